@@ -1,0 +1,42 @@
+# rolkit: three commands, each bootstraps .venv from nothing.
+#   make dashboard   serve the Voilà dashboard on 127.0.0.1 (HOST/PORT/TOKEN to change)
+#   make test        lint + the whole test suite (unit, properties, widgets, notebooks, browser)
+#   make bench       benchmarks: medians and ratios
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: test dashboard bench lint format chromium clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+# Debian's chromium for the browser tests (Playwright cannot download browsers here).
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+	      --no-install-recommends chromium fonts-dejavu-core; \
+	  else echo "note: /usr/bin/chromium missing and not root: browser tests will be skipped"; fi; \
+	fi
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+
+format: $(STAMP)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+test: $(STAMP) chromium lint
+	$(PY) -m pytest
+
+bench: $(STAMP) chromium
+	$(PY) -m benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,481 @@
+"""Field metadata: the single source of truth for validation and for the generated forms.
+
+Each form dataclass declares its fields with the factories below (``int_field``,
+``choice_field``, ``flag_field``, ``dice_field``, ``text_field``, ``float_field``,
+``nested_field``, ``multichoice_field``, ``int_map_field``). A factory returns a
+``dataclasses.field`` whose metadata holds one frozen :class:`FieldSpec` under the key
+``"rolkit"``. Unknown keyword arguments are a ``TypeError`` (the factories are plain
+keyword-only functions), so a misspelt option cannot be silently ignored.
+
+``validate(obj)`` checks every declared field of a dataclass instance and raises
+:class:`~rolkit.model.FieldRangeError` naming the field, what is allowed and what it got,
+in English (``str(err)``) and Spanish (``err.message("es")``). Call it from
+``__post_init__``; ``describe(cls)`` lists the fields for the widgets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rolkit.model import FieldRangeError, RulesError
+
+__all__ = [
+    "Choice",
+    "FieldSpec",
+    "int_field",
+    "float_field",
+    "choice_field",
+    "flag_field",
+    "dice_field",
+    "text_field",
+    "nested_field",
+    "multichoice_field",
+    "int_map_field",
+    "describe",
+    "spec_of",
+    "validate",
+    "KINDS",
+]
+
+KINDS = ("int", "float", "choice", "flag", "dice", "text", "nested", "multichoice", "int_map")
+META_KEY = "rolkit"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed value of a choice field, with its labels."""
+
+    value: Any
+    es: str
+    en: str
+
+    def label(self, lang: str = "es") -> str:
+        return self.es if lang == "es" else self.en
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """Everything a form and a validator need to know about one field.
+
+    ``label``/``help`` are ``(es, en)`` pairs. ``optional`` means ``None`` is allowed
+    (it stands for "derive it", e.g. a capacity read from a table). ``min``/``max`` bound
+    ints and floats (``max`` may be ``None`` for unbounded floats); ``choices`` list the
+    allowed values of choice and multichoice fields, and the keys of int_map fields.
+    ``nested`` is the dataclass of a nested sub-form. ``rule`` cites the spec.
+    """
+
+    kind: str
+    label: tuple[str, str]
+    help: tuple[str, str]
+    default: Any = None
+    min: float | None = None
+    max: float | None = None
+    choices: tuple[Choice, ...] = ()
+    optional: bool = False
+    nested: type | None = None
+    deterministic: bool = False
+    rule: str = ""
+    advanced: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise TypeError(f"kind must be one of {KINDS} (got {self.kind!r})")
+        for pair, what in ((self.label, "label"), (self.help, "help")):
+            if not (isinstance(pair, tuple) and len(pair) == 2 and all(pair)):
+                raise TypeError(f"{what} must be a non-empty (es, en) pair (got {pair!r})")
+
+    def label_for(self, lang: str = "es") -> str:
+        return self.label[0] if lang == "es" else self.label[1]
+
+    def help_for(self, lang: str = "es") -> str:
+        return self.help[0] if lang == "es" else self.help[1]
+
+    def choice_values(self) -> tuple[Any, ...]:
+        return tuple(c.value for c in self.choices)
+
+    def choice_label(self, value: Any, lang: str = "es") -> str:
+        for c in self.choices:
+            if c.value == value:
+                return c.label(lang)
+        return str(value)
+
+    def allowed(self, lang: str = "en") -> str:
+        """What the field accepts, in plain words."""
+        es = lang == "es"
+        none = (" o vacío" if es else " or empty") if self.optional else ""
+        if self.kind == "int":
+            return (
+                f"un número entero de {fmt(self.min)} a {fmt(self.max)}{none}"
+                if es
+                else f"a whole number from {fmt(self.min)} to {fmt(self.max)}{none}"
+            )
+        if self.kind == "float":
+            top = (
+                ""
+                if self.max is None
+                else (f" a {fmt(self.max)}" if es else f" to {fmt(self.max)}")
+            )
+            return (
+                f"un número desde {fmt(self.min)}{top}{none}"
+                if es
+                else f"a number from {fmt(self.min)}{top}{none}"
+            )
+        if self.kind in ("choice", "multichoice"):
+            values = ", ".join(str(c.value) for c in self.choices)
+            return (
+                (f"uno de: {values}{none}" if es else f"one of: {values}{none}")
+                if self.kind == "choice"
+                else (f"valores de: {values}" if es else f"values from: {values}")
+            )
+        if self.kind == "int_map":
+            return (
+                f"números enteros de {fmt(self.min)} a {fmt(self.max)} por clave"
+                if es
+                else f"whole numbers from {fmt(self.min)} to {fmt(self.max)} per key"
+            )
+        if self.kind == "flag":
+            return "sí o no" if es else "yes or no"
+        if self.kind == "dice":
+            return (
+                "una expresión de dados como 1D8+1D4" if es else "a dice expression such as 1D8+1D4"
+            ) + none
+        if self.kind == "nested":
+            return self.nested.__name__ if self.nested else "a form"
+        return "texto" if es else "text"
+
+
+def fmt(x: float | None) -> str:
+    if x is None:
+        return "∞"
+    if isinstance(x, float) and x.is_integer():
+        return str(int(x))
+    return str(x)
+
+
+def _field(spec: FieldSpec, default_factory: Callable[[], Any] | None = None) -> Any:
+    meta = MappingProxyType({META_KEY: spec})
+    if default_factory is not None:
+        return dataclasses.field(default_factory=default_factory, metadata=meta)
+    return dataclasses.field(default=spec.default, metadata=meta)
+
+
+def _pair(x: tuple[str, str] | str) -> tuple[str, str]:
+    return (x, x) if isinstance(x, str) else tuple(x)  # type: ignore[return-value]
+
+
+def int_field(
+    default: int | None,
+    min: int,
+    max: int,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """A whole number in ``min..max`` (``None`` too when ``optional``)."""
+    return _field(
+        FieldSpec(
+            "int",
+            _pair(label),
+            _pair(help),
+            default,
+            min,
+            max,
+            optional=optional,
+            rule=rule,
+            advanced=advanced,
+        )
+    )
+
+
+def float_field(
+    default: float | None,
+    min: float,
+    max: float | None = None,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """A number in ``min..max`` (``max=None``: unbounded above)."""
+    return _field(
+        FieldSpec(
+            "float",
+            _pair(label),
+            _pair(help),
+            default,
+            min,
+            max,
+            optional=optional,
+            rule=rule,
+            advanced=advanced,
+        )
+    )
+
+
+def _choices(choices: Mapping[Any, tuple[str, str] | str]) -> tuple[Choice, ...]:
+    return tuple(Choice(v, *_pair(lbl)) for v, lbl in choices.items())
+
+
+def choice_field(
+    default: Any,
+    choices: Mapping[Any, tuple[str, str] | str],
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """One value of ``choices`` (a mapping value → ``(es, en)`` label)."""
+    return _field(
+        FieldSpec(
+            "choice",
+            _pair(label),
+            _pair(help),
+            default,
+            choices=_choices(choices),
+            optional=optional,
+            rule=rule,
+            advanced=advanced,
+        )
+    )
+
+
+def multichoice_field(
+    choices: Mapping[Any, tuple[str, str] | str],
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """A ``frozenset`` of values from ``choices`` (default: empty)."""
+    spec = FieldSpec(
+        "multichoice",
+        _pair(label),
+        _pair(help),
+        frozenset(),
+        choices=_choices(choices),
+        rule=rule,
+        advanced=advanced,
+    )
+    return _field(spec, default_factory=frozenset)
+
+
+def int_map_field(
+    keys: Mapping[Any, tuple[str, str] | str],
+    min: int,
+    max: int,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """A mapping from some of ``keys`` to whole numbers in ``min..max``.
+
+    Default: ``None`` if ``optional``, else every key at ``min``.
+    """
+    spec = FieldSpec(
+        "int_map",
+        _pair(label),
+        _pair(help),
+        None,
+        min,
+        max,
+        choices=_choices(keys),
+        optional=optional,
+        rule=rule,
+        advanced=advanced,
+    )
+    if optional:
+        return _field(spec)
+    return _field(spec, default_factory=lambda: MappingProxyType({k: min for k in keys}))
+
+
+def flag_field(
+    default: bool = False,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """Yes or no."""
+    return _field(
+        FieldSpec("flag", _pair(label), _pair(help), default, rule=rule, advanced=advanced)
+    )
+
+
+def dice_field(
+    default: str | None,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    deterministic: bool = False,
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """A dice expression (``1D8+1D4``), validated by parsing it, never by evaluating it."""
+    return _field(
+        FieldSpec(
+            "dice",
+            _pair(label),
+            _pair(help),
+            default,
+            optional=optional,
+            deterministic=deterministic,
+            rule=rule,
+            advanced=advanced,
+        )
+    )
+
+
+def text_field(
+    default: str = "",
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = False,
+) -> Any:
+    """Free text (names): any string up to 200 characters."""
+    return _field(
+        FieldSpec(
+            "text", _pair(label), _pair(help), default, min=0, max=200, rule=rule, advanced=advanced
+        )
+    )
+
+
+def nested_field(
+    cls: type,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    optional: bool = False,
+    rule: str = "",
+) -> Any:
+    """A sub-form: an instance of the dataclass ``cls`` (default ``cls()``, or None)."""
+    spec = FieldSpec(
+        "nested", _pair(label), _pair(help), None, nested=cls, optional=optional, rule=rule
+    )
+    if optional:
+        return _field(spec)
+    return _field(spec, default_factory=cls)
+
+
+# --------------------------------------------------------------------------- reading
+def spec_of(f: dataclasses.Field) -> FieldSpec | None:
+    return f.metadata.get(META_KEY)
+
+
+def describe(cls: type) -> list[tuple[str, FieldSpec]]:
+    """The declared fields of a form dataclass, in declaration order."""
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls!r} is not a dataclass")
+    out = []
+    for f in dataclasses.fields(cls):
+        spec = spec_of(f)
+        if spec is not None:
+            out.append((f.name, spec))
+    return out
+
+
+def _range_error(name: str, spec: FieldSpec, value: Any, prefix: str) -> FieldRangeError:
+    where = f"{prefix}{name}"
+    return FieldRangeError(
+        f"{where} must be {spec.allowed('en')} (got {value!r})",
+        field=where,
+        allowed=spec.allowed("en"),
+        got=value,
+        message_es=f"{spec.label_for('es')} debe ser {spec.allowed('es')} (recibido {value!r})",
+    )
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _check_value(name: str, spec: FieldSpec, value: Any, prefix: str) -> None:
+    bad = lambda: _range_error(name, spec, value, prefix)  # noqa: E731
+    if value is None:
+        if spec.optional:
+            return
+        raise bad()
+    kind = spec.kind
+    if kind == "int":
+        if not _is_int(value) or not spec.min <= value <= spec.max:
+            raise bad()
+    elif kind == "float":
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not math.isfinite(value)
+        ):
+            raise bad()
+        if value < spec.min or (spec.max is not None and value > spec.max):
+            raise bad()
+    elif kind == "choice":
+        if value not in spec.choice_values():
+            raise bad()
+    elif kind == "multichoice":
+        if not isinstance(value, frozenset | set | tuple | list) or not set(value) <= set(
+            spec.choice_values()
+        ):
+            raise bad()
+    elif kind == "int_map":
+        if not isinstance(value, Mapping):
+            raise bad()
+        for k, v in value.items():
+            if k not in spec.choice_values() or not _is_int(v) or not spec.min <= v <= spec.max:
+                raise bad()
+    elif kind == "flag":
+        if not isinstance(value, bool):
+            raise bad()
+    elif kind == "text":
+        if not isinstance(value, str) or len(value) > spec.max:
+            raise bad()
+    elif kind == "dice":
+        from rolkit.dice import parse
+
+        if not isinstance(value, str):
+            raise bad()
+        try:
+            expr = parse(value)
+        except RulesError as err:
+            raise FieldRangeError(
+                f"{prefix}{name}: {err}",
+                field=f"{prefix}{name}",
+                allowed=spec.allowed("en"),
+                got=value,
+                message_es=f"{spec.label_for('es')}: {err.message('es')}",
+            ) from None
+        if spec.deterministic and expr.dice_count:
+            raise bad()
+    elif kind == "nested" and (spec.nested is None or not isinstance(value, spec.nested)):
+        raise bad()
+
+
+def validate(obj: Any, prefix: str = "") -> None:
+    """Check every declared field of the dataclass instance ``obj``.
+
+    Raises:
+        FieldRangeError: naming the first field out of range, what it allows and what
+            it got.
+    """
+    for f in dataclasses.fields(obj):
+        spec = spec_of(f)
+        if spec is not None:
+            _check_value(f.name, spec, getattr(obj, f.name), prefix)
