@@ -393,9 +393,11 @@ def describe(cls: type) -> list[tuple[str, FieldSpec]]:
     return out
 
 
-def _range_error(name: str, spec: FieldSpec, value: Any, prefix: str) -> FieldRangeError:
+def _range_error(
+    name: str, spec: FieldSpec, value: Any, prefix: str, error_cls: type[RulesError]
+) -> RulesError:
     where = f"{prefix}{name}"
-    return FieldRangeError(
+    return error_cls(
         f"{where} must be {spec.allowed('en')} (got {value!r})",
         field=where,
         allowed=spec.allowed("en"),
@@ -408,8 +410,10 @@ def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _check_value(name: str, spec: FieldSpec, value: Any, prefix: str) -> None:
-    bad = lambda: _range_error(name, spec, value, prefix)  # noqa: E731
+def _check_value(
+    name: str, spec: FieldSpec, value: Any, prefix: str, error_cls: type[RulesError]
+) -> None:
+    bad = lambda: _range_error(name, spec, value, prefix, error_cls)  # noqa: E731
     if value is None:
         if spec.optional:
             return
@@ -455,7 +459,7 @@ def _check_value(name: str, spec: FieldSpec, value: Any, prefix: str) -> None:
         try:
             expr = parse(value)
         except RulesError as err:
-            raise FieldRangeError(
+            raise error_cls(
                 f"{prefix}{name}: {err}",
                 field=f"{prefix}{name}",
                 allowed=spec.allowed("en"),
@@ -468,14 +472,19 @@ def _check_value(name: str, spec: FieldSpec, value: Any, prefix: str) -> None:
         raise bad()
 
 
-def validate(obj: Any, prefix: str = "") -> None:
+def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRangeError) -> None:
     """Check every declared field of the dataclass instance ``obj``.
 
+    Args:
+        obj: a dataclass instance whose fields were declared with this module.
+        prefix: prepended to field names in errors (``"defender."``).
+        error_cls: the RulesError subclass to raise (a system's own input error).
+
     Raises:
-        FieldRangeError: naming the first field out of range, what it allows and what
-            it got.
+        FieldRangeError: (or ``error_cls``) naming the first field out of range, what it
+            allows and what it got.
     """
     for f in dataclasses.fields(obj):
         spec = spec_of(f)
         if spec is not None:
-            _check_value(f.name, spec, getattr(obj, f.name), prefix)
+            _check_value(f.name, spec, getattr(obj, f.name), prefix, error_cls)
