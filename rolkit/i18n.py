@@ -40,8 +40,6 @@ _CATALOG: dict[str, dict[str, str]] = {
         "outcome.hit": "impacta sin herida",
         "outcome.wound": "herida",
         "col.outcome": "resultado",
-        "col.eq": "=",
-        "col.ge": "≥",
         "col.fraction": "fracción exacta",
         "col.damage": "daño",
         "col.step": "paso",

@@ -1,0 +1,134 @@
+"""rolkit.fields: metadata is closed and complete, validation names field, range and value."""
+
+import dataclasses
+from dataclasses import dataclass
+
+import pytest
+
+from rolkit import FieldRangeError, RulesError, fields
+
+
+@dataclass(frozen=True)
+class Sub:
+    n: int = fields.int_field(1, 1, 3, label=("Ene", "N"), help=("h", "h"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+@dataclass(frozen=True)
+class Form:
+    name: str = fields.text_field("", label=("Nombre", "Name"), help=("h", "h"))
+    fortaleza: int = fields.int_field(
+        4, 1, 9, label=("Fortaleza", "Fortaleza (strength)"), help=("h", "h")
+    )
+    capacity: int | None = fields.int_field(
+        None, 1, 99, label=("Cap", "Cap"), help=("h", "h"), optional=True
+    )
+    range_m: float = fields.float_field(
+        10.0, 0.5, None, label=("Alcance", "Range"), help=("h", "h")
+    )
+    mode: str = fields.choice_field(
+        "melee",
+        {"melee": ("cuerpo a cuerpo", "melee"), "ranged": ("a distancia", "ranged")},
+        label=("Uso", "Mode"),
+        help=("h", "h"),
+    )
+    aimed: bool = fields.flag_field(False, label=("Apuntar", "Aim"), help=("h", "h"))
+    damage: str = fields.dice_field("1D6", label=("Daño", "Damage"), help=("h", "h"))
+    bonus: str = fields.dice_field(
+        "0", label=("Bono", "Bonus"), help=("h", "h"), deterministic=True
+    )
+    conditions: frozenset = fields.multichoice_field(
+        {"stunned": ("aturdido", "stunned")}, label=("Estados", "Conditions"), help=("h", "h")
+    )
+    location_damage: dict = fields.int_map_field(
+        {"cabeza": ("cabeza", "head")}, 0, 99, label=("PG", "HP"), help=("h", "h")
+    )
+    sub: Sub = fields.nested_field(Sub, label=("Sub", "Sub"), help=("h", "h"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+class MyError(RulesError):
+    pass
+
+
+def test_defaults_validate_and_describe_lists_every_field_in_order():
+    Form()
+    names = [n for n, _ in fields.describe(Form)]
+    assert names == [f.name for f in dataclasses.fields(Form)]
+    spec = dict(fields.describe(Form))["fortaleza"]
+    assert (spec.kind, spec.min, spec.max, spec.default) == ("int", 1, 9, 4)
+    assert spec.label_for("en") == "Fortaleza (strength)"
+    assert dict(fields.describe(Form))["mode"].choice_label("ranged", "es") == "a distancia"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "allowed_word"),
+    [
+        ({"fortaleza": 10}, "fortaleza", "from 1 to 9"),
+        ({"fortaleza": 0}, "fortaleza", "from 1 to 9"),
+        ({"fortaleza": 4.0}, "fortaleza", "whole number"),
+        ({"fortaleza": True}, "fortaleza", "whole number"),
+        ({"capacity": 0}, "capacity", "or empty"),
+        ({"range_m": 0.1}, "range_m", "from 0.5"),
+        ({"range_m": float("nan")}, "range_m", "number"),
+        ({"mode": "thrown"}, "mode", "melee, ranged"),
+        ({"aimed": 1}, "aimed", "yes or no"),
+        ({"damage": "1d"}, "damage", "dice expression"),
+        ({"bonus": "1d4"}, "bonus", "dice expression"),
+        ({"conditions": frozenset({"dead"})}, "conditions", "stunned"),
+        ({"location_damage": {"cabeza": 100}}, "location_damage", "0 to 99"),
+        ({"location_damage": {"cola": 1}}, "location_damage", "0 to 99"),
+        ({"name": "x" * 201}, "name", "text"),
+        ({"sub": "nope"}, "sub", "Sub"),
+    ],
+)
+def test_out_of_range_values_name_field_allowed_and_got(changes, field, allowed_word):
+    with pytest.raises(FieldRangeError) as info:
+        Form(**changes)
+    err = info.value
+    assert err.field == field
+    assert allowed_word in err.allowed
+    assert "debe ser" in err.message("es") or ":" in err.message("es")
+
+
+def test_message_reads_as_one_sentence():
+    with pytest.raises(FieldRangeError) as info:
+        Form(fortaleza=10)
+    assert str(info.value) == "fortaleza must be a whole number from 1 to 9 (got 10)"
+    assert info.value.message("es") == "Fortaleza debe ser un número entero de 1 a 9 (recibido 10)"
+
+
+def test_optional_none_is_allowed_and_nested_validates_itself():
+    assert Form(capacity=None).capacity is None
+    with pytest.raises(FieldRangeError) as info:
+        Sub(n=4)
+    assert info.value.field == "n"
+
+
+def test_prefix_and_error_class():
+    bad = dataclasses.replace(Form(), fortaleza=4)
+    object.__setattr__(bad, "fortaleza", 12)
+    with pytest.raises(MyError) as info:
+        fields.validate(bad, prefix="defender.", error_cls=MyError)
+    assert info.value.field == "defender.fortaleza"
+
+
+def test_metadata_rejects_unknown_keys_and_missing_labels():
+    with pytest.raises(TypeError):
+        fields.int_field(1, 0, 2, label=("a", "b"), help=("a", "b"), labels=("a", "b"))
+    with pytest.raises(TypeError):
+        fields.int_field(1, 0, 2, label=("a", ""), help=("a", "b"))
+    with pytest.raises(TypeError):
+        fields.FieldSpec("slider", ("a", "b"), ("a", "b"))
+
+
+def test_metadata_is_read_only():
+    f = dataclasses.fields(Form)[1]
+    with pytest.raises(TypeError):
+        f.metadata["rolkit"] = None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fields.spec_of(f).min = 0

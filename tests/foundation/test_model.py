@@ -1,0 +1,100 @@
+"""rolkit.model: System's seeded resolve/odds, Odds marginals, errors."""
+
+from fractions import Fraction
+
+import pytest
+
+from rolkit import FieldRangeError, ImpossibleActionError, RulesError
+from rolkit.dice import ScriptedDice
+
+from .toy_system import SYSTEM, Attacker, Defender, Modifiers, Options, Weapon
+
+FORMS = (Attacker(), Defender(), Weapon(), Modifiers())
+
+
+def test_odds_sum_to_one_and_match_hand_computation():
+    odds = SYSTEM.odds(*FORMS)
+    assert odds.total == 1
+    # target 4 on 1d6: faces 4, 5, 6 hit.
+    assert odds.p_hit == Fraction(1, 2)
+    assert odds.p_critical == Fraction(1, 6)
+    # E[damage] = 2/6 * 2.5 + 1/6 * 5
+    assert odds.expected_damage == Fraction(2, 6) * Fraction(5, 2) + Fraction(1, 6) * 5
+    assert odds.flag("crit") == Fraction(1, 6)
+    assert odds.flags() == ["crit"]
+
+
+def test_odds_marginals():
+    odds = SYSTEM.odds(*FORMS)
+    damage = odds.damage()
+    assert list(damage) == sorted(damage)
+    assert sum(damage.values()) == 1
+    assert damage[0] == Fraction(1, 2)
+    classes = odds.outcome_classes()
+    assert list(classes)[0] == (-1, "miss", None)
+    assert sum(classes.values()) == 1
+    wound = odds.wound()
+    assert list(wound)[0] == (0, None)
+    assert odds[(False, False, 0)] == Fraction(1, 2)
+    assert odds[("no such key",)] == 0
+    with pytest.raises(TypeError):
+        bool(odds)
+
+
+def test_resolve_records_seed_and_replays_exactly():
+    r = SYSTEM.resolve(*FORMS, seed=1234)
+    again = SYSTEM.resolve(*FORMS, seed=1234)
+    assert r == again
+    assert r.seed == 1234
+    assert r.view == SYSTEM.project(r.key)
+    assert SYSTEM.odds(*FORMS)[r.key] > 0
+    auto = SYSTEM.resolve(*FORMS)
+    assert auto.seed >= 1 and SYSTEM.resolve(*FORMS, seed=auto.seed) == auto
+
+
+@pytest.mark.parametrize("seed", [-1, 2**31, 1.5, "7", True])
+def test_bad_seed_is_a_field_error(seed):
+    with pytest.raises(FieldRangeError) as info:
+        SYSTEM.resolve(*FORMS, seed=seed)
+    assert info.value.field == "seed"
+
+
+def test_wrong_form_type_names_the_role():
+    with pytest.raises(RulesError) as info:
+        SYSTEM.odds(Defender(), Defender(), Weapon(), Modifiers())
+    assert info.value.field == "attacker"
+    with pytest.raises(RulesError) as info:
+        SYSTEM.odds(*FORMS, options="x")
+    assert info.value.field == "options"
+
+
+def test_options_reach_the_rules():
+    plain = SYSTEM.odds(*FORMS, options=Options(crit_doubles=False))
+    assert plain.expected_damage < SYSTEM.odds(*FORMS).expected_damage
+
+
+def test_impossible_action_surfaces_as_rules_error():
+    with pytest.raises(ImpossibleActionError):
+        SYSTEM.resolve(Attacker(3), Defender(), Weapon(), Modifiers(blind=True), seed=1)
+
+
+def test_resolve_fn_with_scripted_dice():
+    steps, outcome, key = SYSTEM.resolve_fn(*FORMS, Options(), ScriptedDice([6, 3]))
+    assert key == (True, True, 6)
+    assert [s.dice for s in steps] == [(6,), (3,)]
+
+
+def test_defaults_are_fresh_instances():
+    d = SYSTEM.defaults()
+    assert set(d) == {"attacker", "defender", "weapon", "modifiers"}
+    assert d["attacker"] == Attacker()
+
+
+def test_rules_error_carries_data_in_both_languages():
+    err = RulesError(
+        "x must be 1 (got 2)", field="x", allowed="1", got=2, message_es="x debe ser 1"
+    )
+    assert isinstance(err, ValueError)
+    assert (err.field, err.allowed, err.got) == ("x", "1", 2)
+    assert err.message("en") == str(err) == "x must be 1 (got 2)"
+    assert err.message("es") == "x debe ser 1"

@@ -1,0 +1,113 @@
+"""A tiny system built only from the foundation, to test the shared model in isolation:
+the attacker rolls 1d6 + bonus against a target number; damage is 1d4 on a hit; a 6 is a
+critical that doubles damage."""
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from rolkit import fields
+from rolkit.dice import die
+from rolkit.model import ImpossibleActionError, OutcomeView, Step, System
+
+
+@dataclass(frozen=True)
+class Attacker:
+    bonus: int = fields.int_field(0, 0, 3, label=("Bonificador", "Bonus"), help=("suma", "adds"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+@dataclass(frozen=True)
+class Defender:
+    target: int = fields.int_field(4, 2, 7, label=("Dificultad", "Target"), help=("a", "b"))
+    armour: int = fields.int_field(0, 0, 2, label=("Armadura", "Armour"), help=("a", "b"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+@dataclass(frozen=True)
+class Weapon:
+    damage: str = fields.dice_field("1D4", label=("Daño", "Damage"), help=("a", "b"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    blind: bool = fields.flag_field(False, label=("A ciegas", "Blind"), help=("a", "b"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+@dataclass(frozen=True)
+class Options:
+    crit_doubles: bool = fields.flag_field(
+        True, label=("Crítico dobla", "Crit doubles"), help=("a", "b")
+    )
+
+
+def _hit(face, a, d):
+    return face + a.bonus >= d.target
+
+
+def _resolve(a, d, w, m, o, rng):
+    if m.blind and a.bonus == 3:
+        raise ImpossibleActionError("blind attackers cannot use bonus 3", field="bonus")
+    face = rng.randint(1, 6)
+    steps = [Step("Ataque", (face,), {"total": face + a.bonus}, "§1")]
+    dmg = 0
+    if _hit(face, a, d):
+        from rolkit.dice import parse
+
+        rolled = parse(w.damage).roll(rng)
+        mult = 2 if face == 6 and o.crit_doubles else 1
+        dmg = max(0, rolled.total * mult - d.armour)
+        steps.append(Step("Daño", sum(rolled.faces, ()), {"damage": dmg}, "§2"))
+    key = (_hit(face, a, d), face == 6, dmg)
+    return steps, key, key
+
+
+def _odds(a, d, w, m, o):
+    from rolkit.dice import parse
+
+    out = {}
+    dmg_law = parse(w.damage).distribution()
+    for face, p in die(6).items():
+        if not _hit(face, a, d):
+            out[(False, False, 0)] = out.get((False, False, 0), 0) + p
+            continue
+        mult = 2 if face == 6 and o.crit_doubles else 1
+        for x, q in dmg_law.items():
+            k = (True, face == 6, max(0, x * mult - d.armour))
+            out[k] = out.get(k, 0) + p * q
+    return {k: Fraction(v) for k, v in out.items()}
+
+
+def _project(key):
+    hit, crit, dmg = key
+    wound = None if dmg == 0 else ("herida grave" if dmg >= 5 else "herida leve")
+    return OutcomeView(
+        hit,
+        crit,
+        dmg,
+        wound,
+        0 if wound is None else (2 if dmg >= 5 else 1),
+        frozenset({"crit"}) if crit else frozenset(),
+    )
+
+
+SYSTEM = System(
+    id="toy",
+    name_key="Toy",
+    forms={"attacker": Attacker, "defender": Defender, "weapon": Weapon, "modifiers": Modifiers},
+    options_type=Options,
+    presets={"weapon": {"Daga": Weapon("1D4"), "Hacha": Weapon("1D8+1")}},
+    resolve_fn=_resolve,
+    odds_fn=_odds,
+    project=_project,
+    grid_axes=(("attacker", "bonus"), ("defender", "target")),
+)
