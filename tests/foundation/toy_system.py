@@ -49,14 +49,21 @@ class Options:
         True, label=("Crítico dobla", "Crit doubles"), help=("a", "b")
     )
 
+    def __post_init__(self):
+        fields.validate(self)
+
 
 def _hit(face, a, d):
     return face + a.bonus >= d.target
 
 
-def _resolve(a, d, w, m, o, rng):
+def _check(a, m):
     if m.blind and a.bonus == 3:
         raise ImpossibleActionError("blind attackers cannot use bonus 3", field="bonus")
+
+
+def _resolve(a, d, w, m, o, rng):
+    _check(a, m)
     face = rng.randint(1, 6)
     steps = [Step("Ataque", (face,), {"total": face + a.bonus}, "§1")]
     dmg = 0
@@ -67,11 +74,13 @@ def _resolve(a, d, w, m, o, rng):
         mult = 2 if face == 6 and o.crit_doubles else 1
         dmg = max(0, rolled.total * mult - d.armour)
         steps.append(Step("Daño", sum(rolled.faces, ()), {"damage": dmg}, "§2"))
-    key = (_hit(face, a, d), face == 6, dmg)
+    hit = _hit(face, a, d)
+    key = (hit, hit and face == 6, dmg)
     return steps, key, key
 
 
 def _odds(a, d, w, m, o):
+    _check(a, m)
     from rolkit.dice import parse
 
     out = {}
@@ -109,5 +118,5 @@ SYSTEM = System(
     resolve_fn=_resolve,
     odds_fn=_odds,
     project=_project,
-    grid_axes=(("attacker", "bonus"), ("defender", "target")),
+    grid_axes=(("attacker", "bonus"), ("attacker", "bonus")),
 )
