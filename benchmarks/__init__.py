@@ -1,0 +1,1 @@
+"""rolkit benchmarks: `make bench` runs `python -m benchmarks` and prints medians."""
