@@ -33,6 +33,7 @@ __all__ = [
     "styled_outcomes",
     "format_dice",
     "format_derived",
+    "hit_grid",
 ]
 
 
@@ -195,3 +196,40 @@ def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolki
         .bar(subset=["="], color="#9ecae1", vmin=0, vmax=100)
         .set_table_attributes(f'class="{css_class}"')
     )
+
+
+def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) -> pd.DataFrame:
+    """P(hit) in percent over the system's two ``grid_axes`` (rows × columns).
+
+    Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
+    its field's declared range, cut to ``limit`` values; a combination the rules refuse
+    is left empty (NaN).
+    """
+    import dataclasses
+
+    import pandas as pd
+
+    from rolkit import fields
+    from rolkit.model import RulesError
+
+    forms = dict(forms or system.defaults())
+    (row_role, row_field), (col_role, col_field) = system.grid_axes
+
+    def axis(role: str, name: str) -> list[int]:
+        spec = dict(fields.describe(system.forms[role]))[name]
+        return list(range(int(spec.min), int(spec.max) + 1))[:limit]
+
+    def p_hit(row_value: int, col_value: int) -> float:
+        trial = dict(forms)
+        trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
+        trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
+        try:
+            odds = system.odds(*(trial[r] for r in ("attacker", "defender", "weapon", "modifiers")))
+        except RulesError:
+            return float("nan")
+        return float(odds.p_hit) * 100
+
+    rows, cols = axis(row_role, row_field), axis(col_role, col_field)
+    frame = pd.DataFrame([[p_hit(r, c) for c in cols] for r in rows], index=rows, columns=cols)
+    frame.index.name, frame.columns.name = row_field, col_field
+    return frame

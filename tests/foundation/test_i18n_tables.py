@@ -82,3 +82,10 @@ def test_styled_outcomes_has_the_css_class():
     html = tables.styled_outcomes(SYSTEM.odds(*FORMS), "es").to_html()
     assert 'class="rolkit-odds"' in html
     assert "falla" in html
+
+
+def test_hit_grid_over_the_grid_axes():
+    grid = tables.hit_grid(SYSTEM)
+    assert list(grid.index) == [0, 1, 2, 3]
+    # target 4 on 1d6 + bonus: faces >= 4 - bonus hit
+    assert grid.iloc[:, 0].tolist() == pytest.approx([50, 200 / 3, 250 / 3, 100])
