@@ -1,0 +1,730 @@
+"""§3 The four forms (frozen dataclasses) and the house-rule options.
+
+Every field is declared through :mod:`rolkit.fields`, so validation and the generated
+widgets read the same metadata. ``__post_init__`` checks each field's range and the
+cross-field rules that need only this one form; the checks that need several forms
+(§3.6) live in :func:`rolkit.systems.core_dread.attack.validate_attack`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolkit import fields
+from rolkit.systems.core_dread.errors import CoreDreadRangeError, impossible
+from rolkit.systems.core_dread.tables import (
+    ARMOR_ABSORPTION,
+    ARMOR_LABELS,
+    BOXES,
+    CATEGORY_LABELS,
+    CATEGORY_MULTIPLIER,
+    LEVELS,
+    RANGED_CAPACITY,
+    RANGED_LABELS,
+)
+
+__all__ = [
+    "Weapon",
+    "Armor",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Modifiers",
+    "CoreDreadOptions",
+    "DEFAULT_OPTIONS",
+    "weapon_capacity",
+    "weapon_attacks_left",
+    "weapon_damages_armor",
+    "armor_absorption",
+]
+
+
+def _validate(obj: object) -> None:
+    fields.validate(obj, error_cls=CoreDreadRangeError)
+
+
+# --------------------------------------------------------------------------- Weapon
+@dataclass(frozen=True)
+class Weapon:
+    """§3.2 The attacker's weapon (also ``Combatant.block_weapon``)."""
+
+    name: str = fields.text_field(
+        "Sin armas",
+        label=("Arma", "Arma (weapon)"),
+        help=("Nombre del arma; solo es una etiqueta.", "Weapon name; a label only."),
+    )
+    category: str = fields.choice_field(
+        "sin_armas",
+        dict(CATEGORY_LABELS),
+        label=("Tipo de arma", "Tipo de arma (weapon class)"),
+        help=(
+            "Multiplica los aciertos: sin armas ×1, contundente ×2, peligrosa ×4, letal ×8.",
+            "Multiplies the hits: unarmed ×1, blunt ×2, dangerous ×4, lethal ×8.",
+        ),
+        rule="§5.3",
+    )
+    mode: str = fields.choice_field(
+        "melee",
+        {
+            "melee": ("Cuerpo a cuerpo", "Cuerpo a cuerpo (melee)"),
+            "thrown": ("Lanzar", "Lanzar (thrown)"),
+            "ranged": ("Arma de proyectiles", "Arma de proyectiles (ranged)"),
+        },
+        label=("Uso", "Uso (mode)"),
+        help=(
+            "Cuerpo a cuerpo y lanzar usan Fortaleza; proyectiles, Agilidad.",
+            "Melee and thrown use Fortaleza (strength); ranged uses Agilidad (agility).",
+        ),
+        rule="§4.4",
+    )
+    ranged_type: str | None = fields.choice_field(
+        None,
+        dict(RANGED_LABELS),
+        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
+        help=(
+            "Obligatorio para proyectiles; fija los ataques por carga.",
+            "Required for ranged weapons; sets the attacks per reload.",
+        ),
+        optional=True,
+        rule="§5.5",
+    )
+    capacity: int | None = fields.int_field(
+        None,
+        1,
+        99,
+        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
+        help=(
+            "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
+            "Empty: from the ranged-weapon table (required for «otra»).",
+        ),
+        optional=True,
+        rule="§5.5",
+        advanced=True,
+    )
+    attacks_left: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        label=("Ataques restantes", "Ataques restantes (attacks left)"),
+        help=(
+            "Munición contada en ataques; vacío: cargador lleno.",
+            "Ammunition counted in attacks; empty: fully loaded.",
+        ),
+        optional=True,
+        rule="§4.14",
+    )
+    damages_armor: bool | None = fields.choice_field(
+        None,
+        {
+            None: ("Según el tipo (peligrosa/letal)", "By class (dangerous/lethal)"),
+            True: ("Sí", "Sí (yes)"),
+            False: ("No", "No"),
+        },
+        label=("Daña la armadura", "Daña la armadura (wears armour down)"),
+        help=(
+            "Si sus impactos reducen la Absorción en 1 (PLACEHOLDER: peligrosa y letal).",
+            "Whether its hits lower Absorción by 1 (PLACEHOLDER: dangerous and lethal).",
+        ),
+        optional=True,
+        rule="§4.7, G12",
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        if self.mode == "ranged" and self.ranged_type is None:
+            raise impossible(
+                "ranged_type",
+                "a ranged weapon needs its ranged_type",
+                "un arma de proyectiles necesita su tipo",
+                "one of the ranged types",
+                None,
+            )
+        if self.mode != "ranged" and self.ranged_type is not None:
+            raise impossible(
+                "ranged_type",
+                f"only ranged weapons have a ranged_type (mode is {self.mode})",
+                f"solo las armas de proyectiles tienen tipo (el uso es {self.mode})",
+                "empty unless mode is ranged",
+                self.ranged_type,
+            )
+        if self.ranged_type == "otra" and self.capacity is None:
+            raise impossible(
+                "capacity",
+                "a ranged weapon of type «otra» needs its capacity",
+                "un arma de proyectiles «otra» necesita sus ataques por carga",
+                "a whole number from 1 to 99",
+                None,
+            )
+        cap = weapon_capacity(self)
+        if self.attacks_left is not None and cap is not None and self.attacks_left > cap:
+            raise impossible(
+                "attacks_left",
+                f"attacks left cannot exceed the capacity {cap}",
+                f"los ataques restantes no pueden superar la capacidad {cap}",
+                f"a whole number from 0 to {cap}",
+                self.attacks_left,
+            )
+
+    @property
+    def multiplier(self) -> int:
+        """§5.3 The base multiplier of the category."""
+        return CATEGORY_MULTIPLIER[self.category]
+
+
+def weapon_capacity(weapon: Weapon) -> int | None:
+    """§5.5 Attacks per reload: the stated capacity, else the table's (None if untracked)."""
+    if weapon.capacity is not None:
+        return weapon.capacity
+    if weapon.ranged_type is None:
+        return None
+    return RANGED_CAPACITY[weapon.ranged_type]
+
+
+def weapon_attacks_left(weapon: Weapon) -> int | None:
+    """§4.14 Attacks left (``None`` → full capacity; None for untracked weapons)."""
+    if weapon.attacks_left is not None:
+        return weapon.attacks_left
+    return weapon_capacity(weapon)
+
+
+def weapon_damages_armor(weapon: Weapon) -> bool:
+    """§4.7.2, G12: the stated flag, else ``category in {peligrosa, letal}`` (PLACEHOLDER)."""
+    if weapon.damages_armor is not None:
+        return weapon.damages_armor
+    return weapon.category in ("peligrosa", "letal")
+
+
+# --------------------------------------------------------------------------- Armor
+@dataclass(frozen=True)
+class Armor:
+    """§3.3 The defender's armour (gear of a Combatant)."""
+
+    armor_type: str = fields.choice_field(
+        "ninguna",
+        dict(ARMOR_LABELS),
+        label=("Tipo de armadura", "Tipo de armadura (armour type)"),
+        help=(
+            "Ninguna (0), común (3: chalecos, petos) o mayor (5: traje antibombas).",
+            "None (0), common (3: vests, breastplates) or heavy (5: bomb suit).",
+        ),
+        rule="§5.6",
+    )
+    absorption: int | None = fields.int_field(
+        None,
+        0,
+        5,
+        label=("Absorción", "Absorción (absorption)"),
+        help=(
+            "Absorción actual; vacío: la máxima del tipo. Se desgasta 1 por ataque.",
+            "Current absorption; empty: the type's maximum. Wears down 1 per attack.",
+        ),
+        optional=True,
+        rule="§4.7",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        top = ARMOR_ABSORPTION[self.armor_type]
+        if self.absorption is not None and self.absorption > top:
+            raise impossible(
+                "absorption",
+                f"absorption cannot exceed {top} for armour type {self.armor_type}",
+                f"la Absorción no puede superar {top} para la armadura {self.armor_type}",
+                f"a whole number from 0 to {top}",
+                self.absorption,
+            )
+
+
+def armor_absorption(armor: Armor) -> int:
+    """§4.7 Current absorption (``None`` → the type's maximum)."""
+    if armor.absorption is not None:
+        return armor.absorption
+    return ARMOR_ABSORPTION[armor.armor_type]
+
+
+# --------------------------------------------------------------------------- Combatant
+def _attr(label: tuple[str, str], help_: tuple[str, str]) -> object:
+    return fields.int_field(4, 1, 9, label=label, help=help_, rule="§2, G17")
+
+
+def _skill(label: tuple[str, str], help_: tuple[str, str]) -> object:
+    return fields.int_field(0, 0, 5, label=label, help=help_, rule="§1.3, G17")
+
+
+def _boxes(label: tuple[str, str], help_: tuple[str, str]) -> object:
+    return fields.int_field(0, 0, 3, label=label, help=help_, rule="§4.10")
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """§3.1 One character (``Attacker = Defender = Combatant``)."""
+
+    name: str = fields.text_field(
+        "",
+        label=("Nombre", "Nombre (name)"),
+        help=("Solo es una etiqueta.", "A label only."),
+    )
+    fortaleza: int = _attr(
+        ("Fortaleza", "Fortaleza (strength)"),
+        (
+            "Cuerpo a cuerpo, lanzar, bloquear, límites de daño (1–9).",
+            "Melee, thrown, blocks and damage limits (1–9).",
+        ),
+    )
+    agilidad: int = _attr(
+        ("Agilidad", "Agilidad (agility)"),
+        (
+            "Disparos, esquivas y bloqueos a distancia (1–9).",
+            "Shooting, dodges and ranged blocks (1–9).",
+        ),
+    )
+    sentidos: int = _attr(
+        ("Sentidos", "Sentidos (senses)"),
+        ("Iniciativa y percepción (1–9).", "Initiative and perception (1–9)."),
+    )
+    concentracion: int = _attr(
+        ("Concentración", "Concentración (concentration)"),
+        (
+            "Disparos apuntados; las heridas no la penalizan (1–9).",
+            "Aimed shots; wounds never lower it (1–9).",
+        ),
+    )
+    autocontrol: int = fields.int_field(
+        10,
+        0,
+        99,
+        label=("Autocontrol", "Autocontrol (self-control)"),
+        help=(
+            "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (PLACEHOLDER 10).",
+            "Current points; loses 1 when a dangerous attack wounds (PLACEHOLDER 10).",
+        ),
+        rule="§4.13, G17",
+    )
+    melee_skill: int = _skill(
+        ("Pelea", "Pelea (melee skill)"),
+        (
+            "Relanzamientos al atacar cuerpo a cuerpo, lanzar y bloquear.",
+            "Rerolls for melee and thrown attacks and for blocks.",
+        ),
+    )
+    ranged_skill: int = _skill(
+        ("Armas de fuego", "Armas de fuego (ranged skill)"),
+        (
+            "Relanzamientos al disparar y al bloquear a distancia.",
+            "Rerolls for ranged attacks and ranged blocks.",
+        ),
+    )
+    dodge_skill: int = _skill(
+        ("Esquivar", "Esquivar (dodge skill)"),
+        ("Relanzamientos al esquivar.", "Rerolls for dodges."),
+    )
+    magullado: int = _boxes(
+        ("Magullado", "Magullado (bruised)"),
+        ("Casillas marcadas (0–3; 0–1 en Gore Mode).", "Marked boxes (0–3; 0–1 in Gore Mode)."),
+    )
+    lesionado: int = _boxes(
+        ("Lesionado", "Lesionado (injured)"),
+        (
+            "Casillas marcadas; −1 por herida (0–3; 0–1 en Gore Mode).",
+            "Marked boxes; −1 per wound (0–3; 0–1 in Gore Mode).",
+        ),
+    )
+    malherido: int = _boxes(
+        ("Malherido", "Malherido (badly wounded)"),
+        (
+            "Casillas marcadas; −2 por herida (0–3; 0–1 en Gore Mode).",
+            "Marked boxes; −2 per wound (0–3; 0–1 in Gore Mode).",
+        ),
+    )
+    gore_mode: bool = fields.flag_field(
+        False,
+        label=("Gore Mode", "Gore Mode (one box per level)"),
+        help=(
+            "Una casilla por nivel y penalizadores −1/−2/−3.",
+            "One box per level and −1/−2/−3 penalties.",
+        ),
+        rule="§4.17",
+    )
+    armor: Armor = fields.nested_field(
+        Armor,
+        label=("Armadura", "Armadura (armour)"),
+        help=("La armadura que lleva.", "The armour worn."),
+        rule="§3.3",
+    )
+    block_weapon: Weapon = fields.nested_field(
+        Weapon,
+        label=("Arma para bloquear", "Arma para bloquear (blocking weapon)"),
+        help=(
+            "Con qué bloquea o devuelve los disparos.",
+            "What this combatant blocks or shoots back with.",
+        ),
+        rule="§4.5",
+    )
+    in_cover: bool = fields.flag_field(
+        False,
+        label=("A cubierto", "A cubierto (in cover)"),
+        help=(
+            "No puede recibir disparos a distancia ni atacar.",
+            "Cannot be shot at range and cannot attack.",
+        ),
+        rule="§4.14",
+    )
+    prone: bool = fields.flag_field(
+        False,
+        label=("En el suelo", "En el suelo (prone)"),
+        help=("Sin efecto numérico en las reglas.", "No numeric effect in the rules."),
+        rule="§4.12",
+    )
+    unconscious: bool = fields.flag_field(
+        False,
+        label=("Inconsciente", "Inconsciente (unconscious)"),
+        help=("No puede defenderse ni atacar.", "Cannot defend or attack."),
+        rule="§4.9",
+    )
+    dead: bool = fields.flag_field(
+        False,
+        label=("Muerto", "Muerto (dead)"),
+        help=("No puede atacar ni ser atacado.", "Cannot attack or be attacked."),
+        rule="§4.10",
+    )
+    turn_available: bool = fields.flag_field(
+        True,
+        label=("Turno disponible", "Turno disponible (turn available)"),
+        help=("Defenderse gasta el turno.", "Defending spends the turn."),
+        rule="§4.5, G23",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        boxes = BOXES[self.gore_mode]
+        for level in LEVELS:
+            value = getattr(self, level)
+            if value > boxes:
+                raise impossible(
+                    level,
+                    f"Gore Mode has {boxes} box per level",
+                    f"el Gore Mode tiene {boxes} casilla por nivel",
+                    f"a whole number from 0 to {boxes}",
+                    value,
+                )
+
+    @property
+    def track(self) -> tuple[int, int, int]:
+        """``(magullado, lesionado, malherido)`` as §4.10 expects."""
+        return (self.magullado, self.lesionado, self.malherido)
+
+
+Attacker = Combatant
+Defender = Combatant
+
+
+# --------------------------------------------------------------------------- Modifiers
+def _flag(label: tuple[str, str], help_: tuple[str, str], rule: str) -> object:
+    return fields.flag_field(False, label=label, help=help_, rule=rule)
+
+
+_DIFF_CHOICES = {
+    -2: ("Muy difícil (−2)", "Muy difícil (−2, very hard)"),
+    -1: ("Difícil (−1)", "Difícil (−1, hard)"),
+    0: ("Moderado (0)", "Moderado (0, moderate)"),
+    1: ("Fácil (+1)", "Fácil (+1, easy)"),
+    2: ("Muy fácil (+2)", "Muy fácil (+2, very easy)"),
+}
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """§3.4 The choices for this one action."""
+
+    difficulty: int = fields.int_field(
+        0,
+        -2,
+        2,
+        label=("Dificultad", "Dificultad (difficulty)"),
+        help=(
+            "Se suma al atributo del atacante (−2 muy difícil … +2 muy fácil).",
+            "Added to the attacker's attribute (−2 very hard … +2 very easy).",
+        ),
+        rule="§5.2",
+    )
+    defence: str = fields.choice_field(
+        "none",
+        {
+            "none": ("Ninguna", "Ninguna (none)"),
+            "block": ("Bloquear", "Bloquear (block)"),
+            "dodge": ("Esquivar", "Esquivar (dodge)"),
+            "ranged_block": ("Bloqueo a distancia", "Bloqueo a distancia (shoot back)"),
+        },
+        label=("Defensa", "Defensa (defence)"),
+        help=(
+            "Cómo responde el defensor; cualquier defensa gasta su turno.",
+            "How the defender responds; any defence spends its turn.",
+        ),
+        rule="§4.5",
+    )
+    defence_difficulty: int = fields.int_field(
+        0,
+        -2,
+        2,
+        label=("Dificultad de la defensa", "Dificultad de la defensa (defence difficulty)"),
+        help=("Se suma al atributo del defensor.", "Added to the defender's attribute."),
+        rule="§5.2",
+    )
+    point_blank: bool = _flag(
+        ("A quemarropa", "A quemarropa (point-blank)"),
+        (
+            "Solo a distancia: sin mínimo de 3 aciertos; escopetas ×8.",
+            "Ranged/thrown only: no 3-hit minimum; shotguns ×8.",
+        ),
+        "§4.4, §4.14",
+    )
+    aimed: bool = _flag(
+        ("Apuntar", "Apuntar (aimed)"),
+        (
+            "Solo proyectiles: usa Concentración en vez de Agilidad.",
+            "Ranged only: uses Concentración instead of Agilidad.",
+        ),
+        "§4.4",
+    )
+    dangerous_situation: bool = _flag(
+        ("Situación peligrosa", "Situación peligrosa (dangerous situation)"),
+        (
+            "+1 al multiplicador; la víctima herida pierde 1 de Autocontrol.",
+            "+1 to the multiplier; a wounded victim loses 1 Autocontrol.",
+        ),
+        "§4.13",
+    )
+    measured_blow: bool = _flag(
+        ("Medir el golpe", "Medir el golpe (measured blow)"),
+        ("La herida baja un paso.", "The wound is one step lighter."),
+        "§4.9",
+    )
+    knockout_attempt: bool = _flag(
+        ("Dejar inconsciente", "Dejar inconsciente (knock-out)"),
+        (
+            "Por sorpresa y cuerpo a cuerpo, −1 al atributo; Lesionado o más deja KO.",
+            "Surprise melee blow, −1 to the attribute; Lesionado or worse knocks out.",
+        ),
+        "§4.9",
+    )
+    surprise: bool = _flag(
+        ("Por sorpresa", "Por sorpresa (surprise)"),
+        ("El defensor no puede defenderse.", "The defender cannot defend."),
+        "§4.9, §3.6",
+    )
+    cover_fire: bool = _flag(
+        ("Fuego de cobertura", "Fuego de cobertura (covering fire)"),
+        (
+            "Solo proyectiles: +2 al atributo con fusil de asalto o subfusil.",
+            "Ranged only: +2 to the attribute with an assault rifle or SMG.",
+        ),
+        "§4.14, G20",
+    )
+    dodge_to_cover: bool = _flag(
+        ("Quedar a cubierto", "Quedar a cubierto (dodge to cover)"),
+        (
+            "Al esquivar un disparo hay dónde cubrirse: el defensor queda a cubierto.",
+            "When dodging a shot there is cover nearby: the defender ends in cover.",
+        ),
+        "§4.14, G5",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        if self.knockout_attempt and not self.surprise:
+            raise impossible(
+                "knockout_attempt",
+                "a knock-out blow needs surprise",
+                "dejar inconsciente requiere atacar por sorpresa",
+                "only with surprise",
+                True,
+            )
+        if self.surprise and self.defence != "none":
+            raise impossible(
+                "defence",
+                "a defender taken by surprise cannot defend",
+                "un defensor sorprendido no puede defenderse",
+                "none when surprise is set",
+                self.defence,
+            )
+        if self.dodge_to_cover and self.defence != "dodge":
+            raise impossible(
+                "dodge_to_cover",
+                "taking cover needs defence=dodge",
+                "quedar a cubierto requiere esquivar",
+                "only with defence=dodge",
+                True,
+            )
+
+
+# --------------------------------------------------------------------------- options
+def _opt_choice(default: str, choices: dict, label: tuple[str, str], help_, rule: str) -> object:
+    return fields.choice_field(default, choices, label=label, help=help_, rule=rule, advanced=True)
+
+
+def _opt_flag(default: bool, label: tuple[str, str], help_, rule: str) -> object:
+    return fields.flag_field(default, label=label, help=help_, rule=rule, advanced=True)
+
+
+@dataclass(frozen=True)
+class CoreDreadOptions:
+    """§3.5 Interpretation switches (house rules and placeholders), all defaulted."""
+
+    reroll_policy: str = _opt_choice(
+        "repeat",
+        {
+            "repeat": ("Repetir dado", "Repetir dado (a die may be rerolled again)"),
+            "once_per_die": ("Una vez por dado", "Una vez por dado (once per die)"),
+        },
+        ("Relanzamientos", "Relanzamientos (reroll policy)"),
+        (
+            "Si un dado ya relanzado puede volver a relanzarse con otro punto.",
+            "Whether a rerolled die may be rerolled again with another point.",
+        ),
+        "§1.3, G1",
+    )
+    spectacular_label_from_final_hits: bool = _opt_flag(
+        False,
+        ("Espectacular tras relanzar", "Espectacular tras relanzar (label from final hits)"),
+        (
+            "Llama espectacular a 5 aciertos logrados relanzando (solo la etiqueta).",
+            "Labels 5 hits reached through rerolls spectacular (label only).",
+        ),
+        "§1.5, G2",
+    )
+    damage_order: str = _opt_choice(
+        "multiply_then_subtract",
+        {
+            "multiply_then_subtract": (
+                "Multiplicar y restar",
+                "Multiplicar y restar (multiply then subtract)",
+            ),
+            "subtract_then_multiply": (
+                "Restar y multiplicar",
+                "Restar y multiplicar (subtract then multiply)",
+            ),
+        },
+        ("Orden del daño", "Orden del daño (damage order)"),
+        (
+            "Multiplicar los aciertos de cada lado antes de restar, o al revés.",
+            "Multiply each side's hits before subtracting, or the other way round.",
+        ),
+        "§4.6, G3",
+    )
+    malherido_step: str = _opt_choice(
+        "exclusive",
+        {
+            "exclusive": ("Exclusivo (14 → 2)", "Exclusivo (14 → 2, exclusive)"),
+            "inclusive": ("Inclusivo (13 → 2)", "Inclusivo (13 → 2, inclusive)"),
+        },
+        ("Malherido adicional", "Malherido adicional (extra Malherido step)"),
+        (
+            "Dónde empieza cada Malherido extra por 5 puntos más.",
+            "Where each extra Malherido per 5 more points starts.",
+        ),
+        "§4.8, G7",
+    )
+    spectacular_wounds: str = _opt_choice(
+        "double",
+        {
+            "double": ("Doble", "Doble (double the count)"),
+            "plus_one": ("Una más", "Una más (one more)"),
+        },
+        ("Heridas del espectacular", "Heridas del espectacular (spectacular wounds)"),
+        (
+            "Un ataque espectacular duplica las heridas, o añade una.",
+            "A spectacular attack doubles the wounds, or adds one.",
+        ),
+        "§4.9, G8",
+    )
+    counter_can_be_spectacular: bool = _opt_flag(
+        False,
+        ("Contraataque espectacular", "Contraataque espectacular (spectacular counter)"),
+        (
+            "Un bloqueo con 5 aciertos naturales duplica las heridas del contraataque.",
+            "A block with 5 natural hits doubles the counter-attack's wounds.",
+        ),
+        "G11",
+    )
+    opposed_tie_break: str = _opt_choice(
+        "draw",
+        {
+            "draw": ("Empate", "Empate (draw)"),
+            "reroll": ("Repetir", "Repetir (reroll)"),
+        },
+        ("Empate en enfrentadas", "Empate en enfrentadas (opposed tie)"),
+        (
+            "Con aciertos y atributos iguales: empate o se repite la tirada.",
+            "With equal hits and attributes: a draw, or roll again.",
+        ),
+        "§1.6, G16",
+    )
+    gore_penalty: str = _opt_choice(
+        "sum",
+        {
+            "sum": ("Suma", "Suma (sum of levels)"),
+            "worst": ("La peor", "La peor (worst level only)"),
+        },
+        ("Penalizador Gore", "Penalizador Gore (Gore penalty)"),
+        (
+            "En Gore Mode, sumar los niveles marcados o contar solo el peor.",
+            "In Gore Mode, add the marked levels or count only the worst.",
+        ),
+        "§4.17, G14",
+    )
+    penalties_affect_derived: bool = _opt_flag(
+        False,
+        ("Heridas y valores derivados", "Heridas y valores derivados (penalties affect limits)"),
+        (
+            "Las heridas reducen también los límites de daño y la asfixia.",
+            "Wounds also lower the damage limits and asphyxia turns.",
+        ),
+        "G13",
+    )
+    armor_absorbs_falls: bool = _opt_flag(
+        False,
+        ("Armadura en caídas", "Armadura en caídas (armour absorbs falls)"),
+        (
+            "La armadura absorbe el daño de las caídas (sin desgastarse).",
+            "Armour absorbs fall damage (without wearing).",
+        ),
+        "G12",
+    )
+    defence_requires_turn: bool = _opt_flag(
+        True,
+        ("Defender gasta turno", "Defender gasta turno (defence needs a turn)"),
+        (
+            "Quien ya actuó en el asalto no puede defenderse.",
+            "A defender who already acted this round cannot defend.",
+        ),
+        "G23",
+    )
+    ranged_dodge: str = _opt_choice(
+        "always",
+        {
+            "always": ("Siempre", "Siempre (always)"),
+            "only_to_cover": ("Solo a cubierto", "Solo a cubierto (only to cover)"),
+        },
+        ("Esquivar disparos", "Esquivar disparos (ranged dodge)"),
+        (
+            "Si se puede esquivar un disparo a distancia sin cobertura cercana.",
+            "Whether a shot at range can be dodged with no cover nearby.",
+        ),
+        "§4.5, G5",
+    )
+    disastrous_healing_aggravates: bool = _opt_flag(
+        True,
+        ("Curación desastrosa agrava", "Curación desastrosa agrava (disastrous healing)"),
+        (
+            "Un fallo desastroso al curar un Malherido añade otro (PLACEHOLDER).",
+            "A disastrous failure healing a Malherido adds one more (PLACEHOLDER).",
+        ),
+        "§4.16, G24",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+DEFAULT_OPTIONS = CoreDreadOptions()

@@ -1,0 +1,75 @@
+"""The es/en messages of Core Dread (registered with :func:`rolkit.i18n.register` at import).
+
+Game terms stay Spanish in both languages; English adds a gloss in parentheses.
+"""
+
+from __future__ import annotations
+
+from rolkit import i18n
+from rolkit.systems.core_dread.tables import LEVEL_LABELS, LEVELS
+
+__all__ = ["wound_key", "MAX_WOUND_COUNT", "register"]
+
+#: Wound keys are registered for counts 1..MAX_WOUND_COUNT (the largest reachable is 18).
+MAX_WOUND_COUNT = 40
+
+_GLOSS = {"magullado": "bruised", "lesionado": "injured", "malherido": "badly wounded"}
+
+
+def wound_key(level: str, count: int) -> str:
+    """The i18n key of a wound label: ``cd.wound.malherido.2`` → «Malherido ×2»."""
+    return f"cd.wound.{level}.{count}"
+
+
+ES = {
+    "cd.name": "Core Dread",
+    "cd.step.attack": "Ataque de {name} ({attribute}, {weapon})",
+    "cd.step.ranged_minimum": "{name} no llega a 3 aciertos a distancia: el ataque falla",
+    "cd.step.defence.block": "{name} bloquea ({attribute})",
+    "cd.step.defence.dodge": "{name} esquiva ({attribute})",
+    "cd.step.defence.ranged_block": "{name} bloquea a distancia ({attribute})",
+    "cd.step.damage": "Puntos de daño a {name}",
+    "cd.step.wound": "Herida a {name}: {wound}",
+    "cd.step.track": "{name} marca: {marked}",
+    "cd.step.knockout": "{name} queda inconsciente",
+    "cd.step.autocontrol": "{name} pierde 1 de Autocontrol",
+    "cd.step.prone": "Tirada de Fortaleza de {name} para no caer al suelo",
+    "cd.step.wear": "La armadura de {name} se desgasta",
+    "cd.step.counter": "Contraataque a {name}: {wound}",
+    "cd.step.ammo": "{name}: munición gastada",
+    "cd.step.cover": "{name} queda a cubierto",
+    "cd.step.turn": "{name} gasta su turno al defenderse",
+    "flag.counter_wound": "contraataque con herida",
+}
+EN = {
+    "cd.name": "Core Dread",
+    "cd.step.attack": "Attack by {name} ({attribute}, {weapon})",
+    "cd.step.ranged_minimum": "{name} gets fewer than 3 hits at range: the attack fails",
+    "cd.step.defence.block": "{name} blocks — bloquear ({attribute})",
+    "cd.step.defence.dodge": "{name} dodges — esquivar ({attribute})",
+    "cd.step.defence.ranged_block": "{name} shoots back — bloqueo a distancia ({attribute})",
+    "cd.step.damage": "Damage points to {name}",
+    "cd.step.wound": "Wound to {name}: {wound}",
+    "cd.step.track": "{name} marks: {marked}",
+    "cd.step.knockout": "{name} is knocked out (inconsciente)",
+    "cd.step.autocontrol": "{name} loses 1 Autocontrol (self-control)",
+    "cd.step.prone": "{name}'s Fortaleza check to stay on their feet",
+    "cd.step.wear": "{name}'s armour wears down",
+    "cd.step.counter": "Counter-attack (contraataque) on {name}: {wound}",
+    "cd.step.ammo": "{name}: one attack of ammunition spent",
+    "cd.step.cover": "{name} ends in cover (a cubierto)",
+    "cd.step.turn": "{name} spends their turn defending",
+    "flag.counter_wound": "counter-attack wounds",
+}
+for _level in LEVELS:
+    for _n in range(1, MAX_WOUND_COUNT + 1):
+        ES[wound_key(_level, _n)] = f"{LEVEL_LABELS[_level][0]} ×{_n}"
+        EN[wound_key(_level, _n)] = f"{LEVEL_LABELS[_level][0]} ×{_n} ({_GLOSS[_level]})"
+
+
+def register() -> None:
+    """Register the Core Dread catalogue (idempotent)."""
+    i18n.register({"es": ES, "en": EN})
+
+
+register()
