@@ -1,0 +1,193 @@
+"""The Dashboard without a browser: set values, click, read the HTML and error labels."""
+
+import pytest
+from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
+
+import rolkit
+from rolkit import i18n, tables
+from widgets.app import NONE, Dashboard, query_params
+from widgets.views import ODDS_CLASS
+
+TRACE_MARKERS = ("Traceback", 'File "')
+
+
+def page_text(d):
+    """All the HTML the dashboard shows (message, headline, table, errors, history)."""
+    parts = [d.message.value, d.headline.value, d.table.value, d.seed_error.value]
+    parts += [v for errs in d.errors().values() for v in errs.values()]
+    parts += [e.head.value + e.steps.value + e.check.value for e in d.entries]
+    return "\n".join(parts)
+
+
+def grid_row(d):
+    """The attacker's main number (the system's first grid axis) and its row."""
+    role, name = d.system.grid_axes[0] if d.system.grid_axes else ("attacker", None)
+    form = d.sections[role].form
+    if name not in form.rows:
+        name = next(n for n, r in form.rows.items() if r.spec.kind == "int" and r.auto is None)
+    return form.rows[name]
+
+
+def test_opens_with_odds_and_no_message(system_id):
+    d = make_dashboard(system_id)
+    assert d.message.value == ""
+    assert d.headline.value and "%" in d.headline.value
+    assert f'class="{ODDS_CLASS}"' in d.table.value
+    assert "=" in d.table.value and "≥" in d.table.value
+    assert d.chart.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert d.odds.total == 1
+    assert d.headline.value.count(tables.headline(d.odds, "es")) == 1
+
+
+def test_every_registered_system_is_in_the_picker():
+    d = Dashboard()
+    assert [v for _, v in d.picker.options] == rolkit.systems()
+
+
+def test_changing_a_field_changes_the_odds(system_id):
+    d = make_dashboard(system_id)
+    row = grid_row(d)
+    row.input.value = row.input.min
+    low = (d.table.value, d.headline.value)
+    row.input.value = row.input.max
+    assert (d.table.value, d.headline.value) != low
+    assert d.message.value == ""
+
+
+def test_a_preset_fills_the_form_and_updates_odds(system_id):
+    d = make_dashboard(system_id)
+    for role, section in d.sections.items():
+        for name, preset in section.presets.items():
+            section.preset.value = name
+            assert section.form.read() == preset, (role, name)
+        section.preset.value = NONE
+    assert d.table.value
+
+
+def test_language_switch_relabels_everything(system_id):
+    d = make_dashboard(system_id)
+    d.roll()
+    row = grid_row(d)
+    d.lang_toggle.value = "en"
+    assert d.lang == "en"
+    assert d.sections["attacker"].widget.get_title(0) == i18n.t("form.attacker", "en")
+    assert row.input.description == row.spec.label_for("en")
+    assert d.roll_button.description == i18n.t("roll", "en")
+    assert tables.headline(d.odds, "en") in d.headline.value
+    assert d.entries[0].replay.description == i18n.t("replay", "en")
+    d.lang_toggle.value = "es"
+    assert row.input.description == row.spec.label_for("es")
+    assert d.sections["defender"].widget.get_title(0) == "Defensor"
+
+
+def test_tirar_adds_an_entry_newest_first_and_replay_matches(system_id):
+    d = make_dashboard(system_id)
+    d.seed.value = "12345"
+    d.roll_button.click()
+    d.seed.value = ""
+    d.roll_button.click()
+    assert len(d.entries) == 2 and d.message.value == ""
+    assert d.history.children[0] is d.entries[0].widget
+    assert d.entries[1].r.seed == 12345
+    assert "12345" in d.entries[1].head.value
+    first = d.entries[1]
+    assert tables.resolution_headline(first.r, "es") in first.head.value
+    assert 'class="dataframe rolkit-steps"' in first.steps.value
+    assert first.fold.selected_index is None  # steps folded
+    first.replay.click()
+    assert first.matched is True and "✓" in first.check.value
+    again = get_system(system_id).resolve(**first.r.inputs, seed=12345)
+    assert again.key == first.r.key and again.steps == first.r.steps
+
+
+def test_a_roll_never_moves_the_odds(system_id):
+    d = make_dashboard(system_id)
+    before = d.table.value
+    d.roll()
+    assert d.table.value == before
+
+
+def test_tampered_slider_shows_a_message_naming_the_field(system_id):
+    d = make_dashboard(system_id, "en")
+    row = grid_row(d)
+    bad = int(row.spec.max) + 3
+    row.input.max = bad + 10
+    row.input.value = bad  # would raise inside the callback if not caught
+    assert str(bad) in d.message.value
+    assert row.spec.allowed("en") in d.message.value
+    assert str(bad) in row.error.value
+    assert d.table.value == ""
+    d.roll_button.click()
+    assert d.entries == []
+    assert not any(m in page_text(d) for m in TRACE_MARKERS)
+    row.input.value = int(row.spec.max)
+    assert d.message.value == "" and row.error.value == "" and d.table.value
+
+
+def test_bad_seed_is_a_message_beside_the_seed():
+    d = make_dashboard("sample", "en")
+    d.seed.value = "soon"
+    d.roll_button.click()
+    assert "seed" in d.seed_error.value and d.entries == []
+    assert d.roll_button.disabled is False
+
+
+def test_cross_form_error_goes_beside_the_named_field():
+    d = make_dashboard("sample")
+    mods = d.sections["modifiers"].form
+    mods.rows["ciego"].input.value = True
+    mods.rows["bonus"].input.value = 2
+    assert "a ciegas" in mods.rows["bonus"].error.value
+    assert "a ciegas" in d.message.value
+    assert d.sections["modifiers"].widget.selected_index == 0
+
+
+def test_a_bug_is_an_apology_on_the_page_and_a_traceback_in_the_log(log_file, monkeypatch):
+    d = make_dashboard("sample")
+
+    def broken(*args, **kwargs):
+        raise ZeroDivisionError("deep inside")
+
+    monkeypatch.setattr(type(d.system), "odds", broken)
+    d.sections["attacker"].form.rows["fuerza"].input.value = 5
+    assert d.message.value and i18n.t("error.bug", "es")[:20] in d.message.value
+    assert not any(m in page_text(d) for m in TRACE_MARKERS)
+    assert "deep inside" not in page_text(d)
+    logged = log_file.read_text()
+    assert "Traceback" in logged and "ZeroDivisionError: deep inside" in logged
+
+
+def test_switching_system_rebuilds_the_forms():
+    d = make_dashboard("sample")
+    d.picker.value = "sample2"
+    assert d.system.id == "sample2" and d.message.value == ""
+    assert d.table.value
+    d.picker.value = "sample"
+    assert d.system.id == "sample"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_query_string_opens_system_and_language(lang, monkeypatch):
+    assert query_params("system=gore&lang=en&x=") == {"system": "gore", "lang": "en"}
+    d = Dashboard.from_query_string(f"system=sample2&lang={lang}", registry=SAMPLE_REGISTRY)
+    assert (d.system.id, d.lang) == ("sample2", lang)
+    monkeypatch.setenv("QUERY_STRING", f"system=sample2&lang={lang}")
+    d = Dashboard.from_query_string(registry=SAMPLE_REGISTRY)
+    assert (d.system.id, d.lang, d.lang_toggle.value) == ("sample2", lang, lang)
+
+
+def test_unknown_query_values_fall_back_to_defaults():
+    d = Dashboard.from_query_string("system=nope&lang=fr", registry=SAMPLE_REGISTRY)
+    assert (d.system.id, d.lang) == ("sample", "es")
+    assert d.message.value == ""
+
+
+def test_options_panel_shows_each_help_line(system_id):
+    d = make_dashboard(system_id)
+    form = d.sections["options"].form
+    for name, row in form.rows.items():
+        assert row.spec.help_for("es")[:10] in form.helps[name].value.replace("&#x27;", "'")
+
+
+def test_system_ids_cover_the_registry():
+    assert SYSTEM_IDS[1:] == rolkit.systems()

@@ -1,0 +1,387 @@
+"""A form generated from a dataclass's field metadata (``rolkit.fields``).
+
+``form_for(cls, lang)`` reads ``rolkit.fields.describe(cls)`` and builds one row per
+field through a small table from metadata kind to builder (``BUILDERS``). Each row holds
+an input widget, its label and help in the chosen language, and an error label beside
+it. ``Form.read()`` builds the dataclass (which validates it) or shows the
+``RulesError`` beside the field it names and re-raises it; ``Form.set(instance)`` loads a
+preset. A field added to a system dataclass appears here with no widget code.
+
+No rule logic lives here: every value is re-validated by constructing the dataclass, so a
+tampered widget (a slider whose ``max`` was raised from the browser) gives a message
+naming the field and its range, never a traceback.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+import ipywidgets as ipw
+
+from rolkit import i18n
+from rolkit.dice import parse
+from rolkit.fields import FieldSpec, describe
+from rolkit.model import RulesError
+
+__all__ = ["Form", "Row", "form_for", "BUILDERS", "SLIDER_SPAN"]
+
+#: int ranges up to this span get a slider; wider ones a spin box.
+SLIDER_SPAN = 20
+STYLE = {"description_width": "initial"}
+WIDE = ipw.Layout(width="auto", min_width="16em")
+
+#: the Dropdown value standing for ``None`` ("auto"): a Dropdown at ``None`` shows blank.
+AUTO = "\x00auto"
+
+i18n.register(
+    {
+        "es": {"form.auto": "auto", "form.use": "usar", "form.error": "Revisa: {msg}"},
+        "en": {"form.auto": "auto", "form.use": "use", "form.error": "Check: {msg}"},
+    }
+)
+
+
+def _error_html(text: str) -> str:
+    return f'<span class="rolkit-error" style="color:#b00020">⚠ {html.escape(text)}</span>'
+
+
+class Row:
+    """One field: an input (``.input``), optional "auto" box, and an error label."""
+
+    def __init__(self, name: str, spec: FieldSpec, lang: str, control: ipw.Widget):
+        self.name, self.spec, self.lang, self.input = name, spec, lang, control
+        self.error = ipw.HTML("", layout=ipw.Layout(margin="0 0 0 1em"))
+        self.error.add_class("rolkit-field-error")
+        self.auto = None
+        if spec.optional and spec.kind in ("int", "float", "int_map"):
+            self.auto = ipw.Checkbox(value=True, indent=False, layout=ipw.Layout(width="auto"))
+            self.auto.observe(lambda ch: self._sync_auto(), "value")
+        parts = [control] + ([self.auto] if self.auto else []) + [self.error]
+        self.widget = ipw.HBox(parts, layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
+        self.widget.add_class(f"rolkit-field-{name}")
+        self.relabel(lang)
+
+    # values ---------------------------------------------------------------
+    def get(self) -> Any:
+        if self.auto is not None and self.auto.value:
+            return None
+        return self._get()
+
+    def set(self, value: Any) -> None:
+        if self.auto is not None:
+            self.auto.value = value is None
+        if value is not None or self.auto is None:
+            self._set(value)
+
+    def observe(self, callback: Callable[[], None]) -> None:
+        handler = lambda ch: callback()  # noqa: E731
+        for w in self.value_widgets() + ([self.auto] if self.auto else []):
+            w.observe(handler, "value")
+
+    def value_widgets(self) -> list[ipw.Widget]:
+        return [self.input]
+
+    def _get(self) -> Any:
+        return self.input.value
+
+    def _set(self, value: Any) -> None:
+        self.input.value = value
+
+    def _sync_auto(self) -> None:
+        for w in self.value_widgets():
+            w.disabled = bool(self.auto.value)
+
+    # text -----------------------------------------------------------------
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        self.input.description = self.spec.label_for(lang)
+        self.input.tooltip = self.spec.help_for(lang)
+        if self.auto is not None:
+            self.auto.description = i18n.t("form.auto", lang)
+            self.auto.tooltip = self.spec.help_for(lang)
+
+    def show_error(self, err: RulesError | None, path: list[str] | None = None) -> None:
+        self.error.value = "" if err is None else _error_html(err.message(self.lang))
+
+    def clear(self) -> None:
+        self.error.value = ""
+
+
+class ChoiceRow(Row):
+    """A Dropdown whose option labels follow the language; ``None`` (auto) when optional."""
+
+    def _get(self) -> Any:
+        return None if self.input.value is AUTO else self.input.value
+
+    def _set(self, value: Any) -> None:
+        self.input.value = AUTO if value is None else value
+
+    def relabel(self, lang: str) -> None:
+        opts = [(c.label(lang), c.value) for c in self.spec.choices]
+        if self.spec.optional:
+            opts.insert(0, (f"({i18n.t('form.auto', lang)})", AUTO))
+        value = self.input.value if self.input.options else self.spec.default
+        self.input.options = opts
+        self._set(None if value is AUTO else value)
+        super().relabel(lang)
+
+
+class MultiRow(Row):
+    """SelectMultiple of labelled values; reads back a ``frozenset``."""
+
+    def _get(self) -> Any:
+        return frozenset(self.input.value)
+
+    def _set(self, value: Any) -> None:
+        self.input.value = tuple(value or ())
+
+    def relabel(self, lang: str) -> None:
+        value = self.input.value
+        self.input.options = [(c.label(lang), c.value) for c in self.spec.choices]
+        self.input.value = value
+        super().relabel(lang)
+
+
+class DiceRow(Row):
+    """A Text validated by ``rolkit.dice.parse`` on every change; empty → None if optional."""
+
+    def __init__(self, name, spec, lang, control):
+        super().__init__(name, spec, lang, control)
+        control.observe(lambda ch: self._check(), "value")
+
+    def _get(self) -> Any:
+        text = self.input.value.strip()
+        return None if (not text and self.spec.optional) else text
+
+    def _set(self, value: Any) -> None:
+        self.input.value = value or ""
+
+    def _check(self) -> None:
+        try:
+            if self._get() is not None:
+                parse(self._get())
+            self.clear()
+        except RulesError as err:
+            self.show_error(err)
+
+
+class MapRow(Row):
+    """A row of small int inputs, one per key; reads back a read-only mapping."""
+
+    def value_widgets(self) -> list[ipw.Widget]:
+        return list(self.input.children)
+
+    def _get(self) -> Any:
+        keys = self.spec.choice_values()
+        return MappingProxyType(
+            {k: w.value for k, w in zip(keys, self.input.children, strict=True)}
+        )
+
+    def _set(self, value: Any) -> None:
+        for k, w in zip(self.spec.choice_values(), self.input.children, strict=True):
+            w.value = dict(value or {}).get(k, int(self.spec.min))
+
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        for c, w in zip(self.spec.choices, self.input.children, strict=True):
+            w.description = c.label(lang)
+            w.tooltip = self.spec.help_for(lang)
+        if self.auto is not None:
+            self.auto.description = i18n.t("form.auto", lang)
+
+
+class NestedRow(Row):
+    """A sub-form in a collapsible Accordion; optional ones get a "usar" checkbox."""
+
+    def __init__(self, name, spec, lang, control):
+        self.sub = form_for(spec.nested, lang)
+        self.use = ipw.Checkbox(value=True, indent=False) if spec.optional else None
+        body = [self.use, self.sub.widget] if self.use else [self.sub.widget]
+        control.children = [ipw.VBox(body)]
+        super().__init__(name, spec, lang, control)
+        self.widget.layout.flex_flow = "column"
+        self.widget.layout.align_items = "stretch"
+
+    def value_widgets(self) -> list[ipw.Widget]:
+        return ([self.use] if self.use else []) + self.sub.value_widgets()
+
+    def _get(self) -> Any:
+        if self.use is not None and not self.use.value:
+            return None
+        try:
+            return self.sub.read()
+        except RulesError:
+            self.input.selected_index = 0  # unfold to show the message
+            raise
+
+    def _set(self, value: Any) -> None:
+        if self.use is not None:
+            self.use.value = value is not None
+        if value is not None:
+            self.sub.set(value)
+
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        self.input.set_title(0, self.spec.label_for(lang))  # no tooltip: breaks AccordionView
+        if self.use is not None:
+            self.use.description = i18n.t("form.use", lang)
+        if hasattr(self, "sub"):
+            self.sub.relabel(lang)
+
+    def show_error(self, err, path=None) -> None:
+        if err is None:
+            return self.sub.clear()
+        self.input.selected_index = 0
+        if not path or not self.sub.show_error(err, path):
+            super().show_error(err)
+
+    def clear(self) -> None:
+        super().clear()
+        self.sub.clear()
+
+
+# --------------------------------------------------------------------------- builders
+def _int(spec: FieldSpec) -> ipw.Widget:
+    lo, hi = int(spec.min), int(spec.max)
+    value = lo if spec.default is None else spec.default
+    if hi - lo <= SLIDER_SPAN:
+        slider = ipw.Layout(width="26em")
+        return ipw.IntSlider(value, lo, hi, continuous_update=False, style=STYLE, layout=slider)
+    return ipw.BoundedIntText(value, min=lo, max=hi, style=STYLE, layout=WIDE)
+
+
+def _float(spec: FieldSpec) -> ipw.Widget:
+    hi = 1e12 if spec.max is None else spec.max
+    value = spec.min if spec.default is None else spec.default
+    return ipw.BoundedFloatText(value, min=spec.min, max=hi, style=STYLE, layout=WIDE)
+
+
+def _int_map(spec: FieldSpec) -> ipw.Widget:
+    lo, hi = int(spec.min), int(spec.max)
+    small = ipw.Layout(width="9em")
+    boxes = [
+        ipw.BoundedIntText(lo, min=lo, max=hi, style=STYLE, layout=small) for _ in spec.choices
+    ]
+    return ipw.HBox(boxes, layout=ipw.Layout(flex_flow="row wrap"))
+
+
+#: metadata kind → (Row class, widget builder). A new kind is one line here.
+BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
+    "int": (Row, _int),
+    "float": (Row, _float),
+    "choice": (ChoiceRow, lambda s: ipw.Dropdown(options=[], style=STYLE, layout=WIDE)),
+    "flag": (Row, lambda s: ipw.Checkbox(bool(s.default), indent=False, style=STYLE)),
+    "dice": (DiceRow, lambda s: ipw.Text(s.default or "", style=STYLE, layout=WIDE)),
+    "text": (Row, lambda s: ipw.Text(s.default or "", style=STYLE, layout=WIDE)),
+    "nested": (NestedRow, lambda s: ipw.Accordion(selected_index=None)),
+    "multichoice": (MultiRow, lambda s: ipw.SelectMultiple(options=[], style=STYLE, layout=WIDE)),
+    "int_map": (MapRow, _int_map),
+}
+
+
+# --------------------------------------------------------------------------- the form
+class Form:
+    """A generated form: ``.widget``, ``.read()``, ``.set(instance)``, ``.relabel(lang)``."""
+
+    def __init__(self, cls: type, lang: str = "es", show_help: bool = False):
+        self.cls, self.lang, self.show_help = cls, lang, show_help
+        self.rows: dict[str, Row] = {}
+        for name, spec in describe(cls):
+            row_cls, build = BUILDERS[spec.kind]
+            self.rows[name] = row_cls(name, spec, lang, build(spec))
+        self.helps = {n: ipw.HTML(layout=ipw.Layout(margin="-4px 0 6px 2em")) for n in self.rows}
+        self.message = ipw.HTML("")
+        self.message.add_class("rolkit-form-error")
+        children = []
+        for name, row in self.rows.items():
+            children += [row.widget] + ([self.helps[name]] if show_help else [])
+        self.widget = ipw.VBox(children + [self.message])
+        self.widget.add_class("rolkit-form")
+        self.relabel(lang)
+        self.set(cls())
+
+    def value_widgets(self) -> list[ipw.Widget]:
+        out = []
+        for row in self.rows.values():
+            out += row.value_widgets() + ([row.auto] if row.auto else [])
+        return out
+
+    def observe(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after any value of the form changes."""
+        for row in self.rows.values():
+            row.observe(callback)
+
+    def read(self) -> Any:
+        """The validated dataclass; on RulesError, show it beside its field and re-raise."""
+        self.clear()
+        try:
+            return self.cls(**{name: row.get() for name, row in self.rows.items()})
+        except RulesError as err:
+            if not getattr(err, "rolkit_shown", False):
+                self.show_error(err)
+            raise
+
+    def set(self, instance: Any) -> None:
+        """Load every field's value from a dataclass instance (a preset)."""
+        for name, row in self.rows.items():
+            row.set(getattr(instance, name))
+
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        for name, row in self.rows.items():
+            row.relabel(lang)
+            help_text = html.escape(row.spec.help_for(lang))
+            self.helps[name].value = f'<small style="color:#555">{help_text}</small>'
+
+    def locate(self, path: str | list[str]) -> tuple[Row, list[str]] | None:
+        """The row an error path names, any leading prefix (``defender.``) stripped."""
+        parts = path.split(".") if isinstance(path, str) else list(path)
+        for i, head in enumerate(parts):
+            if head in self.rows:
+                return self.rows[head], parts[i + 1 :]
+        return None
+
+    def show_error(self, err: RulesError, path: str | list[str] | None = None) -> bool:
+        """Show ``err`` beside its field (True), or as a form-level message (False)."""
+        found = self.locate(path if path is not None else (err.field or ""))
+        err.rolkit_shown = True
+        if found is None:
+            self.message.value = _error_html(err.message(self.lang))
+            return False
+        row, rest = found
+        row.show_error(err, rest)
+        return True
+
+    def clear(self) -> None:
+        self.message.value = ""
+        for row in self.rows.values():
+            row.clear()
+
+    def errors(self) -> dict[str, str]:
+        """The error text shown beside each field (tests and debugging)."""
+        out = {n: r.error.value for n, r in self.rows.items() if r.error.value}
+        for n, r in self.rows.items():
+            if isinstance(r, NestedRow):
+                out.update({f"{n}.{k}": v for k, v in r.sub.errors().items()})
+        if self.message.value:
+            out[""] = self.message.value
+        return out
+
+
+def form_for(cls: type, lang: str = "es", show_help: bool = False) -> Form:
+    """The form of the dataclass ``cls`` with labels and help in ``lang``.
+
+    Args:
+        cls: a dataclass whose fields were declared with ``rolkit.fields``.
+        lang: ``"es"`` or ``"en"``.
+        show_help: show each field's one-line help under it (the options panel).
+    """
+    return Form(cls, lang, show_help)
+
+
+def values_of(instance: Any) -> Mapping[str, Any]:
+    """The declared fields of an instance by name (tests and round trips)."""
+    return {name: getattr(instance, name) for name, _ in describe(type(instance))}

@@ -1,0 +1,163 @@
+"""The results side of the dashboard: odds table, chart, roll history, error messages.
+
+Everything here turns rolkit objects (``Odds``, ``Resolution``) into widget trait values
+through ``rolkit.tables``; no rule logic. Callbacks go through :func:`guarded`, so a
+``RulesError`` becomes a plain message and anything else an apology plus a log entry in
+``ROLKIT_LOG`` (default ``~/.cache/rolkit/dashboard.log``), never a traceback on the page.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+
+from rolkit import i18n, tables
+from rolkit.model import Resolution, RulesError, System
+
+__all__ = [
+    "log",
+    "guarded",
+    "error_html",
+    "odds_table_html",
+    "chart_png",
+    "HistoryEntry",
+    "ODDS_CLASS",
+]
+
+ODDS_CLASS = "rolkit-odds"
+TABLE_CSS = (
+    "<style>.rolkit-odds td, .rolkit-odds th {white-space: nowrap; padding: 2px 8px}</style>"
+)
+
+i18n.register(
+    {
+        "es": {
+            "replay.same": "coincide: mismos dados, mismos pasos",
+            "replay.differs": "¡no coincide!",
+            "history.entry": "#{n} · semilla {seed}",
+            "dashboard.no_systems": "No hay ningún sistema registrado en rolkit.systems().",
+        },
+        "en": {
+            "replay.same": "matches: same dice, same steps",
+            "replay.differs": "does not match!",
+            "history.entry": "#{n} · seed {seed}",
+            "dashboard.no_systems": "No system is registered in rolkit.systems().",
+        },
+    }
+)
+
+log = logging.getLogger("rolkit.dashboard")
+
+
+def _configure_log() -> None:
+    """A file handler on first use; never stderr (it would reach the page)."""
+    if log.handlers:
+        return
+    log.propagate = False
+    log.setLevel(logging.INFO)
+    path = Path(os.environ.get("ROLKIT_LOG") or Path.home() / ".cache" / "rolkit" / "dashboard.log")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+
+
+def error_html(text: str) -> str:
+    return f'<div class="rolkit-message" style="color:#b00020">⚠ {html.escape(text)}</div>'
+
+
+def guarded(
+    fn: Callable[[], Any],
+    on_rules_error: Callable[[RulesError], None],
+    on_bug: Callable[[], None],
+) -> Any:
+    """Run ``fn``; a RulesError goes to ``on_rules_error``, anything else is logged."""
+    try:
+        return fn()
+    except RulesError as err:
+        on_rules_error(err)
+    except Exception:
+        _configure_log()
+        log.exception("dashboard callback failed")
+        on_bug()
+    return None
+
+
+def odds_table_html(odds: Any, lang: str) -> str:
+    """The coloured outcome table (``=``, ``≥``, exact fraction), class ``rolkit-odds``."""
+    return TABLE_CSS + tables.styled_outcomes(odds, lang, ODDS_CLASS).to_html()
+
+
+def chart_png(odds: Any, lang: str) -> bytes:
+    """A small bar chart of the damage law: a bare ``Figure`` (no pyplot, no tight_layout)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    law = odds.damage()
+    fig = Figure(figsize=(4.2, 2.0), dpi=72)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.13, 0.24, 0.84, 0.66))
+    ax.bar([str(k) for k in law], [float(p) * 100 for p in law.values()], color="#4c72b0")
+    ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=8)
+    ax.set_ylabel("%", fontsize=8)
+    ax.set_title(i18n.t("chart.title", lang), fontsize=9)
+    ax.tick_params(labelsize=7)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    return buf.getvalue()
+
+
+class HistoryEntry:
+    """One roll: headline first, steps folded below, the seed and a "repetir" button."""
+
+    def __init__(self, system: System, r: Resolution, lang: str, number: int, guard: Callable):
+        self.system, self.r, self.number, self.matched = system, r, number, None
+        self.head = ipw.HTML()
+        self.head.add_class("rolkit-roll-headline")
+        self.steps = ipw.HTML()
+        self.fold = ipw.Accordion([self.steps], selected_index=None)
+        self.replay = ipw.Button(layout=ipw.Layout(width="auto"))
+        self.replay.add_class("rolkit-replay")
+        self.check = ipw.HTML()
+        self.check.add_class("rolkit-replay-check")
+        self.replay.on_click(lambda b: guard(self.do_replay))
+        line = ipw.HBox([self.replay, self.check], layout=ipw.Layout(align_items="center"))
+        self.widget = ipw.VBox(
+            [self.head, self.fold, line],
+            layout=ipw.Layout(border="1px solid #ddd", padding="4px", margin="4px 0"),
+        )
+        self.widget.add_class("rolkit-roll")
+        self.relabel(lang)
+
+    def do_replay(self) -> None:
+        """Re-resolve with the recorded seed and inputs; show whether it matches."""
+        again = self.system.resolve(**self.r.inputs, seed=self.r.seed)
+        self.matched = again.steps == self.r.steps and again.key == self.r.key
+        self._show_check()
+
+    def _show_check(self) -> None:
+        if self.matched is not None:
+            key = "replay.same" if self.matched else "replay.differs"
+            mark = "✓" if self.matched else "✗"
+            self.check.value = f"<b>{mark}</b> {html.escape(i18n.t(key, self.lang))}"
+
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        entry = i18n.t("history.entry", lang, n=self.number, seed=self.r.seed)
+        headline = html.escape(tables.resolution_headline(self.r, lang))
+        self.head.value = f"<b>{headline}</b><br><small>{html.escape(entry)}</small>"
+        frame = tables.steps_frame(self.r, lang)
+        self.steps.value = frame.to_html(index=False, classes="rolkit-steps", border=0)
+        self.fold.set_title(0, i18n.t("steps.show", lang))
+        self.replay.description = i18n.t("replay", lang)
+        self._show_check()
