@@ -25,6 +25,20 @@ chromium:
 	  else echo "note: /usr/bin/chromium missing and not root: browser tests will be skipped"; fi; \
 	fi
 
+# make dashboard [HOST=127.0.0.1] [PORT=8866] [TOKEN=secret]: serve notebooks/dashboard.ipynb
+# with Voilà. Set on the command line (the environment's HOST is ignored). A TOKEN is
+# required when HOST is not loopback; open the printed URL (it carries ?token=...).
+HOST := 127.0.0.1
+PORT := 8866
+TOKEN :=
+dashboard: $(STAMP)
+	@case "$(HOST)" in 127.*|localhost|::1) ;; *) [ -n "$(TOKEN)" ] || \
+	  { echo "HOST=$(HOST) is not loopback: add TOKEN=<secret>"; exit 2; } ;; esac
+	@echo "rolkit dashboard: http://$(HOST):$(PORT)/$(if $(TOKEN),?token=$(TOKEN))  (Ctrl-C stops it)"
+	$(VENV)/bin/voila notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	  $(if $(TOKEN),--token=$(TOKEN)) --preheat_kernel=True \
+	  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 
