@@ -1,0 +1,282 @@
+"""§1 Core resolution and derived values: d100 tiers, critical range, opposition, T19 damage
+modifier, hit points, location HP (T8), hit location (T7), attack order (P4), movement.
+
+All functions are pure; distributions are exact ``Fraction`` dicts and memoised.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from functools import lru_cache
+
+from .errors import fail
+from .forms import DEFAULT, LOCATIONS, GoreOptions
+
+__all__ = [
+    "TIERS",
+    "ATTACK_TIERS",
+    "DEFENCE_TIERS",
+    "TIER_RANK",
+    "crit_range",
+    "check_tier",
+    "tier_distribution",
+    "attack_tier_distribution",
+    "opposition_chance",
+    "characteristic_target",
+    "damage_modifier",
+    "hp_max",
+    "location_hp",
+    "hit_location",
+    "attack_order",
+    "max_attacks",
+    "movement_m",
+    "pursuit_closing",
+    "disarm_threshold",
+    "contest_winner",
+    "half_up",
+]
+
+TIERS = ("pifia", "fallo", "exito", "critico", "empalar")
+ATTACK_TIERS = TIERS + ("automatico", "encasquillado")
+DEFENCE_TIERS = ("pifia", "fallo", "exito", "critico")
+#: §1.7 order of the tiers (Empalar > Crítico > Éxito > Fallo > Pifia).
+TIER_RANK = {"pifia": 0, "fallo": 1, "exito": 2, "critico": 3, "empalar": 4}
+
+
+def half_up(numerator: int, denominator: int) -> int:
+    """§1.3 R2: round ``numerator/denominator`` to the nearest integer, halves up."""
+    return math.floor(Fraction(numerator, denominator) + Fraction(1, 2))
+
+
+def _int(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fail(name, value, "a whole number", "un número entero")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        lo_s = "−∞" if lo is None else str(lo)
+        hi_s = "∞" if hi is None else str(hi)
+        raise fail(
+            name, value, f"a whole number from {lo_s} to {hi_s}", f"un entero de {lo_s} a {hi_s}"
+        )
+    return value
+
+
+def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
+    """§1.2 Highest roll that is a critical (always ≥ 1).
+
+    ``fifth`` (G1 default): ``max(1, round(T/5))``, nearest rounding; ``margin20``:
+    ``max(1, T − 20)``. For T ≤ 0 only 01 is a critical.
+    """
+    target = _int("target", target)
+    if target <= 0:
+        return 1
+    if options.critical_rule == "margin20":
+        return max(1, target - 20)
+    return max(1, half_up(target, 5))
+
+
+def check_tier(
+    roll: int, target: int, impaling: bool = False, options: GoreOptions = DEFAULT
+) -> str:
+    """§1.2/§1.4 Classify one d100 roll (1..100) against ``target``.
+
+    Returns one of ``'pifia' | 'fallo' | 'exito' | 'critico' | 'empalar'``. 00 (100) is
+    always a fumble; 01 always a critical (G5 ``auto_success_on_01``); an impaling attack
+    impales on a critical rolled 01 (G4 ``impale_rule``: or on any critical).
+
+    Raises:
+        GoreInputError: ``roll`` outside 1..100.
+    """
+    roll = _int("roll", roll, 1, 100)
+    target = _int("target", target)
+    return _check_tier(roll, target, bool(impaling), options)
+
+
+def _check_tier(roll: int, target: int, impaling: bool, options: GoreOptions) -> str:
+    if roll == 100:
+        return "pifia"
+    crit = False
+    if (
+        roll == 1
+        and options.auto_success_on_01
+        or roll <= target
+        and roll <= crit_range(target, options)
+    ):
+        crit = True
+    if crit:
+        if impaling and (roll == 1 or options.impale_rule == "any_crit"):
+            return "empalar"
+        return "critico"
+    return "exito" if roll <= target else "fallo"
+
+
+@lru_cache(maxsize=4096)
+def _tiers(target: int, impaling: bool, malfunction: int | None, options: GoreOptions):
+    counts: dict[str, int] = {}
+    for roll in range(1, 101):
+        if malfunction is not None and roll >= malfunction:
+            tier = "encasquillado"
+        else:
+            tier = _check_tier(roll, target, impaling, options)
+        counts[tier] = counts.get(tier, 0) + 1
+    return tuple((t, Fraction(n, 100)) for t, n in counts.items())
+
+
+def tier_distribution(
+    target: int, impaling: bool = False, options: GoreOptions = DEFAULT
+) -> dict[str, Fraction]:
+    """§1.2 Exact distribution of :func:`check_tier` over the 100 faces (memoised)."""
+    target = _int("target", target)
+    return dict(_tiers(target, bool(impaling), None, options))
+
+
+def attack_tier_distribution(
+    target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
+) -> dict[str, Fraction]:
+    """P7 Attack tiers including ``'encasquillado'`` (roll ≥ ``malfunction``, P11.7)."""
+    return dict(_tiers(target, bool(impaling), malfunction, options))
+
+
+def opposition_chance(active: int, passive: int) -> int:
+    """§1.6 ``50 + 5 × (active − passive)``, unclamped (then a d100 check, 01/00 apply)."""
+    return 50 + 5 * (_int("active", active) - _int("passive", passive))
+
+
+def characteristic_target(value: int, multiplier: int = 5) -> int:
+    """§1.5 Characteristic check target: characteristic × N (N 1..5, default 5)."""
+    return _int("value", value, 0) * _int("multiplier", multiplier, 1, 5)
+
+
+def damage_modifier(fue: int, tam: int) -> str:
+    """T19 [BRP] damage modifier from FUE+TAM: ``'-1D6'``, ``'-1D4'``, ``'0'``, ``'+1D4'``…"""
+    total = _int("fue", fue, 1) + _int("tam", tam, 1)
+    if total <= 12:
+        return "-1D6"
+    if total <= 16:
+        return "-1D4"
+    if total <= 24:
+        return "0"
+    if total <= 32:
+        return "+1D4"
+    if total <= 40:
+        return "+1D6"
+    if total <= 56:
+        return "+2D6"
+    return f"+{3 + (total - 57) // 16}D6"
+
+
+def hp_max(con: int, tam: int) -> int:
+    """§2.1 [BRP] maximum hit points ``ceil((CON+TAM)/2)``."""
+    return math.ceil((_int("con", con, 1) + _int("tam", tam, 1)) / 2)
+
+
+@lru_cache(maxsize=1024)
+def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
+    third = math.ceil(Fraction(total, 3))
+    arm = math.ceil(Fraction(total, 4))
+    chest = math.ceil(Fraction(4 * total, 10))
+    split = {
+        "pierna_derecha": third,
+        "pierna_izquierda": third,
+        "abdomen": third,
+        "pecho": chest,
+        "brazo_derecho": arm,
+        "brazo_izquierdo": arm,
+        "cabeza": third,
+    }
+    return tuple((loc, split[loc]) for loc in LOCATIONS)
+
+
+def location_hp(hp_max: int) -> dict[str, int]:
+    """T8 [BRP] location HP: head, abdomen, legs ceil(HP/3); chest ceil(4HP/10); arms ceil(HP/4)."""
+    return dict(_location_hp(_int("hp_max", hp_max, 1)))
+
+
+#: T7 1D20 → location.
+_T7 = (
+    (3, "pierna_derecha"),
+    (6, "pierna_izquierda"),
+    (9, "abdomen"),
+    (12, "pecho"),
+    (15, "brazo_derecho"),
+    (18, "brazo_izquierdo"),
+    (20, "cabeza"),
+)
+
+
+def hit_location(d20: int) -> str:
+    """T7 hit location of a 1D20 roll (19–20 head; the seed's "19/30" fixed, §5)."""
+    d20 = _int("d20", d20, 1, 20)
+    for high, loc in _T7:
+        if d20 <= high:
+            return loc
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def location_faces() -> dict[str, int]:
+    """T7: how many of the 20 faces give each location."""
+    out: dict[str, int] = {}
+    low = 1
+    for high, loc in _T7:
+        out[loc] = high - low + 1
+        low = high + 1
+    return out
+
+
+def attack_order(
+    des: int, surprised: bool = False, penalties: int = 0, halved: bool = False
+) -> int:
+    """P4 Attack-order score before tie-breaks.
+
+    ``DES`` (``ceil(DES/2)`` when surprised in the first round), halved again (ceil) when
+    aiming with a scope/laser or loading and firing, then minus ``penalties`` (the total of
+    the step-3 point losses: readying −5, movement, Enfoque −5 per step).
+    """
+    score = _int("des", des, 0)
+    penalties = _int("penalties", penalties, 0)
+    if surprised:
+        score = math.ceil(score / 2)
+    if halved:
+        score = math.ceil(score / 2)
+    return score - penalties
+
+
+def max_attacks(skill: int) -> int:
+    """P7 Attacks allowed per round: ``floor(skill/50)`` from 100 % (2 at 100, 3 at 150), else 1."""
+    skill = _int("skill", skill, 0)
+    return skill // 50 if skill >= 100 else 1
+
+
+def movement_m(mov: int, rough: bool = False, sprint: bool = False) -> int:
+    """P18 Metres per round: MOV points × 4 m (3 m on rough ground); sprint = 2×MOV (G26)."""
+    points = _int("mov", mov, 0) * (2 if sprint else 1)
+    return points * (3 if rough else 4)
+
+
+def pursuit_closing(mov_pursuer: int, mov_target: int) -> int:
+    """P18 Points the pursuer closes per round, ``MOV_a − MOV_b`` (equal: opposed CON)."""
+    return _int("mov_pursuer", mov_pursuer, 0) - _int("mov_target", mov_target, 0)
+
+
+def disarm_threshold(skill: int) -> int:
+    """P15 *Desarmar* succeeds when the attack roll ≤ ``round(V/2)`` (R2, nearest, halves up)."""
+    return half_up(_int("skill", skill), 2)
+
+
+def contest_winner(
+    tier_a: str, roll_a: int, target_a: int, tier_b: str, roll_b: int, target_b: int
+) -> str:
+    """§1.7 Opposed skill contest: ``'a'``, ``'b'``, ``'none'`` (both fail) or ``'reroll'``."""
+    for name, tier in (("tier_a", tier_a), ("tier_b", tier_b)):
+        if tier not in TIER_RANK:
+            raise fail(name, tier, "one of " + ", ".join(TIERS), "uno de " + ", ".join(TIERS))
+    ra, rb = TIER_RANK[tier_a], TIER_RANK[tier_b]
+    if ra < 2 and rb < 2:
+        return "none"
+    if ra != rb:
+        return "a" if ra > rb else "b"
+    if roll_a != roll_b:
+        return "a" if roll_a > roll_b else "b"
+    if target_a != target_b:
+        return "a" if target_a > target_b else "b"
+    return "reroll"

@@ -1,0 +1,51 @@
+"""§2 ``GoreInputError``: the one error a user can cause in G.O.R.E.
+
+Every field out of range, every impossible combination of fields (a block against a
+bow, a shot beyond twice the range, ...) raises :class:`GoreInputError`, a
+:class:`rolkit.model.RulesError` (hence a ``ValueError``) carrying ``.field``,
+``.allowed`` and ``.got``, with a plain English message and a Spanish one
+(``err.message("es")``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolkit.model import RulesError
+
+__all__ = ["GoreInputError", "fail"]
+
+
+class GoreInputError(RulesError):
+    """§2 A G.O.R.E. input error: names the field, the value and what is allowed.
+
+    Example: ``"defender.con = 0: CON must be a whole number from 1 to 99"``.
+    """
+
+
+def fail(
+    field: str,
+    got: Any,
+    allowed_en: str,
+    allowed_es: str,
+    *,
+    why_en: str = "",
+    why_es: str = "",
+) -> GoreInputError:
+    """Build a :class:`GoreInputError` in the spec's format (``"field = value: ..."``).
+
+    Args:
+        field: the field at fault, with its role prefix (``"modifiers.defence"``).
+        got: the offending value.
+        allowed_en: what is allowed, in English (``"dodge or none against a ranged weapon"``).
+        allowed_es: the same in Spanish.
+        why_en: an optional English reason appended after a dash.
+        why_es: the same in Spanish.
+    """
+    en = f"{field} = {got!r}: must be {allowed_en}"
+    es = f"{field} = {got!r}: debe ser {allowed_es}"
+    if why_en:
+        en += f" ({why_en})"
+    if why_es:
+        es += f" ({why_es})"
+    return GoreInputError(en, field=field, allowed=allowed_en, got=got, message_es=es)

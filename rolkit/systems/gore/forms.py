@@ -1,0 +1,1112 @@
+"""§2 The four forms of G.O.R.E.: ``Combatant``, ``Shield``, ``Weapon``, ``Modifiers`` and
+the house-rule switches ``GoreOptions`` (which live in ``Modifiers.options``).
+
+Conventions: every form is a frozen dataclass that constructs with no arguments (the
+spec's defaults); every field is declared through :mod:`rolkit.fields` with an (es, en)
+label and a one-line help in both languages; ``__post_init__`` validates every field
+(raising :class:`GoreInputError`) and then the cross-field checks of one form. Checks
+that need several forms at once (a block against a bow, a shot out of range) live in
+:func:`rolkit.systems.gore.skills.check_action`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from rolkit import fields
+from rolkit.dice import DiceExpression, parse
+
+from .errors import GoreInputError, fail
+
+__all__ = [
+    "LOCATIONS",
+    "LOCATION_LABELS",
+    "CONDITIONS",
+    "RANGED_KINDS",
+    "MELEE_KINDS",
+    "Shield",
+    "Combatant",
+    "Weapon",
+    "GoreOptions",
+    "Modifiers",
+    "DEFAULT",
+    "validate_form",
+]
+
+#: §2.1 hit-location keys, in T7 order.
+LOCATION_LABELS: dict[str, tuple[str, str]] = {
+    "pierna_derecha": ("Pierna derecha", "Pierna derecha (right leg)"),
+    "pierna_izquierda": ("Pierna izquierda", "Pierna izquierda (left leg)"),
+    "abdomen": ("Abdomen", "Abdomen"),
+    "pecho": ("Pecho", "Pecho (chest)"),
+    "brazo_derecho": ("Brazo derecho", "Brazo derecho (right arm)"),
+    "brazo_izquierdo": ("Brazo izquierdo", "Brazo izquierdo (left arm)"),
+    "cabeza": ("Cabeza", "Cabeza (head)"),
+}
+LOCATIONS: tuple[str, ...] = tuple(LOCATION_LABELS)
+
+#: §2.1 / P13 / T11 states a combatant can carry.
+CONDITIONS: dict[str, tuple[str, str]] = {
+    "half_all": ("Habilidades a 1/2", "Habilidades a 1/2 (all skills halved)"),
+    "half_block": ("Bloqueo a 1/2", "Bloqueo a 1/2 (block halved)"),
+    "half_dodge": ("Esquivar a 1/2", "Esquivar a 1/2 (dodge halved)"),
+    "leg_severe": ("Pierna destrozada (−30 Esquivar)", "Pierna destrozada (severe leg, −30 dodge)"),
+    "stunned": ("Conmocionado", "Conmocionado (stunned: may defend, not attack)"),
+}
+
+RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
+MELEE_KINDS = frozenset({"melee", "natural", "unarmed"})
+
+
+def validate_form(obj: Any) -> None:
+    """§2 Validate every declared field of ``obj``; re-raise in the spec's message format.
+
+    Raises:
+        GoreInputError: ``"con = 0: CON (constitution) must be a whole number from 1 to 99"``.
+    """
+    try:
+        fields.validate(obj, error_cls=GoreInputError)
+    except GoreInputError as err:
+        spec = dict(fields.describe(type(obj))).get(err.field or "")
+        if spec is None:  # pragma: no cover - validate always names a declared field
+            raise
+        extra_en = extra_es = ""
+        if spec.kind == "dice":
+            extra_en = f" ({err.message_en.split(': ', 1)[-1]})"
+            extra_es = f" ({err.message_es.split(': ', 1)[-1]})"
+        raise GoreInputError(
+            f"{err.field} = {err.got!r}: {spec.label_for('en')} must be "
+            f"{spec.allowed('en')}{extra_en}",
+            field=err.field,
+            allowed=spec.allowed("en"),
+            got=err.got,
+            message_es=f"{err.field} = {err.got!r}: {spec.label_for('es')} debe ser "
+            f"{spec.allowed('es')}{extra_es}",
+        ) from None
+
+
+def _freeze_map(obj: Any, name: str) -> None:
+    value = getattr(obj, name)
+    if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
+        object.__setattr__(obj, name, MappingProxyType(dict(value)))
+
+
+def _freeze_set(obj: Any, name: str) -> None:
+    value = getattr(obj, name)
+    if isinstance(value, set | tuple | list):
+        object.__setattr__(obj, name, frozenset(value))
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return tuple(sorted(value.items()))
+    return value
+
+
+class _HashableForm:
+    """Frozen forms with mapping fields hash their mappings as sorted item tuples."""
+
+    def __hash__(self) -> int:
+        return hash(
+            (type(self).__name__,)
+            + tuple(_hashable(getattr(self, f.name)) for f in dataclasses.fields(self))
+        )
+
+
+# --------------------------------------------------------------------------- Shield
+SHIELD_KINDS = {
+    "pequeno": ("Escudo pequeño (broquel)", "Escudo pequeño (buckler)"),
+    "normal": ("Escudo normal (rodela)", "Escudo normal (round shield)"),
+    "grande": ("Escudo grande (tarja, scutum)", "Escudo grande (large shield)"),
+    "arma": ("Arma que bloquea", "Arma que bloquea (blocking weapon)"),
+}
+
+
+@dataclass(frozen=True)
+class Shield:
+    """§2.1 ``Shield``: the item a defender blocks with (a shield or a weapon), with its PG."""
+
+    kind: str = fields.choice_field(
+        "normal",
+        SHIELD_KINDS,
+        label=("Tipo de escudo/arma", "Tipo (shield or weapon kind)"),
+        help=(
+            "Pequeño, normal o grande (cobertura contra proyectiles, T13) o un arma.",
+            "Small, normal or large shield (projectile coverage, T13) or a weapon.",
+        ),
+        rule="§2.1, T13",
+    )
+    pg_max: int = fields.int_field(
+        20,
+        1,
+        99,
+        label=("PG máximos del objeto", "PG máximos (item hit points)"),
+        help=(
+            "Puntos de golpe del escudo o arma (broquel 15, rodela 20, grande 22).",
+            "Hit points of the shield or weapon (buckler 15, round 20, large 22).",
+        ),
+        rule="§2.1, T20",
+    )
+    pg_current: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        optional=True,
+        label=("PG actuales del objeto", "PG actuales (item's current hit points)"),
+        help=(
+            "PG que le quedan; vacío = los máximos.",
+            "Hit points it has left; empty = the maximum.",
+        ),
+        rule="§2.1, P10",
+    )
+
+    def __post_init__(self) -> None:
+        validate_form(self)
+        if self.pg_current is not None and self.pg_current > self.pg_max:
+            raise fail(
+                "pg_current",
+                self.pg_current,
+                f"at most pg_max ({self.pg_max})",
+                f"como mucho pg_max ({self.pg_max})",
+            )
+
+    @property
+    def pg(self) -> int:
+        """The current PG (``pg_current``, or ``pg_max`` when empty)."""
+        return self.pg_max if self.pg_current is None else self.pg_current
+
+
+# --------------------------------------------------------------------------- Combatant
+def _char(default: int, es: str, en: str, help_es: str, help_en: str) -> Any:
+    return fields.int_field(default, 1, 99, label=(es, en), help=(help_es, help_en), rule="§2.1")
+
+
+@dataclass(frozen=True)
+class Combatant(_HashableForm):
+    """§2.1 ``Combatant``: an attacker or a defender (characteristics, skills, gear, state)."""
+
+    name: str = fields.text_field(
+        "A",
+        label=("Nombre", "Nombre (name)"),
+        help=("Nombre que aparece en los pasos.", "Label shown in the steps."),
+        rule="§2.1",
+    )
+    fue: int = _char(11, "FUE", "FUE (STR, strength)", "Fuerza.", "Strength.")
+    con: int = _char(11, "CON", "CON (constitution)", "Constitución.", "Constitution.")
+    tam: int = _char(13, "TAM", "TAM (SIZ, size)", "Tamaño.", "Size.")
+    int_: int = _char(13, "INT", "INT (intelligence)", "Inteligencia.", "Intelligence.")
+    pod: int = _char(11, "POD", "POD (POW, power)", "Poder / voluntad.", "Power / will.")
+    des: int = _char(
+        11,
+        "DES",
+        "DES (DEX, dexterity)",
+        "Destreza: orden de ataque y distancia corta de disparo.",
+        "Dexterity: attack order and close range for shooting.",
+    )
+    car: int = _char(11, "CAR", "CAR (CHA, charisma)", "Carisma.", "Charisma.")
+    mov: int = fields.int_field(
+        8,
+        0,
+        99,
+        label=("Movimiento", "Movimiento (movement points)"),
+        help=("Puntos de Movimiento (1 punto = 4 m).", "Movement points (1 point = 4 m)."),
+        rule="§2.1, P18",
+    )
+    hp_max: int | None = fields.int_field(
+        None,
+        1,
+        999,
+        optional=True,
+        label=("PG máximos", "PG máximos (maximum hit points)"),
+        help=("Vacío = (CON+TAM)/2 redondeando arriba.", "Empty = (CON+SIZ)/2 rounded up."),
+        rule="§2.1 [BRP]",
+    )
+    hp_current: int | None = fields.int_field(
+        None,
+        -999,
+        999,
+        optional=True,
+        label=("PG actuales", "PG actuales (current hit points)"),
+        help=("Vacío = los PG máximos; no más que ellos.", "Empty = maximum HP; never above it."),
+        rule="§2.1",
+    )
+    damage_modifier: str | None = fields.dice_field(
+        None,
+        optional=True,
+        label=("MD (Modificador de Daño)", "MD (damage modifier)"),
+        help=(
+            "Vacío = tabla T19 por FUE+TAM; o '0', '+1D4', '-1D6'…",
+            "Empty = table T19 from STR+SIZ; or '0', '+1D4', '-1D6'…",
+        ),
+        rule="§2.1, T19 [BRP]",
+    )
+    attack_skill: int = fields.int_field(
+        25,
+        0,
+        500,
+        label=("Hab. de arma", "Hab. de arma (weapon skill %)"),
+        help=("Porcentaje del atacante con el arma.", "The attacker's % with the weapon."),
+        rule="§2.1, P5",
+    )
+    dodge_skill: int | None = fields.int_field(
+        None,
+        0,
+        500,
+        optional=True,
+        label=("Esquivar", "Esquivar (dodge %)"),
+        help=("Vacío = DES×2.", "Empty = DEX×2."),
+        rule="§2.1, P6 [BRP]",
+    )
+    block_skill: int = fields.int_field(
+        0,
+        0,
+        500,
+        label=("Hab. de bloqueo", "Hab. de bloqueo (block/parry %)"),
+        help=("Porcentaje con el arma o escudo que bloquea.", "% with the blocking weapon/shield."),
+        rule="§2.1, P6",
+    )
+    block_item: Shield | None = fields.nested_field(
+        Shield,
+        optional=True,
+        label=("Arma/escudo que bloquea", "Arma/escudo (blocking item)"),
+        help=(
+            "Vacío = no se siguen sus PG; un escudo también cubre de proyectiles.",
+            "Empty = its PG are not tracked; a shield also covers against missiles.",
+        ),
+        rule="§2.1, P10, P11.10",
+    )
+    off_hand: bool = fields.flag_field(
+        False,
+        label=("Segunda arma (zurda)", "Segunda arma (off hand, skill ×1/2)"),
+        help=("Actúa con la segunda arma: habilidad a 1/2.", "Acts with the off hand: skill ×1/2."),
+        rule="P5, P6",
+    )
+    two_weapons: bool = fields.flag_field(
+        False,
+        label=("Dos armas", "Dos armas (two weapons)"),
+        help=(
+            "Permite el Contraataque súbito tras un bloqueo crítico.",
+            "Enables the sudden counter-attack after a critical block.",
+        ),
+        rule="P8.6",
+    )
+    armour: int = fields.int_field(
+        0,
+        0,
+        50,
+        label=("Armadura", "Armadura (armour points)"),
+        help=("Puntos que se restan a cada daño.", "Points subtracted from each damage."),
+        rule="P9",
+    )
+    location_armour: Mapping[str, int] | None = fields.int_map_field(
+        LOCATION_LABELS,
+        0,
+        50,
+        optional=True,
+        label=("Protección por localización", "Protección por localización (armour per location)"),
+        help=(
+            "Solo con localización de impactos; las que falten usan la armadura general.",
+            "Hit locations only; missing locations use the general armour.",
+        ),
+        rule="P9, P12",
+        advanced=True,
+    )
+    heavy_armour: bool = fields.flag_field(
+        False,
+        label=("Armadura pesada", "Armadura pesada (heavy armour)"),
+        help=(
+            "+1D6 en caídas; más pesada que el cuero al nadar.",
+            "+1D6 in falls; sinks swimmers.",
+        ),
+        rule="P17",
+    )
+    location_damage: Mapping[str, int] = fields.int_map_field(
+        LOCATION_LABELS,
+        0,
+        999,
+        label=("PG perdidos por localización", "PG perdidos (damage per location)"),
+        help=("Daño ya recibido en cada localización.", "Damage already taken in each location."),
+        rule="P12",
+        advanced=True,
+    )
+    location_hp_override: Mapping[str, int] | None = fields.int_map_field(
+        LOCATION_LABELS,
+        1,
+        999,
+        optional=True,
+        label=("PG por localización (a mano)", "PG por localización (location HP override)"),
+        help=("Vacío = reparto T8 [BRP].", "Empty = the T8 split [BRP]."),
+        rule="T8, G23",
+        advanced=True,
+    )
+    damage_24h: int = fields.int_field(
+        0,
+        0,
+        999,
+        label=("Daño en 24 h", "Daño en 24 h (light-wound damage, last 24 h)"),
+        help=("Para las heridas leves acumuladas.", "For accumulated light wounds."),
+        rule="P13.7",
+        advanced=True,
+    )
+    can_defend: bool = fields.flag_field(
+        True,
+        label=("Puede defenderse", "Puede defenderse (can defend)"),
+        help=(
+            "No: desarmado, atado, defensa ya usada o defensa inhábil.",
+            "No: disarmed, bound, defence used up or disabled.",
+        ),
+        rule="P6.1",
+    )
+    mounted: bool = fields.flag_field(
+        False,
+        label=("Montado", "Montado (mounted)"),
+        help=("Lucha desde una montura.", "Fights from a mount."),
+        rule="P15 Montura",
+    )
+    riding_skill: int | None = fields.int_field(
+        None,
+        0,
+        500,
+        optional=True,
+        label=("Equitación", "Equitación (riding %)"),
+        help=("Montado: tope de las habilidades de combate.", "Mounted: caps combat skills."),
+        rule="P5.6, P15",
+    )
+    conditions: frozenset[str] = fields.multichoice_field(
+        CONDITIONS,
+        label=("Estados", "Estados (conditions)"),
+        help=("Efectos de pifias y heridas que siguen activos.", "Lasting fumble/wound effects."),
+        rule="P13, T9, T11",
+    )
+
+    def __post_init__(self) -> None:
+        _freeze_map(self, "location_armour")
+        _freeze_map(self, "location_damage")
+        _freeze_map(self, "location_hp_override")
+        _freeze_set(self, "conditions")
+        validate_form(self)
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+        if self.damage_modifier is not None:
+            _check_md(self.damage_modifier)
+        if self.hp_current is not None and self.hp_current > self.max_hp:
+            raise fail(
+                "hp_current",
+                self.hp_current,
+                f"at most the maximum HP ({self.max_hp})",
+                f"como mucho los PG máximos ({self.max_hp})",
+            )
+
+    # derived values (G14: BRP placeholders) -------------------------------
+    @property
+    def max_hp(self) -> int:
+        """§2.1 ``hp_max`` or ``ceil((CON+TAM)/2)``."""
+        return self.hp_max if self.hp_max is not None else math.ceil((self.con + self.tam) / 2)
+
+    @property
+    def current_hp(self) -> int:
+        """§2.1 ``hp_current`` or the maximum."""
+        return self.hp_current if self.hp_current is not None else self.max_hp
+
+    @property
+    def dodge(self) -> int:
+        """§2.1 ``dodge_skill`` or DES×2 [BRP]."""
+        return self.dodge_skill if self.dodge_skill is not None else 2 * self.des
+
+    @property
+    def md(self) -> str:
+        """§2.1 ``damage_modifier`` or T19 from FUE+TAM."""
+        if self.damage_modifier is not None:
+            return self.damage_modifier
+        from .checks import damage_modifier
+
+        return damage_modifier(self.fue, self.tam)
+
+
+def _check_md(text: str) -> None:
+    expr = parse(text)
+    if len(expr.terms) != 1 or (expr.terms[0].is_dice and expr.terms[0].sides < 2):
+        raise fail(
+            "damage_modifier",
+            text,
+            "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
+            "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
+        )
+    if not expr.terms[0].is_dice and expr.terms[0].count != 0:
+        raise fail(
+            "damage_modifier",
+            text,
+            "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
+            "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
+        )
+    if expr.dice_count > 20:
+        raise fail("damage_modifier", text, "at most 20 dice", "como mucho 20 dados")
+
+
+# --------------------------------------------------------------------------- Weapon
+WEAPON_KINDS = {
+    "melee": ("Cuerpo a cuerpo", "Cuerpo a cuerpo (melee)"),
+    "natural": ("Arma natural", "Arma natural (natural weapon)"),
+    "unarmed": ("Desarmado", "Desarmado (unarmed)"),
+    "thrown": ("Arrojadiza", "Arrojadiza (thrown)"),
+    "bow": ("Arco / ballesta", "Arco / ballesta (bow)"),
+    "firearm": ("Arma de fuego", "Arma de fuego (firearm)"),
+}
+DM_RULES = {
+    "full": ("MD completo", "MD completo (full damage modifier)"),
+    "half": ("Mitad del MD", "Mitad del MD (half, rounded up)"),
+    "none": ("Sin MD", "Sin MD (no damage modifier)"),
+}
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """§2.2 ``Weapon``: damage, kind, impale, range, malfunction, bursts."""
+
+    name: str = fields.text_field(
+        "arma",
+        label=("Arma", "Arma (weapon name)"),
+        help=("Nombre que aparece en los pasos.", "Label shown in the steps."),
+        rule="§2.2",
+    )
+    damage: str = fields.dice_field(
+        "1D6",
+        label=("Daño", "Daño (weapon damage)"),
+        help=("Daño del arma sin MD, p. ej. 1D8+1.", "Weapon damage without MD, e.g. 1D8+1."),
+        rule="§2.2, P9",
+    )
+    kind: str = fields.choice_field(
+        "melee",
+        WEAPON_KINDS,
+        label=("Tipo", "Tipo (attack mode)"),
+        help=(
+            "Arrojadiza, arco y arma de fuego son a distancia.",
+            "Thrown, bow and firearm are ranged.",
+        ),
+        rule="§2.2, P11",
+    )
+    impaling: bool = fields.flag_field(
+        False,
+        label=("Capacidad de empalar", "Capacidad de empalar (impaling)"),
+        help=("Empala con un crítico en 01.", "Impales on a critical rolled 01."),
+        rule="§1.4",
+    )
+    pg: int | None = fields.int_field(
+        None,
+        1,
+        99,
+        optional=True,
+        label=("PG del arma", "PG del arma (weapon hit points)"),
+        help=("Pierde 2 PG en ciertas casillas de bloqueo.", "Loses 2 PG in some block cells."),
+        rule="P10.2",
+        advanced=True,
+    )
+    range_m: float | None = fields.float_field(
+        None,
+        0.1,
+        10000.0,
+        optional=True,
+        label=("Alcance (m)", "Alcance (effective range, m)"),
+        help=("Obligatorio para armas a distancia.", "Required for ranged weapons."),
+        rule="P11.1",
+    )
+    dm_rule: str | None = fields.choice_field(
+        None,
+        DM_RULES,
+        optional=True,
+        label=("MD aplicable", "MD aplicable (damage-modifier rule)"),
+        help=(
+            "Vacío: completo cuerpo a cuerpo, mitad arrojadizas/arcos, nada armas de fuego.",
+            "Empty: full in melee, half thrown/bows, none firearms [BRP].",
+        ),
+        rule="P9 [BRP]",
+        advanced=True,
+    )
+    malfunction: int | None = fields.int_field(
+        None,
+        2,
+        100,
+        optional=True,
+        label=("Encasquillamiento", "Encasquillamiento (malfunction number)"),
+        help=("Tirada ≥ este número: el arma falla.", "Roll ≥ this number: the weapon fails."),
+        rule="P11.7",
+    )
+    automatic: bool = fields.flag_field(
+        False,
+        label=("Automática (ráfagas)", "Automática (automatic fire)"),
+        help=("Puede disparar ráfagas (solo armas de fuego).", "May fire bursts (firearms only)."),
+        rule="P11.6",
+    )
+    max_burst: int = fields.int_field(
+        20,
+        1,
+        20,
+        label=("Balas por turno", "Balas por turno (max bullets per action)"),
+        help=("Tope de balas en una acción.", "Cap on bullets in one action."),
+        rule="P11.6",
+        advanced=True,
+    )
+    silencer: bool = fields.flag_field(
+        False,
+        label=("Silenciador", "Silenciador (silencer)"),
+        help=("Reduce el alcance efectivo a la mitad.", "Halves the effective range."),
+        rule="P11.9",
+    )
+    two_handed: bool = fields.flag_field(
+        False,
+        label=("A dos manos", "A dos manos (two-handed)"),
+        help=("Prohibida a caballo.", "Not allowed when mounted."),
+        rule="P15 Montura",
+    )
+
+    def __post_init__(self) -> None:
+        validate_form(self)
+        if not self.name.strip():
+            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+        expr = parse(self.damage)
+        for term in expr.terms:
+            if term.is_dice and (term.sign < 0 or not 2 <= term.sides <= 100):
+                raise fail(
+                    "damage",
+                    self.damage,
+                    "added dice with 2 to 100 sides and constants, e.g. 1D8+1",
+                    "dados sumados de 2 a 100 caras y constantes, p. ej. 1D8+1",
+                )
+        if expr.dice_count > 20 or expr.maximum < 0:
+            raise fail(
+                "damage",
+                self.damage,
+                "at most 20 dice and a maximum of at least 0",
+                "como mucho 20 dados y un máximo de al menos 0",
+            )
+        if self.kind in RANGED_KINDS and self.range_m is None:
+            raise fail(
+                "range_m",
+                None,
+                "a range in metres for a ranged weapon",
+                "un alcance en metros para un arma a distancia",
+            )
+        if self.automatic and self.kind != "firearm":
+            raise fail(
+                "automatic",
+                True,
+                "False unless the weapon is a firearm",
+                "False salvo en armas de fuego",
+            )
+
+    @property
+    def expression(self) -> DiceExpression:
+        return parse(self.damage)
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind in RANGED_KINDS
+
+    @property
+    def md_rule(self) -> str:
+        """§2.2 ``dm_rule`` or its default by kind [BRP]."""
+        if self.dm_rule is not None:
+            return self.dm_rule
+        if self.kind == "firearm":
+            return "none"
+        return "half" if self.kind in ("thrown", "bow") else "full"
+
+
+# --------------------------------------------------------------------------- GoreOptions
+@dataclass(frozen=True)
+class GoreOptions:
+    """§2.4 / §6 ``GoreOptions``: every interpretation switch, each defaulting to the spec."""
+
+    critical_rule: str = fields.choice_field(
+        "fifth",
+        {
+            "fifth": ("1/5 de la habilidad", "fifth (roll ≤ 1/5 of the skill)"),
+            "margin20": ("Margen de 20", "margin20 (roll ≤ skill − 20)"),
+        },
+        label=("Regla de crítico", "Regla de crítico (critical rule)"),
+        help=(
+            "G1: crítico con tirada ≤ 1/5 de la habilidad, o ≤ habilidad − 20.",
+            "G1: critical on roll ≤ 1/5 of the skill, or ≤ skill − 20.",
+        ),
+        rule="G1",
+    )
+    critical_damage_mode: str = fields.choice_field(
+        "max_and_double",
+        {
+            "max_and_double": ("Máximo y doble", "max_and_double"),
+            "max_only": ("Solo máximo", "max_only (never doubled)"),
+            "double_rolled": ("Doble de lo tirado", "double_rolled (rolled dice, doubled)"),
+        },
+        label=("Daño de crítico", "Daño de crítico (critical damage mode)"),
+        help=(
+            "G2: crítico = daño máximo, doblado tras la armadura si la defensa falla.",
+            "G2: critical = maximum damage, doubled after armour if the defence fails.",
+        ),
+        rule="G2",
+    )
+    impale_rule: str = fields.choice_field(
+        "crit_01",
+        {
+            "crit_01": ("Crítico con 01", "crit_01 (critical rolled 01)"),
+            "any_crit": ("Cualquier crítico", "any_crit (any critical)"),
+        },
+        label=("Regla de empalar", "Regla de empalar (impale trigger)"),
+        help=(
+            "G4: un arma que empala empala con un 01, o con cualquier crítico.",
+            "G4: an impaling weapon impales on 01, or on any critical.",
+        ),
+        rule="G4",
+    )
+    impale_ignores_armour: bool = fields.flag_field(
+        True,
+        label=("Empalar atraviesa armadura", "Empalar atraviesa armadura (impale ignores armour)"),
+        help=("G3: el empalamiento ignora la armadura.", "G3: an impale ignores armour."),
+        rule="G3",
+    )
+    auto_success_on_01: bool = fields.flag_field(
+        True,
+        label=("01 siempre crítico", "01 siempre crítico (01 always succeeds)"),
+        help=(
+            "G5: un 01 siempre tiene éxito y es crítico.",
+            "G5: a 01 always succeeds and is critical.",
+        ),
+        rule="G5",
+    )
+    gm_fumble_choice: str = fields.choice_field(
+        "roll",
+        {
+            "roll": ("Tirar en la tabla", "roll (roll the fumble table)"),
+            "miss": ("Solo falla", "miss (just misses)"),
+        },
+        label=("Elección del DJ en pifias", "Elección del DJ (GM fumble choice)"),
+        help=(
+            "G6: «falla o tira en la tabla de pifias»: qué se hace.",
+            "G6: 'misses or rolls on the fumble table': which one.",
+        ),
+        rule="G6",
+    )
+    defence_disabled_rounds: int = fields.int_field(
+        1,
+        0,
+        3,
+        label=("Turnos de defensa inhábil", "Defensa inhábil (rounds disabled)"),
+        help=(
+            "G7: turnos sin esquivar ni bloquear tras una defensa inhábil.",
+            "G7: rounds without dodge or block after a disabled defence.",
+        ),
+        rule="G7",
+    )
+    lighting_affects_defence: bool = fields.flag_field(
+        True,
+        label=("La luz afecta a la defensa", "Luz en defensa (lighting affects defence)"),
+        help=(
+            "G9: la iluminación también reduce esquivar y bloquear.",
+            "G9: lighting also reduces dodge and block.",
+        ),
+        rule="G9",
+    )
+    close_range_requires_band1: bool = fields.flag_field(
+        False,
+        label=("Corta distancia solo en banda 1", "Close range only in band 1"),
+        help=(
+            "G10: el ×2 a corta distancia solo dentro del alcance efectivo.",
+            "G10: the close-range ×2 only within the effective range.",
+        ),
+        rule="G10",
+    )
+    half_move_blocks_action: bool = fields.flag_field(
+        True,
+        label=("Mover la mitad impide actuar", "Half move blocks action"),
+        help=(
+            "G11: moverse la mitad del Movimiento o más impide atacar (salvo Carga).",
+            "G11: moving half MOV or more forbids attacking (except a Charge).",
+        ),
+        rule="G11",
+    )
+    shield_vs_projectile_scope: str = fields.choice_field(
+        "all_hits",
+        {
+            "all_hits": ("Todos los impactos", "all_hits"),
+            "crit_and_impale_only": ("Solo críticos y empalamientos", "crit_and_impale_only"),
+        },
+        label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
+        help=(
+            "G12: tirada de cobertura en todo impacto, o solo en críticos/empalar.",
+            "G12: coverage roll on every hit, or only on criticals/impales.",
+        ),
+        rule="G12",
+    )
+    burst_special_applies_to: str = fields.choice_field(
+        "first",
+        {
+            "first": ("Solo la primera bala", "first (first bullet only)"),
+            "all": ("Todas las balas", "all (every bullet)"),
+        },
+        label=("Crítico en ráfaga", "Crítico en ráfaga (burst special)"),
+        help=(
+            "G19: qué balas reciben el crítico o empalamiento de la casilla.",
+            "G19: which bullets get the cell's critical or impale.",
+        ),
+        rule="G19",
+    )
+    ko_success_damage: str = fields.choice_field(
+        "none",
+        {"none": ("Sin daño", "none (no HP lost)"), "full": ("Daño completo", "full")},
+        label=("Daño de un KO", "Daño de un KO (KO damage)"),
+        help=(
+            "G18: un KO logrado no quita PG, o quita el daño completo.",
+            "G18: a successful KO takes no HP, or the full damage.",
+        ),
+        rule="G18",
+    )
+    asphyxia_zero_hp: str = fields.choice_field(
+        "mortal",
+        {"mortal": ("Mortal", "mortal"), "unconscious": ("Inconsciente", "unconscious")},
+        label=("Asfixia a 0 PG", "Asfixia a 0 PG (asphyxia at 0 HP)"),
+        help=(
+            "G16: llegar a 0 PG por asfixia mata, o deja inconsciente.",
+            "G16: reaching 0 HP by asphyxia kills, or knocks out.",
+        ),
+        rule="G16",
+    )
+    jump_reduces_fall: str = fields.choice_field(
+        "none",
+        {"none": ("No reduce", "none"), "minus_1d6": ("−1D6", "minus_1d6 [BRP]")},
+        label=("Saltar reduce la caída", "Saltar (jump reduces fall)"),
+        help=(
+            "G17: un Saltar con éxito no reduce la caída, o la reduce 1D6.",
+            "G17: a successful Jump does not reduce a fall, or by 1D6.",
+        ),
+        rule="G17",
+    )
+    radiation_con_multiplier_high: int = fields.int_field(
+        1,
+        1,
+        5,
+        label=("CON×N a POT 13–14", "CON×N at POT 13–14 (radiation)"),
+        help=(
+            "G13: multiplicador de CON del chequeo de radiación a POT 13–14.",
+            "G13: CON multiplier of the radiation check at POT 13–14.",
+        ),
+        rule="G13",
+    )
+    burst_wound: str = fields.choice_field(
+        "per_bullet",
+        {
+            "per_bullet": ("Cada bala es una lesión", "per_bullet"),
+            "total": ("La ráfaga es una lesión", "total"),
+        },
+        label=("Heridas de ráfaga", "Heridas de ráfaga (burst wound)"),
+        help=(
+            "G27: cada bala es una lesión, o el total de la ráfaga es una.",
+            "G27: each bullet is one lesion, or the burst's total is one.",
+        ),
+        rule="G27",
+    )
+
+    def __post_init__(self) -> None:
+        validate_form(self)
+
+
+DEFAULT = GoreOptions()
+
+
+# --------------------------------------------------------------------------- Modifiers
+def _flag(es: str, en: str, help_es: str, help_en: str, rule: str, adv: bool = False) -> Any:
+    return fields.flag_field(
+        False, label=(es, en), help=(help_es, help_en), rule=rule, advanced=adv
+    )
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """§2.3 ``Modifiers``: the choices and circumstances of this one action."""
+
+    defence: str = fields.choice_field(
+        "dodge",
+        {
+            "none": ("Sin defensa", "none (no defence)"),
+            "dodge": ("Esquivar", "Esquivar (dodge)"),
+            "block": ("Bloquear", "Bloquear (block)"),
+        },
+        label=("Reacción", "Reacción (defence)"),
+        help=(
+            "Reacción del defensor; no se bloquean armas a distancia.",
+            "The defender's reaction; ranged attacks cannot be blocked.",
+        ),
+        rule="P6, P8",
+    )
+    target_helpless: bool = _flag(
+        "Objetivo indefenso",
+        "Objetivo indefenso (helpless)",
+        "Éxito automático, sin defensa.",
+        "Automatic success, no defence.",
+        "§1.8",
+    )
+    target_surprised: bool = _flag(
+        "Objetivo sorprendido",
+        "Objetivo sorprendido (surprised)",
+        "+20 al ataque.",
+        "+20 to the attack.",
+        "T1",
+    )
+    from_behind: bool = _flag(
+        "Por la espalda",
+        "Por la espalda (from behind)",
+        "+20 al ataque cuerpo a cuerpo (no suma con objetivo en el suelo).",
+        "+20 to a melee attack (not added to a prone target's +20).",
+        "T1",
+    )
+    defender_prone: bool = _flag(
+        "Defensor en el suelo",
+        "Defensor en el suelo (prone)",
+        "Cuerpo a cuerpo +20, a distancia −20; su defensa −20.",
+        "Melee +20, ranged −20; its dodge/block −20.",
+        "T1",
+    )
+    attacker_prone: bool = _flag(
+        "Atacando tumbado",
+        "Atacando tumbado (attacker lying)",
+        "−20 al ataque.",
+        "−20 to the attack.",
+        "T1",
+    )
+    relative_height: str = fields.choice_field(
+        "level",
+        {
+            "level": ("A la misma altura", "level"),
+            "attacker_higher": ("Atacante más alto", "attacker_higher (+10 / defence −10)"),
+            "defender_higher": ("Defensor más alto", "defender_higher (defence +10)"),
+        },
+        label=("Posición elevada", "Posición elevada (relative height)"),
+        help=(
+            "Atacante arriba: ataque +10 y defensa −10; defensor arriba: defensa +10.",
+            "Attacker higher: attack +10, defence −10; defender higher: defence +10.",
+        ),
+        rule="T1",
+    )
+    attacker_unstable: bool = _flag(
+        "Atacante en superficie inestable",
+        "Atacante inestable (unstable surface)",
+        "−20 al ataque.",
+        "−20 to the attack.",
+        "T1",
+    )
+    defender_unstable: bool = _flag(
+        "Defensor en superficie inestable",
+        "Defensor inestable (unstable surface)",
+        "−20 a la defensa.",
+        "−20 to the defence.",
+        "T1",
+    )
+    attacker_underwater: bool = _flag(
+        "Atacante bajo el agua",
+        "Atacante bajo el agua (underwater)",
+        "−30 al ataque y −1 al daño.",
+        "−30 to the attack and −1 damage.",
+        "T1",
+    )
+    defender_underwater: bool = _flag(
+        "Defensor bajo el agua",
+        "Defensor bajo el agua (underwater)",
+        "−30 a la defensa.",
+        "−30 to the defence.",
+        "T1",
+    )
+    obstacle: bool = _flag(
+        "Obstáculo en medio",
+        "Obstáculo en medio (obstacle)",
+        "−10 al ataque.",
+        "−10 to the attack.",
+        "T1",
+    )
+    lighting: str = fields.choice_field(
+        "normal",
+        {
+            "normal": ("Normal", "normal"),
+            "penumbra": ("Penumbra (×1/2)", "Penumbra (dim, ×1/2)"),
+            "casi_oscuridad": ("Casi oscuridad (×1/3)", "Casi oscuridad (near dark, ×1/3)"),
+            "oscuridad_total": (
+                "Oscuridad total (×1/4, POD×3, INT×3)",
+                "Oscuridad total (total dark: lowest of ×1/4, POW×3, INT×3)",
+            ),
+        },
+        label=("Iluminación", "Iluminación (lighting)"),
+        help=("Reduce toda tirada de la acción (T2).", "Reduces every roll of the action (T2)."),
+        rule="T1, T2",
+    )
+    defender_full_defence: bool = _flag(
+        "Defender (maniobra)",
+        "Defender (full-defence maneuver)",
+        "+20 a esquivar/bloquear.",
+        "+20 to dodge/block.",
+        "P15",
+    )
+    focus_steps: int = fields.int_field(
+        0,
+        0,
+        19,
+        label=("Enfoque", "Enfoque (focus steps)"),
+        help=(
+            "+10 por paso; cada paso cuesta 5 puntos de orden (máx. DES/5).",
+            "+10 per step; each costs 5 order points (max DEX/5).",
+        ),
+        rule="P15 Enfoque",
+    )
+    target_sprinting: bool = _flag(
+        "Objetivo esprintando",
+        "Objetivo esprintando (sprinting)",
+        "+20 al ataque.",
+        "+20 to the attack.",
+        "P15 Esprintar",
+    )
+    charge: bool = _flag(
+        "Carga",
+        "Carga (charge)",
+        "+1D4 al daño si impacta; solo cuerpo a cuerpo.",
+        "+1D4 damage on a hit; melee only.",
+        "P15 Carga",
+    )
+    pull_blow: bool = _flag(
+        "Contener el daño",
+        "Contener el daño (pull the blow)",
+        "Dados del arma a la mitad y sin MD.",
+        "Weapon dice halved, no MD.",
+        "P9",
+    )
+    ko_attempt: bool = _flag(
+        "Buscar un KO",
+        "Buscar un KO (knock-out attempt)",
+        "Si el golpe sería grave, el objetivo queda inconsciente.",
+        "If the blow would be serious, the target is knocked out.",
+        "P14",
+    )
+    attacks_this_round: int = fields.int_field(
+        1,
+        1,
+        10,
+        label=("Ataques este turno", "Ataques múltiples (attacks this round)"),
+        help=(
+            "Con 100 % o más: hasta Hab/50 ataques, la habilidad se reparte.",
+            "With 100%+: up to skill/50 attacks, the skill is split.",
+        ),
+        rule="P7",
+    )
+    situational_bonus: int = fields.int_field(
+        0,
+        -100,
+        100,
+        label=("Modificador del DJ (ataque)", "Modificador del DJ (attack bonus)"),
+        help=("Suma al ataque.", "Added to the attack."),
+        rule="P5.4",
+    )
+    defence_bonus: int = fields.int_field(
+        0,
+        -100,
+        100,
+        label=("Modificador del DJ (defensa)", "Modificador del DJ (defence bonus)"),
+        help=("Suma a la defensa.", "Added to the defence."),
+        rule="P6.4",
+    )
+    skill_cap: int | None = fields.int_field(
+        None,
+        0,
+        500,
+        optional=True,
+        label=("Tope de habilidad", "Tope de habilidad (skill cap)"),
+        help=("P. ej. 50 para Instigar; vacío = sin tope.", "E.g. 50 for Instigar; empty = none."),
+        rule="P5.6",
+        advanced=True,
+    )
+    distance_m: float = fields.float_field(
+        0.0,
+        0.0,
+        10000.0,
+        label=("Distancia (m)", "Distancia (distance, m)"),
+        help=("Solo a distancia: banda de alcance y corta distancia.", "Ranged only."),
+        rule="P11.1",
+    )
+    angle: str = fields.choice_field(
+        "level",
+        {
+            "level": ("Horizontal", "level"),
+            "down45": ("Hacia abajo ≥45° (−20)", "down45 (−20)"),
+            "up45": ("Hacia arriba ≥45° (−30)", "up45 (−30)"),
+        },
+        label=("Ángulo de disparo", "Ángulo de disparo (angle)"),
+        help=("Solo a distancia.", "Ranged only."),
+        rule="P11.3",
+    )
+    aiming: str = fields.choice_field(
+        "none",
+        {
+            "none": ("Sin mira", "none"),
+            "scope_or_laser": ("Mira / láser (alcance ×2)", "scope_or_laser (range ×2)"),
+            "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle_scope (range ×4)"),
+        },
+        label=("Apuntar con mira", "Apuntar con mira (aiming)"),
+        help=("Solo a distancia; multiplica el alcance.", "Ranged only; multiplies the range."),
+        rule="P11.1, P11.2",
+    )
+    crowd: bool = _flag(
+        "Disparar a bulto",
+        "Disparar a bulto (into a crowd)",
+        "Habilidad ×1/3 (armas de fuego ×1/5); solo a distancia.",
+        "Skill ×1/3 (firearms ×1/5); ranged only.",
+        "P11.5",
+    )
+    laser_sight: bool = _flag(
+        "Mira láser",
+        "Mira láser (laser sight)",
+        "Con habilidad ≥ 60, disparar a bulto con arma de fuego usa ×1/3.",
+        "With skill ≥ 60, firearm crowd fire uses ×1/3.",
+        "P11.5, G20",
+        True,
+    )
+    bullets: int = fields.int_field(
+        1,
+        1,
+        20,
+        label=("Balas disparadas", "Balas disparadas (bullets fired)"),
+        help=("Más de 1 exige arma automática.", "More than 1 needs an automatic weapon."),
+        rule="P11.6",
+    )
+    shield_behind: bool = _flag(
+        "Cubierto tras el escudo",
+        "Tras el escudo (crouched behind shield)",
+        "Cobertura 60 %/90 % con escudo normal/grande.",
+        "Coverage 60%/90% with a normal/large shield.",
+        "T13",
+    )
+    use_hit_locations: bool = _flag(
+        "Localización de impactos",
+        "Localización de impactos (hit locations)",
+        "Regla opcional: se tira 1D20 en T7.",
+        "Optional rule: roll 1D20 on T7.",
+        "P12",
+    )
+    covered_locations: frozenset[str] = fields.multichoice_field(
+        LOCATION_LABELS,
+        label=("Cobertura", "Cobertura (covered locations)"),
+        help=(
+            "Las localizaciones cubiertas impactan en la cobertura.",
+            "Covered locations hit the cover instead.",
+        ),
+        rule="P11.11",
+        advanced=True,
+    )
+    options: GoreOptions = fields.nested_field(
+        GoreOptions,
+        label=("Opciones de reglas", "Opciones (rule options)"),
+        help=("Interpretaciones de la sección 6.", "Interpretation switches of section 6."),
+        rule="§2.4, §6",
+    )
+
+    def __post_init__(self) -> None:
+        _freeze_set(self, "covered_locations")
+        validate_form(self)

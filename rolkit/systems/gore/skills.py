@@ -1,0 +1,297 @@
+"""§3 P5/P6 Effective attack and defence skills (the canonical order of operations, G8),
+and the cross-form checks of one action.
+
+Order (P5): base (split for multiple attacks) → fractions multiplied and rounded up once
+(R1, R4) → total-darkness cap → additive modifiers (T1, P11) → burst → caps.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+from .errors import fail
+from .forms import Combatant, Modifiers, Weapon
+from .ranged import burst_bonus, crowd_factor, is_close_range, range_band, range_factor
+from .tables import size_modifier
+
+__all__ = [
+    "check_action",
+    "attack_skill",
+    "attack_skill_detail",
+    "defence_skill",
+    "defence_skill_detail",
+]
+
+LIGHTING_FACTOR = {
+    "normal": Fraction(1),
+    "penumbra": Fraction(1, 2),
+    "casi_oscuridad": Fraction(1, 3),
+    "oscuridad_total": Fraction(1, 4),
+}
+
+
+def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> None:
+    """§2 Cross-form checks of one attack (each raises :class:`GoreInputError` naming the field).
+
+    * ``block`` against a ranged weapon (P6.1); a charge with a ranged weapon (P11);
+    * bursts need an automatic weapon and at most ``max_burst`` bullets (P11.6);
+    * multiple attacks need skill ≥ 100 and at most skill/50 attacks (P7);
+    * Enfoque at most DES/5 steps (P15); no two-handed weapon when mounted (P15 Montura);
+    * a stunned attacker cannot attack (P15 Conmocionar); a KO attempt is one blow (P14);
+    * a non-firearm cannot shoot beyond twice its range (P11.1).
+    """
+    for role, obj, cls in (
+        ("attacker", attacker, Combatant),
+        ("defender", defender, Combatant),
+        ("weapon", weapon, Weapon),
+        ("modifiers", mods, Modifiers),
+    ):
+        if not isinstance(obj, cls):
+            raise fail(role, type(obj).__name__, f"a {cls.__name__}", f"un {cls.__name__}")
+    ranged = weapon.ranged
+    if mods.defence == "block" and ranged and not mods.target_helpless:
+        raise fail(
+            "modifiers.defence",
+            "block",
+            "dodge or none against a ranged weapon",
+            "esquivar o ninguna contra un arma a distancia",
+            why_en="the target may dodge a ranged attack, but not block it",
+            why_es="El objetivo puede intentar esquivar un ataque, pero no bloquear",
+        )
+    if mods.charge and ranged:
+        raise fail(
+            "modifiers.charge",
+            True,
+            "False with a ranged weapon",
+            "False con un arma a distancia",
+            why_en="a charge is a melee attack",
+            why_es="la Carga es un ataque cuerpo a cuerpo",
+        )
+    if mods.bullets > 1 and not weapon.automatic:
+        raise fail(
+            "modifiers.bullets",
+            mods.bullets,
+            "1 unless the weapon is automatic",
+            "1 salvo con un arma automática",
+        )
+    if mods.bullets > weapon.max_burst:
+        raise fail(
+            "modifiers.bullets",
+            mods.bullets,
+            f"at most the weapon's max_burst ({weapon.max_burst})",
+            f"como mucho las balas por turno del arma ({weapon.max_burst})",
+        )
+    n = mods.attacks_this_round
+    if n > 1 and (attacker.attack_skill < 100 or n > attacker.attack_skill // 50):
+        top = attacker.attack_skill // 50 if attacker.attack_skill >= 100 else 1
+        raise fail(
+            "modifiers.attacks_this_round",
+            n,
+            f"from 1 to {top} (one attack per 50% from 100%)",
+            f"de 1 a {top} (un ataque por cada 50 % desde 100 %)",
+        )
+    if mods.focus_steps > attacker.des // 5:
+        raise fail(
+            "modifiers.focus_steps",
+            mods.focus_steps,
+            f"from 0 to {attacker.des // 5} (attacker DES // 5)",
+            f"de 0 a {attacker.des // 5} (DES del atacante / 5)",
+        )
+    if weapon.two_handed and attacker.mounted:
+        raise fail(
+            "weapon.two_handed",
+            True,
+            "False when the attacker is mounted",
+            "False si el atacante va montado",
+        )
+    if "stunned" in attacker.conditions:
+        raise fail(
+            "attacker.conditions",
+            "stunned",
+            "no 'stunned' for an attacker (a stunned character may defend or move, not attack)",
+            "sin 'stunned' en el atacante (un conmocionado puede defenderse o moverse, no atacar)",
+        )
+    if mods.ko_attempt and mods.bullets > 1:
+        raise fail(
+            "modifiers.ko_attempt",
+            True,
+            "False with a burst (a KO attempt is one blow)",
+            "False con una ráfaga (buscar un KO es un solo golpe)",
+        )
+    if ranged:
+        range_band(weapon, mods)
+
+
+def _darkness_cap(who: Combatant) -> int:
+    return min(who.pod * 3, who.int_ * 3)
+
+
+def attack_skill_detail(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> tuple[int, dict[str, Any]]:
+    """P5 Effective attack skill with the intermediate numbers (for the steps)."""
+    check_action(attacker, defender, weapon, mods)
+    opts = mods.options
+    ranged = weapon.ranged
+    detail: dict[str, Any] = {"base": attacker.attack_skill}
+    base = attacker.attack_skill
+    n = mods.attacks_this_round
+    if n > 1:
+        base = math.ceil(Fraction(base, n))
+        detail["split"] = base
+    factor = Fraction(1)
+    fractions_: list[str] = []
+    if attacker.off_hand:
+        factor *= Fraction(1, 2)
+        fractions_.append("zurda ×1/2")
+    if ranged:
+        k = range_band(weapon, mods)
+        detail["band"] = k
+        if k > 1:
+            factor *= range_factor(k)
+            fractions_.append(f"banda {k} ×{range_factor(k)}")
+        if is_close_range(attacker, weapon, mods, k, opts):
+            factor *= 2
+            fractions_.append("corta distancia ×2")
+        if mods.crowd:
+            cf = crowd_factor(attacker, weapon, mods)
+            factor *= cf
+            fractions_.append(f"a bulto ×{cf}")
+    lf = LIGHTING_FACTOR[mods.lighting]
+    if lf != 1:
+        factor *= lf
+        fractions_.append(f"{mods.lighting} ×{lf}")
+    if "half_all" in attacker.conditions:
+        factor *= Fraction(1, 2)
+        fractions_.append("half_all ×1/2")
+    v = math.ceil(base * factor)
+    detail["fractions"] = fractions_
+    detail["after_fractions"] = v
+    if mods.lighting == "oscuridad_total":
+        v = min(v, _darkness_cap(attacker))
+        detail["darkness_cap"] = v
+    add = 0
+    parts: list[str] = []
+
+    def plus(value: int, why: str) -> None:
+        nonlocal add
+        add += value
+        parts.append(f"{why} {value:+d}")
+
+    if mods.target_surprised:
+        plus(20, "sorprendido")
+    if ranged:
+        if mods.defender_prone:
+            plus(-20, "objetivo tumbado (a distancia)")
+    elif mods.defender_prone or mods.from_behind:
+        plus(20, "en el suelo / por la espalda")
+    if mods.relative_height == "attacker_higher":
+        plus(10, "posición elevada")
+    if mods.attacker_prone:
+        plus(-20, "atacando tumbado")
+    if mods.attacker_unstable:
+        plus(-20, "superficie inestable")
+    if mods.obstacle:
+        plus(-10, "obstáculo")
+    if mods.attacker_underwater:
+        plus(-30, "bajo el agua")
+    if mods.focus_steps:
+        plus(10 * mods.focus_steps, "Enfoque")
+    if mods.target_sprinting:
+        plus(20, "objetivo esprintando")
+    if attacker.mounted and not defender.mounted and not ranged:
+        plus(20, "montado contra un infante")
+    if ranged:
+        if mods.angle == "down45":
+            plus(-20, "ángulo hacia abajo")
+        elif mods.angle == "up45":
+            plus(-30, "ángulo hacia arriba")
+        size = size_modifier(defender.tam)
+        if size:
+            plus(size, "TAM del objetivo")
+    if mods.situational_bonus:
+        plus(mods.situational_bonus, "DJ")
+    v += add
+    detail["additive"] = parts
+    detail["after_additive"] = v
+    if mods.bullets > 1:
+        v += burst_bonus(v, mods.bullets)
+        detail["after_burst"] = v
+    if attacker.mounted and attacker.riding_skill is not None:
+        v = min(v, attacker.riding_skill)
+    if mods.skill_cap is not None:
+        v = min(v, mods.skill_cap)
+    detail["effective"] = v
+    return v, detail
+
+
+def attack_skill(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> int:
+    """P5 Effective attack skill (may be ≤ 0 or > 100).
+
+    Raises:
+        GoreInputError: an impossible action (see :func:`check_action`).
+    """
+    return attack_skill_detail(attacker, defender, weapon, mods)[0]
+
+
+def defence_skill_detail(
+    defender: Combatant, attacker: Combatant, weapon: Weapon, mods: Modifiers
+) -> tuple[int | None, dict[str, Any]]:
+    """P6 Effective dodge/block skill with its intermediate numbers; None = no defence roll."""
+    check_action(attacker, defender, weapon, mods)
+    if mods.defence == "none" or not defender.can_defend or mods.target_helpless:
+        return None, {"reason": "sin defensa"}
+    opts = mods.options
+    block = mods.defence == "block"
+    base = defender.block_skill if block else defender.dodge
+    detail: dict[str, Any] = {"base": base, "defence": mods.defence}
+    factor = Fraction(1)
+    if opts.lighting_affects_defence:
+        factor *= LIGHTING_FACTOR[mods.lighting]
+    if block and defender.off_hand:
+        factor *= Fraction(1, 2)
+    if "half_all" in defender.conditions:
+        factor *= Fraction(1, 2)
+    if block and "half_block" in defender.conditions:
+        factor *= Fraction(1, 2)
+    if not block and "half_dodge" in defender.conditions:
+        factor *= Fraction(1, 2)
+    v = math.ceil(base * factor)
+    if opts.lighting_affects_defence and mods.lighting == "oscuridad_total":
+        v = min(v, _darkness_cap(defender))
+    add = 0
+    if mods.relative_height == "defender_higher":
+        add += 10
+    elif mods.relative_height == "attacker_higher":
+        add -= 10
+    if mods.defender_prone:
+        add -= 20
+    if mods.defender_unstable:
+        add -= 20
+    if mods.defender_underwater:
+        add -= 30
+    if mods.defender_full_defence:
+        add += 20
+    if not weapon.ranged:
+        if attacker.mounted and not defender.mounted:
+            add -= 20
+        if defender.mounted and not attacker.mounted and block:
+            add += 20
+    if not block and "leg_severe" in defender.conditions:
+        add -= 30
+    add += mods.defence_bonus
+    v += add
+    detail["additive"] = add
+    if defender.mounted and defender.riding_skill is not None:
+        v = min(v, defender.riding_skill)
+    detail["effective"] = v
+    return v, detail
+
+
+def defence_skill(
+    defender: Combatant, attacker: Combatant, weapon: Weapon, mods: Modifiers
+) -> int | None:
+    """P6 Effective defence skill, or None when there is no defence roll."""
+    return defence_skill_detail(defender, attacker, weapon, mods)[0]
