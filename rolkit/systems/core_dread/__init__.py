@@ -50,11 +50,14 @@ from rolkit.systems.core_dread.forms import (
 from rolkit.systems.core_dread.hazards import (
     apply_hazard,
     asphyxia_turns,
+    derived_fortaleza,
+    fall,
     fall_damage,
     fall_wound,
     hazard_wounds,
 )
 from rolkit.systems.core_dread.healing import (
+    heal,
     healing_check,
     healing_check_outcomes,
     malherido_check,
@@ -115,6 +118,9 @@ __all__ = [
     "hits_distribution",
     "fall_wound",
     "apply_hazard",
+    "fall",
+    "derived_fortaleza",
+    "heal",
     "rest",
     "treat",
     "malherido_check",

@@ -493,7 +493,7 @@ def _prone_check(
             roll,
             {"name": _who(victim, role)},
             "§4.12 «Si la tirada falla, el personaje cae al suelo»",
-            success=int(roll.success),
+            success=roll.success,
         )
     )
     return not roll.success
@@ -531,7 +531,7 @@ def resolve_attack(
             a_roll,
             {"name": att_name, "attribute": _ATTR_LABEL[a_name], "weapon": weapon.name},
             "§4.4 «Se lanzan siempre 5 dados de 10 caras»",
-            spectacular=int(spectacular),
+            spectacular=spectacular,
             multiplier=m_a,
             value=a_eff * m_a,
         )
@@ -602,8 +602,8 @@ def resolve_attack(
                 "fortaleza": f_def,
                 "base_count": base_wound[1],
                 "count": count,
-                "measured": int(m.measured_blow),
-                "spectacular": int(spectacular),
+                "measured": m.measured_blow,
+                "spectacular": spectacular,
             },
             "§4.8 «Siempre se inflige la herida más grave posible»; §4.9",
             {"name": def_name, "wound": _wound_text(level, count)},
@@ -624,7 +624,7 @@ def resolve_attack(
                     "magullado": track[0],
                     "lesionado": track[1],
                     "malherido": track[2],
-                    "dead": int(dead),
+                    "dead": dead,
                 },
                 "§4.10 «se marca una herida del siguiente nivel»; «muere inmediatamente»",
                 {"name": def_name, "marked": ", ".join(marked) or "—"},
@@ -715,7 +715,7 @@ def resolve_attack(
                     "magullado": c_track[0],
                     "lesionado": c_track[1],
                     "malherido": c_track[2],
-                    "dead": int(c_dead),
+                    "dead": c_dead,
                 },
                 "§4.5 «contraataque»: daño «realizado al atacante»",
                 {"name": att_name, "wound": _wound_text(c_level, c_count)},

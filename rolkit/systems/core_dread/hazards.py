@@ -33,6 +33,8 @@ __all__ = [
     "asphyxia_turns",
     "HazardResult",
     "apply_hazard",
+    "derived_fortaleza",
+    "fall",
 ]
 
 
@@ -125,6 +127,20 @@ def derived_fortaleza(combatant: Combatant, options: CoreDreadOptions = DEFAULT_
     return effective_attribute(combatant.fortaleza, penalty=pen)
 
 
-def armor_for_fall(combatant: Combatant) -> int:
-    """The combatant's current absorption (used by :func:`fall_wound` when the option is on)."""
-    return armor_absorption(combatant.armor)
+def fall(
+    combatant: Combatant,
+    metres: int,
+    surface: str = "solida",
+    rng: Any = None,
+    options: CoreDreadOptions = DEFAULT_OPTIONS,
+) -> HazardResult:
+    """§4.15 A whole fall event: damage, armour (only with ``armor_absorbs_falls``, never
+    worn), the wound against FOR (G13), the track and, with ``rng``, the prone check."""
+    level, count = fall_wound(
+        metres,
+        derived_fortaleza(combatant, options),
+        surface,
+        armor_absorption(combatant.armor),
+        options,
+    )
+    return apply_hazard(combatant, level, count, rng, options)

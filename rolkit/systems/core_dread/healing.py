@@ -26,6 +26,7 @@ __all__ = [
     "HealingCheck",
     "rest",
     "treat",
+    "heal",
     "malherido_check",
     "healing_check",
     "healing_check_outcomes",
@@ -44,6 +45,12 @@ def treat(track: Track, days: int, treated: bool, gore: bool = False) -> Track:
     mag, les, mal = check_track(track, gore)
     check_int("days", days, 0, 100_000)
     return (mag, max(0, les - days) if treated else les, mal)
+
+
+def heal(track: Track, hours: int, treated: bool = False, gore: bool = False) -> Track:
+    """§4.16 Rest for ``hours``: Magullado per 4 hours, Lesionado per full day if treated."""
+    check_int("hours", hours, 0, 100_000)
+    return treat(rest(track, hours, gore), hours // 24, treated, gore)
 
 
 def malherido_check(

@@ -67,9 +67,45 @@ for _level in LEVELS:
         EN[wound_key(_level, _n)] = f"{LEVEL_LABELS[_level][0]} ×{_n} ({_GLOSS[_level]})"
 
 
+#: Labels of the numbers in steps (``derived``); registered only where no system has one.
+DERIVED = {
+    "attribute": ("atributo", "attribute (atributo)"),
+    "skill": ("habilidad", "skill (habilidad)"),
+    "natural_hits": ("aciertos naturales", "natural hits"),
+    "rerolls": ("relanzamientos", "rerolls"),
+    "hits": ("aciertos", "hits (aciertos)"),
+    "spectacular": ("espectacular", "spectacular"),
+    "multiplier": ("multiplicador", "multiplier"),
+    "value": ("valor", "value"),
+    "attack_value": ("valor del ataque", "attack value"),
+    "defence_value": ("valor de la defensa", "defence value"),
+    "damage_raw": ("daño bruto", "raw damage"),
+    "absorption": ("Absorción", "Absorción (absorption)"),
+    "damage": ("daño", "damage"),
+    "counter_raw": ("contraataque bruto", "raw counter-attack"),
+    "fortaleza": ("Fortaleza", "Fortaleza (strength)"),
+    "base_count": ("heridas por el daño", "wounds from damage"),
+    "count": ("heridas", "wounds"),
+    "measured": ("golpe medido", "measured blow"),
+    "magullado": ("Magullado", "Magullado (bruised)"),
+    "lesionado": ("Lesionado", "Lesionado (injured)"),
+    "malherido": ("Malherido", "Malherido (badly wounded)"),
+    "dead": ("muere", "dies"),
+    "success": ("éxito", "success"),
+    "autocontrol": ("Autocontrol", "Autocontrol (self-control)"),
+    "attacks_left": ("ataques restantes", "attacks left"),
+    "needed": ("necesarios", "needed"),
+    "counted": ("cuentan", "counted"),
+}
+
+
 def register() -> None:
-    """Register the Core Dread catalogue (idempotent)."""
+    """Register the Core Dread catalogue (idempotent; shared ``derived.*`` labels only if new)."""
     i18n.register({"es": ES, "en": EN})
+    for key, (es, en) in DERIVED.items():
+        for lang, text in (("es", es), ("en", en)):
+            if not i18n.has(f"derived.{key}", lang):
+                i18n.register({lang: {f"derived.{key}": text}})
 
 
 register()

@@ -214,3 +214,19 @@ def test_seeded_rng_is_injected_not_global():
     random.seed(99)
     b = cd.resolve_attack(BRUNO, ANA, BAT, Modifiers(), random.Random(5))
     assert a == b
+
+
+def test_fall_event_and_heal():
+    armoured = Combatant(armor=Armor(armor_type="comun"))
+    res = cd.fall(armoured, 2)  # 6 points, not absorbed by default → Lesionado
+    assert res.marked == ("lesionado",) and res.combatant.armor.absorption is None
+    opt = cd.CoreDreadOptions(armor_absorbs_falls=True)
+    assert cd.fall(armoured, 2, options=opt).marked == ("magullado",)
+    res = cd.fall(Combatant(), 8, rng=ScriptedDice(HIT5))  # 24 → Malherido ×4 → dead
+    assert res.dead and res.prone_faces == ()
+    hurt = Combatant(fortaleza=4, lesionado=2)
+    assert cd.derived_fortaleza(hurt) == 4
+    assert cd.derived_fortaleza(hurt, cd.CoreDreadOptions(penalties_affect_derived=True)) == 2
+    assert cd.heal((3, 2, 1), hours=48, treated=True) == (0, 0, 1)
+    assert cd.heal((3, 2, 1), hours=48) == (0, 2, 1)
+    assert cd.heal((3, 2, 1), hours=7, treated=True) == (2, 2, 1)
