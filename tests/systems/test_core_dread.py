@@ -530,3 +530,13 @@ def test_attribute_zero_and_nine_edges():
     dice = ScriptedDice([1, 1, 1, 1, 1])
     roll = cd.roll_check(0, 0, dice)
     assert dice.used == 5 and roll.hits == 0 and roll.degree == "fallo_desastroso"
+
+
+def test_roll_check_record_and_negative_damage():
+    dice = ScriptedDice([2, 7, 5, 9, 1, 4])
+    roll = cd.roll_check(5, 1, dice)
+    assert roll.faces == [2, 7, 5, 9, 1] and roll.rerolls == [(1, 4)]
+    assert roll.final_faces == [2, 4, 5, 9, 1]
+    assert (roll.natural_hits, roll.hits, roll.success) == (3, 4, True)
+    assert roll.degree == "exito_sobresaliente"
+    assert cd.wound_from_damage(-3, 4) == (None, 0)

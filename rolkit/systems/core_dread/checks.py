@@ -44,11 +44,12 @@ class CheckRoll:
 
     ``faces``: the 5 initial faces; ``rerolls``: ``(index, new face)`` in order;
     ``final_faces``: after rerolls; ``natural_hits``/``hits``: before/after rerolls.
+    The sequences are lists, as in the spec's signature (and like :func:`apply_rerolls`).
     """
 
-    faces: tuple[int, ...]
-    rerolls: tuple[tuple[int, int], ...]
-    final_faces: tuple[int, ...]
+    faces: list[int]
+    rerolls: list[tuple[int, int]]
+    final_faces: list[int]
     natural_hits: int
     hits: int
     success: bool
@@ -59,7 +60,7 @@ class CheckRoll:
     @property
     def drawn(self) -> tuple[int, ...]:
         """Every face in the order drawn (initial five, then each reroll)."""
-        return self.faces + tuple(f for _, f in self.rerolls)
+        return tuple(self.faces) + tuple(f for _, f in self.rerolls)
 
     @property
     def natural_spectacular(self) -> bool:
@@ -159,9 +160,9 @@ def roll_check(
     rerolls = _reroll(final, attribute, skill, lambda: rng.randint(1, SIDES), options.reroll_policy)
     hits = count_hits(final, attribute)
     return CheckRoll(
-        faces=tuple(faces),
-        rerolls=tuple(rerolls),
-        final_faces=tuple(final),
+        faces=faces,
+        rerolls=rerolls,
+        final_faces=final,
         natural_hits=natural,
         hits=hits,
         success=hits >= min_hits,

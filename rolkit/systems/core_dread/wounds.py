@@ -55,7 +55,7 @@ def wound_from_damage(
     ``n = ceil((damage − 2F)/5)`` («una adicional por cada 5 puntos más»); with
     ``malherido_step="inclusive"``, ``n = 1 + floor((damage − 2F)/5)``.
     """
-    check_int("damage", damage, 0, 9999)
+    check_int("damage", damage, -9999, 9999)
     check_int("fortaleza", fortaleza, 0, 99)
     if damage <= 0:
         return None, 0

@@ -35,11 +35,11 @@ def test_reroll_policy():
     # and in a scripted roll: the second point is wasted under once_per_die
     dice = ScriptedDice([9, 1, 1, 1, 1, 9])
     roll = cd.roll_check(4, 2, dice, options=once)
-    assert roll.rerolls == ((0, 9),) and dice.used == 6
+    assert roll.rerolls == [(0, 9)] and dice.used == 6
     dice = ScriptedDice([9, 1, 1, 1, 1, 9, 2])
     roll = cd.roll_check(4, 2, dice)
     assert (
-        roll.rerolls == ((0, 9), (0, 2)) and roll.hits == 5 and roll.degree == "exito_sobresaliente"
+        roll.rerolls == [(0, 9), (0, 2)] and roll.hits == 5 and roll.degree == "exito_sobresaliente"
     )
 
 

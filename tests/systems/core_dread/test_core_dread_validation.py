@@ -201,7 +201,7 @@ def test_tampered_frozen_instance_is_caught_on_use():
         (cd.check_success_probability, (5, 0, 6), "min_hits"),
         (cd.degree_of_success, (6, 0), "hits"),
         (cd.opposed_check, (5, 0, 5, 9), "skill"),
-        (cd.wound_from_damage, (-1, 4), "damage"),
+        (cd.wound_from_damage, (2.5, 4), "damage"),
         (cd.adjust_wound, ("herida", 1, False, False), "level"),
         (cd.apply_wounds, ((4, 0, 0), "magullado", 1), "magullado"),
         (cd.apply_wounds, ((0, 2, 0), "magullado", 1, True), "lesionado"),
