@@ -1,16 +1,37 @@
-"""Rich display of rolkit objects (HTML, Markdown, plain text), shared by IPython reprs
-and the dashboard. Built on :mod:`rolkit.tables`; the language is :func:`i18n.get_language`
-unless given.
+"""Rich display of rolkit objects as HTML, Markdown and plain text.
+
+IPython reprs (``_repr_html_``, ``_repr_markdown_``, ``__repr__``) and the dashboard share
+this module. It builds on :mod:`rolkit.tables`, so every table shown here is the
+dashboard's table. It never builds a second table of its own.
+
+Conventions:
+
+* The language is the ``lang`` argument, or else the module-level language
+  (:func:`rolkit.i18n.set_language`), read at render time.
+* pandas is imported lazily, inside :mod:`rolkit.tables` functions, and only by the
+  HTML and Markdown renderers of odds and resolutions. Text reprs never need it, and
+  ``import rolkit`` stays free of pandas.
+* All HTML is well formed. Every tag is closed, and every value that comes from a user
+  (names, expressions) is escaped.
+* Display objects (:class:`RollResult`, :class:`ProbabilityResult`,
+  :class:`DistributionResult`, :class:`CheckResult`) are small frozen wrappers. The
+  magics return them so that a cell shows its result. They work without IPython too.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import html
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rolkit import i18n, tables
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from rolkit.dice import Distribution, RolledDice
     from rolkit.model import Odds, Resolution
 
@@ -23,8 +44,111 @@ __all__ = [
     "odds_text",
     "distribution_html",
     "distribution_markdown",
+    "distribution_text",
     "rolled_html",
+    "rolled_markdown",
+    "rolled_text",
+    "check_html",
+    "check_markdown",
+    "check_text",
+    "error_html",
+    "frame_markdown",
+    "RollResult",
+    "ProbabilityResult",
+    "DistributionResult",
+    "CheckResult",
+    "COMPARISON_SYMBOLS",
 ]
+
+i18n.register(
+    {
+        "es": {
+            "render.value": "valor",
+            "render.mean": "media",
+            "render.total": "total",
+            "render.roll": "Tirada",
+            "render.replay": "para repetirla",
+            "render.distribution": "Distribución de {expr}",
+            "render.probability": "probabilidad",
+            "render.one_in": "1 de cada {n}",
+            "render.check": "Chequeo",
+            "render.hits": "aciertos",
+            "render.natural_hits": "naturales",
+            "render.needed": "hacen falta {n}",
+            "render.success": "éxito",
+            "render.failure": "fallo",
+            "render.dice": "dados",
+            "render.rerolls": "relanzamientos",
+            "render.p_success": "probabilidad de éxito",
+            "render.attribute": "atributo",
+            "render.skill": "habilidad",
+            "render.damage_law": "Daño (distribución exacta)",
+            "render.flags": "Efectos",
+            "render.error": "rolkit",
+        },
+        "en": {
+            "render.value": "value",
+            "render.mean": "mean",
+            "render.total": "total",
+            "render.roll": "Tirada (roll)",
+            "render.replay": "to replay it",
+            "render.distribution": "Distribution of {expr}",
+            "render.probability": "probability",
+            "render.one_in": "1 in {n}",
+            "render.check": "Chequeo (check)",
+            "render.hits": "aciertos (hits)",
+            "render.natural_hits": "natural",
+            "render.needed": "{n} needed",
+            "render.success": "success",
+            "render.failure": "failure",
+            "render.dice": "dice",
+            "render.rerolls": "rerolls",
+            "render.p_success": "chance of success",
+            "render.attribute": "attribute",
+            "render.skill": "skill",
+            "render.damage_law": "Damage (exact law)",
+            "render.flags": "Effects",
+            "render.error": "rolkit",
+        },
+    }
+)
+
+#: Comparison operators as typed and as shown.
+COMPARISON_SYMBOLS: Mapping[str, str] = {
+    "==": "=",
+    "!=": "≠",
+    "<": "<",
+    "<=": "≤",
+    ">": ">",
+    ">=": "≥",
+}
+
+_CSS = (
+    "<style>"
+    ".rolkit-card{font-family:inherit;margin:0.25em 0;}"
+    ".rolkit-card .rolkit-headline{font-size:1.1em;margin:0.2em 0;}"
+    ".rolkit-card .rolkit-meta{color:#666;}"
+    ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline{color:#1b5e20;}"
+    ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline{color:#b71c1c;}"
+    ".rolkit-card table{border-collapse:collapse;}"
+    ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:right;}"
+    ".rolkit-card td:first-child,.rolkit-card th:first-child{text-align:left;}"
+    ".rolkit-max{font-weight:bold;color:#1b5e20;}"
+    ".rolkit-min{font-weight:bold;color:#b71c1c;}"
+    ".rolkit-dropped{text-decoration:line-through;color:#999;}"
+    ".rolkit-bar{display:inline-block;height:0.8em;background:#9ecae1;}"
+    ".rolkit-scroll{max-height:28em;overflow-y:auto;}"
+    ".rolkit-error{color:#b71c1c;}"
+    "</style>"
+)
+
+
+def _lang(lang: str | None) -> str:
+    return lang or i18n.get_language()
+
+
+def _e(x: Any) -> str:
+    return html.escape(str(x), quote=True)
 
 
 def _title(system_id: str, lang: str | None) -> str:
@@ -36,130 +160,638 @@ def _title(system_id: str, lang: str | None) -> str:
         return system_id
 
 
+def _md_cell(x: Any) -> str:
+    return str(x).replace("|", "\\|").replace("\n", " ")
+
+
+def _md_table(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
+    out = [
+        "| " + " | ".join(_md_cell(h) for h in header) + " |",
+        "|" + "---|" * len(header),
+    ]
+    out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
+    return "\n".join(out)
+
+
+def _pct(value: float, lang: str | None) -> str:
+    """A percentage already scaled to 0..100 (as the tables' ``=``/``≥`` columns hold)."""
+    return i18n.percent(value / 100, lang, 2)
+
+
+def frame_markdown(
+    df: pd.DataFrame, lang: str | None = None, percent: Sequence[str] = ("=", "≥")
+) -> str:
+    """A DataFrame as a Markdown table; the ``percent`` columns (0..100) get a ``%``."""
+    rows = []
+    for rec in df.itertuples(index=False):
+        cells = []
+        for col, value in zip(df.columns, rec, strict=True):
+            cells.append(_pct(value, lang) if col in percent else value)
+        rows.append(cells)
+    return _md_table(list(df.columns), rows)
+
+
+def _frame_html(df: pd.DataFrame, css_class: str, lang: str | None) -> str:
+    """A DataFrame as an escaped HTML table, percent columns formatted for ``lang``."""
+    fmt = {c: (lambda v: _pct(v, lang)) for c in ("=", "≥") if c in df.columns}
+    return df.to_html(index=False, classes=css_class, escape=True, border=0, formatters=fmt)
+
+
+def _headline(text: str, meta: str, css: str, tag: str = "div") -> str:
+    return (
+        f'<{tag} class="rolkit-card {css}">{_CSS}'
+        f'<p class="rolkit-headline"><strong>{_e(text)}</strong></p>'
+        f'<p class="rolkit-meta"><small>{_e(meta)}</small></p>'
+    )
+
+
 # --------------------------------------------------------------------------- resolution
+def _resolution_meta(r: Resolution, lang: str | None) -> str:
+    return f"{_title(r.system, lang)} · {i18n.t('seed', lang)} {r.seed}"
+
+
 def resolution_text(r: Resolution, lang: str | None = None) -> str:
+    """Headline, system and seed, then one numbered line per step (no pandas)."""
     lines = [
-        f"Resolution({r.system}, {i18n.t('seed', lang)} {r.seed}): {tables.resolution_headline(r, lang)}"
+        f"{tables.resolution_headline(r, lang)}  [{_resolution_meta(r, lang)}]",
     ]
     for i, s in enumerate(r.steps, 1):
         dice = f" [{tables.format_dice(s.dice)}]" if s.dice else ""
         derived = tables.format_derived(s.derived, lang)
-        lines.append(f"  {i}. {i18n.t(s.label, lang, **dict(s.params))}{dice} {derived}".rstrip())
+        rule = f"  ({s.rule})" if s.rule else ""
+        line = f"  {i}. {i18n.t(s.label, lang, **dict(s.params))}{dice} {derived}".rstrip()
+        lines.append(line + rule)
     return "\n".join(lines)
 
 
 def resolution_markdown(r: Resolution, lang: str | None = None) -> str:
-    head = f"**{html.escape(tables.resolution_headline(r, lang))}** — {_title(r.system, lang)}, {i18n.t('seed', lang)} {r.seed}"
-    return (
-        head + "\n\n" + tables.steps_frame(r, lang).to_markdown(index=False)
-        if _has_tabulate()
-        else (head + "\n\n" + _steps_markdown(r, lang))
-    )
-
-
-def _has_tabulate() -> bool:
-    try:
-        import tabulate  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _steps_markdown(r: Resolution, lang: str | None) -> str:
-    cols = [
-        "#",
-        i18n.t("col.step", lang),
-        i18n.t("col.dice", lang),
-        i18n.t("col.derived", lang),
-        i18n.t("col.rule", lang),
-    ]
-    out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for i, s in enumerate(r.steps, 1):
-        cells = [
-            str(i),
-            i18n.t(s.label, lang, **dict(s.params)),
-            tables.format_dice(s.dice),
-            tables.format_derived(s.derived, lang),
-            s.rule,
-        ]
-        out.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-    return "\n".join(out)
+    """Bold headline, the meta line, and the steps table (``tables.steps_frame``)."""
+    head = f"**{_md_cell(tables.resolution_headline(r, lang))}** — {_resolution_meta(r, lang)}"
+    return head + "\n\n" + frame_markdown(tables.steps_frame(r, lang), lang)
 
 
 def resolution_html(r: Resolution, lang: str | None = None) -> str:
-    df = tables.steps_frame(r, lang)
-    table = df.to_html(index=False, classes="rolkit-steps", escape=True, border=0)
-    cls = "rolkit-hit" if r.view.hit else "rolkit-miss"
+    """Headline (green on a hit, red on a miss), system and seed, then the steps table."""
+    css = "rolkit-resolution " + ("rolkit-hit" if r.view.hit else "rolkit-miss")
+    table = _frame_html(tables.steps_frame(r, lang), "rolkit-steps", lang)
     return (
-        f'<div class="rolkit-resolution {cls}">'
-        f"<p><strong>{html.escape(tables.resolution_headline(r, lang))}</strong> "
-        f"<small>{html.escape(_title(r.system, lang))} · {i18n.t('seed', lang)} {r.seed}</small></p>"
-        f"{table}</div>"
+        _headline(tables.resolution_headline(r, lang), _resolution_meta(r, lang), css)
+        + table
+        + "</div>"
     )
 
 
 # --------------------------------------------------------------------------- odds
 def odds_text(o: Odds, lang: str | None = None) -> str:
-    lines = [f"Odds({o.system}): {tables.headline(o, lang)}"]
-    for row in tables.outcome_rows(o, lang):
-        lines.append(
-            f"  {row['label']:<28} = {float(row['eq']) * 100:6.2f}%  ≥ {float(row['ge']) * 100:6.2f}%  ({row['eq']})"
-        )
+    """Headline, then one line per outcome class with ``=``, ``≥`` and the fraction."""
+    rows = tables.outcome_rows(o, lang)
+    width = max([len(r["label"]) for r in rows] + [10])
+    lines = [f"{tables.headline(o, lang)}  [{_title(o.system, lang)}]"]
+    head = f"  {i18n.t('col.outcome', lang):<{width}}  {'=':>9}  {'≥':>9}  "
+    lines.append(head + i18n.t("col.fraction", lang))
+    for row in rows:
+        eq = i18n.percent(row["eq"], lang, 2)
+        ge = i18n.percent(row["ge"], lang, 2)
+        lines.append(f"  {row['label']:<{width}}  {eq:>9}  {ge:>9}  {row['eq']}")
     return "\n".join(lines)
 
 
 def odds_markdown(o: Odds, lang: str | None = None) -> str:
-    out = [
-        f"**{tables.headline(o, lang)}**",
-        "",
-        f"| {i18n.t('col.outcome', lang)} | = | ≥ | {i18n.t('col.fraction', lang)} |",
-        "|---|---|---|---|",
-    ]
-    for row in tables.outcome_rows(o, lang):
-        out.append(
-            f"| {row['label']} | {i18n.percent(row['eq'], lang, 2)} | {i18n.percent(row['ge'], lang, 2)} | {row['eq']} |"
-        )
-    return "\n".join(out)
-
-
-def odds_html(o: Odds, lang: str | None = None) -> str:
-    styler = tables.styled_outcomes(o, lang)
+    """Bold headline and the outcome table (``tables.outcome_frame``)."""
+    df = tables.outcome_frame(o, lang).drop(columns=["kind"])
     return (
-        f'<div class="rolkit-odds-card"><p><strong>{html.escape(tables.headline(o, lang))}</strong> '
-        f"<small>{html.escape(_title(o.system, lang))}</small></p>{styler.to_html()}</div>"
+        f"**{_md_cell(tables.headline(o, lang))}** — {_title(o.system, lang)}\n\n"
+        + frame_markdown(df, lang)
     )
 
 
-# --------------------------------------------------------------------------- dice
-def _distribution_rows(d: Distribution) -> list[tuple[Any, Any, Any]]:
+def _styled_outcomes_html(o: Odds, lang: str | None) -> str:
+    try:
+        return tables.styled_outcomes(o, lang).to_html()
+    except ImportError:  # Styler needs jinja2; fall back to the plain frame
+        df = tables.outcome_frame(o, lang).drop(columns=["kind"])
+        return _frame_html(df, "rolkit-odds", lang)
+
+
+def odds_html(o: Odds, lang: str | None = None) -> str:
+    """Headline, the coloured outcome table, and the damage law (and effects) folded."""
+    parts = [
+        _headline(tables.headline(o, lang), _title(o.system, lang), "rolkit-odds-card"),
+        _styled_outcomes_html(o, lang),
+    ]
+    damage = tables.damage_frame(o, lang)
+    parts.append(
+        f"<details><summary>{_e(i18n.t('render.damage_law', lang))}</summary>"
+        f"{_frame_html(damage, 'rolkit-damage', lang)}</details>"
+    )
+    if o.flags():
+        flags = tables.flags_frame(o, lang)
+        parts.append(
+            f"<details><summary>{_e(i18n.t('render.flags', lang))}</summary>"
+            f"{_frame_html(flags, 'rolkit-flags', lang)}</details>"
+        )
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- distributions
+def _distribution_rows(d: Distribution) -> list[tuple[Any, Fraction, Fraction]]:
     at_least = d.at_least
     return [(k, p, at_least[k]) for k, p in d.items()]
 
 
-def distribution_markdown(d: Distribution, lang: str | None = None) -> str:
-    out = [
-        "| valor | = | ≥ | fracción |"
-        if (lang or i18n.get_language()) == "es"
-        else "| value | = | ≥ | fraction |",
-        "|---|---|---|---|",
-    ]
+def _mean(d: Distribution) -> Fraction | None:
+    try:
+        return d.mean
+    except TypeError:  # non-numeric outcomes have no mean
+        return None
+
+
+def _distribution_header(lang: str | None) -> list[str]:
+    return [i18n.t("render.value", lang), "=", "≥", i18n.t("col.fraction", lang)]
+
+
+def _mean_text(d: Distribution, lang: str | None) -> str:
+    m = _mean(d)
+    return "" if m is None else f"{i18n.t('render.mean', lang)} {i18n.number(m, lang)}"
+
+
+def distribution_text(d: Distribution, lang: str | None = None, title: str = "") -> str:
+    """One line per value: ``=``, ``≥`` and the exact fraction."""
+    head = " · ".join(x for x in (title, _mean_text(d, lang)) if x)
+    lines = [head] if head else []
     for k, p, ge in _distribution_rows(d):
-        out.append(f"| {k} | {i18n.percent(p, lang, 2)} | {i18n.percent(ge, lang, 2)} | {p} |")
-    return "\n".join(out)
+        eq_s, ge_s = i18n.percent(p, lang, 2), i18n.percent(ge, lang, 2)
+        lines.append(f"  {k!s:>6}  {eq_s:>9}  ≥ {ge_s:>9}  {p}")
+    return "\n".join(lines)
 
 
-def distribution_html(d: Distribution, lang: str | None = None) -> str:
-    head = "valor" if (lang or i18n.get_language()) == "es" else "value"
-    rows = "".join(
-        f"<tr><td>{html.escape(str(k))}</td><td>{i18n.percent(p, lang, 2)}</td>"
-        f"<td>{i18n.percent(ge, lang, 2)}</td><td>{p}</td></tr>"
+def distribution_markdown(d: Distribution, lang: str | None = None, title: str = "") -> str:
+    """The value / = / ≥ / fraction table, under an optional title and the mean."""
+    rows = [
+        (k, i18n.percent(p, lang, 2), i18n.percent(ge, lang, 2), p)
         for k, p, ge in _distribution_rows(d)
+    ]
+    head = " · ".join(x for x in (f"**{_md_cell(title)}**" if title else "", _mean_text(d, lang)))
+    head = head.strip(" ·")
+    table = _md_table(_distribution_header(lang), rows)
+    return f"{head}\n\n{table}" if head else table
+
+
+def distribution_html(d: Distribution, lang: str | None = None, title: str = "") -> str:
+    """The value / = / ≥ / fraction table with a bar per value (scrolls when long)."""
+    rows = _distribution_rows(d)
+    top = max((p for _, p, _ in rows), default=Fraction(1)) or Fraction(1)
+    body = "".join(
+        f"<tr><td>{_e(k)}</td><td>{i18n.percent(p, lang, 2)}</td>"
+        f"<td>{i18n.percent(ge, lang, 2)}</td><td>{_e(p)}</td>"
+        f'<td><span class="rolkit-bar" style="width:{float(p / top) * 8:.2f}em"></span></td></tr>'
+        for k, p, ge in rows
     )
-    return (
-        f'<table class="rolkit-distribution"><thead><tr><th>{head}</th><th>=</th><th>≥</th>'
-        f"<th>{i18n.t('col.fraction', lang)}</th></tr></thead><tbody>{rows}</tbody></table>"
+    header = "".join(f"<th>{_e(h)}</th>" for h in _distribution_header(lang)) + "<th></th>"
+    table = (
+        f'<div class="rolkit-scroll"><table class="rolkit-distribution">'
+        f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>"
     )
+    meta = _mean_text(d, lang)
+    if not title and not meta:
+        return f'<div class="rolkit-card">{_CSS}{table}</div>'
+    return _headline(title, meta, "rolkit-distribution-card") + table + "</div>"
+
+
+# --------------------------------------------------------------------------- rolled dice
+_INLINE = {
+    "rolkit-max": "font-weight:bold;color:#1b5e20",
+    "rolkit-min": "font-weight:bold;color:#b71c1c",
+}
+
+
+def _face_classes(faces: Sequence[int], sides: int) -> list[str]:
+    return [
+        "rolkit-max" if f == sides and sides > 1 else ("rolkit-min" if f == 1 else "")
+        for f in faces
+    ]
+
+
+def _rolled_parts(r: RolledDice) -> list[tuple[str, Any, list[tuple[int, str]]]]:
+    """Per term: (sign, term, [(face, css class)]); constants have no faces."""
+    out = []
+    for i, (term, faces) in enumerate(zip(r.expression.terms, r.faces, strict=True)):
+        sign = "-" if term.sign < 0 else ("+" if i else "")
+        classes = _face_classes(faces, term.sides) if term.is_dice else []
+        out.append((sign, term, list(zip(faces, classes, strict=True))))
+    return out
+
+
+def rolled_text(r: RolledDice, lang: str | None = None) -> str:
+    """d20-style text: ``2D6 (6, 1) + 3 = 10``."""
+    return r.breakdown()
+
+
+def rolled_markdown(r: RolledDice, lang: str | None = None) -> str:
+    """d20's Markdown style: maxima and 1s in bold, the total in backticks."""
+    parts = []
+    for sign, term, faces in _rolled_parts(r):
+        text = str(term)
+        if term.is_dice:
+            shown = [f"**{f}**" if c else str(f) for f, c in faces]
+            text += f" ({', '.join(shown)})"
+        parts.append(f"{sign} {text}".strip() if parts else f"{sign}{text}")
+    return f"{' '.join(parts)} = `{r.total}`"
 
 
 def rolled_html(r: RolledDice, lang: str | None = None) -> str:
-    return f'<span class="rolkit-roll"><code>{html.escape(r.breakdown())}</code></span>'
+    """Inline HTML: maxima in green, 1s in red, the total in bold."""
+    parts = []
+    for sign, term, faces in _rolled_parts(r):
+        text = f"<code>{_e(term)}</code>"
+        if term.is_dice:
+            shown = [
+                f'<span class="{c}" style="{_INLINE[c]}">{f}</span>' if c else str(f)
+                for f, c in faces
+            ]
+            text += f" ({', '.join(shown)})"
+        parts.append(f"{sign} {text}".strip() if parts else f"{sign}{text}")
+    return f'<span class="rolkit-roll">{" ".join(parts)} = <strong>{r.total}</strong></span>'
+
+
+# --------------------------------------------------------------------------- checks
+def _get(obj: Any, *names: str, default: Any = None) -> Any:
+    for n in names:
+        if isinstance(obj, Mapping) and n in obj:
+            return obj[n]
+        if hasattr(obj, n):
+            return getattr(obj, n)
+    return default
+
+
+def degree_label(degree: Any, lang: str | None = None) -> str:
+    """A degree of success as words: an i18n key if one is registered, else the id spaced.
+
+    Looks up ``degree``, ``degree.<degree>`` and ``cd.degree.<degree>``; falls back to
+    ``"exito_normal"`` → ``"Exito normal"``.
+    """
+    if degree is None:
+        return ""
+    key = str(getattr(degree, "value", degree))
+    for k in (key, f"degree.{key}", f"cd.degree.{key}"):
+        if i18n.has(k, lang) or i18n.has(k, "es"):
+            return i18n.t(k, lang)
+    return key.replace("_", " ").capitalize()
+
+
+def _die_histories(check: Any) -> list[list[int]]:
+    """Each die's faces in order: the first roll, then every reroll of that die."""
+    faces = list(_get(check, "faces", "dice", default=()) or ())
+    histories = [[f] for f in faces]
+    for item in _get(check, "rerolls", default=()) or ():
+        try:
+            index, face = item
+        except (TypeError, ValueError):
+            continue
+        if isinstance(index, int) and 0 <= index < len(histories):
+            histories[index].append(face)
+    final = _get(check, "final_faces", default=None)
+    if final is not None and len(final) == len(histories):
+        for h, f in zip(histories, final, strict=True):
+            if h[-1] != f:  # rerolls not recorded: show the change anyway
+                h.append(f)
+    return histories
+
+
+@dataclass(frozen=True)
+class _CheckFacts:
+    histories: list[list[int]]
+    hits: Any
+    natural: Any
+    success: bool | None
+    degree: str
+    attribute: int | None
+    min_hits: int | None
+
+
+def _check_facts(
+    check: Any, lang: str | None, attribute: int | None, label: str | None
+) -> _CheckFacts:
+    success = _get(check, "success", default=None)
+    return _CheckFacts(
+        histories=_die_histories(check),
+        hits=_get(check, "hits", "successes", default=None),
+        natural=_get(check, "natural_hits", default=None),
+        success=None if success is None else bool(success),
+        degree=label or degree_label(_get(check, "degree", default=None), lang),
+        attribute=attribute if attribute is not None else _get(check, "attribute", default=None),
+        min_hits=_get(check, "min_hits", default=None),
+    )
+
+
+def _check_headline(f: _CheckFacts, lang: str | None) -> str:
+    verdict = ""
+    if f.success is not None:
+        verdict = i18n.t("render.success" if f.success else "render.failure", lang)
+    words = [w for w in (f.degree, verdict) if w]
+    if len(words) == 2 and words[0].lower().startswith(words[1].lower()):
+        words = words[:1]  # "Éxito normal" already says "éxito"
+    head = " · ".join(words) or i18n.t("render.check", lang)
+    if f.hits is not None:
+        head += f" — {f.hits} {i18n.t('render.hits', lang)}"
+        if f.natural is not None and f.natural != f.hits:
+            head += f" ({f.natural} {i18n.t('render.natural_hits', lang)})"
+    return head
+
+
+def _is_hit(face: int, attribute: int | None) -> bool:
+    return attribute is not None and 1 <= face <= attribute
+
+
+def _check_meta(
+    f: _CheckFacts,
+    lang: str | None,
+    *,
+    skill: int | None = None,
+    seed: int | None = None,
+    p_success: Fraction | None = None,
+) -> str:
+    bits = []
+    if f.attribute is not None:
+        bits.append(f"{i18n.t('render.attribute', lang)} {f.attribute}")
+    if skill is not None:
+        bits.append(f"{i18n.t('render.skill', lang)} {skill}")
+    if f.min_hits is not None:
+        bits.append(i18n.t("render.needed", lang, n=f.min_hits))
+    if p_success is not None:
+        bits.append(f"{i18n.t('render.p_success', lang)} {i18n.percent(p_success, lang)}")
+    if seed is not None:
+        bits.append(f"{i18n.t('seed', lang)} {seed}")
+    return " · ".join(bits)
+
+
+def check_text(
+    check: Any,
+    lang: str | None = None,
+    *,
+    attribute: int | None = None,
+    degree_text: str | None = None,
+    **meta: Any,
+) -> str:
+    """Plain text of any check-like object (``faces``, ``rerolls``, ``final_faces``,
+    ``natural_hits``, ``hits``, ``success``, ``degree``; all optional).
+
+    A rerolled die shows its history (``10 → 3``). When the attribute is known, the faces
+    that hit (1..attribute) are marked with ``*``.
+    """
+    f = _check_facts(check, lang, attribute, degree_text)
+    dice = ", ".join(
+        " → ".join(str(x) for x in h) + ("*" if _is_hit(h[-1], f.attribute) else "")
+        for h in f.histories
+    )
+    meta_line = _check_meta(f, lang, **meta)
+    lines = [_check_headline(f, lang)]
+    if dice:
+        lines.append(f"  {i18n.t('render.dice', lang)}: {dice}")
+    if meta_line:
+        lines.append(f"  {meta_line}")
+    return "\n".join(lines)
+
+
+def check_markdown(
+    check: Any,
+    lang: str | None = None,
+    *,
+    attribute: int | None = None,
+    degree_text: str | None = None,
+    **meta: Any,
+) -> str:
+    """Markdown of a check: bold headline; dice with hits in bold, replaced faces struck."""
+    f = _check_facts(check, lang, attribute, degree_text)
+
+    def one(h: list[int]) -> str:
+        old = [f"~~{x}~~" for x in h[:-1]]
+        last = f"**{h[-1]}**" if _is_hit(h[-1], f.attribute) else str(h[-1])
+        return " → ".join([*old, last])
+
+    out = [f"**{_md_cell(_check_headline(f, lang))}**"]
+    if f.histories:
+        out.append(f"{i18n.t('render.dice', lang)}: " + ", ".join(one(h) for h in f.histories))
+    meta_line = _check_meta(f, lang, **meta)
+    if meta_line:
+        out.append(f"_{meta_line}_")
+    return "\n\n".join(out)
+
+
+def check_html(
+    check: Any,
+    lang: str | None = None,
+    *,
+    attribute: int | None = None,
+    degree_text: str | None = None,
+    **meta: Any,
+) -> str:
+    """HTML card of a check: the degree and hits, each die's history, the meta line."""
+    f = _check_facts(check, lang, attribute, degree_text)
+    css = "rolkit-check" + (
+        "" if f.success is None else (" rolkit-success" if f.success else " rolkit-failure")
+    )
+
+    def one(h: list[int]) -> str:
+        old = "".join(f'<span class="rolkit-dropped">{x}</span> → ' for x in h[:-1])
+        last = f'<span class="rolkit-max">{h[-1]}</span>' if _is_hit(h[-1], f.attribute) else h[-1]
+        return f"<li>{old}{last}</li>"
+
+    dice = ""
+    if f.histories:
+        dice = (
+            f"<p>{_e(i18n.t('render.dice', lang))}:</p>"
+            f'<ol class="rolkit-dice">{"".join(one(h) for h in f.histories)}</ol>'
+        )
+    return _headline(_check_headline(f, lang), _check_meta(f, lang, **meta), css) + dice + "</div>"
+
+
+# --------------------------------------------------------------------------- errors
+def error_html(message: str) -> str:
+    """A user's mistake as one plain red line (no traceback)."""
+    return f'<div class="rolkit-card rolkit-error">{_CSS}<p>⚠ {_e(message)}</p></div>'
+
+
+# --------------------------------------------------------------------------- display objects
+class _Display:
+    """Mixin: the three reprs call ``_render(kind)`` with the module-level language."""
+
+    def _render(self, kind: str, lang: str | None) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _repr_html_(self) -> str:
+        return self._render("html", None)
+
+    def _repr_markdown_(self) -> str:
+        return self._render("markdown", None)
+
+    def __repr__(self) -> str:
+        return self._render("text", None)
+
+    def to_html(self, lang: str | None = None) -> str:
+        return self._render("html", lang)
+
+    def to_markdown(self, lang: str | None = None) -> str:
+        return self._render("markdown", lang)
+
+    def to_text(self, lang: str | None = None) -> str:
+        return self._render("text", lang)
+
+
+@dataclass(frozen=True, repr=False)
+class RollResult(_Display):
+    """One seeded roll of a dice expression (what ``%tirar`` returns).
+
+    Attributes:
+        rolled: the faces and the total.
+        seed: the seed of the random source; ``%tirar <expr> seed=<seed>`` replays it.
+    """
+
+    rolled: RolledDice
+    seed: int
+
+    @property
+    def total(self) -> int:
+        return self.rolled.total
+
+    @property
+    def expression(self) -> str:
+        return str(self.rolled.expression)
+
+    @property
+    def replay(self) -> str:
+        """The magic line that gives this very roll again."""
+        return f"%tirar {self.expression} seed={self.seed}"
+
+    def _render(self, kind: str, lang: str | None) -> str:
+        seed = f"{i18n.t('seed', lang)} {self.seed}"
+        hint = f"{i18n.t('render.replay', lang)}: {self.replay}"
+        if kind == "text":
+            return f"{rolled_text(self.rolled, lang)}  [{seed} · {hint}]"
+        if kind == "markdown":
+            return f"{rolled_markdown(self.rolled, lang)} — _{seed} · {hint}_"
+        return (
+            f'<div class="rolkit-card rolkit-roll-card">{rolled_html(self.rolled, lang)}'
+            f'<p class="rolkit-meta"><small>{_e(seed)} · {_e(i18n.t("render.replay", lang))}: '
+            f"<code>{_e(self.replay)}</code></small></p></div>"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class ProbabilityResult(_Display):
+    """An exact probability ``P(left <op> right)`` (what ``%prob a >= b`` returns).
+
+    Attributes:
+        left: the left expression, canonical (``1D8+1D4``).
+        comparison: one of ``==``, ``!=``, ``<``, ``<=``, ``>``, ``>=``.
+        right: the right side, canonical (a number or an expression).
+        probability: the exact value.
+    """
+
+    left: str
+    comparison: str
+    right: str
+    probability: Fraction
+
+    @property
+    def statement(self) -> str:
+        return f"P({self.left} {COMPARISON_SYMBOLS[self.comparison]} {self.right})"
+
+    @property
+    def percent(self) -> float:
+        return float(self.probability) * 100
+
+    def _one_in(self, lang: str | None) -> str:
+        p = self.probability
+        if p == 0 or p > Fraction(1, 2):
+            return ""
+        return i18n.t("render.one_in", lang, n=i18n.number(1 / p, lang, 1))
+
+    def _render(self, kind: str, lang: str | None) -> str:
+        p = self.probability
+        pct = i18n.percent(p, lang, 2)
+        extra = self._one_in(lang)
+        if kind == "text":
+            return f"{self.statement} = {p} = {pct}" + (f"  ({extra})" if extra else "")
+        if kind == "markdown":
+            return f"{_md_cell(self.statement)} = **{p}** = **{pct}**" + (
+                f" _({extra})_" if extra else ""
+            )
+        return (
+            f'<div class="rolkit-card rolkit-probability">{_CSS}'
+            f'<p class="rolkit-headline"><code>{_e(self.statement)}</code> = '
+            f"<strong>{_e(p)}</strong> = <strong>{_e(pct)}</strong></p>"
+            + (f'<p class="rolkit-meta"><small>{_e(extra)}</small></p>' if extra else "")
+            + "</div>"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class DistributionResult(_Display):
+    """The whole exact law of a dice expression (what ``%prob <expr>`` returns)."""
+
+    expression: str
+    distribution: Distribution
+
+    def _render(self, kind: str, lang: str | None) -> str:
+        title = i18n.t("render.distribution", lang, expr=self.expression)
+        if kind == "text":
+            return distribution_text(self.distribution, lang, title)
+        if kind == "markdown":
+            return distribution_markdown(self.distribution, lang, title)
+        return distribution_html(self.distribution, lang, title)
+
+
+@dataclass(frozen=True, repr=False)
+class CheckResult(_Display):
+    """A seeded check of any system (what ``%chequeo`` returns).
+
+    Attributes:
+        check: the system's check object (e.g. Core Dread's ``CheckRoll``).
+        seed: the seed of the random source.
+        attribute: the effective attribute, so hits can be marked.
+        skill: rerolls available.
+        min_hits: hits needed for success.
+        p_success: the exact chance of success, when known.
+        degree_text: the degree of success in words, when the system provides it.
+    """
+
+    check: Any
+    seed: int | None = None
+    attribute: int | None = None
+    skill: int | None = None
+    min_hits: int | None = None
+    p_success: Fraction | None = None
+    degree_text: str | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        # hits, success, degree, ... read through to the wrapped check
+        if name.startswith("_") or name == "check":
+            raise AttributeError(name)
+        return getattr(self.check, name)
+
+    def _render(self, kind: str, lang: str | None) -> str:
+        check = self.check
+        if self.min_hits is not None and _get(check, "min_hits") is None:
+            check = {**_as_mapping(check), "min_hits": self.min_hits}
+        fn = {"text": check_text, "markdown": check_markdown, "html": check_html}[kind]
+        return fn(
+            check,
+            lang,
+            attribute=self.attribute,
+            degree_text=self.degree_text,
+            skill=self.skill,
+            seed=self.seed,
+            p_success=self.p_success,
+        )
+
+
+def _as_mapping(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, Mapping):
+        return dict(obj)
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
+    if hasattr(obj, "_asdict"):
+        return dict(obj._asdict())
+    return dict(vars(obj))

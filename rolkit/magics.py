@@ -1,0 +1,588 @@
+"""IPython line magics for the GM at the keyboard: ``%load_ext rolkit``.
+
+================  ==============  ===================================================
+magic             English alias   what it does
+================  ==============  ===================================================
+``%tirar``        ``%roll``       roll a dice expression, seeded: ``%tirar 2d6+3 seed=5``
+``%prob``         ``%odds``       exact probability: ``%prob 1D8+1D4 >= 6``, or a whole law
+``%ataque``       ``%attack``     resolve an attack with presets, seeded
+``%prob_ataque``  ``%attack_odds``  exact odds of the same attack
+``%chequeo``      ``%check``      a plain check (systems with ``roll_check``, e.g. Core Dread)
+``%idioma``       ``%lang``       language of the displays: ``es`` or ``en``
+``%rolkit``                       this list
+================  ==============  ===================================================
+
+Each magic returns a rich object, so a cell shows it as a table or card. A user's
+mistake (a typo in an expression, an unknown preset) prints one plain sentence in the
+display language and returns ``None``, with no traceback. Nothing is evaluated:
+expressions go through :func:`rolkit.dice.parse` and comparisons through a table of
+operators.
+
+This module never imports IPython. ``load(ipython)`` receives the shell from
+``rolkit.load_ipython_extension``, so every function here also works in a plain
+interpreter.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import random
+import re
+import secrets
+import shlex
+import sys
+import unicodedata
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+from rolkit import dice, i18n, render
+from rolkit.model import FORM_NAMES, MAX_SEED, FieldRangeError, Odds, Resolution, RulesError
+
+__all__ = [
+    "load",
+    "unload",
+    "MAGICS",
+    "roll",
+    "prob",
+    "attack",
+    "attack_odds",
+    "check",
+    "language",
+    "match_name",
+    "parse_comparison",
+]
+
+#: Largest amount of exact work ``%prob`` accepts, in Fraction products (about 7 µs each
+#: here, so about 3 s): enough for 10d100 or 100d10, and no input can hang a kernel.
+MAX_WORK = 500_000
+
+_SEED_KEYS = ("seed", "semilla")
+_OP_ALIASES = {"=": "==", "≠": "!=", "≤": "<=", "≥": ">=", "=>": ">=", "=<": "<=", "<>": "!="}
+_OP_RE = re.compile(r"(==|!=|<>|<=|>=|=>|=<|≤|≥|≠|<|>|=)")
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+def _error(
+    en: str, es: str, *, field: str | None = None, got: Any = None, allowed: str = ""
+) -> RulesError:
+    return RulesError(en, message_es=es, field=field, got=got, allowed=allowed or None)
+
+
+# --------------------------------------------------------------------------- arguments
+def _split(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError as err:  # "No closing quotation"
+        raise _error(
+            f"cannot read the arguments ({err}): close every quotation mark",
+            f"no se pueden leer los argumentos ({err}): cierra todas las comillas",
+            field="line",
+            got=line,
+        ) from None
+
+
+def _seed_value(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 <= value <= MAX_SEED:
+        raise FieldRangeError(
+            f"seed must be a whole number from 0 to {MAX_SEED} (got {text!r})",
+            field="seed",
+            allowed=f"0..{MAX_SEED}",
+            got=text,
+            message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {text!r})",
+        )
+    return value
+
+
+def _take_keywords(
+    tokens: list[str], keys: Mapping[str, tuple[str, ...]]
+) -> tuple[list[str], dict[str, str]]:
+    """Split ``key=value`` tokens (any alias in ``keys``) from the positional ones."""
+    alias = {a.casefold(): name for name, names in keys.items() for a in names}
+    rest, found = [], {}
+    for tok in tokens:
+        key, eq, value = tok.partition("=")
+        name = alias.get(key.strip().lstrip("-").casefold()) if eq else None
+        if name is None:
+            rest.append(tok)
+        else:
+            found[name] = value.strip()
+    return rest, found
+
+
+def _new_seed() -> int:
+    return secrets.randbelow(MAX_SEED) + 1
+
+
+def _fold(text: str) -> str:
+    """Case- and accent-insensitive form of a name (``"José"`` → ``"jose"``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(plain.replace("_", " ").replace("-", " ").casefold().split())
+
+
+def match_name(query: str, names: list[str], what_en: str, what_es: str) -> str:
+    """The one name in ``names`` that ``query`` means, ignoring case and accents.
+
+    Tries, in order, and stops at the first test that some name passes: an exact match;
+    a prefix ending at a word boundary (``"ana"`` → ``"Ana (FOR 4, AGI 5)"``, not
+    ``"Anabel"``); any prefix; a substring starting a word; any substring.
+
+    Raises:
+        RulesError: listing the candidates, when no name matches or several pass the
+            same test.
+    """
+    q = _fold(query)
+    folded = [(n, _fold(n)) for n in names]
+
+    def word_prefix(f: str) -> bool:
+        return f.startswith(q) and (len(f) == len(q) or not f[len(q)].isalnum())
+
+    def word_substring(f: str) -> bool:
+        i = f.find(q)
+        while i != -1:
+            if i == 0 or not f[i - 1].isalnum():
+                return True
+            i = f.find(q, i + 1)
+        return False
+
+    tests: list[Callable[[str], bool]] = [
+        lambda f: f == q,
+        word_prefix,
+        lambda f: f.startswith(q),
+        word_substring,
+        lambda f: q in f,
+    ]
+    for test in tests:
+        hits = [n for n, f in folded if q and test(f)]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            listing = "; ".join(hits)
+            raise _error(
+                f"{what_en} {query!r} is ambiguous: it matches {listing}",
+                f"{what_es} {query!r} es ambiguo: coincide con {listing}",
+                field=what_en,
+                got=query,
+                allowed=listing,
+            )
+    listing = "; ".join(names) if names else "(none)"
+    listing_es = "; ".join(names) if names else "(ninguno)"
+    raise _error(
+        f"no {what_en} matches {query!r}; available: {listing}",
+        f"ningún {what_es} coincide con {query!r}; disponibles: {listing_es}",
+        field=what_en,
+        got=query,
+        allowed=listing,
+    )
+
+
+# --------------------------------------------------------------------------- %tirar
+def roll(line: str) -> render.RollResult:
+    """``%tirar 2d6+3 [seed=N]``: one seeded roll, with its breakdown and its seed."""
+    tokens, kw = _take_keywords(_split(line), {"seed": _SEED_KEYS})
+    text = "".join(tokens)
+    if not text:
+        raise _error(
+            "write a dice expression, e.g. %tirar 2d6+3 seed=5",
+            "escribe una expresión de dados, p. ej. %tirar 2d6+3 seed=5",
+            field="expression",
+        )
+    expr = dice.parse(text)
+    seed = _seed_value(kw["seed"]) if "seed" in kw else _new_seed()
+    return render.RollResult(expr.roll(random.Random(seed)), seed)
+
+
+# --------------------------------------------------------------------------- %prob
+def parse_comparison(line: str) -> tuple[str, str | None, str | None]:
+    """Split ``"1D8+1D4 >= 6"`` into ``("1D8+1D4", ">=", "6")``.
+
+    The operator may be ``== != < <= > >=`` (also ``= ≠ ≤ ≥``). Without an operator the
+    result is ``(line, None, None)``.
+    """
+    parts = _OP_RE.split(line)
+    if len(parts) == 1:
+        return line.strip(), None, None
+    if len(parts) > 3:
+        raise _error(
+            f"use one comparison at most (got {line.strip()!r})",
+            f"usa como mucho una comparación (recibido {line.strip()!r})",
+            field="comparison",
+            got=line,
+        )
+    left, op, right = parts
+    op = _OP_ALIASES.get(op, op)
+    if not left.strip() or not right.strip():
+        side_en, side_es = ("left", "izquierda") if not left.strip() else ("right", "derecha")
+        raise _error(
+            f"the comparison {op!r} needs an expression on its {side_en}, e.g. %prob 1D8+1D4 >= 6",
+            f"la comparación {op!r} necesita una expresión a su {side_es}, p. ej. %prob 1D8+1D4 >= 6",
+            field="comparison",
+            got=line,
+        )
+    return left.strip(), op, right.strip()
+
+
+def _work(expr: dice.DiceExpression) -> int:
+    """Fraction products needed to build the law of ``expr`` (as :mod:`rolkit.dice` does)."""
+    ops, total = 0, 1
+    for t in expr.terms:
+        part = 1
+        if t.is_dice:
+            n, base = t.count, t.sides
+            while n:  # repeat() by doubling
+                if n & 1:
+                    ops += part * base
+                    part += base - 1
+                n >>= 1
+                if n:
+                    ops += base * base
+                    base = 2 * base - 1
+        ops += total * part
+        total += part - 1
+    return ops
+
+
+def _too_big(what: str) -> RulesError:
+    return _error(
+        f"{what} is too big for exact odds here (it would take more than a few seconds)",
+        f"{what} es demasiado grande para calcular aquí las probabilidades exactas "
+        "(tardaría más de unos segundos)",
+        field="expression",
+        got=what,
+    )
+
+
+def prob(line: str) -> render.ProbabilityResult | render.DistributionResult:
+    """``%prob 1D8+1D4 >= 6``: the exact probability; ``%prob 2d6``: the whole law."""
+    left, op, right = parse_comparison(line)
+    if not left:
+        raise _error(
+            "write a dice expression, e.g. %prob 1D8+1D4 >= 6",
+            "escribe una expresión de dados, p. ej. %prob 1D8+1D4 >= 6",
+            field="expression",
+        )
+    lexpr = dice.parse(left)
+    if _work(lexpr) > MAX_WORK:
+        raise _too_big(str(lexpr))
+    ldist = lexpr.distribution()
+    if op is None:
+        return render.DistributionResult(str(lexpr), ldist)
+    rexpr = dice.parse(right)
+    if _work(lexpr) + _work(rexpr) > MAX_WORK:
+        raise _too_big(f"{lexpr} {op} {rexpr}")
+    rdist = rexpr.distribution()
+    if len(ldist) * len(rdist) > MAX_WORK:
+        raise _too_big(f"{lexpr} {op} {rexpr}")
+    law = dice.combine(ldist, rdist, _COMPARE[op])
+    return render.ProbabilityResult(str(lexpr), op, str(rexpr), law[True])
+
+
+# --------------------------------------------------------------------------- %ataque
+_ROLE_ES = {
+    "attacker": "atacante",
+    "defender": "defensor",
+    "weapon": "arma",
+    "modifiers": "modificadores",
+}
+_DEFAULT_TOKENS = {"-", "_", "default", "defecto"}
+
+
+def _system(query: str) -> Any:
+    from rolkit import systems
+
+    return systems.get(match_name(query, systems.available(), "system", "sistema"))
+
+
+def _candidates(system: Any, role: str) -> dict[str, Any]:
+    """The presets usable in ``role``: its own first, then other roles' of the same class."""
+    presets = system.presets or {}
+    pool = dict(presets.get(role, {}) or {})
+    cls = system.forms.get(role)
+    for other, table in presets.items():
+        if other == role:
+            continue
+        for name, value in (table or {}).items():
+            if name not in pool and cls is not None and isinstance(value, cls):
+                pool[name] = value
+    return pool
+
+
+def _preset(system: Any, role: str, query: str | None) -> Any:
+    if query is None or query.strip().casefold() in _DEFAULT_TOKENS:
+        return system.defaults()[role]
+    pool = _candidates(system, role)
+    name = match_name(query, list(pool), f"{role} preset", f"preset de {_ROLE_ES[role]}")
+    return pool[name]
+
+
+def _usage_attack(system_ids: list[str]) -> RulesError:
+    ids = ", ".join(system_ids) or "(none)"
+    return _error(
+        'usage: %ataque <system> "<attacker>" "<defender>" "<weapon>" ["<modifiers>"] '
+        f"[seed=N]; quote names with spaces; systems: {ids}",
+        'uso: %ataque <sistema> "<atacante>" "<defensor>" "<arma>" ["<modificadores>"] '
+        f"[seed=N]; pon entre comillas los nombres con espacios; sistemas: {ids}",
+        field="line",
+    )
+
+
+def _attack_forms(line: str) -> tuple[Any, dict[str, Any], dict[str, str]]:
+    from rolkit import systems
+
+    tokens, kw = _take_keywords(_split(line), {"seed": _SEED_KEYS})
+    if not tokens or len(tokens) > 1 + len(FORM_NAMES):
+        raise _usage_attack(systems.available())
+    system = _system(tokens[0])
+    queries = tokens[1:] + [None] * (len(FORM_NAMES) - len(tokens) + 1)
+    forms = {role: _preset(system, role, q) for role, q in zip(FORM_NAMES, queries, strict=True)}
+    return system, forms, kw
+
+
+def attack(line: str) -> Resolution:
+    """``%ataque core_dread Ana Bruto Cuchillo seed=7``: one seeded, explained attack."""
+    system, forms, kw = _attack_forms(line)
+    seed = _seed_value(kw["seed"]) if "seed" in kw else None
+    return system.resolve(**forms, seed=seed)
+
+
+def attack_odds(line: str) -> Odds:
+    """``%prob_ataque core_dread Ana Bruto Cuchillo``: the exact odds of that attack."""
+    system, forms, kw = _attack_forms(line)
+    if kw:
+        raise _error(
+            "odds need no seed: they are exact",
+            "las probabilidades no necesitan semilla: son exactas",
+            field="seed",
+        )
+    return system.odds(**forms)
+
+
+# --------------------------------------------------------------------------- %chequeo
+def _int_arg(text: str, name_en: str, name_es: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _error(
+            f"{name_en} must be a whole number (got {text!r})",
+            f"{name_es} debe ser un número entero (recibido {text!r})",
+            field=name_en,
+            got=text,
+        ) from None
+
+
+def _check_module(query: str | None) -> Any:
+    """The system module that offers ``roll_check`` (Core Dread unless named)."""
+    from rolkit import systems
+
+    ids = systems.available()
+    with_check = []
+    for sid in ids:
+        try:
+            module = importlib.import_module(f"rolkit.systems.{sid}")
+        except ImportError:
+            continue
+        if callable(getattr(module, "roll_check", None)):
+            with_check.append(sid)
+    if query is None:
+        if not with_check:
+            raise _error(
+                "no registered system offers a plain check (roll_check)",
+                "ningún sistema registrado ofrece un chequeo simple (roll_check)",
+                field="system",
+            )
+        return importlib.import_module(f"rolkit.systems.{with_check[0]}")
+    sid = match_name(query, with_check, "system with checks", "sistema con chequeos")
+    return importlib.import_module(f"rolkit.systems.{sid}")
+
+
+def _degree_text(module: Any, degree: Any, lang: str) -> str | None:
+    """The degree's words from the system's ``DEGREES`` table, if it has one."""
+    table = getattr(module, "DEGREES", None)
+    if table is None:
+        tables_mod = getattr(module, "tables", None)
+        table = getattr(tables_mod, "DEGREES", None)
+    key = getattr(degree, "value", degree)
+    for row in table or ():
+        if len(row) >= 4 and row[1] == key:
+            return row[2] if lang == "es" else row[3]
+    return None
+
+
+def check(line: str) -> render.CheckResult:
+    """``%chequeo [system] <attribute> [skill] [min=3] [seed=N]``: one seeded plain check."""
+    tokens, kw = _take_keywords(
+        _split(line), {"seed": _SEED_KEYS, "min": ("min", "min_hits", "minimo", "mínimo")}
+    )
+    system_query = None
+    if tokens and not tokens[0].lstrip("+-").isdigit():
+        system_query, tokens = tokens[0], tokens[1:]
+    if not 1 <= len(tokens) <= 2:
+        raise _error(
+            "usage: %chequeo <attribute> [skill] [min=3] [seed=N], e.g. %chequeo 5 2 seed=7",
+            "uso: %chequeo <atributo> [habilidad] [min=3] [seed=N], p. ej. %chequeo 5 2 seed=7",
+            field="line",
+            got=line,
+        )
+    module = _check_module(system_query)
+    attribute = _int_arg(tokens[0], "attribute", "el atributo")
+    skill = _int_arg(tokens[1], "skill", "la habilidad") if len(tokens) > 1 else 0
+    min_hits = _int_arg(kw["min"], "min", "el mínimo") if "min" in kw else 3
+    seed = _seed_value(kw["seed"]) if "seed" in kw else _new_seed()
+    result = module.roll_check(attribute, skill, random.Random(seed), min_hits=min_hits)
+    p_success: Fraction | None = None
+    prob_fn = getattr(module, "check_success_probability", None)
+    if callable(prob_fn):
+        p_success = prob_fn(attribute, skill, min_hits)
+    lang = i18n.get_language()
+    return render.CheckResult(
+        result,
+        seed=seed,
+        attribute=attribute,
+        skill=skill,
+        min_hits=min_hits,
+        p_success=p_success,
+        degree_text=_degree_text(module, getattr(result, "degree", None), lang),
+    )
+
+
+# --------------------------------------------------------------------------- %idioma
+def language(line: str) -> None:
+    """``%idioma en``: the language of every display (``es`` or ``en``); no argument: show it."""
+    value = line.strip().casefold()
+    if value:
+        if value not in i18n.LANGUAGES:
+            raise _error(
+                f"language must be one of {', '.join(i18n.LANGUAGES)} (got {value!r})",
+                f"el idioma debe ser uno de {', '.join(i18n.LANGUAGES)} (recibido {value!r})",
+                field="language",
+                got=value,
+            )
+        i18n.set_language(value)
+    print(f"{i18n.t('language')}: {i18n.get_language()}")
+
+
+# --------------------------------------------------------------------------- registration
+_HELP = {
+    "tirar": """Tira una expresión de dados con semilla / roll a dice expression, seeded.
+
+Uso / usage:  %tirar 2d6+3 [seed=5]
+
+Muestra cada dado, el total y la semilla: la misma semilla repite la misma tirada.
+Shows every die, the total and the seed; the same seed replays the same roll.
+Gramática / grammar: NdM, dM, d%, números, + y - (1D8+1D4, 2d6+3, 1D3-1).
+Devuelve / returns: rolkit.render.RollResult (.total, .seed, .rolled).
+""",
+    "prob": """Probabilidad exacta / exact probability of a dice expression.
+
+Uso / usage:  %prob 1D8+1D4 >= 6     comparación con un número o con otra expresión
+              %prob 1d20+5 > 1d20    (== != < <= > >=; también = ≠ ≤ ≥)
+              %prob 2d6              sin comparación: la distribución completa
+
+Devuelve / returns: ProbabilityResult (.probability es una Fraction exacta) o
+DistributionResult (.distribution).
+""",
+    "ataque": """Resuelve un ataque con presets / resolve an attack with presets, seeded.
+
+Uso / usage:  %ataque <sistema> "<atacante>" "<defensor>" "<arma>" ["<modificadores>"] [seed=7]
+
+Los nombres de preset admiten comillas, mayúsculas o minúsculas y un prefijo o fragmento
+único ("ana" vale por "Ana (FOR 4, AGI 5)"); "-" o un argumento omitido usa el valor por
+defecto. Names may be quoted, any case, or a unique prefix/substring; "-" means default.
+Devuelve / returns: la Resolution (pasos, semilla).
+""",
+    "prob_ataque": """Probabilidades exactas de un ataque / exact odds of an attack.
+
+Uso / usage:  %prob_ataque <sistema> "<atacante>" "<defensor>" "<arma>" ["<modificadores>"]
+
+Mismos argumentos que %ataque, sin semilla. Same arguments as %ataque, without a seed.
+Devuelve / returns: Odds (tabla de resultados con columnas = y ≥, daño esperado).
+""",
+    "chequeo": """Chequeo simple / a plain check (systems with roll_check, e.g. Core Dread).
+
+Uso / usage:  %chequeo [sistema] <atributo> [habilidad] [min=3] [seed=7]
+
+Tira el chequeo con semilla y muestra los dados (relanzamientos incluidos), los aciertos,
+el grado de éxito y la probabilidad exacta de éxito.
+Rolls the check, seeded; shows the dice (rerolls too), hits, degree and exact odds.
+""",
+    "idioma": """Idioma de las tablas / language of the displays: %idioma es | %idioma en.""",
+    "rolkit": """Lista las magias de rolkit / list rolkit's magics.""",
+}
+
+#: magic name -> (help key, function); English aliases share the Spanish help.
+MAGICS: dict[str, tuple[str, Callable[[str], Any]]] = {
+    "tirar": ("tirar", roll),
+    "roll": ("tirar", roll),
+    "prob": ("prob", prob),
+    "odds": ("prob", prob),
+    "ataque": ("ataque", attack),
+    "attack": ("ataque", attack),
+    "prob_ataque": ("prob_ataque", attack_odds),
+    "attack_odds": ("prob_ataque", attack_odds),
+    "chequeo": ("chequeo", check),
+    "check": ("chequeo", check),
+    "idioma": ("idioma", language),
+    "lang": ("idioma", language),
+}
+
+
+def _summary(line: str = "") -> None:
+    rows = [
+        ("%tirar / %roll", "2d6+3 seed=5"),
+        ("%prob / %odds", "1D8+1D4 >= 6"),
+        ("%ataque / %attack", 'core_dread "Ana" "Bruto" "Cuchillo" seed=7'),
+        ("%prob_ataque / %attack_odds", 'core_dread "Ana" "Bruto" "Cuchillo"'),
+        ("%chequeo / %check", "5 2 seed=7"),
+        ("%idioma / %lang", "en"),
+    ]
+    print("rolkit — magias / magics (ayuda / help: %tirar?)")
+    for name, example in rows:
+        print(f"  {name:<30} {example}")
+
+
+def _show_error(err: RulesError) -> None:
+    """One plain sentence on stderr, in the display language; never a traceback."""
+    print(f"rolkit: {err.message(i18n.get_language())}", file=sys.stderr)
+
+
+def _friendly(fn: Callable[[str], Any], name: str, help_key: str) -> Callable[[str], Any]:
+    @functools.wraps(fn)
+    def magic(line: str = "") -> Any:
+        try:
+            return fn(line)
+        except RulesError as err:
+            _show_error(err)
+            return None
+
+    magic.__name__ = name
+    magic.__qualname__ = name
+    magic.__doc__ = _HELP[help_key]
+    return magic
+
+
+def load(ipython: Any) -> None:
+    """Register every magic of :data:`MAGICS` (and ``%rolkit``) as a line magic."""
+    for name, (help_key, fn) in MAGICS.items():
+        ipython.register_magic_function(_friendly(fn, name, help_key), "line", name)
+    summary = _friendly(_summary, "rolkit", "rolkit")
+    ipython.register_magic_function(summary, "line", "rolkit")
+
+
+def unload(ipython: Any) -> None:
+    """Remove the magics registered by :func:`load`."""
+    line_magics = ipython.magics_manager.magics.get("line", {})
+    for name in [*MAGICS, "rolkit"]:
+        line_magics.pop(name, None)

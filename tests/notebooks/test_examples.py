@@ -1,0 +1,90 @@
+"""Every teaching notebook in ``examples/`` executes cleanly with nbclient.
+
+A notebook is a test: it runs top to bottom in a fresh ``python3`` kernel (this venv's
+interpreter) with ``examples/`` as its working directory, and no cell may raise. An
+appended cell proves the kernel is this venv's Python. Notebooks added later by anyone
+are picked up with no change here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+pytestmark = pytest.mark.notebook
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
+PROBE = "import json, sys\nprint(json.dumps({'prefix': sys.prefix}))"
+
+
+def execute(path: Path) -> nbformat.NotebookNode:
+    """Run ``path`` in a fresh kernel; raises ``CellExecutionError`` if any cell fails."""
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(PROBE))
+    client = NotebookClient(
+        nb,
+        timeout=120,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(EXAMPLES)}},
+    )
+    client.execute()
+    return nb
+
+
+def outputs(nb: nbformat.NotebookNode) -> list[dict]:
+    return [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+
+
+def cell_text(cell: nbformat.NotebookNode, mime: str = "text/plain") -> str:
+    parts = []
+    for o in cell.outputs:
+        if o.output_type == "stream":
+            parts.append(o.text)
+        elif mime in o.get("data", {}):
+            parts.append(o["data"][mime])
+    return "".join(parts)
+
+
+@pytest.fixture(scope="module")
+def executed() -> dict[str, nbformat.NotebookNode]:
+    return {}
+
+
+def run(path: Path, cache: dict[str, nbformat.NotebookNode]) -> nbformat.NotebookNode:
+    if path.name not in cache:
+        cache[path.name] = execute(path)
+    return cache[path.name]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_example_notebook_executes(path, executed):
+    nb = run(path, executed)
+    assert not [o for o in outputs(nb) if o.output_type == "error"]
+    probe = json.loads(cell_text(nb.cells[-1]).strip().splitlines()[-1])
+    assert probe["prefix"] == sys.prefix, "the kernel must be this venv's python"
+    for o in outputs(nb):
+        assert "Traceback" not in o.get("text", ""), o.get("text")
+
+
+MAGICS_NB = EXAMPLES / "ipython_magics.ipynb"
+
+
+@pytest.mark.skipif(not MAGICS_NB.exists(), reason="no ipython_magics notebook")
+def test_magics_notebook_shows_rolls_odds_and_plain_errors(executed):
+    nb = run(MAGICS_NB, executed)
+    cells = {c.source.strip(): c for c in nb.cells if c.cell_type == "code"}
+    roll = cells["%tirar 2d6+3 seed=5"]
+    assert "semilla 5" in cell_text(roll, "text/html")
+    odds = cells["%prob 1D8+1D4 >= 6"]
+    assert "11/16" in cell_text(odds, "text/html")
+    typo = cells["%tirar 2d"]
+    assert [o.name for o in typo.outputs if o.output_type == "stream"] == ["stderr"]
+    assert cell_text(typo).startswith("rolkit: ")
+    htmls = [o for o in outputs(nb) if "text/html" in o.get("data", {})]
+    assert len(htmls) >= 8
