@@ -131,8 +131,8 @@ _CSS = (
     ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline{color:#1b5e20;}"
     ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline{color:#b71c1c;}"
     ".rolkit-card table{border-collapse:collapse;}"
-    ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:right;}"
-    ".rolkit-card td:first-child,.rolkit-card th:first-child{text-align:left;}"
+    ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:left;vertical-align:top;}"
+    ".rolkit-card .rolkit-num{text-align:right;font-variant-numeric:tabular-nums;}"
     ".rolkit-max{font-weight:bold;color:#1b5e20;}"
     ".rolkit-min{font-weight:bold;color:#b71c1c;}"
     ".rolkit-dropped{text-decoration:line-through;color:#999;}"
@@ -191,10 +191,37 @@ def frame_markdown(
     return _md_table(list(df.columns), rows)
 
 
+def _percent_columns(columns: Iterable[Any], lang: str | None) -> list[Any]:
+    return [c for c in columns if c in ("=", "≥", i18n.t("col.probability", lang))]
+
+
+def _align_numbers(styler: Any, lang: str | None) -> Any:
+    """Right-align the number columns of a Styler (percent, fraction, numeric dtypes)."""
+    from pandas.api.types import is_numeric_dtype
+
+    df = styler.data
+    percent = _percent_columns(df.columns, lang)
+    numeric = [
+        i
+        for i, c in enumerate(df.columns)
+        if c in percent or c == i18n.t("col.fraction", lang) or is_numeric_dtype(df[c])
+    ]
+    right = "text-align:right;font-variant-numeric:tabular-nums"
+    return styler.set_table_styles(
+        [{"selector": f".col{i}", "props": right} for i in numeric], overwrite=False
+    )
+
+
 def _frame_html(df: pd.DataFrame, css_class: str, lang: str | None) -> str:
-    """A DataFrame as an escaped HTML table, percent columns formatted for ``lang``."""
-    fmt = {c: (lambda v: _pct(v, lang)) for c in ("=", "≥") if c in df.columns}
-    return df.to_html(index=False, classes=css_class, escape=True, border=0, formatters=fmt)
+    """A DataFrame as an escaped HTML table: percent columns formatted for ``lang``,
+    number columns right-aligned (a Styler when jinja2 is there, else ``to_html``)."""
+    fmt = {c: (lambda v: _pct(v, lang)) for c in _percent_columns(df.columns, lang)}
+    try:
+        styler = df.style
+    except ImportError:  # Styler needs jinja2
+        return df.to_html(index=False, classes=css_class, escape=True, border=0, formatters=fmt)
+    styler = styler.hide(axis="index").format(fmt, escape="html")  # one call: escapes all
+    return _align_numbers(styler, lang).set_table_attributes(f'class="{css_class}"').to_html()
 
 
 def _headline(text: str, meta: str, css: str, tag: str = "div") -> str:
@@ -267,7 +294,7 @@ def odds_markdown(o: Odds, lang: str | None = None) -> str:
 
 def _styled_outcomes_html(o: Odds, lang: str | None) -> str:
     try:
-        return tables.styled_outcomes(o, lang).to_html()
+        return _align_numbers(tables.styled_outcomes(o, lang), lang).to_html()
     except ImportError:  # Styler needs jinja2; fall back to the plain frame
         df = tables.outcome_frame(o, lang).drop(columns=["kind"])
         return _frame_html(df, "rolkit-odds", lang)
@@ -343,12 +370,13 @@ def distribution_html(d: Distribution, lang: str | None = None, title: str = "")
     rows = _distribution_rows(d)
     top = max((p for _, p, _ in rows), default=Fraction(1)) or Fraction(1)
     body = "".join(
-        f"<tr><td>{_e(k)}</td><td>{i18n.percent(p, lang, 2)}</td>"
-        f"<td>{i18n.percent(ge, lang, 2)}</td><td>{_e(p)}</td>"
+        f'<tr><td class="rolkit-num">{_e(k)}</td><td class="rolkit-num">{i18n.percent(p, lang, 2)}</td>'
+        f'<td class="rolkit-num">{i18n.percent(ge, lang, 2)}</td><td class="rolkit-num">{_e(p)}</td>'
         f'<td><span class="rolkit-bar" style="width:{float(p / top) * 8:.2f}em"></span></td></tr>'
         for k, p, ge in rows
     )
-    header = "".join(f"<th>{_e(h)}</th>" for h in _distribution_header(lang)) + "<th></th>"
+    header = "".join(f'<th class="rolkit-num">{_e(h)}</th>' for h in _distribution_header(lang))
+    header += "<th></th>"
     table = (
         f'<div class="rolkit-scroll"><table class="rolkit-distribution">'
         f"<thead><tr>{header}</tr></thead><tbody>{body}</tbody></table></div>"
@@ -596,13 +624,13 @@ def check_html(
     def one(h: list[int]) -> str:
         old = "".join(f'<span class="rolkit-dropped">{x}</span> → ' for x in h[:-1])
         last = f'<span class="rolkit-max">{h[-1]}</span>' if _is_hit(h[-1], f.attribute) else h[-1]
-        return f"<li>{old}{last}</li>"
+        return f'<span class="rolkit-die">{old}{last}</span>'
 
     dice = ""
     if f.histories:
         dice = (
-            f"<p>{_e(i18n.t('render.dice', lang))}:</p>"
-            f'<ol class="rolkit-dice">{"".join(one(h) for h in f.histories)}</ol>'
+            f'<p class="rolkit-dice">{_e(i18n.t("render.dice", lang))}: '
+            f"{', '.join(one(h) for h in f.histories)}</p>"
         )
     return _headline(_check_headline(f, lang), _check_meta(f, lang, **meta), css) + dice + "</div>"
 
