@@ -1,0 +1,66 @@
+"""Browser fixtures: Voilà on a free loopback port, Playwright with Debian's chromium, and
+every request that is not to 127.0.0.1 aborted (nothing leaves the machine).
+
+The servers use the same flags as ``make dashboard``; each is stopped with SIGTERM by its
+PID at the end of the module. Everything skips cleanly when /usr/bin/chromium is absent.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from widgets.testing import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _need_chromium():
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is absent (make chromium installs it as root)")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    _need_chromium()
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": CHROMIUM_ARGS,
+        "headless": True,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1400, "height": 1000}}
+
+
+@pytest.fixture
+def local_page(page):
+    page.context.route("**/*", local_only)
+    return page
+
+
+def _serve(notebook, tmp_path_factory):
+    _need_chromium()
+    server = VoilaServer(notebook, tmp_path_factory.mktemp("voila") / f"{notebook.stem}.log")
+    try:
+        server.wait_ready()
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="module")
+def dashboard_server(tmp_path_factory):
+    server = _serve(ROOT / "notebooks" / "dashboard.ipynb", tmp_path_factory)
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def sample_server(tmp_path_factory):
+    server = _serve(Path(__file__).parent / "sample_dashboard.ipynb", tmp_path_factory)
+    yield server
+    server.stop()

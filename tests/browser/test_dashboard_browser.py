@@ -1,0 +1,119 @@
+"""The dashboard in a real browser (Voilà + Playwright + Debian chromium), one page per
+system: it loads, a field change redraws the odds, Tirar shows a result whose replay
+matches, a bad value gives a message (never a traceback), and the language switch
+relabels the forms. The first registered system's page is saved as docs/dashboard.png."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+import rolkit
+from rolkit import i18n
+from rolkit.fields import describe
+from widgets.testing import field_locator, odds_text, set_number, wait_table_change
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
+from sample_system import SYSTEM as SAMPLE  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT = ROOT / "docs" / "dashboard.png"
+TRACE_MARKERS = ("Traceback", 'File "')
+SYSTEMS = rolkit.systems()
+# (system id, server fixture, language the page opens in): languages alternate
+CASES = [("sample", "sample_server", "es")] + [
+    (s, "dashboard_server", ("es", "en")[i % 2]) for i, s in enumerate(SYSTEMS)
+]
+
+
+def get_system(system_id):
+    return SAMPLE if system_id == "sample" else rolkit.get_system(system_id)
+
+
+def main_field(system):
+    """The attacker's main number (first grid axis) as (role, field)."""
+    if system.grid_axes:
+        return system.grid_axes[0]
+    cls = system.forms["attacker"]
+    return "attacker", next(n for n, s in describe(cls) if s.kind == "int" and not s.optional)
+
+
+def open_section(page, role):
+    section = page.locator(f".rolkit-section-{role}").first
+    if not section.locator(".rolkit-form").first.is_visible():
+        section.locator(".jupyter-widget-Collapse-header, .lm-Collapse-header").first.click()
+
+
+def roll_button(page, lang):
+    """Tirar, by its text (its accessible name also carries the dice icon's glyph)."""
+    return page.locator(".rolkit-roll-button", has_text=i18n.t("roll", lang))
+
+
+def assert_no_traceback(page):
+    text = page.inner_text("body")
+    for marker in TRACE_MARKERS:
+        assert marker not in text, text[:2000]
+
+
+@pytest.mark.parametrize(("system_id", "server_name", "lang"), CASES)
+def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, request):
+    page, system = local_page, get_system(system_id)
+    server = request.getfixturevalue(server_name)
+    other = "en" if lang == "es" else "es"
+    query = f"?system={system_id}&lang={lang}" if system_id != "sample" else f"?lang={lang}"
+    page.goto(server.url + query)
+    page.wait_for_selector("table.rolkit-odds", timeout=90000)
+    assert i18n.t("form.attacker", lang) in page.inner_text(".rolkit-section-attacker")
+    if system_id != "sample":
+        picked = page.locator(".rolkit-system select").input_value()  # the option's label
+        assert picked.replace("\xa0", " ") == system.display_name(lang)
+
+    # a field change redraws the odds table
+    role, name = main_field(system)
+    open_section(page, role)
+    spec = dict(describe(system.forms[role]))[name]
+    before = odds_text(page)
+    set_number(page, role, name, int(spec.max))
+    wait_table_change(page, before)
+    assert "%" in page.inner_text(".rolkit-headline")
+
+    # Tirar: a result with its steps folded and a replay that matches
+    roll_button(page, lang).click()
+    page.wait_for_selector(".rolkit-roll .rolkit-roll-headline")
+    roll = page.locator(".rolkit-roll").first
+    assert roll.inner_text().strip()
+    roll.get_by_role("button", name=i18n.t("replay", lang)).click()
+    page.wait_for_function(
+        "() => (document.querySelector('.rolkit-replay-check') || {}).innerText?.includes('✓')"
+    )
+    roll.locator(".jupyter-widget-Collapse-header").first.click()  # unfold the steps
+    page.wait_for_selector(".rolkit-roll table.rolkit-steps", state="visible")
+    if SYSTEMS and system_id == SYSTEMS[0]:
+        SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
+
+    # a bad value: a plain message beside the seed, no traceback anywhere
+    seed = page.locator(".rolkit-seed input")
+    seed.fill("no-es-un-numero")
+    roll_button(page, lang).click()
+    page.wait_for_function(
+        "() => (document.querySelector('.rolkit-messages') || {}).innerText?.includes('⚠')"
+    )
+    assert "no-es-un-numero" in page.inner_text(".rolkit-messages")
+    assert page.locator(".rolkit-roll").count() == 1
+    seed.fill("")
+    assert_no_traceback(page)
+
+    # the language switch relabels the forms
+    page.get_by_role("button", name=other.upper(), exact=True).click()
+    title = i18n.t("form.attacker", other)
+    page.wait_for_function(
+        "t => document.querySelector('.rolkit-section-attacker').innerText.includes(t)",
+        arg=title,
+    )
+    label = spec.label_for(other)
+    assert label in field_locator(page, role, name).inner_text()
+    assert roll_button(page, other).count() == 1
+    assert_no_traceback(page)

@@ -1,0 +1,155 @@
+"""Helpers to serve a notebook with Voilà on loopback and drive it with Playwright and
+Debian's chromium: used by tests/browser and benchmarks/bench_dashboard.py.
+
+Nothing here is imported by the dashboard itself. Servers bind 127.0.0.1 only, are
+started in their own session and stopped with SIGTERM by PID; pages abort every request
+that is not to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+__all__ = [
+    "CHROMIUM",
+    "CHROMIUM_ARGS",
+    "VoilaServer",
+    "free_port",
+    "voila_command",
+    "local_only",
+    "launch_chromium",
+    "set_number",
+    "wait_table_change",
+    "odds_text",
+]
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+VOILA = Path(sys.executable).parent / "voila"
+
+
+def local_only(route):
+    """Abort every request that is not to the loopback server."""
+    url = route.request.url
+    if url.startswith(("http://127.0.0.1:", "ws://127.0.0.1:")):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def voila_command(notebook: Path, port: int) -> list[str]:
+    """The ``make dashboard`` command line, on ``port``."""
+    return [
+        str(VOILA),
+        str(notebook),
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        "--preheat_kernel=True",
+        "--MappingKernelManager.cull_idle_timeout=600",
+        "--MappingKernelManager.cull_interval=60",
+    ]
+
+
+class VoilaServer:
+    """A Voilà process on 127.0.0.1; ``url`` is its base address."""
+
+    def __init__(self, notebook: Path, log_path: Path, port: int | None = None):
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = log_path
+        self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
+        env = {**os.environ, "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log"))}
+        self.proc = subprocess.Popen(
+            voila_command(notebook, self.port),
+            cwd=notebook.parent,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 90) -> float:
+        start = time.perf_counter()
+        while time.perf_counter() - start < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "voila/static/", timeout=2):
+                    return time.perf_counter() - start
+            except urllib.error.HTTPError:  # listening: a 403/404 is an answer
+                return time.perf_counter() - start
+            except OSError:
+                time.sleep(0.2)
+        raise TimeoutError(f"voila not ready in {timeout}s: {self.log_path.read_text()[-2000:]}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)  # its own session: only its kernels
+                self.proc.wait(timeout=5)
+        self._log.close()
+
+
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's chromium, headless, with the flags known to work here."""
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+
+
+def field_locator(page: Any, role: str, name: str) -> Any:
+    """The row of field ``name`` in the form ``role`` (top level first)."""
+    return page.locator(f".rolkit-section-{role} .rolkit-field-{name}").first
+
+
+def set_number(page: Any, role: str, name: str, value: int) -> None:
+    """Type ``value`` into an int field: a slider's readout or a number box, then Enter."""
+    row = field_locator(page, role, name)
+    readout = row.locator(".widget-readout")
+    target = readout if readout.count() else row.locator("input").first
+    target.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(value))
+    page.keyboard.press("Enter")
+
+
+def odds_text(page: Any) -> str:
+    return page.inner_text("table.rolkit-odds")
+
+
+def wait_table_change(page: Any, old: str, timeout: float = 15000) -> None:
+    """Wait until the odds table's text differs from ``old``."""
+    page.wait_for_function(
+        """old => { const t = document.querySelector('table.rolkit-odds');
+                    return t !== null && t.innerText !== old; }""",
+        arg=old,
+        timeout=timeout,
+    )
