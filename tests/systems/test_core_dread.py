@@ -424,6 +424,7 @@ def test_rv1_scripted_block_and_prone():
     steps = {s.label: s for s in r.steps}
     attack = steps["cd.step.attack"]
     assert attack.dice == (2, 7, 6, 9, 1, 4)
+    assert attack.params["changes"] == " · d2: 7→4"  # «replaces die 1 (7 → 4)», 0-based
     expected = {"attribute": 5, "skill": 1, "natural_hits": 2, "rerolls": 1, "hits": 3}
     for k, v in {**expected, "multiplier": 4, "value": 12}.items():
         assert attack.derived[k] == v, k

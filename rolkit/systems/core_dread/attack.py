@@ -478,7 +478,17 @@ def _check_step(label: str, roll, params: dict, rule: str, **extra: int) -> Step
         "hits": roll.hits,
         **extra,
     }
-    return Step(label, roll.drawn, derived, rule, params)
+    return Step(label, roll.drawn, derived, rule, {**params, "changes": _changes(roll)})
+
+
+def _changes(roll) -> str:
+    """The reroll history in neutral notation: `` · d2: 7→4`` (die position, 1-based)."""
+    faces = list(roll.faces)
+    parts = []
+    for index, face in roll.rerolls:
+        parts.append(f"d{index + 1}: {faces[index]}→{face}")
+        faces[index] = face
+    return "".join(f" · {p}" for p in parts)
 
 
 def _prone_check(
