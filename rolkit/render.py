@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -495,6 +496,7 @@ class _CheckFacts:
     success: bool | None
     degree: str
     attribute: int | None
+    skill: int | None
     min_hits: int | None
 
 
@@ -509,6 +511,7 @@ def _check_facts(
         success=None if success is None else bool(success),
         degree=label or degree_label(_get(check, "degree", default=None), lang),
         attribute=attribute if attribute is not None else _get(check, "attribute", default=None),
+        skill=_get(check, "skill", default=None),
         min_hits=_get(check, "min_hits", default=None),
     )
 
@@ -518,14 +521,20 @@ def _check_headline(f: _CheckFacts, lang: str | None) -> str:
     if f.success is not None:
         verdict = i18n.t("render.success" if f.success else "render.failure", lang)
     words = [w for w in (f.degree, verdict) if w]
-    if len(words) == 2 and words[0].lower().startswith(words[1].lower()):
+    if len(words) == 2 and _plain(words[0]).startswith(_plain(words[1])):
         words = words[:1]  # "Éxito normal" already says "éxito"
     head = " · ".join(words) or i18n.t("render.check", lang)
     if f.hits is not None:
         head += f" — {f.hits} {i18n.t('render.hits', lang)}"
         if f.natural is not None and f.natural != f.hits:
-            head += f" ({f.natural} {i18n.t('render.natural_hits', lang)})"
+            head += f" · {f.natural} {i18n.t('render.natural_hits', lang)}"
     return head
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents, for comparing words (``"Éxito"`` ~ ``"exito"``)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def _is_hit(face: int, attribute: int | None) -> bool:
@@ -543,6 +552,7 @@ def _check_meta(
     bits = []
     if f.attribute is not None:
         bits.append(f"{i18n.t('render.attribute', lang)} {f.attribute}")
+    skill = f.skill if skill is None else skill
     if skill is not None:
         bits.append(f"{i18n.t('render.skill', lang)} {skill}")
     if f.min_hits is not None:

@@ -272,7 +272,7 @@ CHECK = FakeCheck((4, 10, 9, 3, 6), ((1, 10), (1, 2)), (4, 2, 9, 3, 6), 2, 3, Tr
 def test_check_html_shows_degree_hits_and_each_die_history():
     html_ = render.check_html(CHECK, attribute=5)
     text = text_of(html_)
-    assert "Exito normal" in text and "3 aciertos" in text and "2 naturales" in text
+    assert "Exito normal — 3 aciertos · 2 naturales" in text  # no "· éxito" twice
     assert "10 → 10 → 2" in text
     assert "atributo 5" in text
     assert html_.count('class="rolkit-max"') == 3  # 4, 2, 3 hit on 1..5
@@ -281,7 +281,7 @@ def test_check_html_shows_degree_hits_and_each_die_history():
 
 def test_check_markdown_and_text():
     md = render.check_markdown(CHECK, attribute=5, degree_text="Éxito normal")
-    assert md.startswith("**Éxito normal — 3 aciertos (2 naturales)**")
+    assert md.startswith("**Éxito normal — 3 aciertos · 2 naturales**")
     assert "~~10~~ → ~~10~~ → **2**" in md
     text = render.check_text(CHECK, attribute=5)
     assert "4*, 10 → 10 → 2*, 9, 3*, 6" in text
@@ -382,3 +382,17 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.skipif("core_dread" not in __import__("rolkit").systems(), reason="no Core Dread")
+def test_core_dread_checkroll_renders_with_its_own_attribute_and_skill():
+    import random
+
+    from rolkit.systems import core_dread
+
+    c = core_dread.roll_check(6, 3, random.Random(4))
+    text = text_of(render.check_html(c))
+    assert f"{c.hits} aciertos" in text and "atributo 6 · habilidad 3" in text
+    hits = sum(1 for f in c.final_faces if 1 <= f <= 6)
+    assert render.check_html(c).count('class="rolkit-max"') == hits == c.hits
+    assert render.check_text(c).count("*") == c.hits
