@@ -190,9 +190,15 @@ def match_name(query: str, names: list[str], what_en: str, what_es: str) -> str:
 
 
 # --------------------------------------------------------------------------- %tirar
-def roll(line: str) -> render.RollResult:
-    """``%tirar 2d6+3 [seed=N]``: one seeded roll, with its breakdown and its seed."""
-    tokens, kw = _take_keywords(_split(line), {"seed": _SEED_KEYS})
+#: Most rolls one ``%tirar … veces=N`` makes.
+MAX_TIMES = 100
+
+
+def roll(line: str) -> render.RollResult | render.RollSeries:
+    """``%tirar 2d6+3 [veces=N] [seed=N]``: seeded rolls, with breakdowns and the seed."""
+    tokens, kw = _take_keywords(
+        _split(line), {"seed": _SEED_KEYS, "times": ("veces", "times", "n")}
+    )
     text = "".join(tokens)
     if not text:
         raise _error(
@@ -201,8 +207,22 @@ def roll(line: str) -> render.RollResult:
             field="expression",
         )
     expr = dice.parse(text)
+    times = None
+    if "times" in kw:
+        times = _int_arg(kw["times"], "times", "veces")
+        if not 1 <= times <= MAX_TIMES:
+            raise FieldRangeError(
+                f"times must be a whole number from 1 to {MAX_TIMES} (got {times})",
+                field="times",
+                allowed=f"1..{MAX_TIMES}",
+                got=times,
+                message_es=f"veces debe ser un número entero de 1 a {MAX_TIMES} (recibido {times})",
+            )
     seed = _seed_value(kw["seed"]) if "seed" in kw else _new_seed()
-    return render.RollResult(expr.roll(random.Random(seed)), seed)
+    rng = random.Random(seed)
+    if times is None:
+        return render.RollResult(expr.roll(rng), seed)
+    return render.RollSeries(tuple(expr.roll(rng) for _ in range(times)), seed)
 
 
 # --------------------------------------------------------------------------- %prob
@@ -479,11 +499,13 @@ _HELP = {
     "tirar": """Tira una expresión de dados con semilla / roll a dice expression, seeded.
 
 Uso / usage:  %tirar 2d6+3 [seed=5]
+              %tirar 4d6 veces=6 [seed=5]    varias tiradas / several rolls (times=6)
 
 Muestra cada dado, el total y la semilla: la misma semilla repite la misma tirada.
 Shows every die, the total and the seed; the same seed replays the same roll.
 Gramática / grammar: NdM, dM, d%, números, + y - (1D8+1D4, 2d6+3, 1D3-1).
-Devuelve / returns: rolkit.render.RollResult (.total, .seed, .rolled).
+Devuelve / returns: rolkit.render.RollResult (.total, .seed, .rolled), o RollSeries
+(.totals, .rolls) con veces=N.
 """,
     "prob": """Probabilidad exacta / exact probability of a dice expression.
 
@@ -541,7 +563,7 @@ MAGICS: dict[str, tuple[str, Callable[[str], Any]]] = {
 
 def _summary(line: str = "") -> None:
     rows = [
-        ("%tirar / %roll", "2d6+3 seed=5"),
+        ("%tirar / %roll", "2d6+3 seed=5 · 4d6 veces=6"),
         ("%prob / %odds", "1D8+1D4 >= 6"),
         ("%ataque / %attack", 'core_dread "Ana" "Bruto" "Cuchillo" seed=7'),
         ("%prob_ataque / %attack_odds", 'core_dread "Ana" "Bruto" "Cuchillo"'),

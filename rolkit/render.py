@@ -55,6 +55,7 @@ __all__ = [
     "error_html",
     "frame_markdown",
     "RollResult",
+    "RollSeries",
     "ProbabilityResult",
     "DistributionResult",
     "CheckResult",
@@ -712,6 +713,53 @@ class RollResult(_Display):
         return (
             f'<div class="rolkit-card rolkit-roll-card">{rolled_html(self.rolled, lang)}'
             f'<p class="rolkit-meta"><small>{_e(seed)} · {_e(i18n.t("render.replay", lang))}: '
+            f"<code>{_e(self.replay)}</code></small></p></div>"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class RollSeries(_Display):
+    """Several rolls of one expression from one seeded source (``%tirar 4d6 veces=6``).
+
+    Attributes:
+        rolls: each roll, in the order drawn.
+        seed: the seed; ``%tirar <expr> veces=<n> seed=<seed>`` replays the whole series.
+    """
+
+    rolls: tuple[RolledDice, ...]
+    seed: int
+
+    @property
+    def totals(self) -> list[int]:
+        return [r.total for r in self.rolls]
+
+    @property
+    def expression(self) -> str:
+        return str(self.rolls[0].expression) if self.rolls else ""
+
+    @property
+    def replay(self) -> str:
+        return f"%tirar {self.expression} veces={len(self.rolls)} seed={self.seed}"
+
+    def _render(self, kind: str, lang: str | None) -> str:
+        seed = f"{i18n.t('seed', lang)} {self.seed}"
+        hint = f"{i18n.t('render.replay', lang)}: {self.replay}"
+        totals = ", ".join(map(str, self.totals))
+        if kind == "text":
+            lines = [f"{self.expression} × {len(self.rolls)}: {totals}  [{seed} · {hint}]"]
+            lines += [f"  {i}. {rolled_text(r, lang)}" for i, r in enumerate(self.rolls, 1)]
+            return "\n".join(lines)
+        if kind == "markdown":
+            items = [f"{i}. {rolled_markdown(r, lang)}" for i, r in enumerate(self.rolls, 1)]
+            head = (
+                f"**{_md_cell(self.expression)} × {len(self.rolls)}: {totals}** — _{seed} · {hint}_"
+            )
+            return head + "\n\n" + "\n".join(items)
+        items = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
+        return (
+            _headline(f"{self.expression} × {len(self.rolls)}: {totals}", seed, "rolkit-roll-card")
+            + f'<ol class="rolkit-series">{items}</ol>'
+            + f'<p class="rolkit-meta"><small>{_e(i18n.t("render.replay", lang))}: '
             f"<code>{_e(self.replay)}</code></small></p></div>"
         )
 

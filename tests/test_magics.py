@@ -185,6 +185,18 @@ def test_tirar_without_seed_picks_one_and_shows_it(ip):
     assert replay.rolled == r.rolled
 
 
+def test_tirar_veces_rolls_a_replayable_series(ip):
+    import random
+
+    series = ip.run_line_magic("tirar", "4d6 veces=6 seed=8")
+    assert isinstance(series, render.RollSeries) and len(series.rolls) == 6
+    rng = random.Random(8)
+    assert list(series.rolls) == [dice.parse("4d6").roll(rng) for _ in range(6)]
+    assert series.replay == "%tirar 4D6 veces=6 seed=8"
+    assert ip.run_line_magic("roll", "4d6 times=6 seed=8") == series
+    assert all(4 <= t <= 24 for t in series.totals)
+
+
 # --------------------------------------------------------------------------- %prob
 def brute(left: str, op, right: str) -> Fraction:
     """P(left op right) by enumerating every face of every die."""
@@ -258,6 +270,8 @@ BAD = [
     ("tirar", "2d6 seed=-1", "semilla"),
     ("tirar", "101d6", "100"),
     ("tirar", '"2d6', "comillas"),
+    ("tirar", "2d6 veces=0", "veces"),
+    ("tirar", "2d6 veces=muchas", "veces"),
     ("prob", "1d6 >=", "derecha"),
     ("prob", ">= 3", "izquierda"),
     ("prob", "1d6 > 2 > 1", "una comparación"),

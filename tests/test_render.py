@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+import rolkit
 from rolkit import dice, fields, i18n, render
 from rolkit.model import OutcomeView, Step, System
 
@@ -317,6 +318,18 @@ def test_roll_result_shows_the_seed_and_the_replay_line():
     assert "seed 5" in r.to_text("en")
 
 
+def test_roll_series_lists_every_roll_and_the_totals():
+    rng = dice.ScriptedDice([6, 1, 2, 2])
+    rolls = tuple(dice.parse("2d6").roll(rng) for _ in range(2))
+    s = render.RollSeries(rolls, seed=4)
+    assert s.totals == [7, 4] and s.replay == "%tirar 2D6 veces=2 seed=4"
+    text = text_of(s._repr_html_())
+    assert "2D6 × 2: 7, 4" in text and "semilla 4" in text
+    md = s._repr_markdown_()
+    assert "1. 2D6 (**6**, **1**) = `7`" in md and "2. 2D6 (2, 2) = `4`" in md
+    assert repr(s).splitlines()[2] == "  2. 2D6 (2, 2) = 4"
+
+
 @pytest.mark.parametrize(
     ("op", "shown"), [("==", "="), ("!=", "≠"), ("<", "<"), ("<=", "≤"), (">", ">"), (">=", "≥")]
 )
@@ -384,7 +397,7 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
     assert out.stdout.strip() == "[]"
 
 
-@pytest.mark.skipif("core_dread" not in __import__("rolkit").systems(), reason="no Core Dread")
+@pytest.mark.skipif("core_dread" not in rolkit.systems(), reason="no Core Dread")
 def test_core_dread_checkroll_renders_with_its_own_attribute_and_skill():
     import random
 
