@@ -145,10 +145,6 @@ _CSS = (
 )
 
 
-def _lang(lang: str | None) -> str:
-    return lang or i18n.get_language()
-
-
 def _e(x: Any) -> str:
     return html.escape(str(x), quote=True)
 
@@ -226,9 +222,10 @@ def _frame_html(df: pd.DataFrame, css_class: str, lang: str | None) -> str:
     return _align_numbers(styler, lang).set_table_attributes(f'class="{css_class}"').to_html()
 
 
-def _headline(text: str, meta: str, css: str, tag: str = "div") -> str:
+def _headline(text: str, meta: str, css: str) -> str:
+    """Open a card ``<div>`` (the caller closes it) with the headline and the meta line."""
     return (
-        f'<{tag} class="rolkit-card {css}">{_CSS}'
+        f'<div class="rolkit-card {css}">{_CSS}'
         f'<p class="rolkit-headline"><strong>{_e(text)}</strong></p>'
         f'<p class="rolkit-meta"><small>{_e(meta)}</small></p>'
     )
