@@ -406,6 +406,11 @@ def _range_error(
     )
 
 
+def _is_choice(value: Any, spec: FieldSpec) -> bool:
+    """``value`` is one of the choices, compared strictly (``1`` is not ``True``)."""
+    return any(value == c and type(value) is type(c) for c in spec.choice_values())
+
+
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
@@ -415,7 +420,7 @@ def _check_value(
 ) -> None:
     bad = lambda: _range_error(name, spec, value, prefix, error_cls)  # noqa: E731
     if value is None:
-        if spec.optional:
+        if spec.optional or (spec.kind == "choice" and _is_choice(None, spec)):
             return
         raise bad()
     kind = spec.kind
@@ -432,11 +437,11 @@ def _check_value(
         if value < spec.min or (spec.max is not None and value > spec.max):
             raise bad()
     elif kind == "choice":
-        if value not in spec.choice_values():
+        if not _is_choice(value, spec):
             raise bad()
     elif kind == "multichoice":
-        if not isinstance(value, frozenset | set | tuple | list) or not set(value) <= set(
-            spec.choice_values()
+        if not isinstance(value, frozenset | set | tuple | list) or not all(
+            _is_choice(v, spec) for v in value
         ):
             raise bad()
     elif kind == "int_map":

@@ -35,6 +35,12 @@ class Form:
         help=("h", "h"),
     )
     aimed: bool = fields.flag_field(False, label=("Apuntar", "Aim"), help=("h", "h"))
+    tri: bool | None = fields.choice_field(
+        None,
+        {True: "sí", False: "no", None: ("según tipo", "by type")},
+        label=("Tri", "Tri"),
+        help=("h", "h"),
+    )
     damage: str = fields.dice_field("1D6", label=("Daño", "Damage"), help=("h", "h"))
     bonus: str = fields.dice_field(
         "0", label=("Bono", "Bonus"), help=("h", "h"), deterministic=True
@@ -77,6 +83,8 @@ def test_defaults_validate_and_describe_lists_every_field_in_order():
         ({"range_m": float("nan")}, "range_m", "number"),
         ({"mode": "thrown"}, "mode", "melee, ranged"),
         ({"aimed": 1}, "aimed", "yes or no"),
+        ({"tri": 1}, "tri", "True, False"),
+        ({"tri": 0}, "tri", "True, False"),
         ({"damage": "1d"}, "damage", "dice expression"),
         ({"bonus": "1d4"}, "bonus", "dice expression"),
         ({"conditions": frozenset({"dead"})}, "conditions", "stunned"),
