@@ -32,6 +32,7 @@ __all__ = [
     "max_attacks",
     "movement_m",
     "pursuit_closing",
+    "movement_effect",
     "disarm_threshold",
     "contest_winner",
     "half_up",
@@ -256,6 +257,24 @@ def movement_m(mov: int, rough: bool = False, sprint: bool = False) -> int:
 def pursuit_closing(mov_pursuer: int, mov_target: int) -> int:
     """P18 Points the pursuer closes per round, ``MOV_a − MOV_b`` (equal: opposed CON)."""
     return _int("mov_pursuer", mov_pursuer, 0) - _int("mov_target", mov_target, 0)
+
+
+def movement_effect(
+    mov: int, moved: int, charge: bool = False, options: GoreOptions = DEFAULT
+) -> tuple[int, bool]:
+    """P18 / G11 Effect of moving ``moved`` points this round: ``(order penalty, may attack)``.
+
+    Up to MOV/4 → −5 order points; more → −10. Half MOV or more (G11
+    ``half_move_blocks_action`` on; off: only more than half) → no combat action that round,
+    except a *Carga*. Not moving → ``(0, True)``.
+    """
+    mov = _int("mov", mov, 0)
+    moved = _int("moved", moved, 0)
+    if moved == 0:
+        return 0, True
+    penalty = 5 if 4 * moved <= mov else 10
+    blocked = 2 * moved >= mov if options.half_move_blocks_action else 2 * moved > mov
+    return penalty, charge or not blocked
 
 
 def disarm_threshold(skill: int) -> int:

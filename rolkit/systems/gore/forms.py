@@ -190,6 +190,8 @@ def _char(default: int, es: str, en: str, help_es: str, help_en: str) -> Any:
 class Combatant(_HashableForm):
     """§2.1 ``Combatant``: an attacker or a defender (characteristics, skills, gear, state)."""
 
+    __hash__ = _HashableForm.__hash__
+
     name: str = fields.text_field(
         "A",
         label=("Nombre", "Nombre (name)"),
@@ -444,8 +446,13 @@ def _check_md(text: str) -> None:
             "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
             "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
         )
-    if expr.dice_count > 20:
-        raise fail("damage_modifier", text, "at most 20 dice", "como mucho 20 dados")
+    if expr.dice_count > 20 or (expr.terms[0].is_dice and expr.terms[0].sides > 20):
+        raise fail(
+            "damage_modifier",
+            text,
+            "at most 20 dice of at most 20 sides",
+            "como mucho 20 dados de como mucho 20 caras",
+        )
 
 
 # --------------------------------------------------------------------------- Weapon
@@ -577,12 +584,14 @@ class Weapon:
                     "added dice with 2 to 100 sides and constants, e.g. 1D8+1",
                     "dados sumados de 2 a 100 caras y constantes, p. ej. 1D8+1",
                 )
-        if expr.dice_count > 20 or expr.maximum < 0:
+        span = sum(t.count * t.sides for t in expr.terms if t.is_dice)
+        if expr.dice_count > 20 or span > 200 or expr.maximum < 0:
             raise fail(
                 "damage",
                 self.damage,
-                "at most 20 dice and a maximum of at least 0",
-                "como mucho 20 dados y un máximo de al menos 0",
+                "at most 20 dice, dice × sides at most 200 (e.g. 2D100, 20D10) and a maximum ≥ 0",
+                "como mucho 20 dados, dados × caras como mucho 200 (p. ej. 2D100, 20D10) "
+                "y un máximo ≥ 0",
             )
         if self.kind in RANGED_KINDS and self.range_m is None:
             raise fail(
