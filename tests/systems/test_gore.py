@@ -1134,3 +1134,18 @@ def test_default_odds_are_fast_enough_to_matter():
     for _ in range(5):
         s.odds(**f)
     assert (time.perf_counter() - t0) / 5 < 0.05
+
+
+def test_hit_probability_matches_the_odds():
+    cases = [
+        (WARRIOR, DODGER, BROADSWORD, g.Modifiers()),
+        (WARRIOR, g.Combatant(block_skill=50), BROADSWORD, g.Modifiers(defence="block")),
+        (
+            g.Combatant(attack_skill=70),
+            g.Combatant(block_item=g.Shield(kind="grande", pg_max=22)),
+            SMG,
+            g.Modifiers(distance_m=30.0, bullets=3, covered_locations=frozenset({"cabeza"})),
+        ),
+    ]
+    for a, d, w, m in cases:
+        assert g.hit_probability(a, d, w, m) == g.SYSTEM.odds(a, d, w, m).p_hit

@@ -9,7 +9,14 @@ injected (any object with ``randint(a, b)``).
 
 from __future__ import annotations
 
-from .attack import OutcomeDistribution, OutcomeRow, Resolution, attack_outcomes, resolve_attack
+from .attack import (
+    OutcomeDistribution,
+    OutcomeRow,
+    Resolution,
+    attack_outcomes,
+    hit_probability,
+    resolve_attack,
+)
 from .checks import (
     attack_order,
     check_tier,
@@ -52,6 +59,7 @@ __all__ = [
     "table_lookup",
     "resolve_attack",
     "attack_outcomes",
+    "hit_probability",
     "HazardResult",
     "TableRow",
     "CellEffect",

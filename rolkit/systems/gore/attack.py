@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from rolkit.dice import parse
@@ -58,7 +59,15 @@ from .skills import attack_skill_detail, defence_skill_detail
 from .tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, table_lookup
 from .wounds import location_status, wound_level
 
-__all__ = ["OutcomeRow", "OutcomeDistribution", "Resolution", "resolve_attack", "attack_outcomes"]
+__all__ = [
+    "OutcomeRow",
+    "OutcomeDistribution",
+    "Resolution",
+    "resolve_attack",
+    "attack_outcomes",
+    "hit_probability",
+    "clear_caches",
+]
 
 ROW_CATEGORIES = (
     "malfunction",
@@ -216,106 +225,136 @@ def _add(out: dict, key: Any, p: Fraction) -> None:
     out[key] = out.get(key, 0) + p
 
 
-def _body_tails(ctx: _Ctx, cat: str, loc: str | None, armour: int, pg_after: int | None) -> dict:
-    out: dict = {}
-    opts = ctx.options
-    if ctx.ko:
-        a = 0 if ignores_armour(cat, opts) else armour
-        failed = max(0, ctx.ko_min - a)
-        for d, p in blow_distribution(ctx.profile, cat, armour, opts):
-            if 2 * d > ctx.hp_max:
-                ko, dmg = "unconscious", (d if opts.ko_success_damage == "full" else 0)
-            else:
-                ko, dmg = "failed", failed
-            w = wound_level(dmg, ctx.hp_max, ctx.hp_cur)
-            _add(
-                out,
-                (
-                    cat,
-                    dmg,
-                    w,
-                    loc if ctx.use_loc else None,
-                    _status(ctx, loc, dmg),
-                    1,
-                    ko,
-                    pg_after,
-                ),
-                p,
-            )
-        return out
-    # states after j bullets: {(total, grave): p}
-    state: dict = {(0, False): Fraction(1)}
-    pk = Fraction(1, ctx.bullets)
-    for j in range(ctx.bullets):
-        c = _bullet_category(ctx, cat, j)
-        nxt: dict = {}
-        dist = blow_distribution(ctx.profile, c, armour, opts)
-        for (total, grave), p in state.items():
-            for d, q in dist:
-                _add(nxt, (total + d, grave or 2 * d > ctx.hp_max), p * q)
-        state = nxt
-        k = j + 1
-        for (total, grave), p in state.items():
-            w = _wound(ctx, total, grave)
-            one = k == 1 and ctx.use_loc
-            key = (
-                cat,
-                total,
-                w,
-                loc if one else None,
-                _status(ctx, loc, total) if one else None,
-                k,
-                None,
-                pg_after,
-            )
-            _add(out, key, p * pk)
-    return out
+def _int_weights(items) -> tuple[tuple[tuple[int, int], ...], int]:
+    """Fractions → integer weights over one common denominator (fast exact convolution)."""
+    items = tuple(items)
+    den = math.lcm(*(p.denominator for _, p in items))
+    return tuple((v, int(p * den)) for v, p in items), den
 
 
-def _shield_tails(ctx: _Ctx, cat: str, armour: int) -> dict:
-    out: dict = {}
-    opts = ctx.options
-    state: dict = {(ctx.item_pg, 0, False): Fraction(1)}
-    pk = Fraction(1, ctx.bullets)
-    for j in range(ctx.bullets):
-        c = _bullet_category(ctx, cat, j)
-        a = 0 if ignores_armour(c, opts) else armour
-        pre = _pre_armour(ctx.profile, uses_max(c, opts)).items()
+@lru_cache(maxsize=256)
+def _burst_states(
+    profile: BlowProfile, cats: tuple[str, ...], armour: int, options: GoreOptions, hp_max: int
+) -> tuple[tuple[dict, int], ...]:
+    """P11.6 / P13.10 after each bullet k = 1..len(cats): ``({(total, grave): weight}, den)``."""
+    state: dict = {(0, False): 1}
+    den = 1
+    out = []
+    for c in cats:
+        weights, d = _int_weights(blow_distribution(profile, c, armour, options))
         nxt: dict = {}
-        for (pg, total, grave), p in state.items():
-            for r, q in pre:
+        for (total, grave), n in state.items():
+            for v, w in weights:
+                key = (total + v, grave or 2 * v > hp_max)
+                nxt[key] = nxt.get(key, 0) + n * w
+        state, den = nxt, den * d
+        out.append((state, den))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _shield_states(
+    profile: BlowProfile,
+    cats: tuple[str, ...],
+    armour: int,
+    options: GoreOptions,
+    hp_max: int,
+    pg0: int,
+) -> tuple[tuple[dict, int], ...]:
+    """P10 / P11.10 bullets striking a shield in turn: ``({(pg, total, grave): weight}, den)``."""
+    state: dict = {(pg0, 0, False): 1}
+    den = 1
+    out = []
+    for c in cats:
+        a = 0 if ignores_armour(c, options) else armour
+        weights, d = _int_weights(_pre_armour(profile, uses_max(c, options)).items())
+        nxt: dict = {}
+        for (pg, total, grave), n in state.items():
+            for r, w in weights:
                 pg2, over, _ = apply_item_damage(pg, r)
-                d = max(0, over - a)
-                _add(nxt, (pg2, total + d, grave or 2 * d > ctx.hp_max), p * q)
-        state = nxt
-        k = j + 1
-        for (pg, total, grave), p in state.items():
-            _add(
-                out,
-                ("shield_hit", total, _wound(ctx, total, grave), None, None, k, None, pg),
-                p * pk,
-            )
+                v = max(0, over - a)
+                key = (pg2, total + v, grave or 2 * v > hp_max)
+                nxt[key] = nxt.get(key, 0) + n * w
+        state, den = nxt, den * d
+        out.append((state, den))
+    return tuple(out)
+
+
+def _cats(ctx: _Ctx, cat: str) -> tuple[str, ...]:
+    return tuple(_bullet_category(ctx, cat, j) for j in range(ctx.bullets))
+
+
+def _ko_tails(ctx: _Ctx, cat: str, loc: str | None, armour: int, pg_after: int | None) -> dict:
+    """P14 a knock-out attempt that hits: unconscious if the blow would be grave."""
+    out: dict = {}
+    opts = ctx.options
+    a = 0 if ignores_armour(cat, opts) else armour
+    failed = max(0, ctx.ko_min - a)
+    for d, p in blow_distribution(ctx.profile, cat, armour, opts):
+        if 2 * d > ctx.hp_max:
+            ko, dmg = "unconscious", (d if opts.ko_success_damage == "full" else 0)
+        else:
+            ko, dmg = "failed", failed
+        w = wound_level(dmg, ctx.hp_max, ctx.hp_cur)
+        key = (cat, dmg, w, loc if ctx.use_loc else None, _status(ctx, loc, dmg), 1, ko, pg_after)
+        _add(out, key, p)
     return out
 
 
 def _hit_tails(ctx: _Ctx, cat: str, attacker_tier: str, pg_after: int | None) -> dict:
+    """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage."""
     out: dict = {}
     if ctx.roll_location:
         branches = [(loc, Fraction(n, 20)) for loc, n in location_faces().items()]
     else:
         branches = [(None, Fraction(1))]
-    p_shield = _shield_probability(ctx, attacker_tier)
+    by_armour: dict[int, list] = {}
     for loc, p in branches:
         if loc is not None and loc in ctx.covered:
             _add(out, ("cover_hit", 0, "none", None, None, 0, None, pg_after), p)
-            continue
-        armour = _armour_at(ctx, loc)
+        else:
+            by_armour.setdefault(_armour_at(ctx, loc), []).append((loc, p))
+    p_shield = _shield_probability(ctx, attacker_tier)
+    cats = _cats(ctx, cat)
+    pk = Fraction(1, ctx.bullets)
+    for armour, locs in by_armour.items():
+        p_all = sum((p for _, p in locs), Fraction(0))
         if p_shield:
-            for key, q in _shield_tails(ctx, cat, armour).items():
-                _add(out, key, p * p_shield * q)
-        if p_shield != 1:
-            for key, q in _body_tails(ctx, cat, loc, armour, pg_after).items():
-                _add(out, key, p * (1 - p_shield) * q)
+            states = _shield_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max, ctx.item_pg)
+            for k, (state, den) in enumerate(states, start=1):
+                w = p_all * p_shield * pk
+                for (pg, total, grave), n in state.items():
+                    key = ("shield_hit", total, _wound(ctx, total, grave), None, None, k, None, pg)
+                    _add(out, key, w * Fraction(n, den))
+        if p_shield == 1:
+            continue
+        p_body = 1 - p_shield
+        if ctx.ko:
+            for loc, p in locs:
+                for key, q in _ko_tails(ctx, cat, loc, armour, pg_after).items():
+                    _add(out, key, p * p_body * q)
+            continue
+        states = _burst_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max)
+        for k, (state, den) in enumerate(states, start=1):
+            if k == 1 and ctx.use_loc:
+                for loc, p in locs:
+                    for (total, grave), n in state.items():
+                        key = (
+                            cat,
+                            total,
+                            _wound(ctx, total, grave),
+                            loc,
+                            _status(ctx, loc, total),
+                            1,
+                            None,
+                            pg_after,
+                        )
+                        _add(out, key, p * p_body * pk * Fraction(n, den))
+                continue
+            w = p_all * p_body * pk
+            for (total, grave), n in state.items():
+                key = (cat, total, _wound(ctx, total, grave), None, None, k, None, pg_after)
+                _add(out, key, w * Fraction(n, den))
     return out
 
 
@@ -472,6 +511,56 @@ def attack_outcomes(attacker, defender, weapon, mods) -> OutcomeDistribution:
         counterattack_possible=ctx.counterattack,
         options=opts,
     )
+
+
+def hit_probability(attacker, defender, weapon, mods) -> Fraction:
+    """P(the blow lands on the defender's body): the ``hit`` of :func:`project`, computed
+    from the tier cells alone (no damage dice), for success grids.
+
+    Equals ``attack_outcomes(...)`` summed over ``hit_*`` categories.
+    """
+    ctx = _context(attacker, defender, weapon, mods)
+    opts = ctx.options
+    if ctx.helpless:
+        att = {"automatico": Fraction(1)}
+    else:
+        att = attack_tier_distribution(ctx.attack_v, ctx.impaling, ctx.malfunction, opts)
+    dfd = (
+        tier_distribution(ctx.defence_v, False, opts)
+        if ctx.defence_v is not None
+        else {"none": Fraction(1)}
+    )
+    uncovered = Fraction(1)
+    if ctx.roll_location:
+        faces = location_faces()
+        uncovered = Fraction(sum(n for loc, n in faces.items() if loc not in ctx.covered), 20)
+    total = Fraction(0)
+    for a_t, pa in att.items():
+        if a_t == "encasquillado":
+            continue
+        body = uncovered * (1 - _shield_probability(ctx, a_t))
+        if not body:
+            continue
+        for d_t, pd in dfd.items():
+            if defence_cell(ctx.defence, a_t, d_t).category in HIT_CATEGORIES:
+                total += pa * pd * body
+    return total
+
+
+def clear_caches() -> None:
+    """Empty every memo of the G.O.R.E. engine (for cold-cache benchmarks)."""
+    from . import checks, damage
+
+    for fn in (
+        checks._tiers,
+        checks._location_hp,
+        damage._md_dist,
+        damage._pre_armour,
+        damage.blow_distribution,
+        _burst_states,
+        _shield_states,
+    ):
+        fn.cache_clear()
 
 
 # --------------------------------------------------------------------------- one roll
@@ -948,6 +1037,3 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
         attacker_tier=a_t,
         defender_tier=d_t,
     )
-
-
-_ = math
