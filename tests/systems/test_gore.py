@@ -1149,3 +1149,48 @@ def test_hit_probability_matches_the_odds():
     ]
     for a, d, w, m in cases:
         assert g.hit_probability(a, d, w, m) == g.SYSTEM.odds(a, d, w, m).p_hit
+
+
+def test_minor_procedures():
+    from rolkit.systems.gore.checks import aging_rolls, recovery_dice
+    from rolkit.systems.gore.hazards import dive_for_cover, exposure_limits, swim_check_target
+
+    assert dive_for_cover(7, "exito") == 4 and dive_for_cover(7, "critico") == 0
+    assert dive_for_cover(7, "fallo") == 7
+    assert [swim_check_target(12, k) for k in (1, 2, 5, 9)] == [60, 48, 12, 12]
+    assert exposure_limits(12) == (12, 48) and exposure_limits(12, "extreme") == (12, 24)
+    assert aging_rolls(61, 3) == 3 and aging_rolls(61, 5) == 0 and aging_rolls(60, 2) == 0
+    assert recovery_dice("medicine") == "3D3"
+    acid = g.hazard("acid", strength="fuerte", hard_protection=True)
+    assert acid.dice == "1D3-1" and any("1D6 turnos" in e for e in acid.effects)
+    assert g.hazard("acid", strength="debil", hard_protection=True).dice == "1"
+    assert g.hazard("acid", strength="medio").dice == "1D4"
+    assert g.hazard("fire", source="lava").dice == "3D6"
+    assert g.hazard("radiation", rems=1500).dice == "6D6"
+    assert g.hazard("radiation", rems=150).dice == "1D4-2"
+
+
+def test_burst_budget_is_an_input_error():
+    w = g.Weapon(damage="1D100", kind="firearm", range_m=50.0, automatic=True)
+    assert g.attack_skill(g.Combatant(), g.Combatant(), w, g.Modifiers(bullets=14)) > 0
+    with pytest.raises(g.GoreInputError) as info:
+        g.attack_skill(g.Combatant(), g.Combatant(), w, g.Modifiers(bullets=15))
+    assert info.value.field == "modifiers.bullets"
+
+
+def test_steps_cite_rules_and_use_registered_labels():
+    r = g.resolve_attack(WARRIOR, DODGER, BROADSWORD, g.Modifiers(), ScriptedDice([30, 80, 5, 2]))
+    labels = [s.label for s in r.steps]
+    assert labels == [
+        "gore.step.skill",
+        "gore.step.attack_roll",
+        "gore.step.defence_roll",
+        "gore.step.dodge_table",
+        "gore.step.damage",
+        "gore.step.armour",
+        "gore.step.wound",
+    ]
+    assert all(s.rule for s in r.steps)
+    for label in labels:
+        assert rolkit.i18n.has(label, "es") and rolkit.i18n.has(label, "en")
+    assert r.damage == 5 + 1 + 2 - 2

@@ -839,18 +839,25 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                     pg = pg2
                 else:
                     dj = blow_damage(c, value, armour, opts)
+                    a_used = 0 if ignores_armour(c, opts) else armour
                     steps.append(
                         Step(
                             "gore.step.damage",
                             _dice_of(faces),
-                            {
-                                **_public(faces),
-                                "bruto": value,
-                                "armadura": 0 if ignores_armour(c, opts) else armour,
-                                "categoría": c,
-                                "daño": dj,
-                            },
-                            "P9 «Hay que tener en cuenta antes si hay protecciones»",
+                            {**_public(faces), "bruto": value, "categoría": c},
+                            "P9 «se tira para resolver cuanto daño en PG se inflige, además de "
+                            "sumar el Modificador de Daño»",
+                        )
+                    )
+                    steps.append(
+                        Step(
+                            "gore.step.armour",
+                            (),
+                            {"armadura": a_used, "tras la armadura": max(0, value - a_used)},
+                            "§1.4 «Esto atraviesa (invalida) las protecciones y armaduras»"
+                            if ignores_armour(c, opts)
+                            else "P9 «antes de aplicarle el daño ... restes el que absorbe la "
+                            "armadura»",
                         )
                     )
                     if (

@@ -34,6 +34,8 @@ __all__ = [
     "pursuit_closing",
     "movement_effect",
     "disarm_threshold",
+    "aging_rolls",
+    "recovery_dice",
     "contest_winner",
     "half_up",
 ]
@@ -299,3 +301,20 @@ def contest_winner(
     if target_a != target_b:
         return "a" if target_a > target_b else "b"
     return "reroll"
+
+
+def aging_rolls(age: int, d6: int) -> int:
+    """P19 From age 61, once a year 1D6: 1–4 → that many rolls on T18; 5–6 → none."""
+    age = _int("age", age, 0)
+    d6 = _int("d6", d6, 1, 6)
+    if age < 61:
+        return 0
+    return d6 if d6 <= 4 else 0
+
+
+def recovery_dice(care: str = "rest") -> str:
+    """P13.8 HP recovered per week of rest: 1D3; +1D3 with First Aid care, +2D3 with Medicine."""
+    table = {"rest": "1D3", "first_aid": "2D3", "medicine": "3D3"}
+    if care not in table:
+        raise fail("care", care, "rest, first_aid or medicine", "rest, first_aid o medicine")
+    return table[care]

@@ -15,7 +15,14 @@ from .errors import fail
 from .forms import DEFAULT, GoreOptions
 from .tables import T14_ACID, T15_FIRE, T16_RADIATION
 
-__all__ = ["HazardResult", "hazard", "HAZARDS"]
+__all__ = [
+    "HazardResult",
+    "hazard",
+    "HAZARDS",
+    "dive_for_cover",
+    "swim_check_target",
+    "exposure_limits",
+]
 
 
 @dataclass(frozen=True)
@@ -233,3 +240,41 @@ def hazard(kind: str, **params: Any) -> HazardResult:
             f"ningún parámetro así para '{kind}'",
         )
     return result
+
+
+def dive_for_cover(damage: int, dodge_tier: str) -> int:
+    """P17 *Cuerpo a tierra*: an Esquivar success halves area damage (R3, rounded up), a
+    critical negates it; a failure or fumble takes it all."""
+    if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
+        raise fail("damage", damage, "a whole number ≥ 0", "un entero ≥ 0")
+    if dodge_tier not in ("pifia", "fallo", "exito", "critico"):
+        raise fail(
+            "dodge_tier",
+            dodge_tier,
+            "pifia, fallo, exito or critico",
+            "pifia, fallo, exito o critico",
+        )
+    if dodge_tier == "critico":
+        return 0
+    return math.ceil(Fraction(damage, 2)) if dodge_tier == "exito" else damage
+
+
+def swim_check_target(des: int, failed_rounds: int) -> int:
+    """P17 *Nadar*: after a failed Nadar check the swimmer rolls DES×5, then DES×4 … DES×1 on
+    each following failed round (``failed_rounds`` = 1 for the first), DES×1 from then on."""
+    if isinstance(des, bool) or not isinstance(des, int) or not 1 <= des <= 99:
+        raise fail("des", des, "a whole number from 1 to 99", "un entero de 1 a 99")
+    if isinstance(failed_rounds, bool) or not isinstance(failed_rounds, int) or failed_rounds < 1:
+        raise fail("failed_rounds", failed_rounds, "a whole number ≥ 1", "un entero ≥ 1")
+    return des * max(1, 6 - failed_rounds)
+
+
+def exposure_limits(con: int, desert: str = "none") -> tuple[int, int]:
+    """P17 *Intemperie, hambre y sed*: ``(days without food, hours without water)`` before
+    serious effects — CON days; CON×4 hours (desert ``'hot'`` CON×3, ``'extreme'`` CON×2)."""
+    if isinstance(con, bool) or not isinstance(con, int) or not 1 <= con <= 99:
+        raise fail("con", con, "a whole number from 1 to 99", "un entero de 1 a 99")
+    mult = {"none": 4, "hot": 3, "extreme": 2}
+    if desert not in mult:
+        raise fail("desert", desert, "none, hot or extreme", "none, hot o extreme")
+    return con, con * mult[desert]

@@ -122,6 +122,33 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
         )
     if ranged:
         range_band(weapon, mods)
+    if mods.bullets > 1:
+        span = burst_span(attacker, weapon)
+        if mods.bullets**2 * span > BURST_BUDGET:
+            top = max(1, math.isqrt(BURST_BUDGET // span))
+            raise fail(
+                "modifiers.bullets",
+                mods.bullets,
+                f"at most {top} bullets with {weapon.damage} (exact odds stay under a second)",
+                f"como mucho {top} balas con {weapon.damage} (para calcular las probabilidades "
+                "exactas en menos de un segundo)",
+            )
+
+
+#: Exact-odds budget for bursts: bullets² × (values one bullet can deal) must stay below it.
+BURST_BUDGET = 20_000
+
+
+def burst_span(attacker: Combatant, weapon: Weapon) -> int:
+    """How many damage values one bullet can take (weapon dice, plus the MD if it applies)."""
+    expr = weapon.expression
+    span = expr.maximum - expr.minimum + 1
+    if weapon.md_rule != "none":
+        from rolkit.dice import parse
+
+        md = parse(attacker.md)
+        span += md.maximum - md.minimum
+    return span
 
 
 def _darkness_cap(who: Combatant) -> int:
