@@ -57,6 +57,16 @@ class CheckRoll:
     attribute: int = 0
     skill: int = 0
 
+    def _repr_html_(self) -> str:
+        from rolkit import render
+
+        return render.check_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from rolkit import render
+
+        return render.check_markdown(self)
+
     @property
     def drawn(self) -> tuple[int, ...]:
         """Every face in the order drawn (initial five, then each reroll)."""

@@ -6,7 +6,7 @@ Game terms stay Spanish in both languages; English adds a gloss in parentheses.
 from __future__ import annotations
 
 from rolkit import i18n
-from rolkit.systems.core_dread.tables import LEVEL_LABELS, LEVELS
+from rolkit.systems.core_dread.tables import DEGREES, LEVEL_LABELS, LEVELS
 
 __all__ = ["wound_key", "MAX_WOUND_COUNT", "register"]
 
@@ -102,6 +102,10 @@ DERIVED = {
 def register() -> None:
     """Register the Core Dread catalogue (idempotent; shared ``derived.*`` labels only if new)."""
     i18n.register({"es": ES, "en": EN})
+    i18n.register({
+        "es": {f"cd.degree.{degree}": es for _, degree, es, _ in DEGREES},
+        "en": {f"cd.degree.{degree}": en for _, degree, _, en in DEGREES},
+    })
     for key, (es, en) in DERIVED.items():
         for lang, text in (("es", es), ("en", en)):
             if not i18n.has(f"derived.{key}", lang):
