@@ -188,6 +188,7 @@ def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolki
         df.style.hide(axis="index")
         .format(
             {"=": "{:.2f} %", "≥": "{:.2f} %"},
+            escape="html",
             decimal="," if (lang or i18n.get_language()) == "es" else ".",
         )
         .apply(
