@@ -22,6 +22,7 @@ import ipywidgets as ipw
 
 import rolkit
 from rolkit import i18n, tables
+from rolkit.fields import describe
 from rolkit.model import FORM_NAMES, MAX_SEED, FieldRangeError, RulesError, System
 from widgets import views
 from widgets.forms import Form, form_for
@@ -48,20 +49,62 @@ def _query_string() -> str | None:
 
 
 class Section:
-    """One collapsible form (Atacante, …, Opciones) with its preset dropdown."""
+    """One collapsible form (Atacante, …, Opciones) with its preset dropdown.
 
-    def __init__(self, role: str, cls: type, presets: Mapping[str, Any], lang: str):
-        self.role, self.presets = role, dict(presets)
-        self.form: Form = form_for(cls, lang, show_help=role == "options")
+    The form's widgets are built when the section is first opened (or ``.form`` is used):
+    a page with hundreds of widget models loads slowly. Until then the section holds its
+    value as a (validated) instance, which presets replace.
+    """
+
+    def __init__(
+        self,
+        role: str,
+        cls: type,
+        presets: Mapping[str, Any],
+        value: Any,
+        lang: str,
+        on_change: Any,
+    ):
+        self.role, self.cls, self.presets, self.value = role, cls, dict(presets), value
+        self.lang, self.on_change = lang, on_change
+        self._form: Form | None = None
         self.preset = ipw.Dropdown(style={"description_width": "initial"})
         self.preset.add_class(f"rolkit-preset-{role}")
-        body = [self.preset, self.form.widget] if self.presets else [self.form.widget]
-        self.box = ipw.VBox(body)
-        self.widget = ipw.Accordion([self.box], selected_index=0 if role == "attacker" else None)
+        self.box = ipw.VBox([self.preset] if self.presets else [])
+        self.widget = ipw.Accordion([self.box], selected_index=None)
         self.widget.add_class(f"rolkit-section-{role}")
+        self.widget.observe(lambda ch: ch.new is not None and self.form, "selected_index")
         self.relabel(lang)
 
+    @property
+    def built(self) -> bool:
+        return self._form is not None
+
+    @property
+    def form(self) -> Form:
+        """The form, built on first use with the section's current value."""
+        if self._form is None:
+            self._form = form_for(self.cls, self.lang, show_help=self.role == "options")
+            self._form.set(self.value)
+            self.box.children = (*self.box.children, self._form.widget)
+            self._form.observe(self.on_change)
+        return self._form
+
+    def read(self) -> Any:
+        return self._form.read() if self._form is not None else self.value
+
+    def load(self, instance: Any) -> None:
+        self.value = instance
+        if self._form is not None:
+            self._form.set(instance)
+
+    def names(self, path: str) -> bool:
+        """Whether ``path`` names one of this form's fields (any prefix stripped)."""
+        fields = {name for name, _ in describe(self.cls)}
+        return any(part in fields for part in path.split("."))
+
     def relabel(self, lang: str) -> None:
+        self.lang = lang
         value = self.preset.value
         self.preset.options = [(i18n.t("preset.none", lang), NONE)] + [
             (name, name) for name in self.presets
@@ -69,7 +112,8 @@ class Section:
         self.preset.value = NONE if value is None else value
         self.preset.description = i18n.t("preset", lang)
         self.widget.set_title(0, i18n.t(TITLE_KEYS[self.role], lang))
-        self.form.relabel(lang)
+        if self._form is not None:
+            self._form.relabel(lang)
 
 
 class Dashboard:
@@ -108,6 +152,8 @@ class Dashboard:
             params = query_params(query)
             return cls(system=params.get("system"), lang=params.get("lang"), **kw)
         dashboard = cls(**kw)  # built before the request: a preheated kernel is warm
+        for system_id in dashboard.ids:  # import every system before the request too
+            dashboard._guard(lambda s=system_id: dashboard._get_system(s))
         params = query_params(_query_string())
         dashboard._guard(lambda: dashboard.open(params.get("system"), params.get("lang")))
         return dashboard
@@ -187,10 +233,14 @@ class Dashboard:
         self.system = self._get_system(system_id)
         presets = self.system.presets
         forms = {**self.system.forms, "options": self.system.options_type}
-        self.sections = {r: Section(r, forms[r], presets.get(r, {}), self.lang) for r in ROLES}
+        values = {**self.system.defaults(), "options": self.system.options_type()}
+        self.sections = {
+            r: Section(r, forms[r], presets.get(r, {}), values[r], self.lang, self._changed)
+            for r in ROLES
+        }
         for section in self.sections.values():
-            section.form.observe(self._changed)
             section.preset.observe(lambda ch, s=section: self._preset(s, ch.new), "value")
+        self.sections["attacker"].widget.selected_index = 0
         self.forms_box.children = [s.widget for s in self.sections.values()]
         self._relabel_chrome()
         self.picker.value = system_id
@@ -234,7 +284,7 @@ class Dashboard:
             return
         self._holding = True
         try:
-            section.form.set(section.presets[name])
+            section.load(section.presets[name])
         finally:
             self._holding = False
         self.refresh()
@@ -244,7 +294,7 @@ class Dashboard:
         values, errors = {}, []
         for role, section in self.sections.items():
             try:
-                values[role] = section.form.read()
+                values[role] = section.read()
             except RulesError as err:
                 errors.append(err)
         if errors:
@@ -311,7 +361,7 @@ class Dashboard:
         elif not getattr(err, "rolkit_shown", False):
             self._locate(err)
         for section in self.sections.values():
-            if section.form.errors():
+            if section.built and section.form.errors():
                 section.widget.selected_index = 0  # unfold the form that shows it
 
     def _locate(self, err: RulesError) -> None:
@@ -320,10 +370,11 @@ class Dashboard:
             self.sections[role].form.show_error(err, rest)
             return
         for section in self.sections.values():
-            if section.form.locate(err.field or ""):
+            if section.names(err.field or ""):
                 section.form.show_error(err)
                 return
 
     def errors(self) -> dict[str, dict[str, str]]:
         """Every error shown beside a field, by role (tests and debugging)."""
-        return {r: s.form.errors() for r, s in self.sections.items() if s.form.errors()}
+        shown = {r: s.form.errors() for r, s in self.sections.items() if s.built}
+        return {r: e for r, e in shown.items() if e}

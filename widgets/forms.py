@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -30,11 +31,24 @@ __all__ = ["Form", "Row", "form_for", "BUILDERS", "SLIDER_SPAN"]
 
 #: int ranges up to this span get a slider; wider ones a spin box.
 SLIDER_SPAN = 20
-STYLE = {"description_width": "initial"}
-WIDE = ipw.Layout(width="auto", min_width="16em")
 
 #: the Dropdown value standing for ``None`` ("auto"): a Dropdown at ``None`` shows blank.
 AUTO = "\x00auto"
+
+#: Shared layouts by name. Every widget model costs the browser time at page load (a
+#: Core Dread form has hundreds), so rows share Layout and Style models instead of
+#: each creating its own. Never mutate a shared layout.
+LAYOUTS = {
+    "wide": {"width": "auto", "min_width": "16em"},
+    "slider": {"width": "26em"},
+    "small": {"width": "9em"},
+    "auto": {"width": "auto"},
+    "row": {"align_items": "center", "flex_flow": "row wrap"},
+    "nested": {"flex_flow": "column", "align_items": "stretch"},
+    "error": {"margin": "0 0 0 1em"},
+    "help": {"margin": "-4px 0 6px 2em"},
+    "plain": {},
+}
 
 i18n.register(
     {
@@ -44,25 +58,51 @@ i18n.register(
 )
 
 
+@cache
+def layout(name: str) -> ipw.Layout:
+    """The shared Layout model ``name`` (see ``LAYOUTS``)."""
+    return ipw.Layout(**LAYOUTS[name])
+
+
+@cache
+def _style(style_cls: type) -> ipw.Widget:
+    return style_cls(description_width="initial")
+
+
+def make(widget_cls: type, *args: Any, layout_name: str = "plain", **kw: Any) -> ipw.Widget:
+    """``widget_cls(...)`` with the shared style (labels never truncated) and layout."""
+    traits = widget_cls.class_traits()
+    if "style" in traits:
+        kw.setdefault("style", _style(traits["style"].klass))
+    return widget_cls(*args, layout=layout(layout_name), **kw)
+
+
 def _error_html(text: str) -> str:
     return f'<span class="rolkit-error" style="color:#b00020">⚠ {html.escape(text)}</span>'
 
 
 class Row:
-    """One field: an input (``.input``), optional "auto" box, and an error label."""
+    """One field: an input (``.input``), optional "auto" box, and an error label.
+
+    The error label is created the first time an error is shown (fewer widget models).
+    """
+
+    container = "row"
 
     def __init__(self, name: str, spec: FieldSpec, lang: str, control: ipw.Widget):
         self.name, self.spec, self.lang, self.input = name, spec, lang, control
-        self.error = ipw.HTML("", layout=ipw.Layout(margin="0 0 0 1em"))
-        self.error.add_class("rolkit-field-error")
+        self.error: ipw.HTML | None = None
+        self.callbacks: list[Callable[[], None]] = []
         self.auto = None
         if spec.optional and spec.kind in ("int", "float", "int_map"):
-            self.auto = ipw.Checkbox(value=True, indent=False, layout=ipw.Layout(width="auto"))
+            self.auto = make(ipw.Checkbox, True, indent=False, layout_name="auto")
             self.auto.observe(lambda ch: self._sync_auto(), "value")
-        parts = [control] + ([self.auto] if self.auto else []) + [self.error]
-        self.widget = ipw.HBox(parts, layout=ipw.Layout(align_items="center", flex_flow="row wrap"))
+        parts = [control] + ([self.auto] if self.auto else [])
+        self.widget = ipw.HBox(parts, layout=layout(self.container))
         self.widget.add_class(f"rolkit-field-{name}")
         self.relabel(lang)
+        if self.auto is not None:
+            self._sync_auto()
 
     # values ---------------------------------------------------------------
     def get(self) -> Any:
@@ -77,6 +117,7 @@ class Row:
             self._set(value)
 
     def observe(self, callback: Callable[[], None]) -> None:
+        self.callbacks.append(callback)
         handler = lambda ch: callback()  # noqa: E731
         for w in self.value_widgets() + ([self.auto] if self.auto else []):
             w.observe(handler, "value")
@@ -103,11 +144,23 @@ class Row:
             self.auto.description = i18n.t("form.auto", lang)
             self.auto.tooltip = self.spec.help_for(lang)
 
+    @property
+    def error_text(self) -> str:
+        """The error shown beside the field ("" if none)."""
+        return self.error.value if self.error is not None else ""
+
     def show_error(self, err: RulesError | None, path: list[str] | None = None) -> None:
-        self.error.value = "" if err is None else _error_html(err.message(self.lang))
+        if err is None:
+            return self.clear()
+        if self.error is None:
+            self.error = make(ipw.HTML, layout_name="error")
+            self.error.add_class("rolkit-field-error")
+            self.widget.children = (*self.widget.children, self.error)
+        self.error.value = _error_html(err.message(self.lang))
 
     def clear(self) -> None:
-        self.error.value = ""
+        if self.error is not None:
+            self.error.value = ""
 
 
 class ChoiceRow(Row):
@@ -194,25 +247,49 @@ class MapRow(Row):
 
 
 class NestedRow(Row):
-    """A sub-form in a collapsible Accordion; optional ones get a "usar" checkbox."""
+    """A sub-form in a collapsible Accordion; optional ones get a "usar" checkbox.
+
+    The sub-form's widgets are built when the Accordion is first opened (or ``.sub`` is
+    used); until then the row holds the value as an (already validated) instance.
+    """
+
+    container = "nested"
 
     def __init__(self, name, spec, lang, control):
-        self.sub = form_for(spec.nested, lang)
-        self.use = ipw.Checkbox(value=True, indent=False) if spec.optional else None
-        body = [self.use, self.sub.widget] if self.use else [self.sub.widget]
-        control.children = [ipw.VBox(body)]
+        self._sub: Form | None = None
+        self.value = None if spec.optional else spec.nested()
+        self.use = make(ipw.Checkbox, True, indent=False) if spec.optional else None
+        control.children = [ipw.VBox([self.use] if self.use else [], layout=layout("plain"))]
         super().__init__(name, spec, lang, control)
-        self.widget.layout.flex_flow = "column"
-        self.widget.layout.align_items = "stretch"
+        control.observe(lambda ch: ch.new is not None and self.sub, "selected_index")
+
+    @property
+    def built(self) -> bool:
+        return self._sub is not None
+
+    @property
+    def sub(self) -> Form:
+        """The sub-form, built on first use."""
+        if self._sub is None:
+            self._sub = form_for(self.spec.nested, self.lang)
+            self._sub.set(self.value if self.value is not None else self.spec.nested())
+            box = self.input.children[0]
+            box.children = (*box.children, self._sub.widget)
+            for callback in self.callbacks:
+                self._sub.observe(callback)
+        return self._sub
 
     def value_widgets(self) -> list[ipw.Widget]:
-        return ([self.use] if self.use else []) + self.sub.value_widgets()
+        built = self._sub.value_widgets() if self._sub else []
+        return ([self.use] if self.use else []) + built
 
     def _get(self) -> Any:
         if self.use is not None and not self.use.value:
             return None
+        if self._sub is None:
+            return self.value if self.value is not None else self.spec.nested()
         try:
-            return self.sub.read()
+            return self._sub.read()
         except RulesError:
             self.input.selected_index = 0  # unfold to show the message
             raise
@@ -221,26 +298,29 @@ class NestedRow(Row):
         if self.use is not None:
             self.use.value = value is not None
         if value is not None:
-            self.sub.set(value)
+            self.value = value
+            if self._sub is not None:
+                self._sub.set(value)
 
     def relabel(self, lang: str) -> None:
         self.lang = lang
         self.input.set_title(0, self.spec.label_for(lang))  # no tooltip: breaks AccordionView
         if self.use is not None:
             self.use.description = i18n.t("form.use", lang)
-        if hasattr(self, "sub"):
-            self.sub.relabel(lang)
+        if getattr(self, "_sub", None) is not None:
+            self._sub.relabel(lang)
 
     def show_error(self, err, path=None) -> None:
         if err is None:
-            return self.sub.clear()
+            return self.clear()
         self.input.selected_index = 0
         if not path or not self.sub.show_error(err, path):
             super().show_error(err)
 
     def clear(self) -> None:
         super().clear()
-        self.sub.clear()
+        if self._sub is not None:
+            self._sub.clear()
 
 
 # --------------------------------------------------------------------------- builders
@@ -248,36 +328,34 @@ def _int(spec: FieldSpec) -> ipw.Widget:
     lo, hi = int(spec.min), int(spec.max)
     value = lo if spec.default is None else spec.default
     if hi - lo <= SLIDER_SPAN:
-        slider = ipw.Layout(width="26em")
-        return ipw.IntSlider(value, lo, hi, continuous_update=False, style=STYLE, layout=slider)
-    return ipw.BoundedIntText(value, min=lo, max=hi, style=STYLE, layout=WIDE)
+        return make(ipw.IntSlider, value, lo, hi, continuous_update=False, layout_name="slider")
+    return make(ipw.BoundedIntText, value, min=lo, max=hi, layout_name="wide")
 
 
 def _float(spec: FieldSpec) -> ipw.Widget:
     hi = 1e12 if spec.max is None else spec.max
     value = spec.min if spec.default is None else spec.default
-    return ipw.BoundedFloatText(value, min=spec.min, max=hi, style=STYLE, layout=WIDE)
+    return make(ipw.BoundedFloatText, value, min=spec.min, max=hi, layout_name="wide")
 
 
 def _int_map(spec: FieldSpec) -> ipw.Widget:
     lo, hi = int(spec.min), int(spec.max)
-    small = ipw.Layout(width="9em")
     boxes = [
-        ipw.BoundedIntText(lo, min=lo, max=hi, style=STYLE, layout=small) for _ in spec.choices
+        make(ipw.BoundedIntText, lo, min=lo, max=hi, layout_name="small") for _ in spec.choices
     ]
-    return ipw.HBox(boxes, layout=ipw.Layout(flex_flow="row wrap"))
+    return ipw.HBox(boxes, layout=layout("row"))
 
 
 #: metadata kind → (Row class, widget builder). A new kind is one line here.
 BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
     "int": (Row, _int),
     "float": (Row, _float),
-    "choice": (ChoiceRow, lambda s: ipw.Dropdown(options=[], style=STYLE, layout=WIDE)),
-    "flag": (Row, lambda s: ipw.Checkbox(bool(s.default), indent=False, style=STYLE)),
-    "dice": (DiceRow, lambda s: ipw.Text(s.default or "", style=STYLE, layout=WIDE)),
-    "text": (Row, lambda s: ipw.Text(s.default or "", style=STYLE, layout=WIDE)),
-    "nested": (NestedRow, lambda s: ipw.Accordion(selected_index=None)),
-    "multichoice": (MultiRow, lambda s: ipw.SelectMultiple(options=[], style=STYLE, layout=WIDE)),
+    "choice": (ChoiceRow, lambda s: make(ipw.Dropdown, options=[], layout_name="wide")),
+    "flag": (Row, lambda s: make(ipw.Checkbox, bool(s.default), indent=False)),
+    "dice": (DiceRow, lambda s: make(ipw.Text, s.default or "", layout_name="wide")),
+    "text": (Row, lambda s: make(ipw.Text, s.default or "", layout_name="wide")),
+    "nested": (NestedRow, lambda s: ipw.Accordion(selected_index=None, layout=layout("plain"))),
+    "multichoice": (MultiRow, lambda s: make(ipw.SelectMultiple, options=[], layout_name="wide")),
     "int_map": (MapRow, _int_map),
 }
 
@@ -292,13 +370,14 @@ class Form:
         for name, spec in describe(cls):
             row_cls, build = BUILDERS[spec.kind]
             self.rows[name] = row_cls(name, spec, lang, build(spec))
-        self.helps = {n: ipw.HTML(layout=ipw.Layout(margin="-4px 0 6px 2em")) for n in self.rows}
-        self.message = ipw.HTML("")
+        helps = self.rows if show_help else {}
+        self.helps = {n: make(ipw.HTML, layout_name="help") for n in helps}
+        self.message = make(ipw.HTML)
         self.message.add_class("rolkit-form-error")
         children = []
         for name, row in self.rows.items():
-            children += [row.widget] + ([self.helps[name]] if show_help else [])
-        self.widget = ipw.VBox(children + [self.message])
+            children += [row.widget] + ([self.helps[name]] if name in self.helps else [])
+        self.widget = ipw.VBox(children + [self.message], layout=layout("plain"))
         self.widget.add_class("rolkit-form")
         self.relabel(lang)
         self.set(cls())
@@ -333,8 +412,9 @@ class Form:
         self.lang = lang
         for name, row in self.rows.items():
             row.relabel(lang)
-            help_text = html.escape(row.spec.help_for(lang))
-            self.helps[name].value = f'<small style="color:#555">{help_text}</small>'
+            if name in self.helps:
+                help_text = html.escape(row.spec.help_for(lang))
+                self.helps[name].value = f'<small style="color:#555">{help_text}</small>'
 
     def locate(self, path: str | list[str]) -> tuple[Row, list[str]] | None:
         """The row an error path names, any leading prefix (``defender.``) stripped."""
@@ -362,9 +442,9 @@ class Form:
 
     def errors(self) -> dict[str, str]:
         """The error text shown beside each field (tests and debugging)."""
-        out = {n: r.error.value for n, r in self.rows.items() if r.error.value}
+        out = {n: r.error_text for n, r in self.rows.items() if r.error_text}
         for n, r in self.rows.items():
-            if isinstance(r, NestedRow):
+            if isinstance(r, NestedRow) and r.built:
                 out.update({f"{n}.{k}": v for k, v in r.sub.errors().items()})
         if self.message.value:
             out[""] = self.message.value

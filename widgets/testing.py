@@ -107,6 +107,30 @@ class VoilaServer:
                 time.sleep(0.2)
         raise TimeoutError(f"voila not ready in {timeout}s: {self.log_path.read_text()[-2000:]}")
 
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the server's children (its kernels), from /proc."""
+        total = 0.0
+        tick = os.sysconf("SC_CLK_TCK")
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.proc.pid:  # ppid
+                total += (int(fields[11]) + int(fields[12])) / tick
+        return total
+
+    def wait_idle(self, window: float = 1.0, timeout: float = 120) -> None:
+        """Wait until the kernels stop using CPU (a preheated kernel has run its notebook)."""
+        end = time.perf_counter() + timeout
+        before = self.cpu_seconds()
+        while time.perf_counter() < end:
+            time.sleep(window)
+            now = self.cpu_seconds()
+            if now - before < 0.02 * window:
+                return
+            before = now
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)

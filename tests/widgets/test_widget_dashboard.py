@@ -115,13 +115,13 @@ def test_tampered_slider_shows_a_message_naming_the_field(system_id):
     row.input.value = bad  # would raise inside the callback if not caught
     assert str(bad) in d.message.value
     assert row.spec.allowed("en") in d.message.value
-    assert str(bad) in row.error.value
+    assert str(bad) in row.error_text
     assert d.table.value == ""
     d.roll_button.click()
     assert d.entries == []
     assert not any(m in page_text(d) for m in TRACE_MARKERS)
     row.input.value = int(row.spec.max)
-    assert d.message.value == "" and row.error.value == "" and d.table.value
+    assert d.message.value == "" and row.error_text == "" and d.table.value
 
 
 def test_bad_seed_is_a_message_beside_the_seed():
@@ -137,7 +137,7 @@ def test_cross_form_error_goes_beside_the_named_field():
     mods = d.sections["modifiers"].form
     mods.rows["ciego"].input.value = True
     mods.rows["bonus"].input.value = 2
-    assert "a ciegas" in mods.rows["bonus"].error.value
+    assert "a ciegas" in mods.rows["bonus"].error_text
     assert "a ciegas" in d.message.value
     assert d.sections["modifiers"].widget.selected_index == 0
 
