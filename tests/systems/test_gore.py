@@ -1194,3 +1194,23 @@ def test_steps_cite_rules_and_use_registered_labels():
     for label in labels:
         assert rolkit.i18n.has(label, "es") and rolkit.i18n.has(label, "en")
     assert r.damage == 5 + 1 + 2 - 2
+
+
+def test_t9_location_effects_in_resolve():
+    m = g.Modifiers(defence="none", use_hit_locations=True)
+    d = g.Combatant(hp_max=40, location_damage={"cabeza": 20})  # head 14 HP, already −6
+    r = g.resolve_attack(
+        g.Combatant(attack_skill=60), d, g.Weapon(damage="1D8"), m, ScriptedDice([50, 20, 8])
+    )
+    assert (r.location, r.location_status) == ("cabeza", "severe")
+    assert r.conditions["dying"] and r.effects["instant_death"]
+    assert r.effects["location_effect"] == "muerte instantánea"
+    r = g.resolve_attack(
+        g.Combatant(attack_skill=60),
+        g.Combatant(hp_max=20),
+        g.Weapon(damage="1D8"),
+        m,
+        ScriptedDice([50, 2, 8]),
+    )
+    assert (r.location, r.location_status) == ("pierna_derecha", "disabled")
+    assert "inútil" in r.effects["location_effect"]

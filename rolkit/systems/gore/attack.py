@@ -56,7 +56,7 @@ from .forms import GoreOptions
 from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from .ranged import coverage_for
 from .skills import attack_skill_detail, defence_skill_detail
-from .tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, table_lookup
+from .tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, location_effect, table_lookup
 from .wounds import location_status, wound_level
 
 __all__ = [
@@ -948,6 +948,15 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
     one = ctx.use_loc and bullets_hit == 1 and category in HIT_CATEGORIES
     row_loc = loc if one else None
     status = _status(ctx, loc, damage) if one else None
+    if one and status != "ok":
+        effects["location_effect"] = location_effect(loc, status)
+        if loc in ("pecho", "cabeza") or (loc == "abdomen" and status == "severe"):
+            conditions["unconscious"] = True
+        if loc == "cabeza" and status == "severe":
+            conditions["dying"] = True
+            effects["instant_death"] = True
+        if loc.startswith("pierna") and status == "severe":
+            effects["new_conditions"] = ("leg_severe",)
     if one:
         steps.append(
             Step("gore.step.location_status", (), {"localización": loc, "estado": status}, "P12.3")

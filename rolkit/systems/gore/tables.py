@@ -15,6 +15,8 @@ __all__ = [
     "T1_MELEE_MODIFIERS",
     "T2_LIGHTING",
     "T3_LIGHT_RADIUS",
+    "T9_LOCATION_EFFECTS",
+    "location_effect",
     "T10_SERIOUS_WOUNDS",
     "T11_MELEE_FUMBLES",
     "T12_RANGED_FUMBLES",
@@ -95,6 +97,47 @@ def _rows(table: str, data, typed: bool = False) -> tuple[TableRow, ...]:
             TableRow(table, low, high, typ, loss, text, table == "melee_fumble" and low == 100)
         )
     return tuple(out)
+
+
+_BLEEDS = "pierde 1 PG por turno salvo chequeo de CON (×5) o primeros auxilios/atención médica"
+_SEVERE_TRUNK = (
+    "inconsciente; CON×4 cada turno o muere; sin tratamiento muere en (CON+POD)/2 turnos"
+)
+
+#: T9 location → (effect at 0 or below, effect at −max or below).
+T9_LOCATION_EFFECTS: dict[str, tuple[str, str]] = {
+    "abdomen": (
+        "cae, las piernas no responden, puede arrastrarse a 1/4 de MOV; " + _BLEEDS,
+        _SEVERE_TRUNK,
+    ),
+    "pecho": ("inconsciente de inmediato; " + _BLEEDS, _SEVERE_TRUNK),
+    "cabeza": ("inconsciente de inmediato; " + _BLEEDS, "muerte instantánea"),
+    "pierna": (
+        "inútil hasta recuperar 1 PG o recibir atención; cae y, de pie, MOV a 1/2",
+        "inútil; CON×4 o inconsciente cada turno hasta recibir atención; muere en "
+        "(CON+POD)/2 turnos sin ella; no puede levantarse, ni Saltar; Sigilo y Esquivar −30",
+    ),
+    "brazo": (
+        "inútil hasta recuperar 1 PG o recibir atención; suelta lo que sostiene",
+        "inútil; CON×4 o inconsciente cada turno hasta recibir atención; muere en "
+        "(CON+POD)/2 turnos sin ella",
+    ),
+}
+
+
+def location_effect(location: str, status: str) -> str:
+    """T9 effect of a location's status (``''`` when ``ok``)."""
+    if status == "ok":
+        return ""
+    group = location.split("_")[0] if location.startswith(("pierna", "brazo")) else location
+    if group not in T9_LOCATION_EFFECTS or status not in ("disabled", "severe"):
+        raise fail(
+            "location",
+            (location, status),
+            "a T7 location and disabled/severe",
+            "una localización de T7 y disabled/severe",
+        )
+    return T9_LOCATION_EFFECTS[group][0 if status == "disabled" else 1]
 
 
 T10_SERIOUS_WOUNDS = _rows(
