@@ -700,7 +700,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             Step(
                 "gore.step.attack_roll",
                 (),
-                {"resultado": a_t},
+                {"resultado": f"gore.tier.{a_t}"},
                 "§1.8 «Objetivo indefenso — Éxito automático»",
             )
         )
@@ -714,7 +714,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             Step(
                 "gore.step.attack_roll",
                 (a_roll,),
-                {"tirada": a_roll, "habilidad": ctx.attack_v, "resultado": a_t},
+                {"tirada": a_roll, "habilidad": ctx.attack_v, "resultado": f"gore.tier.{a_t}"},
                 "§1.2 «igual o inferior a la Habilidad … tiene éxito»",
             )
         )
@@ -730,8 +730,8 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                 {
                     "tirada": d_roll,
                     "habilidad": ctx.defence_v,
-                    "resultado": d_t,
-                    "defensa": ctx.defence,
+                    "resultado": f"gore.tier.{d_t}",
+                    "defensa": f"gore.defence.{ctx.defence}",
                 },
                 "P8.1",
             )
@@ -741,7 +741,11 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
         Step(
             _DEF_LABEL[ctx.defence if a_t != "encasquillado" else "none"],
             (),
-            {"atacante": a_t, "defensor": d_t, "categoría": cell.category},
+            {
+                "atacante": f"gore.tier.{a_t}",
+                "defensor": f"gore.tier.{d_t}",
+                "categoría": f"gore.category.{cell.category}",
+            },
             f"P8, {'T4' if ctx.defence == 'dodge' else 'T5' if ctx.defence == 'block' else 'T6'} «{cell.seed_text}»",
         )
     )
@@ -767,14 +771,21 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             from .checks import hit_location
 
             loc = hit_location(d20)
-            steps.append(Step("gore.step.location", (d20,), {"localización": loc}, "P12, T7"))
+            steps.append(
+                Step(
+                    "gore.step.location",
+                    (d20,),
+                    {"localización": f"gore.location.{loc}"},
+                    "P12, T7",
+                )
+            )
             if loc in ctx.covered:
                 category = "cover_hit"
                 steps.append(
                     Step(
                         "gore.step.cover",
                         (),
-                        {"localización": loc},
+                        {"localización": f"gore.location.{loc}"},
                         "P11.11 «queda automáticamente impactando en el objeto/cobertura»",
                     )
                 )
@@ -844,7 +855,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                         Step(
                             "gore.step.damage",
                             _dice_of(faces),
-                            {**_public(faces), "bruto": value, "categoría": c},
+                            {**_public(faces), "bruto": value, "categoría": f"gore.category.{c}"},
                             "P9 «se tira para resolver cuanto daño en PG se inflige, además de "
                             "sumar el Modificador de Daño»",
                         )
@@ -868,7 +879,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                             Step(
                                 "gore.step.critical",
                                 (),
-                                {"categoría": c, "daño": dj},
+                                {"categoría": f"gore.category.{c}", "daño": dj},
                                 "P9 «Multiplica el daño … por dos»",
                             )
                         )
@@ -959,7 +970,12 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             effects["new_conditions"] = ("leg_severe",)
     if one:
         steps.append(
-            Step("gore.step.location_status", (), {"localización": loc, "estado": status}, "P12.3")
+            Step(
+                "gore.step.location_status",
+                (),
+                {"localización": f"gore.location.{loc}", "estado": f"gore.status.{status}"},
+                "P12.3",
+            )
         )
     # 8. fumbles
     if cell.attacker_fumble == "yes" or (
@@ -969,14 +985,17 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             row = UNARMED_FUMBLE
             steps.append(
                 Step(
-                    "gore.step.fumble", (), {"quien": "atacante", "resultado": row.text}, "P16, G24"
+                    "gore.step.fumble",
+                    (),
+                    {"quien": "gore.who.atacante", "resultado": row.text},
+                    "P16, G24",
                 )
             )
         else:
-            row = _roll_fumble(ctx, rng, steps, "atacante", not ctx.ranged)
+            row = _roll_fumble(ctx, rng, steps, "gore.who.atacante", not ctx.ranged)
         effects["attacker_fumble"] = row
     if cell.defender_fumble:
-        effects["defender_fumble"] = _roll_fumble(ctx, rng, steps, "defensor", True)
+        effects["defender_fumble"] = _roll_fumble(ctx, rng, steps, "gore.who.defensor", True)
     if cell.defence_disabled and opts.defence_disabled_rounds > 0:
         conditions["defence_disabled"] = True
         effects["defence_disabled_rounds"] = opts.defence_disabled_rounds
@@ -995,7 +1014,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
         Step(
             "gore.step.wound",
             (),
-            {"daño": damage, "PG": f"{ctx.hp_cur} → {hp_after}", "herida": wound},
+            {"daño": damage, "PG": f"{ctx.hp_cur} → {hp_after}", "herida": f"gore.wound.{wound}"},
             "P13 «una sola lesión que desprovee de más del 50%»",
         )
     )
@@ -1024,7 +1043,8 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                 tuple(faces),
                 {
                     "tipo": row10.type,
-                    "pérdidas": losses,
+                    "pérdidas": ", ".join(f"{k} −{v}" for k, v in losses.items()),
+                    "efecto": row10.text,
                     "SUE": f"{sue} vs {sue_target}",
                     "permanente": not sue_ok,
                 },

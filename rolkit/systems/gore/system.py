@@ -27,6 +27,7 @@ __all__ = ["SYSTEM", "PRESETS", "project", "merge_options"]
 
 _ES = {
     "gore.name": "G.O.R.E.",
+    "gore.wound.none": "sin herida",
     "gore.wound.leve": "Herida leve",
     "gore.wound.grave": "Herida grave",
     "gore.wound.mortal": "Herida mortal",
@@ -63,6 +64,7 @@ _ES = {
 }
 _EN = {
     "gore.name": "G.O.R.E.",
+    "gore.wound.none": "sin herida (no wound)",
     "gore.wound.leve": "Herida leve (light wound)",
     "gore.wound.grave": "Herida grave (serious wound)",
     "gore.wound.mortal": "Herida mortal (mortal wound)",
@@ -120,6 +122,18 @@ _CATEGORIES = {
     "cover_hit": ("Impacto en la cobertura", "Impacto en la cobertura (cover hit)"),
     "malfunction": ("Encasquillamiento", "Encasquillamiento (malfunction)"),
 }
+_MISC = {
+    "gore.defence.dodge": ("Esquivar", "Esquivar (dodge)"),
+    "gore.defence.block": ("Bloquear", "Bloquear (block)"),
+    "gore.defence.none": ("Sin defensa", "Sin defensa (none)"),
+    "gore.status.ok": ("bien", "bien (ok)"),
+    "gore.status.disabled": ("inutilizada", "inutilizada (disabled)"),
+    "gore.status.severe": ("destrozada", "destrozada (severe)"),
+    "gore.who.atacante": ("atacante", "atacante (attacker)"),
+    "gore.who.defensor": ("defensor", "defensor (defender)"),
+}
+for _k, (_es, _en) in _MISC.items():
+    _ES[_k], _EN[_k] = _es, _en
 for _k, (_es, _en) in _TIERS.items():
     _ES[f"gore.tier.{_k}"], _EN[f"gore.tier.{_k}"] = _es, _en
 for _k, (_es, _en) in _CATEGORIES.items():
