@@ -1214,3 +1214,18 @@ def test_t9_location_effects_in_resolve():
     )
     assert (r.location, r.location_status) == ("pierna_derecha", "disabled")
     assert "inútil" in r.effects["location_effect"]
+
+
+def test_p10_4_strike_the_shield():
+    d = g.Combatant(armour=1, block_item=g.Shield(kind="normal", pg_max=8), hp_max=20)
+    m = g.Modifiers(defence="none", strike_item=True)
+    # Crítico (07 ≤ 12): 2 × max(1D8+1 = 9, MD 0) = 18 to the item (P10: loses 18 − 8 = 10,
+    # destroyed), 18 − 2×8 = 2 pass, minus armour 1
+    r = g.resolve_attack(g.Combatant(attack_skill=60), d, BROADSWORD, m, ScriptedDice([7]))
+    assert (r.category, r.damage, r.effects["item_pg_after"], r.hit) == ("shield_hit", 1, 0, False)
+    o = g.attack_outcomes(g.Combatant(attack_skill=60), d, BROADSWORD, m)
+    assert o.rows[r.row] > 0
+    assert not any(row.category.startswith("hit_") for row in o.rows)
+    with pytest.raises(g.GoreInputError) as info:
+        g.attack_outcomes(g.Combatant(), g.Combatant(), BROADSWORD, m)
+    assert info.value.field == "modifiers.strike_item"

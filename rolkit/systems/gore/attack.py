@@ -129,6 +129,7 @@ class _Ctx:
     ranged: bool
     weapon_kind: str
     counterattack: bool
+    strike: bool = False
 
 
 def _context(attacker, defender, weapon, mods) -> _Ctx:
@@ -164,7 +165,9 @@ def _context(attacker, defender, weapon, mods) -> _Ctx:
         hp_cur=defender.current_hp,
         loc_hp=loc_hp,
         loc_damage=dict(defender.location_damage),
-        roll_location=mods.use_hit_locations or bool(mods.covered_locations),
+        roll_location=(mods.use_hit_locations or bool(mods.covered_locations))
+        and not mods.strike_item,
+        strike=mods.strike_item,
         use_loc=mods.use_hit_locations,
         covered=frozenset(mods.covered_locations),
         coverage=coverage,
@@ -185,7 +188,10 @@ def _armour_at(ctx: _Ctx, loc: str | None) -> int:
 
 
 def _shield_probability(ctx: _Ctx, attacker_tier: str) -> Fraction:
-    """P11.10 / G12 probability that a ranged hit strikes the shield instead of the body."""
+    """P11.10 / G12 probability that a ranged hit strikes the shield instead of the body
+    (1 for a declared *Golpear Escudo/Arma*, P10.4)."""
+    if ctx.strike:
+        return Fraction(1)
     if ctx.coverage <= 0:
         return Fraction(0)
     if ctx.options.shield_vs_projectile_scope == "crit_and_impale_only" and attacker_tier not in (
@@ -260,8 +266,13 @@ def _shield_states(
     options: GoreOptions,
     hp_max: int,
     pg0: int,
+    strike: bool = False,
 ) -> tuple[tuple[dict, int], ...]:
-    """P10 / P11.10 bullets striking a shield in turn: ``({(pg, total, grave): weight}, den)``."""
+    """P10 / P11.10 bullets striking a shield in turn: ``({(pg, total, grave): weight}, den)``.
+
+    A projectile gives the shield its pre-armour value (never doubled, P11.10); a declared
+    strike on the item (P10.4) gives it all the blow's damage (doubling included, no armour).
+    """
     state: dict = {(pg0, 0, False): 1}
     den = 1
     out = []
@@ -271,7 +282,8 @@ def _shield_states(
         nxt: dict = {}
         for (pg, total, grave), n in state.items():
             for r, w in weights:
-                pg2, over, _ = apply_item_damage(pg, r)
+                to_item = blow_damage(c, r, 0, options) if strike else r
+                pg2, over, _ = apply_item_damage(pg, to_item)
                 v = max(0, over - a)
                 key = (pg2, total + v, grave or 2 * v > hp_max)
                 nxt[key] = nxt.get(key, 0) + n * w
@@ -320,7 +332,9 @@ def _hit_tails(ctx: _Ctx, cat: str, attacker_tier: str, pg_after: int | None) ->
     for armour, locs in by_armour.items():
         p_all = sum((p for _, p in locs), Fraction(0))
         if p_shield:
-            states = _shield_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max, ctx.item_pg)
+            states = _shield_states(
+                ctx.profile, cats, armour, ctx.options, ctx.hp_max, ctx.item_pg, ctx.strike
+            )
             for k, (state, den) in enumerate(states, start=1):
                 w = p_all * p_shield * pk
                 for (pg, total, grave), n in state.items():
@@ -796,9 +810,19 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
             p_shield = _shield_probability(ctx, a_t)
             if p_shield == 1:
                 shield = True
-                steps.append(
-                    Step("gore.step.shield", (), {"cobertura": "siempre (G12)"}, "P11.10, G12")
-                )
+                if ctx.strike:
+                    steps.append(
+                        Step(
+                            "gore.step.shield",
+                            (),
+                            {"objetivo": "escudo/arma"},
+                            "P10.4 «Golpear Escudo/Arma»: todo el daño va a sus PG",
+                        )
+                    )
+                else:
+                    steps.append(
+                        Step("gore.step.shield", (), {"cobertura": "siempre (G12)"}, "P11.10, G12")
+                    )
             elif p_shield:
                 s_roll = rng.randint(1, 100)
                 shield = s_roll <= ctx.coverage
@@ -829,7 +853,8 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                 c = _bullet_category(ctx, cell.category, j)
                 value, faces = _roll_pre_armour(ctx, c, rng)
                 if shield:
-                    pg2, over, destroyed = apply_item_damage(pg, value)
+                    to_item = blow_damage(c, value, 0, opts) if ctx.strike else value
+                    pg2, over, destroyed = apply_item_damage(pg, to_item)
                     a = 0 if ignores_armour(c, opts) else armour
                     dj = max(0, over - a)
                     steps.append(
@@ -838,7 +863,7 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
                             _dice_of(faces),
                             {
                                 **_public(faces),
-                                "daño": value,
+                                "daño": to_item,
                                 "PG escudo": f"{pg} → {pg2}",
                                 "pasa": over,
                                 "armadura": a,

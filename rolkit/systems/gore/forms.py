@@ -1092,6 +1092,13 @@ class Modifiers:
         "Coverage 60%/90% with a normal/large shield.",
         "T13",
     )
+    strike_item: bool = _flag(
+        "Golpear escudo/arma",
+        "Golpear escudo/arma (strike the shield/weapon)",
+        "Ataque declarado al objeto que bloquea: todo el daño va a sus PG.",
+        "Declared attack on the blocking item: all damage goes to its PG.",
+        "P10.4",
+    )
     use_hit_locations: bool = _flag(
         "Localización de impactos",
         "Localización de impactos (hit locations)",

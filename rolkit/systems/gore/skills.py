@@ -120,6 +120,20 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             "False with a burst (a KO attempt is one blow)",
             "False con una ráfaga (buscar un KO es un solo golpe)",
         )
+    if mods.strike_item and defender.block_item is None:
+        raise fail(
+            "modifiers.strike_item",
+            True,
+            "False unless the defender carries a block item (defender.block_item)",
+            "False salvo si el defensor lleva un arma/escudo (defender.block_item)",
+        )
+    if mods.strike_item and mods.ko_attempt:
+        raise fail(
+            "modifiers.ko_attempt",
+            True,
+            "False when striking the shield/weapon",
+            "False al golpear el escudo/arma",
+        )
     if ranged:
         range_band(weapon, mods)
     if mods.bullets > 1:
