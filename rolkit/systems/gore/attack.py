@@ -314,62 +314,68 @@ def _ko_tails(ctx: _Ctx, cat: str, loc: str | None, armour: int, pg_after: int |
 
 
 def _hit_tails(ctx: _Ctx, cat: str, attacker_tier: str, pg_after: int | None) -> dict:
-    """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage."""
-    out: dict = {}
+    """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage.
+
+    Exact integer bookkeeping: every contribution is ``numerator / denominator`` with
+    integer parts, summed over their least common denominator and turned into one
+    ``Fraction`` per row at the end (bursts create thousands of rows).
+    """
     if ctx.roll_location:
-        branches = [(loc, Fraction(n, 20)) for loc, n in location_faces().items()]
+        branches = list(location_faces().items())  # (loc, faces out of 20)
+        loc_den = 20
     else:
-        branches = [(None, Fraction(1))]
+        branches = [(None, 1)]
+        loc_den = 1
+    parts: list[tuple[tuple, int, int]] = []  # (key, numerator, denominator)
     by_armour: dict[int, list] = {}
-    for loc, p in branches:
+    for loc, n_loc in branches:
         if loc is not None and loc in ctx.covered:
-            _add(out, ("cover_hit", 0, "none", None, None, 0, None, pg_after), p)
+            parts.append((("cover_hit", 0, "none", None, None, 0, None, pg_after), n_loc, loc_den))
         else:
-            by_armour.setdefault(_armour_at(ctx, loc), []).append((loc, p))
+            by_armour.setdefault(_armour_at(ctx, loc), []).append((loc, n_loc))
     p_shield = _shield_probability(ctx, attacker_tier)
+    w_shield, w_body = p_shield.numerator, p_shield.denominator - p_shield.numerator
+    s_den = p_shield.denominator
     cats = _cats(ctx, cat)
-    pk = Fraction(1, ctx.bullets)
+    b = ctx.bullets
     for armour, locs in by_armour.items():
-        p_all = sum((p for _, p in locs), Fraction(0))
-        if p_shield:
+        n_all = sum(n for _, n in locs)
+        if w_shield:
             states = _shield_states(
                 ctx.profile, cats, armour, ctx.options, ctx.hp_max, ctx.item_pg, ctx.strike
             )
             for k, (state, den) in enumerate(states, start=1):
-                w = p_all * p_shield * pk
+                d = loc_den * s_den * b * den
                 for (pg, total, grave), n in state.items():
                     key = ("shield_hit", total, _wound(ctx, total, grave), None, None, k, None, pg)
-                    _add(out, key, w * Fraction(n, den))
-        if p_shield == 1:
+                    parts.append((key, n_all * w_shield * n, d))
+        if not w_body:
             continue
-        p_body = 1 - p_shield
         if ctx.ko:
-            for loc, p in locs:
+            for loc, n_loc in locs:
                 for key, q in _ko_tails(ctx, cat, loc, armour, pg_after).items():
-                    _add(out, key, p * p_body * q)
+                    parts.append(
+                        (key, n_loc * w_body * q.numerator, loc_den * s_den * q.denominator)
+                    )
             continue
         states = _burst_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max)
         for k, (state, den) in enumerate(states, start=1):
+            d = loc_den * s_den * b * den
             if k == 1 and ctx.use_loc:
-                for loc, p in locs:
+                for loc, n_loc in locs:
                     for (total, grave), n in state.items():
-                        key = (
-                            cat,
-                            total,
-                            _wound(ctx, total, grave),
-                            loc,
-                            _status(ctx, loc, total),
-                            1,
-                            None,
-                            pg_after,
-                        )
-                        _add(out, key, p * p_body * pk * Fraction(n, den))
+                        wound = _wound(ctx, total, grave)
+                        key = (cat, total, wound, loc, _status(ctx, loc, total), 1, None, pg_after)
+                        parts.append((key, n_loc * w_body * n, d))
                 continue
-            w = p_all * p_body * pk
             for (total, grave), n in state.items():
                 key = (cat, total, _wound(ctx, total, grave), None, None, k, None, pg_after)
-                _add(out, key, w * Fraction(n, den))
-    return out
+                parts.append((key, n_all * w_body * n, d))
+    common = math.lcm(*(d for _, _, d in parts))
+    acc: dict = {}
+    for key, n, d in parts:
+        acc[key] = acc.get(key, 0) + n * (common // d)
+    return {key: Fraction(n, common) for key, n in acc.items() if n}
 
 
 def _blocked_tails(ctx: _Ctx) -> dict:
@@ -513,8 +519,9 @@ def attack_outcomes(attacker, defender, weapon, mods) -> OutcomeDistribution:
             cell = defence_cell(ctx.defence, a_t, d_t)
             p = pa * pd
             cells[(a_t, d_t)] = (p, cell)
+            # the (attacker, defender) tiers make every row of this cell a new key
             for tail, q in _tails(ctx, cell, a_t, cache).items():
-                _add(rows, OutcomeRow(a_t, d_t, *tail), p * q)
+                rows[OutcomeRow(a_t, d_t, *tail)] = p * q
     return OutcomeDistribution(
         cells=cells,
         rows=rows,
