@@ -12,9 +12,10 @@ apology on the page and a traceback in the log file only.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -25,6 +26,7 @@ from rolkit import i18n, tables
 from rolkit.fields import describe
 from rolkit.model import FORM_NAMES, MAX_SEED, FieldRangeError, RulesError, System
 from widgets import views
+from widgets.errors import guarded
 from widgets.forms import Form, form_for
 
 __all__ = ["Dashboard", "Section", "query_params"]
@@ -73,7 +75,9 @@ class Section:
         self.box = ipw.VBox([self.preset] if self.presets else [])
         self.widget = ipw.Accordion([self.box], selected_index=None)
         self.widget.add_class(f"rolkit-section-{role}")
-        self.widget.observe(lambda ch: ch.new is not None and self.form, "selected_index")
+        self.widget.observe(
+            lambda ch: ch.new is not None and guarded(lambda: self.form), "selected_index"
+        )
         self.relabel(lang)
 
     @property
@@ -239,7 +243,9 @@ class Dashboard:
             for r in ROLES
         }
         for section in self.sections.values():
-            section.preset.observe(lambda ch, s=section: self._preset(s, ch.new), "value")
+            section.preset.observe(
+                lambda ch, s=section: self._guard(lambda: self._preset(s, ch.new)), "value"
+            )
         self.sections["attacker"].widget.selected_index = 0
         self.forms_box.children = [s.widget for s in self.sections.values()]
         self._relabel_chrome()
@@ -250,23 +256,21 @@ class Dashboard:
         """Relabel every form, table and history entry in ``lang``."""
         self.lang = lang if lang in i18n.LANGUAGES else "es"
         self.lang_toggle.value = self.lang
-        self._relabel_chrome()
-        for section in self.sections.values():
-            section.relabel(self.lang)
-        for entry in self.entries:
-            entry.relabel(self.lang)
+        with self._hold():  # relabelled dropdowns re-set their values: one refresh at the end
+            self._relabel_chrome()
+            for section in self.sections.values():
+                section.relabel(self.lang)
+            for entry in self.entries:
+                entry.relabel(self.lang)
         self.refresh()
 
     def _relabel_chrome(self) -> None:
         name = i18n.t("app.title", self.lang)
         self.title.value = f"<h3 style='margin:0'>{name}</h3>"
         current = self.system.id if self.system else None
-        self._holding = True
-        try:
+        with self._hold():
             self.picker.options = [(self._system_label(i), i) for i in self.ids]
             self.picker.value = current
-        finally:
-            self._holding = False
         self.picker.description = i18n.t("system", self.lang)
         self.roll_button.description = i18n.t("roll", self.lang)
         self.seed.description = i18n.t("seed", self.lang)
@@ -275,6 +279,15 @@ class Dashboard:
         if not self.entries:
             self.history.children = [ipw.HTML(f"<i>{i18n.t('history.empty', self.lang)}</i>")]
 
+    @contextlib.contextmanager
+    def _hold(self) -> Iterator[None]:
+        """Coalesce: no refresh for the value changes made inside (presets, relabels)."""
+        outer, self._holding = self._holding, True
+        try:
+            yield
+        finally:
+            self._holding = outer
+
     def _changed(self) -> None:
         if not self._holding:
             self.refresh()
@@ -282,11 +295,8 @@ class Dashboard:
     def _preset(self, section: Section, name: str | None) -> None:
         if name == NONE:
             return
-        self._holding = True
-        try:
+        with self._hold():
             section.load(section.presets[name])
-        finally:
-            self._holding = False
         self.refresh()
 
     def read(self) -> dict[str, Any]:
@@ -344,7 +354,7 @@ class Dashboard:
 
     # ------------------------------------------------------------------ errors
     def _guard(self, fn: Any) -> Any:
-        return views.guarded(fn, self.show_error, self._apologise)
+        return guarded(fn, self.show_error, self._apologise)
 
     def _apologise(self) -> None:
         self.message.value = views.error_html(i18n.t("error.bug", self.lang))

@@ -26,6 +26,7 @@ from rolkit import i18n
 from rolkit.dice import parse
 from rolkit.fields import FieldSpec, describe
 from rolkit.model import RulesError
+from widgets.errors import guarded
 
 __all__ = ["Form", "Row", "form_for", "BUILDERS", "SLIDER_SPAN"]
 
@@ -96,7 +97,7 @@ class Row:
         self.auto = None
         if spec.optional and spec.kind in ("int", "float", "int_map"):
             self.auto = make(ipw.Checkbox, True, indent=False, layout_name="auto")
-            self.auto.observe(lambda ch: self._sync_auto(), "value")
+            self.auto.observe(lambda ch: guarded(self._sync_auto), "value")
         parts = [control] + ([self.auto] if self.auto else [])
         self.widget = ipw.HBox(parts, layout=layout(self.container))
         self.widget.add_class(f"rolkit-field-{name}")
@@ -203,7 +204,7 @@ class DiceRow(Row):
 
     def __init__(self, name, spec, lang, control):
         super().__init__(name, spec, lang, control)
-        control.observe(lambda ch: self._check(), "value")
+        control.observe(lambda ch: guarded(self._check), "value")
 
     def _get(self) -> Any:
         text = self.input.value.strip()
@@ -261,7 +262,9 @@ class NestedRow(Row):
         self.use = make(ipw.Checkbox, True, indent=False) if spec.optional else None
         control.children = [ipw.VBox([self.use] if self.use else [], layout=layout("plain"))]
         super().__init__(name, spec, lang, control)
-        control.observe(lambda ch: ch.new is not None and self.sub, "selected_index")
+        control.observe(
+            lambda ch: ch.new is not None and guarded(lambda: self.sub), "selected_index"
+        )
 
     @property
     def built(self) -> bool:

@@ -1,25 +1,22 @@
 """The results side of the dashboard: odds table, chart, roll history, error messages.
 
 Everything here turns rolkit objects (``Odds``, ``Resolution``) into widget trait values
-through ``rolkit.tables``; no rule logic. Callbacks go through :func:`guarded`, so a
-``RulesError`` becomes a plain message and anything else an apology plus a log entry in
-``ROLKIT_LOG`` (default ``~/.cache/rolkit/dashboard.log``), never a traceback on the page.
+through ``rolkit.tables``; no rule logic. Callbacks go through
+:func:`widgets.errors.guarded`: never a traceback on the page.
 """
 
 from __future__ import annotations
 
 import html
 import io
-import logging
-import os
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import i18n, tables
-from rolkit.model import Resolution, RulesError, System
+from rolkit.model import Resolution, System
+from widgets.errors import guarded, log
 
 __all__ = [
     "log",
@@ -53,44 +50,9 @@ i18n.register(
     }
 )
 
-log = logging.getLogger("rolkit.dashboard")
-
-
-def _configure_log() -> None:
-    """A file handler on first use; never stderr (it would reach the page)."""
-    if log.handlers:
-        return
-    log.propagate = False
-    log.setLevel(logging.INFO)
-    path = Path(os.environ.get("ROLKIT_LOG") or Path.home() / ".cache" / "rolkit" / "dashboard.log")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    log.addHandler(handler)
-
 
 def error_html(text: str) -> str:
     return f'<div class="rolkit-message" style="color:#b00020">⚠ {html.escape(text)}</div>'
-
-
-def guarded(
-    fn: Callable[[], Any],
-    on_rules_error: Callable[[RulesError], None],
-    on_bug: Callable[[], None],
-) -> Any:
-    """Run ``fn``; a RulesError goes to ``on_rules_error``, anything else is logged."""
-    try:
-        return fn()
-    except RulesError as err:
-        on_rules_error(err)
-    except Exception:
-        _configure_log()
-        log.exception("dashboard callback failed")
-        on_bug()
-    return None
 
 
 def odds_table_html(odds: Any, lang: str) -> str:

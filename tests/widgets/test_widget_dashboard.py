@@ -191,3 +191,37 @@ def test_options_panel_shows_each_help_line(system_id):
 
 def test_system_ids_cover_the_registry():
     assert SYSTEM_IDS[1:] == rolkit.systems()
+
+
+def test_sections_build_their_form_when_first_opened():
+    d = make_dashboard("sample")
+    defender = d.sections["defender"]
+    assert d.sections["attacker"].built and not defender.built
+    defender.preset.value = "Bruto"  # a preset reaches an unbuilt form too
+    assert d.read()["defender"] == defender.presets["Bruto"]
+    defender.widget.selected_index = 0
+    assert defender.built
+    assert defender.form.read() == defender.presets["Bruto"]
+    before = d.table.value
+    defender.form.rows["guardia"].input.value = 7
+    assert d.table.value != before
+
+
+def test_language_switch_recomputes_once(monkeypatch):
+    d = make_dashboard("sample")
+    for section in d.sections.values():
+        section.form  # noqa: B018 - build every form
+    calls = []
+    monkeypatch.setattr(d, "_refresh", lambda: calls.append(1))
+    d.lang_toggle.value = "en"
+    assert calls == [1]
+
+
+def test_warnings_in_callbacks_go_to_the_log_not_stderr(log_file, capsys):
+    import warnings
+
+    from widgets.errors import guarded
+
+    guarded(lambda: warnings.warn("careful now", FutureWarning, stacklevel=1))
+    assert "careful now" in log_file.read_text()
+    assert capsys.readouterr().err == ""
