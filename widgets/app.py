@@ -124,8 +124,9 @@ class Dashboard:
     """The rolkit dashboard for one system and language, switchable at run time.
 
     Args:
-        system: a system id (default: the first of ``rolkit.systems()``).
-        lang: ``"es"`` (default) or ``"en"``.
+        system: a system id (default: ``?system=`` of the Voilà request when the kernel
+            already knows it, else the first of ``rolkit.systems()``).
+        lang: ``"es"`` (default) or ``"en"`` (default: ``?lang=`` likewise).
         registry: ``{id: System}`` to show instead of the registered systems (tests).
     """
 
@@ -135,6 +136,8 @@ class Dashboard:
         lang: str | None = None,
         registry: Mapping[str, System] | None = None,
     ):
+        env = query_params(os.environ.get("QUERY_STRING"))  # Voilà's request, if known yet
+        system, lang = system or env.get("system"), lang or env.get("lang")
         self.registry = dict(registry) if registry is not None else None
         self.ids = list(self.registry) if self.registry is not None else rolkit.systems()
         self.lang = lang if lang in i18n.LANGUAGES else "es"
@@ -363,12 +366,13 @@ class Dashboard:
         """Beside the field ``err.field`` names (prefix picks the form) and in the message line."""
         text = i18n.t("error.user", self.lang, msg=err.message(self.lang))
         self.message.value = views.error_html(text)
+        if err.field == "seed":  # the odds still stand
+            self.seed_error.value = views.error_html(err.message(self.lang))
+            return
         self.headline.value = ""
         self.table.value = ""
         self.chart.layout.visibility = "hidden"
-        if err.field == "seed":
-            self.seed_error.value = views.error_html(err.message(self.lang))
-        elif not getattr(err, "rolkit_shown", False):
+        if not getattr(err, "rolkit_shown", False):
             self._locate(err)
         for section in self.sections.values():
             if section.built and section.form.errors():

@@ -349,14 +349,19 @@ def _int_map(spec: FieldSpec) -> ipw.Widget:
     return ipw.HBox(boxes, layout=layout("row"))
 
 
+def _text(spec: FieldSpec) -> ipw.Widget:
+    """Text sent on Enter or blur, not per keystroke (each change recomputes the odds)."""
+    return make(ipw.Text, spec.default or "", continuous_update=False, layout_name="wide")
+
+
 #: metadata kind → (Row class, widget builder). A new kind is one line here.
 BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
     "int": (Row, _int),
     "float": (Row, _float),
     "choice": (ChoiceRow, lambda s: make(ipw.Dropdown, options=[], layout_name="wide")),
     "flag": (Row, lambda s: make(ipw.Checkbox, bool(s.default), indent=False)),
-    "dice": (DiceRow, lambda s: make(ipw.Text, s.default or "", layout_name="wide")),
-    "text": (Row, lambda s: make(ipw.Text, s.default or "", layout_name="wide")),
+    "dice": (DiceRow, lambda s: _text(s)),
+    "text": (Row, lambda s: _text(s)),
     "nested": (NestedRow, lambda s: ipw.Accordion(selected_index=None, layout=layout("plain"))),
     "multichoice": (MultiRow, lambda s: make(ipw.SelectMultiple, options=[], layout_name="wide")),
     "int_map": (MapRow, _int_map),

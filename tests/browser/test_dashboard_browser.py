@@ -80,6 +80,7 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     assert "%" in page.inner_text(".rolkit-headline")
 
     # Tirar: a result with its steps folded and a replay that matches
+    page.locator(".rolkit-seed input").fill("7")  # a fixed seed: a stable screenshot
     roll_button(page, lang).click()
     page.wait_for_selector(".rolkit-roll .rolkit-roll-headline")
     roll = page.locator(".rolkit-roll").first
@@ -104,6 +105,22 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     assert "no-es-un-numero" in page.inner_text(".rolkit-messages")
     assert page.locator(".rolkit-roll").count() == 1
     seed.fill("")
+    assert_no_traceback(page)
+
+    # a bad field value: a plain message beside that field
+    text_fields = [n for n, f in describe(system.forms["attacker"]) if f.kind == "text"]
+    if text_fields:
+        box = field_locator(page, "attacker", text_fields[0]).locator("input")
+        original = box.input_value()
+        box.fill("x" * 201)
+        box.press("Enter")
+        error = field_locator(page, "attacker", text_fields[0]).locator(".rolkit-field-error")
+        error.wait_for(state="visible")
+        label = dict(describe(system.forms["attacker"]))[text_fields[0]].label_for(lang)
+        assert "⚠" in error.inner_text() and label in page.inner_text(".rolkit-messages")
+        box.fill(original)
+        box.press("Enter")
+        page.wait_for_selector("table.rolkit-odds")
     assert_no_traceback(page)
 
     # the language switch relabels the forms
