@@ -38,6 +38,7 @@ def browser_context_args(browser_context_args):
 @pytest.fixture
 def local_page(page):
     page.context.route("**/*", local_only)
+    page.set_default_timeout(90000)  # generous: other suites may load the 2 cores
     return page
 
 
