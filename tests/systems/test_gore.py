@@ -1229,3 +1229,86 @@ def test_p10_4_strike_the_shield():
     with pytest.raises(g.GoreInputError) as info:
         g.attack_outcomes(g.Combatant(), g.Combatant(), BROADSWORD, m)
     assert info.value.field == "modifiers.strike_item"
+
+
+# --------------------------------------------------------------------------- resolve ≡ odds
+class _NeedMore(Exception):
+    def __init__(self, a: int, b: int) -> None:
+        self.a, self.b = a, b
+
+
+class _Branching:
+    """``randint`` that replays a prefix of faces and asks for a branch when it runs out."""
+
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        self.prefix, self.used, self.sides = prefix, 0, []
+
+    def randint(self, a: int, b: int) -> int:
+        if self.used == len(self.prefix):
+            raise _NeedMore(a, b)
+        self.sides.append(b - a + 1)
+        self.used += 1
+        return self.prefix[self.used - 1]
+
+
+def _enumerate_resolve(a, d, w, m) -> dict:
+    """Exact law of ``resolve_attack`` by walking every sequence of faces it can draw."""
+    law: Counter = Counter()
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        rng = _Branching(prefix)
+        try:
+            r = g.resolve_attack(a, d, w, m, rng)
+        except _NeedMore as more:
+            stack.extend(prefix + (v,) for v in range(more.a, more.b + 1))
+            continue
+        weight = F(1)
+        for sides in rng.sides:
+            weight /= sides
+        law[r.row] += weight
+    return dict(law)
+
+
+@pytest.mark.parametrize(
+    ("a", "d", "w", "m"),
+    [
+        (  # burst of 2, hit locations with a covered head, no dodge
+            g.Combatant(attack_skill=5),
+            g.Combatant(hp_max=99, armour=1),
+            g.Weapon(damage="1D4", kind="firearm", range_m=50.0, automatic=True, impaling=True),
+            g.Modifiers(
+                defence="none",
+                distance_m=40.0,
+                bullets=2,
+                use_hit_locations=True,
+                covered_locations=frozenset({"cabeza"}),
+            ),
+        ),
+        (  # burst of 2 at a small-shield bearer (coverage roll, the shield breaks)
+            g.Combatant(attack_skill=5),
+            g.Combatant(hp_max=99, armour=1, block_item=g.Shield(kind="pequeno", pg_max=2)),
+            g.Weapon(damage="1D3", kind="firearm", range_m=50.0, automatic=True, impaling=True),
+            g.Modifiers(defence="none", distance_m=40.0, bullets=2),
+        ),
+        (  # melee vs a tracked shield block, with a charge
+            g.Combatant(attack_skill=5, fue=5, tam=10),  # MD −1D4
+            g.Combatant(hp_max=99, block_skill=5, block_item=g.Shield(kind="normal", pg_max=2)),
+            g.Weapon(damage="1D2+1"),
+            g.Modifiers(defence="block", charge=True),
+        ),
+        (  # KO attempt with hit locations against a helpless target
+            g.Combatant(attack_skill=5),
+            g.Combatant(hp_max=99, location_damage={"brazo_derecho": 24}),
+            g.Weapon(damage="1D6"),
+            g.Modifiers(target_helpless=True, ko_attempt=True, use_hit_locations=True),
+        ),
+    ],
+)
+def test_resolve_enumerated_exactly_equals_attack_outcomes(a, d, w, m, monkeypatch):
+    # T11's "00 — roll again" makes the tree of faces infinite; the fumble tables are drawn
+    # after everything the outcome key depends on (§7.1 step 8), so stub them out here.
+    from rolkit.systems.gore import attack
+
+    monkeypatch.setattr(attack, "_roll_fumble", lambda *args: g.table_lookup("melee_fumble", 1))
+    assert _enumerate_resolve(a, d, w, m) == g.attack_outcomes(a, d, w, m).rows
