@@ -1312,3 +1312,26 @@ def test_resolve_enumerated_exactly_equals_attack_outcomes(a, d, w, m, monkeypat
 
     monkeypatch.setattr(attack, "_roll_fumble", lambda *args: g.table_lookup("melee_fumble", 1))
     assert _enumerate_resolve(a, d, w, m) == g.attack_outcomes(a, d, w, m).rows
+
+
+def test_p4_order_of_action_and_weapon_pg():
+    from rolkit.systems.gore.checks import order_of_action
+
+    # Ana and Bea tie at 12: 1D10 → 3 and 3 (tie again), then 8 and 2
+    rng = ScriptedDice([3, 3, 8, 2])
+    assert order_of_action({"Ana": 12, "Bea": 12, "Cid": 14, "Dan": 7}, rng) == [
+        "Cid",
+        "Ana",
+        "Bea",
+        "Dan",
+    ]
+    # Éxito vs block Crítico: "el arma del atacante pierde 2PG"
+    w = g.Weapon(pg=2)
+    r = g.resolve_attack(
+        g.Combatant(),
+        g.Combatant(block_skill=50),
+        w,
+        g.Modifiers(defence="block"),
+        ScriptedDice([20, 3]),
+    )
+    assert r.effects["attacker_weapon_pg_after"] == 0 and r.effects["attacker_weapon_broken"]

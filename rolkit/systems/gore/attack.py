@@ -779,6 +779,11 @@ def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
         effects["defender_item_pg_loss"] = cell.defender_item_pg_loss
     if cell.attacker_weapon_pg_loss:
         effects["attacker_weapon_pg_loss"] = cell.attacker_weapon_pg_loss
+        if weapon.pg is not None:
+            after = max(0, weapon.pg - cell.attacker_weapon_pg_loss)
+            effects["attacker_weapon_pg_after"] = after
+            if after == 0:
+                effects["attacker_weapon_broken"] = True  # P10.2 «se queda sin PG se rompe»
     loc = None
     status = None
     damage = 0

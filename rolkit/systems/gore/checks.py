@@ -30,6 +30,7 @@ __all__ = [
     "hit_location",
     "attack_order",
     "max_attacks",
+    "order_of_action",
     "movement_m",
     "pursuit_closing",
     "movement_effect",
@@ -242,6 +243,31 @@ def attack_order(
     if halved:
         score = math.ceil(score / 2)
     return score - penalties
+
+
+def order_of_action(scores: dict[str, int], rng) -> list[str]:
+    """P4 step 4: sort names by score, highest first; tied names roll 1D10 each, highest
+    first, rerolling ties among themselves ("Si dos personajes tienen la misma DES se tira
+    1D10"). ``rng`` is any object with ``randint``."""
+    by_score: dict[int, list[str]] = {}
+    for name, score in scores.items():
+        by_score.setdefault(_int(f"scores[{name!r}]", score), []).append(name)
+    order: list[str] = []
+    for score in sorted(by_score, reverse=True):
+        order.extend(_break_ties(sorted(by_score[score]), rng))
+    return order
+
+
+def _break_ties(names: list[str], rng) -> list[str]:
+    if len(names) <= 1:
+        return names
+    rolls: dict[int, list[str]] = {}
+    for name in names:
+        rolls.setdefault(rng.randint(1, 10), []).append(name)
+    out: list[str] = []
+    for roll in sorted(rolls, reverse=True):
+        out.extend(_break_ties(rolls[roll], rng))
+    return out
 
 
 def max_attacks(skill: int) -> int:
