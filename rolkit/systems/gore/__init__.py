@@ -5,6 +5,40 @@ The public surface follows the spec's §7 Rules contract, in its order, then the
 types, the forms and ``SYSTEM``. Conventions: forms are frozen dataclasses validated on
 construction (:class:`GoreInputError`); probabilities are exact ``Fraction``s; randomness is
 injected (any object with ``randint(a, b)``).
+
+Modules: ``forms`` (§2 forms and GoreOptions), ``tables`` (T1–T22 as data, table_lookup),
+``checks`` (§1 tiers, T19, T8, T7, P4, P18, P19), ``skills`` (P5/P6 and the cross-form
+checks), ``ranged`` (P11), ``matrices`` (T4–T6), ``damage`` (P9/P10), ``wounds`` (P12/P13),
+``hazards`` (P17), ``attack`` (resolve_attack, attack_outcomes), ``system`` (SYSTEM).
+
+Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
+
+* ``System.resolve/odds(options=...)`` win over ``modifiers.options`` unless they equal the
+  defaults while ``modifiers.options`` does not (then ``modifiers.options`` is kept).
+* Ranged-only modifiers (``distance_m``, ``angle``, ``aiming``, ``laser_sight``,
+  ``shield_behind``) are ignored with a melee weapon; ``crowd`` likewise; a charge with a
+  ranged weapon, a block against one, a burst without an automatic weapon are errors.
+* ``from_behind`` gives +20 in melee only (T1 is the melee table); a prone target is −20 at
+  range; a mounted attacker's +20 (and the foot defender's −20) apply in melee only.
+* ``riding_skill`` empty means no cap when mounted; ``hp_current`` ≤ 0 makes any damage mortal.
+* A weapon's damage is clamped at 0 before MD is added (§1.1); pulled blows halve it (R3).
+* One location roll and one shield-coverage roll per action: every bullet of a burst
+  strikes that location (or cover, or shield, in turn, P10 rule per bullet); rows report
+  the location only when exactly one bullet hits (§7.2). A cover hit draws no damage.
+* A helpless target does not interpose its shield against projectiles.
+* ``bullets_hit`` counts blows/bullets that struck the defender or its shield (0 for miss,
+  block, cover, malfunction).
+* KO: a failed KO deals the weapon minimum minus armour (none vs impale categories); KO is
+  one blow, so it cannot be combined with a burst; a shield hit is not a KO hit.
+* T10 type X rolls its first reading (−1D3 FUE, −1D3 CON); XVI rolls FUE, CON, DES, CAR.
+* Unarmed/natural weapons blocked by a weapon (P10.3) are reported as an effect only (the
+  blocker's weapon damage is not in the forms); natural-weapon blocks are not modelled.
+* ``attack_order``: surprise halves DES, then a scope/loading halves again, then the
+  penalties are subtracted.
+* ``Modifiers.strike_item`` (P10.4) sends all of the blow's damage (doubling included) to
+  the block item; the P10 item rule then passes ``D − 2P`` minus armour to the bearer.
+* Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
+  (an input error otherwise), so any valid form answers in under a second.
 """
 
 from __future__ import annotations
