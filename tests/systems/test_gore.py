@@ -1335,3 +1335,18 @@ def test_p4_order_of_action_and_weapon_pg():
         ScriptedDice([20, 3]),
     )
     assert r.effects["attacker_weapon_pg_after"] == 0 and r.effects["attacker_weapon_broken"]
+
+
+def test_forms_copy_pickle_and_asdict():
+    import copy
+    import pickle
+
+    c = g.Combatant(
+        location_damage={"cabeza": 1}, location_armour={"pecho": 3}, block_item=g.Shield()
+    )
+    assert copy.deepcopy(c) == c and pickle.loads(pickle.dumps(c)) == c
+    assert dataclasses.asdict(c)["location_damage"]["cabeza"] == 1
+    with pytest.raises(TypeError):
+        c.location_damage["cabeza"] = 3  # type: ignore[index]
+    for form in (g.Weapon(), g.Modifiers(covered_locations={"cabeza"}), g.GoreOptions()):
+        assert pickle.loads(pickle.dumps(form)) == form

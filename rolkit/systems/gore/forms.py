@@ -15,7 +15,6 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Any
 
 from rolkit import fields
@@ -36,6 +35,7 @@ __all__ = [
     "Modifiers",
     "DEFAULT",
     "validate_form",
+    "FrozenMap",
 ]
 
 #: §2.1 hit-location keys, in T7 order.
@@ -90,10 +90,38 @@ def validate_form(obj: Any) -> None:
         ) from None
 
 
+class FrozenMap(dict):
+    """An immutable, hashable dict for the int-map fields.
+
+    Unlike ``types.MappingProxyType`` it survives ``copy.deepcopy``, ``pickle`` and
+    ``dataclasses.asdict`` (and serialises to JSON as a plain object).
+    """
+
+    __slots__ = ()
+
+    def _immutable(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("this mapping is immutable; build a new form with dataclasses.replace")
+
+    __setitem__ = __delitem__ = __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FrozenMap:
+        return self
+
+
 def _freeze_map(obj: Any, name: str) -> None:
     value = getattr(obj, name)
-    if isinstance(value, Mapping) and not isinstance(value, MappingProxyType):
-        object.__setattr__(obj, name, MappingProxyType(dict(value)))
+    if isinstance(value, Mapping) and not isinstance(value, FrozenMap):
+        object.__setattr__(obj, name, FrozenMap(value))
 
 
 def _freeze_set(obj: Any, name: str) -> None:
