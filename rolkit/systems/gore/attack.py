@@ -52,7 +52,7 @@ from .damage import (
     weapon_minimum,
     weapon_value,
 )
-from .forms import GoreOptions
+from .forms import Combatant, GoreOptions, Modifiers, Weapon
 from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from .ranged import coverage_for
 from .skills import attack_skill_detail, defence_skill_detail
@@ -132,7 +132,7 @@ class _Ctx:
     strike: bool = False
 
 
-def _context(attacker, defender, weapon, mods) -> _Ctx:
+def _context(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> _Ctx:
     att_v, att_detail = attack_skill_detail(attacker, defender, weapon, mods)
     def_v, def_detail = defence_skill_detail(defender, attacker, weapon, mods)
     defence = mods.defence if def_v is not None else "none"
@@ -492,7 +492,9 @@ class OutcomeDistribution:
         return out
 
 
-def attack_outcomes(attacker, defender, weapon, mods) -> OutcomeDistribution:
+def attack_outcomes(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> OutcomeDistribution:
     """§7.2 Exact law of one attack over both d100s, location, shield coverage, bullets and
     every damage die (Fractions summing to exactly 1).
 
@@ -534,7 +536,9 @@ def attack_outcomes(attacker, defender, weapon, mods) -> OutcomeDistribution:
     )
 
 
-def hit_probability(attacker, defender, weapon, mods) -> Fraction:
+def hit_probability(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> Fraction:
     """P(the blow lands on the defender's body): the ``hit`` of :func:`project`, computed
     from the tier cells alone (no damage dice), for success grids.
 
@@ -688,7 +692,9 @@ def _roll_fumble(ctx: _Ctx, rng, steps: list, who: str, melee_table: bool) -> Ta
     return row
 
 
-def resolve_attack(attacker, defender, weapon, mods, rng) -> Resolution:
+def resolve_attack(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers, rng: Any
+) -> Resolution:
     """§7.1 Resolve one attack with ``rng.randint`` in the canonical draw order.
 
     Raises:

@@ -13,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Hashable
 from fractions import Fraction
+from typing import Any
 
 from rolkit import i18n
-from rolkit.model import OutcomeView, System
+from rolkit.model import OutcomeView, Step, System
 
-from .attack import OutcomeRow, attack_outcomes, resolve_attack
+from .attack import OutcomeRow, Resolution, attack_outcomes, resolve_attack
 from .forms import DEFAULT, LOCATION_LABELS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .matrices import HIT_CATEGORIES
 from .tables import T20_SHIELDS, T20_WEAPONS
@@ -195,12 +196,27 @@ def merge_options(modifiers: Modifiers, options: GoreOptions | None) -> Modifier
     return dataclasses.replace(modifiers, options=options)
 
 
-def _resolve(attacker, defender, weapon, modifiers, options, rng):
+def _resolve(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: GoreOptions | None,
+    rng: Any,
+) -> tuple[tuple[Step, ...], Resolution, OutcomeRow]:
+    """System ``resolve_fn``: one roll, its steps, and its key (the :class:`OutcomeRow`)."""
     res = resolve_attack(attacker, defender, weapon, merge_options(modifiers, options), rng)
     return res.steps, res, res.row
 
 
-def _odds(attacker, defender, weapon, modifiers, options) -> dict[OutcomeRow, Fraction]:
+def _odds(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: GoreOptions | None,
+) -> dict[OutcomeRow, Fraction]:
+    """System ``odds_fn``: ``attack_outcomes(...).rows``."""
     return attack_outcomes(attacker, defender, weapon, merge_options(modifiers, options)).rows
 
 
