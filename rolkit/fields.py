@@ -7,7 +7,8 @@ Each form dataclass declares its fields with the factories below (``int_field``,
 ``"rolkit"``. Unknown keyword arguments are a ``TypeError`` (the factories are plain
 keyword-only functions), so a misspelt option cannot be silently ignored.
 
-``validate(obj)`` checks every declared field of a dataclass instance and raises
+``validate(obj)`` checks every declared field of a dataclass instance (and stores mapping
+and set values as :class:`FrozenMap` / ``frozenset``) and raises
 :class:`~rolkit.model.FieldRangeError` naming the field, what is allowed and what it got,
 in English (``str(err)``) and Spanish (``err.message("es")``). Call it from
 ``__post_init__``; ``describe(cls)`` lists the fields for the widgets.
@@ -26,6 +27,7 @@ from rolkit.model import FieldRangeError, RulesError
 
 __all__ = [
     "Choice",
+    "FrozenMap",
     "FieldSpec",
     "int_field",
     "float_field",
@@ -44,6 +46,35 @@ __all__ = [
 
 KINDS = ("int", "float", "choice", "flag", "dice", "text", "nested", "multichoice", "int_map")
 META_KEY = "rolkit"
+
+
+class FrozenMap(dict):
+    """An immutable, hashable dict: the value of int_map fields.
+
+    Unlike ``types.MappingProxyType`` it survives ``copy.deepcopy``, ``pickle`` and
+    ``dataclasses.asdict`` (and serialises to JSON as a plain object), and it keeps the
+    frozen form dataclasses hashable.
+    """
+
+    __slots__ = ()
+
+    def _immutable(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("this mapping is immutable; build a new form with dataclasses.replace")
+
+    __setitem__ = __delitem__ = __ior__ = _immutable  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
+    def __copy__(self) -> FrozenMap:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FrozenMap:
+        return self
 
 
 @dataclass(frozen=True)
@@ -301,7 +332,7 @@ def int_map_field(
     )
     if optional:
         return _field(spec)
-    return _field(spec, default_factory=lambda: MappingProxyType({k: min for k in keys}))
+    return _field(spec, default_factory=lambda: FrozenMap({k: min for k in keys}))
 
 
 def flag_field(
@@ -492,4 +523,14 @@ def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRang
     for f in dataclasses.fields(obj):
         spec = spec_of(f)
         if spec is not None:
-            _check_value(f.name, spec, getattr(obj, f.name), prefix, error_cls)
+            value = getattr(obj, f.name)
+            _check_value(f.name, spec, value, prefix, error_cls)
+            _freeze(obj, f.name, spec, value)
+
+
+def _freeze(obj: Any, name: str, spec: FieldSpec, value: Any) -> None:
+    """Store mapping and set values immutably, so frozen forms stay frozen and hashable."""
+    if spec.kind == "int_map" and value is not None and not isinstance(value, FrozenMap):
+        object.__setattr__(obj, name, FrozenMap(value))
+    elif spec.kind == "multichoice" and not isinstance(value, frozenset):
+        object.__setattr__(obj, name, frozenset(value))

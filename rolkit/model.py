@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -295,6 +295,11 @@ class System:
         project: ``key -> OutcomeView``.
         default_forms: ``{role: instance}``; defaults to each form class called with no
             arguments.
+        options_field: for a system whose options travel inside the modifiers form (its
+            spec puts them there), the name of that field. Then ``options=None`` means
+            "the options the modifiers carry", and explicit options replace them; either
+            way ``resolve_fn``/``odds_fn`` get modifiers and options that agree. Forms
+            hide the field, since the options panel edits it.
         grid_axes: two ``(role, field)`` pairs of the attacker's main numbers (attribute
             and skill): the success grid and the monotonicity property use them. Raising
             either never lowers the probability of a hit.
@@ -310,6 +315,7 @@ class System:
     project: Callable[[Hashable], OutcomeView] = field(repr=False)
     default_forms: Mapping[str, Any] | None = None
     grid_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
+    options_field: str | None = None
 
     @property
     def name(self) -> str:
@@ -328,7 +334,8 @@ class System:
             return dict(self.default_forms)
         return {role: cls() for role, cls in self.forms.items()}
 
-    def _check(self, forms: Mapping[str, Any], options: Any) -> Any:
+    def _check(self, forms: dict[str, Any], options: Any) -> tuple[dict[str, Any], Any]:
+        """Type-check the four forms and the options; returns them, made consistent."""
         for role in FORM_NAMES:
             cls = self.forms[role]
             value = forms[role]
@@ -340,8 +347,14 @@ class System:
                     got=type(value).__name__,
                     message_es=f"{role} debe ser un {cls.__name__} (recibido {type(value).__name__})",
                 )
+        if self.options_field is not None:
+            modifiers = forms["modifiers"]
+            if options is None:
+                options = getattr(modifiers, self.options_field)
+            elif isinstance(options, self.options_type):
+                forms = {**forms, "modifiers": replace(modifiers, **{self.options_field: options})}
         if options is None:
-            return self.options_type()
+            return forms, self.options_type()
         if not isinstance(options, self.options_type):
             raise RulesError(
                 f"options must be a {self.options_type.__name__}",
@@ -349,7 +362,7 @@ class System:
                 allowed=self.options_type.__name__,
                 got=type(options).__name__,
             )
-        return options
+        return forms, options
 
     def resolve(
         self,
@@ -361,13 +374,10 @@ class System:
         seed: int | None = None,
     ) -> Resolution:
         """Resolve one attack with a seeded random source; the seed is recorded."""
-        forms = {
-            "attacker": attacker,
-            "defender": defender,
-            "weapon": weapon,
-            "modifiers": modifiers,
-        }
-        options = self._check(forms, options)
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
         if seed is None:
             seed = secrets.randbelow(MAX_SEED) + 1
         elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
@@ -379,7 +389,7 @@ class System:
                 message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {seed!r})",
             )
         steps, outcome, key = self.resolve_fn(
-            attacker, defender, weapon, modifiers, options, random.Random(seed)
+            *(forms[r] for r in FORM_NAMES), options, random.Random(seed)
         )
         return Resolution(
             system=self.id,
@@ -395,14 +405,11 @@ class System:
         self, attacker: Any, defender: Any, weapon: Any, modifiers: Any, options: Any = None
     ) -> Odds:
         """Exact odds of every outcome of the attack."""
-        forms = {
-            "attacker": attacker,
-            "defender": defender,
-            "weapon": weapon,
-            "modifiers": modifiers,
-        }
-        options = self._check(forms, options)
-        probabilities = self.odds_fn(attacker, defender, weapon, modifiers, options)
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
+        probabilities = self.odds_fn(*(forms[r] for r in FORM_NAMES), options)
         return Odds(
             system=self.id,
             probabilities=dict(probabilities),

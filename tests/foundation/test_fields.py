@@ -140,3 +140,18 @@ def test_metadata_is_read_only():
         f.metadata["rolkit"] = None
     with pytest.raises(dataclasses.FrozenInstanceError):
         fields.spec_of(f).min = 0
+
+
+def test_mapping_and_set_values_are_frozen_and_survive_copying():
+    import copy
+    import pickle
+
+    form = Form(location_damage={"cabeza": 3}, conditions={"stunned"})
+    assert isinstance(form.location_damage, fields.FrozenMap)
+    assert form.conditions == frozenset({"stunned"})
+    with pytest.raises(TypeError):
+        form.location_damage["cabeza"] = 4
+    assert hash(form.location_damage) == hash(fields.FrozenMap({"cabeza": 3}))
+    assert copy.deepcopy(form) == form
+    assert pickle.loads(pickle.dumps(form.location_damage)) == {"cabeza": 3}
+    assert dataclasses.asdict(Form())["location_damage"] == {"cabeza": 0}

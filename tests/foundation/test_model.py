@@ -98,3 +98,29 @@ def test_rules_error_carries_data_in_both_languages():
     assert (err.field, err.allowed, err.got) == ("x", "1", 2)
     assert err.message("en") == str(err) == "x must be 1 (got 2)"
     assert err.message("es") == "x debe ser 1"
+
+
+def test_options_carried_in_the_modifiers_form():
+    """A system whose spec puts options inside the modifiers (options_field)."""
+    import dataclasses
+
+    from rolkit import fields
+
+    @dataclasses.dataclass(frozen=True)
+    class Mods:
+        blind: bool = fields.flag_field(False, label=("a", "a"), help=("h", "h"))
+        options: Options = fields.nested_field(Options, label=("o", "o"), help=("h", "h"))
+
+    seen = []
+
+    def odds_fn(a, d, w, m, o):
+        seen.append((m.options, o))
+        return {(False, False, 0): Fraction(1)}
+
+    s = dataclasses.replace(
+        SYSTEM, forms={**SYSTEM.forms, "modifiers": Mods}, odds_fn=odds_fn, options_field="options"
+    )
+    plain, house = Options(), Options(crit_doubles=False)
+    s.odds(Attacker(), Defender(), Weapon(), Mods(options=house))
+    s.odds(Attacker(), Defender(), Weapon(), Mods(options=house), options=plain)
+    assert seen == [(house, house), (plain, plain)]

@@ -19,6 +19,7 @@ from typing import Any
 
 from rolkit import fields
 from rolkit.dice import DiceExpression, parse
+from rolkit.fields import FrozenMap
 
 from .errors import GoreInputError, fail
 
@@ -88,34 +89,6 @@ def validate_form(obj: Any) -> None:
             message_es=f"{err.field} = {err.got!r}: {spec.label_for('es')} debe ser "
             f"{spec.allowed('es')}{extra_es}",
         ) from None
-
-
-class FrozenMap(dict):
-    """An immutable, hashable dict for the int-map fields.
-
-    Unlike ``types.MappingProxyType`` it survives ``copy.deepcopy``, ``pickle`` and
-    ``dataclasses.asdict`` (and serialises to JSON as a plain object).
-    """
-
-    __slots__ = ()
-
-    def _immutable(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("this mapping is immutable; build a new form with dataclasses.replace")
-
-    __setitem__ = __delitem__ = __ior__ = _immutable  # type: ignore[assignment]
-    clear = pop = popitem = setdefault = update = _immutable  # type: ignore[assignment]
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-    def __reduce__(self):
-        return (FrozenMap, (dict(self),))
-
-    def __copy__(self) -> FrozenMap:
-        return self
-
-    def __deepcopy__(self, memo: dict) -> FrozenMap:
-        return self
 
 
 def _freeze_map(obj: Any, name: str) -> None:

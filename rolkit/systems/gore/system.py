@@ -1,16 +1,13 @@
 """§7 The registered ``SYSTEM``: i18n texts, presets (T20), the outcome projection and the
 glue from :class:`rolkit.model.System` to ``resolve_attack`` / ``attack_outcomes``.
 
-Options: ``System.resolve/odds`` pass a :class:`GoreOptions` separately. The options given
-to the System win, **except** when they equal the defaults while ``modifiers.options`` does
-not: then ``modifiers.options`` is kept (so a non-default ``Modifiers.options`` is never
-silently dropped by a caller that passed no options — System builds ``GoreOptions()`` for
-``None``).
+Options: the spec carries :class:`GoreOptions` in ``Modifiers.options``; the System is
+told so (``options_field="options"``), so ``options=None`` uses the modifiers' options and
+explicit options replace them before ``resolve_attack`` / ``attack_outcomes`` see them.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
@@ -19,12 +16,12 @@ from rolkit import i18n
 from rolkit.model import OutcomeView, Step, System
 
 from .attack import OutcomeRow, Resolution, attack_outcomes, resolve_attack
-from .forms import DEFAULT, LOCATION_LABELS, Combatant, GoreOptions, Modifiers, Shield, Weapon
+from .forms import LOCATION_LABELS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .matrices import HIT_CATEGORIES
 from .tables import T20_SHIELDS, T20_WEAPONS
 from .wounds import WOUND_RANK
 
-__all__ = ["SYSTEM", "PRESETS", "project", "merge_options"]
+__all__ = ["SYSTEM", "PRESETS", "project"]
 
 _ES = {
     "gore.name": "G.O.R.E.",
@@ -186,16 +183,6 @@ def project(key: Hashable) -> OutcomeView:
     )
 
 
-def merge_options(modifiers: Modifiers, options: GoreOptions | None) -> Modifiers:
-    """The options the System was given win, unless they are the defaults and
-    ``modifiers.options`` is not (then ``modifiers.options`` is kept)."""
-    if options is None or (options == DEFAULT and modifiers.options != DEFAULT):
-        return modifiers
-    if modifiers.options == options:
-        return modifiers
-    return dataclasses.replace(modifiers, options=options)
-
-
 def _resolve(
     attacker: Combatant,
     defender: Combatant,
@@ -205,7 +192,7 @@ def _resolve(
     rng: Any,
 ) -> tuple[tuple[Step, ...], Resolution, OutcomeRow]:
     """System ``resolve_fn``: one roll, its steps, and its key (the :class:`OutcomeRow`)."""
-    res = resolve_attack(attacker, defender, weapon, merge_options(modifiers, options), rng)
+    res = resolve_attack(attacker, defender, weapon, modifiers, rng)
     return res.steps, res, res.row
 
 
@@ -217,7 +204,7 @@ def _odds(
     options: GoreOptions | None,
 ) -> dict[OutcomeRow, Fraction]:
     """System ``odds_fn``: ``attack_outcomes(...).rows``."""
-    return attack_outcomes(attacker, defender, weapon, merge_options(modifiers, options)).rows
+    return attack_outcomes(attacker, defender, weapon, modifiers).rows
 
 
 # --------------------------------------------------------------------------- presets
@@ -284,6 +271,7 @@ SYSTEM = System(
     name_key="gore.name",
     forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
     options_type=GoreOptions,
+    options_field="options",
     presets=PRESETS,
     resolve_fn=_resolve,
     odds_fn=_odds,
