@@ -15,6 +15,7 @@ naming the field and its range, never a traceback.
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Callable, Mapping
 from functools import cache
 from types import MappingProxyType
@@ -41,7 +42,6 @@ AUTO = "\x00auto"
 #: each creating its own. Never mutate a shared layout.
 LAYOUTS = {
     "wide": {"width": "auto", "min_width": "16em"},
-    "slider": {"width": "26em"},
     "small": {"width": "9em"},
     "auto": {"width": "auto"},
     "row": {"align_items": "center", "flex_flow": "row wrap"},
@@ -61,8 +61,16 @@ i18n.register(
 
 @cache
 def layout(name: str) -> ipw.Layout:
-    """The shared Layout model ``name`` (see ``LAYOUTS``)."""
+    """The shared Layout model ``name`` (see ``LAYOUTS``; ``width-30`` is 30em wide)."""
+    if name.startswith("width-"):
+        return ipw.Layout(width=f"{name[6:]}em")
     return ipw.Layout(**LAYOUTS[name])
+
+
+def slider_layout(spec: FieldSpec) -> str:
+    """A slider wide enough for its longest label plus a usable track (shared by bucket)."""
+    chars = max(len(spec.label_for("es")), len(spec.label_for("en")))
+    return f"width-{16 + 2 * math.ceil(chars * 0.55 / 2)}"
 
 
 @cache
@@ -331,7 +339,8 @@ def _int(spec: FieldSpec) -> ipw.Widget:
     lo, hi = int(spec.min), int(spec.max)
     value = lo if spec.default is None else spec.default
     if hi - lo <= SLIDER_SPAN:
-        return make(ipw.IntSlider, value, lo, hi, continuous_update=False, layout_name="slider")
+        width = slider_layout(spec)
+        return make(ipw.IntSlider, value, lo, hi, continuous_update=False, layout_name=width)
     return make(ipw.BoundedIntText, value, min=lo, max=hi, layout_name="wide")
 
 
@@ -359,7 +368,7 @@ BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
     "int": (Row, _int),
     "float": (Row, _float),
     "choice": (ChoiceRow, lambda s: make(ipw.Dropdown, options=[], layout_name="wide")),
-    "flag": (Row, lambda s: make(ipw.Checkbox, bool(s.default), indent=False)),
+    "flag": (Row, lambda s: make(ipw.Checkbox, bool(s.default), indent=False, layout_name="auto")),
     "dice": (DiceRow, lambda s: _text(s)),
     "text": (Row, lambda s: _text(s)),
     "nested": (NestedRow, lambda s: ipw.Accordion(selected_index=None, layout=layout("plain"))),

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 import rolkit
 from rolkit import i18n
@@ -64,8 +65,12 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     other = "en" if lang == "es" else "es"
     query = f"?system={system_id}&lang={lang}" if system_id != "sample" else f"?lang={lang}"
     page.goto(server.url + query)
-    page.wait_for_selector("table.rolkit-odds", timeout=90000)
-    assert i18n.t("form.attacker", lang) in page.inner_text(".rolkit-section-attacker")
+    try:
+        page.wait_for_selector("table.rolkit-odds", timeout=90000)
+    except Exception as exc:  # say why: the page's text and the server's log
+        log = server.log_path.read_text(errors="replace")[-3000:]
+        raise AssertionError(f"no odds table\n{page.inner_text('body')[:2000]}\n{log}") from exc
+    expect(page.locator(".rolkit-section-attacker")).to_contain_text(i18n.t("form.attacker", lang))
     if system_id != "sample":
         picked = page.locator(".rolkit-system select").input_value()  # the option's label
         assert picked.replace("\xa0", " ") == system.display_name(lang)
@@ -77,7 +82,7 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     before = odds_text(page)
     set_number(page, role, name, int(spec.max))
     wait_table_change(page, before)
-    assert "%" in page.inner_text(".rolkit-headline")
+    expect(page.locator(".rolkit-headline")).to_contain_text("%")
 
     # Tirar: a result with its steps folded and a replay that matches
     page.locator(".rolkit-seed input").fill("7")  # a fixed seed: a stable screenshot
@@ -102,8 +107,8 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     page.wait_for_function(
         "() => (document.querySelector('.rolkit-messages') || {}).innerText?.includes('⚠')"
     )
-    assert "no-es-un-numero" in page.inner_text(".rolkit-messages")
-    assert page.locator(".rolkit-roll").count() == 1
+    expect(page.locator(".rolkit-messages")).to_contain_text("no-es-un-numero")
+    expect(page.locator(".rolkit-roll")).to_have_count(1)
     seed.fill("")
     assert_no_traceback(page)
 
@@ -117,7 +122,8 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
         error = field_locator(page, "attacker", text_fields[0]).locator(".rolkit-field-error")
         error.wait_for(state="visible")
         label = dict(describe(system.forms["attacker"]))[text_fields[0]].label_for(lang)
-        assert "⚠" in error.inner_text() and label in page.inner_text(".rolkit-messages")
+        expect(error).to_contain_text("⚠")
+        expect(page.locator(".rolkit-messages")).to_contain_text(label)
         box.fill(original)
         box.press("Enter")
         page.wait_for_selector("table.rolkit-odds")
@@ -131,6 +137,6 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
         arg=title,
     )
     label = spec.label_for(other)
-    assert label in field_locator(page, role, name).inner_text()
-    assert roll_button(page, other).count() == 1
+    expect(field_locator(page, role, name)).to_contain_text(label)
+    expect(roll_button(page, other)).to_have_count(1)
     assert_no_traceback(page)
