@@ -53,8 +53,8 @@ LAYOUTS = {
 
 i18n.register(
     {
-        "es": {"form.auto": "auto", "form.use": "usar", "form.error": "Revisa: {msg}"},
-        "en": {"form.auto": "auto", "form.use": "use", "form.error": "Check: {msg}"},
+        "es": {"form.auto": "auto", "form.use": "usar"},
+        "en": {"form.auto": "auto", "form.use": "use"},
     }
 )
 

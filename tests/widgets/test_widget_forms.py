@@ -2,10 +2,13 @@
 language, tampered bounds and bad dice give a message beside the field, never an exception
 other than the RulesError read() promises."""
 
+from dataclasses import dataclass
+
 import ipywidgets as ipw
 import pytest
 from widget_helpers import SAMPLE, check_widget, get_system
 
+from rolkit import fields
 from rolkit.fields import KINDS, describe
 from rolkit.model import RulesError
 from widgets.forms import AUTO, BUILDERS, NestedRow, form_for
@@ -162,3 +165,14 @@ def test_error_paths_with_prefix_and_unknown_field():
     form.clear()
     assert form.show_error(RulesError("odd", field="somewhere.else")) is False
     assert "odd" in form.errors()[""]
+
+
+def test_a_new_field_appears_with_no_widget_code():
+    @dataclass(frozen=True)
+    class Extended(SAMPLE.forms["weapon"]):
+        nuevo: int = fields.int_field(2, 0, 5, label=("nuevo", "new"), help=("ayuda", "help"))
+
+    form = form_for(Extended, "en")
+    check_widget(form.rows["nuevo"].input, description="new", min=0, max=5, value=2)
+    form.rows["nuevo"].input.value = 4
+    assert form.read().nuevo == 4
