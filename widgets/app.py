@@ -215,7 +215,9 @@ class Dashboard:
         self.picker.observe(
             lambda ch: self._holding or self._guard(lambda: self.set_system(ch.new)), "value"
         )
-        self.lang_toggle.observe(lambda ch: self._guard(lambda: self.set_language(ch.new)), "value")
+        self.lang_toggle.observe(
+            lambda ch: self._holding or self._guard(lambda: self.set_language(ch.new)), "value"
+        )
         self.roll_button.on_click(lambda b: self.roll())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
@@ -258,8 +260,8 @@ class Dashboard:
     def set_language(self, lang: str) -> None:
         """Relabel every form, table and history entry in ``lang``."""
         self.lang = lang if lang in i18n.LANGUAGES else "es"
-        self.lang_toggle.value = self.lang
         with self._hold():  # relabelled dropdowns re-set their values: one refresh at the end
+            self.lang_toggle.value = self.lang
             self._relabel_chrome()
             for section in self.sections.values():
                 section.relabel(self.lang)

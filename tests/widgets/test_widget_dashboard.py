@@ -226,3 +226,11 @@ def test_warnings_in_callbacks_go_to_the_log_not_stderr(log_file, capsys):
     guarded(lambda: warnings.warn("careful now", FutureWarning, stacklevel=1))
     assert "careful now" in log_file.read_text()
     assert capsys.readouterr().err == ""
+
+
+def test_opening_a_language_from_code_recomputes_once(monkeypatch):
+    d = make_dashboard("sample")
+    calls = []
+    monkeypatch.setattr(d, "_refresh", lambda: calls.append(1))
+    d.open(lang="en")
+    assert calls == [1] and d.lang_toggle.value == "en"
