@@ -102,10 +102,12 @@ DERIVED = {
 def register() -> None:
     """Register the Core Dread catalogue (idempotent; shared ``derived.*`` labels only if new)."""
     i18n.register({"es": ES, "en": EN})
-    i18n.register({
-        "es": {f"cd.degree.{degree}": es for _, degree, es, _ in DEGREES},
-        "en": {f"cd.degree.{degree}": en for _, degree, _, en in DEGREES},
-    })
+    i18n.register(
+        {
+            "es": {f"cd.degree.{degree}": es for _, degree, es, _ in DEGREES},
+            "en": {f"cd.degree.{degree}": en for _, degree, _, en in DEGREES},
+        }
+    )
     for key, (es, en) in DERIVED.items():
         for lang, text in (("es", es), ("en", en)):
             if not i18n.has(f"derived.{key}", lang):
