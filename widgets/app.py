@@ -66,9 +66,10 @@ class Section:
         value: Any,
         lang: str,
         on_change: Any,
+        hide: tuple[str, ...] = (),
     ):
         self.role, self.cls, self.presets, self.value = role, cls, dict(presets), value
-        self.lang, self.on_change = lang, on_change
+        self.lang, self.on_change, self.hide = lang, on_change, hide
         self._form: Form | None = None
         self.preset = ipw.Dropdown(style={"description_width": "initial"})
         self.preset.add_class(f"rolkit-preset-{role}")
@@ -88,7 +89,8 @@ class Section:
     def form(self) -> Form:
         """The form, built on first use with the section's current value."""
         if self._form is None:
-            self._form = form_for(self.cls, self.lang, show_help=self.role == "options")
+            help_ = self.role == "options"
+            self._form = form_for(self.cls, self.lang, show_help=help_, hide=self.hide)
             self._form.set(self.value)
             self.box.children = (*self.box.children, self._form.widget)
             self._form.observe(self.on_change)
@@ -242,9 +244,18 @@ class Dashboard:
         self.system = self._get_system(system_id)
         presets = self.system.presets
         forms = {**self.system.forms, "options": self.system.options_type}
-        values = {**self.system.defaults(), "options": self.system.options_type()}
+        values = {**self.system.defaults(), "options": self._options_of(None)}
+        hide = {"modifiers": (self.system.options_field,) if self.system.options_field else ()}
         self.sections = {
-            r: Section(r, forms[r], presets.get(r, {}), values[r], self.lang, self._changed)
+            r: Section(
+                r,
+                forms[r],
+                presets.get(r, {}),
+                values[r],
+                self.lang,
+                self._changed,
+                hide.get(r, ()),
+            )
             for r in ROLES
         }
         for section in self.sections.values():
@@ -302,7 +313,16 @@ class Dashboard:
             return
         with self._hold():
             section.load(section.presets[name])
+            if section.role == "modifiers" and self.system.options_field:
+                self.sections["options"].load(self._options_of(section.presets[name]))
         self.refresh()
+
+    def _options_of(self, modifiers: Any) -> Any:
+        """The options a modifiers instance carries (``System.options_field``), or defaults."""
+        field = self.system.options_field
+        if field is None:
+            return self.system.options_type()
+        return getattr(modifiers or self.system.defaults()["modifiers"], field)
 
     def read(self) -> dict[str, Any]:
         """The five validated inputs; every form shows its own errors; raises the first."""

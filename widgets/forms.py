@@ -18,14 +18,13 @@ import html
 import math
 from collections.abc import Callable, Mapping
 from functools import cache
-from types import MappingProxyType
 from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.dice import parse
-from rolkit.fields import FieldSpec, describe
+from rolkit.fields import FieldSpec, FrozenMap, describe
 from rolkit.model import RulesError
 from widgets.errors import guarded
 
@@ -238,9 +237,7 @@ class MapRow(Row):
 
     def _get(self) -> Any:
         keys = self.spec.choice_values()
-        return MappingProxyType(
-            {k: w.value for k, w in zip(keys, self.input.children, strict=True)}
-        )
+        return FrozenMap({k: w.value for k, w in zip(keys, self.input.children, strict=True)})
 
     def _set(self, value: Any) -> None:
         for k, w in zip(self.spec.choice_values(), self.input.children, strict=True):
@@ -381,10 +378,15 @@ BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
 class Form:
     """A generated form: ``.widget``, ``.read()``, ``.set(instance)``, ``.relabel(lang)``."""
 
-    def __init__(self, cls: type, lang: str = "es", show_help: bool = False):
+    def __init__(
+        self, cls: type, lang: str = "es", show_help: bool = False, hide: tuple[str, ...] = ()
+    ):
         self.cls, self.lang, self.show_help = cls, lang, show_help
         self.rows: dict[str, Row] = {}
+        self.hidden: dict[str, Any] = {name: None for name in hide}  # kept from set()
         for name, spec in describe(cls):
+            if name in self.hidden:
+                continue
             row_cls, build = BUILDERS[spec.kind]
             self.rows[name] = row_cls(name, spec, lang, build(spec))
         helps = self.rows if show_help else {}
@@ -414,7 +416,8 @@ class Form:
         """The validated dataclass; on RulesError, show it beside its field and re-raise."""
         self.clear()
         try:
-            return self.cls(**{name: row.get() for name, row in self.rows.items()})
+            values = {name: row.get() for name, row in self.rows.items()}
+            return self.cls(**values, **self.hidden)
         except RulesError as err:
             if not getattr(err, "rolkit_shown", False):
                 self.show_error(err)
@@ -424,6 +427,7 @@ class Form:
         """Load every field's value from a dataclass instance (a preset)."""
         for name, row in self.rows.items():
             row.set(getattr(instance, name))
+        self.hidden = {name: getattr(instance, name) for name in self.hidden}
 
     def relabel(self, lang: str) -> None:
         self.lang = lang
@@ -468,15 +472,19 @@ class Form:
         return out
 
 
-def form_for(cls: type, lang: str = "es", show_help: bool = False) -> Form:
+def form_for(
+    cls: type, lang: str = "es", show_help: bool = False, hide: tuple[str, ...] = ()
+) -> Form:
     """The form of the dataclass ``cls`` with labels and help in ``lang``.
 
     Args:
         cls: a dataclass whose fields were declared with ``rolkit.fields``.
         lang: ``"es"`` or ``"en"``.
         show_help: show each field's one-line help under it (the options panel).
+        hide: fields edited elsewhere (``System.options_field``): no widget; ``read()``
+            passes on the value of the last ``set()``.
     """
-    return Form(cls, lang, show_help)
+    return Form(cls, lang, show_help, hide)
 
 
 def values_of(instance: Any) -> Mapping[str, Any]:

@@ -234,3 +234,18 @@ def test_opening_a_language_from_code_recomputes_once(monkeypatch):
     monkeypatch.setattr(d, "_refresh", lambda: calls.append(1))
     d.open(lang="en")
     assert calls == [1] and d.lang_toggle.value == "en"
+
+
+def test_options_inside_the_modifiers_are_edited_in_the_options_panel(system_id):
+    """System.options_field: the modifiers form hides it; presets carry it to Opciones."""
+    system = get_system(system_id)
+    field = system.options_field
+    if field is None:
+        pytest.skip(f"{system_id} keeps its options out of the modifiers")
+    d = make_dashboard(system_id)
+    assert field not in d.sections["modifiers"].form.rows
+    assert d.read()["options"] == getattr(d.read()["modifiers"], field)
+    for name, preset in d.sections["modifiers"].presets.items():
+        d.sections["modifiers"].preset.value = name
+        assert d.sections["options"].read() == getattr(preset, field), name
+        assert d.message.value == ""
