@@ -8,7 +8,7 @@ import sys
 import traceback
 from pathlib import Path
 
-from benchmarks.timing import fmt_seconds
+from benchmarks.timing import fmt_value
 
 
 def main(selected: list[str]) -> int:
@@ -29,8 +29,7 @@ def main(selected: list[str]) -> int:
             failed += 1
             continue
         for label, seconds, note in rows:
-            value = fmt_seconds(seconds) if seconds == seconds else "     n/a  "
-            print(f"  {label:<58} {value}   {note}", flush=True)
+            print(f"  {label:<58} {fmt_value(seconds)}   {note}", flush=True)
     return 1 if failed else 0
 
 

@@ -19,6 +19,19 @@ def median_seconds(fn: Callable[[], object], repeat: int = 15, warmup: int = 1) 
     return statistics.median(samples)
 
 
+class Ratio(float):
+    """A benchmark value that is a ratio (printed ``×1.23``), not a time."""
+
+
+def fmt_value(value: float) -> str:
+    """Seconds in a readable unit, or ``×r`` for a :class:`Ratio`; ``n/a`` for NaN."""
+    if value != value:
+        return "     n/a  "
+    if isinstance(value, Ratio):
+        return f"{'×' + format(value, '.2f'):>9}  "
+    return fmt_seconds(value)
+
+
 def fmt_seconds(s: float) -> str:
     if s < 1e-3:
         return f"{s * 1e6:8.1f} µs"

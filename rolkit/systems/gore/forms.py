@@ -648,7 +648,7 @@ class GoreOptions:
     critical_damage_mode: str = fields.choice_field(
         "max_and_double",
         {
-            "max_and_double": ("Máximo y doble", "max_and_double"),
+            "max_and_double": ("Máximo y doble", "Máximo y doble (max, then doubled)"),
             "max_only": ("Solo máximo", "max_only (never doubled)"),
             "double_rolled": ("Doble de lo tirado", "double_rolled (rolled dice, doubled)"),
         },
@@ -741,8 +741,11 @@ class GoreOptions:
     shield_vs_projectile_scope: str = fields.choice_field(
         "all_hits",
         {
-            "all_hits": ("Todos los impactos", "all_hits"),
-            "crit_and_impale_only": ("Solo críticos y empalamientos", "crit_and_impale_only"),
+            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
+            "crit_and_impale_only": (
+                "Solo críticos y empalamientos",
+                "Solo críticos y empalamientos (criticals and impales only)",
+            ),
         },
         label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
         help=(
@@ -766,7 +769,10 @@ class GoreOptions:
     )
     ko_success_damage: str = fields.choice_field(
         "none",
-        {"none": ("Sin daño", "none (no HP lost)"), "full": ("Daño completo", "full")},
+        {
+            "none": ("Sin daño", "none (no HP lost)"),
+            "full": ("Daño completo", "Daño completo (full damage)"),
+        },
         label=("Daño de un KO", "Daño de un KO (KO damage)"),
         help=(
             "G18: un KO logrado no quita PG, o quita el daño completo.",
@@ -776,7 +782,10 @@ class GoreOptions:
     )
     asphyxia_zero_hp: str = fields.choice_field(
         "mortal",
-        {"mortal": ("Mortal", "mortal"), "unconscious": ("Inconsciente", "unconscious")},
+        {
+            "mortal": ("Mortal", "Mortal (mortal wound)"),
+            "unconscious": ("Inconsciente", "Inconsciente (unconscious)"),
+        },
         label=("Asfixia a 0 PG", "Asfixia a 0 PG (asphyxia at 0 HP)"),
         help=(
             "G16: llegar a 0 PG por asfixia mata, o deja inconsciente.",
@@ -786,7 +795,10 @@ class GoreOptions:
     )
     jump_reduces_fall: str = fields.choice_field(
         "none",
-        {"none": ("No reduce", "none"), "minus_1d6": ("−1D6", "minus_1d6 [BRP]")},
+        {
+            "none": ("No reduce", "No reduce (no reduction)"),
+            "minus_1d6": ("−1D6", "minus_1d6 [BRP]"),
+        },
         label=("Saltar reduce la caída", "Saltar (jump reduces fall)"),
         help=(
             "G17: un Saltar con éxito no reduce la caída, o la reduce 1D6.",
@@ -808,8 +820,14 @@ class GoreOptions:
     burst_wound: str = fields.choice_field(
         "per_bullet",
         {
-            "per_bullet": ("Cada bala es una lesión", "per_bullet"),
-            "total": ("La ráfaga es una lesión", "total"),
+            "per_bullet": (
+                "Cada bala es una lesión",
+                "Cada bala es una lesión (each bullet is a wound)",
+            ),
+            "total": (
+                "La ráfaga es una lesión",
+                "La ráfaga es una lesión (the burst is one wound)",
+            ),
         },
         label=("Heridas de ráfaga", "Heridas de ráfaga (burst wound)"),
         help=(
@@ -889,7 +907,7 @@ class Modifiers:
     relative_height: str = fields.choice_field(
         "level",
         {
-            "level": ("A la misma altura", "level"),
+            "level": ("A la misma altura", "A la misma altura (level)"),
             "attacker_higher": ("Atacante más alto", "attacker_higher (+10 / defence −10)"),
             "defender_higher": ("Defensor más alto", "defender_higher (defence +10)"),
         },
@@ -938,7 +956,7 @@ class Modifiers:
     lighting: str = fields.choice_field(
         "normal",
         {
-            "normal": ("Normal", "normal"),
+            "normal": ("Normal", "Normal (normal light)"),
             "penumbra": ("Penumbra (×1/2)", "Penumbra (dim, ×1/2)"),
             "casi_oscuridad": ("Casi oscuridad (×1/3)", "Casi oscuridad (near dark, ×1/3)"),
             "oscuridad_total": (
@@ -1044,7 +1062,7 @@ class Modifiers:
     angle: str = fields.choice_field(
         "level",
         {
-            "level": ("Horizontal", "level"),
+            "level": ("Horizontal", "Horizontal (level)"),
             "down45": ("Hacia abajo ≥45° (−20)", "down45 (−20)"),
             "up45": ("Hacia arriba ≥45° (−30)", "up45 (−30)"),
         },
@@ -1055,7 +1073,7 @@ class Modifiers:
     aiming: str = fields.choice_field(
         "none",
         {
-            "none": ("Sin mira", "none"),
+            "none": ("Sin mira", "Sin mira (no sight)"),
             "scope_or_laser": ("Mira / láser (alcance ×2)", "scope_or_laser (range ×2)"),
             "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle_scope (range ×4)"),
         },
