@@ -509,6 +509,33 @@ def _prone_check(
     return not roll.success
 
 
+def _wear(
+    target: Combatant,
+    raw: int,
+    weapon: Weapon,
+    name: str,
+    role: str,
+    steps: list[Step],
+    effects: list[str],
+) -> Combatant:
+    """§4.7.2 Wear ``target``'s armour after a blow of ``raw`` damage from ``weapon``;
+    records the step and the ``<role>_armor_worn`` effect when it wore."""
+    worn = wear_armor(target.armor, raw, weapon_damages_armor(weapon))
+    if worn is target.armor:
+        return target
+    effects.append(f"{role}_armor_worn")
+    steps.append(
+        Step(
+            "cd.step.wear",
+            (),
+            {"absorption": armor_absorption(worn)},
+            "§4.7 «cada ataque recibido reduce su puntuación de Absorción en 1»",
+            {"name": name},
+        )
+    )
+    return dataclasses.replace(target, armor=worn)
+
+
 def resolve_attack(
     attacker: Combatant,
     defender: Combatant,
@@ -676,19 +703,7 @@ def resolve_attack(
         effects.append("defender_prone")
 
     # 7. wear on the defender's armour
-    worn = wear_armor(defender.armor, raw, weapon_damages_armor(weapon))
-    if worn is not defender.armor:
-        defender_now = dataclasses.replace(defender_now, armor=worn)
-        effects.append("defender_armor_worn")
-        steps.append(
-            Step(
-                "cd.step.wear",
-                (),
-                {"absorption": armor_absorption(worn)},
-                "§4.7 «cada ataque recibido reduce su puntuación de Absorción en 1»",
-                {"name": def_name},
-            )
-        )
+    defender_now = _wear(defender_now, raw, weapon, def_name, "defender", steps, effects)
 
     # 8. counter-attack
     attacker_now = attacker
@@ -738,19 +753,9 @@ def resolve_attack(
         ):
             attacker_now = dataclasses.replace(attacker_now, prone=True)
             effects.append("attacker_prone")
-        c_worn = wear_armor(attacker.armor, craw, weapon_damages_armor(defender.block_weapon))
-        if c_worn is not attacker.armor:
-            attacker_now = dataclasses.replace(attacker_now, armor=c_worn)
-            effects.append("attacker_armor_worn")
-            steps.append(
-                Step(
-                    "cd.step.wear",
-                    (),
-                    {"absorption": armor_absorption(c_worn)},
-                    "§4.7 «cada ataque recibido reduce su puntuación de Absorción en 1»",
-                    {"name": att_name},
-                )
-            )
+        attacker_now = _wear(
+            attacker_now, craw, defender.block_weapon, att_name, "attacker", steps, effects
+        )
 
     # 9. ammunition, cover, turn
     weapon_now = weapon
