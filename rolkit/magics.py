@@ -29,7 +29,6 @@ import functools
 import importlib
 import random
 import re
-import secrets
 import shlex
 import sys
 import unicodedata
@@ -38,7 +37,15 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit import dice, i18n, render
-from rolkit.model import FORM_NAMES, MAX_SEED, FieldRangeError, Odds, Resolution, RulesError
+from rolkit.model import (
+    FORM_NAMES,
+    FieldRangeError,
+    Odds,
+    Resolution,
+    RulesError,
+    check_seed,
+    new_seed,
+)
 
 __all__ = [
     "load",
@@ -91,19 +98,7 @@ def _split(line: str) -> list[str]:
 
 
 def _seed_value(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = None
-    if value is None or not 0 <= value <= MAX_SEED:
-        raise FieldRangeError(
-            f"seed must be a whole number from 0 to {MAX_SEED} (got {text!r})",
-            field="seed",
-            allowed=f"0..{MAX_SEED}",
-            got=text,
-            message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {text!r})",
-        )
-    return value
+    return check_seed(text, from_text=True)
 
 
 def _take_keywords(
@@ -120,10 +115,6 @@ def _take_keywords(
         else:
             found[name] = value.strip()
     return rest, found
-
-
-def _new_seed() -> int:
-    return secrets.randbelow(MAX_SEED) + 1
 
 
 def _fold(text: str) -> str:
@@ -218,7 +209,7 @@ def roll(line: str) -> render.RollResult | render.RollSeries:
                 got=times,
                 message_es=f"veces debe ser un número entero de 1 a {MAX_TIMES} (recibido {times})",
             )
-    seed = _seed_value(kw["seed"]) if "seed" in kw else _new_seed()
+    seed = _seed_value(kw["seed"]) if "seed" in kw else new_seed()
     rng = random.Random(seed)
     if times is None:
         return render.RollResult(expr.roll(rng), seed)
@@ -456,7 +447,7 @@ def check(line: str) -> render.CheckResult:
     attribute = _int_arg(tokens[0], "attribute", "el atributo")
     skill = _int_arg(tokens[1], "skill", "la habilidad") if len(tokens) > 1 else 0
     min_hits = _int_arg(kw["min"], "min", "el mínimo") if "min" in kw else 3
-    seed = _seed_value(kw["seed"]) if "seed" in kw else _new_seed()
+    seed = _seed_value(kw["seed"]) if "seed" in kw else new_seed()
     result = module.roll_check(attribute, skill, random.Random(seed), min_hits=min_hits)
     p_success: Fraction | None = None
     prob_fn = getattr(module, "check_success_probability", None)

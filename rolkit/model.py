@@ -30,6 +30,8 @@ __all__ = [
     "Odds",
     "System",
     "MAX_SEED",
+    "new_seed",
+    "check_seed",
 ]
 
 MAX_SEED = 2**31 - 1
@@ -275,6 +277,36 @@ class Odds:
         return render.odds_text(self)
 
 
+# --------------------------------------------------------------------------- seeds
+def new_seed() -> int:
+    """A fresh random seed in ``1..MAX_SEED`` (from the OS, not the global ``random``)."""
+    return secrets.randbelow(MAX_SEED) + 1
+
+
+def check_seed(seed: Any, *, from_text: bool = False) -> int:
+    """``seed`` as a valid seed: a whole number ``0..MAX_SEED``.
+
+    Args:
+        seed: the value to check.
+        from_text: also accept the digits a user typed (``"81723"``), for forms and magics.
+
+    Raises:
+        FieldRangeError: on field ``seed``, naming the range and what was got.
+    """
+    value = seed
+    if from_text and isinstance(seed, str) and seed.strip().isdigit():
+        value = int(seed)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise FieldRangeError(
+            f"seed must be a whole number from 0 to {MAX_SEED} (got {seed!r})",
+            field="seed",
+            allowed=f"0..{MAX_SEED}",
+            got=seed,
+            message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {seed!r})",
+        )
+    return value
+
+
 # --------------------------------------------------------------------------- system
 FORM_NAMES = ("attacker", "defender", "weapon", "modifiers")
 
@@ -378,16 +410,7 @@ class System:
             {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
             options,
         )
-        if seed is None:
-            seed = secrets.randbelow(MAX_SEED) + 1
-        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise FieldRangeError(
-                f"seed must be a whole number from 0 to {MAX_SEED} (got {seed!r})",
-                field="seed",
-                allowed=f"0..{MAX_SEED}",
-                got=seed,
-                message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {seed!r})",
-            )
+        seed = new_seed() if seed is None else check_seed(seed)
         steps, outcome, key = self.resolve_fn(
             *(forms[r] for r in FORM_NAMES), options, random.Random(seed)
         )

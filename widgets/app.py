@@ -24,7 +24,7 @@ import ipywidgets as ipw
 import rolkit
 from rolkit import i18n, tables
 from rolkit.fields import describe
-from rolkit.model import FORM_NAMES, MAX_SEED, FieldRangeError, RulesError, System
+from rolkit.model import FORM_NAMES, RulesError, System, check_seed
 from widgets import views
 from widgets.errors import guarded
 from widgets.forms import Form, form_for
@@ -368,14 +368,7 @@ class Dashboard:
         text = self.seed.value.strip()
         if not text:
             return None
-        if text.isdigit() and int(text) <= MAX_SEED:
-            return int(text)
-        raise FieldRangeError(
-            f"seed must be a whole number from 0 to {MAX_SEED} or empty (got {text!r})",
-            field="seed",
-            got=text,
-            message_es=f"la semilla debe ser un número entero de 0 a {MAX_SEED} o vacía (recibido {text!r})",
-        )
+        return check_seed(text, from_text=True)
 
     # ------------------------------------------------------------------ errors
     def _guard(self, fn: Any) -> Any:
