@@ -42,6 +42,7 @@ AUTO = "\x00auto"
 LAYOUTS = {
     "wide": {"width": "auto", "min_width": "16em"},
     "small": {"width": "9em"},
+    "map-cell": {"width": "19em"},
     "auto": {"width": "auto"},
     "row": {"align_items": "center", "flex_flow": "row wrap"},
     "nested": {"flex_flow": "column", "align_items": "stretch"},
@@ -230,22 +231,29 @@ class DiceRow(Row):
 
 
 class MapRow(Row):
-    """A row of small int inputs, one per key; reads back a read-only mapping."""
+    """A titled block of small int inputs, one per key; reads back a read-only mapping."""
+
+    @property
+    def boxes(self) -> tuple[ipw.Widget, ...]:
+        return self.input.children[1].children
 
     def value_widgets(self) -> list[ipw.Widget]:
-        return list(self.input.children)
+        return list(self.boxes)
 
     def _get(self) -> Any:
         keys = self.spec.choice_values()
-        return FrozenMap({k: w.value for k, w in zip(keys, self.input.children, strict=True)})
+        return FrozenMap({k: w.value for k, w in zip(keys, self.boxes, strict=True)})
 
     def _set(self, value: Any) -> None:
-        for k, w in zip(self.spec.choice_values(), self.input.children, strict=True):
+        for k, w in zip(self.spec.choice_values(), self.boxes, strict=True):
             w.value = dict(value or {}).get(k, int(self.spec.min))
 
     def relabel(self, lang: str) -> None:
         self.lang = lang
-        for c, w in zip(self.spec.choices, self.input.children, strict=True):
+        title = self.input.children[0]
+        title.value = f"<b>{html.escape(self.spec.label_for(lang))}</b>"
+        title.tooltip = self.spec.help_for(lang)
+        for c, w in zip(self.spec.choices, self.boxes, strict=True):
             w.description = c.label(lang)
             w.tooltip = self.spec.help_for(lang)
         if self.auto is not None:
@@ -348,11 +356,12 @@ def _float(spec: FieldSpec) -> ipw.Widget:
 
 
 def _int_map(spec: FieldSpec) -> ipw.Widget:
+    """The field's title over one labelled input per key (wrapping rows)."""
     lo, hi = int(spec.min), int(spec.max)
     boxes = [
-        make(ipw.BoundedIntText, lo, min=lo, max=hi, layout_name="small") for _ in spec.choices
+        make(ipw.BoundedIntText, lo, min=lo, max=hi, layout_name="map-cell") for _ in spec.choices
     ]
-    return ipw.HBox(boxes, layout=layout("row"))
+    return ipw.VBox([make(ipw.HTML), ipw.HBox(boxes, layout=layout("row"))])
 
 
 def _text(spec: FieldSpec) -> ipw.Widget:

@@ -75,8 +75,9 @@ def test_labels_and_help_follow_the_language(system_id, role):
             if row.spec.kind == "nested":
                 assert row.input.get_title(0) == row.spec.label_for(lang), path
             elif row.spec.kind == "int_map":
-                labels = [w.description for w in row.input.children]
+                labels = [w.description for w in row.boxes]
                 assert labels == [c.label(lang) for c in row.spec.choices], path
+                assert row.spec.label_for(lang) in row.input.children[0].value, path
             else:
                 check_widget(row.input, description=row.spec.label_for(lang))
                 check_widget(row.input, tooltip=row.spec.help_for(lang))
@@ -152,7 +153,7 @@ def test_nested_error_shows_in_the_sub_form():
 def test_multichoice_and_int_map_read_back():
     form = form_for(SAMPLE.forms["modifiers"])
     form.rows["etiquetas"].input.value = ("lluvia",)
-    form.rows["zonas"].input.children[1].value = 3
+    form.rows["zonas"].boxes[1].value = 3
     got = form.read()
     assert got.etiquetas == frozenset({"lluvia"})
     assert dict(got.zonas) == {"cabeza": 0, "torso": 3}
