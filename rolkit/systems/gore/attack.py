@@ -492,6 +492,18 @@ class OutcomeDistribution:
         return out
 
 
+def _tier_laws(ctx: Any) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """The attacker's and the defender's tier laws (P7/P8): ``automatico`` for a helpless
+    target, ``none`` when there is no defence roll."""
+    if ctx.helpless:
+        att = {"automatico": Fraction(1)}
+    else:
+        att = attack_tier_distribution(ctx.attack_v, ctx.impaling, ctx.malfunction, ctx.options)
+    if ctx.defence_v is None:
+        return att, {"none": Fraction(1)}
+    return att, tier_distribution(ctx.defence_v, False, ctx.options)
+
+
 def attack_outcomes(
     attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
 ) -> OutcomeDistribution:
@@ -503,15 +515,7 @@ def attack_outcomes(
     """
     ctx = _context(attacker, defender, weapon, mods)
     opts = ctx.options
-    if ctx.helpless:
-        att = {"automatico": Fraction(1)}
-    else:
-        att = attack_tier_distribution(ctx.attack_v, ctx.impaling, ctx.malfunction, opts)
-    dfd = (
-        tier_distribution(ctx.defence_v, False, opts)
-        if ctx.defence_v is not None
-        else {"none": Fraction(1)}
-    )
+    att, dfd = _tier_laws(ctx)
     cells: dict = {}
     rows: dict = {}
     cache: dict = {}
@@ -545,16 +549,7 @@ def hit_probability(
     Equals ``attack_outcomes(...)`` summed over ``hit_*`` categories.
     """
     ctx = _context(attacker, defender, weapon, mods)
-    opts = ctx.options
-    if ctx.helpless:
-        att = {"automatico": Fraction(1)}
-    else:
-        att = attack_tier_distribution(ctx.attack_v, ctx.impaling, ctx.malfunction, opts)
-    dfd = (
-        tier_distribution(ctx.defence_v, False, opts)
-        if ctx.defence_v is not None
-        else {"none": Fraction(1)}
-    )
+    att, dfd = _tier_laws(ctx)
     uncovered = Fraction(1)
     if ctx.roll_location:
         faces = location_faces()
