@@ -28,7 +28,7 @@ def fmt_value(value: float) -> str:
     if value != value:
         return "     n/a  "
     if isinstance(value, Ratio):
-        return f"{'×' + format(value, '.2f'):>9}  "
+        return f"{'×' + format(value, '.2f' if value < 100 else ',.0f'):>9}  "
     return fmt_seconds(value)
 
 
