@@ -10,10 +10,10 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test dashboard bench lint format chromium clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e ".[dev]"
+	$(PY) -m pip install -q -c constraints.txt -e ".[dev]"
 	touch $(STAMP)
 
 # Debian's chromium for the browser tests (Playwright cannot download browsers here).
