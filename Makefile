@@ -41,6 +41,7 @@ dashboard: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 format: $(STAMP)
 	$(VENV)/bin/ruff format .
