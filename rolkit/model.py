@@ -335,6 +335,13 @@ class System:
         grid_axes: two ``(role, field)`` pairs of the attacker's main numbers (attribute
             and skill): the success grid and the monotonicity property use them. Raising
             either never lowers the probability of a hit.
+        after_fn: ``outcome -> {role: instance}``: given a Resolution's ``outcome`` (the
+            system's own result object), the forms as they stand after the attack, for
+            the roles that changed (``attacker``, ``defender``, ``weapon``; never
+            ``modifiers``): wounds marked, HP lost, ammunition spent, item PG lost. Each
+            value is a valid instance of that role's form class, so a dashboard can load
+            it and keep going through a fight. ``None``: the system does not track state
+            (:meth:`after` returns ``{}``).
     """
 
     id: str
@@ -348,6 +355,7 @@ class System:
     default_forms: Mapping[str, Any] | None = None
     grid_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
     options_field: str | None = None
+    after_fn: Callable[[Any], Mapping[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def name(self) -> str:
@@ -365,6 +373,38 @@ class System:
         if self.default_forms is not None:
             return dict(self.default_forms)
         return {role: cls() for role, cls in self.forms.items()}
+
+    @property
+    def tracks_state(self) -> bool:
+        """Whether :meth:`after` can return the forms after an attack (``after_fn`` set)."""
+        return self.after_fn is not None
+
+    def after(self, resolution: Resolution) -> dict[str, Any]:
+        """The forms after ``resolution``, ``{role: instance}`` for the roles that changed.
+
+        ``{}`` when the system has no ``after_fn``. Only ``attacker``, ``defender`` and
+        ``weapon`` can appear, and only when they differ from the resolved inputs; each
+        value is an instance of ``self.forms[role]``.
+
+        Raises:
+            RulesError: ``resolution`` belongs to another system.
+        """
+        if self.after_fn is None:
+            return {}
+        if resolution.system != self.id:
+            raise RulesError(
+                f"this resolution is from {resolution.system!r}, not {self.id!r}",
+                field="system",
+                allowed=self.id,
+                got=resolution.system,
+                message_es=f"esta tirada es de {resolution.system!r}, no de {self.id!r}",
+            )
+        after = dict(self.after_fn(resolution.outcome))
+        return {
+            r: after[r]
+            for r in FORM_NAMES
+            if r != "modifiers" and r in after and after[r] != resolution.inputs.get(r)
+        }
 
     def _check(self, forms: dict[str, Any], options: Any) -> tuple[dict[str, Any], Any]:
         """Type-check the four forms and the options; returns them, made consistent."""

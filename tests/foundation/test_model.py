@@ -124,3 +124,47 @@ def test_options_carried_in_the_modifiers_form():
     s.odds(Attacker(), Defender(), Weapon(), Mods(options=house))
     s.odds(Attacker(), Defender(), Weapon(), Mods(options=house), options=plain)
     assert seen == [(house, house), (plain, plain)]
+
+
+# --------------------------------------------------------------------------- after()
+def _toy_after(outcome):
+    """Toy rule for the test: a hit raises the target by 1 (capped); modifiers never move."""
+    hit, _crit, _dmg = outcome
+    return {
+        "defender": Defender(target=min(7, 4 + hit)),
+        "attacker": Attacker(),
+        "modifiers": Modifiers(blind=True),
+    }
+
+
+def test_after_without_after_fn_is_empty():
+    r = SYSTEM.resolve(*FORMS, seed=3)
+    assert SYSTEM.after_fn is None and not SYSTEM.tracks_state
+    assert SYSTEM.after(r) == {}
+
+
+def test_after_with_after_fn_returns_the_changed_roles_only():
+    import dataclasses
+
+    system = dataclasses.replace(SYSTEM, after_fn=_toy_after)
+    assert system.tracks_state
+    r = system.resolve(
+        *FORMS, seed=next(s for s in range(1, 200) if system.resolve(*FORMS, seed=s).view.hit)
+    )
+    after = system.after(r)
+    # the attacker came back unchanged and modifiers are never part of the after-state
+    assert after == {"defender": Defender(target=5)}
+    miss = system.resolve(
+        *FORMS, seed=next(s for s in range(1, 200) if not system.resolve(*FORMS, seed=s).view.hit)
+    )
+    assert system.after(miss) == {}
+
+
+def test_after_rejects_another_systems_resolution():
+    import dataclasses
+
+    system = dataclasses.replace(SYSTEM, after_fn=_toy_after)
+    other = dataclasses.replace(system, id="other")
+    with pytest.raises(RulesError) as info:
+        other.after(system.resolve(*FORMS, seed=1))
+    assert info.value.field == "system"

@@ -11,11 +11,16 @@ from typing import Any
 
 from rolkit.model import OutcomeView, Step, System
 from rolkit.systems.core_dread import messages
-from rolkit.systems.core_dread.attack import OddsKey, attack_odds, resolve_attack
+from rolkit.systems.core_dread.attack import (
+    AttackResolution,
+    OddsKey,
+    attack_odds,
+    resolve_attack,
+)
 from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
 from rolkit.systems.core_dread.presets import PRESETS
 
-__all__ = ["SYSTEM", "project", "wound_rank"]
+__all__ = ["SYSTEM", "after", "project", "wound_rank"]
 
 _LEVEL_BASE = {"magullado": 0, "lesionado": 100, "malherido": 200}
 
@@ -54,6 +59,21 @@ def _resolve(
     return r.steps, r, OddsKey(*r.outcome, r.spectacular)
 
 
+def after(outcome: AttackResolution) -> dict[str, Any]:
+    """System ``after_fn``: the §4.18 ``attacker_after``/``defender_after``/``weapon_after``.
+
+    They are the forms as the rules leave them: wounds marked (§4.10), prone, dead,
+    unconscious, Autocontrol, armour worn (§4.7.2), ammunition spent (§4.14), cover, and a
+    defender who defended has spent its turn (``turn_available=False``, §4.5) — so the
+    next attack it defends raises "no turn left" until the GM gives the turn back.
+    """
+    return {
+        "attacker": outcome.attacker_after,
+        "defender": outcome.defender_after,
+        "weapon": outcome.weapon_after,
+    }
+
+
 def _odds(attacker, defender, weapon, modifiers, options) -> dict[OddsKey, Any]:
     return attack_odds(attacker, defender, weapon, modifiers, options)
 
@@ -68,4 +88,5 @@ SYSTEM = System(
     odds_fn=_odds,
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
+    after_fn=after,
 )
