@@ -22,6 +22,7 @@ Interpretations where the spec is silent (see the report and §6):
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,6 +32,7 @@ from typing import Any, NamedTuple
 from rolkit.dice import parse
 from rolkit.model import Step
 
+from .after import forms_after
 from .checks import (
     attack_tier_distribution,
     check_tier,
@@ -589,6 +591,9 @@ class Resolution:
     """§7.1 One resolved attack: the steps and the final outcome as its own fields.
 
     ``row`` is the :class:`OutcomeRow` of this roll (the key of the exact odds).
+    ``attacker_after``/``defender_after``/``weapon_after``: the forms after the attack
+    (:func:`rolkit.systems.gore.after.forms_after`; what the forms cannot hold is listed
+    there).
     """
 
     steps: tuple[Step, ...]
@@ -604,6 +609,9 @@ class Resolution:
     row: OutcomeRow
     attacker_tier: str = "none"
     defender_tier: str = "none"
+    attacker_after: Combatant | None = None
+    defender_after: Combatant | None = None
+    weapon_after: Weapon | None = None
 
 
 _DEF_LABEL = {
@@ -1096,7 +1104,7 @@ def resolve_attack(
     if 0 < hp_after <= 2 and wound != "mortal":
         conditions["unconscious"] = True
     key = OutcomeRow(a_t, d_t, category, damage, wound, row_loc, status, bullets_hit, ko, pg_after)
-    return Resolution(
+    res = Resolution(
         steps=tuple(steps),
         hit=category in HIT_CATEGORIES,
         category=category,
@@ -1110,4 +1118,11 @@ def resolve_attack(
         row=key,
         attacker_tier=a_t,
         defender_tier=d_t,
+    )
+    after = forms_after(attacker, defender, weapon, res)
+    return dataclasses.replace(
+        res,
+        attacker_after=after["attacker"],
+        defender_after=after["defender"],
+        weapon_after=after["weapon"],
     )

@@ -207,6 +207,16 @@ def _odds(
     return attack_outcomes(attacker, defender, weapon, modifiers).rows
 
 
+def _after(res: Resolution) -> dict[str, Any]:
+    """System ``after_fn``: the forms after the attack (see :mod:`.after` for what the
+    forms cannot hold: unconsciousness, dying, a broken weapon, …)."""
+    return {
+        "attacker": res.attacker_after,
+        "defender": res.defender_after,
+        "weapon": res.weapon_after,
+    }
+
+
 # --------------------------------------------------------------------------- presets
 _WEAPONS = {name: Weapon(name=name, **kw) for name, kw in T20_WEAPONS.items()}
 _SHIELDS = {name: Shield(kind=kind, pg_max=pg) for name, (kind, pg) in T20_SHIELDS.items()}
@@ -283,4 +293,5 @@ SYSTEM = System(
         "modifiers": Modifiers(),
     },
     grid_axes=(("attacker", "attack_skill"), ("modifiers", "situational_bonus")),
+    after_fn=_after,
 )
