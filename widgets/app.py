@@ -146,6 +146,7 @@ class Dashboard:
         self.system: System | None = None
         self.sections: dict[str, Section] = {}
         self.entries: list[views.HistoryEntry] = []
+        self.undo_stack: list[dict[str, Any]] = []  # forms before each "aplicar", newest last
         self.odds = None
         self._holding = False
         self._build_chrome()
@@ -197,10 +198,12 @@ class Dashboard:
         self.seed = ipw.Text(placeholder="auto", style=wide, layout=ipw.Layout(width="14em"))
         self.seed.add_class("rolkit-seed")
         self.seed_error = ipw.HTML()
+        self.undo_button = ipw.Button(icon="undo", disabled=True)
+        self.undo_button.add_class("rolkit-undo")
         self.history_title = ipw.HTML()
         self.history = ipw.VBox()
         self.history.add_class("rolkit-history")
-        roll_line = ipw.HBox([self.roll_button, self.seed, self.seed_error])
+        roll_line = ipw.HBox([self.roll_button, self.seed, self.undo_button, self.seed_error])
         results = ipw.VBox(
             [self.headline, self.table, self.chart, self.message, roll_line]
             + [self.history_title, self.history],
@@ -221,6 +224,7 @@ class Dashboard:
             lambda ch: self._holding or self._guard(lambda: self.set_language(ch.new)), "value"
         )
         self.roll_button.on_click(lambda b: self.roll())
+        self.undo_button.on_click(lambda b: self._guard(self.undo))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -264,6 +268,8 @@ class Dashboard:
             )
         self.sections["attacker"].widget.selected_index = 0
         self.forms_box.children = [s.widget for s in self.sections.values()]
+        self.undo_stack = []  # new forms: nothing of theirs to undo
+        self._sync_apply()
         self._relabel_chrome()
         self.picker.value = system_id
         self.refresh()
@@ -291,6 +297,8 @@ class Dashboard:
         self.roll_button.description = i18n.t("roll", self.lang)
         self.seed.description = i18n.t("seed", self.lang)
         self.seed.placeholder = i18n.t("seed.auto", self.lang)
+        self.undo_button.description = i18n.t("undo", self.lang)
+        self.undo_button.tooltip = i18n.t("undo.tip", self.lang)
         self.history_title.value = f"<b>{i18n.t('history.title', self.lang)}</b>"
         if not self.entries:
             self.history.children = [ipw.HTML(f"<i>{i18n.t('history.empty', self.lang)}</i>")]
@@ -360,9 +368,58 @@ class Dashboard:
     def _roll(self) -> None:
         self.message.value = self.seed_error.value = ""
         r = self.system.resolve(**self.read(), seed=self._seed())
-        entry = views.HistoryEntry(self.system, r, self.lang, len(self.entries) + 1, self._guard)
+        number = len(self.entries) + 1
+        entry = views.HistoryEntry(self.system, r, self.lang, number, self._guard, self.apply)
         self.entries.insert(0, entry)
         self.history.children = [e.widget for e in self.entries[:HISTORY_MAX]]
+
+    # ------------------------------------------------------------------ fight state
+    def apply(self, entry: views.HistoryEntry) -> None:
+        """Aplicar: load ``entry``'s after-state (``System.after``) into the forms.
+
+        The forms it replaces are pushed on the undo stack first; the odds recompute once.
+        """
+        if entry.r.system != self.system.id or self.system.after_fn is None:
+            return  # its button is disabled: an entry of another system, or no state kept
+        after = self.system.after(entry.r)
+        if not after:
+            self.message.value = views.info_html(i18n.t("apply.nothing", self.lang))
+            return
+        before = {role: self.sections[role].read() for role in after}
+        self._load(after)
+        self.undo_stack.append(before)
+        self._sync_apply()
+        self._done("apply.done", after, n=entry.number)
+
+    def undo(self) -> None:
+        """Deshacer: put back the forms the last "aplicar" replaced (a stack)."""
+        if not self.undo_stack:
+            return
+        before = self.undo_stack.pop()
+        self._load(before)
+        self._sync_apply()
+        self._done("undo.done", before)
+
+    def _load(self, forms: Mapping[str, Any]) -> None:
+        with self._hold():
+            for role, instance in forms.items():
+                self.sections[role].load(instance)
+        self.refresh()
+
+    def _done(self, key: str, forms: Mapping[str, Any], **params: Any) -> None:
+        if not self.message.value:  # an error from the refresh stays visible
+            roles = ", ".join(i18n.t(TITLE_KEYS[r], self.lang) for r in forms)
+            self.message.value = views.info_html(i18n.t(key, self.lang, roles=roles, **params))
+
+    def _sync_apply(self) -> None:
+        """Undo enabled while there is something to undo; "aplicar" only for this system."""
+        keeps_state = self.system is not None and self.system.after_fn is not None
+        self.undo_button.disabled = not (keeps_state and self.undo_stack)
+        self.undo_button.layout.display = None if keeps_state else "none"
+        for entry in self.entries:
+            usable = keeps_state and entry.r.system == self.system.id
+            entry.apply.disabled = not usable or entry.system.after_fn is None
+            entry.apply.layout.display = None if not entry.apply.disabled else "none"
 
     def _seed(self) -> int | None:
         text = self.seed.value.strip()

@@ -22,6 +22,7 @@ __all__ = [
     "log",
     "guarded",
     "error_html",
+    "info_html",
     "odds_table_html",
     "chart_png",
     "HistoryEntry",
@@ -40,12 +41,26 @@ i18n.register(
             "replay.differs": "¡no coincide!",
             "history.entry": "#{n} · semilla {seed}",
             "dashboard.no_systems": "No hay ningún sistema registrado en rolkit.systems().",
+            "apply": "aplicar",
+            "apply.tip": "Carga en los formularios el estado tras este ataque (heridas, PG…)",
+            "apply.nothing": "Este resultado no cambia ningún formulario.",
+            "apply.done": "Aplicado #{n}: {roles}.",
+            "undo": "deshacer",
+            "undo.tip": "Devuelve los formularios a como estaban antes del último «aplicar»",
+            "undo.done": "Deshecho: {roles}.",
         },
         "en": {
             "replay.same": "matches: same dice, same steps",
             "replay.differs": "does not match!",
             "history.entry": "#{n} · seed {seed}",
             "dashboard.no_systems": "No system is registered in rolkit.systems().",
+            "apply": "aplicar (apply)",
+            "apply.tip": "Load the state after this attack into the forms (wounds, HP…)",
+            "apply.nothing": "This result changes no form.",
+            "apply.done": "Applied #{n}: {roles}.",
+            "undo": "deshacer (undo)",
+            "undo.tip": "Put the forms back as they were before the last «aplicar»",
+            "undo.done": "Undone: {roles}.",
         },
     }
 )
@@ -79,10 +94,29 @@ def chart_png(odds: Any, lang: str) -> bytes:
     return buf.getvalue()
 
 
-class HistoryEntry:
-    """One roll: headline first, steps folded below, the seed and a "repetir" button."""
+def info_html(text: str) -> str:
+    return (
+        f'<div class="rolkit-message rolkit-info" style="color:#1b5e20">{html.escape(text)}</div>'
+    )
 
-    def __init__(self, system: System, r: Resolution, lang: str, number: int, guard: Callable):
+
+class HistoryEntry:
+    """One roll: headline first, steps folded below, the seed, "repetir" and "aplicar".
+
+    ``on_apply(entry)`` loads the roll's after-state into the forms; "aplicar" is hidden
+    and disabled when the system keeps no state (no ``System.after_fn``) or no
+    ``on_apply`` is given.
+    """
+
+    def __init__(
+        self,
+        system: System,
+        r: Resolution,
+        lang: str,
+        number: int,
+        guard: Callable,
+        on_apply: Callable[[HistoryEntry], None] | None = None,
+    ):
         self.system, self.r, self.number, self.matched = system, r, number, None
         self.head = ipw.HTML()
         self.head.add_class("rolkit-roll-headline")
@@ -93,7 +127,16 @@ class HistoryEntry:
         self.check = ipw.HTML()
         self.check.add_class("rolkit-replay-check")
         self.replay.on_click(lambda b: guard(self.do_replay))
-        line = ipw.HBox([self.replay, self.check], layout=ipw.Layout(align_items="center"))
+        self.apply = ipw.Button(icon="arrow-right", layout=ipw.Layout(width="auto"))
+        self.apply.add_class("rolkit-apply")
+        if on_apply is not None and system.after_fn is not None:
+            self.apply.on_click(lambda b: guard(lambda: on_apply(self)))
+        else:
+            self.apply.disabled = True
+            self.apply.layout.display = "none"
+        line = ipw.HBox(
+            [self.replay, self.apply, self.check], layout=ipw.Layout(align_items="center")
+        )
         self.widget = ipw.VBox(
             [self.head, self.fold, line],
             layout=ipw.Layout(border="1px solid #ddd", padding="4px", margin="4px 0"),
@@ -122,4 +165,6 @@ class HistoryEntry:
         self.steps.value = frame.to_html(index=False, classes="rolkit-steps", border=0)
         self.fold.set_title(0, i18n.t("steps.show", lang))
         self.replay.description = i18n.t("replay", lang)
+        self.apply.description = i18n.t("apply", lang)
+        self.apply.tooltip = i18n.t("apply.tip", lang)
         self._show_check()

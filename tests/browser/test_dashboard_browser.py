@@ -140,3 +140,61 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     expect(field_locator(page, role, name)).to_contain_text(label)
     expect(roll_button(page, other)).to_have_count(1)
     assert_no_traceback(page)
+
+
+def wait_headline(page, text):
+    """Wait until the odds headline reads ``text`` (non-breaking spaces as spaces)."""
+    page.wait_for_function(
+        """t => { const h = document.querySelector('.rolkit-headline');
+                  return h !== null && h.innerText.replace(/\\u00a0/g, ' ').includes(t); }""",
+        arg=text.replace("\xa0", " "),
+    )
+
+
+@pytest.mark.skipif("core_dread" not in SYSTEMS, reason="core_dread is not registered")
+def test_aplicar_and_deshacer_in_the_browser(local_page, dashboard_server):
+    """Core Dread: Tirar, aplicar (the wounded defender's odds), deshacer (the odds back)."""
+    from rolkit import tables
+    from rolkit.systems.core_dread import CoreDreadOptions, Modifiers
+    from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO
+    from widgets import views  # noqa: F401  (registers "aplicar"/"deshacer")
+
+    page, system = local_page, rolkit.get_system("core_dread")
+    options = CoreDreadOptions(defence_requires_turn=False)  # ANA may dodge again
+    forms = (BRUNO, ANA, BAT, Modifiers(defence="dodge"))
+    before = tables.headline(system.odds(*forms, options), "es")
+    r = system.resolve(*forms, options, seed=3)
+    wounded = system.after(r)["defender"]
+    after = tables.headline(system.odds(BRUNO, wounded, BAT, forms[3], options), "es")
+    assert before != after
+
+    page.goto(dashboard_server.url + "?system=core_dread&lang=es")
+    page.wait_for_selector("table.rolkit-odds", timeout=90000)
+    presets = {
+        "attacker": "Bruno (FOR 5, Pelea 1)",
+        "defender": "Ana (FOR 4, AGI 5)",
+        "weapon": next(n for n, w in system.presets["weapon"].items() if w == BAT),
+        "modifiers": "Esquivar",
+    }
+    for role, name in presets.items():
+        open_section(page, role)
+        page.locator(f".rolkit-preset-{role} select").select_option(label=name)
+    open_section(page, "options")
+    field_locator(page, "options", "defence_requires_turn").locator("input").uncheck()
+    wait_headline(page, before)
+
+    page.locator(".rolkit-seed input").fill("3")
+    roll_button(page, "es").click()
+    roll = page.locator(".rolkit-roll").first
+    roll.wait_for()
+    table = odds_text(page)
+    roll.locator(".rolkit-apply", has_text=i18n.t("apply", "es")).click()
+    wait_table_change(page, table)
+    wait_headline(page, after)
+    expect(page.locator(".rolkit-messages")).to_contain_text("Aplicado #1")
+    assert_no_traceback(page)
+
+    page.locator(".rolkit-undo", has_text=i18n.t("undo", "es")).click()
+    wait_headline(page, before)
+    expect(page.locator(".rolkit-messages")).to_contain_text("Deshecho")
+    assert_no_traceback(page)

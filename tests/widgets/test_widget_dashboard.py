@@ -9,6 +9,11 @@ from widgets.app import NONE, Dashboard, query_params
 from widgets.views import ODDS_CLASS
 
 TRACE_MARKERS = ("Traceback", 'File "')
+BAT_PRESET = next(
+    name
+    for name, w in rolkit.get_system("core_dread").presets["weapon"].items()
+    if w.name.startswith("Bate")
+)
 
 
 def page_text(d):
@@ -249,3 +254,148 @@ def test_options_inside_the_modifiers_are_edited_in_the_options_panel(system_id)
         d.sections["modifiers"].preset.value = name
         assert d.sections["options"].read() == getattr(preset, field), name
         assert d.message.value == ""
+
+
+# --------------------------------------------------------------------------- aplicar / deshacer
+def _forms(d):
+    return {role: d.sections[role].read() for role in ("attacker", "defender", "weapon")}
+
+
+def _roll_until_defender_changes(d, seeds=range(1, 200)):
+    """Tirar with fixed seeds until a roll changes the defender; returns its entry."""
+    for seed in seeds:
+        d.seed.value = str(seed)
+        d.roll_button.click()
+        if "defender" in d.system.after(d.entries[0].r):
+            return d.entries[0]
+    raise AssertionError("no seed changed the defender")
+
+
+def _fight(d, defence="Esquivar"):
+    """BRUNO with the bat against ANA, who dodges (core_dread presets)."""
+    d.sections["attacker"].preset.value = "Bruno (FOR 5, Pelea 1)"
+    d.sections["defender"].preset.value = "Ana (FOR 4, AGI 5)"
+    d.sections["weapon"].preset.value = BAT_PRESET
+    d.sections["modifiers"].preset.value = defence
+
+
+def test_aplicar_loads_the_after_state_and_deshacer_restores_it():
+    d = make_dashboard("core_dread")
+    _fight(d)
+    # house rule G23 off: ANA may dodge again, so the next odds show her wound penalty
+    d.sections["options"].form.rows["defence_requires_turn"].input.value = False
+    before, odds_before = _forms(d), dict(d.odds.probabilities)
+    assert d.undo_button.disabled
+    d.seed.value = "3"  # BRUNO's bat leaves ANA Lesionado
+    d.roll_button.click()
+    entry = d.entries[0]
+    assert entry.apply.description == "aplicar" and not entry.apply.disabled
+    after = d.system.after(entry.r)
+    assert set(after) == {"defender"} and after["defender"].lesionado == 1
+    entry.apply.click()
+    assert d.sections["defender"].form.read() == after["defender"]
+    assert d.read()["defender"] == entry.r.outcome.defender_after
+    assert d.read()["attacker"] == before["attacker"]
+    assert dict(d.odds.probabilities) != odds_before  # her wound penalty moves the odds
+    assert "Aplicado #1" in d.message.value and "⚠" not in d.message.value
+    assert not d.undo_button.disabled and d.undo_button.description == "deshacer"
+    d.undo_button.click()
+    assert _forms(d) == before
+    assert dict(d.odds.probabilities) == odds_before
+    assert d.undo_button.disabled and d.undo_stack == []
+    assert not any(m in page_text(d) for m in TRACE_MARKERS)
+
+
+def test_aplicar_after_a_defence_shows_the_spent_turn_as_a_plain_message():
+    """§4.5: ANA spent her turn dodging; by the default rules she cannot dodge again."""
+    d = make_dashboard("core_dread")
+    _fight(d)
+    d.seed.value = "3"
+    d.roll_button.click()
+    d.entries[0].apply.click()
+    assert d.read()["defender"].turn_available is False
+    assert "⚠" in d.message.value and "turno" in d.message.value
+    assert not any(m in page_text(d) for m in TRACE_MARKERS)
+    d.undo_button.click()
+    assert d.message.value and "⚠" not in d.message.value and d.table.value
+
+
+def test_two_applies_then_two_undos_go_back_in_order():
+    d = make_dashboard("core_dread")
+    d.sections["defender"].preset.value = "Ana (FOR 4, AGI 5)"
+    d.sections["attacker"].preset.value = "Bruno (FOR 5, Pelea 1)"
+    start = _forms(d)
+    first = _roll_until_defender_changes(d)
+    first.apply.click()
+    middle = _forms(d)
+    assert middle != start
+    second = _roll_until_defender_changes(d, range(200, 400))
+    second.apply.click()
+    end = _forms(d)
+    # the second roll was made with the wounded defender: its wounds add to the first's
+    assert sum(end["defender"].track) > sum(middle["defender"].track)
+    assert len(d.undo_stack) == 2
+    d.undo_button.click()
+    assert _forms(d) == middle
+    d.undo_button.click()
+    assert _forms(d) == start
+    assert d.undo_button.disabled
+    d.undo_button.click()  # nothing left: a no-op, no message
+    assert _forms(d) == start and "⚠" not in d.message.value
+
+
+def test_aplicar_relabels_and_gore_shows_the_new_hp():
+    d = make_dashboard("gore", "en")
+    entry = next(
+        e
+        for e in (_roll_until_defender_changes(d, range(s, s + 200)) for s in (1, 300, 600))
+        if e.r.outcome.damage > 0
+    )
+    assert entry.apply.description == "aplicar (apply)"
+    entry.apply.click()
+    defender = d.sections["defender"]
+    assert defender.read().hp_current == entry.r.outcome.hp_after
+    defender.widget.selected_index = 0  # open it: the built form shows the same HP
+    assert defender.form.rows["hp_current"].get() == entry.r.outcome.hp_after
+    assert d.undo_button.description == "deshacer (undo)"
+    d.lang_toggle.value = "es"
+    assert entry.apply.description == "aplicar" and d.undo_button.description == "deshacer"
+
+
+def test_aplicar_is_hidden_for_a_system_without_after_fn():
+    d = make_dashboard("sample")
+    assert d.system.after_fn is None
+    d.roll_button.click()
+    entry = d.entries[0]
+    assert entry.apply.disabled and entry.apply.layout.display == "none"
+    assert d.undo_button.disabled and d.undo_button.layout.display == "none"
+    d.apply(entry)  # even when called directly: nothing happens
+    assert d.undo_stack == [] and d.message.value == ""
+
+
+def test_aplicar_from_another_systems_entry_is_disabled():
+    d = make_dashboard("core_dread")
+    d.roll_button.click()
+    entry = d.entries[0]
+    assert not entry.apply.disabled
+    d.picker.value = "gore"
+    assert entry.apply.disabled
+    d.apply(entry)
+    assert d.undo_stack == [] and d.message.value == ""
+    d.picker.value = "core_dread"
+    assert not entry.apply.disabled
+
+
+def test_a_bug_in_after_is_an_apology_not_a_traceback(log_file, monkeypatch):
+    d = make_dashboard("core_dread")
+    d.roll_button.click()
+
+    def broken(resolution):
+        raise KeyError("after exploded")
+
+    monkeypatch.setattr(type(d.system), "after", lambda self, r: broken(r))
+    d.entries[0].apply.click()
+    assert i18n.t("error.bug", "es")[:20] in d.message.value
+    assert not any(m in page_text(d) for m in TRACE_MARKERS)
+    assert "after exploded" in log_file.read_text()
+    assert d.undo_stack == []
