@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, NamedTuple
 
 __all__ = [
@@ -198,7 +199,12 @@ class Odds:
     # derived --------------------------------------------------------------
     def views(self) -> list[tuple[OutcomeView, Fraction]]:
         """Each outcome's common projection with its probability."""
-        return [(self.project(k), p) for k, p in self.probabilities.items()]
+        return list(self._views)
+
+    @cached_property
+    def _views(self) -> tuple[tuple[OutcomeView, Fraction], ...]:
+        # projected once: the headline, tables and marginals all read these
+        return tuple((self.project(k), p) for k, p in self.probabilities.items())
 
     @property
     def total(self) -> Fraction:
