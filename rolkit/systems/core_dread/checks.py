@@ -10,12 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
 from typing import Any
 
+from rolkit.systems.core_dread import laws
 from rolkit.systems.core_dread.errors import check_int
 from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.laws import (
+    DICE,
+    SIDES,
+    denominator,
+    hit_weights,
+    joint_weights,
+    success_weight,
+)
 from rolkit.systems.core_dread.tables import DEGREE_BY_HITS
 
 __all__ = [
@@ -32,10 +39,6 @@ __all__ = [
     "opposed_check",
     "clear_caches",
 ]
-
-#: «Se lanzan siempre 5 dados de 10 caras» (§1.1).
-DICE = 5
-SIDES = 10
 
 
 @dataclass(frozen=True)
@@ -182,25 +185,10 @@ def roll_check(
     )
 
 
-@lru_cache(maxsize=256)
 def _joint(attribute: int, skill: int, policy: str) -> dict[tuple[int, bool], Fraction]:
-    """§1.4 with integer weights over the common denominator ``10**(5+skill)``."""
-    a, b = attribute, SIDES - attribute
-    weights: dict[tuple[int, bool], int] = {}
-    for n0 in range(DICE + 1):
-        w0 = comb(DICE, n0) * a**n0 * b ** (DICE - n0)
-        if not w0:
-            continue
-        trials = skill if policy == "repeat" else min(skill, DICE - n0)
-        scale = SIDES ** (skill - trials)
-        for x in range(trials + 1):
-            wx = comb(trials, x) * a**x * b ** (trials - x)
-            if not wx:
-                continue
-            key = (n0 + min(DICE - n0, x), n0 == DICE)
-            weights[key] = weights.get(key, 0) + w0 * wx * scale
-    total = SIDES ** (DICE + skill)
-    return {k: Fraction(w, total) for k, w in sorted(weights.items())}
+    """§1.4 The joint law as Fractions (one per row of the integer law)."""
+    total = denominator(skill)
+    return {k: Fraction(w, total) for k, w in joint_weights(attribute, skill, policy)}
 
 
 def roll_distribution(
@@ -211,12 +199,10 @@ def roll_distribution(
     return dict(_joint(attribute, skill, options.reroll_policy))
 
 
-@lru_cache(maxsize=256)
 def _hits(attribute: int, skill: int, policy: str) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (DICE + 1)
-    for (h, _), p in _joint(attribute, skill, policy).items():
-        out[h] += p
-    return tuple(out)
+    """The final-hits marginal as Fractions, 0..5 hits."""
+    total = denominator(skill)
+    return tuple(Fraction(w, total) for w in hit_weights(attribute, skill, policy))
 
 
 def hits_distribution(
@@ -227,9 +213,8 @@ def hits_distribution(
     return {h: p for h, p in enumerate(_hits(attribute, skill, options.reroll_policy)) if p}
 
 
-@lru_cache(maxsize=1024)
 def _success(attribute: int, skill: int, min_hits: int, policy: str) -> Fraction:
-    return sum(_hits(attribute, skill, policy)[min_hits:], Fraction(0))
+    return Fraction(success_weight(attribute, skill, min_hits, policy), denominator(skill))
 
 
 def check_success_probability(
@@ -276,5 +261,4 @@ def opposed_check(
 
 def clear_caches() -> None:
     """Forget every memoised law (for cold benchmarks)."""
-    for f in (_joint, _hits, _success):
-        f.cache_clear()
+    laws.clear()

@@ -40,6 +40,8 @@ ES = {
     "cd.step.cover": "{name} queda a cubierto",
     "cd.step.turn": "{name} gasta su turno al defenderse",
     "flag.counter_wound": "contraataque con herida",
+    "flag.counter_dead": "el contraataque mata al atacante",
+    "flag.counter_prone": "el contraataque tira al suelo al atacante",
 }
 EN = {
     "cd.name": "Core Dread",
@@ -60,6 +62,8 @@ EN = {
     "cd.step.cover": "{name} ends in cover (a cubierto)",
     "cd.step.turn": "{name} spends their turn defending",
     "flag.counter_wound": "counter-attack wounds",
+    "flag.counter_dead": "the counter-attack kills the attacker",
+    "flag.counter_prone": "the counter-attack knocks the attacker down (al suelo)",
 }
 for _level in LEVELS:
     for _n in range(1, MAX_WOUND_COUNT + 1):

@@ -42,6 +42,10 @@ def project(key: OddsKey) -> OutcomeView:
         flags.add("counter")
     if key.counter_wound_level is not None:
         flags.add("counter_wound")
+    if key.counter_fate == "dead":
+        flags.add("counter_dead")
+    if key.counter_prone:
+        flags.add("counter_prone")
     return OutcomeView(
         hit=key.hit,
         critical=key.spectacular,
@@ -56,7 +60,7 @@ def _resolve(
     attacker, defender, weapon, modifiers, options, rng
 ) -> tuple[tuple[Step, ...], Any, OddsKey]:
     r = resolve_attack(attacker, defender, weapon, modifiers, rng, options)
-    return r.steps, r, OddsKey(*r.outcome, r.spectacular)
+    return r.steps, r, r.key
 
 
 def after(outcome: AttackResolution) -> dict[str, Any]:

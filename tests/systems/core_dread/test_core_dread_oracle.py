@@ -187,3 +187,111 @@ def test_attack_outcomes_match_the_oracle(name):
     assert got == oracle_attack(*CASES[name])
     assert sum(got.values()) == 1
     assert all(p > 0 for p in got.values())
+
+
+# --------------------------------------------------------------------------- §7.3 fate, face level
+class _NeedFace(Exception):
+    """The scripted prefix ran out: the enumeration branches on the next face."""
+
+
+class _PrefixDice:
+    def __init__(self, prefix: list[int]):
+        self.prefix, self.used = prefix, 0
+
+    def randint(self, a: int, b: int) -> int:
+        assert (a, b) == (1, 10)
+        if self.used == len(self.prefix):
+            raise _NeedFace
+        self.used += 1
+        return self.prefix[self.used - 1]
+
+
+def face_classes(thresholds: set[int]) -> list[tuple[int, int]]:
+    """``(representative face, how many faces)`` of the faces 1..10 that no attribute in
+    ``thresholds`` tells apart (a face hits at ``a`` iff ``1 <= face <= a``)."""
+    cuts = sorted({t for t in thresholds if 1 <= t <= 9}) + [10]
+    out, low = [], 1
+    for cut in cuts:
+        out.append((cut, cut - low + 1))
+        low = cut + 1
+    return out
+
+
+def resolve_law(att, dfd, w, m, thresholds: set[int]) -> dict:
+    """Run ``resolve_attack`` on every face sequence (faces no roll can tell apart taken
+    once, with their multiplicity) and collect the law of the System's keys."""
+    classes = face_classes(thresholds)
+    out: Counter = Counter()
+    stack: list[tuple[list[int], int]] = [([], 1)]
+    while stack:
+        prefix, weight = stack.pop()
+        dice = _PrefixDice(prefix)
+        try:
+            r = cd.resolve_attack(att, dfd, w, m, dice)
+        except _NeedFace:
+            stack.extend((prefix + [face], weight * n) for face, n in classes)
+            continue
+        assert dice.used == len(prefix)
+        for step in r.steps:  # every roll compared its faces with a known attribute
+            if step.dice:
+                assert step.derived["attribute"] in thresholds | {0}, step
+        out[r.key] += F(weight, 10 ** len(prefix))
+    return dict(out)
+
+
+FATE_CASES = {
+    # §7.3 worked check: 3 hits fill the third Malherido box (prone check at FOR 0)
+    "knife-on-two-malherido": (
+        (Combatant(fortaleza=5), Combatant(fortaleza=4, malherido=2), KNIFE, Modifiers()),
+        {5},
+    ),
+    # one Malherido → prone check at FOR 4 − 2 = 2; two → FOR 0; spectacular → dead
+    "fresh-prone-check-with-reroll": (
+        (Combatant(fortaleza=2, melee_skill=1), ANA, KNIFE, Modifiers()),
+        {2},
+    ),
+    # surprise knock-out (FOR 6 − 1), measured: any Lesionado/Malherido mark → down
+    "measured-knockout": (
+        (
+            Combatant(fortaleza=6),
+            ANA,
+            BAT,
+            Modifiers(surprise=True, knockout_attempt=True, measured_blow=True),
+        ),
+        {5},
+    ),
+    # a hurt attacker (FOR 6 − 4 = 2, limits at 6) countered by a knife block: the counter
+    # fills the third Malherido box (prone check at FOR 0) or kills
+    "knife-block-counter": (
+        (
+            Combatant(fortaleza=6, malherido=2),
+            Combatant(fortaleza=2, block_weapon=Weapon(category="peligrosa")),
+            FIST,
+            Modifiers(defence="block"),
+        ),
+        {2},
+    ),
+    # Gore Mode: one box per level; a second Malherido kills
+    "gore-defender": (
+        (Combatant(fortaleza=3), Combatant(fortaleza=3, gore_mode=True), KNIFE, Modifiers()),
+        {3},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FATE_CASES))
+def test_system_odds_fate_law_matches_resolve_over_every_face_sequence(name):
+    forms, thresholds = FATE_CASES[name]
+    enumerated = resolve_law(*forms, thresholds)
+    assert sum(enumerated.values()) == 1
+    odds = cd.SYSTEM.odds(*forms).probabilities
+    assert odds == enumerated
+    assert any(k.fate == "dead" or k.counter_fate == "dead" for k in odds)
+
+
+def test_the_fate_cases_reach_every_kind_of_fate():
+    keys = {k for forms, _ in FATE_CASES.values() for k in cd.SYSTEM.odds(*forms).probabilities}
+    assert {k.fate for k in keys} == {None, "down", "dead"}
+    assert {k.counter_fate for k in keys} == {None, "dead"}
+    assert any(k.prone and k.fate is None for k in keys)
+    assert any(k.counter_prone for k in keys)
