@@ -54,6 +54,8 @@ def project(key: OddsKey) -> OutcomeView:
         wound=wound,
         wound_rank=wound_rank(key.wound_level, key.wound_count),
         flags=frozenset(flags),
+        fate=key.fate,
+        prone=key.prone,
     )
 
 

@@ -23,6 +23,8 @@ def test_worked_check_knife_on_two_malherido_kills_with_3_16():
     odds = cd.SYSTEM.odds(STRONG, TWO_MALHERIDO, KNIFE, Modifiers())
     assert odds.total == 1
     assert p(odds, lambda k: k.fate == "dead") == F(3, 16)
+    assert odds.p_dead == F(3, 16) and odds.p_down == F(3, 16) and odds.p_dying == 0
+    assert odds.fate() == {None: F(13, 16), "dead": F(3, 16)}
     # 3 hits: 12 points → one Malherido fills the third box; prone check at FOR 4 − 6 = 0
     assert p(odds, lambda k: k.fate is None and k.prone) == F(10, 32)
     assert p(odds, lambda k: k.fate == "down") == 0
@@ -64,6 +66,8 @@ def test_knockout_is_down_and_prone():
     wounds = p(odds, lambda k: k.wound_level in ("lesionado", "malherido") and k.fate != "dead")
     assert down == wounds > 0
     assert all(k.prone for k, _ in odds.items() if k.fate == "down")
+    assert odds.p_down - odds.p_dead == down
+    assert all(v.prone for v, _ in odds.views() if v.fate == "down")
 
 
 def test_already_unconscious_defender_stays_down():
