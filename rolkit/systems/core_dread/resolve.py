@@ -38,13 +38,14 @@ from rolkit.systems.core_dread.forms import (
     weapon_damages_armor,
 )
 from rolkit.systems.core_dread.laws import DICE
+from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
 from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
-from rolkit.systems.core_dread.tables import LEVEL_LABELS, LEVELS
+from rolkit.systems.core_dread.tables import LEVELS
 from rolkit.systems.core_dread.validation import validate_attack
 
 __all__ = ["resolve_attack"]
 
-_ATTR_LABEL = {"fortaleza": "Fortaleza", "agilidad": "Agilidad", "concentracion": "Concentración"}
+AMMO_RULE = "§4.14 «munición»"
 _DEFENCE_RULE = {
     "block": "§4.5 «tirada similar a la que usó el atacante»",
     "dodge": "§4.5 «se cambia el atributo de Fortaleza por Agilidad»",
@@ -54,27 +55,31 @@ _DEFENCE_RULE = {
 
 @dataclass
 class _Trace:
-    """The steps and effects recorded so far, and the names shown in them."""
+    """The steps and effects recorded so far, and the combatants' names shown in them."""
 
-    attacker_name: str
-    defender_name: str
+    names: dict[str, str]  # role -> name ("" when unnamed)
     steps: list[Step] = field(default_factory=list)
     effects: list[str] = field(default_factory=list)
 
     def step(
         self,
         label: str,
+        role: str,
         derived: dict[str, Any],
         rule: str,
-        params: dict[str, Any],
+        params: dict[str, Any] | None = None,
         dice: tuple[int, ...] = (),
+        name: str | None = None,
     ) -> None:
-        self.steps.append(Step(label, dice, derived, rule, params))
+        """Record a step about ``role`` (``name`` overrides the role's name, e.g. a weapon)."""
+        key, who = step_label(label, self.names.get(role, "") if name is None else name, role)
+        self.steps.append(Step(key, dice, derived, rule, {**who, **(params or {})}))
 
 
 # --------------------------------------------------------------------------- small helpers
-def _wound_text(level: str | None, count: int) -> str:
-    return "—" if level is None else f"{LEVEL_LABELS[level][0]} ×{count}"
+def _wound_value(level: str | None, count: int) -> str | None:
+    """The wound as an i18n key («Malherido ×2»), ``None`` for no wound."""
+    return None if level is None else wound_key(level, count)
 
 
 def _changes(roll: CheckRoll) -> str:
@@ -88,7 +93,7 @@ def _changes(roll: CheckRoll) -> str:
 
 
 def _check_step(
-    trace: _Trace, label: str, roll: CheckRoll, params: dict, rule: str, **extra: Any
+    trace: _Trace, label: str, role: str, roll: CheckRoll, params: dict, rule: str, **extra: Any
 ) -> None:
     derived = {
         "attribute": roll.attribute,
@@ -98,7 +103,7 @@ def _check_step(
         "hits": roll.hits,
         **extra,
     }
-    trace.step(label, derived, rule, {**params, "changes": _changes(roll)}, roll.drawn)
+    trace.step(label, role, derived, rule, {**params, "changes": _changes(roll)}, roll.drawn)
 
 
 def _roll(pool: Pool, rng: Any, options: CoreDreadOptions) -> CheckRoll:
@@ -125,13 +130,13 @@ def attack_roll(
     _check_step(
         trace,
         "cd.step.attack",
+        "attacker",
         roll,
-        {
-            "name": trace.attacker_name,
-            "attribute": _ATTR_LABEL[ctx.attack.attribute_name],
-            "weapon": weapon.name,
-        },
+        {},
         "§4.4 «Se lanzan siempre 5 dados de 10 caras»",
+        uses=value_key(ctx.attack.attribute_name),
+        **({"weapon": weapon.name} if weapon.name else {}),
+        weapon_class=value_key(weapon.category),
         spectacular=spectacular,
         multiplier=ctx.attack_mult,
         value=counted * ctx.attack_mult,
@@ -139,9 +144,9 @@ def attack_roll(
     if counted != roll.hits:
         trace.step(
             "cd.step.ranged_minimum",
+            "attacker",
             {"hits": roll.hits, "needed": 3, "counted": 0},
             "§4.4.5 «Solo en los ataques a distancia sí se requieren al menos 3 aciertos»",
-            {"name": trace.attacker_name},
         )
     return roll, _Rolled(roll.hits, roll.natural_hits, spectacular)
 
@@ -154,9 +159,11 @@ def defence_roll(ctx: AttackContext, rng: Any, trace: _Trace) -> _Rolled:
     _check_step(
         trace,
         "cd.step.defence." + ctx.defence_kind,
+        "defender",
         roll,
-        {"name": trace.defender_name, "attribute": _ATTR_LABEL[ctx.defence.attribute_name]},
+        {},
         _DEFENCE_RULE[ctx.defence_kind],
+        uses=value_key(ctx.defence.attribute_name),
         multiplier=ctx.defence_mult,
         value=roll.hits * ctx.defence_mult,
     )
@@ -172,6 +179,7 @@ def damage(
     hurt = defender_wound(ctx, raw, attack.spectacular)
     trace.step(
         "cd.step.damage",
+        "defender",
         {
             "attack_value": counted_hits(ctx, attack.hits) * ctx.attack_mult,
             "defence_value": defence.hits * ctx.defence_mult,
@@ -181,7 +189,6 @@ def damage(
             "counter_raw": craw,
         },
         "§4.6 «aplicando multiplicadores … y después restando aciertos»; §4.7",
-        {"name": trace.defender_name},
     )
     return raw, craw, hurt
 
@@ -190,7 +197,9 @@ def wound(ctx: AttackContext, hurt: Wound, spectacular: bool, trace: _Trace) -> 
     """§4.8 the damage limits and §4.9 the measured blow and spectacular doubling."""
     trace.step(
         "cd.step.wound",
+        "defender",
         {
+            "wound": _wound_value(hurt.level, hurt.count),
             "fortaleza": ctx.defender_limit,
             "base_count": hurt.base[1],
             "count": hurt.count,
@@ -198,7 +207,6 @@ def wound(ctx: AttackContext, hurt: Wound, spectacular: bool, trace: _Trace) -> 
             "spectacular": spectacular,
         },
         "§4.8 «Siempre se inflige la herida más grave posible»; §4.9",
-        {"name": trace.defender_name, "wound": _wound_text(hurt.level, hurt.count)},
     )
 
 
@@ -210,7 +218,7 @@ def _track_changes(marking: Marking) -> dict[str, Any]:
 
 
 def prone_check(
-    name: str, marking: Marking, rng: Any, options: CoreDreadOptions, trace: _Trace
+    role: str, marking: Marking, rng: Any, options: CoreDreadOptions, trace: _Trace
 ) -> bool:
     """§4.12 The FOR check after a Malherido (no skill, no difficulty): True if it falls."""
     if marking.prone_attribute is None:
@@ -219,17 +227,16 @@ def prone_check(
     _check_step(
         trace,
         "cd.step.prone",
+        role,
         roll,
-        {"name": name},
+        {},
         "§4.12 «Si la tirada falla, el personaje cae al suelo»",
         success=roll.success,
     )
     return not roll.success
 
 
-def wear(
-    target: Combatant, raw: int, weapon: Weapon, name: str, role: str, trace: _Trace
-) -> dict[str, Any]:
+def wear(target: Combatant, raw: int, weapon: Weapon, role: str, trace: _Trace) -> dict[str, Any]:
     """§4.7.2 Wear ``target``'s armour after a blow of ``raw`` damage from ``weapon``;
     returns the change to make (none if it did not wear)."""
     worn = wear_armor(target.armor, raw, weapon_damages_armor(weapon))
@@ -238,9 +245,9 @@ def wear(
     trace.effects.append(f"{role}_armor_worn")
     trace.step(
         "cd.step.wear",
+        role,
         {"absorption": armor_absorption(worn)},
         "§4.7 «cada ataque recibido reduce su puntuación de Absorción en 1»",
-        {"name": name},
     )
     return {"armor": worn}
 
@@ -259,36 +266,41 @@ def defender_consequences(
     (§4.13), the prone check (§4.12), then wear on the defender's armour (§4.7.2).
 
     Returns the changes to the defender and the marking."""
-    name = trace.defender_name
     marking = mark(defender, hurt.level, hurt.count, modifiers.knockout_attempt, ctx.options)
     changes = _track_changes(marking)
     if hurt.level is not None:
         mag, les, mal = marking.track
         trace.step(
             "cd.step.track",
-            {"magullado": mag, "lesionado": les, "malherido": mal, "dead": marking.dead},
+            "defender",
+            {
+                "marked": tuple(value_key(level) for level in marking.marked),
+                "magullado": mag,
+                "lesionado": les,
+                "malherido": mal,
+                "dead": marking.dead,
+            },
             "§4.10 «se marca una herida del siguiente nivel»; «muere inmediatamente»",
-            {"name": name, "marked": ", ".join(marking.marked) or "—"},
         )
     if marking.dead:
         trace.effects.append("defender_dead")
     if marking.knocked_out:
         changes.update(unconscious=True, prone=True)
         trace.effects += ["defender_unconscious", "defender_prone"]
-        trace.step("cd.step.knockout", {}, "§4.9 «dejar inconsciente»", {"name": name})
+        trace.step("cd.step.knockout", "defender", {}, "§4.9 «dejar inconsciente»")
     if modifiers.dangerous_situation and hurt.count > 0 and defender.autocontrol > 0:
         changes["autocontrol"] = defender.autocontrol - 1
         trace.effects.append("autocontrol_lost")
         trace.step(
             "cd.step.autocontrol",
+            "defender",
             {"autocontrol": defender.autocontrol - 1},
             "§4.13 «pierde un punto de Autocontrol inmediatamente»",
-            {"name": name},
         )
-    if prone_check(defender.name or "defensor", marking, rng, ctx.options, trace):
+    if prone_check("defender", marking, rng, ctx.options, trace):
         changes["prone"] = True
         trace.effects.append("defender_prone")
-    changes.update(wear(defender, raw, weapon, name, "defender", trace))
+    changes.update(wear(defender, raw, weapon, "defender", trace))
     return changes, marking
 
 
@@ -315,7 +327,9 @@ def counter_attack(
     mag, les, mal = marking.track
     trace.step(
         "cd.step.counter",
+        "attacker",
         {
+            "wound": _wound_value(back.level, back.count),
             "counter_raw": craw,
             "absorption": back.absorption,
             "damage": back.damage,
@@ -327,12 +341,11 @@ def counter_attack(
             "dead": marking.dead,
         },
         "§4.5 «contraataque»: daño «realizado al atacante»",
-        {"name": trace.attacker_name, "wound": _wound_text(back.level, back.count)},
     )
-    if prone_check(attacker.name or "atacante", marking, rng, ctx.options, trace):
+    if prone_check("attacker", marking, rng, ctx.options, trace):
         changes["prone"] = True
         trace.effects.append("attacker_prone")
-    changes.update(wear(attacker, craw, block_weapon, trace.attacker_name, "attacker", trace))
+    changes.update(wear(attacker, craw, block_weapon, "attacker", trace))
     return changes, back, marking
 
 
@@ -346,31 +359,21 @@ def aftermath(
     if weapon.mode == "ranged":
         left = weapon_attacks_left(weapon) - 1
         weapon = dataclasses.replace(weapon, attacks_left=left)
-        trace.step(
-            "cd.step.ammo", {"attacks_left": left}, "§4.14 «munición»", {"name": weapon.name}
-        )
+        trace.step("cd.step.ammo", "weapon", {"attacks_left": left}, AMMO_RULE, name=weapon.name)
     if modifiers.defence == "ranged_block":
         bw = defender.block_weapon
         left = weapon_attacks_left(bw) - 1
         changes["block_weapon"] = dataclasses.replace(bw, attacks_left=left)
-        trace.step("cd.step.ammo", {"attacks_left": left}, "§4.14 «munición»", {"name": bw.name})
+        trace.step("cd.step.ammo", "weapon", {"attacks_left": left}, AMMO_RULE, name=bw.name)
     if modifiers.dodge_to_cover:
         changes["in_cover"] = True
         trace.effects.append("defender_in_cover")
-        trace.step(
-            "cd.step.cover",
-            {},
-            "§4.14 «quedando automáticamente a cubierto»",
-            {"name": trace.defender_name},
-        )
+        trace.step("cd.step.cover", "defender", {}, "§4.14 «quedando automáticamente a cubierto»")
     if modifiers.defence != "none":
         changes["turn_available"] = False
         trace.effects.append("defender_turn_spent")
         trace.step(
-            "cd.step.turn",
-            {},
-            "§4.5 «se considera que está haciendo uso de su turno»",
-            {"name": trace.defender_name},
+            "cd.step.turn", "defender", {}, "§4.5 «se considera que está haciendo uso de su turno»"
         )
     return changes, weapon
 
@@ -395,7 +398,7 @@ def resolve_attack(
     """
     validate_attack(attacker, defender, weapon, modifiers, options)
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
-    trace = _Trace(attacker.name or "atacante", defender.name or "defensor")
+    trace = _Trace({"attacker": attacker.name, "defender": defender.name})
     a_roll, attack = attack_roll(ctx, weapon, rng, trace)
     defence = defence_roll(ctx, rng, trace)
     raw, craw, hurt = damage(ctx, attack, defence, trace)
