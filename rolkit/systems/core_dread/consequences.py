@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rolkit.systems.core_dread.checks import effective_attribute
 from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions
 from rolkit.systems.core_dread.laws import denominator, success_weight
 from rolkit.systems.core_dread.outcome import Fate
+from rolkit.systems.core_dread.rolls import effective_attribute
 from rolkit.systems.core_dread.wounds import (
     Track,
     apply_wounds,

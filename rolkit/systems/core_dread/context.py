@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rolkit.systems.core_dread.checks import effective_attribute
 from rolkit.systems.core_dread.combat import (
     absorb,
     attack_multiplier,
@@ -28,6 +27,7 @@ from rolkit.systems.core_dread.forms import (
     armor_absorption,
 )
 from rolkit.systems.core_dread.outcome import AttackOutcome
+from rolkit.systems.core_dread.rolls import effective_attribute
 from rolkit.systems.core_dread.tables import COVER_FIRE_WEAPONS
 from rolkit.systems.core_dread.wounds import adjust_wound, wound_from_damage, wound_penalty
 

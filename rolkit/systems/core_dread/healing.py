@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.core_dread.checks import (
+from rolkit.systems.core_dread.errors import check_int
+from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rolls import (
     _hits,
     effective_attribute,
     roll_check,
 )
-from rolkit.systems.core_dread.errors import check_int
-from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
 from rolkit.systems.core_dread.tables import BOXES
 from rolkit.systems.core_dread.wounds import Track, apply_wounds, check_track, wound_penalty
 

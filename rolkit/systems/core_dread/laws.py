@@ -1,7 +1,7 @@
 """§1.4 The exact law of one 5d10 roll, as integer weights over ``10 ** (5 + skill)``.
 
 These are the hot paths of every exact result (checks, attacks, healing): they stay in
-integers, and callers make one ``Fraction`` per output row. The laws are memoised on
+integers, and callers make one ``Fraction`` per output row. The laws are memoised (``@memo``) on
 ``(attribute, skill, policy)``; nothing here mutates.
 
 * ``"repeat"``: ``hits = N0 + min(5 − N0, X)``, ``N0 ~ Bin(5, a/10)``, ``X ~ Bin(s, a/10)``;
@@ -11,8 +11,9 @@ integers, and callers make one ``Fraction`` per output row. The laws are memoise
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import comb
+
+from rolkit.memo import memo
 
 __all__ = [
     "DICE",
@@ -36,7 +37,7 @@ def denominator(skill: int) -> int:
     return SIDES ** (DICE + skill)
 
 
-@lru_cache(maxsize=512)
+@memo
 def joint_weights(attribute: int, skill: int, policy: str) -> tuple[JointRow, ...]:
     """§1.4 ``((hits, natural_spectacular), weight)`` over ``denominator(skill)``.
 
@@ -58,7 +59,7 @@ def joint_weights(attribute: int, skill: int, policy: str) -> tuple[JointRow, ..
     return tuple(sorted(weights.items()))
 
 
-@lru_cache(maxsize=512)
+@memo
 def hit_weights(attribute: int, skill: int, policy: str) -> tuple[int, ...]:
     """The final-hits marginal: weight of 0..5 hits over ``denominator(skill)``."""
     out = [0] * (DICE + 1)
@@ -67,13 +68,7 @@ def hit_weights(attribute: int, skill: int, policy: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=2048)
+@memo
 def success_weight(attribute: int, skill: int, min_hits: int, policy: str) -> int:
     """Weight of ``hits >= min_hits`` over ``denominator(skill)``."""
     return sum(hit_weights(attribute, skill, policy)[min_hits:])
-
-
-def clear() -> None:
-    """Forget the memoised laws (cold benchmarks)."""
-    for f in (joint_weights, hit_weights, success_weight):
-        f.cache_clear()

@@ -54,6 +54,19 @@ STEPS: dict[str, tuple[str, str]] = {
     "step.turn": ("{name} gasta su turno al defenderse", "{name} spends their turn defending"),
 }
 
+#: Step labels of the checks (no combatant named): ``(es, en)``.
+CHECK_STEPS: dict[str, tuple[str, str]] = {
+    "step.check": ("Chequeo{changes}", "Chequeo (check){changes}"),
+    "step.opposed.side": ("Tirada propia{changes}", "Own roll{changes}"),
+    "step.opposed.rival": ("Tirada del rival{changes}", "The rival's roll{changes}"),
+    "step.opposed.result": ("Resultado de la tirada enfrentada", "Result of the opposed check"),
+    "step.healing": (
+        "Tirada de Fortaleza para curar un Malherido{changes}",
+        "Fortaleza check to heal a Malherido (badly wounded){changes}",
+    ),
+    "step.healing.track": ("Heridas tras la tirada", "Wounds after the check"),
+}
+
 #: The role named in a step of an unnamed combatant (or weapon): ``(es, en)``.
 ROLES = {
     "attacker": ("atacante", "attacker"),
@@ -106,6 +119,9 @@ for _key, (_es, _en) in STEPS.items():
         ES[f"cd.{_key}.{_role}"] = _es_role(_es, _role)
         EN[f"cd.{_key}.{_role}"] = _en_role(_en, _role)
 
+for _key, (_es, _en) in CHECK_STEPS.items():
+    ES[f"cd.{_key}"], EN[f"cd.{_key}"] = _es, _en
+
 #: String values shown in steps (``derived``): ``cd.value.<x>``.
 VALUES: dict[str, tuple[str, str]] = {
     "fortaleza": ("Fortaleza", "Fortaleza (strength)"),
@@ -113,6 +129,9 @@ VALUES: dict[str, tuple[str, str]] = {
     "concentracion": ("Concentración", "Concentración (concentration)"),
     **{level: LEVEL_LABELS[level] for level in LEVELS},
     **CATEGORY_LABELS,
+    "win": ("gana", "gana (wins)"),
+    "draw": ("empate", "empate (draw)"),
+    "lose": ("pierde", "pierde (loses)"),
 }
 
 
@@ -154,6 +173,9 @@ DERIVED = {
     "success": ("éxito", "success"),
     "autocontrol": ("Autocontrol", "Autocontrol (self-control)"),
     "uses": ("usa", "uses"),
+    "degree": ("resultado", "result (resultado)"),
+    "rival_hits": ("aciertos del rival", "rival's hits"),
+    "result": ("resultado", "result (resultado)"),
     "weapon": ("arma", "weapon (arma)"),
     "weapon_class": ("tipo de arma", "weapon class (tipo de arma)"),
     "wound": ("herida", "wound"),

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rolkit.model import Step
-from rolkit.systems.core_dread.checks import CheckRoll, roll_check
 from rolkit.systems.core_dread.combat import wear_armor
 from rolkit.systems.core_dread.consequences import PRONE_MIN_HITS, Marking, mark
 from rolkit.systems.core_dread.context import (
@@ -40,6 +39,7 @@ from rolkit.systems.core_dread.forms import (
 from rolkit.systems.core_dread.laws import DICE
 from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
 from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
+from rolkit.systems.core_dread.rolls import CheckRoll, roll_check
 from rolkit.systems.core_dread.tables import LEVELS
 from rolkit.systems.core_dread.validation import validate_attack
 
@@ -349,6 +349,15 @@ def counter_attack(
     return changes, back, marking
 
 
+def _spend(weapon: Weapon, trace: _Trace) -> Weapon:
+    """§4.14 One attack of ammunition («munición») from a firearm (validated: it has one)."""
+    left = weapon_attacks_left(weapon)
+    if left is None or left < 1:  # validate_attack rejects this; kept as a guard
+        raise ValueError(f"{weapon.name!r} has no ammunition to spend")
+    trace.step("cd.step.ammo", "weapon", {"attacks_left": left - 1}, AMMO_RULE, name=weapon.name)
+    return dataclasses.replace(weapon, attacks_left=left - 1)
+
+
 def aftermath(
     defender: Combatant, weapon: Weapon, modifiers: Modifiers, trace: _Trace
 ) -> tuple[dict[str, Any], Weapon]:
@@ -357,14 +366,9 @@ def aftermath(
     Returns the changes to the defender and the attacker's weapon afterwards."""
     changes: dict[str, Any] = {}
     if weapon.mode == "ranged":
-        left = weapon_attacks_left(weapon) - 1
-        weapon = dataclasses.replace(weapon, attacks_left=left)
-        trace.step("cd.step.ammo", "weapon", {"attacks_left": left}, AMMO_RULE, name=weapon.name)
+        weapon = _spend(weapon, trace)
     if modifiers.defence == "ranged_block":
-        bw = defender.block_weapon
-        left = weapon_attacks_left(bw) - 1
-        changes["block_weapon"] = dataclasses.replace(bw, attacks_left=left)
-        trace.step("cd.step.ammo", "weapon", {"attacks_left": left}, AMMO_RULE, name=bw.name)
+        changes["block_weapon"] = _spend(defender.block_weapon, trace)
     if modifiers.dodge_to_cover:
         changes["in_cover"] = True
         trace.effects.append("defender_in_cover")

@@ -12,6 +12,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
+from cd_faces import enumerate_law
 
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, CoreDreadOptions, Modifiers, Weapon
@@ -190,53 +191,14 @@ def test_attack_outcomes_match_the_oracle(name):
 
 
 # --------------------------------------------------------------------------- §7.3 fate, face level
-class _NeedFace(Exception):
-    """The scripted prefix ran out: the enumeration branches on the next face."""
-
-
-class _PrefixDice:
-    def __init__(self, prefix: list[int]):
-        self.prefix, self.used = prefix, 0
-
-    def randint(self, a: int, b: int) -> int:
-        assert (a, b) == (1, 10)
-        if self.used == len(self.prefix):
-            raise _NeedFace
-        self.used += 1
-        return self.prefix[self.used - 1]
-
-
-def face_classes(thresholds: set[int]) -> list[tuple[int, int]]:
-    """``(representative face, how many faces)`` of the faces 1..10 that no attribute in
-    ``thresholds`` tells apart (a face hits at ``a`` iff ``1 <= face <= a``)."""
-    cuts = sorted({t for t in thresholds if 1 <= t <= 9}) + [10]
-    out, low = [], 1
-    for cut in cuts:
-        out.append((cut, cut - low + 1))
-        low = cut + 1
-    return out
-
-
 def resolve_law(att, dfd, w, m, thresholds: set[int]) -> dict:
-    """Run ``resolve_attack`` on every face sequence (faces no roll can tell apart taken
-    once, with their multiplicity) and collect the law of the System's keys."""
-    classes = face_classes(thresholds)
-    out: Counter = Counter()
-    stack: list[tuple[list[int], int]] = [([], 1)]
-    while stack:
-        prefix, weight = stack.pop()
-        dice = _PrefixDice(prefix)
-        try:
-            r = cd.resolve_attack(att, dfd, w, m, dice)
-        except _NeedFace:
-            stack.extend((prefix + [face], weight * n) for face, n in classes)
-            continue
-        assert dice.used == len(prefix)
-        for step in r.steps:  # every roll compared its faces with a known attribute
-            if step.dice:
-                assert step.derived["attribute"] in thresholds | {0}, step
-        out[r.key] += F(weight, 10 ** len(prefix))
-    return dict(out)
+    """Run ``resolve_attack`` on every face sequence and collect the law of its keys."""
+    return enumerate_law(
+        lambda dice: cd.resolve_attack(att, dfd, w, m, dice),
+        lambda r: r.key,
+        thresholds,
+        lambda r: [s.derived["attribute"] for s in r.steps if s.dice],
+    )
 
 
 FATE_CASES = {
