@@ -17,7 +17,7 @@ from rolkit.systems.core_dread.combat import (
     attack_multiplier,
     defence_multiplier,
     needs_three_hits,
-    opposed_damage,
+    opposed_values,
 )
 from rolkit.systems.core_dread.forms import (
     Combatant,
@@ -29,7 +29,7 @@ from rolkit.systems.core_dread.forms import (
 from rolkit.systems.core_dread.outcome import AttackOutcome
 from rolkit.systems.core_dread.rolls import effective_attribute
 from rolkit.systems.core_dread.tables import COVER_FIRE_WEAPONS
-from rolkit.systems.core_dread.wounds import adjust_wound, wound_from_damage, wound_penalty
+from rolkit.systems.core_dread.wounds import damage_wound, measure_and_double, wound_penalty
 
 __all__ = [
     "Pool",
@@ -43,6 +43,7 @@ __all__ = [
     "Wound",
     "defender_wound",
     "counter_wound",
+    "OutcomeMap",
     "outcome",
 ]
 
@@ -156,7 +157,7 @@ def counted_hits(ctx: AttackContext, attack_hits: int) -> int:
 
 def opposed(ctx: AttackContext, attack_hits: int, defence_hits: int) -> tuple[int, int]:
     """§4.6 ``(damage_raw, counter_raw)`` of the rolled hits."""
-    return opposed_damage(
+    return opposed_values(
         attack_hits,
         ctx.attack_mult,
         ctx.defence_kind,
@@ -182,8 +183,8 @@ def _wound(
     raw: int, absorption: int, limit: int, measured: bool, spectacular: bool, o: CoreDreadOptions
 ) -> Wound:
     damage = absorb(raw, absorption)
-    base = wound_from_damage(damage, limit, o)
-    level, count = adjust_wound(*base, measured, spectacular, o)
+    base = damage_wound(damage, limit, o)
+    level, count = measure_and_double(*base, measured, spectacular, o)
     return Wound(absorption, damage, base, level, count)
 
 
@@ -208,13 +209,46 @@ def counter_wound(ctx: AttackContext, counter_raw: int, defence_spectacular: boo
     )
 
 
+class OutcomeMap:
+    """§7.2 The deterministic map from rolled hits to the :class:`AttackOutcome` for one
+    context: :func:`opposed`, then :func:`defender_wound` and :func:`counter_wound`, each
+    wound computed once per ``(damage, spectacular)`` (the exact engine calls it for every
+    pair of hit counts)."""
+
+    def __init__(self, ctx: AttackContext) -> None:
+        self.ctx = ctx
+        self._hurt: dict[tuple[int, bool], Wound] = {}
+        self._back: dict[tuple[int, bool], Wound] = {}
+
+    def __call__(
+        self, attack_hits: int, spectacular: bool, defence_hits: int, d_spec: bool
+    ) -> AttackOutcome:
+        raw, craw = opposed(self.ctx, attack_hits, defence_hits)
+        return self.of_damage(raw, craw, spectacular, d_spec)
+
+    def of_damage(self, raw: int, craw: int, spectacular: bool, d_spec: bool) -> AttackOutcome:
+        """The outcome of §4.6's ``(damage_raw, counter_raw)`` and the two spectacular bits."""
+        ctx = self.ctx
+        hurt = self._hurt.get((raw, spectacular))
+        if hurt is None:
+            hurt = self._hurt[raw, spectacular] = defender_wound(ctx, raw, spectacular)
+        back = self._back.get((craw, d_spec))
+        if back is None:
+            back = self._back[craw, d_spec] = counter_wound(ctx, craw, d_spec)
+        return AttackOutcome(
+            raw > 0,
+            hurt.damage,
+            hurt.level,
+            hurt.count,
+            craw > 0,
+            back.damage,
+            back.level,
+            back.count,
+        )
+
+
 def outcome(
     ctx: AttackContext, attack_hits: int, spectacular: bool, defence_hits: int, d_spec: bool
 ) -> AttackOutcome:
-    """§7.2 The deterministic map from the rolled hits to the :class:`AttackOutcome`."""
-    raw, craw = opposed(ctx, attack_hits, defence_hits)
-    hurt = defender_wound(ctx, raw, spectacular)
-    back = counter_wound(ctx, craw, d_spec)
-    return AttackOutcome(
-        raw > 0, hurt.damage, hurt.level, hurt.count, craw > 0, back.damage, back.level, back.count
-    )
+    """§7.2 The :class:`AttackOutcome` of one pair of rolled hits (see :class:`OutcomeMap`)."""
+    return OutcomeMap(ctx)(attack_hits, spectacular, defence_hits, d_spec)

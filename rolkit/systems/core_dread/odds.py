@@ -2,7 +2,7 @@
 
 * :func:`attack_outcomes` is §7.2 exactly: the attacker's joint law ``(hits, natural
   spectacular)`` against the defender's, mapped through §4.4–4.9 by
-  :func:`~rolkit.systems.core_dread.context.outcome`.
+  :class:`~rolkit.systems.core_dread.context.OutcomeMap`.
 * :func:`attack_odds` (what ``SYSTEM.odds`` shows) adds §7.3: each wound put on the
   victim's current track (overflow, death), the knock-out and the §4.12 prone check
   (weighted by that check's own law), for the defender and for the counter-attack on the
@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.systems.core_dread.consequences import fate_after, mark, prone_weights
-from rolkit.systems.core_dread.context import AttackContext, attack_context, opposed, outcome
+from rolkit.systems.core_dread.context import AttackContext, OutcomeMap, attack_context, opposed
 from rolkit.systems.core_dread.forms import (
     DEFAULT_OPTIONS,
     Combatant,
@@ -49,13 +49,25 @@ def _laws(ctx: AttackContext) -> tuple[tuple, int, tuple, int]:
 
 
 def _outcome_weights(ctx: AttackContext) -> tuple[dict[tuple[AttackOutcome, bool], int], int]:
-    """Integer weights of ``(AttackOutcome, spectacular)`` and their denominator."""
+    """Integer weights of ``(AttackOutcome, spectacular)`` and their denominator.
+
+    Pairs of hit counts are first merged by what §4.6 makes of them (``damage_raw``,
+    ``counter_raw``, the spectacular bits that matter); each merged row is then mapped
+    once through the wound stages.
+    """
     law_a, den_a, law_d, den_d = _laws(ctx)
-    out: dict[tuple[AttackOutcome, bool], int] = {}
+    counter_spec = ctx.counter_spectacular
+    merged: dict[tuple[int, int, bool, bool], int] = {}
     for (a, spec), wa in law_a:
         for (d, d_spec), wd in law_d:
-            key = (outcome(ctx, a, spec, d, d_spec), spec)
-            out[key] = out.get(key, 0) + wa * wd
+            raw, craw = opposed(ctx, a, d)
+            row = (raw, craw, spec, d_spec and counter_spec)
+            merged[row] = merged.get(row, 0) + wa * wd
+    outcome = OutcomeMap(ctx)
+    out: dict[tuple[AttackOutcome, bool], int] = {}
+    for (raw, craw, spec, d_spec), w in merged.items():
+        key = (outcome.of_damage(raw, craw, spec, d_spec), spec)
+        out[key] = out.get(key, 0) + w
     return out, den_a * den_d
 
 
