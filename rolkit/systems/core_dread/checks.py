@@ -40,6 +40,7 @@ from rolkit.systems.core_dread.rolls import (
     effective_attribute,
     hits_distribution,
     opposed_check,
+    opposed_side,
     roll_check,
     roll_distribution,
 )
@@ -161,13 +162,8 @@ def opposed_check_odds(form: OpposedCheckForm, options: CoreDreadOptions) -> dic
     return {"lose": law["b"], "draw": law["draw"], "win": law["a"]}
 
 
-def _winner(hits: int, rival_hits: int, attribute: int, rival_attribute: int) -> str:
-    """§1.6 «gana quien tenga más aciertos», then «mayor puntuación en el Atributo»."""
-    if (hits, attribute) > (rival_hits, rival_attribute):
-        return "win"
-    if (hits, attribute) < (rival_hits, rival_attribute):
-        return "lose"
-    return "draw"
+#: §1.6 :func:`opposed_side` seen from the first side, as the check's degrees.
+_RESULT = {"a": "win", "b": "lose", "draw": "draw"}
 
 
 def opposed_check_resolve(
@@ -183,7 +179,7 @@ def opposed_check_resolve(
         mine = roll_check(a, form.skill, rng, MIN_HITS, options)
         theirs = roll_check(b, form.rival_skill, rng, MIN_HITS, options)
         rounds.append((mine, theirs))
-        result = _winner(mine.hits, theirs.hits, a, b)
+        result = _RESULT[opposed_side(mine.hits, theirs.hits, a, b)]
         rule = "§1.6 «gana quien tenga más aciertos en los dados (aunque sean menos de 3)»"
         steps.append(_roll_step("cd.step.opposed.side", mine, rule))
         steps.append(_roll_step("cd.step.opposed.rival", theirs, rule))

@@ -37,6 +37,7 @@ __all__ = [
     "check_success_probability",
     "degree_of_success",
     "opposed_check",
+    "opposed_side",
 ]
 
 
@@ -231,20 +232,25 @@ def opposed_check(
     """
     _check_pool(a_attribute, a_skill)
     _check_pool(b_attribute, b_skill)
-    ha = _hits(a_attribute, a_skill, options.reroll_policy)
-    hb = _hits(b_attribute, b_skill, options.reroll_policy)
-    out = {"a": Fraction(0), "b": Fraction(0), "draw": Fraction(0)}
-    for i, pa in enumerate(ha):
-        for j, pb in enumerate(hb):
-            if i > j or (i == j and a_attribute > b_attribute):
-                out["a"] += pa * pb
-            elif j > i or (i == j and b_attribute > a_attribute):
-                out["b"] += pa * pb
-            else:
-                out["draw"] += pa * pb
-    if options.opposed_tie_break == "reroll" and out["draw"]:
-        rest = 1 - out["draw"]
-        if rest == 0:  # both sides can only tie (e.g. attribute 0 against attribute 0)
-            return out
-        out = {"a": out["a"] / rest, "b": out["b"] / rest, "draw": Fraction(0)}
-    return out
+    ha = hit_weights(a_attribute, a_skill, options.reroll_policy)
+    hb = hit_weights(b_attribute, b_skill, options.reroll_policy)
+    weights = {"a": 0, "b": 0, "draw": 0}
+    for i, wa in enumerate(ha):
+        for j, wb in enumerate(hb):
+            side = opposed_side(i, j, a_attribute, b_attribute)
+            weights[side] += wa * wb
+    total = denominator(a_skill) * denominator(b_skill)
+    if options.opposed_tie_break == "reroll" and weights["draw"] and weights["draw"] < total:
+        # a full tie is rolled again: P(win | not a tie); a certain tie stays a draw
+        total -= weights["draw"]
+        weights["draw"] = 0
+    return {side: Fraction(w, total) for side, w in weights.items()}
+
+
+def opposed_side(hits_a: int, hits_b: int, attribute_a: int, attribute_b: int) -> str:
+    """§1.6 «más aciertos», then «mayor puntuación en el Atributo utilizado»."""
+    if (hits_a, attribute_a) > (hits_b, attribute_b):
+        return "a"
+    if (hits_a, attribute_a) < (hits_b, attribute_b):
+        return "b"
+    return "draw"
