@@ -98,26 +98,9 @@ def _degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[s
     return {d: Fraction(w, total) for d, w in weights.items()}
 
 
-def _changes(roll: CheckRoll) -> str:
-    faces = list(roll.faces)
-    parts = []
-    for index, face in roll.rerolls:
-        parts.append(f" · d{index + 1}: {faces[index]}→{face}")
-        faces[index] = face
-    return "".join(parts)
-
-
 def _roll_step(label: str, roll: CheckRoll, rule: str, **extra: Any) -> Step:
-    derived = {
-        "attribute": roll.attribute,
-        "skill": roll.skill,
-        "natural_hits": roll.natural_hits,
-        "rerolls": len(roll.rerolls),
-        "hits": roll.hits,
-        "degree": f"cd.degree.{roll.degree}",
-        **extra,
-    }
-    return Step(label, roll.drawn, derived, rule, {"changes": _changes(roll)})
+    derived = {**roll.derived(), "degree": f"cd.degree.{roll.degree}", **extra}
+    return Step(label, roll.drawn, derived, rule, {"changes": roll.reroll_history})
 
 
 # --------------------------------------------------------------------------- §4.1 plain

@@ -44,7 +44,6 @@ __all__ = [
     "defender_wound",
     "counter_wound",
     "OutcomeMap",
-    "outcome",
 ]
 
 Wounding = tuple[str | None, int]
@@ -245,10 +244,3 @@ class OutcomeMap:
             back.level,
             back.count,
         )
-
-
-def outcome(
-    ctx: AttackContext, attack_hits: int, spectacular: bool, defence_hits: int, d_spec: bool
-) -> AttackOutcome:
-    """§7.2 The :class:`AttackOutcome` of one pair of rolled hits (see :class:`OutcomeMap`)."""
-    return OutcomeMap(ctx)(attack_hits, spectacular, defence_hits, d_spec)

@@ -82,28 +82,11 @@ def _wound_value(level: str | None, count: int) -> str | None:
     return None if level is None else wound_key(level, count)
 
 
-def _changes(roll: CheckRoll) -> str:
-    """The reroll history in neutral notation: `` · d2: 7→4`` (die position, 1-based)."""
-    faces = list(roll.faces)
-    parts = []
-    for index, face in roll.rerolls:
-        parts.append(f"d{index + 1}: {faces[index]}→{face}")
-        faces[index] = face
-    return "".join(f" · {p}" for p in parts)
-
-
 def _check_step(
     trace: _Trace, label: str, role: str, roll: CheckRoll, params: dict, rule: str, **extra: Any
 ) -> None:
-    derived = {
-        "attribute": roll.attribute,
-        "skill": roll.skill,
-        "natural_hits": roll.natural_hits,
-        "rerolls": len(roll.rerolls),
-        "hits": roll.hits,
-        **extra,
-    }
-    trace.step(label, role, derived, rule, {**params, "changes": _changes(roll)}, roll.drawn)
+    derived = {**roll.derived(), **extra}
+    trace.step(label, role, derived, rule, {**params, "changes": roll.reroll_history}, roll.drawn)
 
 
 def _roll(pool: Pool, rng: Any, options: CoreDreadOptions) -> CheckRoll:

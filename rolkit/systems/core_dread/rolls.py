@@ -70,6 +70,26 @@ class CheckRoll(RichRepr):
     def natural_spectacular(self) -> bool:
         return self.natural_hits == DICE
 
+    @property
+    def reroll_history(self) -> str:
+        """The rerolls in neutral notation, `` · d2: 7→4`` each (die position, 1-based)."""
+        faces = list(self.faces)
+        parts = []
+        for index, face in self.rerolls:
+            parts.append(f" · d{index + 1}: {faces[index]}→{face}")
+            faces[index] = face
+        return "".join(parts)
+
+    def derived(self) -> dict[str, int]:
+        """The numbers a step shows for this roll (keys are ``cd.derived.*`` labels)."""
+        return {
+            "attribute": self.attribute,
+            "skill": self.skill,
+            "natural_hits": self.natural_hits,
+            "rerolls": len(self.rerolls),
+            "hits": self.hits,
+        }
+
 
 def effective_attribute(base: int, difficulty: int = 0, penalty: int = 0, bonus: int = 0) -> int:
     """§1.2 ``clamp(base − penalty + difficulty + bonus, 0, 9)``."""

@@ -115,3 +115,13 @@ def test_resolve_reports_the_same_fate_as_its_after_state(forms):
         assert r.key.fate == expected and r.key.prone == after.prone
         assert r.key.counter_fate == ("dead" if r.outcome.attacker_after.dead else None)
         assert r.key.counter_prone == ("attacker_prone" in r.outcome.effects)
+
+
+def test_headline_names_the_spectacular_and_the_deaths():
+    odds = cd.SYSTEM.odds(STRONG, TWO_MALHERIDO, KNIFE, Modifiers())
+    assert cd.SYSTEM.critical_key == "cd.headline.critical"
+    from rolkit import i18n
+
+    assert i18n.t("cd.headline.critical", "es", p="3 %") == "3 % espectacular"
+    assert i18n.t("cd.headline.critical", "en", p="3%") == "3% espectacular (spectacular)"
+    assert "espectacular" in odds.describe().splitlines()[0]
