@@ -27,19 +27,21 @@ from rolkit.systems.core_dread.forms import (
     Modifiers,
     Weapon,
 )
-from rolkit.systems.core_dread.laws import denominator, hit_weights, joint_weights
+from rolkit.systems.core_dread.laws import JointRow, denominator, hit_weights, joint_weights
 from rolkit.systems.core_dread.outcome import AttackOutcome, Fate, OddsKey
 from rolkit.systems.core_dread.validation import validate_attack
 
 __all__ = ["attack_outcomes", "attack_odds", "hit_probability"]
 
-_NO_DEFENCE = (((0, False), 1),)
+_NO_DEFENCE: tuple[JointRow, ...] = (((0, False), 1),)
 
 #: The tail of an :class:`OddsKey`: ``(fate, prone, counter_fate, counter_prone)``.
 FateRow = tuple[tuple[Fate, bool, Fate, bool], int]
 
 
-def _laws(ctx: AttackContext) -> tuple[tuple, int, tuple, int]:
+def _laws(
+    ctx: AttackContext,
+) -> tuple[tuple[JointRow, ...], int, tuple[JointRow, ...], int]:
     policy = ctx.options.reroll_policy
     law_a = joint_weights(ctx.attack.attribute, ctx.attack.skill, policy)
     if ctx.defence is None:
