@@ -30,7 +30,7 @@ def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) 
 
     def axis(role: str, name: str) -> list[int]:
         spec = dict(fields.describe(system.forms[role]))[name]
-        return list(range(int(spec.min), int(spec.max) + 1))[:limit]
+        return list(range(int(spec.min or 0), int(spec.max or 0) + 1))[:limit]
 
     def p_hit(row_value: int, col_value: int) -> float:
         trial = dict(forms)

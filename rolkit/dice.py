@@ -131,7 +131,7 @@ class Distribution(RichRepr, Mapping):
 
     @cached_property
     def mean(self) -> Fraction:
-        return sum((k * p for k, p in self._p.items()), Fraction(0))
+        return sum((k * p for k, p in self._p.items()), Fraction(0))  # type: ignore[operator]
 
     @cached_property
     def at_least(self) -> dict[Hashable, Fraction]:
@@ -187,7 +187,7 @@ class Distribution(RichRepr, Mapping):
 def _sort_if_possible(items: list[tuple[Hashable, Fraction]]) -> None:
     """Sort outcomes when they are comparable (numbers, tuples); keep order otherwise."""
     with contextlib.suppress(TypeError):
-        items.sort(key=lambda kv: kv[0])
+        items.sort(key=lambda kv: kv[0])  # type: ignore[arg-type, return-value]
 
 
 def _lift(x: Distribution | int) -> Distribution:

@@ -281,7 +281,7 @@ def prob(line: str) -> render.ProbabilityResult | render.DistributionResult:
     ldist = lexpr.distribution()
     if op is None:
         return render.DistributionResult(str(lexpr), ldist)
-    rexpr = dice.parse(right)
+    rexpr = dice.parse(right or "")
     if _work(lexpr) + _work(rexpr) > MAX_WORK:
         raise _too_big(f"{lexpr} {op} {rexpr}")
     rdist = rexpr.distribution()

@@ -13,6 +13,8 @@ system's checks).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rolkit import reprs
 from rolkit.dice import Distribution, RolledDice
 from rolkit.display import checks, render, tables
@@ -20,7 +22,7 @@ from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = ["render", "tables", "checks"]
 
-_RENDERERS = {
+_RENDERERS: dict[type, tuple[Callable[..., str], Callable[..., str], Callable[..., str]]] = {
     Resolution: (render.resolution_html, render.resolution_markdown, render.resolution_text),
     Odds: (render.odds_html, render.odds_markdown, render.odds_text),
     Distribution: (
