@@ -419,7 +419,7 @@ def rolled_text(r: RolledDice, lang: str | None = None) -> str:
 
 def rolled_markdown(r: RolledDice, lang: str | None = None) -> str:
     """d20's Markdown style: maxima and 1s in bold, the total in backticks."""
-    parts = []
+    parts: list[str] = []
     for sign, term, faces in _rolled_parts(r):
         text = str(term)
         if term.is_dice:
@@ -431,7 +431,7 @@ def rolled_markdown(r: RolledDice, lang: str | None = None) -> str:
 
 def rolled_html(r: RolledDice, lang: str | None = None) -> str:
     """Inline HTML: maxima in green, 1s in red, the total in bold."""
-    parts = []
+    parts: list[str] = []
     for sign, term, faces in _rolled_parts(r):
         text = f"<code>{_e(term)}</code>"
         if term.is_dice:
@@ -754,10 +754,10 @@ class RollSeries(_Display):
                 f"**{_md_cell(self.expression)} × {len(self.rolls)}: {totals}** — _{seed} · {hint}_"
             )
             return head + "\n\n" + "\n".join(items)
-        items = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
+        lis = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
         return (
             _headline(f"{self.expression} × {len(self.rolls)}: {totals}", seed, "rolkit-roll-card")
-            + f'<ol class="rolkit-series">{items}</ol>'
+            + f'<ol class="rolkit-series">{lis}</ol>'
             + f'<p class="rolkit-meta"><small>{_e(i18n.t("render.replay", lang))}: '
             f"<code>{_e(self.replay)}</code></small></p></div>"
         )
