@@ -10,8 +10,11 @@ import math
 from fractions import Fraction
 from functools import lru_cache
 
+from .errors import check_whole as _int
 from .errors import fail
-from .forms import DEFAULT, LOCATIONS, GoreOptions
+from .forms import LOCATIONS
+from .options import DEFAULT, GoreOptions
+from .tables import damage_modifier
 
 __all__ = [
     "TIERS",
@@ -22,6 +25,8 @@ __all__ = [
     "check_tier",
     "tier_distribution",
     "attack_tier_distribution",
+    "tier_counts",
+    "location_faces",
     "opposition_chance",
     "characteristic_target",
     "damage_modifier",
@@ -51,18 +56,6 @@ TIER_RANK = {"pifia": 0, "fallo": 1, "exito": 2, "critico": 3, "empalar": 4}
 def half_up(numerator: int, denominator: int) -> int:
     """§1.3 R2: round ``numerator/denominator`` to the nearest integer, halves up."""
     return math.floor(Fraction(numerator, denominator) + Fraction(1, 2))
-
-
-def _int(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(name, value, "a whole number", "un número entero")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        lo_s = "−∞" if lo is None else str(lo)
-        hi_s = "∞" if hi is None else str(hi)
-        raise fail(
-            name, value, f"a whole number from {lo_s} to {hi_s}", f"un entero de {lo_s} a {hi_s}"
-        )
-    return value
 
 
 def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
@@ -115,7 +108,11 @@ def _check_tier(roll: int, target: int, impaling: bool, options: GoreOptions) ->
 
 
 @lru_cache(maxsize=4096)
-def _tiers(target: int, impaling: bool, malfunction: int | None, options: GoreOptions):
+def tier_counts(
+    target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
+) -> tuple[tuple[str, int], ...]:
+    """§1.2 / P11.7 How many of the 100 d100 faces give each tier (``'encasquillado'`` for a
+    roll ≥ ``malfunction``): the integer law the exact odds use (memoised)."""
     counts: dict[str, int] = {}
     for roll in range(1, 101):
         if malfunction is not None and roll >= malfunction:
@@ -123,7 +120,13 @@ def _tiers(target: int, impaling: bool, malfunction: int | None, options: GoreOp
         else:
             tier = _check_tier(roll, target, impaling, options)
         counts[tier] = counts.get(tier, 0) + 1
-    return tuple((t, Fraction(n, 100)) for t, n in counts.items())
+    return tuple(counts.items())
+
+
+def _tiers(
+    target: int, impaling: bool, malfunction: int | None, options: GoreOptions
+) -> dict[str, Fraction]:
+    return {t: Fraction(n, 100) for t, n in tier_counts(target, impaling, malfunction, options)}
 
 
 def tier_distribution(
@@ -131,14 +134,14 @@ def tier_distribution(
 ) -> dict[str, Fraction]:
     """§1.2 Exact distribution of :func:`check_tier` over the 100 faces (memoised)."""
     target = _int("target", target)
-    return dict(_tiers(target, bool(impaling), None, options))
+    return _tiers(target, bool(impaling), None, options)
 
 
 def attack_tier_distribution(
     target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
 ) -> dict[str, Fraction]:
     """P7 Attack tiers including ``'encasquillado'`` (roll ≥ ``malfunction``, P11.7)."""
-    return dict(_tiers(target, bool(impaling), malfunction, options))
+    return _tiers(target, bool(impaling), malfunction, options)
 
 
 def opposition_chance(active: int, passive: int) -> int:
@@ -149,24 +152,6 @@ def opposition_chance(active: int, passive: int) -> int:
 def characteristic_target(value: int, multiplier: int = 5) -> int:
     """§1.5 Characteristic check target: characteristic × N (N 1..5, default 5)."""
     return _int("value", value, 0) * _int("multiplier", multiplier, 1, 5)
-
-
-def damage_modifier(fue: int, tam: int) -> str:
-    """T19 [BRP] damage modifier from FUE+TAM: ``'-1D6'``, ``'-1D4'``, ``'0'``, ``'+1D4'``…"""
-    total = _int("fue", fue, 1) + _int("tam", tam, 1)
-    if total <= 12:
-        return "-1D6"
-    if total <= 16:
-        return "-1D4"
-    if total <= 24:
-        return "0"
-    if total <= 32:
-        return "+1D4"
-    if total <= 40:
-        return "+1D6"
-    if total <= 56:
-        return "+2D6"
-    return f"+{3 + (total - 57) // 16}D6"
 
 
 def hp_max(con: int, tam: int) -> int:

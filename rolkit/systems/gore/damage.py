@@ -15,8 +15,9 @@ from typing import NamedTuple
 from rolkit.dice import Distribution, constant, die, parse
 
 from .errors import fail
-from .forms import DEFAULT, Combatant, GoreOptions, Modifiers, Weapon
+from .forms import Combatant, Modifiers, Weapon
 from .matrices import CATEGORIES, MAX_CATEGORIES
+from .options import DEFAULT, GoreOptions
 
 __all__ = [
     "BlowProfile",
@@ -28,6 +29,8 @@ __all__ = [
     "damage_distribution",
     "apply_item_damage",
     "weapon_minimum",
+    "pre_armour_weights",
+    "blow_weights",
 ]
 
 BYPASS = frozenset({"hit_normal_bypass", "hit_max_bypass", "hit_impale"})
@@ -116,6 +119,29 @@ def _pre_armour(profile: BlowProfile, use_max: bool) -> Distribution:
         total = total + die(4)
     u = 1 if profile.underwater else 0
     return total.map(lambda x: max(0, x - u))
+
+
+Weights = tuple[tuple[tuple[int, int], ...], int]
+
+
+@lru_cache(maxsize=512)
+def pre_armour_weights(profile: BlowProfile, use_max: bool) -> Weights:
+    """P9 The law of ``raw``/``raw_max`` as integer weights over one denominator:
+    ``(((value, weight), ...), denominator)`` (the exact hot path, no Fractions)."""
+    items = tuple(_pre_armour(profile, bool(use_max)).items())
+    den = math.lcm(*(p.denominator for _, p in items))
+    return tuple((v, p.numerator * (den // p.denominator)) for v, p in items), den
+
+
+@lru_cache(maxsize=2048)
+def blow_weights(profile: BlowProfile, category: str, armour: int, options: GoreOptions) -> Weights:
+    """P9 One blow's damage to the target as integer weights (see :func:`pre_armour_weights`)."""
+    weights, den = pre_armour_weights(profile, uses_max(category, options))
+    acc: dict[int, int] = {}
+    for v, n in weights:
+        d = blow_damage(category, v, armour, options)
+        acc[d] = acc.get(d, 0) + n
+    return tuple(acc.items()), den
 
 
 def pre_armour_distribution(profile: BlowProfile, use_max: bool) -> dict[int, Fraction]:

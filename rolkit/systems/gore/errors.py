@@ -2,7 +2,7 @@
 
 Every field out of range, every impossible combination of fields (a block against a
 bow, a shot beyond twice the range, ...) raises :class:`GoreInputError`, a
-:class:`rolkit.model.RulesError` (hence a ``ValueError``) carrying ``.field``,
+:class:`rolkit.model.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying ``.field``,
 ``.allowed`` and ``.got``, with a plain English message and a Spanish one
 (``err.message("es")``).
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import RulesError
+from rolkit.model import FieldRangeError
 
-__all__ = ["GoreInputError", "fail"]
+__all__ = ["GoreInputError", "fail", "check_whole"]
 
 
-class GoreInputError(RulesError):
+class GoreInputError(FieldRangeError):
     """§2 A G.O.R.E. input error: names the field, the value and what is allowed.
 
     Example: ``"defender.con = 0: CON must be a whole number from 1 to 99"``.
@@ -49,3 +49,16 @@ def fail(
     if why_es:
         es += f" ({why_es})"
     return GoreInputError(en, field=field, allowed=allowed_en, got=got, message_es=es)
+
+
+def check_whole(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
+    """An integer argument of a rules function, or :class:`GoreInputError` naming it."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fail(name, value, "a whole number", "un número entero")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        lo_s = "−∞" if lo is None else str(lo)
+        hi_s = "∞" if hi is None else str(hi)
+        raise fail(
+            name, value, f"a whole number from {lo_s} to {hi_s}", f"un entero de {lo_s} a {hi_s}"
+        )
+    return value

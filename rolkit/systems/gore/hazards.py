@@ -12,7 +12,7 @@ from rolkit.dice import parse
 from rolkit.model import RulesError
 
 from .errors import fail
-from .forms import DEFAULT, GoreOptions
+from .options import DEFAULT, GoreOptions
 from .tables import T14_ACID, T15_FIRE, T16_RADIATION
 
 __all__ = [

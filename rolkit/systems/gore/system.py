@@ -12,133 +12,19 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
-from rolkit import i18n
 from rolkit.model import OutcomeView, Step, System
 
-from .attack import OutcomeRow, Resolution, attack_outcomes, resolve_attack
-from .forms import LOCATION_LABELS, Combatant, GoreOptions, Modifiers, Shield, Weapon
+from .forms import Combatant, Modifiers, Shield, Weapon
 from .matrices import HIT_CATEGORIES
+from .odds import OutcomeRow, attack_outcomes
+from .options import GoreOptions
+from .resolve import Resolution, resolve_attack
 from .tables import T20_SHIELDS, T20_WEAPONS
 from .wounds import WOUND_RANK
 
 __all__ = ["SYSTEM", "PRESETS", "project"]
 
-_ES = {
-    "gore.name": "G.O.R.E.",
-    "gore.wound.none": "sin herida",
-    "gore.wound.leve": "Herida leve",
-    "gore.wound.grave": "Herida grave",
-    "gore.wound.mortal": "Herida mortal",
-    "flag.ko": "KO (inconsciente)",
-    "flag.ko_failed": "KO fallido",
-    "flag.pifia": "pifia del atacante",
-    "flag.malfunction": "encasquillamiento",
-    "flag.blocked": "bloqueado",
-    "flag.shield": "impacto en el escudo",
-    "flag.cover": "impacto en la cobertura",
-    "flag.impale": "empalamiento",
-    "flag.item_destroyed": "escudo/arma destruido",
-    "flag.location_disabled": "localización inutilizada",
-    "flag.location_severe": "localización destrozada",
-    "gore.step.skill": "Habilidad efectiva",
-    "gore.step.attack_roll": "Tirada de ataque",
-    "gore.step.defence_roll": "Tirada de defensa",
-    "gore.step.dodge_table": "Tabla de esquiva",
-    "gore.step.block_table": "Tabla de bloqueo",
-    "gore.step.no_defence": "Sin defensa (T6)",
-    "gore.step.location": "Localización",
-    "gore.step.location_status": "Estado de la localización",
-    "gore.step.cover": "Cobertura",
-    "gore.step.shield": "Escudo",
-    "gore.step.shield_damage": "Escudo: daño al objeto",
-    "gore.step.burst": "Ráfaga",
-    "gore.step.damage": "Daño",
-    "gore.step.armour": "Armadura",
-    "gore.step.critical": "Crítico/Empalar",
-    "gore.step.ko": "KO",
-    "gore.step.fumble": "Pifia",
-    "gore.step.wound": "Herida",
-    "gore.step.serious": "Tabla de heridas graves",
-}
-_EN = {
-    "gore.name": "G.O.R.E.",
-    "gore.wound.none": "sin herida (no wound)",
-    "gore.wound.leve": "Herida leve (light wound)",
-    "gore.wound.grave": "Herida grave (serious wound)",
-    "gore.wound.mortal": "Herida mortal (mortal wound)",
-    "flag.ko": "KO (knocked out)",
-    "flag.ko_failed": "KO failed",
-    "flag.pifia": "attacker fumble",
-    "flag.malfunction": "malfunction",
-    "flag.blocked": "blocked",
-    "flag.shield": "shield hit",
-    "flag.cover": "cover hit",
-    "flag.impale": "impale",
-    "flag.item_destroyed": "shield/weapon destroyed",
-    "flag.location_disabled": "location disabled",
-    "flag.location_severe": "location severely hurt",
-    "gore.step.skill": "Habilidad efectiva (effective skill)",
-    "gore.step.attack_roll": "Tirada de ataque (attack roll)",
-    "gore.step.defence_roll": "Tirada de defensa (defence roll)",
-    "gore.step.dodge_table": "Tabla de esquiva (dodge matrix)",
-    "gore.step.block_table": "Tabla de bloqueo (block matrix)",
-    "gore.step.no_defence": "Sin defensa (no defence, T6)",
-    "gore.step.location": "Localización (hit location)",
-    "gore.step.location_status": "Estado de la localización (location status)",
-    "gore.step.cover": "Cobertura (cover)",
-    "gore.step.shield": "Escudo (shield coverage)",
-    "gore.step.shield_damage": "Escudo (damage to the item)",
-    "gore.step.burst": "Ráfaga (burst)",
-    "gore.step.damage": "Daño (damage)",
-    "gore.step.armour": "Armadura (armour)",
-    "gore.step.critical": "Crítico/Empalar (critical/impale)",
-    "gore.step.ko": "KO (knock-out)",
-    "gore.step.fumble": "Pifia (fumble)",
-    "gore.step.wound": "Herida (wound)",
-    "gore.step.serious": "Tabla de heridas graves (serious wounds)",
-}
-_TIERS = {
-    "pifia": ("Pifia", "Pifia (fumble)"),
-    "fallo": ("Fallo", "Fallo (failure)"),
-    "exito": ("Éxito", "Éxito (success)"),
-    "critico": ("Crítico", "Crítico (critical)"),
-    "empalar": ("Empalar", "Empalar (impale)"),
-    "automatico": ("Éxito automático", "Éxito automático (automatic)"),
-    "encasquillado": ("Encasquillamiento", "Encasquillamiento (malfunction)"),
-    "none": ("Sin defensa", "Sin defensa (none)"),
-}
-_CATEGORIES = {
-    "miss": ("No golpea", "No golpea (miss)"),
-    "blocked": ("Bloqueo", "Bloqueo (blocked)"),
-    "hit_normal": ("Golpea, daño normal", "Golpea, daño normal (normal hit)"),
-    "hit_normal_bypass": ("Daño normal atravesando armadura", "normal damage through armour"),
-    "hit_max": ("Daño máximo", "Daño máximo (maximum damage)"),
-    "hit_max_bypass": ("Daño máximo sin armadura", "maximum damage through armour"),
-    "hit_critical": ("Crítico: máximo ×2", "Crítico (maximum, doubled)"),
-    "hit_impale": ("Empalar: máximo ×2 sin armadura", "Empalar (impale, doubled)"),
-    "shield_hit": ("Impacto en el escudo", "Impacto en el escudo (shield hit)"),
-    "cover_hit": ("Impacto en la cobertura", "Impacto en la cobertura (cover hit)"),
-    "malfunction": ("Encasquillamiento", "Encasquillamiento (malfunction)"),
-}
-_MISC = {
-    "gore.defence.dodge": ("Esquivar", "Esquivar (dodge)"),
-    "gore.defence.block": ("Bloquear", "Bloquear (block)"),
-    "gore.defence.none": ("Sin defensa", "Sin defensa (none)"),
-    "gore.status.ok": ("bien", "bien (ok)"),
-    "gore.status.disabled": ("inutilizada", "inutilizada (disabled)"),
-    "gore.status.severe": ("destrozada", "destrozada (severe)"),
-    "gore.who.atacante": ("atacante", "atacante (attacker)"),
-    "gore.who.defensor": ("defensor", "defensor (defender)"),
-}
-for _k, (_es, _en) in _MISC.items():
-    _ES[_k], _EN[_k] = _es, _en
-for _k, (_es, _en) in _TIERS.items():
-    _ES[f"gore.tier.{_k}"], _EN[f"gore.tier.{_k}"] = _es, _en
-for _k, (_es, _en) in _CATEGORIES.items():
-    _ES[f"gore.category.{_k}"], _EN[f"gore.category.{_k}"] = _es, _en
-for _k, (_es, _en) in LOCATION_LABELS.items():
-    _ES[f"gore.location.{_k}"], _EN[f"gore.location.{_k}"] = _es, _en
-i18n.register({"es": _ES, "en": _EN})
+from . import messages  # noqa: F401  (registers the catalogue)
 
 
 def project(key: Hashable) -> OutcomeView:
