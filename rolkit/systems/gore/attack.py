@@ -31,6 +31,7 @@ def clear_caches() -> None:
         damage.pre_armour_weights,
         damage.blow_weights,
         odds._burst_states,
+        odds._chain,
         odds._shield_states,
     ):
         fn.cache_clear()

@@ -14,7 +14,7 @@ from .damage import apply_item_damage, blow_damage, ignores_armour
 from .fate import Fate, fate
 from .matrices import CellEffect
 from .options import GoreOptions
-from .wounds import location_status, wound_level
+from .wounds import wound_level
 
 __all__ = [
     "armour_at",
@@ -123,7 +123,9 @@ def action_status(ctx: ActionContext, loc: str | None, damage: int) -> str | Non
     """P12.3 The status of the location struck after ``damage`` more (None without locations)."""
     if not ctx.use_loc or loc is None:
         return None
-    return location_status(ctx.loc_hp[loc], ctx.loc_damage.get(loc, 0) + damage)
+    big_l = ctx.loc_hp[loc]
+    left = big_l - ctx.loc_damage.get(loc, 0) - damage  # P12.3, as wounds.location_status
+    return "ok" if left > 0 else "disabled" if left > -big_l else "severe"
 
 
 def action_fate(ctx: ActionContext, damage: int, loc: str | None, ko: str | None = None) -> Fate:

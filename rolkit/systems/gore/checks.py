@@ -55,7 +55,7 @@ TIER_RANK = {"pifia": 0, "fallo": 1, "exito": 2, "critico": 3, "empalar": 4}
 
 def half_up(numerator: int, denominator: int) -> int:
     """§1.3 R2: round ``numerator/denominator`` to the nearest integer, halves up."""
-    return math.floor(Fraction(numerator, denominator) + Fraction(1, 2))
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
@@ -89,18 +89,14 @@ def check_tier(
     return _check_tier(roll, target, bool(impaling), options)
 
 
-def _check_tier(roll: int, target: int, impaling: bool, options: GoreOptions) -> str:
+def _check_tier(
+    roll: int, target: int, impaling: bool, options: GoreOptions, crit_max: int | None = None
+) -> str:
     if roll == 100:
         return "pifia"
-    crit = False
-    if (
-        roll == 1
-        and options.auto_success_on_01
-        or roll <= target
-        and roll <= crit_range(target, options)
-    ):
-        crit = True
-    if crit:
+    if crit_max is None:
+        crit_max = crit_range(target, options)
+    if (roll == 1 and options.auto_success_on_01) or (roll <= target and roll <= crit_max):
         if impaling and (roll == 1 or options.impale_rule == "any_crit"):
             return "empalar"
         return "critico"
@@ -114,11 +110,12 @@ def tier_counts(
     """§1.2 / P11.7 How many of the 100 d100 faces give each tier (``'encasquillado'`` for a
     roll ≥ ``malfunction``): the integer law the exact odds use (memoised)."""
     counts: dict[str, int] = {}
+    crit_max = crit_range(target, options)
     for roll in range(1, 101):
         if malfunction is not None and roll >= malfunction:
             tier = "encasquillado"
         else:
-            tier = _check_tier(roll, target, impaling, options)
+            tier = _check_tier(roll, target, impaling, options, crit_max)
         counts[tier] = counts.get(tier, 0) + 1
     return tuple(counts.items())
 

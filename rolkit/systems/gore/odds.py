@@ -101,24 +101,45 @@ def _tier_laws(
 State = dict[tuple[int, bool], int]
 
 
+def _convolve(state: State, weights: tuple[tuple[int, int], ...], hp_max: int) -> State:
+    """One more bullet: ``(total, grave) → (total + v, grave or 2v > Hmax)`` (P13.10)."""
+    nxt: State = {}
+    for (total, grave), n in state.items():
+        for v, w in weights:
+            key = (total + v, grave or 2 * v > hp_max)
+            nxt[key] = nxt.get(key, 0) + n * w
+    return nxt
+
+
+@lru_cache(maxsize=256)
+def _chain(
+    profile: BlowProfile, category: str, armour: int, options: GoreOptions, hp_max: int, n: int
+) -> tuple[tuple[State, int], ...]:
+    """The law of j bullets of one category, j = 0..n: ``({(total, grave): weight}, den)``."""
+    weights, d = blow_weights(profile, category, armour, options)
+    out: list[tuple[State, int]] = [({(0, False): 1}, 1)]
+    for _ in range(n):
+        state, den = out[-1]
+        out.append((_convolve(state, weights, hp_max), den * d))
+    return tuple(out)
+
+
 @lru_cache(maxsize=256)
 def _burst_states(
     profile: BlowProfile, cats: tuple[str, ...], armour: int, options: GoreOptions, hp_max: int
 ) -> tuple[tuple[State, int], ...]:
-    """P11.6 / P13.10 After each bullet k = 1..len(cats): ``({(total, grave): weight}, den)``."""
-    state: State = {(0, False): 1}
-    den = 1
-    out = []
-    for c in cats:
-        weights, d = blow_weights(profile, c, armour, options)
-        nxt: State = {}
-        for (total, grave), n in state.items():
-            for v, w in weights:
-                key = (total + v, grave or 2 * v > hp_max)
-                nxt[key] = nxt.get(key, 0) + n * w
-        state, den = nxt, den * d
-        out.append((state, den))
-    return tuple(out)
+    """P11.6 / P13.10 After each bullet k = 1..len(cats): ``({(total, grave): weight}, den)``.
+
+    The bullets after the first share one category (G19), so their laws are one memoised
+    chain; the first bullet is convolved onto each link.
+    """
+    first, rest = cats[0], cats[1:]
+    if all(c == first for c in rest):
+        return _chain(profile, first, armour, options, hp_max, len(cats))[1:]
+    assert all(c == rest[0] for c in rest)
+    weights, d = blow_weights(profile, first, armour, options)
+    chain = _chain(profile, rest[0], armour, options, hp_max, len(rest))
+    return tuple((_convolve(state, weights, hp_max), den * d) for state, den in chain)
 
 
 ShieldState = dict[tuple[int, int, bool], int]
@@ -195,11 +216,30 @@ def _fate_groups(
     return [(loc, n) for loc, n in groups.values()]
 
 
+class _FateMix:
+    """For a set of location groups, the fates a total damage gives, with the summed face
+    counts of the groups that give each (§7.3; memoised per total)."""
+
+    def __init__(self, ctx: ActionContext, groups: list[tuple[str | None, int]]) -> None:
+        self.ctx, self.groups = ctx, groups
+        self.memo: dict[int, tuple[tuple[Fate, int], ...]] = {}
+
+    def __call__(self, total: int) -> tuple[tuple[Fate, int], ...]:
+        mix = self.memo.get(total)
+        if mix is None:
+            acc: dict[Fate, int] = {}
+            for loc, n in self.groups:
+                f = action_fate(self.ctx, total, loc)
+                acc[f] = acc.get(f, 0) + n
+            mix = self.memo[total] = tuple(acc.items())
+        return mix
+
+
 def _hit_tails(ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int | None) -> Tails:
     """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage.
 
-    Every contribution is an integer over its own denominator; they are summed over their
-    least common denominator (no Fractions here).
+    Integer weights summed directly over one common denominator (location faces × shield
+    chance × bullets × the bullet dice), no Fractions here.
     """
     if ctx.roll_location:
         branches: list[tuple[str | None, int]] = list(location_faces().items())
@@ -207,95 +247,72 @@ def _hit_tails(ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int |
     else:
         branches = [(None, 1)]
         loc_den = 1
-    parts: list[tuple[tuple[Any, ...], int, int]] = []  # (key, numerator, denominator)
+    covered = [(loc, n) for loc, n in branches if loc is not None and loc in ctx.covered]
     by_armour: dict[int, list[tuple[str | None, int]]] = {}
     for loc, n_loc in branches:
-        if loc is not None and loc in ctx.covered:
-            key = ("cover_hit", 0, "none", None, None, 0, None, pg_after, fate(ctx.hp_cur))
-            parts.append((key, n_loc, loc_den))
-        else:
+        if not (loc is not None and loc in ctx.covered):
             by_armour.setdefault(armour_at(ctx, loc), []).append((loc, n_loc))
     w_shield, s_den = shield_chance(ctx, attacker_tier)
     w_body = s_den - w_shield
     cats = bullet_categories(ctx, cat)
     b = ctx.bullets
+    shields = {}
+    bodies = {}
+    kos: dict[tuple[int, str | None], Tails] = {}
     for armour, locs in by_armour.items():
-        n_all = sum(n for _, n in locs)
         if w_shield:
             assert ctx.item_pg is not None
-            shield_states = _shield_states(
+            shields[armour] = _shield_states(
                 ctx.profile, cats, armour, ctx.options, ctx.hp_max, ctx.item_pg, ctx.strike
             )
-            for k, (sstate, den) in enumerate(shield_states, start=1):
-                d = loc_den * s_den * b * den
-                for (pg, total, grave), n in sstate.items():
-                    wound = action_wound(ctx, total, grave)
-                    key = (
-                        "shield_hit",
-                        total,
-                        wound,
-                        None,
-                        None,
-                        k,
-                        None,
-                        pg,
-                        fate(ctx.hp_cur - total),
-                    )
-                    parts.append((key, n_all * w_shield * n, d))
-        if not w_body:
+        if w_body and ctx.ko:
+            for loc, _ in locs:
+                kos[(armour, loc)] = _ko_tails(ctx, cat, loc, armour, pg_after)
+        elif w_body:
+            bodies[armour] = _burst_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max)
+    dens = [b * den for states in (*shields.values(), *bodies.values()) for _, den in states]
+    dens.extend(den for _, den in kos.values())
+    common = loc_den * s_den * math.lcm(1, *dens)
+    acc: dict[tuple[Any, ...], int] = {}
+    if covered:
+        key = ("cover_hit", 0, "none", None, None, 0, None, pg_after, fate(ctx.hp_cur))
+        acc[key] = sum(n for _, n in covered) * (common // loc_den)
+    hp = ctx.hp_cur
+    for armour, locs in by_armour.items():
+        n_all = sum(n for _, n in locs)
+        for k, (sstate, den) in enumerate(shields.get(armour, ()), start=1):
+            scale = n_all * w_shield * (common // (loc_den * s_den * b * den))
+            for (pg, total, grave), n in sstate.items():
+                wound = action_wound(ctx, total, grave)
+                key = ("shield_hit", total, wound, None, None, k, None, pg, fate(hp - total))
+                acc[key] = acc.get(key, 0) + n * scale
+        for loc, n_loc in locs:
+            if (armour, loc) in kos:
+                tails, den = kos[(armour, loc)]
+                scale = n_loc * w_body * (common // (loc_den * s_den * den))
+                for key, n in tails.items():
+                    acc[key] = acc.get(key, 0) + n * scale
+        if armour not in bodies:
             continue
-        if ctx.ko:
-            for loc, n_loc in locs:
-                ko_tails, den = _ko_tails(ctx, cat, loc, armour, pg_after)
-                for key, n in ko_tails.items():
-                    parts.append((key, n_loc * w_body * n, loc_den * s_den * den))
-            continue
-        states = _burst_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max)
-        groups = _fate_groups(ctx, locs)
-        for k, (state, den) in enumerate(states, start=1):
-            d = loc_den * s_den * b * den
+        mix = _FateMix(ctx, _fate_groups(ctx, locs))
+        for k, (state, den) in enumerate(bodies[armour], start=1):
+            unit = w_body * (common // (loc_den * s_den * b * den))
             if k == 1 and ctx.use_loc:
                 for loc, n_loc in locs:
+                    scale = n_loc * unit
                     for (total, grave), n in state.items():
                         status = action_status(ctx, loc, total)
-                        key = (
-                            cat,
-                            total,
-                            action_wound(ctx, total, grave),
-                            loc,
-                            status,
-                            1,
-                            None,
-                            pg_after,
-                            fate(ctx.hp_cur - total, loc, status),
-                        )
-                        parts.append((key, n_loc * w_body * n, d))
+                        wound = action_wound(ctx, total, grave)
+                        f = fate(hp - total, loc, status)
+                        key = (cat, total, wound, loc, status, 1, None, pg_after, f)
+                        acc[key] = acc.get(key, 0) + n * scale
                 continue
             for (total, grave), n in state.items():
                 wound = action_wound(ctx, total, grave)
-                for loc, n_grp in groups:
-                    key = (
-                        cat,
-                        total,
-                        wound,
-                        None,
-                        None,
-                        k,
-                        None,
-                        pg_after,
-                        action_fate(ctx, total, loc),
-                    )
-                    parts.append((key, n_grp * w_body * n, d))
-    return _over_common(parts)
-
-
-def _over_common(parts: list[tuple[tuple[Any, ...], int, int]]) -> Tails:
-    """Sum ``numerator/denominator`` contributions per key over their least common denominator."""
-    common = math.lcm(*(d for _, _, d in parts))
-    acc: dict[tuple[Any, ...], int] = {}
-    for key, n, d in parts:
-        acc[key] = acc.get(key, 0) + n * (common // d)
-    return {key: n for key, n in acc.items() if n}, common
+                for f, n_grp in mix(total):
+                    key = (cat, total, wound, None, None, k, None, pg_after, f)
+                    acc[key] = acc.get(key, 0) + n * n_grp * unit
+    return acc, common
 
 
 def _blocked_tails(ctx: ActionContext) -> Tails:
