@@ -2,7 +2,7 @@
 
 Every field out of range, every impossible combination of fields (a block against a
 bow, a shot beyond twice the range, ...) raises :class:`GoreInputError`, a
-:class:`rolkit.model.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying ``.field``,
+:class:`rolkit.errors.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying ``.field``,
 ``.allowed`` and ``.got``, with a plain English message and a Spanish one
 (``err.message("es")``).
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import FieldRangeError
+from rolkit.errors import FieldRangeError
 
 __all__ = ["GoreInputError", "fail", "check_whole"]
 

@@ -291,4 +291,10 @@ for _row in T10_SERIOUS_WOUNDS:
     assert _row.type is not None
     ES[f"gore.serious.{_row.type}"] = _row.text
     EN[f"gore.serious.{_row.type}"] = f"«{_row.text}» ({SERIOUS_EN[_row.type]})"
-i18n.register({"es": ES, "en": EN})
+i18n.register(
+    "gore",
+    {
+        "es": {k.removeprefix("gore."): v for k, v in ES.items()},
+        "en": {k.removeprefix("gore."): v for k, v in EN.items()},
+    },
+)

@@ -12,7 +12,8 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
-from rolkit.model import OutcomeView, Step, System
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 
 from .forms import Combatant, Modifiers, Shield, Weapon
 from .matrices import HIT_CATEGORIES
