@@ -36,7 +36,9 @@ def project(key: Hashable) -> OutcomeView:
     ``damage``: HP the defender lost; ``wound``: ``gore.wound.<level>`` (None for none);
     ``wound_rank``: none 0 < leve 1 < grave 2 < mortal 3; ``flags``: facts readable from the
     key (``ko``, ``ko_failed``, ``pifia``, ``malfunction``, ``blocked``, ``shield``,
-    ``cover``, ``impale``, ``item_destroyed``, ``location_disabled``, ``location_severe``).
+    ``cover``, ``impale``, ``item_destroyed``, ``location_disabled``, ``location_severe``);
+    ``location``: ``gore.location.<x>`` when the row names one (one bullet, hit locations
+    on); ``fate``: the §7.3 fate of the defender.
     """
     row = key if isinstance(key, OutcomeRow) else OutcomeRow(*key)  # type: ignore[misc]
     flags = set()
@@ -67,6 +69,8 @@ def project(key: Hashable) -> OutcomeView:
         wound=None if row.wound == "none" else f"gore.wound.{row.wound}",
         wound_rank=WOUND_RANK[row.wound],
         flags=frozenset(flags),
+        location=None if row.location is None else f"gore.location.{row.location}",
+        fate=row.fate,
     )
 
 
