@@ -47,6 +47,7 @@ ES = {
     "gore.step.fumble": "Pifia",
     "gore.step.wound": "Herida",
     "gore.step.serious": "Tabla de heridas graves",
+    "gore.step.check": "Chequeo",
 }
 EN = {
     "gore.name": "G.O.R.E.",
@@ -84,6 +85,7 @@ EN = {
     "gore.step.fumble": "Pifia (fumble)",
     "gore.step.wound": "Herida (wound)",
     "gore.step.serious": "Tabla de heridas graves (serious wounds)",
+    "gore.step.check": "Chequeo (check)",
 }
 _TIERS = {
     "pifia": ("Pifia", "Pifia (fumble)"),
@@ -198,6 +200,11 @@ DERIVED: dict[str, tuple[str, str]] = {
     "luck": ("SUE", "SUE (luck check)"),
     "permanent": ("permanente", "permanente (permanent)"),
     "fate": ("destino", "destino (fate)"),
+    "modifier": ("modificador", "modificador (modifier)"),
+    "characteristic": ("característica", "característica (characteristic)"),
+    "multiplier": ("multiplicador", "multiplicador (multiplier)"),
+    "active": ("activa", "activa (active)"),
+    "passive": ("pasiva", "pasiva (passive)"),
 }
 
 #: Other step values → (es, en) ("gore.value.<x>").

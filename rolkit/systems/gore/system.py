@@ -19,6 +19,7 @@ from .forms import Combatant, Modifiers, Shield, Weapon
 from .matrices import HIT_CATEGORIES
 from .odds import OutcomeRow, attack_outcomes
 from .options import GoreOptions
+from .procedures import CHECKS
 from .resolve import Resolution, resolve_attack
 from .tables import T20_SHIELDS, T20_WEAPONS
 from .wounds import WOUND_RANK
@@ -185,4 +186,5 @@ SYSTEM = System(
     },
     grid_axes=(("attacker", "attack_skill"), ("modifiers", "situational_bonus")),
     after_fn=_after,
+    checks=CHECKS,
 )
