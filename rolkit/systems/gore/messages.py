@@ -9,7 +9,17 @@ from rolkit import i18n
 from .forms import LOCATION_LABELS
 from .tables import T10_SERIOUS_WOUNDS, T11_MELEE_FUMBLES, T12_RANGED_FUMBLES, UNARMED_FUMBLE
 
-__all__ = ["DERIVED", "VALUES", "FUMBLE_EN", "SERIOUS_EN", "FATES", "fumble_key", "ES", "EN"]
+__all__ = [
+    "DERIVED",
+    "LOSS_KEYS",
+    "VALUES",
+    "FUMBLE_EN",
+    "SERIOUS_EN",
+    "FATES",
+    "fumble_key",
+    "ES",
+    "EN",
+]
 
 ES = {
     "gore.name": "G.O.R.E.",
@@ -195,7 +205,6 @@ DERIVED: dict[str, tuple[str, str]] = {
     "hp": ("PG", "PG (hit points)"),
     "wound": ("herida", "herida (wound)"),
     "type": ("tipo", "tipo (type)"),
-    "losses": ("pérdidas", "pérdidas (losses)"),
     "effect": ("efecto", "efecto (effect)"),
     "luck": ("SUE", "SUE (luck check)"),
     "permanent": ("permanente", "permanente (permanent)"),
@@ -206,6 +215,24 @@ DERIVED: dict[str, tuple[str, str]] = {
     "active": ("activa", "activa (active)"),
     "passive": ("pasiva", "pasiva (passive)"),
 }
+
+#: T10 loss names (as the table prints them) → the ``lost_<x>`` derived keys of the step.
+LOSS_KEYS: dict[str, str] = {
+    "FUE": "fue",
+    "CON": "con",
+    "TAM": "tam",
+    "INT": "int",
+    "POD": "pod",
+    "DES": "des",
+    "CAR": "car",
+    "MOV": "mov",
+    "PG máximos": "hp_max",
+}
+for _name, _key in LOSS_KEYS.items():
+    if _key == "hp_max":
+        DERIVED["lost_hp_max"] = ("PG máximos perdidos", "PG máximos perdidos (max HP lost)")
+    else:
+        DERIVED[f"lost_{_key}"] = (f"{_name} perdida", f"{_name} perdida ({_name} lost)")
 
 #: Other step values → (es, en) ("gore.value.<x>").
 VALUES: dict[str, tuple[str, str]] = {

@@ -42,7 +42,7 @@ from .damage import blow_damage, ignores_armour, md_value, uses_max, weapon_valu
 from .fate import Fate
 from .forms import Combatant, Modifiers, Weapon
 from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
-from .messages import fumble_key
+from .messages import LOSS_KEYS, fumble_key
 from .odds import OutcomeRow
 from .tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, location_effect, table_lookup
 
@@ -465,7 +465,7 @@ def _serious_wound(r: _Roll, hp_after: int) -> None:
     r.effects["serious_wound_permanent"] = not sue_ok
     derived = {
         "type": row.type,
-        "losses": ", ".join(f"{k} −{v}" for k, v in losses.items()),
+        **{f"lost_{LOSS_KEYS[k]}": v for k, v in losses.items()},
         "effect": f"gore.serious.{row.type}",
         "luck": f"{sue} vs {sue_target}",
         "permanent": not sue_ok,
