@@ -14,24 +14,4 @@ __all__ = [
     "resolve_attack",
     "attack_outcomes",
     "hit_probability",
-    "clear_caches",
 ]
-
-
-def clear_caches() -> None:
-    """Empty every memo of the G.O.R.E. engine (for cold-cache benchmarks)."""
-    from . import checks, damage, odds
-
-    for fn in (
-        checks.tier_counts,
-        checks._location_hp,
-        damage._md_dist,
-        damage._pre_armour,
-        damage.blow_distribution,
-        damage.pre_armour_weights,
-        damage.blow_weights,
-        odds._burst_states,
-        odds._chain,
-        odds._shield_states,
-    ):
-        fn.cache_clear()

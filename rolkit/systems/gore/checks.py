@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
+
+from rolkit.dice import RandomSource
+from rolkit.memo import memo
 
 from .errors import check_whole as _int
 from .errors import fail
@@ -103,7 +105,7 @@ def _check_tier(
     return "exito" if roll <= target else "fallo"
 
 
-@lru_cache(maxsize=4096)
+@memo
 def tier_counts(
     target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
 ) -> tuple[tuple[str, int], ...]:
@@ -156,7 +158,7 @@ def hp_max(con: int, tam: int) -> int:
     return math.ceil((_int("con", con, 1) + _int("tam", tam, 1)) / 2)
 
 
-@lru_cache(maxsize=1024)
+@memo
 def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
     third = math.ceil(Fraction(total, 3))
     arm = math.ceil(Fraction(total, 4))
@@ -227,7 +229,7 @@ def attack_order(
     return score - penalties
 
 
-def order_of_action(scores: dict[str, int], rng) -> list[str]:
+def order_of_action(scores: dict[str, int], rng: RandomSource) -> list[str]:
     """P4 step 4: sort names by score, highest first; tied names roll 1D10 each, highest
     first, rerolling ties among themselves ("Si dos personajes tienen la misma DES se tira
     1D10"). ``rng`` is any object with ``randint``."""
@@ -240,7 +242,7 @@ def order_of_action(scores: dict[str, int], rng) -> list[str]:
     return order
 
 
-def _break_ties(names: list[str], rng) -> list[str]:
+def _break_ties(names: list[str], rng: RandomSource) -> list[str]:
     if len(names) <= 1:
         return names
     rolls: dict[int, list[str]] = {}

@@ -16,7 +16,7 @@ import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from rolkit import fields
 from rolkit.dice import DiceExpression, parse
@@ -92,7 +92,7 @@ class _HashableForm:
     def __hash__(self) -> int:
         return hash(
             (type(self).__name__,)
-            + tuple(_hashable(getattr(self, f.name)) for f in dataclasses.fields(self))
+            + tuple(_hashable(getattr(self, f.name)) for f in dataclasses.fields(cast(Any, self)))
         )
 
 

@@ -23,6 +23,7 @@ __all__ = [
 
 ES = {
     "gore.name": "G.O.R.E.",
+    "gore.headline.critical": "{p} crítico/empalar",
     "gore.wound.none": "sin herida",
     "gore.wound.leve": "Herida leve",
     "gore.wound.grave": "Herida grave",
@@ -61,6 +62,7 @@ ES = {
 }
 EN = {
     "gore.name": "G.O.R.E.",
+    "gore.headline.critical": "{p} crítico/empalar (critical/impale)",
     "gore.wound.none": "sin herida (no wound)",
     "gore.wound.leve": "Herida leve (light wound)",
     "gore.wound.grave": "Herida grave (serious wound)",

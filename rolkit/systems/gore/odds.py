@@ -14,8 +14,9 @@ import math
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, NamedTuple
+
+from rolkit.memo import memo
 
 from .blows import (
     action_fate,
@@ -111,7 +112,7 @@ def _convolve(state: State, weights: tuple[tuple[int, int], ...], hp_max: int) -
     return nxt
 
 
-@lru_cache(maxsize=256)
+@memo
 def _chain(
     profile: BlowProfile, category: str, armour: int, options: GoreOptions, hp_max: int, n: int
 ) -> tuple[tuple[State, int], ...]:
@@ -124,7 +125,7 @@ def _chain(
     return tuple(out)
 
 
-@lru_cache(maxsize=256)
+@memo
 def _burst_states(
     profile: BlowProfile, cats: tuple[str, ...], armour: int, options: GoreOptions, hp_max: int
 ) -> tuple[tuple[State, int], ...]:
@@ -145,7 +146,7 @@ def _burst_states(
 ShieldState = dict[tuple[int, int, bool], int]
 
 
-@lru_cache(maxsize=256)
+@memo
 def _shield_states(
     profile: BlowProfile,
     cats: tuple[str, ...],
@@ -274,6 +275,7 @@ def _hit_tails(ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int |
     dens.extend(den for _, den in kos.values())
     common = loc_den * s_den * math.lcm(1, *dens)
     acc: dict[tuple[Any, ...], int] = {}
+    key: tuple[Any, ...]
     if covered:
         key = ("cover_hit", 0, "none", None, None, 0, None, pg_after, fate(ctx.hp_cur))
         acc[key] = sum(n for _, n in covered) * (common // loc_den)

@@ -132,7 +132,7 @@ def _attack_roll(r: _Roll) -> None:
     ctx = r.ctx
     if ctx.helpless:
         r.attacker_tier = "automatico"
-        derived = {"result": "gore.tier.automatico"}
+        derived: dict[str, Any] = {"result": "gore.tier.automatico"}
         r.step("attack_roll", (), derived, "§1.8 «Objetivo indefenso — Éxito automático»")
         return
     roll = r.rng.randint(1, 100)
@@ -140,7 +140,11 @@ def _attack_roll(r: _Roll) -> None:
         r.attacker_tier = "encasquillado"
     else:
         r.attacker_tier = check_tier(roll, ctx.attack_v, ctx.impaling, ctx.options)
-    derived = {"roll": roll, "skill": ctx.attack_v, "result": f"gore.tier.{r.attacker_tier}"}
+    derived = {
+        "roll": roll,
+        "skill": ctx.attack_v,
+        "result": f"gore.tier.{r.attacker_tier}",
+    }
     r.step("attack_roll", (roll,), derived, "§1.2 «igual o inferior a la Habilidad … tiene éxito»")
 
 
@@ -214,7 +218,7 @@ def _shield(r: _Roll) -> None:
     if w_shield == out_of:
         r.shield = True
         if ctx.strike:
-            derived = {"target": "gore.value.shield_or_weapon"}
+            derived: dict[str, Any] = {"target": "gore.value.shield_or_weapon"}
             r.step("shield", (), derived, "P10.4 «Golpear Escudo/Arma»: todo el daño va a sus PG")
         else:
             r.step("shield", (), {"coverage": "gore.value.always_g12"}, "P11.10, G12")

@@ -6,6 +6,7 @@ Rows keep the seed's Spanish text (with the §5 fixes); ranges are inclusive and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import check_whole, fail
 
@@ -86,7 +87,9 @@ T3_LIGHT_RADIUS = {
 }
 
 
-def _rows(table: str, data, typed: bool = False) -> tuple[TableRow, ...]:
+def _rows(
+    table: str, data: tuple[tuple[Any, ...], ...], typed: bool = False
+) -> tuple[TableRow, ...]:
     out = []
     for item in data:
         if typed:
