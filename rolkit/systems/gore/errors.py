@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError
+from rolkit.errors import FieldRangeError, check_int
 
 __all__ = ["GoreInputError", "fail", "check_whole"]
 
@@ -51,14 +51,19 @@ def fail(
     return GoreInputError(en, field=field, allowed=allowed_en, got=got, message_es=es)
 
 
+#: Bounds of a rules function's whole-number argument when the spec gives none (a target,
+#: a score): wide enough for any effective value, small enough to read in a message.
+WIDE = 10_000
+
+
 def check_whole(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
-    """An integer argument of a rules function, or :class:`GoreInputError` naming it."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(name, value, "a whole number", "un número entero")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        lo_s = "−∞" if lo is None else str(lo)
-        hi_s = "∞" if hi is None else str(hi)
-        raise fail(
-            name, value, f"a whole number from {lo_s} to {hi_s}", f"un entero de {lo_s} a {hi_s}"
-        )
-    return value
+    """A whole-number argument of a rules function (the kit's :func:`rolkit.errors.check_int`
+    raising :class:`GoreInputError` named ``name``); ``None`` bounds are ±:data:`WIDE`."""
+    return check_int(
+        value,
+        -WIDE if lo is None else lo,
+        WIDE if hi is None else hi,
+        field=name,
+        label=name,
+        cls=GoreInputError,
+    )

@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .errors import check_whole as _int
 from .errors import fail
 
 __all__ = ["WOUND_RANK", "wound_level", "location_status", "burst_wound_level"]
 
 WOUND_RANK = {"none": 0, "leve": 1, "grave": 2, "mortal": 3}
-
-
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(name, value, "a whole number", "un número entero")
-    return value
 
 
 def wound_level(damage: int, hp_max: int, hp_current: int) -> str:
