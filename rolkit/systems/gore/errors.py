@@ -2,8 +2,8 @@
 
 Every field out of range, every impossible combination of fields (a block against a
 bow, a shot beyond twice the range, ...) raises :class:`GoreInputError`, a
-:class:`rolkit.errors.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying ``.field``,
-``.allowed`` and ``.got``, with a plain English message and a Spanish one
+:class:`rolkit.errors.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying
+``.field``, ``.allowed`` and ``.got``, with a plain English message and a Spanish one
 (``err.message("es")``).
 """
 

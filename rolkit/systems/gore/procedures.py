@@ -177,7 +177,10 @@ def _roll(
     )
 
 
-_RULE_12 = "§1.2 «Si un personaje consigue un resultado igual o inferior a la Habilidad que está usando tiene éxito»"
+_RULE_12 = (
+    "§1.2 «Si un personaje consigue un resultado igual o inferior a la Habilidad que está "
+    "usando tiene éxito»"
+)
 
 
 def _skill_target(form: SkillCheckForm) -> int:
@@ -233,7 +236,10 @@ def _resist_resolve(
     form: ResistanceForm, options: GoreOptions | None, rng: RandomSource
 ) -> tuple[list[Step], CheckRoll, str]:
     derived = {"active": form.active, "passive": form.passive}
-    rule = "P3, §1.6 «El expuesto debe hacer un chequeo de su CON contra la POT»: 50 + 5 × (activa − pasiva)"
+    rule = (
+        "P3, §1.6 «El expuesto debe hacer un chequeo de su CON contra la POT»: "
+        "50 + 5 × (activa − pasiva)"
+    )
     return _roll(_resist_target(form), False, options, rng, derived, rule)
 
 

@@ -145,7 +145,8 @@ def _attack_roll(r: _Roll) -> None:
         "skill": ctx.attack_v,
         "result": f"gore.tier.{r.attacker_tier}",
     }
-    r.step("attack_roll", (roll,), derived, "§1.2 «igual o inferior a la Habilidad … tiene éxito»")
+    rule = "§1.2 «igual o inferior a la Habilidad … tiene éxito»"
+    r.step("attack_roll", (roll,), derived, rule)
 
 
 def _defence_roll(r: _Roll) -> None:
@@ -219,7 +220,8 @@ def _shield(r: _Roll) -> None:
         r.shield = True
         if ctx.strike:
             derived: dict[str, Any] = {"target": "gore.value.shield_or_weapon"}
-            r.step("shield", (), derived, "P10.4 «Golpear Escudo/Arma»: todo el daño va a sus PG")
+            rule = "P10.4 «Golpear Escudo/Arma»: todo el daño va a sus PG"
+            r.step("shield", (), derived, rule)
         else:
             r.step("shield", (), {"coverage": "gore.value.always_g12"}, "P11.10, G12")
         return
@@ -299,7 +301,10 @@ def _damage(r: _Roll) -> None:
             dj = blow_damage(c, raw, armour, opts)
             a_used = 0 if ignores_armour(c, opts) else armour
             derived.update(raw=raw, category=f"gore.category.{c}")
-            rule = "P9 «se tira para resolver cuanto daño en PG se inflige, además de sumar el Modificador de Daño»"
+            rule = (
+                "P9 «se tira para resolver cuanto daño en PG se inflige, además de sumar el "
+                "Modificador de Daño»"
+            )
             r.step("damage", faces, derived, rule)
             if ignores_armour(c, opts):
                 rule = "§1.4 «Esto atraviesa (invalida) las protecciones y armaduras»"
