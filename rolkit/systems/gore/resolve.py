@@ -54,7 +54,9 @@ class Resolution:
     """§7.1 One resolved attack: the steps and the final outcome as its own fields.
 
     ``row`` is the :class:`OutcomeRow` of this roll (the key of the exact odds); ``fate``
-    the defender's §7.3 fate. ``attacker_after``/``defender_after``/``weapon_after``: the
+    the defender's §7.3 fate. ``location_status`` is the struck location's status after the
+    action, for a burst too (every bullet strikes that location; the row names a location
+    only for a single bullet, §7.2). ``attacker_after``/``defender_after``/``weapon_after``: the
     forms after the attack (:func:`.after.forms_after`; what they cannot hold is listed
     there).
     """
@@ -556,7 +558,7 @@ def resolve_attack(
         wound=wound,
         hp_after=r.ctx.hp_cur - r.damage,
         location=r.location if r.category in HIT_CATEGORIES else None,
-        location_status=row.location_status,
+        location_status=action_status(r.ctx, loc, r.damage),
         conditions=r.conditions,
         effects=r.effects,
         row=row,

@@ -271,3 +271,12 @@ def test_fates_of_ko_and_hp():
         ScriptedDice([50, 6]),
     )
     assert (r.wound, r.fate) == ("mortal", "dying")
+
+
+def test_after_a_burst_the_struck_location_keeps_its_damage():
+    m = g.Modifiers(defence="none", distance_m=40.0, bullets=2, use_hit_locations=True)
+    d = g.Combatant(hp_max=40)  # chest 16
+    r = g.resolve_attack(g.Combatant(attack_skill=5), d, _SMG, m, ScriptedDice([3, 11, 2, 2, 2]))
+    assert (r.location, r.location_status, r.damage, r.row.location) == ("pecho", "ok", 6, None)
+    assert r.defender_after.location_damage["pecho"] == 6
+    assert r.defender_after.hp_current == 34
