@@ -48,9 +48,12 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   ``dying`` for HP ≤ 0 or any other severe location; ``down`` for HP 1–2, a disabled head
   or chest, a successful KO. Only the location struck this action counts (damage already in
   other locations is not re-read); HP already at 0 or 1–2 gives that fate even on a miss.
+  A *grave* wound (acts ``after`` more rounds, then falls unconscious) and the POD×4 check
+  of accumulated light wounds are not certain falls now, so they leave the fate None.
 * A burst with hit locations: all its bullets strike the one location rolled, so its fate
   and the T9 effects (``location_effect``, unconscious, dying, ``leg_severe``) use that
-  location's status after all of them; the row still names the location only for a single
+  location's status after all of them, and so do ``Resolution.location_status`` and the
+  after-state's location damage; the row still names the location only for a single
   bullet (§7.2), so burst rows split by fate instead.
 * ``OutcomeView.prone``: T9 says the defender falls (a leg or the abdomen at 0 or below),
   known when the row names the location.
