@@ -118,7 +118,7 @@ def _skills(r: _Roll) -> None:
     if "split" in d:
         derived["split"] = d["split"]
     derived.update(dict(d.get("fractions", [])))
-    derived.update(dict(d.get("additive", [])))
+    derived.update({why: f"{value:+d}" for why, value in d.get("additive", [])})
     if "after_burst" in d:
         derived["after_burst"] = d["after_burst"]
     r.step(
@@ -263,7 +263,7 @@ def _roll_pre_armour(
         derived["weapon"] = rolled.breakdown()
         faces.extend(f for fs in rolled.faces for f in fs)
     m = 0
-    if prof.md_rule != "none":
+    if prof.md_rule != "none" and parse(prof.md).dice_count:
         md_roll = parse(prof.md).roll(rng)
         m = md_value(md_roll.total, prof.md_rule)
         derived["md"] = md_roll.breakdown()
