@@ -12,8 +12,7 @@ from fractions import Fraction
 from rolkit.dice import RandomSource
 from rolkit.memo import memo
 
-from .errors import check_whole as _int
-from .errors import fail
+from .errors import check_whole, fail
 from .forms import LOCATIONS
 from .options import DEFAULT, GoreOptions
 from .tables import damage_modifier
@@ -66,7 +65,7 @@ def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
     ``fifth`` (G1 default): ``max(1, round(T/5))``, nearest rounding; ``margin20``:
     ``max(1, T − 20)``. For T ≤ 0 only 01 is a critical.
     """
-    target = _int("target", target)
+    target = check_whole("target", target)
     if target <= 0:
         return 1
     if options.critical_rule == "margin20":
@@ -86,8 +85,8 @@ def check_tier(
     Raises:
         GoreInputError: ``roll`` outside 1..100.
     """
-    roll = _int("roll", roll, 1, 100)
-    target = _int("target", target)
+    roll = check_whole("roll", roll, 1, 100)
+    target = check_whole("target", target)
     return _check_tier(roll, target, bool(impaling), options)
 
 
@@ -132,7 +131,7 @@ def tier_distribution(
     target: int, impaling: bool = False, options: GoreOptions = DEFAULT
 ) -> dict[str, Fraction]:
     """§1.2 Exact distribution of :func:`check_tier` over the 100 faces (memoised)."""
-    target = _int("target", target)
+    target = check_whole("target", target)
     return _tiers(target, bool(impaling), None, options)
 
 
@@ -145,17 +144,17 @@ def attack_tier_distribution(
 
 def opposition_chance(active: int, passive: int) -> int:
     """§1.6 ``50 + 5 × (active − passive)``, unclamped (then a d100 check, 01/00 apply)."""
-    return 50 + 5 * (_int("active", active) - _int("passive", passive))
+    return 50 + 5 * (check_whole("active", active) - check_whole("passive", passive))
 
 
 def characteristic_target(value: int, multiplier: int = 5) -> int:
     """§1.5 Characteristic check target: characteristic × N (N 1..5, default 5)."""
-    return _int("value", value, 0) * _int("multiplier", multiplier, 1, 5)
+    return check_whole("value", value, 0) * check_whole("multiplier", multiplier, 1, 5)
 
 
 def hp_max(con: int, tam: int) -> int:
     """§2.1 [BRP] maximum hit points ``ceil((CON+TAM)/2)``."""
-    return math.ceil((_int("con", con, 1) + _int("tam", tam, 1)) / 2)
+    return math.ceil((check_whole("con", con, 1) + check_whole("tam", tam, 1)) / 2)
 
 
 @memo
@@ -177,7 +176,7 @@ def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
 
 def location_hp(hp_max: int) -> dict[str, int]:
     """T8 [BRP] location HP: head, abdomen, legs ceil(HP/3); chest ceil(4HP/10); arms ceil(HP/4)."""
-    return dict(_location_hp(_int("hp_max", hp_max, 1)))
+    return dict(_location_hp(check_whole("hp_max", hp_max, 1)))
 
 
 #: T7 1D20 → location.
@@ -194,7 +193,7 @@ _T7 = (
 
 def hit_location(d20: int) -> str:
     """T7 hit location of a 1D20 roll (19–20 head; the seed's "19/30" fixed, §5)."""
-    d20 = _int("d20", d20, 1, 20)
+    d20 = check_whole("d20", d20, 1, 20)
     for high, loc in _T7:
         if d20 <= high:
             return loc
@@ -220,8 +219,8 @@ def attack_order(
     aiming with a scope/laser or loading and firing, then minus ``penalties`` (the total of
     the step-3 point losses: readying −5, movement, Enfoque −5 per step).
     """
-    score = _int("des", des, 0)
-    penalties = _int("penalties", penalties, 0)
+    score = check_whole("des", des, 0)
+    penalties = check_whole("penalties", penalties, 0)
     if surprised:
         score = math.ceil(score / 2)
     if halved:
@@ -235,7 +234,7 @@ def order_of_action(scores: dict[str, int], rng: RandomSource) -> list[str]:
     1D10"). ``rng`` is any object with ``randint``."""
     by_score: dict[int, list[str]] = {}
     for name, score in scores.items():
-        by_score.setdefault(_int(f"scores[{name!r}]", score), []).append(name)
+        by_score.setdefault(check_whole(f"scores[{name!r}]", score), []).append(name)
     order: list[str] = []
     for score in sorted(by_score, reverse=True):
         order.extend(_break_ties(sorted(by_score[score]), rng))
@@ -256,19 +255,19 @@ def _break_ties(names: list[str], rng: RandomSource) -> list[str]:
 
 def max_attacks(skill: int) -> int:
     """P7 Attacks allowed per round: ``floor(skill/50)`` from 100 % (2 at 100, 3 at 150), else 1."""
-    skill = _int("skill", skill, 0)
+    skill = check_whole("skill", skill, 0)
     return skill // 50 if skill >= 100 else 1
 
 
 def movement_m(mov: int, rough: bool = False, sprint: bool = False) -> int:
     """P18 Metres per round: MOV points × 4 m (3 m on rough ground); sprint = 2×MOV (G26)."""
-    points = _int("mov", mov, 0) * (2 if sprint else 1)
+    points = check_whole("mov", mov, 0) * (2 if sprint else 1)
     return points * (3 if rough else 4)
 
 
 def pursuit_closing(mov_pursuer: int, mov_target: int) -> int:
     """P18 Points the pursuer closes per round, ``MOV_a − MOV_b`` (equal: opposed CON)."""
-    return _int("mov_pursuer", mov_pursuer, 0) - _int("mov_target", mov_target, 0)
+    return check_whole("mov_pursuer", mov_pursuer, 0) - check_whole("mov_target", mov_target, 0)
 
 
 def movement_effect(
@@ -280,8 +279,8 @@ def movement_effect(
     ``half_move_blocks_action`` on; off: only more than half) → no combat action that round,
     except a *Carga*. Not moving → ``(0, True)``.
     """
-    mov = _int("mov", mov, 0)
-    moved = _int("moved", moved, 0)
+    mov = check_whole("mov", mov, 0)
+    moved = check_whole("moved", moved, 0)
     if moved == 0:
         return 0, True
     penalty = 5 if 4 * moved <= mov else 10
@@ -291,7 +290,7 @@ def movement_effect(
 
 def disarm_threshold(skill: int) -> int:
     """P15 *Desarmar* succeeds when the attack roll ≤ ``round(V/2)`` (R2, nearest, halves up)."""
-    return half_up(_int("skill", skill), 2)
+    return half_up(check_whole("skill", skill), 2)
 
 
 def contest_winner(
@@ -315,8 +314,8 @@ def contest_winner(
 
 def aging_rolls(age: int, d6: int) -> int:
     """P19 From age 61, once a year 1D6: 1–4 → that many rolls on T18; 5–6 → none."""
-    age = _int("age", age, 0)
-    d6 = _int("d6", d6, 1, 6)
+    age = check_whole("age", age, 0)
+    d6 = check_whole("d6", d6, 1, 6)
     if age < 61:
         return 0
     return d6 if d6 <= 4 else 0
