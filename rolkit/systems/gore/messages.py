@@ -99,7 +99,7 @@ EN = {
     "gore.step.serious": "Tabla de heridas graves (serious wounds)",
     "gore.step.check": "Chequeo (check)",
 }
-_TIERS = {
+TIER_LABELS: dict[str, tuple[str, str]] = {
     "pifia": ("Pifia", "Pifia (fumble)"),
     "fallo": ("Fallo", "Fallo (failure)"),
     "exito": ("Éxito", "Éxito (success)"),
@@ -134,8 +134,21 @@ _MISC = {
 }
 for _k, (_es, _en) in _MISC.items():
     ES[_k], EN[_k] = _es, _en
-for _k, (_es, _en) in _TIERS.items():
+for _k, (_es, _en) in TIER_LABELS.items():
     ES[f"gore.tier.{_k}"], EN[f"gore.tier.{_k}"] = _es, _en
+    if _k in ("pifia", "fallo", "exito", "critico", "empalar"):  # the check degrees
+        ES[f"gore.degree.{_k}"], EN[f"gore.degree.{_k}"] = _es, _en
+#: The P1–P3 checks (their CheckProcedure labels).
+CHECK_LABELS: dict[str, tuple[str, str]] = {
+    "skill": ("Chequeo de habilidad", "Chequeo de habilidad (skill check)"),
+    "characteristic": (
+        "Chequeo de característica",
+        "Chequeo de característica (characteristic ×N)",
+    ),
+    "resistance": ("Chequeo enfrentado", "Chequeo enfrentado (resistance roll)"),
+}
+for _k, (_es, _en) in CHECK_LABELS.items():
+    ES[f"gore.check.{_k}"], EN[f"gore.check.{_k}"] = _es, _en
 for _k, (_es, _en) in _CATEGORIES.items():
     ES[f"gore.category.{_k}"], EN[f"gore.category.{_k}"] = _es, _en
 for _k, (_es, _en) in LOCATION_LABELS.items():

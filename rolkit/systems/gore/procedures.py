@@ -20,6 +20,7 @@ from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 
 from .checks import check_tier, crit_range, opposition_chance, tier_counts
+from .messages import CHECK_LABELS, TIER_LABELS
 from .options import DEFAULT, GoreOptions
 from .validate import validate_form
 
@@ -36,12 +37,9 @@ __all__ = [
 ]
 
 #: §1.2 / §1.4 the degrees of a d100 check, worst → best.
-DEGREES = (
-    Degree("pifia", ("Pifia", "Pifia (fumble)"), success=False),
-    Degree("fallo", ("Fallo", "Fallo (failure)"), success=False),
-    Degree("exito", ("Éxito", "Éxito (success)"), success=True),
-    Degree("critico", ("Crítico", "Crítico (critical)"), success=True),
-    Degree("empalar", ("Empalar", "Empalar (impale)"), success=True),
+DEGREES = tuple(
+    Degree(tier, TIER_LABELS[tier], success=tier not in ("pifia", "fallo"))
+    for tier in ("pifia", "fallo", "exito", "critico", "empalar")
 )
 
 _MODIFIER = fields.int_field(
@@ -245,7 +243,7 @@ def _resist_resolve(
 
 SKILL_CHECK = CheckProcedure(
     id="skill",
-    label=("Chequeo de habilidad", "Chequeo de habilidad (skill check)"),
+    label=CHECK_LABELS["skill"],
     form=SkillCheckForm,
     degrees=DEGREES,
     odds_fn=_skill_odds,
@@ -253,7 +251,7 @@ SKILL_CHECK = CheckProcedure(
 )
 CHARACTERISTIC_CHECK = CheckProcedure(
     id="characteristic",
-    label=("Chequeo de característica", "Chequeo de característica (characteristic ×N)"),
+    label=CHECK_LABELS["characteristic"],
     form=CharacteristicCheckForm,
     degrees=DEGREES,
     odds_fn=_char_odds,
@@ -261,7 +259,7 @@ CHARACTERISTIC_CHECK = CheckProcedure(
 )
 RESISTANCE_CHECK = CheckProcedure(
     id="resistance",
-    label=("Chequeo enfrentado", "Chequeo enfrentado (resistance roll)"),
+    label=CHECK_LABELS["resistance"],
     form=ResistanceForm,
     degrees=DEGREES,
     odds_fn=_resist_odds,
