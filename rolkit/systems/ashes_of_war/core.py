@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
 from math import comb
 from typing import Any, Protocol
 
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import out_of_range
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.tables import ADVERSIDADES
@@ -71,7 +71,7 @@ class CoreMechanic(Protocol):
     def roll(self, ndp: int, gracias: int, desgracias: int, rng: Any) -> CheckRoll: ...
 
 
-@cache
+@memo
 def _binomial_weights(n: int, sides: int, success_min: int) -> tuple[int, ...]:
     """Weights of k successes among n dice, over ``sides ** n``."""
     s = sides - success_min + 1
@@ -79,7 +79,7 @@ def _binomial_weights(n: int, sides: int, success_min: int) -> tuple[int, ...]:
     return tuple(comb(n, k) * s**k * f ** (n - k) for k in range(n + 1))
 
 
-@cache
+@memo
 def result_weights(
     main: int, desgracias: int, sides: int = 6, success_min: int = 4
 ) -> tuple[tuple[int, ...], int]:

@@ -8,8 +8,8 @@ letal above (defaults 5 and 10, overridable per weapon).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import cache
 
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.forms import Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 
@@ -22,7 +22,7 @@ __all__ = [
 ]
 
 
-@cache
+@memo
 def damage_weights(count: int, sides: int) -> tuple[dict[int, int], int]:
     """Integer weights of the sum of ``count`` d``sides`` and their denominator."""
     w = {0: 1}

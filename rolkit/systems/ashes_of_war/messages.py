@@ -14,9 +14,10 @@ from rolkit.systems.ashes_of_war.tables import (
     EFFECT_LABELS,
     LOCATION_LABELS,
     SEVERITY_LABELS,
+    SKILL_LABELS,
 )
 
-__all__ = ["ID", "key", "PAIRS", "register"]
+__all__ = ["ID", "key", "event_key", "PAIRS", "register"]
 
 ID = "ashes_of_war"
 
@@ -66,6 +67,23 @@ _DERIVED = {
     "changes": ("cambios", "cambios (changes)"),
     "skill": ("habilidad", "habilidad (skill)"),
     "success": ("éxito", "éxito (success)"),
+    "elevated": ("terreno alto", "terreno alto (higher ground)"),
+    "extra_gracias": ("△ del Narrador", "△ del Narrador (GM's boon dice)"),
+    "aim": ("apuntar", "apuntar (aiming)"),
+    "second_attack": ("segundo ataque", "segundo ataque (second attack)"),
+    "cover": ("cobertura", "cobertura (cover)"),
+    "blind_fire": ("a ciegas", "a ciegas (blind fire)"),
+    "conditions": ("estados", "estados (conditions)"),
+    "pending": ("▽ pendientes", "▽ pendientes (pending bane dice)"),
+    "extra": ("▽ del Narrador", "▽ del Narrador (GM's bane dice)"),
+    "shield": ("escudo", "escudo (shield dice)"),
+    "feint": ("finta", "finta (feint)"),
+    "successive": ("defensas sucesivas", "defensas sucesivas (successive defences)"),
+    "cancelled": ("anuladas", "anuladas (cancelled)"),
+    "active": ("activo", "activo (active R)"),
+    "reactive": ("reactivo", "reactivo (reactive R)"),
+    "failures": ("fallos", "fallos (failures)"),
+    **{k: v for k, v in SKILL_LABELS.items()},
 }
 _FLAGS = {
     "bleeding_light": ("Hemorragia Leve", "Hemorragia Leve (light bleeding)"),
@@ -103,16 +121,20 @@ PAIRS.update({f"value.{k}": v for k, v in ADVERSIDAD_LABELS.items()})
 PAIRS.update({f"value.{k}": v for k, v in DEFENCE_LABELS.items() if k != "none"})
 PAIRS.update({f"value.effect.{k}": v for k, v in EFFECT_LABELS.items()})
 PAIRS.update({f"degree.{k}": v for k, v in _DEGREES.items()})
+for _flag, (_es, _en) in _FLAGS.items():
+    for _loc, (_les, _len) in LOCATION_LABELS.items():
+        PAIRS[f"event.{_flag}.{_loc}"] = (f"{_es}: {_les}", f"{_en}: {_len}")
+    PAIRS[f"event.{_flag}"] = (_es, _en)
+
+
+def event_key(event: str) -> str:
+    """``"dismembered:left_arm"`` → the i18n key of «Desmembrado: Brazo izquierdo»."""
+    return key("event." + event.replace(":", "."))
 
 
 def register() -> None:
-    """Register every message (idempotent)."""
-    i18n.register(
-        {
-            "es": {key(k): es for k, (es, _) in PAIRS.items()},
-            "en": {key(k): en for k, (_, en) in PAIRS.items()},
-        }
-    )
+    """Register every message under the ``ashes_of_war`` prefix (idempotent)."""
+    i18n.register_pairs(ID, PAIRS)
 
 
 register()

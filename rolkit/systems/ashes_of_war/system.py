@@ -7,136 +7,105 @@ be found in its odds. There are no criticals in this system (§2.1).
 
 from __future__ import annotations
 
-import dataclasses
+from fractions import Fraction
 from typing import Any
 
 from rolkit import fields
-from rolkit.model import OutcomeView, Step, System
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 from rolkit.systems.ashes_of_war import messages
-from rolkit.systems.ashes_of_war.attack import OddsKey, Outcome, attack_law, resolve_attack
-from rolkit.systems.ashes_of_war.forms import (
-    ArmorPiece,
-    Combatant,
-    Conditions,
-    Modifiers,
-    Shield,
-    Weapon,
-    Wounds,
-)
+from rolkit.systems.ashes_of_war.attack import OddsKey, Resolution, attack_law, resolve_attack
+from rolkit.systems.ashes_of_war.checks import CHECKS
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
+from rolkit.systems.ashes_of_war.tables import PART_OF
 from rolkit.systems.ashes_of_war.wounds import event_flag
 
-__all__ = ["SYSTEM", "project", "build", "after"]
+__all__ = ["SYSTEM", "project"]
 
 _RANK = {None: 0, "light": 1, "serious": 2, "unconscious": 3, "lethal": 4}
-_VALUE_KEYS = {"location", "rolled", "severity", "wound_box", "adversidad"}
+_K = messages.key
 
 
-def build(cls: type, data: Any) -> Any:
-    """A form instance from plain data (nested forms as dicts)."""
-    if data is None or isinstance(data, cls):
-        return data
-    kwargs = {}
-    for name, spec in fields.describe(cls):
-        if name in data:
-            v = data[name]
-            kwargs[name] = (
-                build(spec.nested, v) if spec.kind == "nested" and isinstance(v, dict) else v
-            )
-    return cls(**kwargs)
-
-
-_FORMS = {"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers}
-_ = (ArmorPiece, Shield, Wounds, Conditions)
-
-
-def project(key: OddsKey) -> OutcomeView:
-    """The common view: hit (absorbed or wound), damage taken, wound box, events as flags."""
-    flags = frozenset(event_flag(e) for e in key.events)
+def project(k: OddsKey) -> OutcomeView:
+    """The common view: hit (absorbed or wound), damage taken, box, location, fate, flags."""
+    prone = any(
+        e.startswith("first_serious:") and PART_OF[e.split(":")[1]] == "leg" for e in k.events
+    )
     return OutcomeView(
-        hit=key.category in ("absorbed", "wound"),
+        hit=k.category in ("absorbed", "wound"),
         critical=False,
-        damage=key.final_damage,
-        wound=None if key.wound_box is None else messages.key(f"wound.{key.wound_box}"),
-        wound_rank=_RANK[key.wound_box],
-        flags=flags,
+        damage=k.final_damage,
+        wound=None if k.wound_box is None else _K(f"wound.{k.wound_box}"),
+        wound_rank=_RANK[k.wound_box],
+        flags=frozenset(event_flag(e) for e in k.events),
+        location=None if k.location is None else _K(f"location.{k.location}"),
+        fate=k.fate,  # type: ignore[arg-type]
+        prone=prone,
     )
 
 
-def _value(k: str, v: Any) -> Any:
-    if k in _VALUE_KEYS and isinstance(v, str):
-        return messages.key(
-            (
-                "location."
-                if k in ("location", "rolled")
-                else "wound."
-                if k in ("severity", "wound_box")
-                else "value."
-            )
-            + v
-        )
+def _value(name: str, v: Any) -> Any:
+    """Derived values shown to a user: terms as i18n keys, tuples as text."""
+    if isinstance(v, str):
+        if name in ("location", "rolled"):
+            return _K(f"location.{v}")
+        if name in ("severity", "wound_box"):
+            return _K(f"wound.{v}")
+        if name == "adversidad":
+            return _K(f"value.{v}")
     if isinstance(v, tuple):
-        return ", ".join(str(x) for x in v)
+        return ", ".join(" ".join(map(str, x)) if isinstance(x, tuple) else str(x) for x in v)
     return v
 
 
-def _steps(r, a: Combatant, d: Combatant) -> tuple[Step, ...]:
+_DEFENDER_STEPS = ("defence_pool", "defence_roll", "undefended", "wound", "conditions")
+
+
+def _steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[Step, ...]:
     out = []
     for s in r.steps:
-        name = (
-            d.name
-            if s.label in ("defence_pool", "defence_roll", "undefended", "wound", "conditions")
-            else a.name
-        )
+        name = d.name if s.label in _DEFENDER_STEPS else a.name
         faces = tuple(f for _, _, fs in s.dice for f in fs)
-        derived = {k: _value(k, v) for k, v in s.derived.items()}
-        out.append(Step(messages.key(f"step.{s.label}"), faces, derived, s.rule, {"name": name}))
+        derived = {k: _value(k, v) for k, v in s.derived.items() if v not in (0, ())}
+        if s.label == "conditions":
+            out += [
+                Step(messages.event_key(e), (), {}, s.rule, {"name": name})
+                for e in s.derived["events"]
+            ]
+            continue
+        out.append(Step(_K(f"step.{s.label}"), faces, derived, s.rule, {"name": name}))
     return tuple(out)
 
 
-def _resolve(a, d, w, m, options, rng):
+def _resolve(a, d, w, m, options, rng):  # type: ignore[no-untyped-def]
     r = resolve_attack(a, d, w, m, rng, rules=options)
     return _steps(r, a, d), r.outcome, r.outcome.odds_key
 
 
-def _odds(a, d, w, m, options):
+def _odds(a, d, w, m, options) -> dict[OddsKey, Fraction]:  # type: ignore[no-untyped-def]
     law, den = attack_law(a, d, w, m, options)
-    from fractions import Fraction
-
     return {k: Fraction(n, den) for k, n in law.items()}
 
 
-def after(outcome: Outcome) -> dict[str, Any]:
-    """The forms as the attack leaves them (§7.1 ``*_after``)."""
-    return {
-        "attacker": outcome.attacker_after,
-        "defender": outcome.defender_after,
-        "weapon": outcome.weapon_after,
-    }
-
-
-PRESET_FORMS = {
-    role: {name: build(_FORMS[role], data) for name, data in presets.items()}
-    for role, presets in PRESETS.items()
-}
-
 SYSTEM = System(
     id="ashes_of_war",
-    name_key=messages.key("name"),
-    forms=_FORMS,
+    name_key=_K("name"),
+    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
     options_type=RulesConfig,
-    presets=PRESET_FORMS,
+    presets=PRESETS,
     resolve_fn=_resolve,
     odds_fn=_odds,
     project=project,
     default_forms={
-        "attacker": PRESET_FORMS["attacker"]["Kira"],
-        "defender": PRESET_FORMS["defender"]["Gorath"],
-        "weapon": PRESET_FORMS["weapon"]["Espada larga de acero"],
+        "attacker": fields.from_data(Combatant, PRESETS["attacker"]["Kira"]),
+        "defender": fields.from_data(Combatant, PRESETS["defender"]["Gorath"]),
+        "weapon": fields.from_data(Weapon, PRESETS["weapon"]["Espada larga de acero"]),
         "modifiers": Modifiers(),
     },
     grid_axes=(("attacker", "melee"), ("modifiers", "extra_gracias_attack")),
-    after_fn=after,
+    critical_key=_K("headline.critical"),
+    checks=CHECKS,
+    tracks_state=True,
 )
-_ = dataclasses

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import impossible, out_of_range
 from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, Wounds
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
@@ -98,7 +98,7 @@ def _move_bleeding(bleeding: dict[str, str], lost: set[str], events: list[str]) 
             events.append(f"bleeding_{level}:{target}")
 
 
-@lru_cache(maxsize=4096)
+@memo
 def wound_effect(
     defender: Combatant,
     location: str,
