@@ -239,7 +239,10 @@ def resolve_attack(
         d_after = _defended_state(d)
     w_after = w
     changes: list[tuple[str, int]] = []
-    category, location, raw, final, box, events = "miss", None, None, 0, None, ()
+    category, raw, final = "miss", None, 0
+    location: str | None = None
+    box: str | None = None
+    events: tuple[str, ...] = ()
 
     def wound_at(
         target: Combatant, loc: str, dmg: int
@@ -421,8 +424,10 @@ def attack_law(
         d_def = _defended_state(d)
     defended_w = base - hit_w
     dw, dx = damage_weights(*w.dice)
-    if m.aimed_location is not None or m.narrated_location is not None:
-        locs = {m.aimed_location or m.narrated_location: 1}
+    placed = m.aimed_location or m.narrated_location
+    locs: dict[str, int]
+    if placed is not None:
+        locs = {placed: 1}
         dl = 1
     else:
         locs = location_weights(d.conditions.dismembered, rules)

@@ -73,7 +73,7 @@ class ArmorPiece:
         label=("Pieza", "Pieza (armour piece)"),
         help=("Nombre de la pieza; solo es una etiqueta.", "Name of the piece; a label only."),
     )
-    rd_by_location: object = fields.int_map_field(
+    rd_by_location: Mapping[str, int] = fields.int_map_field(
         LOCATION_LABELS,
         0,
         20,
@@ -354,12 +354,12 @@ class Wounds:
     cutting or piercing) count them (§4.15). The boxes a location has come from T3.
     """
 
-    light: object = _count_map(
+    light: Mapping[str, int] = _count_map(
         ("Casillas leves marcadas", "Casillas leves marcadas (light boxes filled)"),
         ("Heridas leves que ya tiene cada ubicación.", "Light wounds each location already has."),
         6,
     )
-    serious_blunt: object = _count_map(
+    serious_blunt: Mapping[str, int] = _count_map(
         ("Graves contundentes", "Graves contundentes (serious boxes, blunt)"),
         (
             "Casillas graves marcadas por daño contundente (dos en un miembro: Fracturado).",
@@ -367,7 +367,7 @@ class Wounds:
         ),
         6,
     )
-    serious_sharp: object = _count_map(
+    serious_sharp: Mapping[str, int] = _count_map(
         ("Graves cortantes o perforantes", "Graves cortantes o perforantes (serious, sharp)"),
         (
             "Casillas graves marcadas por daño cortante o perforante (dos: Hemorragia).",
@@ -375,7 +375,7 @@ class Wounds:
         ),
         6,
     )
-    serious_other: object = _count_map(
+    serious_other: Mapping[str, int] = _count_map(
         ("Graves de fuego o hemorragia", "Graves de fuego o hemorragia (serious, fire/bleed)"),
         (
             "Casillas graves marcadas por fuego o por una Hemorragia.",
@@ -383,7 +383,7 @@ class Wounds:
         ),
         6,
     )
-    lethal: object = _count_map(
+    lethal: Mapping[str, int] = _count_map(
         ("Casilla letal marcada", "Casilla letal marcada (lethal box filled)"),
         (
             "1 si la casilla letal de la ubicación está marcada (cada ubicación tiene una).",
@@ -760,12 +760,13 @@ def combatant(
             ("hasta 3 piezas", "up to 3 pieces"),
             len(armor),
         )
-    slots = {f"armor_{i + 1}": p for i, p in enumerate(armor)}
-    return Combatant(name=name, **skills, **slots, **kw)
+    values: dict[str, Any] = {**skills, **{f"armor_{i + 1}": p for i, p in enumerate(armor)}}
+    return Combatant(name=name, **values, **kw)
 
 
 # --------------------------------------------------------------------------- modifiers
-_LOC_OR_NONE = {None: ("Sin apuntar", "Sin apuntar (not aimed)"), **LOCATION_LABELS}
+_LOC_OR_NONE: dict[str | None, tuple[str, str]] = {None: ("Sin apuntar", "Sin apuntar (not aimed)")}
+_LOC_OR_NONE.update(LOCATION_LABELS)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ master who owns the manual replaces the value, and no code changes. ``DEFAULT_RU
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -170,7 +171,7 @@ class RulesConfig:
         ),
         rule="§2.3",
     )
-    aim_desgracias: object = int_map_with_default(
+    aim_desgracias: Mapping[str, int] = int_map_with_default(
         PART_LABELS,
         0,
         3,
@@ -182,7 +183,7 @@ class RulesConfig:
         ),
         rule="T7",
     )
-    cover_desgracias: object = int_map_with_default(
+    cover_desgracias: Mapping[str, int] = int_map_with_default(
         {k: v for k, v in COVER_LABELS.items() if k != "none"},
         0,
         5,
@@ -194,7 +195,7 @@ class RulesConfig:
         ),
         rule="T2",
     )
-    light_boxes: object = int_map_with_default(
+    light_boxes: Mapping[str, int] = int_map_with_default(
         PART_LABELS,
         0,
         6,
@@ -203,7 +204,7 @@ class RulesConfig:
         help=_ph("Casillas de herida leve de cada parte.", "Light wound boxes of each part."),
         rule="T3",
     )
-    serious_boxes: object = int_map_with_default(
+    serious_boxes: Mapping[str, int] = int_map_with_default(
         PART_LABELS,
         0,
         6,
@@ -212,7 +213,7 @@ class RulesConfig:
         help=_ph("Casillas de herida grave de cada parte.", "Serious wound boxes of each part."),
         rule="T3",
     )
-    location_faces: object = int_map_with_default(
+    location_faces: Mapping[str, int] = int_map_with_default(
         PART_LABELS,
         0,
         10,

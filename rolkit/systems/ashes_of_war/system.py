@@ -7,6 +7,7 @@ be found in its odds. There are no criticals in this system (§2.1).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
@@ -84,7 +85,7 @@ def _resolve(a, d, w, m, options, rng):  # type: ignore[no-untyped-def]
     return _steps(r, a, d), r.outcome, r.outcome.odds_key
 
 
-def _odds(a, d, w, m, options) -> dict[OddsKey, Fraction]:  # type: ignore[no-untyped-def]
+def _odds(a, d, w, m, options) -> dict[Hashable, Fraction]:  # type: ignore[no-untyped-def]
     law, den = attack_law(a, d, w, m, options)
     return {k: Fraction(n, den) for k, n in law.items()}
 
