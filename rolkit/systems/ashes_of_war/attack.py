@@ -40,7 +40,7 @@ from rolkit.systems.ashes_of_war.pools import (
     undefended_threshold,
 )
 from rolkit.systems.ashes_of_war.tables import PARTS
-from rolkit.systems.ashes_of_war.wounds import fate_of, wound_effect
+from rolkit.systems.ashes_of_war.wounds import fate_after, fate_of, wound_effect, wound_plan
 
 __all__ = [
     "OutcomeKey",
@@ -440,10 +440,10 @@ def attack_law(
     def effect(loc: str, sev: str) -> tuple[str, str | None, tuple[str, ...]]:
         k = (loc, sev)
         if k not in cache:
-            _, conds, b, ev = wound_effect(
+            b, _, ev, changes = wound_plan(
                 d_def, loc, sev, dtype, w.non_lethal, m.dying_rule, rules
             )
-            cache[k] = (b, fate_of(conds), ev)
+            cache[k] = (b, fate_after(d_def.conditions, changes), ev)
         return cache[k]
 
     def add(key: OddsKey, weight: int) -> None:

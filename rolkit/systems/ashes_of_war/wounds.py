@@ -29,7 +29,9 @@ from rolkit.systems.ashes_of_war.tables import (
 
 __all__ = [
     "WoundResult",
+    "wound_plan",
     "wound_effect",
+    "fate_after",
     "apply_wound",
     "bleed_tick",
     "fate_of",
@@ -99,7 +101,7 @@ def _move_bleeding(bleeding: dict[str, str], lost: set[str], events: list[str]) 
 
 
 @memo
-def wound_effect(
+def wound_plan(
     defender: Combatant,
     location: str,
     severity: str,
@@ -107,8 +109,12 @@ def wound_effect(
     non_lethal: bool,
     dying_rule: bool,
     rules: RulesConfig,
-) -> tuple[Wounds, Conditions, str, tuple[str, ...]]:
-    """§4.13–§4.15: ``(wounds, conditions, wound_box, events)`` after one wound."""
+) -> tuple[str, bool, tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """§4.13–§4.15 as data: ``(wound_box, marked, events, condition changes)``.
+
+    Pure and cheap (no form is built): the exact odds call it once per location and
+    severity; :func:`wound_effect` applies it.
+    """
     part = PART_OF[location]
     limb = part not in ("head", "torso")
     if non_lethal and severity == "lethal":
@@ -122,9 +128,8 @@ def wound_effect(
         if not c.unconscious:
             ch["unconscious"] = True
             events.append("unconscious")
-        return w, dataclasses.replace(c, **ch), "unconscious", tuple(events)
-    if marked:
-        w = w.add(location, box, damage_type)
+        return "unconscious", False, tuple(events), tuple(ch.items())
+    new_serious = marked and box == "serious"
     bleeding = c.bleeding
     if box == "serious":
         if limb and location not in c.first_serious_effects:  # step 2
@@ -135,17 +140,16 @@ def wound_effect(
             events.append("bruised")
         if limb and damage_type == "blunt":  # step 4
             group = (location,) if rules.fracture_scope == "location" else _limb_group(location)
-            if sum(w.serious_blunt.get(g, 0) for g in group) >= 2 and location not in c.fractured:
+            blunt = sum(w.serious_blunt.get(g, 0) for g in group) + (1 if new_serious else 0)
+            if blunt >= 2 and location not in c.fractured:
                 ch["fractured"] = c.fractured | set(group)
                 events.append(f"fractured:{location}")
-        if (
-            damage_type in SHARP
-            and w.serious_sharp.get(location, 0) >= 2
-            and location not in bleeding
-        ):
+        sharp = w.serious_sharp.get(location, 0) + (1 if new_serious else 0)
+        if damage_type in SHARP and sharp >= 2 and location not in bleeding:
             bleeding[location] = "light"  # step 5
             events.append(f"bleeding_light:{location}")
-        head_full = part == "head" and w.count("head", "serious") >= rules.serious_boxes["head"]
+        head = w.count("head", "serious") + (1 if new_serious else 0)
+        head_full = part == "head" and head >= rules.serious_boxes["head"]
         if head_full and not c.unconscious:  # step 6
             ch["unconscious"] = True
             events.append("unconscious")
@@ -175,8 +179,40 @@ def wound_effect(
     if bleeding != c.bleeding:
         ch["bleeding_light"] = frozenset(k for k, v in bleeding.items() if v == "light")
         ch["bleeding_serious"] = frozenset(k for k, v in bleeding.items() if v == "serious")
-    conditions = dataclasses.replace(c, **ch) if ch else c
-    return w, conditions, box, tuple(events)
+    return box, marked, tuple(events), tuple(ch.items())
+
+
+def fate_after(c: Conditions, changes: tuple[tuple[str, Any], ...]) -> str | None:
+    """The fate of ``c`` once ``changes`` (from :func:`wound_plan`) apply."""
+    ch = dict(changes)
+    if ch.get("dead", c.dead):
+        return "dead"
+    if ch.get("dying", c.dying):
+        return "dying"
+    return "down" if ch.get("unconscious", c.unconscious) else None
+
+
+@memo
+def wound_effect(
+    defender: Combatant,
+    location: str,
+    severity: str,
+    damage_type: str,
+    non_lethal: bool,
+    dying_rule: bool,
+    rules: RulesConfig,
+) -> tuple[Wounds, Conditions, str, tuple[str, ...]]:
+    """§4.13–§4.15: ``(wounds, conditions, wound_box, events)`` after one wound."""
+    box, marked, events, changes = wound_plan(
+        defender, location, severity, damage_type, non_lethal, dying_rule, rules
+    )
+    w = defender.wounds.add(location, box, damage_type) if marked else defender.wounds
+    c = (
+        dataclasses.replace(defender.conditions, **dict(changes))
+        if changes
+        else defender.conditions
+    )
+    return w, c, box, events
 
 
 def _check(location: str, severity: str, damage_type: str) -> None:
