@@ -110,7 +110,9 @@ def run() -> list[tuple[str, float, str]]:
         t_ours = median_seconds(lambda args=args: _cold_law(args), repeat=15)
         t_ice = median_seconds(lambda args=args: icepool_law(*args), repeat=5)
         rows.append((f"ashes_of_war attack law, {name} (rolkit, cold)", t_ours, "Kira vs Gorath"))
-        rows.append((f"ashes_of_war attack law, {name} (icepool)", t_ice, "same law, checked equal"))
+        rows.append(
+            (f"ashes_of_war attack law, {name} (icepool)", t_ice, "same law, checked equal")
+        )
         rows.append((f"ashes_of_war icepool / rolkit, {name}", Ratio(t_ice / t_ours), "target ≥ 2"))
     return rows
 
