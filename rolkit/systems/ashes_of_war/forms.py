@@ -765,8 +765,6 @@ def combatant(
 
 
 # --------------------------------------------------------------------------- modifiers
-_LOC_OR_NONE: dict[str | None, tuple[str, str]] = {None: ("Sin apuntar", "Sin apuntar (not aimed)")}
-_LOC_OR_NONE.update(LOCATION_LABELS)
 
 
 @dataclass(frozen=True)
@@ -785,11 +783,12 @@ class Modifiers:
     )
     aimed_location: str | None = fields.choice_field(
         None,
-        _LOC_OR_NONE,
+        LOCATION_LABELS,
+        optional=True,
         label=("Apunta a", "Apunta a (aimed location)"),
         help=(
-            "Cabeza, mano o pie cuestan 1 ▽; vacío = sin apuntar (1d10).",
-            "Head, hand or foot cost 1 ▽; empty = not aimed (1d10).",
+            "Cabeza, mano o pie cuestan 1 ▽; auto (vacío) = sin apuntar.",
+            "Head, hand or foot cost 1 ▽; auto (empty) = not aimed.",
         ),
         rule="§2.3",
     )
@@ -840,11 +839,12 @@ class Modifiers:
     )
     damage_type: str | None = fields.choice_field(
         None,
-        {None: ("El del arma", "El del arma (weapon's main type)"), **DAMAGE_TYPE_LABELS},
+        DAMAGE_TYPE_LABELS,
+        optional=True,
         label=("Tipo de daño declarado", "Tipo de daño declarado (declared damage type)"),
         help=(
-            "Con qué golpea, entre los tipos del arma; vacío = el principal.",
-            "What it strikes with, among the weapon's types; empty = the main one.",
+            "Con qué golpea, entre los tipos del arma; auto (vacío) = el principal.",
+            "What it strikes with, among the weapon's types; auto (empty) = the main one.",
         ),
         rule="§4.15",
     )
@@ -928,11 +928,12 @@ class Modifiers:
     )
     narrated_location: str | None = fields.choice_field(
         None,
-        {None: ("Por tirada (1d10)", "Por tirada (1d10, random)"), **LOCATION_LABELS},
+        LOCATION_LABELS,
+        optional=True,
         label=("Donde lo pone la narración", "Donde lo pone la narración (narrated location)"),
         help=(
-            "Golpe sin apuntar situado por la narración, sin ▽; vacío = tirar 1d10.",
-            "Unaimed hit placed by the narration, no ▽; empty = roll 1d10.",
+            "Golpe sin apuntar situado por la narración, sin ▽; auto (vacío) = tirar 1d10.",
+            "Unaimed hit placed by the narration, no ▽; auto (empty) = roll 1d10.",
         ),
         rule="§4.11",
     )
