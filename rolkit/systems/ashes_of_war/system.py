@@ -61,7 +61,37 @@ def _value(name: str, v: Any) -> Any:
     return v
 
 
+#: The rule each step applies, as a player reads it: the seed's section and its words.
+RULES = {
+    "attack_pool": "«Ataque»: «Apuntar a la cabeza, a una mano o a un pie se hace con un dado "
+    "de Desgracia (▽)»; tope de 3 ▽ por tirada",
+    "attack_roll": "Un d6 por NdP y por △, éxito con 4+; cada éxito de un ▽ anula uno "
+    "(regla provisional)",
+    "defence_pool": "«Defensa»: «cada defensa sucesiva acumulará un dado de Desgracia (▽)», "
+    "sin el tope habitual",
+    "defence_roll": "Un d6 por NdP y por △, éxito con 4+; cada éxito de un ▽ anula uno "
+    "(regla provisional)",
+    "undefended": "«Ataque»: «Si un oponente no se defiende … la Adversidad de la tirada será "
+    "Fácil»",
+    "compare": "«Defensa»: «En las tiradas enfrentadas de ataque y defensa, el empate favorece "
+    "al defensor»",
+    "location": "«Ubicación del golpe»: «Si no apunta, el golpe cae donde la narración lo ponga "
+    "o … donde diga 1d10» (tabla provisional)",
+    "damage": "«Daños»: «El dado de daño se tira en cada golpe»",
+    "rd": "«Daños»: «(Dado de daño del arma) - (RD del equipo defensivo del oponente)»",
+    "wound": "«Daños»: «Si las casillas de daño leve están ocupadas, el mismo será considerado "
+    "grave» (umbrales de herida provisionales)",
+    "conditions": "«Estados causados por daño»",
+    "integrity": "«Daños»: «la armadura impactada pierde Integridad»; «el arma atacante pierde un "
+    "punto de Integridad»",
+}
+
 _DEFENDER_STEPS = ("defence_pool", "defence_roll", "undefended", "wound", "conditions")
+
+
+def _silent(label: str, name: str, v: Any) -> bool:
+    """A pool's zero sources (no cover, no aiming…) are not worth a line."""
+    return label.endswith("_pool") and name not in ("ndp", "desgracias") and v == 0
 
 
 def _steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[Step, ...]:
@@ -69,14 +99,14 @@ def _steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[Step, ...]:
     for s in r.steps:
         name = d.name if s.label in _DEFENDER_STEPS else a.name
         faces = tuple(f for _, _, fs in s.dice for f in fs)
-        derived = {k: _value(k, v) for k, v in s.derived.items() if v not in (0, ())}
+        derived = {k: _value(k, v) for k, v in s.derived.items() if not _silent(s.label, k, v)}
         if s.label == "conditions":
             out += [
-                Step(messages.event_key(e), (), {}, s.rule, {"name": name})
+                Step(messages.event_key(e), (), {}, RULES[s.label], {"name": name})
                 for e in s.derived["events"]
             ]
             continue
-        out.append(Step(_K(f"step.{s.label}"), faces, derived, s.rule, {"name": name}))
+        out.append(Step(_K(f"step.{s.label}"), faces, derived, RULES[s.label], {"name": name}))
     return tuple(out)
 
 
