@@ -12,7 +12,10 @@ from rolkit.systems.ashes_of_war.tables import (
     DAMAGE_TYPE_LABELS,
     DEFENCE_LABELS,
     EFFECT_LABELS,
+    FIRST_SERIOUS_EFFECTS,
+    LIMB_LOCATIONS,
     LOCATION_LABELS,
+    PART_OF,
     SEVERITY_LABELS,
     SKILL_LABELS,
 )
@@ -125,6 +128,14 @@ for _flag, (_es, _en) in _FLAGS.items():
     for _loc, (_les, _len) in LOCATION_LABELS.items():
         PAIRS[f"event.{_flag}.{_loc}"] = (f"{_es}: {_les}", f"{_en}: {_len}")
     PAIRS[f"event.{_flag}"] = (_es, _en)
+# T5 [PH]: a first serious wound names its effect (reported; the GM applies it).
+for _loc in LIMB_LOCATIONS:
+    _tags = FIRST_SERIOUS_EFFECTS[PART_OF[_loc]]
+    _es, _en = PAIRS[f"event.first_serious.{_loc}"]
+    PAIRS[f"event.first_serious.{_loc}"] = (
+        f"{_es} — {', '.join(EFFECT_LABELS[t][0] for t in _tags)} (regla provisional)",
+        f"{_en} — {', '.join(EFFECT_LABELS[t][1] for t in _tags)} (provisional rule)",
+    )
 
 
 def event_key(event: str) -> str:
