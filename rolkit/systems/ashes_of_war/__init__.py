@@ -5,29 +5,47 @@ placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``p
 §4.3–4.6) · ``location`` (§4.11, T4) · ``damage`` (§4.9, §4.12–4.13) · ``wounds``
 (§4.14–4.17) · ``attack`` (``resolve_attack``, ``attack_outcomes``) · ``procedures``
 (checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
-``messages`` · ``presets`` · ``system`` (``SYSTEM``).
+``checks`` (the ``CheckProcedure`` objects) · ``errors`` · ``formtools`` (int maps and
+multichoices with a non-empty default) · ``messages`` · ``presets`` · ``system``
+(``SYSTEM``).
 
-Interpretations chosen where the spec is silent or the form kinds forced a shape:
+Interpretations chosen where the spec is silent, or where the shared field kinds forced a
+shape (every one is also visible in the code that applies it):
 
-* Forms use only the shared field kinds: each skill is an int field of ``Combatant``
-  (``.skills`` gives the mapping); armour is up to three ``ArmorPiece`` slots (``.armor``
-  gives the tuple; a piece covers a location where its RD there is > 0); wound marks are
-  counts per location — light, serious by type (blunt / cutting-or-piercing / fire-or-bleed)
-  and lethal — which is everything the states read (light marks do not keep their type);
-  bleeding is two location sets (leve, grave); a weapon has a main damage type plus optional
-  others (``damage_types`` = main first). ``combatant(name, skills=..., armor=(...))`` and
-  ``wounds_from_marks`` build forms from the spec's own shapes.
-* The System key adds the defender's fate and the wound's events to §7.3's key, so odds
-  and rolls carry fate (dead / dying / down) and flags; ``attack_outcomes`` keeps the
-  contract's four-field key.
-* A wound's states (Fracturado, Contusionado, Hemorragia) are triggered only by a wound of
-  the matching type (fire and bleed ticks never trigger them); events are reported only
-  when a state is new.
-* With ``fracture_scope="limb"`` both locations of the limb become Fracturado.
-* A dismembered location's bleeding moves toward the torso (same or higher level).
-* Attacking an already unconscious or dead defender is allowed (undefended only).
-* Blind fire against an undefended target raises Fácil to Intermedia, keeps a harder one.
-* ``Modifiers.dying_rule`` lives in the modifiers form (as in the spec's §3.5).
+* Forms use only the shared field kinds. Each skill is an int field of ``Combatant``
+  (``.skills`` gives the spec's mapping); armour is up to three ``ArmorPiece`` slots
+  (``.armor`` gives the tuple; a piece covers a location where its RD there is > 0); wound
+  marks are counts per location — light, serious by type (blunt / cutting-or-piercing /
+  fire-or-bleed) and lethal — which is all the states read (light marks do not keep their
+  type, and marks have no order); bleeding is two location sets (leve, grave; one location
+  cannot be in both); a weapon has a main damage type plus optional others
+  (``damage_types`` = main first, so "the first" type of §3.5 is the main one);
+  ``Weapon.wound_thresholds`` is two optional ints (both or neither). ``combatant(name,
+  skills=..., armor=(...))`` and ``wounds_from_marks`` build forms from the spec's shapes.
+  Marks above a location's boxes (T3 lives in the options) are refused when an attack or
+  its odds are computed, naming ``defender.wounds.<row>``.
+* ``Modifiers.aimed_location``, ``narrated_location`` and ``damage_type`` are optional
+  choices: the dashboard's "(auto)" is the spec's ``None``.
+* The System key (``OddsKey``) adds the defender's fate and the wound's events to §7.3's
+  key, so odds and rolls carry fate (``dead`` / ``dying`` = Moribundo / ``down`` =
+  Inconsciente) and flags; ``attack_outcomes`` keeps the contract's four-field key. Fate is
+  the defender's state after the attack, so an already unconscious defender is ``down`` on
+  every outcome. ``prone`` is a first serious wound in a Pierna (T5 "cae derribado").
+* No criticals, fumbles or automatic hits (§2.1): ``critical`` is always False.
+* Fracturado, Contusionado and Hemorragia Leve are triggered only by a wound of the matching
+  damage type (fire and bleeding ticks never trigger them); an event is reported only when
+  its state is new. With ``fracture_scope="limb"`` both locations of the limb become
+  Fracturado. Dismembering a location clears its Fracturado and first-serious marks, and a
+  bleeding there moves toward the torso (same or higher level), as §4.16 says for ticks.
+* Attacking an unconscious, dying or dead defender is allowed (undefended only).
+* Blind fire raises an undefended Fácil to Intermedia and keeps a harder Adversidad.
+* Successive defences are counted up to the field's maximum (20) in ``defender_after``.
+* ``gracia_cap`` applies before cancelling; cancelling removes capped ▽ first (§2.3).
+* The ``skill`` check applies Contusionado / Fracturado only to quick skills; the
+  ``stabilise`` check rolls turn after turn until a success or the third failure.
+* T5 effects are reported (event text and ``first_serious_effect``), never enforced; T8
+  healing days and Prana regeneration are helpers outside the attack.
+* ``Conditions.dying`` implies Inconsciente for every rule even if ``unconscious`` is unset.
 """
 
 from __future__ import annotations

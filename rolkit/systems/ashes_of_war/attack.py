@@ -22,6 +22,7 @@ from rolkit.systems.ashes_of_war.damage import (
     weapon_thresholds,
     wound_severity,
 )
+from rolkit.systems.ashes_of_war.errors import out_of_range
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.location import (
     PAIRED,
@@ -515,7 +516,12 @@ def outcome_marginal(dist: Mapping[Any, Fraction], *fields: str) -> dict[tuple, 
     idx = []
     for f in fields:
         if f not in _KEY_FIELDS:
-            raise ValueError(f"field must be one of {_KEY_FIELDS} (got {f!r})")
+            raise out_of_range(
+                "fields",
+                ("Campos", "Campos (key fields)"),
+                (", ".join(_KEY_FIELDS), ", ".join(_KEY_FIELDS)),
+                f,
+            )
         idx.append(_KEY_FIELDS.index(f))
     out: dict[tuple, Fraction] = {}
     for k, p in dist.items():
