@@ -388,3 +388,33 @@ def test_v29_names_the_allowed_range():
     with pytest.raises(FieldRangeError) as info:
         Modifiers(attack_number=3)
     assert "1" in str(info.value) and "2" in str(info.value)
+
+
+def test_step_labels_and_dice_kinds_follow_section_7():
+    """§7.1 step order and §7.2 dice kinds, for V12 (defended, aimed) and V17 (rolled location)."""
+    dice = ScriptedDice([6, 5, 2, 4, 4, 1, 2, 4, 5, 6])
+    r = resolve_attack(KIRA, GORATH, ESPADA, V12_M, dice)
+    assert [s.label for s in r.steps] == [
+        "attack_pool",
+        "attack_roll",
+        "defence_pool",
+        "defence_roll",
+        "compare",
+        "location",
+        "damage",
+        "rd",
+        "wound",
+        "conditions",
+        "integrity",
+    ]
+    assert r.steps[1].dice == (("skill", 6, (6, 5, 2, 4)), ("gracia", 6, ()), ("desgracia", 6, ()))
+    assert r.steps[6].dice == (("damage", 6, (4, 5, 6)),)
+    r = resolve_attack(
+        GORATH, KIRA, HACHA, Modifiers(defence="none"), ScriptedDice([5, 5, 1, 1, 3])
+    )
+    labels = [s.label for s in r.steps]
+    assert labels[:4] == ["attack_pool", "attack_roll", "undefended", "compare"]
+    assert r.steps[4].dice == (("location", 10, (1,)),)
+    r = resolve_attack(GORATH, KIRA, HACHA, Modifiers(), ScriptedDice([5, 5, 1, 6, 2, 3]))
+    assert r.steps[4].dice == (("location", 10, (6,)), ("side", 2, (2,)))
+    assert r.outcome.location == "left_arm"
