@@ -133,8 +133,12 @@ def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
             n = c.wounds.count(loc, sev)
             if n > boxes:
                 es, en = LOCATION_LABELS[loc]
+                name = sev
+                if sev == "serious":  # name the serious row that holds marks there
+                    rows = ("serious_blunt", "serious_sharp", "serious_other")
+                    name = next(r for r in rows if getattr(c.wounds, r).get(loc, 0))
                 raise out_of_range(
-                    f"{role}.wounds.{sev}",
+                    f"{role}.wounds.{name}",
                     (
                         f"Casillas {'leves' if sev == 'light' else 'graves'} ({es})",
                         f"Casillas {'leves' if sev == 'light' else 'graves'} ({en})",
