@@ -382,7 +382,7 @@ class Dashboard:
 
         The forms it replaces are pushed on the undo stack first; the odds recompute once.
         """
-        if entry.r.system != self.system.id or self.system.after_fn is None:
+        if entry.r.system != self.system.id or not self.system.tracks_state:
             return  # its button is disabled: an entry of another system, or no state kept
         after = self.system.after(entry.r)
         if not after:
@@ -416,12 +416,12 @@ class Dashboard:
 
     def _sync_apply(self) -> None:
         """Undo enabled while there is something to undo; "aplicar" only for this system."""
-        keeps_state = self.system is not None and self.system.after_fn is not None
+        keeps_state = self.system is not None and self.system.tracks_state
         self.undo_button.disabled = not (keeps_state and self.undo_stack)
         self.undo_button.layout.display = None if keeps_state else "none"
         for entry in self.entries:
             usable = keeps_state and entry.r.system == self.system.id
-            entry.apply.disabled = not usable or entry.system.after_fn is None
+            entry.apply.disabled = not usable or not entry.system.tracks_state
             entry.apply.layout.display = None if not entry.apply.disabled else "none"
 
     def _seed(self) -> int | None:

@@ -107,7 +107,7 @@ class HistoryEntry:
     """One roll: headline first, steps folded below, the seed, "repetir" and "aplicar".
 
     ``on_apply(entry)`` loads the roll's after-state into the forms; "aplicar" is hidden
-    and disabled when the system keeps no state (no ``System.after_fn``) or no
+    and disabled when the system keeps no state (``System.tracks_state`` is off) or no
     ``on_apply`` is given.
     """
 
@@ -132,7 +132,7 @@ class HistoryEntry:
         self.replay.on_click(lambda b: guard(self.do_replay))
         self.apply = ipw.Button(icon="arrow-right", layout=ipw.Layout(width="auto"))
         self.apply.add_class("rolkit-apply")
-        if on_apply is not None and system.after_fn is not None:
+        if on_apply is not None and system.tracks_state:
             self.apply.on_click(lambda b: guard(lambda: on_apply(self)))
         else:
             self.apply.disabled = True

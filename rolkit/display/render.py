@@ -646,6 +646,14 @@ class CheckReport(_Display):
             "markdown": checks.check_odds_markdown,
             "html": checks.check_odds_html,
         }[kind]
-        head = own(self.resolution.outcome) if own else generic(self.resolution, lang)
+        if own is None:
+            head = generic(self.resolution, lang)
+        else:  # the system's own display of its result, then the seed to replay it
+            seed = f"{i18n.t('seed', lang)} {self.seed}"
+            head = own(self.resolution.outcome) + (
+                f'<p class="rolkit-meta"><small>{_e(seed)}</small></p>'
+                if kind == "html"
+                else f"\n  {seed}"
+            )
         sep = "\n\n" if kind != "html" else ""
         return head + sep + law(self.odds, lang)
