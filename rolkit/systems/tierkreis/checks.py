@@ -1,0 +1,634 @@
+"""The system's own checks besides the attack (``SYSTEM.checks``), each exact and seeded:
+
+characteristic check (P1), concentration (P2), maneuvers (P15), jump (P16), fall (P17),
+asphyxia (P18) and intoxication (P21). Every check is a plain d12 roll-under check (R3)
+with no natural results, except maneuvers (R4, G10).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from rolkit import fields
+from rolkit.model import Degree, Step
+from rolkit.system import CheckProcedure
+from rolkit.systems.tierkreis.adjustments import Adjustment, intrinsic
+from rolkit.systems.tierkreis.attack import _adjustment_steps
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers
+from rolkit.systems.tierkreis.hazards import (
+    asphyxia_modifier,
+    fall_damage,
+    intoxication_modifier,
+    jump_modifier,
+)
+from rolkit.systems.tierkreis.maneuvers import maneuver_odds, resolve_maneuver
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, D12, MANEUVERS
+from rolkit.systems.tierkreis.targets import CheckTarget, check_target
+
+__all__ = [
+    "CharacteristicCheckForm",
+    "ManeuverForm",
+    "JumpForm",
+    "FallForm",
+    "AsphyxiaForm",
+    "IntoxicationForm",
+    "CHECKS",
+    "jump_odds",
+    "fall_odds",
+]
+
+_RULE = "P1/R3 «Si el total es igual o menor a la característica … tiene éxito»"
+
+
+def _validate(obj: object) -> None:
+    fields.validate(obj, error_cls=TierkreisInputError)
+
+
+def _combatant(help_es: str, help_en: str) -> Any:
+    return fields.nested_field(
+        Combatant,
+        label=("Personaje", "Personaje (character)"),
+        help=(help_es, help_en),
+    )
+
+
+_EXTRA = fields.text_field(
+    "",
+    label=("Ajustes del narrador", "Ajustes del narrador (GM adjustments)"),
+    help=(
+        "Ajustes separados por «;», p. ej. «+1 (buen terreno); -2 ítem».",
+        "Adjustments separated by «;», e.g. «+1 (good footing); -2 ítem».",
+    ),
+    rule="R5, R6",
+)
+
+
+def _extra_list(text: str) -> tuple[Adjustment, ...]:
+    return Modifiers(extra=text).extra_list
+
+
+def _target_steps(target: CheckTarget) -> list[Step]:
+    return _adjustment_steps(target) + [
+        Step(
+            "tierkreis.step.target",
+            (),
+            {
+                "characteristic": f"tierkreis.code.{target.characteristic}",
+                "base": target.base,
+                "modifier": f"{target.modifier:+d}",
+                "target": target.target,
+            },
+            _RULE,
+        )
+    ]
+
+
+def _roll_step(roll: int, target: CheckTarget, success: bool, rule: str = _RULE) -> Step:
+    return Step(
+        "tierkreis.step.check",
+        (roll,),
+        {
+            "roll": roll,
+            "target": target.target,
+            "result": f"tierkreis.value.{'success' if success else 'failure'}",
+        },
+        rule,
+    )
+
+
+def _two(fail_id: str, ok_id: str, target: CheckTarget) -> dict[str, Fraction]:
+    p = target.probability
+    return {k: v for k, v in ((fail_id, 1 - p), (ok_id, p)) if v}
+
+
+def _plain(
+    target: CheckTarget, rng: Any, fail_id: str, ok_id: str, rule: str = _RULE
+) -> tuple[list[Step], Any, str]:
+    roll = int(rng.randint(1, D12))
+    ok = target.succeeds(roll)
+    steps = _target_steps(target) + [_roll_step(roll, target, ok, rule)]
+    return steps, {"target": target, "roll": roll, "success": ok}, ok_id if ok else fail_id
+
+
+# --------------------------------------------------------------------------- P1 / P2
+@dataclass(frozen=True)
+class CharacteristicCheckForm:
+    """P1 A characteristic check of one character."""
+
+    combatant: Combatant = _combatant(
+        "Quién hace el chequeo (sus estados cuentan).",
+        "Who makes the check (its conditions count).",
+    )
+    characteristic: str = fields.choice_field(
+        "FUE",
+        {c: CODE_LABELS[c] for c in CODES},
+        label=("Característica", "Característica (characteristic)"),
+        help=(
+            "La característica que se tira (1d12, igual o menos).",
+            "The characteristic rolled (1d12, equal or under).",
+        ),
+        rule="R2, P1",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _characteristic_target(form: CharacteristicCheckForm, options: TierkreisOptions) -> CheckTarget:
+    return check_target(
+        form.combatant, form.characteristic, "any", _extra_list(form.extra), options
+    )
+
+
+@dataclass(frozen=True)
+class ConcentrationForm:
+    """P2 Concentration: a VIT check after taking damage while activating a power."""
+
+    combatant: Combatant = _combatant(
+        "Quien recibe daño mientras activa un poder.", "Who takes damage while activating a power."
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+# --------------------------------------------------------------------------- P15
+@dataclass(frozen=True)
+class ManeuverForm:
+    """P15 One maneuver against an adjacent opponent."""
+
+    maneuver: str = fields.choice_field(
+        "grapple",
+        MANEUVERS,
+        label=("Maniobra", "Maniobra (maneuver)"),
+        help=(
+            "Agarrar, mantener el agarre y arrebatar: FUE o AGI; empujar y tumbar: FUE.",
+            "Grapple, keep a grapple and snatch: FUE or AGI; push and trip: FUE.",
+        ),
+        rule="P15",
+    )
+    actor: Combatant = _combatant("Quien hace la maniobra.", "Who performs the maneuver.")
+    target_is_larger: bool = fields.flag_field(
+        False,
+        label=("Oponente más grande y pesado", "Oponente más grande y pesado (larger, heavier)"),
+        help=(
+            "Empujar y tumbar no funcionan contra él; agarrado, se mueve libremente.",
+            "Push and trip do not work on it; grappled, it still moves freely.",
+        ),
+        rule="P15",
+    )
+    has_snatch_power: bool = fields.flag_field(
+        False,
+        label=("Poder para arrebatar", "Poder para arrebatar (snatching power)"),
+        help=("Sin él, arrebatar tiene −3.", "Without it, a snatch is at −3."),
+        rule="P15",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _maneuver_modifiers(form: ManeuverForm, options: TierkreisOptions) -> Modifiers:
+    return Modifiers(extra=form.extra, options=options)
+
+
+def _maneuver_odds(form: ManeuverForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    return maneuver_odds(
+        form.maneuver,
+        form.actor,
+        _maneuver_modifiers(form, options),
+        target_is_larger=form.target_is_larger,
+        has_snatch_power=form.has_snatch_power,
+    )
+
+
+def _maneuver_resolve(
+    form: ManeuverForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    r = resolve_maneuver(
+        form.maneuver,
+        form.actor,
+        _maneuver_modifiers(form, options),
+        rng,
+        target_is_larger=form.target_is_larger,
+        has_snatch_power=form.has_snatch_power,
+    )
+    if r.target is None:
+        steps = [
+            Step(
+                "tierkreis.step.no_check",
+                (),
+                {
+                    "maneuver": f"tierkreis.maneuver.{form.maneuver}",
+                    "result": "tierkreis.value.no_effect",
+                },
+                "P15 «No funciona contra criaturas más grandes y pesadas que el personaje»",
+            )
+        ]
+        return steps, r, r.result
+    steps = _target_steps(r.target)
+    steps.append(
+        Step(
+            "tierkreis.step.check",
+            r.dice,
+            {
+                "maneuver": f"tierkreis.maneuver.{form.maneuver}",
+                "roll": r.dice[0],
+                "target": r.target.target,
+                "result": f"tierkreis.value.{'critical' if r.result == 'critical' else r.result}",
+                "distance_m": r.distance_m,
+            },
+            "P15, R4 (G10): 1 natural crítico, 12 natural falla",
+        )
+    )
+    return steps, r, r.result
+
+
+# --------------------------------------------------------------------------- P16
+@dataclass(frozen=True)
+class JumpForm:
+    """P16 A long jump."""
+
+    combatant: Combatant = _combatant("Quien salta (FUE).", "Who jumps (FUE).")
+    distance_m: float = fields.float_field(
+        5.0,
+        0.0,
+        30.0,
+        label=("Distancia (m)", "Distancia (jump distance, m)"),
+        help=(
+            "Igual a FUE: sin ajuste; −1 por metro extra, +1 por metro de menos.",
+            "Equal to FUE: no adjustment; −1 per extra metre, +1 per metre short.",
+        ),
+        rule="P16, G14",
+    )
+    run_up: bool = fields.flag_field(
+        True,
+        label=("Con impulso (~5 m)", "Con impulso (run-up of about 5 m)"),
+        help=("Sin impulso: la referencia es FUE/2.", "Without a run-up the reference is FUE/2."),
+        rule="P16, G13",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _jump_targets(
+    form: JumpForm, options: TierkreisOptions
+) -> tuple[CheckTarget | None, CheckTarget]:
+    """The jump's FUE check (``None`` if impossible) and the catch-the-edge check."""
+    mod = jump_modifier(
+        form.combatant.strength, _exact(form.distance_m), form.run_up, options.standing_jump
+    )
+    extra = list(_extra_list(form.extra))
+    edge = max(
+        (check_target(form.combatant, c, "any", extra, options) for c in ("AGI", "FUE")),
+        key=lambda t: t.target,
+    )
+    if mod is None:
+        return None, edge
+    jump = check_target(
+        form.combatant, "FUE", "any", [intrinsic(mod, "tierkreis.adj.jump"), *extra], options
+    )
+    return jump, edge
+
+
+def _exact(x: float) -> Fraction:
+    return Fraction(x).limit_denominator(1000)
+
+
+def jump_odds(form: JumpForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    """P16 ``impossible | falls | catches_edge | success``: a failure by exactly 1
+    (``roll == target + 1``) gives one FUE-or-AGI check to catch the edge."""
+    jump, edge = _jump_targets(form, options)
+    if jump is None:
+        return {"impossible": Fraction(1)}
+    p_ok = jump.probability
+    p_by_one = Fraction(1, D12) if 1 <= jump.target + 1 <= D12 else Fraction(0)
+    out = {
+        "success": p_ok,
+        "catches_edge": p_by_one * edge.probability,
+        "falls": 1 - p_ok - p_by_one * edge.probability,
+    }
+    return {k: v for k, v in out.items() if v}
+
+
+def _jump_resolve(
+    form: JumpForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    jump, edge = _jump_targets(form, options)
+    if jump is None:
+        step = Step(
+            "tierkreis.step.no_check",
+            (),
+            {"distance_m": form.distance_m, "result": "tierkreis.value.failure"},
+            "P16 «solo puede saltar la mitad de su puntuación de FUE» (G13, máximo)",
+        )
+        return [step], {"result": "impossible"}, "impossible"
+    roll = int(rng.randint(1, D12))
+    steps = _target_steps(jump) + [
+        _roll_step(roll, jump, jump.succeeds(roll), "P16 «chequeo de FUE»")
+    ]
+    if jump.succeeds(roll):
+        return steps, {"result": "success", "dice": (roll,)}, "success"
+    if roll != jump.target + 1:
+        return steps, {"result": "falls", "dice": (roll,)}, "falls"
+    second = int(rng.randint(1, D12))
+    ok = edge.succeeds(second)
+    steps += _adjustment_steps(edge)
+    steps.append(
+        Step(
+            "tierkreis.step.edge",
+            (second,),
+            {
+                "characteristic": f"tierkreis.code.{edge.characteristic}",
+                "roll": second,
+                "target": edge.target,
+                "result": f"tierkreis.value.{'success' if ok else 'failure'}",
+            },
+            "P16 «Si el chequeo se falla por un punto, podrá hacer un chequeo de AGI o FUE para agarrarse del borde»",
+        )
+    )
+    degree = "catches_edge" if ok else "falls"
+    return steps, {"result": degree, "dice": (roll, second)}, degree
+
+
+# --------------------------------------------------------------------------- P17
+@dataclass(frozen=True)
+class FallForm:
+    """P17 A fall."""
+
+    combatant: Combatant = _combatant("Quien cae (FUE).", "Who falls (FUE).")
+    height_m: float = fields.float_field(
+        6.0,
+        0.0,
+        100.0,
+        label=("Altura (m)", "Altura (height fallen, m)"),
+        help=(
+            "Daño = mitad de los metros; sin daño hasta FUE/2 metros.",
+            "Damage = half the metres; none up to FUE/2 metres.",
+        ),
+        rule="P17",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+def _fall_damage(form: FallForm, options: TierkreisOptions) -> int:
+    return fall_damage(_exact(form.height_m), form.combatant.strength, options.fall_damage_rounding)
+
+
+def fall_odds(form: FallForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    """P17 ``hurt | unhurt``; with ``fall_agi_check`` an AGI check avoids the damage."""
+    if _fall_damage(form, options) == 0:
+        return {"unhurt": Fraction(1)}
+    if not options.fall_agi_check:
+        return {"hurt": Fraction(1)}
+    return _two("hurt", "unhurt", check_target(form.combatant, "AGI", "any", (), options))
+
+
+def _fall_resolve(
+    form: FallForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    damage = _fall_damage(form, options)
+    steps: list[Step] = []
+    if damage and options.fall_agi_check:
+        target = check_target(form.combatant, "AGI", "any", (), options)
+        roll = int(rng.randint(1, D12))
+        steps += _target_steps(target) + [
+            _roll_step(roll, target, target.succeeds(roll), "P17 (página sistema): chequeo de AGI")
+        ]
+        if target.succeeds(roll):
+            damage = 0
+    steps.append(
+        Step(
+            "tierkreis.step.fall",
+            (),
+            {"height_m": form.height_m, "damage": damage},
+            "P17 «El daño por caídas es igual a la mitad de la distancia caída en metros»",
+        )
+    )
+    return steps, {"damage": damage, "prone": damage > 0}, "hurt" if damage else "unhurt"
+
+
+# --------------------------------------------------------------------------- P18
+@dataclass(frozen=True)
+class AsphyxiaForm:
+    """P18 One turn without breathing."""
+
+    combatant: Combatant = _combatant("Quien no puede respirar (VIT).", "Who cannot breathe (VIT).")
+    turn: int = fields.int_field(
+        7,
+        1,
+        99,
+        label=("Turno sin respirar", "Turno sin respirar (turn without breathing)"),
+        help=(
+            "Hasta VIT turnos sin chequeo; luego VIT con −1 acumulativo por turno.",
+            "Up to VIT turns with no check; then VIT at a cumulative −1 per turn.",
+        ),
+        rule="P18",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _asphyxia_target(form: AsphyxiaForm, options: TierkreisOptions) -> CheckTarget | None:
+    mod = asphyxia_modifier(form.combatant.vitality, form.turn)
+    if mod is None:
+        return None
+    extra = [intrinsic(mod, "tierkreis.adj.asphyxia"), *_extra_list(form.extra)]
+    return check_target(form.combatant, "VIT", "any", extra, options)
+
+
+def _asphyxia_odds(form: AsphyxiaForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    target = _asphyxia_target(form, options)
+    if target is None:
+        return {"conscious": Fraction(1)}
+    return _two("unconscious", "conscious", target)
+
+
+def _asphyxia_resolve(
+    form: AsphyxiaForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    target = _asphyxia_target(form, options)
+    if target is None:
+        step = Step(
+            "tierkreis.step.no_check",
+            (),
+            {"turn": form.turn, "result": "tierkreis.value.success"},
+            "P18 «podrá aguantar sin respirar durante tantos turnos como su puntuación de VIT»",
+        )
+        return [step], {"check": None}, "conscious"
+    return _plain(target, rng, "unconscious", "conscious", "P18 «chequeo de VIT … -1 acumulativo»")
+
+
+# --------------------------------------------------------------------------- P21
+@dataclass(frozen=True)
+class IntoxicationForm:
+    """P21 The VIT check after a dose."""
+
+    combatant: Combatant = _combatant("Quien consume (VIT).", "Who drinks or eats it (VIT).")
+    dose_number: int = fields.int_field(
+        1,
+        1,
+        20,
+        label=("Número de dosis", "Número de dosis (dose number)"),
+        help=(
+            "La primera dosis sin ajuste; cada una más, −1.",
+            "The first dose at 0; each more, −1.",
+        ),
+        rule="P21, G20",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _intoxication_target(form: IntoxicationForm, options: TierkreisOptions) -> CheckTarget:
+    extra: Sequence[Adjustment] = [
+        intrinsic(intoxication_modifier(form.dose_number), "tierkreis.adj.dose"),
+        *_extra_list(form.extra),
+    ]
+    return check_target(form.combatant, "VIT", "any", extra, options)
+
+
+# --------------------------------------------------------------------------- procedures
+def _degrees(*rows: tuple[str, str, str, bool]) -> tuple[Degree, ...]:
+    return tuple(Degree(i, (es, en), ok) for i, es, en, ok in rows)
+
+
+_PASS_FAIL = _degrees(
+    ("failure", "Fallo", "Fallo (failure)", False), ("success", "Éxito", "Éxito (success)", True)
+)
+
+CHECKS: dict[str, CheckProcedure] = {
+    "characteristic": CheckProcedure(
+        id="characteristic",
+        label=("Chequeo de característica", "Chequeo de característica (characteristic check)"),
+        form=CharacteristicCheckForm,
+        degrees=_PASS_FAIL,
+        odds_fn=lambda f, o: _two("failure", "success", _characteristic_target(f, o)),
+        resolve_fn=lambda f, o, rng: _plain(
+            _characteristic_target(f, o), rng, "failure", "success"
+        ),
+    ),
+    "concentration": CheckProcedure(
+        id="concentration",
+        label=("Concentración", "Concentración (concentration)"),
+        form=ConcentrationForm,
+        degrees=_degrees(
+            ("power_lost", "Pierde el poder", "Pierde el poder (power lost)", False),
+            ("power_kept", "Mantiene el poder", "Mantiene el poder (power kept)", True),
+        ),
+        odds_fn=lambda f, o: _two(
+            "power_lost",
+            "power_kept",
+            check_target(f.combatant, "VIT", "any", _extra_list(f.extra), o),
+        ),
+        resolve_fn=lambda f, o, rng: _plain(
+            check_target(f.combatant, "VIT", "any", _extra_list(f.extra), o),
+            rng,
+            "power_lost",
+            "power_kept",
+            "P2 «debe hacer un chequeo de VIT»",
+        ),
+    ),
+    "maneuver": CheckProcedure(
+        id="maneuver",
+        label=("Maniobra", "Maniobra (maneuver)"),
+        form=ManeuverForm,
+        degrees=_degrees(
+            ("no_effect", "Sin efecto", "Sin efecto (no effect)", False),
+            ("failure", "Fallo", "Fallo (failure)", False),
+            ("success", "Éxito", "Éxito (success)", True),
+            ("critical", "Crítico", "Crítico (critical success)", True),
+        ),
+        odds_fn=_maneuver_odds,
+        resolve_fn=_maneuver_resolve,
+    ),
+    "jump": CheckProcedure(
+        id="jump",
+        label=("Saltar", "Saltar (jump)"),
+        form=JumpForm,
+        degrees=_degrees(
+            ("impossible", "Imposible", "Imposible (impossible)", False),
+            ("falls", "Cae", "Cae (falls)", False),
+            (
+                "catches_edge",
+                "Se agarra del borde",
+                "Se agarra del borde (catches the edge)",
+                False,
+            ),
+            ("success", "Salta", "Salta (jumps across)", True),
+        ),
+        odds_fn=jump_odds,
+        resolve_fn=_jump_resolve,
+    ),
+    "fall": CheckProcedure(
+        id="fall",
+        label=("Daño por caídas", "Daño por caídas (falling)"),
+        form=FallForm,
+        degrees=_degrees(
+            ("hurt", "Recibe daño y queda tumbado", "Recibe daño (hurt, ends prone)", False),
+            ("unhurt", "Sin daño", "Sin daño (unhurt)", True),
+        ),
+        odds_fn=fall_odds,
+        resolve_fn=_fall_resolve,
+    ),
+    "asphyxia": CheckProcedure(
+        id="asphyxia",
+        label=("Asfixia", "Asfixia (asphyxia)"),
+        form=AsphyxiaForm,
+        degrees=_degrees(
+            (
+                "unconscious",
+                "Cae inconsciente (0 PV)",
+                "Cae inconsciente (unconscious, 0 PV)",
+                False,
+            ),
+            ("conscious", "Sigue consciente", "Sigue consciente (stays conscious)", True),
+        ),
+        odds_fn=_asphyxia_odds,
+        resolve_fn=_asphyxia_resolve,
+    ),
+    "intoxication": CheckProcedure(
+        id="intoxication",
+        label=("Intoxicación", "Intoxicación (intoxication)"),
+        form=IntoxicationForm,
+        degrees=_degrees(
+            (
+                "intoxicated",
+                "Intoxicado 1d12 horas",
+                "Intoxicado (intoxicated for 1d12 hours)",
+                False,
+            ),
+            ("unaffected", "Sin efectos", "Sin efectos (unaffected)", True),
+        ),
+        odds_fn=lambda f, o: _two("intoxicated", "unaffected", _intoxication_target(f, o)),
+        resolve_fn=lambda f, o, rng: _plain(
+            _intoxication_target(f, o),
+            rng,
+            "intoxicated",
+            "unaffected",
+            "P21 «chequeo de VIT con un -1 acumulable»",
+        ),
+    ),
+}
