@@ -68,7 +68,9 @@ def _odds(
     modifiers: Modifiers,
     options: TierkreisOptions,
 ) -> Mapping[Hashable, Fraction]:
-    law: dict[Hashable, Fraction] = dict(attack_odds(attacker, defender, weapon, modifiers))
+    law: dict[Hashable, Fraction] = {
+        k: p for k, p in attack_odds(attacker, defender, weapon, modifiers).items()
+    }
     return law
 
 
