@@ -187,10 +187,10 @@ class Combatant:
         ),
         rule="P20, G15",
     )
-    fumble_penalty: str | None = fields.choice_field(
-        None,
+    fumble_penalty: str = fields.choice_field(
+        "none",
         {
-            None: ("Ninguna", "Ninguna (none)"),
+            "none": ("Ninguno", "Ninguno (none)"),
             "physical": ("FUE, AGI y VIT −2", "FUE, AGI y VIT −2 (physical)"),
             "mental": ("INT, CAR y SUE −2", "INT, CAR y SUE −2 (mental)"),
         },
@@ -222,6 +222,8 @@ class Combatant:
     )
 
     def __post_init__(self) -> None:
+        if self.fumble_penalty is None:  # the spec's None: no penalty (the form's «none»)
+            object.__setattr__(self, "fumble_penalty", "none")
         _adjustments_as_text(self, "adjustments")
         _validate(self)
         _parsed(self.adjustments, "adjustments")

@@ -69,8 +69,9 @@ class CheckTarget:
 def conditions(combatant: Combatant, code: str) -> list[Adjustment]:
     """T4 The ``effect`` adjustments a combatant's conditions give to a check of ``code``."""
     out = []
-    if combatant.fumble_penalty is not None and code in CONDITION_CHECKS[combatant.fumble_penalty]:
-        out.append(engine_effect(-2, f"tierkreis.adj.fumble_{combatant.fumble_penalty}"))
+    penalty = combatant.fumble_penalty
+    if penalty in ("physical", "mental") and code in CONDITION_CHECKS[penalty]:
+        out.append(engine_effect(-2, f"tierkreis.adj.fumble_{penalty}"))
     if combatant.intoxicated and code in CONDITION_CHECKS["intoxicated"]:
         out.append(engine_effect(-3, "tierkreis.adj.intoxicated"))
     n = combatant.deprivation_days
