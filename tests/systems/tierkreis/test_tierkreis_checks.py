@@ -1,0 +1,104 @@
+"""``SYSTEM.checks``: exact laws summing to 1, scripted faces, and a seeded Monte Carlo of
+each check's ``resolve`` against its exact odds (6σ per degree)."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction as F
+
+import pytest
+
+from rolkit.dice import ScriptedDice
+from rolkit.systems import tierkreis as tk
+from rolkit.systems.tierkreis.checks import (
+    AsphyxiaForm,
+    CharacteristicCheckForm,
+    FallForm,
+    IntoxicationForm,
+    JumpForm,
+    ManeuverForm,
+)
+
+S = tk.SYSTEM
+OPTIONS = tk.TierkreisOptions()
+
+FORMS = [
+    ("characteristic", CharacteristicCheckForm()),
+    (
+        "characteristic",
+        CharacteristicCheckForm(
+            tk.Combatant(luck=9, fumble_penalty="mental"), "SUE", "+2 (suerte)"
+        ),
+    ),
+    ("concentration", S.checks["concentration"].form()),
+    ("maneuver", ManeuverForm()),
+    ("maneuver", ManeuverForm("snatch", tk.Combatant(agility=9))),
+    ("maneuver", ManeuverForm("trip", target_is_larger=True)),
+    ("jump", JumpForm(distance_m=8)),
+    ("jump", JumpForm(distance_m=4, run_up=False)),
+    ("fall", FallForm(height_m=9)),
+    ("asphyxia", AsphyxiaForm(turn=9)),
+    ("asphyxia", AsphyxiaForm(turn=3)),
+    ("intoxication", IntoxicationForm(dose_number=3)),
+]
+
+
+@pytest.mark.parametrize(("check_id", "form"), FORMS)
+def test_check_odds_are_exact_and_agree_with_seeded_rolls(check_id, form) -> None:
+    chk = S.checks[check_id]
+    odds = chk.odds(form)
+    assert odds.total == 1
+    assert set(odds.probabilities) <= {d.id for d in chk.degrees}
+    n = 1500
+    counts = Counter(chk.resolve(form, seed=seed).degree.id for seed in range(n))
+    assert set(counts) <= set(odds.probabilities)
+    for degree, p in odds.probabilities.items():
+        sigma = math.sqrt(float(p) * (1 - float(p)) / n)
+        assert abs(counts[degree] / n - float(p)) <= 6 * sigma + 1e-12, (degree, p, counts)
+    again = chk.resolve(form, seed=7)
+    assert again == chk.resolve(form, seed=7) and again.steps
+
+
+def scripted(check_id, form, dice, options=OPTIONS):
+    return S.checks[check_id].resolve_fn(form, options, ScriptedDice(dice))
+
+
+def test_jump_failed_by_one_allows_catching_the_edge() -> None:
+    form = JumpForm(tk.Combatant(strength=6, agility=8), distance_m=8)  # target 4
+    assert S.checks["jump"].odds(form).probabilities == {
+        "success": F(4, 12),
+        "catches_edge": F(1, 12) * F(8, 12),
+        "falls": 1 - F(4, 12) - F(8, 144),
+    }
+    assert scripted("jump", form, [5, 8])[2] == "catches_edge"
+    assert scripted("jump", form, [5, 9])[2] == "falls"
+    assert scripted("jump", form, [6])[2] == "falls"
+    assert scripted("jump", form, [4])[2] == "success"
+    cap = tk.TierkreisOptions(standing_jump="hard_cap")
+    assert S.checks["jump"].odds(JumpForm(distance_m=4, run_up=False), cap).probabilities == {
+        "impossible": 1
+    }
+
+
+def test_fall_with_and_without_the_agi_check() -> None:
+    assert S.checks["fall"].odds(FallForm(height_m=3)).probabilities == {"unhurt": 1}
+    assert S.checks["fall"].odds(FallForm(height_m=6)).probabilities == {"hurt": 1}
+    agi = tk.TierkreisOptions(fall_agi_check=True)
+    assert S.checks["fall"].odds(FallForm(height_m=6), agi).probabilities == {
+        "hurt": F(1, 2),
+        "unhurt": F(1, 2),
+    }
+    steps, outcome, degree = scripted("fall", FallForm(height_m=6), [], OPTIONS)
+    assert outcome == {"damage": 3, "prone": True} and degree == "hurt"
+
+
+def test_asphyxia_intoxication_and_maneuver_laws() -> None:
+    assert S.checks["asphyxia"].odds(AsphyxiaForm(turn=8)).p_success == F(5, 12)
+    assert S.checks["intoxication"].odds(IntoxicationForm(dose_number=2)).p_success == F(5, 12)
+    intox = IntoxicationForm(tk.Combatant(deprivation_days=2), dose_number=1)
+    assert S.checks["intoxication"].odds(intox).p_success == F(4, 12)
+    law = S.checks["maneuver"].odds(ManeuverForm("push", tk.Combatant(strength=12))).probabilities
+    assert law == {"critical": F(1, 12), "success": F(10, 12), "failure": F(1, 12)}
+    snatch = ManeuverForm("snatch", tk.Combatant(strength=6, agility=4))
+    assert S.checks["maneuver"].odds(snatch).p_success == F(3, 12)
