@@ -120,7 +120,14 @@ _FLAGS = {
     **{k: v for k, v in FUMBLE_LABELS.items()},
 }
 
+_WOUNDS = {
+    "pv_loss": ("Pierde PV", "Pierde PV (loses hit points)"),
+    "unconscious": ("Inconsciente (0 PV)", "Inconsciente (unconscious, 0 PV)"),
+    "dead": ("Muerto", "Muerto (dead)"),
+}
+
 PAIRS: dict[str, tuple[str, str]] = {
+    **{f"wound.{k}": v for k, v in _WOUNDS.items()},
     "name": ("PHANTÄSIA TIERKREIS", "PHANTÄSIA TIERKREIS"),
     "headline.critical": ("{p} crítico", "{p} critical (crítico)"),
     **{f"adj.{k}": v for k, v in _ADJUSTMENTS.items()},

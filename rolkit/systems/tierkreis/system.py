@@ -27,6 +27,17 @@ __all__ = ["SYSTEM", "project", "after"]
 messages.register()
 
 
+_WOUNDS = {"active": ("pv_loss", 1), "unconscious": ("unconscious", 2), "dead": ("dead", 3)}
+
+
+def _wound(key: AttackKey) -> tuple[str | None, int]:
+    """What the damage did (P9): PV lost, unconscious at 0 PV, dead; ``None`` without damage."""
+    if key.damage <= 0:
+        return None, 0
+    name, rank = _WOUNDS[key.defender_status]
+    return f"tierkreis.wound.{name}", rank
+
+
 def project(key: AttackKey) -> OutcomeView:
     """The common view: a hit is a ``hit`` or ``critical``; the fate comes from PV and death
     points (P9); flags name the fumble and its T1 effect, a dodge, and half damage."""
@@ -38,12 +49,13 @@ def project(key: AttackKey) -> OutcomeView:
     hit = key.result in ("critical", "hit")
     if key.damage > 0 and not hit:
         flags.add("half_damage")
+    wound, rank = _wound(key)
     return OutcomeView(
         hit=hit,
         critical=key.result == "critical",
         damage=key.damage,
-        wound=None,
-        wound_rank=0,
+        wound=wound,
+        wound_rank=rank,
         flags=frozenset(flags),
         fate=key.fate,  # type: ignore[arg-type]
     )
