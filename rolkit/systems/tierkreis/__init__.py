@@ -35,6 +35,16 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * A defender knocked out by P20 with PV left has the fate «down»; any combatant at 0 PV is
   «dying» (death points come each turn, P10); 3 death points (immediate timing) «dead».
 * Maneuvers «FUE o AGI»: the better target, FUE on a tie (listed first in the seed).
+* P15 «FUE o AGI» maneuvers of an NPC on a player (``opponent``): the player dodges (AGI,
+  P5 mechanics; the NPC's would-be adjustments, snatch −3 included, mirrored), and against
+  an NPC keeping its grapple the player rolls FUE-or-AGI to break free (naturals apply).
+* P22 natural recovery needs sleep *and* food (P20); PV above 0 end the death points; the
+  dead do not recover. A healing power (P9) clears death points, wakes the character prone.
+* P22 bleeding: the VIT check applies within 14 days of a conventional cure; never after
+  mystic healing.
+* P19 reactions, prepared actions and reloading have no numbers: not modelled.
+* ``fumble_penalty`` takes ``"none"`` for no penalty (the spec's ``None`` is accepted and
+  stored as ``"none"``): a required dropdown cannot hold ``None``.
 * A jump that fails by exactly 1 allows the edge check (best of AGI and FUE, plain P1
   check with the character's conditions).
 * Steps use :class:`rolkit.model.Step` (``derived`` holds the spec's ``values``).
@@ -66,7 +76,13 @@ from rolkit.systems.tierkreis.hazards import (
     movement_m,
     vertical_jump_m,
 )
-from rolkit.systems.tierkreis.health import HealthState, apply_damage, start_of_turn
+from rolkit.systems.tierkreis.health import (
+    HealthState,
+    apply_damage,
+    heal,
+    night_recovery,
+    start_of_turn,
+)
 from rolkit.systems.tierkreis.initiative import InitiativeEntry, initiative_order
 from rolkit.systems.tierkreis.maneuvers import ManeuverResult, resolve_maneuver
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
@@ -115,6 +131,8 @@ __all__ = [
     "pv_max",
     "apply_damage",
     "start_of_turn",
+    "heal",
+    "night_recovery",
     "jump_modifier",
     "vertical_jump_m",
     "fall_damage",

@@ -1,7 +1,7 @@
 """The system's own checks besides the attack (``SYSTEM.checks``), each exact and seeded:
 
 characteristic check (P1), concentration (P2), maneuvers (P15), jump (P16), fall (P17),
-asphyxia (P18) and intoxication (P21). Every check is a plain d12 roll-under check (R3)
+asphyxia (P18), intoxication (P21) and reopened bleeding (P22). Every check is a plain d12 roll-under check (R3)
 with no natural results, except maneuvers (R4, G10).
 """
 
@@ -37,6 +37,7 @@ __all__ = [
     "FallForm",
     "AsphyxiaForm",
     "IntoxicationForm",
+    "BleedingForm",
     "CHECKS",
     "jump_odds",
     "fall_odds",
@@ -177,6 +178,15 @@ class ManeuverForm:
         rule="P15",
     )
     actor: Combatant = _combatant("Quien hace la maniobra.", "Who performs the maneuver.")
+    opponent: Combatant = fields.nested_field(
+        Combatant,
+        label=("Oponente", "Oponente (opponent)"),
+        help=(
+            "Si un PNJ maniobra contra un PJ, tira el PJ: esquiva, o FUE/AGI para liberarse.",
+            "If an NPC maneuvers on a PC, the PC rolls: a dodge, or FUE/AGI to break free.",
+        ),
+        rule="P3, P15",
+    )
     target_is_larger: bool = fields.flag_field(
         False,
         label=("Oponente más grande y pesado", "Oponente más grande y pesado (larger, heavier)"),
@@ -210,6 +220,7 @@ def _maneuver_odds(form: ManeuverForm, options: TierkreisOptions) -> dict[str, F
         _maneuver_modifiers(form, options),
         target_is_larger=form.target_is_larger,
         has_snatch_power=form.has_snatch_power,
+        opponent=form.opponent,
     )
 
 
@@ -223,6 +234,7 @@ def _maneuver_resolve(
         rng,
         target_is_larger=form.target_is_larger,
         has_snatch_power=form.has_snatch_power,
+        opponent=form.opponent,
     )
     if r.target is None:
         steps = [
@@ -249,7 +261,9 @@ def _maneuver_resolve(
                 "result": f"tierkreis.value.{'critical' if r.result == 'critical' else r.result}",
                 "distance_m": r.distance_m,
             },
-            "P15, R4 (G10): 1 natural crítico, 12 natural falla",
+            "P15/P5: el PJ tira para esquivar o liberarse; su éxito hace fallar la maniobra"
+            if r.rolled_by == "opponent"
+            else "P15, R4 (G10): 1 natural crítico, 12 natural falla",
         )
     )
     return steps, r, r.result
@@ -510,6 +524,75 @@ def _intoxication_target(form: IntoxicationForm, options: TierkreisOptions) -> C
     return check_target(form.combatant, "VIT", "any", extra, options)
 
 
+# --------------------------------------------------------------------------- P22
+#: P22 «Si recibe daño y no han pasado 2 semanas desde que fue curado del sangrado anterior».
+BLEEDING_RISK_DAYS = 14
+
+
+@dataclass(frozen=True)
+class BleedingForm:
+    """P22 Damage taken after a bleeding wound was healed: does the bleeding reopen?"""
+
+    combatant: Combatant = _combatant("Quien recibe daño (VIT).", "Who takes damage (VIT).")
+    days_since_healed: int = fields.int_field(
+        3,
+        0,
+        60,
+        label=("Días desde la curación", "Días desde la curación (days since healed)"),
+        help=(
+            "Solo hay riesgo si no han pasado 2 semanas (menos de 14 días).",
+            "There is a risk only within 2 weeks (under 14 days).",
+        ),
+        rule="P22",
+    )
+    mystic_healing: bool = fields.flag_field(
+        False,
+        label=("Curación mística", "Curación mística (mystic healing)"),
+        help=(
+            "Curada con un poder (como la Curación del Chamán): sin riesgo.",
+            "Healed by a power (like the Shaman's Healing): no risk.",
+        ),
+        rule="P22",
+    )
+    extra: str = _EXTRA
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        _extra_list(self.extra)
+
+
+def _bleeding_target(form: BleedingForm, options: TierkreisOptions) -> CheckTarget | None:
+    if form.mystic_healing or form.days_since_healed >= BLEEDING_RISK_DAYS:
+        return None
+    return check_target(form.combatant, "VIT", "any", _extra_list(form.extra), options)
+
+
+def _bleeding_odds(form: BleedingForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    target = _bleeding_target(form, options)
+    return {"holds": Fraction(1)} if target is None else _two("reopens", "holds", target)
+
+
+def _bleeding_resolve(
+    form: BleedingForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    target = _bleeding_target(form, options)
+    if target is None:
+        step = Step(
+            "tierkreis.step.no_check",
+            (),
+            {"result": "tierkreis.value.success"},
+            "P22 «Si las heridas son curadas de forma mística … este efecto de herida no aplica»",
+        )
+        return [step], {"check": None}, "holds"
+    return _plain(
+        target,
+        rng,
+        "reopens",
+        "holds",
+        "P22 «hace un chequeo de VIT y si lo falla … reanuda el sangrado»",
+    )
+
+
 # --------------------------------------------------------------------------- procedures
 def _degrees(*rows: tuple[str, str, str, bool]) -> tuple[Degree, ...]:
     return tuple(Degree(i, (es, en), ok) for i, es, en, ok in rows)
@@ -608,6 +691,17 @@ CHECKS: dict[str, CheckProcedure] = {
         ),
         odds_fn=_asphyxia_odds,
         resolve_fn=_asphyxia_resolve,
+    ),
+    "bleeding": CheckProcedure(
+        id="bleeding",
+        label=("Reabrir el sangrado", "Reabrir el sangrado (reopened bleeding)"),
+        form=BleedingForm,
+        degrees=_degrees(
+            ("reopens", "Reanuda el sangrado", "Reanuda el sangrado (bleeding reopens)", False),
+            ("holds", "La herida aguanta", "La herida aguanta (the wound holds)", True),
+        ),
+        odds_fn=_bleeding_odds,
+        resolve_fn=_bleeding_resolve,
     ),
     "intoxication": CheckProcedure(
         id="intoxication",

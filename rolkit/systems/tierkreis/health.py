@@ -12,7 +12,15 @@ from typing import Literal, NamedTuple
 
 from rolkit.systems.tierkreis.errors import check_choice, check_int
 
-__all__ = ["HealthState", "apply_damage", "start_of_turn", "fate_of", "DEATH_AT"]
+__all__ = [
+    "HealthState",
+    "apply_damage",
+    "start_of_turn",
+    "heal",
+    "night_recovery",
+    "fate_of",
+    "DEATH_AT",
+]
 
 #: «3 puntos de muerte, muere».
 DEATH_AT = 3
@@ -76,3 +84,33 @@ def fate_of(state: HealthState, knocked_out: bool = False) -> str | None:
     if state.pv == 0:
         return "dying"
     return "down" if knocked_out else None
+
+
+def heal(pv: int, death_points: int, amount: int, pv_max: int) -> HealthState:
+    """P9 «Los poderes que recuperan PV … borrando los puntos de muerte»: a healing power
+    restores ``amount`` PV (capped at ``pv_max``) and clears every death point; a character
+    healed from 0 PV wakes up (prone: «El personaje despierta tumbado»). The dead stay dead
+    (3 death points)."""
+    check_int(pv_max, 1, 999, "pv_max")
+    check_int(pv, 0, pv_max, "pv")
+    check_int(death_points, 0, DEATH_AT, "death_points")
+    check_int(amount, 0, 999, "amount")
+    if death_points >= DEATH_AT:
+        return HealthState(pv, death_points, "dead")
+    if amount == 0:
+        return _status(pv, death_points, False)
+    return _status(min(pv_max, pv + amount), 0, False)
+
+
+def night_recovery(
+    pv: int, death_points: int, level: int, pv_max: int, slept: bool = True, ate: bool = True
+) -> HealthState:
+    """P22 «descansa … durmiendo entre 7 y 8 horas, recupera tantos PV como su nivel»;
+    P20: without sleep or without food, no PV are recovered the next day. PV above 0 end
+    any death points (they exist only at 0 PV); the dead do not recover."""
+    check_int(level, 1, 20, "level")
+    if death_points >= DEATH_AT:
+        return HealthState(pv, death_points, "dead")
+    if not (slept and ate):
+        return _status(pv, death_points, False)
+    return heal(pv, death_points, level, pv_max)

@@ -13,6 +13,7 @@ from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.checks import (
     AsphyxiaForm,
+    BleedingForm,
     CharacteristicCheckForm,
     FallForm,
     IntoxicationForm,
@@ -41,6 +42,12 @@ FORMS = [
     ("asphyxia", AsphyxiaForm(turn=9)),
     ("asphyxia", AsphyxiaForm(turn=3)),
     ("intoxication", IntoxicationForm(dose_number=3)),
+    ("maneuver", ManeuverForm("snatch", tk.Combatant(is_player=False), tk.Combatant(agility=4))),
+    (
+        "maneuver",
+        ManeuverForm("keep_grapple", tk.Combatant(is_player=False), tk.Combatant(strength=9)),
+    ),
+    ("bleeding", BleedingForm(tk.Combatant(vitality=7))),
 ]
 
 
@@ -102,3 +109,32 @@ def test_asphyxia_intoxication_and_maneuver_laws() -> None:
     assert law == {"critical": F(1, 12), "success": F(10, 12), "failure": F(1, 12)}
     snatch = ManeuverForm("snatch", tk.Combatant(strength=6, agility=4))
     assert S.checks["maneuver"].odds(snatch).p_success == F(3, 12)
+
+
+def test_an_npc_maneuver_on_a_player_is_rolled_by_the_player() -> None:
+    npc, pc = (
+        tk.Combatant(is_player=False, strength=12),
+        tk.Combatant(agility=6, defensive_stance=True),
+    )
+    law = S.checks["maneuver"].odds(ManeuverForm("push", npc, pc)).probabilities
+    assert law == {"failure": F(7, 12), "success": F(5, 12)}  # dodge 6 + 1 (Defensa)
+    snatch = S.checks["maneuver"].odds(ManeuverForm("snatch", npc, tk.Combatant())).probabilities
+    assert snatch == {"failure": F(9, 12), "success": F(3, 12)}  # the NPC's −3 mirrored: dodge 9
+    free = S.checks["maneuver"].odds(ManeuverForm("keep_grapple", npc, tk.Combatant(strength=9)))
+    assert free.probabilities == {"failure": F(9, 12), "success": F(3, 12)}  # PC breaks free on 1–9
+    r = tk.resolve_maneuver("trip", npc, tk.Modifiers(), ScriptedDice([7]), opponent=pc)
+    assert (r.result, r.rolled_by, r.target.target) == ("failure", "opponent", 7)
+    assert scripted("maneuver", ManeuverForm("trip", npc, pc), [8])[2] == "success"
+
+
+def test_bleeding_reopens_only_within_two_weeks_of_a_conventional_cure() -> None:
+    assert S.checks["bleeding"].odds(BleedingForm(days_since_healed=3)).probabilities == {
+        "reopens": F(1, 2),
+        "holds": F(1, 2),
+    }
+    assert S.checks["bleeding"].odds(BleedingForm(days_since_healed=14)).probabilities == {
+        "holds": 1
+    }
+    assert S.checks["bleeding"].odds(BleedingForm(mystic_healing=True)).probabilities == {
+        "holds": 1
+    }

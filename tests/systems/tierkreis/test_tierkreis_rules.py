@@ -338,3 +338,12 @@ def test_presets_cover_both_directions() -> None:
     }
     assert modes == {"attack_check", "dodge_check"}
     assert dataclasses.replace(tk.Combatant(), name="x").name == "x"
+
+
+def test_healing_and_night_recovery() -> None:
+    assert tk.heal(0, 2, 3, 10) == (3, 0, "active")  # P9: death points cleared, wakes up
+    assert tk.heal(8, 0, 5, 10) == (10, 0, "active")
+    assert tk.heal(0, 3, 5, 10).status == "dead"
+    assert tk.night_recovery(2, 0, level=3, pv_max=10) == (5, 0, "active")
+    assert tk.night_recovery(2, 0, level=3, pv_max=10, ate=False) == (2, 0, "active")  # P20
+    assert tk.night_recovery(9, 0, level=3, pv_max=10, slept=False) == (9, 0, "active")
