@@ -292,11 +292,39 @@ class JumpForm:
         help=("Sin impulso: la referencia es FUE/2.", "Without a run-up the reference is FUE/2."),
         rule="P16, G13",
     )
+    fall_height_m: float = fields.float_field(
+        0.0,
+        0.0,
+        100.0,
+        label=("Altura de la caída (m)", "Altura de la caída (fall height if it fails, m)"),
+        help=(
+            "Si no lo consigue y no se agarra, cae esta altura (daño por caídas).",
+            "If it fails and does not catch the edge, it falls this far (falling damage).",
+        ),
+        rule="P16, P17",
+    )
     extra: str = _EXTRA
 
     def __post_init__(self) -> None:
         _validate(self)
         _extra_list(self.extra)
+
+
+def _falls(form: JumpForm, options: TierkreisOptions, dice: tuple[int, ...]) -> dict[str, Any]:
+    """P16–P17 A failed jump: the fall from the GM's height, prone if it hurts."""
+    damage = fall_damage(
+        _exact(form.fall_height_m), form.combatant.strength, options.fall_damage_rounding
+    )
+    return {"result": "falls", "dice": dice, "fall_damage": damage, "prone": damage > 0}
+
+
+def _fall_step(form: JumpForm, outcome: dict[str, Any]) -> Step:
+    return Step(
+        "tierkreis.step.fall",
+        (),
+        {"height_m": form.fall_height_m, "damage": outcome["fall_damage"]},
+        "P17 «El daño por caídas es igual a la mitad de la distancia caída en metros»",
+    )
 
 
 def _jump_targets(
@@ -358,7 +386,8 @@ def _jump_resolve(
     if jump.succeeds(roll):
         return steps, {"result": "success", "dice": (roll,)}, "success"
     if roll != jump.target + 1:
-        return steps, {"result": "falls", "dice": (roll,)}, "falls"
+        outcome = _falls(form, options, (roll,))
+        return [*steps, _fall_step(form, outcome)], outcome, "falls"
     second = int(rng.randint(1, D12))
     ok = edge.succeeds(second)
     steps += _adjustment_steps(edge)
@@ -375,8 +404,10 @@ def _jump_resolve(
             "P16 «Si el chequeo se falla por un punto, podrá hacer un chequeo de AGI o FUE para agarrarse del borde»",
         )
     )
-    degree = "catches_edge" if ok else "falls"
-    return steps, {"result": degree, "dice": (roll, second)}, degree
+    if ok:
+        return steps, {"result": "catches_edge", "dice": (roll, second)}, "catches_edge"
+    outcome = _falls(form, options, (roll, second))
+    return [*steps, _fall_step(form, outcome)], outcome, "falls"
 
 
 # --------------------------------------------------------------------------- P17
@@ -522,6 +553,31 @@ def _intoxication_target(form: IntoxicationForm, options: TierkreisOptions) -> C
         *_extra_list(form.extra),
     ]
     return check_target(form.combatant, "VIT", "any", extra, options)
+
+
+def _intoxication_resolve(
+    form: IntoxicationForm, options: TierkreisOptions, rng: Any
+) -> tuple[list[Step], Any, str]:
+    """P21 The VIT check; on a failure, 1d12 more for the hours intoxicated."""
+    steps, outcome, degree = _plain(
+        _intoxication_target(form, options),
+        rng,
+        "intoxicated",
+        "unaffected",
+        "P21 «chequeo de VIT con un -1 acumulable»",
+    )
+    if degree == "intoxicated":
+        hours = int(rng.randint(1, D12))
+        outcome = {**outcome, "hours": hours}
+        steps.append(
+            Step(
+                "tierkreis.step.hours",
+                (hours,),
+                {"hours": hours},
+                "P21 «queda intoxicado durante 1d12 horas»",
+            )
+        )
+    return steps, outcome, degree
 
 
 # --------------------------------------------------------------------------- P22
@@ -717,12 +773,6 @@ CHECKS: dict[str, CheckProcedure] = {
             ("unaffected", "Sin efectos", "Sin efectos (unaffected)", True),
         ),
         odds_fn=lambda f, o: _two("intoxicated", "unaffected", _intoxication_target(f, o)),
-        resolve_fn=lambda f, o, rng: _plain(
-            _intoxication_target(f, o),
-            rng,
-            "intoxicated",
-            "unaffected",
-            "P21 «chequeo de VIT con un -1 acumulable»",
-        ),
+        resolve_fn=_intoxication_resolve,
     ),
 }

@@ -81,6 +81,7 @@ _STEPS = {
     "edge": ("Agarrarse del borde", "Agarrarse del borde (catch the edge)"),
     "no_check": ("Sin chequeo", "Sin chequeo (no check needed)"),
     "fall": ("Daño por caída", "Daño por caída (falling damage)"),
+    "hours": ("Horas intoxicado", "Horas intoxicado (hours intoxicated)"),
 }
 
 _DERIVED = {
@@ -111,6 +112,7 @@ _DERIVED = {
     "height_m": ("altura (m)", "height (m)"),
     "turn": ("turno", "turn"),
     "dose": ("dosis", "dose"),
+    "hours": ("horas", "hours"),
 }
 
 _FLAGS = {

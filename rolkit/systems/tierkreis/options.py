@@ -68,7 +68,9 @@ def format_damage_table(table: Mapping[int, Any]) -> str:
 
 
 def _as_text(value: Any, field: str) -> Any:
-    """Accept a mapping ``{listed: 12 values}`` for the text field, as its canonical text."""
+    """Accept a mapping ``{listed: 12 values}`` (or ``None``) for the text field."""
+    if value is None:
+        return ""
     if not isinstance(value, Mapping):
         return value
     try:

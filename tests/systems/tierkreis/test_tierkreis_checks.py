@@ -138,3 +138,14 @@ def test_bleeding_reopens_only_within_two_weeks_of_a_conventional_cure() -> None
     assert S.checks["bleeding"].odds(BleedingForm(mystic_healing=True)).probabilities == {
         "holds": 1
     }
+
+
+def test_a_failed_jump_falls_from_the_gms_height_and_intoxication_lasts_1d12_hours() -> None:
+    form = JumpForm(tk.Combatant(strength=6, agility=2), distance_m=8, fall_height_m=9)  # target 4
+    steps, outcome, degree = scripted("jump", form, [5, 7])  # by one; edge check (FUE 6) fails
+    assert degree == "falls" and outcome["fall_damage"] == 4 and outcome["prone"]
+    assert steps[-1].label == "tierkreis.step.fall"
+    steps, outcome, degree = scripted("intoxication", IntoxicationForm(dose_number=2), [6, 9])
+    assert degree == "intoxicated" and outcome["hours"] == 9 and steps[-1].dice == (9,)
+    assert scripted("intoxication", IntoxicationForm(dose_number=2), [5])[2] == "unaffected"
+    assert tk.TierkreisOptions(variable_damage_table=None) == tk.TierkreisOptions()
