@@ -149,3 +149,20 @@ def test_a_failed_jump_falls_from_the_gms_height_and_intoxication_lasts_1d12_hou
     assert degree == "intoxicated" and outcome["hours"] == 9 and steps[-1].dice == (9,)
     assert scripted("intoxication", IntoxicationForm(dose_number=2), [5])[2] == "unaffected"
     assert tk.TierkreisOptions(variable_damage_table=None) == tk.TierkreisOptions()
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_key_a_check_step_shows_is_registered(lang: str) -> None:
+    from rolkit import i18n
+
+    cap = tk.TierkreisOptions(standing_jump="hard_cap", fall_agi_check=True)
+    for check_id, form in FORMS + [("jump", JumpForm(distance_m=9, run_up=False, fall_height_m=5))]:
+        for options in (OPTIONS, cap):
+            for seed in range(25):
+                r = S.checks[check_id].resolve(form, options, seed=seed)
+                for s in r.steps:
+                    assert i18n.has(s.label, lang), s.label
+                    for key, value in s.derived.items():
+                        assert i18n.has(f"tierkreis.derived.{key}", lang), key
+                        if isinstance(value, str) and value.startswith("tierkreis."):
+                            assert i18n.has(value, lang), value
