@@ -47,7 +47,17 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   stored as ``"none"``): a required dropdown cannot hold ``None``.
 * A jump that fails by exactly 1 allows the edge check (best of AGI and FUE, plain P1
   check with the character's conditions).
-* Steps use :class:`rolkit.model.Step` (``derived`` holds the spec's ``values``).
+* Steps use :class:`rolkit.model.Step` (``derived`` holds the spec's ``values``); labels
+  are i18n keys under ``tierkreis.``.
+* The System's odds key is :class:`AttackKey` (``Outcome`` + the defender's fate). Its
+  common view has no hit location; ``wound`` says what the damage did (``Pierde PV``,
+  ``Inconsciente (0 PV)``, ``Muerto``), flags name the fumble and its T1 effect, a dodge
+  and half damage.
+* ``SYSTEM.after``: the defender's PV and death points, the attacker's fumble (prone, −2,
+  −1 PV). A dead combatant (3 death points) and a dropped weapon cannot be held by the
+  forms, so they are left out.
+* The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
+  (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
 """
 
 from __future__ import annotations
