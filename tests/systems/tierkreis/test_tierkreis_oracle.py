@@ -12,6 +12,7 @@ check-die law with icepool.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections import Counter
@@ -38,8 +39,8 @@ FUMBLES += ["mental_minus_2"] * 2 + ["free_attack_for_defender"] * 2 + ["self_da
 K = [1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 5]
 
 
-def condition_values(c: tk.Combatant, code: str) -> list[int]:
-    """T4, all effects."""
+def condition_values(c: tk.Combatant, code: str) -> list[tuple[int, str]]:
+    """T4, all effects; plus the combatant's own adjustments for ``code`` (R6)."""
     out = []
     if c.fumble_penalty == "physical" and code in PHYSICAL:
         out.append(-2)
@@ -49,16 +50,35 @@ def condition_values(c: tk.Combatant, code: str) -> list[int]:
         out.append(-3)
     if c.deprivation_days and code in DEPRIVED:
         out.append(-c.deprivation_days)
-    return out
+    return [(v, "effect") for v in out]
 
 
-def r5(effects: list[int], items: list[int]) -> int:
-    """R5 bonuses_only: items add; of the effect bonuses only the largest; penalties add."""
+def own(c: tk.Combatant, code: str, kind: str) -> list[tuple[int, str]]:
+    return [(a.value, a.source) for a in c.adjustment_list if a.applies_to in (code, kind, "any")]
+
+
+def extra(m: tk.Modifiers, code: str, kind: str) -> list[tuple[int, str]]:
+    return [(a.value, a.source) for a in m.extra_list if a.applies_to in (code, kind, "any")]
+
+
+def r5(adjustments: list[tuple[int, str]], stacking: str = "bonuses_only") -> int:
+    """R5: items add; of the effect bonuses only the largest; effect penalties add (or,
+    ``largest_per_sign``, only the most negative; ``sum_all``: everything adds)."""
+    effects = [v for v, source in adjustments if source == "effect"]
+    items = [v for v, source in adjustments if source != "effect"]
+    if stacking == "sum_all":
+        return sum(effects) + sum(items)
     bonuses = [v for v in effects if v > 0]
-    return sum(items) + (max(bonuses) if bonuses else 0) + sum(v for v in effects if v < 0)
+    penalties = [v for v in effects if v < 0]
+    best = max(bonuses) if bonuses else 0
+    if stacking == "largest_per_sign":
+        return sum(items) + best + (min(penalties) if penalties else 0)
+    return sum(items) + best + sum(penalties)
 
 
-def attack_codes(w: tk.Weapon) -> list[str]:
+def attack_codes(w: tk.Weapon, m: tk.Modifiers) -> list[str]:
+    if m.attack_characteristic != "best":
+        return [m.attack_characteristic]
     return {
         "unarmed": ["AGI", "FUE"],
         "melee_1h": ["AGI", "FUE"],
@@ -73,49 +93,51 @@ def melee(w: tk.Weapon) -> bool:
     return w.kind in ("unarmed", "melee_1h", "melee_2h") or (w.kind == "power" and w.power_is_melee)
 
 
-def situation(a: tk.Combatant, d: tk.Combatant, w: tk.Weapon, cover: int) -> list[int]:
+def situation(a: tk.Combatant, d: tk.Combatant, w: tk.Weapon, cover: int) -> list[tuple[int, str]]:
     """P11–P12 effects of the attack check (stance handled by the caller)."""
     out = [-cover] if cover else []
     if a.prone and w.kind != "firearm":
         out.append(-1)
     if d.prone:
         out.append(1 if melee(w) else -1)
-    return out
+    return [(v, "effect") for v in out]
 
 
 def attack_target(a, d, w, m) -> int:
-    stance = [-1] if d.defensive_stance and m.options.mirror_modifiers else []
+    stacking = m.options.modifier_stacking
+    stance = [(-1, "effect")] if d.defensive_stance and m.options.mirror_modifiers else []
     best = None
-    for code in attack_codes(w):
-        t = getattr(a, FIELD[code]) + r5(
-            situation(a, d, w, m.cover) + stance + condition_values(a, code), []
-        )
+    for code in attack_codes(w, m):
+        adjs = situation(a, d, w, m.cover) + stance + condition_values(a, code)
+        adjs += own(a, code, "attack") + extra(m, code, "attack")
+        t = getattr(a, FIELD[code]) + r5(adjs, stacking)
         best = t if best is None else max(best, t)
     return best
 
 
 def dodge_target(a, d, w, m) -> int:
+    stacking = m.options.modifier_stacking
     code = w.dodge_characteristic
-    effects = [1] if d.defensive_stance else []
-    effects += condition_values(d, code)
+    adjs = [(1, "effect")] if d.defensive_stance else []
+    adjs += condition_values(d, code) + own(d, code, "dodge") + extra(m, code, "dodge")
     if m.options.mirror_modifiers:
         best = None
-        for c in attack_codes(w):
-            would = situation(a, d, w, m.cover) + condition_values(a, c)
-            t = getattr(a, FIELD[c]) + r5(would, [])
+        for c in attack_codes(w, m):
+            would = situation(a, d, w, m.cover) + condition_values(a, c) + own(a, c, "attack")
+            t = getattr(a, FIELD[c]) + r5(would, stacking)
             if best is None or t > best[0]:
                 best = (t, would)
-        effects += [-v for v in best[1]]
-    return getattr(d, FIELD[code]) + r5(effects, [])
+        adjs += [(-v, source) for v, source in best[1]]
+    return getattr(d, FIELD[code]) + r5(adjs, stacking)
 
 
-def after(pv: int, dp: int, dmg: int, knocked_out: bool) -> str:
+def after(pv: int, dp: int, dmg: int, knocked_out: bool, timing: str) -> str:
     if dmg >= 1:
         if pv > 0:
             pv = max(0, pv - dmg)
         else:
             dp += 1
-    if dp >= 3:
+    if dp >= 3 and timing == "immediate":
         return "dead"
     return "unconscious" if pv == 0 or knocked_out else "active"
 
@@ -146,12 +168,19 @@ def oracle_outcomes(a, d, w, m) -> dict[tk.Outcome, Fraction]:
         )
         dmg = 0
         if result in ("hit", "critical") or half:
-            base = (w.damage * K[damage_face - 1] + 1) // 3 if o.variable_damage else w.damage
+            table = o.damage_table or {}
+            if not o.variable_damage:
+                base = w.damage
+            elif w.damage in table:
+                base = table[w.damage][damage_face - 1]
+            else:
+                base = (w.damage * K[damage_face - 1] + 1) // 3
             dmg = base * (w.damage_factor + (result == "critical"))
             if half:
-                dmg = dmg // 2
+                dmg = dmg // 2 if o.half_damage_rounding == "down" else (dmg + 1) // 2
             dmg = max(0, dmg - d.damage_reduction)
-        counts[tk.Outcome(result, effect, dmg, after(pv, d.death_points, dmg, ko))] += 1
+        status = after(pv, d.death_points, dmg, ko, o.death_timing)
+        counts[tk.Outcome(result, effect, dmg, status)] += 1
     return {k: Fraction(n, 12**3) for k, n in counts.items()}
 
 
@@ -174,10 +203,19 @@ def random_config(rng: random.Random):
             deprivation_days=rng.choice([0, 0, 0, 1, 2]),
             fumble_penalty=rng.choice([None, None, "physical", "mental"]),
             damage_reduction=rng.choice([0, 0, 1, 2]),
+            adjustments=rng.choice(
+                [
+                    "",
+                    "",
+                    "+2 ataque; +1 AGI ítem",
+                    "-2 AGI; +1 esquiva",
+                    "+3 (poder); -1 FUE; +1 ítem",
+                ]
+            ),
         )
 
     a = combatant(rng.random() < 0.5)
-    a = tk.Combatant(**{**a.__dict__, "pv_current": None, "death_points": 0, "deprivation_days": 0})
+    a = dataclasses.replace(a, pv_current=None, death_points=0, deprivation_days=0)
     d = combatant(rng.random() < 0.5)
     w = tk.Weapon(
         kind=rng.choice(["unarmed", "melee_1h", "melee_2h", "ranged", "firearm", "power"]),
@@ -190,10 +228,22 @@ def random_config(rng: random.Random):
     )
     m = tk.Modifiers(
         cover=rng.randint(0, 5),
+        attack_characteristic=rng.choice(["best", "best", "AGI", "FUE"])
+        if w.kind in ("unarmed", "melee_1h")
+        else "best",
         mode=rng.choice(["auto", "auto", "attack_check", "dodge_check"]),
+        extra=rng.choice(["", "", "+1", "-2 ataque; +2 esquiva", "+1 ítem; +2; -1 AGI"]),
         options=tk.TierkreisOptions(
             variable_damage=rng.random() < 0.4,
+            variable_damage_table=rng.choice(
+                ["", "", "3: 0 0 1 1 2 3 3 4 5 6 9 12; 2: 1 1 1 1 1 2 2 2 2 3 3 4"]
+            ),
+            modifier_stacking=rng.choice(
+                ["bonuses_only", "bonuses_only", "largest_per_sign", "sum_all"]
+            ),
             mirror_modifiers=rng.random() < 0.8,
+            half_damage_rounding=rng.choice(["down", "up"]),
+            death_timing=rng.choice(["immediate", "immediate", "turn_start"]),
             crits_on_power_attacks=rng.random() < 0.7,
         ),
     )
