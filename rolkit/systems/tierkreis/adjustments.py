@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
-from rolkit.systems.tierkreis.tables import APPLIES_TO, CODES, SOURCES
+from rolkit.systems.tierkreis.tables import APPLIES_TO, CODES, SOURCES, label_of
 
 __all__ = [
     "Adjustment",
@@ -242,10 +242,11 @@ def parse_adjustments(text: str, field: str = "adjustments") -> tuple[Adjustment
         try:
             out.append(Adjustment(value, applies_to, source, label))
         except TierkreisInputError as err:  # re-raised naming the form's field
+            es, en = label_of(field)
             raise fail(
                 field,
-                f"{field}: {err.message('en')}",
-                f"{field}: {err.message('es')}",
+                f"{en}: {err.message('en')}",
+                f"{es}: {err.message('es')}",
                 "adjustments like «+2 ataque (Furia); +1 AGI ítem»",
                 text,
             ) from None
@@ -253,12 +254,13 @@ def parse_adjustments(text: str, field: str = "adjustments") -> tuple[Adjustment
 
 
 def _syntax(field: str, part: str) -> Exception:
+    es, en = label_of(field)
     return fail(
         field,
-        f"{field}: cannot read {part.strip()!r}; write adjustments like "
+        f"{en}: cannot read {part.strip()!r}; write adjustments like "
         "«+2 ataque (Furia); +1 AGI ítem» (a signed number, then optionally FUE/AGI/…, "
         "ataque, esquiva or maniobra, ítem or efecto, and a label in parentheses)",
-        f"{field}: no se entiende {part.strip()!r}; escribe los ajustes así: "
+        f"{es}: no se entiende {part.strip()!r}; escribe los ajustes así: "
         "«+2 ataque (Furia); +1 AGI ítem» (un número con signo y, si hace falta, "
         "FUE/AGI/…, ataque, esquiva o maniobra, ítem o efecto, y una etiqueta entre paréntesis)",
         "adjustments like «+2 ataque (Furia); +1 AGI ítem»",

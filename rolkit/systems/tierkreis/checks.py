@@ -27,7 +27,7 @@ from rolkit.systems.tierkreis.hazards import (
 )
 from rolkit.systems.tierkreis.maneuvers import maneuver_odds, resolve_maneuver
 from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, D12, MANEUVERS
+from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, D12, MANEUVERS, TEXT_LABELS
 from rolkit.systems.tierkreis.targets import CheckTarget, check_target
 
 __all__ = [
@@ -60,7 +60,7 @@ def _combatant(help_es: str, help_en: str) -> Any:
 
 _EXTRA = fields.text_field(
     "",
-    label=("Ajustes del narrador", "Ajustes del narrador (GM adjustments)"),
+    label=TEXT_LABELS["extra"],
     help=(
         "Ajustes separados por «;», p. ej. «+1 (buen terreno); -2 ítem».",
         "Adjustments separated by «;», e.g. «+1 (good footing); -2 ítem».",

@@ -22,7 +22,14 @@ from rolkit.systems.tierkreis.adjustments import (
 )
 from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
 from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.tables import CODE_FIELD, CODE_LABELS, CODES, WEAPON_KINDS
+from rolkit.systems.tierkreis.tables import (
+    CODE_FIELD,
+    CODE_LABELS,
+    CODES,
+    TEXT_LABELS,
+    WEAPON_KINDS,
+    label_of,
+)
 
 __all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "pv_max"]
 
@@ -41,10 +48,11 @@ def _adjustments_as_text(obj: object, name: str) -> None:
     value = getattr(obj, name)
     if isinstance(value, Sequence) and not isinstance(value, str):
         if not all(isinstance(a, Adjustment) for a in value):
+            es, en = label_of(name)
             raise fail(
                 name,
-                f"{name} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
-                f"{name} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
+                f"{en} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
+                f"{es} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
                 "adjustments",
                 value,
             )
@@ -203,7 +211,7 @@ class Combatant:
     )
     adjustments: str = fields.text_field(
         "",
-        label=("Ajustes (poderes, ítems)", "Ajustes (adjustments: powers, items)"),
+        label=TEXT_LABELS["adjustments"],
         help=_ADJ_HELP,
         rule="R5, R6",
         advanced=True,
@@ -432,7 +440,7 @@ class Modifiers:
     )
     extra: str = fields.text_field(
         "",
-        label=("Ajustes del narrador", "Ajustes del narrador (GM adjustments)"),
+        label=TEXT_LABELS["extra"],
         help=_ADJ_HELP,
         rule="R5, R6",
         advanced=True,

@@ -17,6 +17,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.memo import memo
 from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
+from rolkit.systems.tierkreis.tables import TEXT_LABELS, label_of
 
 __all__ = ["TierkreisOptions", "DEFAULT_OPTIONS", "parse_damage_table", "format_damage_table"]
 
@@ -38,12 +39,13 @@ def parse_damage_table(
         m = _ROW.match(part)
         values = tuple(int(v) for v in re.split(r"[\s,]+", m.group(2).strip())) if m else ()
         listed = int(m.group(1)) if m else -1
+        es, en = label_of(field)
         if not m or len(values) != 12 or not 0 <= listed <= 20 or any(v > 99 for v in values):
             raise fail(
                 field,
-                f"{field}: cannot read {part.strip()!r}; write one row per listed damage "
+                f"{en}: cannot read {part.strip()!r}; write one row per listed damage "
                 "(0–20) with 12 damages 0–99, e.g. «3: 1 2 2 3 3 3 3 3 3 4 4 5; 5: …»",
-                f"{field}: no se entiende {part.strip()!r}; escribe una fila por daño listado "
+                f"{es}: no se entiende {part.strip()!r}; escribe una fila por daño listado "
                 "(0–20) con 12 daños de 0 a 99, p. ej. «3: 1 2 2 3 3 3 3 3 3 4 4 5; 5: …»",
                 "rows like «3: 1 2 2 3 3 3 3 3 3 4 4 5»",
                 part,
@@ -51,8 +53,8 @@ def parse_damage_table(
         if listed in table:
             raise fail(
                 field,
-                f"{field}: the row for listed damage {listed} is given twice",
-                f"{field}: la fila del daño listado {listed} aparece dos veces",
+                f"{en}: the row for listed damage {listed} is given twice",
+                f"{es}: la fila del daño listado {listed} aparece dos veces",
                 "one row per listed damage",
                 listed,
             )
@@ -76,10 +78,11 @@ def _as_text(value: Any, field: str) -> Any:
     try:
         rows = {int(k): tuple(int(v) for v in vs) for k, vs in value.items()}
     except (TypeError, ValueError):
+        es, en = label_of(field)
         raise fail(
             field,
-            f"{field}: each row must map a listed damage to 12 whole numbers",
-            f"{field}: cada fila debe asociar un daño listado a 12 números enteros",
+            f"{en}: each row must map a listed damage to 12 whole numbers",
+            f"{es}: cada fila debe asociar un daño listado a 12 números enteros",
             "{listed: 12 values}",
             value,
         ) from None
@@ -96,17 +99,14 @@ class TierkreisOptions:
         False,
         label=("Daño variable (opcional)", "Daño variable (optional variable damage)"),
         help=(
-            "Regla opcional: el daño se lee en la tabla de daño variable con 1d12.",
-            "Optional rule: damage is read from the variable-damage table with 1d12.",
+            "Regla opcional: el daño se lee con 1d12 en la tabla (regla provisional: falta la original).",
+            "Optional rule: damage is read with 1d12 from the table (provisional rule: original missing).",
         ),
         rule="P6, T2",
     )
     variable_damage_table: str = fields.text_field(
         "",
-        label=(
-            "Tabla de daño variable del narrador",
-            "Tabla de daño variable (GM's variable-damage table)",
-        ),
+        label=TEXT_LABELS["variable_damage_table"],
         help=(
             "Vacío = regla provisional T2 (la tabla original falta). Filas «3: 1 2 2 3 3 3 3 3 3 4 4 5».",
             "Empty = provisional rule T2 (the original table is missing). Rows «3: 1 2 2 …».",

@@ -25,6 +25,8 @@ __all__ = [
     "CONDITION_CHECKS",
     "MANEUVERS",
     "D12",
+    "TEXT_LABELS",
+    "label_of",
 ]
 
 #: R1: every roll is one d12.
@@ -137,3 +139,18 @@ MANEUVERS = {
     "push": ("Empujar", "Empujar (push)"),
     "trip": ("Tumbar", "Tumbar (knock down)"),
 }
+
+#: Labels of the text fields whose contents are parsed (errors name the field by its label).
+TEXT_LABELS = {
+    "adjustments": ("Ajustes (poderes, ítems)", "Ajustes (adjustments: powers, items)"),
+    "extra": ("Ajustes del narrador", "Ajustes del narrador (GM adjustments)"),
+    "variable_damage_table": (
+        "Tabla de daño variable del narrador",
+        "Tabla de daño variable (GM's variable-damage table)",
+    ),
+}
+
+
+def label_of(field: str) -> tuple[str, str]:
+    """The ``(es, en)`` label of a parsed text field (the field name if it has none)."""
+    return TEXT_LABELS.get(field, (field, field))
