@@ -7,11 +7,12 @@ Alternativamente … una sola tirada de iniciativa por cada bando … sumando la
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from rolkit.model import Step
 from rolkit.systems.tierkreis.errors import check_int, fail
 
-__all__ = ["InitiativeEntry", "initiative_order", "initiative_score"]
+__all__ = ["InitiativeEntry", "initiative_order", "initiative_score", "fight_initiative"]
 
 
 class InitiativeEntry(NamedTuple):
@@ -69,3 +70,26 @@ def initiative_order(entries: Sequence[InitiativeEntry], per_side: bool = False)
         side_score[is_player] = members[0].roll + max(e.agility for e in members)
     first = side_score.get(True, -1) >= side_score.get(False, -1)
     return [e.name for e in sides[first]] + [e.name for e in sides[not first]]
+
+
+def fight_initiative(entries: Sequence[Any], rng: Any) -> tuple[list[str], tuple[Step, ...]]:
+    """P23 The System's ``initiative_fn`` for a fight: each combatant, in the order given,
+    rolls 1d12 and adds its AGI (``entry.character`` is its :class:`Combatant`); the order
+    is :func:`initiative_order` (individual initiative, once per fight)."""
+    rolled = []
+    steps = []
+    for e in entries:
+        c = e.character
+        roll = int(rng.randint(1, 12))
+        entry = InitiativeEntry(e.name, int(c.agility), bool(c.is_player), roll)
+        rolled.append(entry)
+        steps.append(
+            Step(
+                "tierkreis.step.initiative",
+                (roll,),
+                {"agility": entry.agility, "roll": roll, "score": initiative_score(entry)},
+                "P23 «lanzando 1d12 y sumando la AGI de cada participante»",
+                {"name": e.name},
+            )
+        )
+    return initiative_order(rolled), tuple(steps)

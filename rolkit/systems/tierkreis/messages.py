@@ -82,6 +82,7 @@ _STEPS = {
     "no_check": ("Sin chequeo", "Sin chequeo (no check needed)"),
     "fall": ("Daño por caída", "Daño por caída (falling damage)"),
     "hours": ("Horas intoxicado", "Horas intoxicado (hours intoxicated)"),
+    "initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
 }
 
 _DERIVED = {
@@ -113,6 +114,8 @@ _DERIVED = {
     "turn": ("turno", "turn"),
     "dose": ("dosis", "dose"),
     "hours": ("horas", "hours"),
+    "agility": ("AGI", "AGI (agility)"),
+    "score": ("total", "total"),
 }
 
 _FLAGS = {

@@ -19,6 +19,7 @@ from rolkit.systems.tierkreis.attack import AttackKey, Resolution, attack_odds, 
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.health import DEATH_AT
+from rolkit.systems.tierkreis.initiative import fight_initiative
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 
@@ -124,4 +125,5 @@ SYSTEM = System(
     critical_key="tierkreis.headline.critical",
     checks=CHECKS,
     after_fn=after,
+    initiative_fn=fight_initiative,
 )

@@ -347,3 +347,26 @@ def test_healing_and_night_recovery() -> None:
     assert tk.night_recovery(2, 0, level=3, pv_max=10) == (5, 0, "active")
     assert tk.night_recovery(2, 0, level=3, pv_max=10, ate=False) == (2, 0, "active")  # P20
     assert tk.night_recovery(9, 0, level=3, pv_max=10, slept=False) == (9, 0, "active")
+
+
+def test_a_fight_rolls_p23_initiative_and_applies_pv_and_death_points() -> None:
+    from rolkit.fight import Fight
+
+    fight = Fight(tk.SYSTEM)
+    fight.add("Ana", "pj", tk.Combatant(name="Ana", agility=5), BOW)
+    fight.add("Orco", "pnj", tk.Combatant(name="Orco", agility=8, is_player=False), tk.SWORD)
+    state = fight.roll_initiative(seed=3)
+    steps = state.entry.steps
+    rolls = {s.params["name"]: s.derived["score"] for s in steps}
+    assert [s.label for s in steps] == ["tierkreis.step.initiative"] * 2
+    agility = {"Ana": 5, "Orco": 8}
+    expected = sorted(rolls, key=lambda n: (-rolls[n], -agility[n]))  # ties: higher AGI
+    assert list(state.order) == expected
+    # the orc attacks Ana: she dodges (P3); a hit lowers her PV in the fight
+    for seed in range(40):
+        r = fight.attack("Orco", "Ana", seed=seed)
+        if r.view.damage:
+            break
+    assert r.outcome.mode == "dodge_check"
+    state = fight.apply(r, "Orco", "Ana")
+    assert state.fighter("Ana").defender.pv == 4 - r.view.damage
