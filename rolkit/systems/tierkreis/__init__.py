@@ -14,7 +14,8 @@ Modules (each cites its spec section and the seed's passage):
 * :mod:`.health` — P9–P10: :class:`HealthState`, ``apply_damage``, ``start_of_turn``.
 * :mod:`.hazards` — P16–P18, P21, P24: jumps, falls, asphyxia, intoxication, movement.
 * :mod:`.maneuvers` — P15 ``resolve_maneuver``; :mod:`.initiative` — P23.
-* :mod:`.attack` — ``resolve_attack`` and the exact ``attack_outcomes`` (shared stages).
+* :mod:`.stages` — the named stages of one attack, shared by :mod:`.odds` (the exact
+  ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
 * :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
   :mod:`.system` — ``SYSTEM``.
 
@@ -63,13 +64,6 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 from __future__ import annotations
 
 from rolkit.systems.tierkreis.adjustments import Adjustment, combine_adjustments, split_adjustments
-from rolkit.systems.tierkreis.attack import (
-    AttackKey,
-    Outcome,
-    Resolution,
-    attack_outcomes,
-    resolve_attack,
-)
 from rolkit.systems.tierkreis.damage import (
     attack_check_result,
     damage_factor,
@@ -95,10 +89,13 @@ from rolkit.systems.tierkreis.health import (
 )
 from rolkit.systems.tierkreis.initiative import InitiativeEntry, initiative_order
 from rolkit.systems.tierkreis.maneuvers import ManeuverResult, resolve_maneuver
+from rolkit.systems.tierkreis.odds import attack_outcomes
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
 from rolkit.systems.tierkreis.presets import SWORD as _SWORD
 from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
+from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.stages import AttackKey, Outcome
 from rolkit.systems.tierkreis.system import SYSTEM
 from rolkit.systems.tierkreis.tables import Code
 from rolkit.systems.tierkreis.targets import CheckTarget, check_target, roll_target

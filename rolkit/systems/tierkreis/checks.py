@@ -16,7 +16,6 @@ from rolkit import fields
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 from rolkit.systems.tierkreis.adjustments import Adjustment, intrinsic
-from rolkit.systems.tierkreis.attack import _adjustment_steps
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 from rolkit.systems.tierkreis.hazards import (
@@ -27,6 +26,7 @@ from rolkit.systems.tierkreis.hazards import (
 )
 from rolkit.systems.tierkreis.maneuvers import maneuver_odds, resolve_maneuver
 from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.resolve import adjustment_steps
 from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, D12, MANEUVERS, TEXT_LABELS
 from rolkit.systems.tierkreis.targets import CheckTarget, check_target
 
@@ -74,7 +74,7 @@ def _extra_list(text: str) -> tuple[Adjustment, ...]:
 
 
 def _target_steps(target: CheckTarget) -> list[Step]:
-    return _adjustment_steps(target) + [
+    return adjustment_steps(target) + [
         Step(
             "tierkreis.step.target",
             (),
@@ -390,7 +390,7 @@ def _jump_resolve(
         return [*steps, _fall_step(form, outcome)], outcome, "falls"
     second = int(rng.randint(1, D12))
     ok = edge.succeeds(second)
-    steps += _adjustment_steps(edge)
+    steps += adjustment_steps(edge)
     steps.append(
         Step(
             "tierkreis.step.edge",

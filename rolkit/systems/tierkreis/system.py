@@ -15,13 +15,15 @@ from typing import Any
 from rolkit.model import OutcomeView, Step
 from rolkit.system import System
 from rolkit.systems.tierkreis import messages
-from rolkit.systems.tierkreis.attack import AttackKey, Resolution, attack_odds, resolve_attack
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.health import DEATH_AT
 from rolkit.systems.tierkreis.initiative import fight_initiative
+from rolkit.systems.tierkreis.odds import attack_odds
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
+from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.stages import AttackKey
 
 __all__ = ["SYSTEM", "project", "after"]
 
