@@ -15,7 +15,7 @@ import pytest
 
 from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.checks import AsphyxiaForm, JumpForm
+from rolkit.systems.tierkreis.check_forms import AsphyxiaForm, JumpForm
 from rolkit.systems.tierkreis.maneuvers import maneuver_target
 
 PC = tk.Combatant
