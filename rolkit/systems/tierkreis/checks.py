@@ -162,7 +162,7 @@ def _maneuver_resolve(
             },
             "P15/P5: el PJ tira para esquivar o liberarse; su éxito hace fallar la maniobra"
             if r.rolled_by == "opponent"
-            else "P15, R4 (G10): 1 natural crítico, 12 natural falla",
+            else "P15, R4: 1 natural, éxito crítico; 12 natural, falla",
         )
     )
     return steps, r, r.result
@@ -237,7 +237,7 @@ def _jump_resolve(
             "tierkreis.step.no_check",
             (),
             {"distance_m": form.distance_m, "result": "tierkreis.value.failure"},
-            "P16 «solo puede saltar la mitad de su puntuación de FUE» (G13, máximo)",
+            "P16 «solo puede saltar la mitad de su puntuación de FUE» (como máximo)",
         )
         return [step], {"result": "impossible"}, "impossible"
     roll = int(rng.randint(1, D12))

@@ -370,3 +370,56 @@ def test_a_fight_rolls_p23_initiative_and_applies_pv_and_death_points() -> None:
     assert r.outcome.mode == "dodge_check"
     state = fight.apply(r, "Orco", "Ana")
     assert state.fighter("Ana").defender.pv == 4 - r.view.damage
+
+
+@pytest.mark.parametrize(
+    ("call", "field"),
+    [
+        (lambda: tk.variable_damage(21, 1), "damage"),
+        (lambda: tk.variable_damage(3, 13), "d12"),
+        (lambda: tk.fumble_effect(0), "d12"),
+        (lambda: tk.attack_check_result(0, 5), "roll"),
+        (lambda: tk.damage_factor(5, False), "damage_factor"),
+        (lambda: tk.apply_damage(3, 0, -1), "damage"),
+        (lambda: tk.apply_damage(3, 0, 1, "later"), "death_timing"),
+        (lambda: tk.jump_modifier(6, -1), "distance_m"),
+        (lambda: tk.fall_damage(float("nan"), 6), "height_m"),
+        (lambda: tk.asphyxia_modifier(6, 0), "turn"),
+        (lambda: tk.intoxication_modifier(0), "dose_number"),
+        (lambda: tk.movement_m(13), "agility"),
+        (
+            lambda: tk.resolve_maneuver("kick", tk.Combatant(), tk.Modifiers(), ScriptedDice([1])),
+            "maneuver",
+        ),
+        (lambda: tk.combine_adjustments([], "most"), "modifier_stacking"),
+        (lambda: tk.Combatant().characteristic("LUK"), "characteristic"),
+    ],
+)
+def test_rule_functions_refuse_bad_arguments_plainly(call, field) -> None:
+    with pytest.raises(tk.TierkreisInputError) as err:
+        call()
+    assert err.value.field == field
+    assert err.value.message("es") and err.value.message("en")
+
+
+def test_step_rules_cite_the_rules_without_gap_codes() -> None:
+    import re
+
+    from rolkit.systems.tierkreis.check_forms import JumpForm, ManeuverForm
+
+    rules = [
+        s.rule
+        for seed in range(30)
+        for s in tk.SYSTEM.resolve(
+            tk.Combatant(), tk.Combatant(is_player=False), BOW, tk.Modifiers(), seed=seed
+        ).steps
+    ]
+    cap = tk.TierkreisOptions(standing_jump="hard_cap")
+    rules += [
+        s.rule
+        for s in tk.SYSTEM.checks["jump"]
+        .resolve(JumpForm(distance_m=9, run_up=False), cap, seed=1)
+        .steps
+    ]
+    rules += [s.rule for s in tk.SYSTEM.checks["maneuver"].resolve(ManeuverForm(), seed=1).steps]
+    assert rules and not [r for r in rules if re.search(r"\bG\d+", r)]
