@@ -16,6 +16,7 @@ from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE, VARIABLE_DAMAGE_K
 __all__ = [
     "attack_check_result",
     "plain_attack_result",
+    "read_attack_die",
     "damage_factor",
     "variable_damage",
     "fumble_effect",
@@ -29,6 +30,11 @@ def attack_check_result(roll: int, target: int) -> str:
     misses), else ``"hit"`` if ``roll <= target`` (a tie succeeds), otherwise ``"miss"``."""
     check_int(roll, 1, D12, "roll")
     check_int(target, -99, 99, "target")
+    return read_attack_die(roll, target)
+
+
+def read_attack_die(roll: int, target: int) -> str:
+    """R4 :func:`attack_check_result` for faces already known valid (the exact law's loop)."""
     if roll == 1:
         return "critical"
     if roll == D12:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.damage import fumble_effect
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.stages import (
     AttackKey,
@@ -22,7 +21,7 @@ from rolkit.systems.tierkreis.stages import (
     health_after,
     setup,
 )
-from rolkit.systems.tierkreis.tables import D12
+from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE
 
 __all__ = ["attack_outcomes", "attack_odds"]
 
@@ -36,40 +35,44 @@ def _law(
 ) -> tuple[tuple[AttackKey, Fraction], ...]:
     options = modifiers.options
     mode, target, naturals = setup(attacker, defender, weapon, modifiers)
-    weights: dict[AttackKey, int] = {}
-    cache: dict[int, AttackKey] = {}
+    # the check die: every face read once, then each result handled once with its count
+    faces: dict[str, int] = {}
+    for roll in range(1, D12 + 1):
+        result = check_result(mode, target.target, roll, naturals)
+        faces[result] = faces.get(result, 0) + 1
+    weights: dict[tuple[str, str | None, int], int] = {}
 
     def add(result: str, effect: str | None, damage: int, weight: int) -> None:
-        if damage not in cache:
-            state, fate = health_after(defender, damage, options)
-            cache[damage] = AttackKey("", None, damage, state.status, fate)
-        k = cache[damage]._replace(result=result, fumble_effect=effect)
+        k = (result, effect, damage)
         weights[k] = weights.get(k, 0) + weight
 
     per_face = _DENOMINATOR // D12
-    for roll in range(1, D12 + 1):
-        result = check_result(mode, target.target, roll, naturals)
+    for result, n in faces.items():
         if result == "fumble":
-            for face in range(1, D12 + 1):
-                add(result, fumble_effect(face), 0, per_face // D12)
+            for effect in FUMBLE_TABLE:  # the fumble die (T1), face by face
+                add(result, effect, 0, n * per_face // D12)
             continue
         due, half = damage_due(result, weapon, options)
         critical = result == "critical"
         if not due:
-            add(result, None, 0, per_face)
+            add(result, None, 0, n * per_face)
         elif options.variable_damage:
-            for face in range(1, D12 + 1):
+            for face in range(1, D12 + 1):  # the damage die (T2)
                 base = base_damage(weapon, options, face)
-                add(
-                    result,
-                    None,
-                    dealt(base, weapon, critical, half, defender, options),
-                    per_face // D12,
-                )
+                damage = dealt(base, weapon, critical, half, defender, options)
+                add(result, None, damage, n * per_face // D12)
         else:
             base = base_damage(weapon, options, None)
-            add(result, None, dealt(base, weapon, critical, half, defender, options), per_face)
-    return tuple((k, Fraction(w, _DENOMINATOR)) for k, w in weights.items())
+            add(result, None, dealt(base, weapon, critical, half, defender, options), n * per_face)
+    health = {}
+    for _, _, damage in weights:
+        if damage not in health:
+            state, fate = health_after(defender, damage, options)
+            health[damage] = (state.status, fate)
+    return tuple(
+        (AttackKey(result, effect, damage, *health[damage]), Fraction(w, _DENOMINATOR))
+        for (result, effect, damage), w in weights.items()
+    )
 
 
 def attack_odds(

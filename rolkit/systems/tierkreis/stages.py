@@ -14,10 +14,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rolkit.systems.tierkreis.damage import (
-    attack_check_result,
     damage_factor,
     final_damage,
-    plain_attack_result,
+    read_attack_die,
     variable_damage,
 )
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
@@ -75,7 +74,9 @@ def check_result(mode: str, target: int, roll: int, naturals: bool) -> str:
     """R4, P4–P5 The check die read: attack ``critical|hit|miss|fumble``, dodge ``dodged|hit``."""
     if mode == "dodge_check":
         return "dodged" if roll <= target else "hit"
-    return attack_check_result(roll, target) if naturals else plain_attack_result(roll, target)
+    if naturals:
+        return read_attack_die(roll, target)
+    return "hit" if roll <= target else "miss"
 
 
 def damage_due(result: str, weapon: Weapon, options: TierkreisOptions) -> tuple[bool, bool]:
