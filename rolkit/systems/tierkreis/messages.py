@@ -86,7 +86,7 @@ _STEPS = {
 }
 
 _DERIVED = {
-    "mode": ("tirada", "roll (mode)"),
+    "mode": ("procedimiento", "procedure"),
     "attacker": ("atacante", "attacker"),
     "defender": ("defensor", "defender"),
     "adjustment": ("ajuste", "adjustment"),
