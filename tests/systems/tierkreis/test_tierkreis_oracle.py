@@ -296,3 +296,29 @@ def test_check_die_law_agrees_with_icepool(agility: int, cover: int) -> None:
     for k, p in out.items():
         got[k.result] = got.get(k.result, 0) + p
     assert got == expected
+
+
+def test_after_state_of_random_rolls_is_valid_and_matches_the_health() -> None:
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(60):
+        a, d, w, m = random_config(rng)
+        for seed in range(5):
+            r = tk.SYSTEM.resolve(a, d, w, m, seed=seed)
+            after = tk.SYSTEM.after(r)
+            hp = r.outcome.defender_after
+            if "defender" in after:
+                new = after["defender"]
+                assert isinstance(new, tk.Combatant)
+                assert (new.pv, new.death_points) == (hp.pv, hp.death_points)
+                checked += 1
+            elif r.view.damage > 0:
+                assert hp.death_points == 3  # a dead (or 3-point) defender is left out
+            if "attacker" in after:
+                assert r.outcome.fumble_effect in (
+                    "attacker_prone",
+                    "physical_minus_2",
+                    "mental_minus_2",
+                    "self_damage_1",
+                )
+    assert checked > 20
