@@ -7,30 +7,39 @@ The public API::
     s = rolkit.get_system("core_dread")
     r = s.resolve(attacker, defender, weapon, modifiers, seed=7)   # Resolution
     o = s.odds(attacker, defender, weapon, modifiers)              # Odds
+    o.p_hit, o.p_dead, o.location()                                # exact Fractions
+    s.checks["check"].odds(form)                                   # a check's exact law
+    rolkit.clear_caches()                                          # every memo, cold again
 
 Importing rolkit pulls in neither pandas, numpy, matplotlib nor ipywidgets.
 """
 
 from __future__ import annotations
 
+from rolkit import display as _display  # noqa: F401  (fills the rich-display registry)
 from rolkit import systems
-from rolkit.model import (
+from rolkit.errors import (
     DiceSyntaxError,
     FieldRangeError,
     ImpossibleActionError,
-    Odds,
-    Resolution,
     RulesError,
-    Step,
-    System,
 )
+from rolkit.memo import clear_caches
+from rolkit.model import CheckOdds, CheckResolution, Odds, OutcomeView, Resolution, Step
+from rolkit.system import CheckProcedure, Degree, System
 
 __all__ = [
     "systems",
     "get_system",
+    "clear_caches",
     "System",
+    "CheckProcedure",
+    "Degree",
     "Resolution",
     "Odds",
+    "OutcomeView",
+    "CheckOdds",
+    "CheckResolution",
     "Step",
     "RulesError",
     "FieldRangeError",
@@ -48,14 +57,14 @@ def get_system(system_id: str) -> System:
     return systems.get(system_id)
 
 
-def load_ipython_extension(ipython):  # pragma: no cover - exercised through IPython
+def load_ipython_extension(ipython):  # type: ignore[no-untyped-def]  # pragma: no cover
     """``%load_ext rolkit``: register the line magics."""
     from rolkit import magics
 
     magics.load(ipython)
 
 
-def unload_ipython_extension(ipython):  # pragma: no cover
+def unload_ipython_extension(ipython):  # type: ignore[no-untyped-def]  # pragma: no cover
     from rolkit import magics
 
     magics.unload(ipython)

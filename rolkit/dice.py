@@ -25,13 +25,15 @@ from __future__ import annotations
 import contextlib
 import operator
 import re
+import secrets
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property, lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from rolkit.model import DiceSyntaxError, RulesError
+from rolkit.errors import DiceSyntaxError, FieldRangeError, RulesError, shown
+from rolkit.reprs import RichRepr
 
 __all__ = [
     "Distribution",
@@ -65,7 +67,7 @@ _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
 
 
 # --------------------------------------------------------------------------- distributions
-class Distribution(Mapping):
+class Distribution(RichRepr, Mapping):
     """An exact probability distribution over hashable outcomes (immutable).
 
     Build one with :func:`die`, :func:`constant` or ``Distribution({outcome: weight})``
@@ -118,16 +120,6 @@ class Distribution(Mapping):
     def __repr__(self) -> str:
         inner = ", ".join(f"{k!r}: {v}" for k, v in self._p.items())
         return f"Distribution({{{inner}}})"
-
-    def _repr_html_(self) -> str:
-        from rolkit import render
-
-        return render.distribution_html(self)
-
-    def _repr_markdown_(self) -> str:
-        from rolkit import render
-
-        return render.distribution_markdown(self)
 
     # queries
     def prob(self, comparison: Comparison, threshold: Any, /) -> Fraction:
@@ -245,7 +237,7 @@ class DiceTerm:
 
 
 @dataclass(frozen=True)
-class RolledDice:
+class RolledDice(RichRepr):
     """What happened when an expression was rolled: every face, per term, and the total."""
 
     expression: DiceExpression
@@ -260,11 +252,6 @@ class RolledDice:
             text = f"{term} ({', '.join(map(str, faces))})" if term.is_dice else str(term)
             parts.append(f"{sign} {text}".strip() if i else f"{sign}{text}")
         return f"{' '.join(parts)} = {self.total}"
-
-    def _repr_html_(self) -> str:
-        from rolkit import render
-
-        return render.rolled_html(self)
 
     def __repr__(self) -> str:
         return f"RolledDice({self.breakdown()})"
@@ -519,3 +506,46 @@ class ScriptedDice:
     @property
     def remaining(self) -> int:
         return len(self._values) - self.used
+
+
+# --------------------------------------------------------------------------- randomness
+class RandomSource(Protocol):
+    """What every roll draws from: ``random.Random(seed)``, or :class:`ScriptedDice`."""
+
+    def randint(self, a: int, b: int) -> int: ...
+
+
+MAX_SEED = 2**31 - 1
+
+
+def new_seed() -> int:
+    """A fresh random seed in ``1..MAX_SEED`` (from the OS, not the global ``random``)."""
+    return secrets.randbelow(MAX_SEED) + 1
+
+
+def check_seed(seed: object, *, from_text: bool = False) -> int:
+    """``seed`` as a valid seed: a whole number ``0..MAX_SEED``.
+
+    Args:
+        seed: the value to check.
+        from_text: also accept the digits a user typed (``"81723"``), for forms and magics.
+
+    Raises:
+        FieldRangeError: on field ``seed``, naming the range and what was got.
+    """
+    value = seed
+    if from_text and isinstance(seed, str):
+        text = seed.strip()
+        if text.isdigit() and len(text) <= 10:
+            value = int(text)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SEED:
+        raise FieldRangeError(
+            f"seed must be a whole number from 0 to {MAX_SEED} (got {shown(seed)})",
+            field="seed",
+            allowed=f"0..{MAX_SEED}",
+            got=seed,
+            message_es=(
+                f"la semilla debe ser un número entero de 0 a {MAX_SEED} (recibido {shown(seed)})"
+            ),
+        )
+    return value

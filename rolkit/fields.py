@@ -9,7 +9,7 @@ keyword-only functions), so a misspelt option cannot be silently ignored.
 
 ``validate(obj)`` checks every declared field of a dataclass instance (and stores mapping
 and set values as :class:`FrozenMap` / ``frozenset``) and raises
-:class:`~rolkit.model.FieldRangeError` naming the field, what is allowed and what it got,
+:class:`~rolkit.errors.FieldRangeError` naming the field, what is allowed and what it got,
 in English (``str(err)``) and Spanish (``err.message("es")``). Call it from
 ``__post_init__``; ``describe(cls)`` lists the fields for the widgets.
 """
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from rolkit.model import FieldRangeError, RulesError
+from rolkit.errors import DiceSyntaxError, FieldRangeError, RulesError, input_error, shown
 
 __all__ = [
     "Choice",
@@ -42,6 +42,9 @@ __all__ = [
     "spec_of",
     "validate",
     "KINDS",
+    "label",
+    "to_data",
+    "from_data",
 ]
 
 KINDS = ("int", "float", "choice", "flag", "dice", "text", "nested", "multichoice", "int_map")
@@ -429,11 +432,11 @@ def _range_error(
 ) -> RulesError:
     where = f"{prefix}{name}"
     return error_cls(
-        f"{where} must be {spec.allowed('en')} (got {value!r})",
+        f"{where} must be {spec.allowed('en')} (got {shown(value)})",
         field=where,
         allowed=spec.allowed("en"),
         got=value,
-        message_es=f"{spec.label_for('es')} debe ser {spec.allowed('es')} (recibido {value!r})",
+        message_es=f"{spec.label_for('es')} debe ser {spec.allowed('es')} (recibido {shown(value)})",
     )
 
 
@@ -534,3 +537,80 @@ def _freeze(obj: Any, name: str, spec: FieldSpec, value: Any) -> None:
         object.__setattr__(obj, name, FrozenMap(value))
     elif spec.kind == "multichoice" and not isinstance(value, frozenset):
         object.__setattr__(obj, name, frozenset(value))
+
+
+# --------------------------------------------------------------------------- kit helpers
+def label(es: str, gloss: str | None = None, *, en: str | None = None) -> tuple[str, str]:
+    """An ``(es, en)`` label pair: the Spanish game term, glossed in English.
+
+    ``label("Pelea", gloss="melee skill") == ("Pelea", "Pelea (melee skill)")``; ``en``
+    gives the whole English label instead, and neither keeps the term in both.
+    """
+    if en is not None:
+        return es, en
+    return es, (f"{es} ({gloss})" if gloss else es)
+
+
+def to_data(obj: Any) -> dict[str, Any]:
+    """The declared field values of a form instance as plain data (nested forms as dicts,
+    int maps as dicts, multichoices as sorted lists): what a preset or a roster stores."""
+    out: dict[str, Any] = {}
+    for name, spec in describe(type(obj)):
+        value = getattr(obj, name)
+        if spec.kind == "nested" and value is not None:
+            value = to_data(value)
+        elif spec.kind == "int_map" and value is not None:
+            value = dict(value)
+        elif spec.kind == "multichoice":
+            value = sorted(value, key=str)
+        out[name] = value
+    return out
+
+
+def from_data(cls: type, data: Mapping[str, Any], *, where: str = "") -> Any:
+    """A validated ``cls`` instance from plain data (the inverse of :func:`to_data`).
+
+    Fields absent from ``data`` take their defaults; a nested form may be a dict.
+
+    Raises:
+        RulesError: naming ``where`` (the entry, e.g. ``"attacker: Bruno"``) and the field,
+            for an unknown field, a wrong value, or data that is not a mapping.
+    """
+    prefix = f"{where}: " if where else ""
+    if not isinstance(data, Mapping):
+        raise input_error(
+            where or cls.__name__,
+            en=f"{prefix}expected a table of field values (got {shown(data)})",
+            es=f"{prefix}se esperaba una tabla de valores de campo (recibido {shown(data)})",
+            got=data,
+        )
+    known = dict(describe(cls))
+    kwargs: dict[str, Any] = {}
+    for name, value in data.items():
+        spec = known.get(name)
+        if spec is None:
+            raise input_error(
+                f"{where}.{name}" if where else str(name),
+                en=f"{prefix}unknown field {shown(name)}",
+                es=f"{prefix}campo desconocido {shown(name)}",
+                allowed=", ".join(known),
+                got=name,
+            )
+        if spec.kind == "nested" and isinstance(value, Mapping) and spec.nested is not None:
+            value = from_data(spec.nested, value, where=f"{where}.{name}" if where else name)
+        elif spec.kind == "multichoice" and isinstance(value, list):
+            value = frozenset(value)
+        kwargs[name] = value
+    try:
+        return cls(**kwargs)
+    except RulesError as err:
+        if not where:
+            raise
+        cls_err = FieldRangeError if isinstance(err, DiceSyntaxError) else type(err)
+        raise cls_err(
+            f"{prefix}{err.message('en')}",
+            field=err.field,
+            allowed=err.allowed,
+            got=err.got,
+            message_es=f"{prefix}{err.message('es')}",
+        ) from None

@@ -1,8 +1,11 @@
 """The es/en message catalogue: every user-facing string goes through :func:`t`.
 
 Game terms stay Spanish in both languages; English adds a gloss in parentheses
-(``"Magullado (bruised)"``). Each system module registers its own messages with
-:func:`register` when it is imported. A key missing in English falls back to Spanish,
+(``"Magullado (bruised)"``). Each system module registers its own messages under its own
+prefix with :func:`register` (or :func:`register_pairs`) when it is imported:
+``register("gore", {"es": {"wound.leve": …}, …})`` stores ``"gore.wound.leve"``.
+Registering a key again with a different text is an error, so no system can overwrite
+another's (or the shared) messages. A key missing in English falls back to Spanish,
 and a key missing in both is shown as itself, so a literal Spanish label also works.
 
 The module-level language (:func:`set_language`) is what rich displays in a notebook
@@ -14,7 +17,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["LANGUAGES", "t", "register", "set_language", "get_language", "has"]
+__all__ = [
+    "LANGUAGES",
+    "t",
+    "register",
+    "register_pairs",
+    "term",
+    "set_language",
+    "get_language",
+    "has",
+    "percent",
+    "number",
+]
 
 LANGUAGES = ("es", "en")
 _language = "es"
@@ -49,7 +63,15 @@ _CATALOG: dict[str, dict[str, str]] = {
         "col.flag": "efecto",
         "col.probability": "probabilidad",
         "headline.hit": "{p} impacta",
-        "headline.critical": "{p} crítico/espectacular",
+        "headline.critical": "{p} crítico",
+        "headline.dead": "{p} muere",
+        "headline.down": "{p} cae (fuera de combate o peor)",
+        "headline.success": "{p} de éxito",
+        "fate.none": "sigue en pie",
+        "fate.down": "fuera de combate",
+        "fate.dying": "moribundo",
+        "fate.dead": "muere",
+        "col.degree": "grado",
         "headline.damage": "daño esperado {d}",
         "result.hit": "Impacto",
         "result.miss": "Falla",
@@ -94,7 +116,15 @@ _CATALOG: dict[str, dict[str, str]] = {
         "col.flag": "effect",
         "col.probability": "probability",
         "headline.hit": "{p} hit",
-        "headline.critical": "{p} critical/spectacular",
+        "headline.critical": "{p} critical",
+        "headline.dead": "{p} dies",
+        "headline.down": "{p} goes down (out of the fight or worse)",
+        "headline.success": "{p} success",
+        "fate.none": "still standing",
+        "fate.down": "out of the fight",
+        "fate.dying": "dying",
+        "fate.dead": "dies",
+        "col.degree": "degree",
         "headline.damage": "expected damage {d}",
         "result.hit": "Hit",
         "result.miss": "Miss",
@@ -114,12 +144,54 @@ _CATALOG: dict[str, dict[str, str]] = {
 }
 
 
-def register(messages: Mapping[str, Mapping[str, str]]) -> None:
-    """Add a system's messages: ``{"es": {key: text}, "en": {key: text}}``."""
-    for lang, table in messages.items():
+class CatalogConflictError(ValueError):
+    """A message key was registered twice with different texts."""
+
+
+def register(prefix: str, messages: Mapping[str, Mapping[str, str]]) -> None:
+    """Add messages under ``prefix``: ``{"es": {key: text}, "en": {key: text}}``.
+
+    Keys are stored as ``f"{prefix}.{key}"`` (``prefix=""`` is the shared catalogue).
+
+    Raises:
+        CatalogConflictError: a key exists already with a different text.
+        ValueError: an unknown language.
+    """
+    for lang in messages:
         if lang not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES} (got {lang!r})")
+    staged: dict[str, dict[str, str]] = {}
+    for lang, table in messages.items():
+        for key, text in table.items():
+            full = f"{prefix}.{key}" if prefix else key
+            old = _CATALOG[lang].get(full)
+            if old is not None and old != text:
+                raise CatalogConflictError(
+                    f"message {full!r} ({lang}) is already {old!r}; refusing {text!r}"
+                )
+            staged.setdefault(lang, {})[full] = text
+    for lang, table in staged.items():
         _CATALOG[lang].update(table)
+
+
+def register_pairs(prefix: str, pairs: Mapping[str, tuple[str, str]]) -> None:
+    """:func:`register` from ``{key: (es, en)}`` pairs (the form labels take)."""
+    register(
+        prefix,
+        {
+            "es": {k: es for k, (es, _) in pairs.items()},
+            "en": {k: en for k, (_, en) in pairs.items()},
+        },
+    )
+
+
+def term(prefix: str, kind: str, name: str, lang: str | None = None) -> str:
+    """The label of a system's term (``term("gore", "flag", "ko")``): the system's own
+    ``prefix.kind.name``, else the shared ``kind.name``, else ``name`` as it is."""
+    for key in (f"{prefix}.{kind}.{name}", f"{kind}.{name}"):
+        if has(key, lang) or has(key, "es"):
+            return t(key, lang)
+    return name
 
 
 def set_language(lang: str) -> None:

@@ -36,16 +36,12 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from rolkit import dice, i18n, render
-from rolkit.model import (
-    FORM_NAMES,
-    FieldRangeError,
-    Odds,
-    Resolution,
-    RulesError,
-    check_seed,
-    new_seed,
-)
+from rolkit import dice, i18n
+from rolkit.dice import check_seed, new_seed
+from rolkit.display import render
+from rolkit.errors import FieldRangeError, RulesError
+from rolkit.model import Odds, Resolution
+from rolkit.system import FORM_NAMES
 
 __all__ = [
     "load",
@@ -491,7 +487,7 @@ Uso / usage:  %tirar 2d6+3 [seed=5]
 Muestra cada dado, el total y la semilla: la misma semilla repite la misma tirada.
 Shows every die, the total and the seed; the same seed replays the same roll.
 Gramática / grammar: NdM, dM, d%, números, + y - (1D8+1D4, 2d6+3, 1D3-1).
-Devuelve / returns: rolkit.render.RollResult (.total, .seed, .rolled), o RollSeries
+Devuelve / returns: rolkit.display.render.RollResult (.total, .seed, .rolled), o RollSeries
 (.totals, .rolls) con veces=N.
 """,
     "prob": """Probabilidad exacta / exact probability of a dice expression.

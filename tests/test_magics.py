@@ -17,9 +17,11 @@ from fractions import Fraction
 import pytest
 
 import rolkit
-from rolkit import dice, fields, i18n, magics, render
+from rolkit import dice, fields, i18n, magics
 from rolkit import systems as registry
-from rolkit.model import Odds, OutcomeView, Resolution, Step, System
+from rolkit.display import render
+from rolkit.model import Odds, OutcomeView, Resolution, Step
+from rolkit.system import System
 
 IPython = pytest.importorskip("IPython")
 
@@ -179,7 +181,7 @@ def test_tirar_is_seeded_and_replayable(ip):
 
 def test_tirar_without_seed_picks_one_and_shows_it(ip):
     r = ip.run_line_magic("tirar", "1d20")
-    assert 0 <= r.seed <= rolkit.model.MAX_SEED
+    assert 0 <= r.seed <= rolkit.dice.MAX_SEED
     assert f"semilla {r.seed}" in repr(r)
     replay = ip.run_line_magic("tirar", r.replay.removeprefix("%tirar "))
     assert replay.rolled == r.rolled

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 import rolkit
-from rolkit import dice, fields, i18n, render
-from rolkit.model import OutcomeView, Step, System
+from rolkit import dice, fields, i18n
+from rolkit.display import render
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 
 # --------------------------------------------------------------------------- a tiny system
 # 1d6 + bonus against a target of 4; damage 1d4, doubled on a natural 6 ("critical").
@@ -177,9 +179,11 @@ def test_resolution_markdown_and_text():
     assert "semilla 3" in md
     is_markdown_table(md, 5)
     assert "| # | paso | dados | valores | regla |" in md
-    text = repr(r)
+    text = r.describe()
     assert "semilla 3" in text and "1. Ataque <b>" in text
     assert len(text.splitlines()) == 1 + len(r.steps)
+    # the plain repr is structural and never runs the renderer
+    assert repr(r).startswith("Resolution(system='fake_render', seed=3,")
 
 
 def test_resolution_follows_the_module_language():
@@ -187,7 +191,7 @@ def test_resolution_follows_the_module_language():
     i18n.set_language("en")
     assert "seed 3" in text_of(r._repr_html_())
     assert "| # | step | dice | values | rule |" in r._repr_markdown_()
-    assert "seed 3" in repr(r)
+    assert "seed 3" in r.describe()
 
 
 # --------------------------------------------------------------------------- odds
@@ -216,12 +220,13 @@ def test_odds_markdown_rows_match_the_outcome_rows():
 
 def test_odds_text_lists_every_outcome_with_its_fraction():
     o = SYSTEM.odds(*FORMS)
-    text = repr(o)
+    text = o.describe()
+    assert repr(o).startswith("Odds(system='fake_render', outcomes=")
     for row in render.tables.outcome_rows(o, "es"):
         line = next(x for x in text.splitlines() if x.strip().startswith(row["label"]))
         assert line.rstrip().endswith(str(row["eq"]))
     i18n.set_language("en")
-    assert "expected damage" in repr(o) and "miss" in repr(o)
+    assert "expected damage" in o.describe() and "miss" in o.describe()
 
 
 # --------------------------------------------------------------------------- dice
@@ -301,7 +306,7 @@ def test_check_of_a_plain_mapping_with_missing_fields():
 
 
 def test_degree_label_prefers_a_registered_message():
-    i18n.register({"es": {"degree.zz_test": "Grado ZZ"}, "en": {"degree.zz_test": "ZZ degree"}})
+    i18n.register("", {"es": {"degree.zz_test": "Grado ZZ"}, "en": {"degree.zz_test": "ZZ degree"}})
     assert render.degree_label("zz_test") == "Grado ZZ"
     assert render.degree_label("zz_test", "en") == "ZZ degree"
     assert render.degree_label("fallo_serio") == "Fallo serio"
@@ -386,12 +391,12 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
         "import sys\n"
         f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "import test_render as t\n"
-        "import rolkit.render, rolkit.magics\n"
+        "import rolkit.display.render, rolkit.magics\n"
         "from rolkit import dice\n"
         "r = t.SYSTEM.resolve(*t.FORMS, seed=1)\n"
         "o = t.SYSTEM.odds(*t.FORMS)\n"
         "d = dice.parse('2d6').distribution()\n"
-        "texts = [repr(r), repr(o), rolkit.render.distribution_text(d), d._repr_html_()]\n"
+        "texts = [repr(r), repr(o), rolkit.display.render.distribution_text(d), d._repr_html_()]\n"
         "assert all(texts)\n"
         "print(sorted({'pandas', 'IPython', 'numpy', 'matplotlib'} & set(sys.modules)))\n"
     )

@@ -22,9 +22,12 @@ from urllib.parse import parse_qs
 import ipywidgets as ipw
 
 import rolkit
-from rolkit import i18n, tables
+from rolkit import i18n
+from rolkit.dice import check_seed
+from rolkit.display import tables
+from rolkit.errors import RulesError
 from rolkit.fields import describe
-from rolkit.model import FORM_NAMES, RulesError, System, check_seed
+from rolkit.system import FORM_NAMES, System
 from widgets import views
 from widgets.errors import guarded
 from widgets.forms import Form, form_for

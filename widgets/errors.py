@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from rolkit.model import RulesError
+from rolkit.errors import RulesError
 
 __all__ = ["log", "guarded", "configure_log"]
 

@@ -24,8 +24,8 @@ import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.dice import parse
+from rolkit.errors import RulesError
 from rolkit.fields import FieldSpec, FrozenMap, describe
-from rolkit.model import RulesError
 from widgets.errors import guarded
 
 __all__ = ["Form", "Row", "form_for", "BUILDERS", "SLIDER_SPAN"]
@@ -52,10 +52,11 @@ LAYOUTS = {
 }
 
 i18n.register(
+    "",
     {
         "es": {"form.auto": "auto", "form.use": "usar"},
         "en": {"form.auto": "auto", "form.use": "use"},
-    }
+    },
 )
 
 

@@ -1,7 +1,7 @@
 """The results side of the dashboard: odds table, chart, roll history, error messages.
 
 Everything here turns rolkit objects (``Odds``, ``Resolution``) into widget trait values
-through ``rolkit.tables``; no rule logic. Callbacks go through
+through ``rolkit.display.tables``; no rule logic. Callbacks go through
 :func:`widgets.errors.guarded`: never a traceback on the page.
 """
 
@@ -14,8 +14,10 @@ from typing import Any
 
 import ipywidgets as ipw
 
-from rolkit import i18n, tables
-from rolkit.model import Resolution, System
+from rolkit import i18n
+from rolkit.display import tables
+from rolkit.model import Resolution
+from rolkit.system import System
 from widgets.errors import guarded, log
 
 __all__ = [
@@ -35,6 +37,7 @@ TABLE_CSS = (
 )
 
 i18n.register(
+    "",
     {
         "es": {
             "replay.same": "coincide: mismos dados, mismos pasos",
@@ -62,7 +65,7 @@ i18n.register(
             "undo.tip": "Put the forms back as they were before the last «aplicar»",
             "undo.done": "Undone: {roles}.",
         },
-    }
+    },
 )
 
 

@@ -15,10 +15,10 @@ import sys
 import types
 from typing import TYPE_CHECKING
 
-from rolkit.model import RulesError
+from rolkit.errors import RulesError
 
 if TYPE_CHECKING:
-    from rolkit.model import System
+    from rolkit.system import System
 
 __all__ = ["available", "get"]
 

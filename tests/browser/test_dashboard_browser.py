@@ -154,7 +154,7 @@ def wait_headline(page, text):
 @pytest.mark.skipif("core_dread" not in SYSTEMS, reason="core_dread is not registered")
 def test_aplicar_and_deshacer_in_the_browser(local_page, dashboard_server):
     """Core Dread: Tirar, aplicar (the wounded defender's odds), deshacer (the odds back)."""
-    from rolkit import tables
+    from rolkit.display import tables
     from rolkit.systems.core_dread import CoreDreadOptions, Modifiers
     from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO
     from widgets import views  # noqa: F401  (registers "aplicar"/"deshacer")

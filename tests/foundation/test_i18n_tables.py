@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from rolkit import i18n, tables
+from rolkit import analysis, i18n
+from rolkit.display import tables
 
 from .toy_system import SYSTEM, Attacker, Defender, Modifiers, Weapon
 
@@ -85,7 +86,7 @@ def test_styled_outcomes_has_the_css_class():
 
 
 def test_hit_grid_over_the_grid_axes():
-    grid = tables.hit_grid(SYSTEM)
+    grid = analysis.hit_grid(SYSTEM)
     assert list(grid.index) == [0, 1, 2, 3]
     # target 4 on 1d6 + bonus: faces >= 4 - bonus hit. The toy's two axes are the same
     # field, so the column value is the one that counts.

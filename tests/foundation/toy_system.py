@@ -7,7 +7,9 @@ from fractions import Fraction
 
 from rolkit import fields
 from rolkit.dice import die
-from rolkit.model import ImpossibleActionError, OutcomeView, Step, System
+from rolkit.errors import ImpossibleActionError
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 
 
 @dataclass(frozen=True)

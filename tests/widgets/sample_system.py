@@ -11,7 +11,9 @@ from types import MappingProxyType
 
 from rolkit import fields
 from rolkit.dice import die, parse
-from rolkit.model import ImpossibleActionError, OutcomeView, Step, System
+from rolkit.errors import ImpossibleActionError
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 
 
 class SampleInputError(ImpossibleActionError):

@@ -4,7 +4,8 @@ import pytest
 from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
 
 import rolkit
-from rolkit import i18n, tables
+from rolkit import i18n
+from rolkit.display import tables
 from widgets.app import NONE, Dashboard, query_params
 from widgets.views import ODDS_CLASS
 

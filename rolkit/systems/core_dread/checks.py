@@ -58,12 +58,12 @@ class CheckRoll:
     skill: int = 0
 
     def _repr_html_(self) -> str:
-        from rolkit import render
+        from rolkit.display import render
 
         return render.check_html(self)
 
     def _repr_markdown_(self) -> str:
-        from rolkit import render
+        from rolkit.display import render
 
         return render.check_markdown(self)
 

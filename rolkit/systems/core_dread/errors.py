@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import FieldRangeError, ImpossibleActionError, RulesError
+from rolkit.errors import FieldRangeError, ImpossibleActionError, RulesError
 
 __all__ = ["CoreDreadInputError", "CoreDreadRangeError", "CoreDreadImpossibleError", "impossible"]
 

@@ -99,19 +99,22 @@ DERIVED = {
 }
 
 
+def _local(table: dict[str, str]) -> dict[str, str]:
+    """The catalogue's keys without the ``cd.`` prefix (``register`` adds it back)."""
+    return {k.removeprefix("cd."): v for k, v in table.items()}
+
+
 def register() -> None:
-    """Register the Core Dread catalogue (idempotent; shared ``derived.*`` labels only if new)."""
-    i18n.register({"es": ES, "en": EN})
+    """Register the Core Dread catalogue under the ``cd`` prefix (idempotent)."""
+    i18n.register("cd", {"es": _local(ES), "en": _local(EN)})
     i18n.register(
+        "cd",
         {
-            "es": {f"cd.degree.{degree}": es for _, degree, es, _ in DEGREES},
-            "en": {f"cd.degree.{degree}": en for _, degree, _, en in DEGREES},
-        }
+            "es": {f"degree.{degree}": es for _, degree, es, _ in DEGREES},
+            "en": {f"degree.{degree}": en for _, degree, _, en in DEGREES},
+        },
     )
-    for key, (es, en) in DERIVED.items():
-        for lang, text in (("es", es), ("en", en)):
-            if not i18n.has(f"derived.{key}", lang):
-                i18n.register({lang: {f"derived.{key}": text}})
+    i18n.register_pairs("cd", {f"derived.{key}": pair for key, pair in DERIVED.items()})
 
 
 register()

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import OutcomeView, Step, System
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 from rolkit.systems.core_dread import messages
 from rolkit.systems.core_dread.attack import (
     AttackResolution,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import RulesError
+from rolkit.errors import RulesError
 
 __all__ = ["GoreInputError", "fail"]
 

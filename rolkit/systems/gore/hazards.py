@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.dice import parse
-from rolkit.model import RulesError
+from rolkit.errors import RulesError
 
 from .errors import fail
 from .forms import DEFAULT, GoreOptions

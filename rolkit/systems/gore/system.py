@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit import i18n
-from rolkit.model import OutcomeView, Step, System
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
 
 from .attack import OutcomeRow, Resolution, attack_outcomes, resolve_attack
 from .forms import LOCATION_LABELS, Combatant, GoreOptions, Modifiers, Shield, Weapon
@@ -138,7 +139,13 @@ for _k, (_es, _en) in _CATEGORIES.items():
     _ES[f"gore.category.{_k}"], _EN[f"gore.category.{_k}"] = _es, _en
 for _k, (_es, _en) in LOCATION_LABELS.items():
     _ES[f"gore.location.{_k}"], _EN[f"gore.location.{_k}"] = _es, _en
-i18n.register({"es": _ES, "en": _EN})
+i18n.register(
+    "gore",
+    {
+        "es": {k.removeprefix("gore."): v for k, v in _ES.items()},
+        "en": {k.removeprefix("gore."): v for k, v in _EN.items()},
+    },
+)
 
 
 def project(key: Hashable) -> OutcomeView:

@@ -186,7 +186,12 @@ def test_system_projection_and_i18n():
     assert wound_rank(None, 0) == 0
     assert wound_rank("magullado", 1) < wound_rank("magullado", 2) < wound_rank("lesionado", 1)
     assert wound_rank("lesionado", 2) < wound_rank("malherido", 1) < wound_rank("malherido", 6)
-    for label in ("cd.step.attack", "cd.step.prone", "cd.step.defence.block", "flag.counter_wound"):
+    for label in (
+        "cd.step.attack",
+        "cd.step.prone",
+        "cd.step.defence.block",
+        "cd.flag.counter_wound",
+    ):
         assert i18n.has(label, "es") and i18n.has(label, "en")
 
 

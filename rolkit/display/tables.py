@@ -33,7 +33,7 @@ __all__ = [
     "styled_outcomes",
     "format_dice",
     "format_derived",
-    "hit_grid",
+    "fate_label",
 ]
 
 
@@ -107,26 +107,36 @@ def flags_frame(odds: Odds, lang: str | None = None) -> pd.DataFrame:
     ps = [odds.flag(n) for n in names]
     return pd.DataFrame(
         {
-            i18n.t("col.flag", lang): [i18n.t(f"flag.{n}", lang) for n in names],
+            i18n.t("col.flag", lang): [i18n.term(odds.prefix, "flag", n, lang) for n in names],
             i18n.t("col.probability", lang): [float(p) * 100 for p in ps],
             i18n.t("col.fraction", lang): [str(p) for p in ps],
         }
     )
 
 
+def fate_label(fate: str | None, lang: str | None = None) -> str:
+    """``"muere"``/``"dies"`` and the other fates, as the headline says them."""
+    return i18n.t(f"fate.{fate or 'none'}", lang)
+
+
 def headline(odds: Odds, lang: str | None = None) -> str:
-    """What a GM says aloud: hit %, critical %, expected damage."""
-    return " · ".join(
-        [
-            i18n.t("headline.hit", lang, p=i18n.percent(odds.p_hit, lang)),
-            i18n.t("headline.critical", lang, p=i18n.percent(odds.p_critical, lang)),
-            i18n.t("headline.damage", lang, d=i18n.number(odds.expected_damage, lang)),
-        ]
-    )
+    """What a GM says aloud: hit %, the system's critical %, expected damage, and the
+    defender's fate (dead, and down or worse) when it can happen."""
+    parts = [
+        i18n.t("headline.hit", lang, p=i18n.percent(odds.p_hit, lang)),
+        i18n.t(odds.critical_key, lang, p=i18n.percent(odds.p_critical, lang)),
+        i18n.t("headline.damage", lang, d=i18n.number(odds.expected_damage, lang)),
+    ]
+    p_dead, p_down = odds.p_dead, odds.p_down
+    if p_dead:
+        parts.append(i18n.t("headline.dead", lang, p=i18n.percent(p_dead, lang)))
+    if p_down > p_dead:
+        parts.append(i18n.t("headline.down", lang, p=i18n.percent(p_down, lang)))
+    return " · ".join(parts)
 
 
 def resolution_headline(r: Resolution, lang: str | None = None) -> str:
-    """``Impacto: 10 de daño → Malherido ×1`` or ``Falla``."""
+    """``Impacto: 10 de daño → Malherido ×1 · muere`` or ``Falla``."""
     v = r.view
     if not v.hit and v.wound is None:
         text = i18n.t("result.miss", lang)
@@ -135,7 +145,11 @@ def resolution_headline(r: Resolution, lang: str | None = None) -> str:
         text = (
             f"{i18n.t('result.hit', lang)}: {i18n.t('result.damage', lang, d=v.damage)} → {wound}"
         )
-    extras = [i18n.t(f"flag.{f}", lang) for f in sorted(v.flags)]
+        if v.location:
+            text += f" ({i18n.t(v.location, lang)})"
+    if v.fate:
+        text += f" · {fate_label(v.fate, lang)}"
+    extras = [i18n.term(r.prefix, "flag", f, lang) for f in sorted(v.flags)]
     return text + (f" ({', '.join(extras)})" if extras else "")
 
 
@@ -143,10 +157,13 @@ def format_dice(dice: tuple[int, ...]) -> str:
     return ", ".join(str(d) for d in dice)
 
 
-def format_derived(derived: Any, lang: str | None = None) -> str:
+def format_derived(derived: Any, lang: str | None = None, prefix: str = "") -> str:
+    """A step's derived values as ``label value · …``: labels from the system's
+    ``<prefix>.derived.<key>`` (or the shared ``derived.<key>``), string values that are
+    i18n keys translated."""
     parts = []
     for k, v in dict(derived).items():
-        name = i18n.t(f"derived.{k}", lang) if i18n.has(f"derived.{k}", lang) else k
+        name = i18n.term(prefix, "derived", k, lang)
         if isinstance(v, Fraction):
             v = f"{v} ({float(v):.4g})"
         elif isinstance(v, bool):
@@ -170,7 +187,9 @@ def steps_frame(r: Resolution, lang: str | None = None) -> pd.DataFrame:
             "#": list(range(1, len(r.steps) + 1)),
             i18n.t("col.step", lang): [i18n.t(s.label, lang, **dict(s.params)) for s in r.steps],
             i18n.t("col.dice", lang): [format_dice(s.dice) for s in r.steps],
-            i18n.t("col.derived", lang): [format_derived(s.derived, lang) for s in r.steps],
+            i18n.t("col.derived", lang): [
+                format_derived(s.derived, lang, r.prefix) for s in r.steps
+            ],
             i18n.t("col.rule", lang): [s.rule for s in r.steps],
         }
     )
@@ -197,40 +216,3 @@ def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolki
         .bar(subset=["="], color="#9ecae1", vmin=0, vmax=100)
         .set_table_attributes(f'class="{css_class}"')
     )
-
-
-def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) -> pd.DataFrame:
-    """P(hit) in percent over the system's two ``grid_axes`` (rows × columns).
-
-    Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
-    its field's declared range, cut to ``limit`` values; a combination the rules refuse
-    is left empty (NaN).
-    """
-    import dataclasses
-
-    import pandas as pd
-
-    from rolkit import fields
-    from rolkit.model import RulesError
-
-    forms = dict(forms or system.defaults())
-    (row_role, row_field), (col_role, col_field) = system.grid_axes
-
-    def axis(role: str, name: str) -> list[int]:
-        spec = dict(fields.describe(system.forms[role]))[name]
-        return list(range(int(spec.min), int(spec.max) + 1))[:limit]
-
-    def p_hit(row_value: int, col_value: int) -> float:
-        trial = dict(forms)
-        trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
-        trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
-        try:
-            odds = system.odds(*(trial[r] for r in ("attacker", "defender", "weapon", "modifiers")))
-        except RulesError:
-            return float("nan")
-        return float(odds.p_hit) * 100
-
-    rows, cols = axis(row_role, row_field), axis(col_role, col_field)
-    frame = pd.DataFrame([[p_hit(r, c) for c in cols] for r in rows], index=rows, columns=cols)
-    frame.index.name, frame.columns.name = row_field, col_field
-    return frame

@@ -1,14 +1,14 @@
 """Rich display of rolkit objects as HTML, Markdown and plain text.
 
 IPython reprs (``_repr_html_``, ``_repr_markdown_``, ``__repr__``) and the dashboard share
-this module. It builds on :mod:`rolkit.tables`, so every table shown here is the
+this module. It builds on :mod:`rolkit.display.tables`, so every table shown here is the
 dashboard's table. It never builds a second table of its own.
 
 Conventions:
 
 * The language is the ``lang`` argument, or else the module-level language
   (:func:`rolkit.i18n.set_language`), read at render time.
-* pandas is imported lazily, inside :mod:`rolkit.tables` functions, and only by the
+* pandas is imported lazily, inside :mod:`rolkit.display.tables` functions, and only by the
   HTML and Markdown renderers of odds and resolutions. Text reprs never need it, and
   ``import rolkit`` stays free of pandas.
 * All HTML is well formed. Every tag is closed, and every value that comes from a user
@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rolkit import i18n, tables
+from rolkit import i18n
+from rolkit.display import tables
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -63,6 +64,7 @@ __all__ = [
 ]
 
 i18n.register(
+    "",
     {
         "es": {
             "render.value": "valor",
@@ -112,7 +114,7 @@ i18n.register(
             "render.flags": "Effects",
             "render.error": "rolkit",
         },
-    }
+    },
 )
 
 #: Comparison operators as typed and as shown.
@@ -243,7 +245,7 @@ def resolution_text(r: Resolution, lang: str | None = None) -> str:
     ]
     for i, s in enumerate(r.steps, 1):
         dice = f" [{tables.format_dice(s.dice)}]" if s.dice else ""
-        derived = tables.format_derived(s.derived, lang)
+        derived = tables.format_derived(s.derived, lang, r.prefix)
         rule = f"  ({s.rule})" if s.rule else ""
         line = f"  {i}. {i18n.t(s.label, lang, **dict(s.params))}{dice} {derived}".rstrip()
         lines.append(line + rule)

@@ -1,0 +1,42 @@
+"""Display of rolkit objects: plain text, Markdown, HTML and pandas tables.
+
+Importing this package fills the :mod:`rolkit.reprs` registry, so the model's types
+(:class:`~rolkit.model.Resolution`, :class:`~rolkit.model.Odds`, the dice types and the
+check results) show richly in a notebook. Display depends on the model, never the
+reverse. ``import rolkit`` imports it (it is light: pandas is imported only when a table
+is built).
+
+Modules: :mod:`.tables` (pandas frames and headlines), :mod:`.render` (HTML / Markdown /
+text of attacks, odds, dice and the magics' display objects), :mod:`.checks` (any
+system's checks).
+"""
+
+from __future__ import annotations
+
+from rolkit import reprs
+from rolkit.dice import Distribution, RolledDice
+from rolkit.display import checks, render, tables
+from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
+
+__all__ = ["render", "tables", "checks"]
+
+_RENDERERS = {
+    Resolution: (render.resolution_html, render.resolution_markdown, render.resolution_text),
+    Odds: (render.odds_html, render.odds_markdown, render.odds_text),
+    Distribution: (
+        render.distribution_html,
+        render.distribution_markdown,
+        render.distribution_text,
+    ),
+    RolledDice: (render.rolled_html, render.rolled_markdown, render.rolled_text),
+    CheckOdds: (checks.check_odds_html, checks.check_odds_markdown, checks.check_odds_text),
+    CheckResolution: (
+        checks.check_resolution_html,
+        checks.check_resolution_markdown,
+        checks.check_resolution_text,
+    ),
+}
+for _cls, (_html, _md, _text) in _RENDERERS.items():
+    reprs.register(_cls, "html", _html)
+    reprs.register(_cls, "markdown", _md)
+    reprs.register(_cls, "text", _text)

@@ -1,0 +1,341 @@
+"""The ``System``: what every system module exports as ``SYSTEM``, and its checks.
+
+The widgets, the magics and the generic tests know only this object. A system author
+writes pure rule functions and hands them over here (see ``docs/adding-a-system.md``):
+
+* ``resolve_fn(attacker, defender, weapon, modifiers, options, rng) -> (steps, outcome, key)``
+* ``odds_fn(attacker, defender, weapon, modifiers, options) -> {key: Fraction}``
+* ``project(key) -> OutcomeView``
+
+plus the form dataclasses, the options, presets as plain data and the checks
+(:class:`CheckProcedure`). The System type-checks the forms, records the seed, builds the
+random source from it, and wraps the results in :class:`~rolkit.model.Resolution` and
+:class:`~rolkit.model.Odds`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any
+
+from rolkit import fields, i18n
+from rolkit.dice import RandomSource, check_seed, new_seed
+from rolkit.errors import RulesError, input_error
+from rolkit.model import (
+    CheckOdds,
+    CheckResolution,
+    Degree,
+    Odds,
+    OutcomeView,
+    Resolution,
+    Step,
+)
+
+__all__ = ["System", "CheckProcedure", "Degree", "FORM_NAMES", "after_attributes"]
+
+FORM_NAMES = ("attacker", "defender", "weapon", "modifiers")
+
+ResolveFn = Callable[..., tuple[tuple[Step, ...] | list[Step], Any, Hashable]]
+OddsFn = Callable[..., Mapping[Hashable, Fraction]]
+PresetData = Mapping[str, Mapping[str, Any]]
+
+
+def _type_error(what: str, cls: type, value: Any) -> RulesError:
+    return input_error(
+        what,
+        en=f"{what} must be a {cls.__name__} (got {type(value).__name__})",
+        es=f"{what} debe ser un {cls.__name__} (recibido {type(value).__name__})",
+        allowed=cls.__name__,
+        got=type(value).__name__,
+        cls=RulesError,
+    )
+
+
+def after_attributes(outcome: Any) -> dict[str, Any]:
+    """The default after-state adapter: the outcome's ``<role>_after`` attributes.
+
+    A system whose own result object carries ``attacker_after``, ``defender_after`` and
+    ``weapon_after`` (valid form instances, as its spec's resolve returns them) needs no
+    adapter of its own: set ``tracks_state=True``.
+    """
+    return {
+        role: getattr(outcome, f"{role}_after")
+        for role in ("attacker", "defender", "weapon")
+        if getattr(outcome, f"{role}_after", None) is not None
+    }
+
+
+# --------------------------------------------------------------------------- checks
+@dataclass(frozen=True, eq=False)
+class CheckProcedure:
+    """One check a system offers (a skill check, an opposed roll, a healing check…).
+
+    Attributes:
+        id: the check's id inside its system (``"skill"``).
+        label: ``(es, en)`` display name.
+        form: a small frozen dataclass declared with :mod:`rolkit.fields`.
+        degrees: the system's degrees of success for this check, worst → best.
+        odds_fn: ``(form, options) -> {degree id: Fraction}``, exact, summing to 1.
+        resolve_fn: ``(form, options, rng) -> (steps, outcome, degree id)``.
+        system: the system id (set by :class:`System`).
+        options_type: the system's options dataclass (set by :class:`System`).
+    """
+
+    id: str
+    label: tuple[str, str]
+    form: type
+    degrees: tuple[Degree, ...]
+    odds_fn: Callable[[Any, Any], Mapping[str, Fraction]] = field(repr=False)
+    resolve_fn: Callable[[Any, Any, RandomSource], tuple[Any, Any, str]] = field(repr=False)
+    system: str = ""
+    options_type: type | None = field(default=None, repr=False)
+
+    def label_for(self, lang: str = "es") -> str:
+        return self.label[0] if lang == "es" else self.label[1]
+
+    def degree(self, degree_id: str) -> Degree:
+        for d in self.degrees:
+            if d.id == degree_id:
+                return d
+        raise KeyError(degree_id)
+
+    def defaults(self) -> Any:
+        return self.form()
+
+    def _checked(self, form: Any, options: Any) -> tuple[Any, Any]:
+        if not isinstance(form, self.form):
+            raise _type_error("form", self.form, form)
+        if options is None and self.options_type is not None:
+            options = self.options_type()
+        if self.options_type is not None and not isinstance(options, self.options_type):
+            raise _type_error("options", self.options_type, options)
+        return form, options
+
+    def odds(self, form: Any, options: Any = None) -> CheckOdds:
+        """The exact law of the check over :attr:`degrees`."""
+        form, options = self._checked(form, options)
+        law = dict(self.odds_fn(form, options))
+        return CheckOdds(self.system, self.id, self.label, self.degrees, law, form)
+
+    def resolve(self, form: Any, options: Any = None, seed: int | None = None) -> CheckResolution:
+        """One explained, replayable check (the seed is recorded)."""
+        form, options = self._checked(form, options)
+        seed = new_seed() if seed is None else check_seed(seed)
+        steps, outcome, degree = self.resolve_fn(form, options, random.Random(seed))
+        return CheckResolution(
+            self.system, self.id, self.label, seed, tuple(steps), self.degree(degree), outcome, form
+        )
+
+
+# --------------------------------------------------------------------------- system
+@dataclass(frozen=True, eq=False)
+class System:
+    """What every system module exports as ``SYSTEM``; the widgets know only this object.
+
+    Attributes:
+        id: the registry id (``"core_dread"``).
+        name_key: i18n key of the display name.
+        forms: the four form dataclasses by role.
+        options_type: dataclass of house rules and placeholders, all defaulted.
+        presets: ``{role: {preset name: {field: value}}}`` (plain data, what a roster
+            stores; a nested form is a dict). Instances are accepted too. Read them as
+            instances through :attr:`preset_forms` (``s.presets`` gives the same), as
+            data through :attr:`preset_data`.
+        resolve_fn, odds_fn, project: the three rule entry points (module docstring).
+        default_forms: ``{role: instance}``; defaults to each form class called bare.
+        grid_axes: two ``(role, field)`` pairs of the attacker's main numbers: the
+            success grid and the monotonicity property use them. Raising either never
+            lowers the probability of a hit.
+        options_field: for a system whose spec carries the options inside the modifiers
+            form, that field's name: ``options=None`` then means "the options the
+            modifiers carry", explicit options replace them, and the forms hide it.
+        critical_key: i18n key of the headline's critical phrase (``"{p} crítico"``).
+        checks: ``{check id: CheckProcedure}``, the system's procedures besides the attack.
+        tracks_state: :meth:`after` can give the forms after an attack; by default read
+            from the outcome's ``<role>_after`` attributes (:func:`after_attributes`).
+        after_fn: a system's own after-state adapter, ``outcome -> {role: instance}``.
+        i18n_prefix: the namespace of the system's messages (default: its id).
+    """
+
+    id: str
+    name_key: str
+    forms: Mapping[str, type]
+    options_type: type
+    presets: Mapping[str, Mapping[str, Any]]
+    resolve_fn: ResolveFn = field(repr=False)
+    odds_fn: OddsFn = field(repr=False)
+    project: Callable[[Any], OutcomeView] = field(repr=False)
+    default_forms: Mapping[str, Any] | None = None
+    grid_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
+    options_field: str | None = None
+    critical_key: str = "headline.critical"
+    checks: Mapping[str, CheckProcedure] = field(default_factory=dict)
+    tracks_state: bool = False
+    after_fn: Callable[[Any], Mapping[str, Any]] | None = field(default=None, repr=False)
+    i18n_prefix: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.i18n_prefix:
+            object.__setattr__(self, "i18n_prefix", self.id)
+        if self.after_fn is not None:
+            object.__setattr__(self, "tracks_state", True)
+        data = {
+            role: {name: self._as_data(role, p) for name, p in table.items()}
+            for role, table in self.presets.items()
+        }
+        object.__setattr__(self, "preset_data", data)
+        object.__setattr__(
+            self,
+            "checks",
+            {
+                cid: replace(c, system=self.id, options_type=self.options_type)
+                for cid, c in self.checks.items()
+            },
+        )
+        object.__setattr__(self, "presets", _LazyPresets(self))
+
+    preset_data: Mapping[str, Mapping[str, dict[str, Any]]] = field(init=False, repr=False)
+
+    def _as_data(self, role: str, preset: Any) -> dict[str, Any]:
+        if isinstance(preset, Mapping):
+            return dict(preset)
+        return fields.to_data(preset)
+
+    @cached_property
+    def preset_forms(self) -> dict[str, dict[str, Any]]:
+        """``{role: {name: form instance}}``, built and validated from :attr:`preset_data`."""
+        return {
+            role: {
+                name: fields.from_data(self.forms[role], data, where=f"{role}: {name}")
+                for name, data in table.items()
+            }
+            for role, table in self.preset_data.items()
+        }
+
+    # names ---------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return i18n.t(self.name_key)
+
+    def display_name(self, lang: str | None = None) -> str:
+        return i18n.t(self.name_key, lang)
+
+    def defaults(self) -> dict[str, Any]:
+        """Fresh default instances of the four forms."""
+        if self.default_forms is not None:
+            return dict(self.default_forms)
+        return {role: cls() for role, cls in self.forms.items()}
+
+    # after-state -----------------------------------------------------------
+    def after(self, resolution: Resolution) -> dict[str, Any]:
+        """The forms after ``resolution``, ``{role: instance}`` for the roles that changed.
+
+        ``{}`` when the system does not track state. Only ``attacker``, ``defender`` and
+        ``weapon`` can appear, and only when they differ from the resolved inputs.
+
+        Raises:
+            RulesError: ``resolution`` belongs to another system.
+        """
+        if not self.tracks_state:
+            return {}
+        if resolution.system != self.id:
+            raise input_error(
+                "system",
+                en=f"this roll is from {resolution.system!r}, not {self.id!r}",
+                es=f"esta tirada es de {resolution.system!r}, no de {self.id!r}",
+                allowed=self.id,
+                got=resolution.system,
+                cls=RulesError,
+            )
+        adapter = self.after_fn or after_attributes
+        after = dict(adapter(resolution.outcome))
+        return {
+            r: after[r]
+            for r in FORM_NAMES
+            if r != "modifiers" and r in after and after[r] != resolution.inputs.get(r)
+        }
+
+    # the attack ------------------------------------------------------------
+    def _check(self, forms: dict[str, Any], options: Any) -> tuple[dict[str, Any], Any]:
+        """Type-check the four forms and the options; returns them, made consistent."""
+        for role in FORM_NAMES:
+            if not isinstance(forms[role], self.forms[role]):
+                raise _type_error(role, self.forms[role], forms[role])
+        if self.options_field is not None:
+            modifiers = forms["modifiers"]
+            if options is None:
+                options = getattr(modifiers, self.options_field)
+            elif isinstance(options, self.options_type):
+                forms = {**forms, "modifiers": replace(modifiers, **{self.options_field: options})}
+        if options is None:
+            return forms, self.options_type()
+        if not isinstance(options, self.options_type):
+            raise _type_error("options", self.options_type, options)
+        return forms, options
+
+    def resolve(
+        self,
+        attacker: Any,
+        defender: Any,
+        weapon: Any,
+        modifiers: Any,
+        options: Any = None,
+        seed: int | None = None,
+    ) -> Resolution:
+        """Resolve one attack with a seeded random source; the seed is recorded."""
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
+        seed = new_seed() if seed is None else check_seed(seed)
+        steps, outcome, key = self.resolve_fn(
+            *(forms[r] for r in FORM_NAMES), options, random.Random(seed)
+        )
+        return Resolution(
+            system=self.id,
+            seed=seed,
+            steps=tuple(steps),
+            outcome=outcome,
+            key=key,
+            view=self.project(key),
+            inputs={**forms, "options": options},
+            prefix=self.i18n_prefix,
+        )
+
+    def odds(
+        self, attacker: Any, defender: Any, weapon: Any, modifiers: Any, options: Any = None
+    ) -> Odds:
+        """Exact odds of every outcome of the attack."""
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
+        probabilities = self.odds_fn(*(forms[r] for r in FORM_NAMES), options)
+        return Odds(
+            system=self.id,
+            probabilities=dict(probabilities),
+            project=self.project,
+            inputs={**forms, "options": options},
+            prefix=self.i18n_prefix,
+            critical_key=self.critical_key,
+        )
+
+
+class _LazyPresets(Mapping[str, Mapping[str, Any]]):
+    """``s.presets``: the preset instances, built from the data on first read."""
+
+    def __init__(self, system: System) -> None:
+        self._system = system
+
+    def __getitem__(self, role: str) -> Mapping[str, Any]:
+        return self._system.preset_forms[role]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._system.preset_data)
+
+    def __len__(self) -> int:
+        return len(self._system.preset_data)
