@@ -141,7 +141,11 @@ class Resolution:
 
 # --------------------------------------------------------------------------- validation
 def validate_attack(
-    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers, rules: NSd20Rules
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: NSd20Rules,
 ) -> None:
     """§2, V21 Combinations the rules forbid (each form is already valid on its own).
 
@@ -194,7 +198,11 @@ def validate_attack(
 
 
 def setup_attack(
-    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers, rules: NSd20Rules
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: NSd20Rules,
 ) -> AttackSetup:
     """Validate, then compute the attack's fixed numbers (P4, P5, P6, P7, P9)."""
     validate_attack(attacker, defender, weapon, modifiers, rules)
@@ -274,8 +282,12 @@ def wound_result(
     Final damage 0 has no effect at all [NSd20 S4].
     """
     if final <= 0:
-        return setup.pr, setup.current_state, "none", 0, fate(
-            setup.current_state, setup.pr, setup.fatigue, rules
+        return (
+            setup.pr,
+            setup.current_state,
+            "none",
+            0,
+            fate(setup.current_state, setup.pr, setup.fatigue, rules),
         )
     pr_after = setup.pr - final
     state = update_wound_state(setup.current_state, band, pr_after, rules)
@@ -312,8 +324,9 @@ def resolve_attack(
     s = setup_attack(attacker, defender, weapon, modifiers, rules)
     effort = effort_state_of(attacker)
     if modifiers.extra_effort_damage:
-        effort = effort_step(effort, EffortEvent(kind="use_effort", benefit="melee_damage",
-                                                 roll="damage"))
+        effort = effort_step(
+            effort, EffortEvent(kind="use_effort", benefit="melee_damage", roll="damage")
+        )
     steps: list[Step] = []
     natural = rng.randint(1, 20)
     hit = attack_hits(natural, s, rules)
@@ -321,8 +334,13 @@ def resolve_attack(
         NSd20Step(
             "nsd20.step.attack",
             (natural,),
-            {"natural": natural, "attack_bonus": s.attack_bonus, "total": natural + s.attack_bonus,
-             "defense": s.defense, "result": "nsd20.value.hit" if hit else "nsd20.value.miss"},
+            {
+                "natural": natural,
+                "attack_bonus": s.attack_bonus,
+                "total": natural + s.attack_bonus,
+                "defense": s.defense,
+                "result": "nsd20.value.hit" if hit else "nsd20.value.miss",
+            },
             "P5 / S2: «se usa como la Clase de Dificultad que tienen que superar las tiradas de Ataque»",
         )
     )
@@ -335,8 +353,11 @@ def resolve_attack(
             NSd20Step(
                 "nsd20.step.concealment",
                 (roll,),
-                {"roll": roll, "miss_on": s.conceal_min,
-                 "result": "nsd20.value.hit" if passes else "nsd20.value.miss"},
+                {
+                    "roll": roll,
+                    "miss_on": s.conceal_min,
+                    "result": "nsd20.value.hit" if passes else "nsd20.value.miss",
+                },
                 "P5 / T8: ocultación (S7: «un 20 % de probabilidad de fallo»)",
             )
         )
@@ -350,8 +371,12 @@ def resolve_attack(
                 NSd20Step(
                     "nsd20.step.confirm",
                     (roll,),
-                    {"natural": roll, "total": roll + s.attack_bonus, "defense": s.defense,
-                     "result": "nsd20.value.critical" if critical else "nsd20.value.hit"},
+                    {
+                        "natural": roll,
+                        "total": roll + s.attack_bonus,
+                        "defense": s.defense,
+                        "result": "nsd20.value.critical" if critical else "nsd20.value.hit",
+                    },
                     "P5.3 [SRD-assumed]: confirmación del crítico contra la misma Defensa",
                 )
             )
@@ -372,8 +397,14 @@ def resolve_attack(
             NSd20Step(
                 "nsd20.step.damage",
                 tuple(faces),
-                {"rolls": rolls, "dice": f"{weapon.damage_dice}d{weapon.damage_die}",
-                 "bonus": static, "damage_raw": raw, "rd": rd, "damage": final},
+                {
+                    "rolls": rolls,
+                    "dice": f"{weapon.damage_dice}d{weapon.damage_die}",
+                    "bonus": static,
+                    "damage_raw": raw,
+                    "rd": rd,
+                    "damage": final,
+                },
                 "P6–P7 / S4: «la Reducción de Daño se aplica antes»",
             )
         )
@@ -386,9 +417,14 @@ def resolve_attack(
                 NSd20Step(
                     "nsd20.step.massive",
                     (f,),
-                    {"natural": f, "save_total": s.save_total, "total": f + s.save_total,
-                     "cd": massive_damage_cd(final), "margin": margin,
-                     "band": f"nsd20.wound.{band}"},
+                    {
+                        "natural": f,
+                        "save_total": s.save_total,
+                        "total": f + s.save_total,
+                        "cd": massive_damage_cd(final),
+                        "margin": margin,
+                        "band": f"nsd20.wound.{band}",
+                    },
                     "P9 / T6 (S5, LDV8): Fortaleza contra CD 10 + daño",
                 )
             )
@@ -398,8 +434,12 @@ def resolve_attack(
         NSd20Step(
             "nsd20.step.wound",
             (),
-            {"pr_before": s.pr, "pr_after": pr_after, "state": f"nsd20.wound.{state}",
-             "stunned_rounds": stunned_rounds},
+            {
+                "pr_before": s.pr,
+                "pr_after": pr_after,
+                "state": f"nsd20.wound.{state}",
+                "stunned_rounds": stunned_rounds,
+            },
             "P8–P10 / S4: «Cuando bajas a cero o menos Puntos de Resistencia … Moribundo»",
         )
     )
@@ -452,5 +492,3 @@ def _effects(
     if massive:
         out.append("Daño masivo: the defender made a Fortaleza save (P9)")
     return tuple(out)
-
-

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Literal
 
+from rolkit.memo import memo
 from rolkit.systems.nsd20.errors import check_choice, check_int, fail
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.tables import CONDITION_LEVELS
@@ -102,7 +102,7 @@ def check(
     return CheckResult(total=total, success=success, margin=total - cd, automatic=automatic)
 
 
-@lru_cache(maxsize=None)
+@memo
 def success_count(modifier: int, cd: int, natural_rules: bool = True) -> int:
     """P1 How many of the 20 faces succeed: n + modifier ≥ cd (1 fails, 20 succeeds)."""
     return sum(natural_success(n, n + modifier, cd, natural_rules)[0] for n in range(1, 21))
@@ -154,13 +154,13 @@ def opposed_check(
         return "a" if total_a > total_b else "b"
     if ties_allowed:
         return "tie"
-    if rules.opposed_tie_policy == "higher_score_then_reroll" and None not in (score_a, score_b):
-        if score_a != score_b:
-            return "a" if score_a > score_b else "b"  # type: ignore[operator]
+    by_score = rules.opposed_tie_policy == "higher_score_then_reroll"
+    if by_score and score_a is not None and score_b is not None and score_a != score_b:
+        return "a" if score_a > score_b else "b"
     return "reroll"
 
 
-@lru_cache(maxsize=None)
+@memo
 def _opposed_counts(diff: int, natural_rules: bool) -> tuple[int, int, int]:
     """(A wins, B wins, tie) over the 400 pairs of d20 when A's modifier exceeds B's by diff."""
     a = b = tie = 0
@@ -250,7 +250,9 @@ def take_result(
             allowed="a task whose failure has no consequence",
             got=mode,
         )
-    return TakeResult(total=mode + modifier, time_rounds=base_time_rounds * (20 if mode == 20 else 1))
+    return TakeResult(
+        total=mode + modifier, time_rounds=base_time_rounds * (20 if mode == 20 else 1)
+    )
 
 
 def take_succeeds(

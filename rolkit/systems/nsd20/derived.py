@@ -107,7 +107,9 @@ def attack_bonus(
     + situational − range_penalty·(increments) − wound penalty."""
     use_strength = rules.melee_attack_characteristic == "strength" and weapon.kind == "melee"
     score = (
-        effective_strength(attacker, rules) if use_strength else effective_dexterity(attacker, rules)
+        effective_strength(attacker, rules)
+        if use_strength
+        else effective_dexterity(attacker, rules)
     )
     size = SIZE_MODIFIERS[attacker.size] if rules.size_modifies_attack else 0
     return (

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.model import FieldRangeError
+from rolkit.errors import FieldRangeError, shown
 
 __all__ = ["NSd20InputError", "fail", "check_int", "check_choice"]
 
@@ -36,11 +36,11 @@ def check_int(field: str, value: Any, low: int, high: int | None = None) -> int:
     top_en = "" if high is None else f" to {high}"
     top_es = "" if high is None else f" a {high}"
     raise NSd20InputError(
-        f"{field} must be a whole number from {low}{top_en} (got {value!r})",
+        f"{field} must be a whole number from {low}{top_en} (got {shown(value)})",
         field=field,
         allowed=f"a whole number from {low}{top_en}",
         got=value,
-        message_es=f"{field} debe ser un número entero de {low}{top_es} (recibido {value!r})",
+        message_es=f"{field} debe ser un número entero de {low}{top_es} (recibido {shown(value)})",
     )
 
 
@@ -49,10 +49,10 @@ def check_choice(field: str, value: Any, choices: Any) -> Any:
     if not any(value == c and type(value) is type(c) for c in choices):
         allowed = ", ".join(str(c) for c in choices)
         raise NSd20InputError(
-            f"{field} must be one of: {allowed} (got {value!r})",
+            f"{field} must be one of: {allowed} (got {shown(value)})",
             field=field,
             allowed=f"one of: {allowed}",
             got=value,
-            message_es=f"{field} debe ser uno de: {allowed} (recibido {value!r})",
+            message_es=f"{field} debe ser uno de: {allowed} (recibido {shown(value)})",
         )
     return value

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
+from rolkit.memo import memo
 from rolkit.systems.nsd20.attack import (
     AttackKey,
     AttackSetup,
@@ -35,7 +35,7 @@ __all__ = ["AttackOutcomes", "attack_law", "attack_outcomes", "dice_sum_counts",
 WOUND_KEYS = ("none", "pr_loss", "malherido", "incapacitado", "moribundo")
 
 
-@lru_cache(maxsize=None)
+@memo
 def dice_sum_counts(dice: int, sides: int) -> tuple[tuple[int, int], ...]:
     """How many of the ``sides**dice`` orderings give each sum (convolution of d``sides``)."""
     counts = {0: 1}

@@ -46,12 +46,18 @@ def _int_map(
     return f
 
 
-_FATIGUE_KEYS = {"fatigado": ("Fatigado", "Fatigado (fatigued)"),
-                 "exhausto": ("Exhausto", "Exhausto (exhausted)")}
-_WOUND_KEYS = {"malherido": ("Malherido", "Malherido (badly wounded)"),
-               "incapacitado": ("Incapacitado", "Incapacitado (disabled)")}
-_COVER_KEYS = {"cover": ("Cobertura", "Cobertura (cover)"),
-               "improved": ("Cobertura mejorada", "Cobertura mejorada (improved cover)")}
+_FATIGUE_KEYS = {
+    "fatigado": ("Fatigado", "Fatigado (fatigued)"),
+    "exhausto": ("Exhausto", "Exhausto (exhausted)"),
+}
+_WOUND_KEYS = {
+    "malherido": ("Malherido", "Malherido (badly wounded)"),
+    "incapacitado": ("Incapacitado", "Incapacitado (disabled)"),
+}
+_COVER_KEYS = {
+    "cover": ("Cobertura", "Cobertura (cover)"),
+    "improved": ("Cobertura mejorada", "Cobertura mejorada (improved cover)"),
+}
 
 
 @dataclass(frozen=True)
@@ -61,30 +67,40 @@ class NSd20Rules:
     natural_rules_on_checks: bool = _flag(
         True,
         ("1 y 20 naturales en pruebas", "1 y 20 naturales en pruebas (natural 1/20 on checks)"),
-        ("Un 1 natural siempre falla y un 20 siempre tiene éxito en las pruebas.",
-         "A natural 1 always fails and a natural 20 always succeeds on checks."),
+        (
+            "Un 1 natural siempre falla y un 20 siempre tiene éxito en las pruebas.",
+            "A natural 1 always fails and a natural 20 always succeeds on checks.",
+        ),
         "§1.1 [seed]",
     )
     natural_rules_on_attacks: bool = _flag(
         True,
         ("1 y 20 naturales en ataques", "1 y 20 naturales en ataques (on attack rolls)"),
-        ("Un 1 natural siempre falla y un 20 siempre impacta.",
-         "A natural 1 always misses and a natural 20 always hits."),
+        (
+            "Un 1 natural siempre falla y un 20 siempre impacta.",
+            "A natural 1 always misses and a natural 20 always hits.",
+        ),
         "§1.1 [seed]",
     )
     natural_rules_on_saves: bool = _flag(
         True,
         ("1 y 20 naturales en salvaciones", "1 y 20 naturales en salvaciones (on saves)"),
-        ("Se aplican a Fortaleza (Daño masivo) y Voluntad (Concentración).",
-         "They apply to Fortaleza (massive damage) and Voluntad (concentration) saves."),
+        (
+            "Se aplican a Fortaleza (Daño masivo) y Voluntad (Concentración).",
+            "They apply to Fortaleza (massive damage) and Voluntad (concentration) saves.",
+        ),
         "§1.1 [seed]",
     )
     natural_rules_in_opposed: bool = _flag(
         False,
-        ("1 y 20 naturales en pruebas enfrentadas",
-         "1 y 20 naturales en pruebas enfrentadas (in opposed checks)"),
-        ("Si se activa, un 20 natural gana a cualquier otro dado y un 1 natural pierde.",
-         "If set, a natural 20 beats any other die and a natural 1 loses (G2)."),
+        (
+            "1 y 20 naturales en pruebas enfrentadas",
+            "1 y 20 naturales en pruebas enfrentadas (in opposed checks)",
+        ),
+        (
+            "Si se activa, un 20 natural gana a cualquier otro dado y un 1 natural pierde.",
+            "If set, a natural 20 beats any other die and a natural 1 loses (G2).",
+        ),
         "§1.3, G2",
     )
     opposed_tie_policy: str = fields.choice_field(
@@ -97,15 +113,19 @@ class NSd20Rules:
             ),
         },
         label=("Empate en prueba enfrentada", "Empate en prueba enfrentada (opposed tie)"),
-        help=("Qué pasa con un empate cuando la acción no lo permite.",
-              "What a tie does when the action allows no tie."),
+        help=(
+            "Qué pasa con un empate cuando la acción no lo permite.",
+            "What a tie does when the action allows no tie.",
+        ),
         rule="§1.3, P2",
     )
     aid_helpers_stack: bool = _flag(
         True,
         _assumed("Los ayudantes se acumulan", "Los ayudantes se acumulan (aid stacks)"),
-        ("Cada ayudante con éxito da +2 al líder; si no, como mucho +2 en total.",
-         "Each successful helper gives the leader +2; if off, +2 at most in all."),
+        (
+            "Cada ayudante con éxito da +2 al líder; si no, como mucho +2 en total.",
+            "Each successful helper gives the leader +2; if off, +2 at most in all.",
+        ),
         "§1.7, G4 [SRD-assumed]",
     )
     max_helpers: int | None = fields.int_field(
@@ -113,30 +133,38 @@ class NSd20Rules:
         0,
         20,
         label=("Máximo de ayudantes", "Máximo de ayudantes (helper cap)"),
-        help=("Vacío: sin límite; 0: la ayuda no sirve para esta tarea.",
-              "Empty: no cap; 0: help is of no use for this task."),
+        help=(
+            "Vacío: sin límite; 0: la ayuda no sirve para esta tarea.",
+            "Empty: no cap; 0: help is of no use for this task.",
+        ),
         optional=True,
         rule="§1.7, G4",
     )
     take_20_is_natural_20: bool = _flag(
         False,
         ("Elegir 20 es un 20 natural", "Elegir 20 es un 20 natural (take 20 auto-succeeds)"),
-        ("Si se activa, elegir 20 siempre tiene éxito; por defecto puede fallar.",
-         "If set, taking 20 always succeeds; by default it can fail (G3)."),
+        (
+            "Si se activa, elegir 20 siempre tiene éxito; por defecto puede fallar.",
+            "If set, taking 20 always succeeds; by default it can fail (G3).",
+        ),
         "§1.4, G3",
     )
     crit_confirmation: bool = _flag(
         True,
         _assumed("Confirmar críticos", "Confirmar críticos (confirm criticals)"),
-        ("Una amenaza de crítico necesita una segunda tirada que impacte.",
-         "A critical threat needs a second attack roll that hits."),
+        (
+            "Una amenaza de crítico necesita una segunda tirada que impacte.",
+            "A critical threat needs a second attack roll that hits.",
+        ),
         "P5, G1, G5 [SRD-assumed]",
     )
     effort_damage_multiplied_on_crit: bool = _flag(
         False,
         ("El +2 del Esfuerzo se multiplica", "El +2 del Esfuerzo se multiplica (on criticals)"),
-        ("Por defecto el +2 de daño extra se suma una vez; la práctica SRD lo multiplica.",
-         "By default the extra +2 damage is added once; SRD practice multiplies it (G6)."),
+        (
+            "Por defecto el +2 de daño extra se suma una vez; la práctica SRD lo multiplica.",
+            "By default the extra +2 damage is added once; SRD practice multiplies it (G6).",
+        ),
         "P6, G6",
     )
     min_damage_on_hit: int = fields.int_field(
@@ -144,8 +172,10 @@ class NSd20Rules:
         0,
         5,
         label=_assumed("Daño mínimo al impactar", "Daño mínimo al impactar (minimum damage)"),
-        help=("Un impacto hace al menos este daño antes de la RD.",
-              "A hit deals at least this much before RD (damage reduction)."),
+        help=(
+            "Un impacto hace al menos este daño antes de la RD.",
+            "A hit deals at least this much before RD (damage reduction).",
+        ),
         rule="P6, G17 [SRD-assumed]",
     )
     melee_attack_characteristic: str = fields.choice_field(
@@ -154,10 +184,14 @@ class NSd20Rules:
             "dexterity": ("Destreza (NSd20)", "Destreza (dexterity, NSd20)"),
             "strength": ("Fuerza (como el SRD)", "Fuerza (strength, as in the SRD)"),
         },
-        label=("Característica del ataque cuerpo a cuerpo",
-               "Característica del ataque cuerpo a cuerpo (melee attack ability)"),
-        help=("NSd20 basa el Ataque en la Destreza; el SRD usa Fuerza cuerpo a cuerpo.",
-              "NSd20 bases Ataque on Destreza; the SRD uses Fuerza in melee."),
+        label=(
+            "Característica del ataque cuerpo a cuerpo",
+            "Característica del ataque cuerpo a cuerpo (melee attack ability)",
+        ),
+        help=(
+            "NSd20 basa el Ataque en la Destreza; el SRD usa Fuerza cuerpo a cuerpo.",
+            "NSd20 bases Ataque on Destreza; the SRD uses Fuerza in melee.",
+        ),
         rule="P5, G16 [NSd20 S9/S10]",
     )
     fatigue_penalties: FrozenMap = _int_map(
@@ -166,8 +200,10 @@ class NSd20Rules:
         0,
         10,
         _assumed("Penalizadores de fatiga", "Penalizadores de fatiga (fatigue penalties)"),
-        ("Resta a la FUE y la DES efectivas de un personaje Fatigado o Exhausto.",
-         "Subtracted from effective FUE and DES of a Fatigado or Exhausto character."),
+        (
+            "Resta a la FUE y la DES efectivas de un personaje Fatigado o Exhausto.",
+            "Subtracted from effective FUE and DES of a Fatigado or Exhausto character.",
+        ),
         "T4 [SRD-assumed]",
     )
     default_threshold: str = fields.choice_field(
@@ -179,24 +215,32 @@ class NSd20Rules:
             ),
             "none": ("Sin umbral (no hay Daño masivo)", "No threshold (no massive damage)"),
         },
-        label=_assumed("Umbral de herida grave por defecto",
-                       "Umbral de herida grave por defecto (default threshold)"),
-        help=("El umbral de Daño masivo cuando el defensor no tiene uno escrito.",
-              "The massive-damage threshold when the defender has none written."),
+        label=_assumed(
+            "Umbral de herida grave por defecto",
+            "Umbral de herida grave por defecto (default threshold)",
+        ),
+        help=(
+            "El umbral de Daño masivo cuando el defensor no tiene uno escrito.",
+            "The massive-damage threshold when the defender has none written.",
+        ),
         rule="P9, G15 [SRD-assumed A2]",
     )
     repeat_state_escalates: bool = _flag(
         True,
         ("El mismo estado empeora", "El mismo estado empeora (repeat state escalates)"),
-        ("Sufrir otra vez el estado actual lo empeora un paso (el texto está cortado).",
-         "Suffering the current state again worsens it one step (the text is cut; G8)."),
+        (
+            "Sufrir otra vez el estado actual lo empeora un paso (el texto está cortado).",
+            "Suffering the current state again worsens it one step (the text is cut; G8).",
+        ),
         "P10, G8 [placeholder]",
     )
     concentration_plus5_stack: bool = _flag(
         True,
         ("Los +5 de Concentración se suman", "Los +5 de Concentración se suman (they stack)"),
-        ("Terreno inestable y presa suman +5 cada uno; si no, +5 como mucho.",
-         "Unstable ground and a grapple add +5 each; if off, +5 at most (G9)."),
+        (
+            "Terreno inestable y presa suman +5 cada uno; si no, +5 como mucho.",
+            "Unstable ground and a grapple add +5 each; if off, +5 at most (G9).",
+        ),
         "P12, G9",
     )
     death_at_pr: int | None = fields.int_field(
@@ -204,8 +248,10 @@ class NSd20Rules:
         -999,
         0,
         label=("Muerte con PR", "Muerte con PR (death at this PR)"),
-        help=("Vacío: no hay muerte automática; p. ej. −10 mata con −10 PR o menos.",
-              "Empty: no automatic death; e.g. −10 kills at −10 PR or below (G10)."),
+        help=(
+            "Vacío: no hay muerte automática; p. ej. −10 mata con −10 PR o menos.",
+            "Empty: no automatic death; e.g. −10 kills at −10 PR or below (G10).",
+        ),
         optional=True,
         rule="P8, G10 [placeholder]",
     )
@@ -214,8 +260,10 @@ class NSd20Rules:
         0,
         10,
         label=("Asaltos de Aturdido", "Asaltos de Aturdido (stunned rounds)"),
-        help=("Cuánto dura el Aturdido de un Daño masivo (Malherido o Incapacitado).",
-              "How long the Aturdido (stunned) of a massive-damage wound lasts (G10)."),
+        help=(
+            "Cuánto dura el Aturdido de un Daño masivo (Malherido o Incapacitado).",
+            "How long the Aturdido (stunned) of a massive-damage wound lasts (G10).",
+        ),
         rule="P10, G10 [placeholder]",
     )
     wound_penalties: FrozenMap = _int_map(
@@ -224,8 +272,10 @@ class NSd20Rules:
         0,
         10,
         ("Penalizadores por herida", "Penalizadores por herida (wound penalties)"),
-        ("Resta a pruebas, ataques y salvaciones de un Malherido o Incapacitado.",
-         "Subtracted from checks, attacks and saves of a Malherido or Incapacitado (G10)."),
+        (
+            "Resta a pruebas, ataques y salvaciones de un Malherido o Incapacitado.",
+            "Subtracted from checks, attacks and saves of a Malherido or Incapacitado (G10).",
+        ),
         "P16, G10 [placeholder]",
     )
     cover_bonuses: FrozenMap = _int_map(
@@ -234,18 +284,24 @@ class NSd20Rules:
         0,
         20,
         _assumed("Bonificación por cobertura", "Bonificación por cobertura (cover bonus)"),
-        ("Lo que suma la cobertura a la Defensa (SRD: +4 y +8).",
-         "What cover adds to Defensa (SRD: +4 and +8)."),
+        (
+            "Lo que suma la cobertura a la Defensa (SRD: +4 y +8).",
+            "What cover adds to Defensa (SRD: +4 and +8).",
+        ),
         "P4, T8 [SRD-assumed]",
     )
     total_concealment_miss_min: int = fields.int_field(
         11,
         2,
         21,
-        label=_assumed("Ocultación total: falla con d20 ≥",
-                       "Ocultación total: falla con d20 ≥ (total concealment miss on)"),
-        help=("Tras impactar, un d20 igual o mayor falla (11: 50 %; 21: nunca).",
-              "After a hit, a d20 this high or more misses (11: 50%; 21: never)."),
+        label=_assumed(
+            "Ocultación total: falla con d20 ≥",
+            "Ocultación total: falla con d20 ≥ (total concealment miss on)",
+        ),
+        help=(
+            "Tras impactar, un d20 igual o mayor falla (11: 50 %; 21: nunca).",
+            "After a hit, a d20 this high or more misses (11: 50%; 21: never).",
+        ),
         rule="P5, T8 [SRD-assumed]",
     )
     range_penalty: int = fields.int_field(
@@ -253,23 +309,30 @@ class NSd20Rules:
         0,
         10,
         label=_assumed("Penalizador por incremento", "Penalizador por incremento (range penalty)"),
-        help=("Resta al ataque por cada incremento de distancia completo tras el primero.",
-              "Subtracted from the attack per full range increment beyond the first."),
+        help=(
+            "Resta al ataque por cada incremento de distancia completo tras el primero.",
+            "Subtracted from the attack per full range increment beyond the first.",
+        ),
         rule="P5 [SRD-assumed]",
     )
     thrown_adds_strength: bool = _flag(
         True,
         _assumed("Arrojadizas suman FUE", "Arrojadizas suman FUE (thrown adds strength)"),
-        ("Las armas arrojadizas suman el modificador de Fuerza al daño.",
-         "Thrown weapons add the Fuerza modifier to damage."),
+        (
+            "Las armas arrojadizas suman el modificador de Fuerza al daño.",
+            "Thrown weapons add the Fuerza modifier to damage.",
+        ),
         "§2.2 [SRD-assumed]",
     )
     size_modifies_attack: bool = _flag(
         True,
-        _assumed("El tamaño modifica el ataque",
-                 "El tamaño modifica el ataque (size on attack rolls)"),
-        ("El modificador de tamaño (T7) se suma también a la tirada de Ataque.",
-         "The size modifier (T7) is also added to the attack roll (G19)."),
+        _assumed(
+            "El tamaño modifica el ataque", "El tamaño modifica el ataque (size on attack rolls)"
+        ),
+        (
+            "El modificador de tamaño (T7) se suma también a la tirada de Ataque.",
+            "The size modifier (T7) is also added to the attack roll (G19).",
+        ),
         "P5, G19 [SRD-assumed]",
     )
     stunned_cannot_act: bool = _flag(

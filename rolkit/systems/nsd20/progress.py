@@ -86,8 +86,12 @@ def session_xp(
 
     An absent player normally gets nothing and a boycott earns 0 (the seed's exception).
     """
-    for name, value in (("difficulty", difficulty), ("roleplay", roleplay), ("ideas", ideas),
-                        ("fun", fun)):
+    for name, value in (
+        ("difficulty", difficulty),
+        ("roleplay", roleplay),
+        ("ideas", ideas),
+        ("fun", fun),
+    ):
         low, high = SESSION_XP[name]
         check_int(name, value, low, high)
     check_int("extra", extra, 0, 1000)

@@ -6,9 +6,9 @@ queda Moribundo»; S5 / table LDV8 (T6): a Fortaleza test against CD 10 + damage
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Literal
 
+from rolkit.memo import memo
 from rolkit.systems.nsd20.errors import check_int
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.tables import MASSIVE_DAMAGE_TABLE, WOUND_STATES
@@ -16,6 +16,7 @@ from rolkit.systems.nsd20.tables import MASSIVE_DAMAGE_TABLE, WOUND_STATES
 __all__ = [
     "massive_damage_cd",
     "massive_damage_margin",
+    "band_of",
     "massive_damage_result",
     "massive_band_counts",
     "update_wound_state",
@@ -48,7 +49,7 @@ def massive_damage_margin(
     return max(0, cd - total)
 
 
-def _band(margin: int) -> Band:
+def band_of(margin: int) -> Band:
     band: Band = "none"
     for low, state in MASSIVE_DAMAGE_TABLE:
         if margin >= low:
@@ -65,17 +66,17 @@ def massive_damage_result(
     check_int("fortitude_total", fortitude_total, -1000, 1000)
     check_int("damage", damage, 0, 100_000)
     margin = massive_damage_margin(natural, fortitude_total, damage, rules.natural_rules_on_saves)
-    return _band(margin)
+    return band_of(margin)
 
 
-@lru_cache(maxsize=None)
+@memo
 def massive_band_counts(
     fortitude_total: int, damage: int, natural_rules: bool = True
 ) -> tuple[tuple[Band, int], ...]:
     """P9 How many of the 20 Fortaleza faces give each band (bands with 0 faces omitted)."""
     counts: dict[Band, int] = {}
     for f in range(1, 21):
-        band = _band(massive_damage_margin(f, fortitude_total, damage, natural_rules))
+        band = band_of(massive_damage_margin(f, fortitude_total, damage, natural_rules))
         counts[band] = counts.get(band, 0) + 1
     return tuple(counts.items())
 

@@ -1,0 +1,149 @@
+"""NSd20 (*Infierno de cobardes*, NoSoloRol 2011): d20 + modifiers against a CD or Defensa.
+
+The rules contract of ``shared/rules/nsd20.md`` §6, in spec order, then the forms, tables,
+results and errors. Probabilities are exact ``Fraction``s; randomness is injected
+(``rng.randint``), in the spec's dice order.
+
+Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
+every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
+(P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
+(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``attack`` (stages and resolve_attack) · ``odds``
+(attack_law, attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` ·
+``system``.
+
+Interpretations where the spec is silent (each one a game master would expect):
+
+* Fate: Moribundo → ``"dying"``; Incapacitado, or Inconsciente from fatigue, → ``"down"``
+  (we read Aturdido + Incapacitado as out of the fight); ``death_at_pr`` (off by
+  default) → ``"dead"``; Malherido + Aturdido for one round → still acting (``None``).
+* An attacker who is Aturdido cannot attack (option ``stunned_cannot_act``, SRD-assumed);
+  an Inconsciente or Moribundo attacker cannot either; a defender may be attacked in any
+  state.
+* Wound penalties (P16, default 0) apply to the attacker's attack and confirmation rolls
+  and to the defender's Daño masivo save.
+* ``natural_rules_in_opposed`` (G2, off): when on, a natural 20 beats any other die and a
+  natural 1 loses to any other; equal naturals compare totals.
+* ``aid_helpers_stack`` off: at most +2 however many helpers succeed. More helpers than
+  ``max_helpers`` is refused (an error naming the cap), not silently truncated.
+* ``concentration_plus5_stack`` off: unstable ground and a grapple add +5 in all.
+* ``default_threshold="none"`` (our addition): no Daño masivo unless the defender's
+  Umbral is written.
+* More options than the spec's table make the other [SRD-assumed] numbers switchable:
+  ``cover_bonuses`` (+4/+8), ``total_concealment_miss_min`` (11), ``range_penalty`` (2),
+  ``thrown_adds_strength``, ``size_modifies_attack`` (G19), ``stunned_cannot_act``.
+* ``EffortEvent(kind="use_effort")`` needs a T3 benefit; a benefit on another kind of
+  event is refused. ``melee_damage`` on a non-melee weapon is refused by the attack.
+* In the ``cd`` check the helpers roll before the leader; an opposed tie rerolls both dice
+  (at most 1000 times).
+* The after-state of an attack: the defender's PR (floored at −999, the form's range),
+  wound state and Aturdido; the attacker is no longer Desprevenido and has used its
+  Esfuerzo extra this turn (its fatigue arrives at the next round, P11).
+* P15 recovery and P17 hazards have no functions: hazards are entered as final damage
+  through P7–P10 (the spec exposes no hazard procedure).
+"""
+
+from __future__ import annotations
+
+from rolkit.systems.nsd20.attack import AttackKey, Resolution, resolve_attack, validate_attack
+from rolkit.systems.nsd20.core import (
+    CheckResult,
+    TakeResult,
+    aid_another_bonus,
+    aid_bonus_distribution,
+    characteristic_modifier,
+    check,
+    check_probability,
+    comparative_check,
+    condition_modifier,
+    opposed_check,
+    opposed_probability,
+    take_result,
+    take_succeeds,
+)
+from rolkit.systems.nsd20.derived import (
+    attack_bonus,
+    defense,
+    fortitude_total,
+    initiative,
+    reflexes_total,
+    will_total,
+)
+from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.errors import NSd20InputError
+from rolkit.systems.nsd20.forms import Attacker, Combatant, Defender, Modifiers, Weapon
+from rolkit.systems.nsd20.odds import AttackOutcomes, attack_law, attack_outcomes
+from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.progress import (
+    character_points_from_xp,
+    concentration_cd,
+    concentration_probability,
+    session_xp,
+    xp_per_character_point,
+)
+from rolkit.systems.nsd20.system import SYSTEM
+from rolkit.systems.nsd20.tables import (
+    CONCEALMENT_MISS_MIN,
+    CONDITION_LEVELS,
+    COVER_BONUS,
+    EFFORT_BENEFITS,
+    MASSIVE_DAMAGE_TABLE,
+    SIZE_MODIFIERS,
+)
+from rolkit.systems.nsd20.wounds import massive_damage_result
+
+__all__ = [
+    # §6, in spec order
+    "characteristic_modifier",
+    "check",
+    "check_probability",
+    "opposed_check",
+    "opposed_probability",
+    "comparative_check",
+    "take_result",
+    "condition_modifier",
+    "aid_another_bonus",
+    "aid_bonus_distribution",
+    "concentration_cd",
+    "xp_per_character_point",
+    "character_points_from_xp",
+    "session_xp",
+    "effort_step",
+    "EffortState",
+    "EffortEvent",
+    "defense",
+    "attack_bonus",
+    "massive_damage_result",
+    "resolve_attack",
+    "attack_outcomes",
+    "SYSTEM",
+    # constants
+    "DEFAULT_RULES",
+    "SIZE_MODIFIERS",
+    "CONDITION_LEVELS",
+    "EFFORT_BENEFITS",
+    "MASSIVE_DAMAGE_TABLE",
+    "COVER_BONUS",
+    "CONCEALMENT_MISS_MIN",
+    # forms, results, errors
+    "NSd20Rules",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "CheckResult",
+    "TakeResult",
+    "Resolution",
+    "AttackOutcomes",
+    "AttackKey",
+    "NSd20InputError",
+    # procedures beyond the contract
+    "take_succeeds",
+    "concentration_probability",
+    "attack_law",
+    "validate_attack",
+    "reflexes_total",
+    "fortitude_total",
+    "will_total",
+    "initiative",
+]
