@@ -197,6 +197,13 @@ CASES = {
     "E1": (E1_A, E1_D, E1_W, Modifiers(), R0),
     "E2": (E2_A, E2_D, E2_W, Modifiers(), R0),
     "partial concealment": (E1_A, E1_D, E1_W, Modifiers(concealment="partial"), R0),
+    "partial concealment, d4": (
+        E1_A,
+        E1_D,
+        Weapon(damage_die=4),
+        Modifiers(concealment="partial"),
+        R0,
+    ),
     "total concealment, house 15": (
         E1_A,
         E1_D,
@@ -331,7 +338,7 @@ def path_law(a, d, w, m, r) -> dict:
 
 PATH_CASES = [
     "E1",
-    "partial concealment",
+    "partial concealment, d4",
     "no confirmation, 19-20 ×3",
     "effort, multiplied",
     "flat-footed wounded defender",
