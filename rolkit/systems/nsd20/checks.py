@@ -69,7 +69,7 @@ def _validate(obj: object) -> None:
 
 
 def _int(
-    default: int,
+    default: int | None,
     lo: int,
     hi: int,
     es: str,
@@ -410,8 +410,8 @@ TAKE_DEGREES = (
 def _take(form: TakeForm, rules: NSd20Rules) -> tuple[Any, str]:
     result = take_result(
         form.modifier,
-        form.mode,
-        under_pressure=form.under_pressure,  # type: ignore[arg-type]
+        form.mode,  # type: ignore[arg-type]
+        under_pressure=form.under_pressure,
         distracted=form.distracted,
         failure_has_consequences=form.failure_has_consequences,
         base_time_rounds=form.base_time_rounds,

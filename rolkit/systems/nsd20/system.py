@@ -8,6 +8,7 @@ NSd20 has no hit locations (``location`` is always ``None``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -67,7 +68,7 @@ def _odds(
     weapon: Weapon,
     modifiers: Modifiers,
     options: NSd20Rules,
-) -> dict[AttackKey, Fraction]:
+) -> Mapping[Any, Fraction]:
     return attack_law(attacker, defender, weapon, modifiers, rules=options)
 
 
