@@ -26,9 +26,9 @@ from rolkit.systems.nsd20.derived import (
 )
 from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
 from rolkit.systems.nsd20.errors import fail
-from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, field_label
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.tables import CONCEALMENT_MISS_MIN, EFFORT_BENEFITS
+from rolkit.systems.nsd20.tables import CONCEALMENT_MISS_MIN, EFFORT_BENEFITS, WEAPON_KIND_LABELS
 from rolkit.systems.nsd20.wounds import (
     fate,
     massive_damage_cd,
@@ -160,6 +160,7 @@ def validate_attack(
             f"attacker.{name}",
             "an Inconsciente (unconscious) attacker cannot attack",
             "un atacante Inconsciente no puede atacar",
+            label=field_label(Combatant, name),
             allowed="a conscious attacker",
             got=getattr(attacker, name),
         )
@@ -168,14 +169,17 @@ def validate_attack(
             "attacker.stunned",
             "an Aturdido (stunned) attacker cannot act",
             "un atacante Aturdido no puede actuar",
+            label=field_label(Combatant, "stunned"),
             allowed="False",
             got=True,
         )
+    kind_es, kind_en = WEAPON_KIND_LABELS[weapon.kind]
     if modifiers.extra_effort_damage and weapon.kind != "melee":
         raise fail(
             "modifiers.extra_effort_damage",
-            f"the Esfuerzo extra +2 damage is for melee attacks only (the weapon is {weapon.kind})",
-            f"el +2 de daño del Esfuerzo extra es solo cuerpo a cuerpo (el arma es {weapon.kind})",
+            f"the Esfuerzo extra +2 damage is for melee attacks only (the weapon is {kind_en})",
+            f"el +2 de daño del Esfuerzo extra es solo cuerpo a cuerpo (el arma es {kind_es})",
+            label=field_label(Modifiers, "extra_effort_damage"),
             allowed="a melee weapon",
             got=weapon.kind,
         )
@@ -184,6 +188,7 @@ def validate_attack(
             "modifiers.extra_effort_damage",
             "an Esfuerzo extra can be used once per turn",
             "el Esfuerzo extra solo se puede usar una vez por turno",
+            label=field_label(Modifiers, "extra_effort_damage"),
             allowed="one Esfuerzo extra per turn",
             got=True,
         )
@@ -192,6 +197,7 @@ def validate_attack(
             "modifiers.range_increments",
             "a melee weapon has no range increments",
             "un arma cuerpo a cuerpo no tiene incrementos de distancia",
+            label=field_label(Modifiers, "range_increments"),
             allowed="0 for a melee weapon",
             got=modifiers.range_increments,
         )

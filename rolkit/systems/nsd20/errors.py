@@ -21,10 +21,25 @@ class NSd20InputError(FieldRangeError):
     """§2 An NSd20 input error, e.g. ``"strength must be a whole number from 1 to 30 (got 0)"``."""
 
 
-def fail(field: str, en: str, es: str, *, allowed: str = "", got: Any = None) -> NSd20InputError:
-    """An error whose sentence starts with the field: ``"cover: a target with total ..."``."""
+def fail(
+    field: str,
+    en: str,
+    es: str,
+    *,
+    label: tuple[str, str] | None = None,
+    allowed: str = "",
+    got: Any = None,
+) -> NSd20InputError:
+    """An error naming the field by its ``(es, en)`` label when it has one.
+
+    ``fail("cover", "a target with total cover cannot be attacked", ..., label=(...))``
+    reads «Cobertura (cover): a target with total cover cannot be attacked»; without a
+    label the sentence stands alone. ``err.field`` keeps the Python path.
+    """
+    en_text = f"{label[1]}: {en}" if label else en[:1].upper() + en[1:]
+    es_text = f"{label[0]}: {es}" if label else es[:1].upper() + es[1:]
     return NSd20InputError(
-        f"{field}: {en}", field=field, allowed=allowed or None, got=got, message_es=f"{field}: {es}"
+        en_text, field=field, allowed=allowed or None, got=got, message_es=es_text
     )
 
 

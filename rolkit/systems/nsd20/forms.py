@@ -23,7 +23,12 @@ from rolkit.systems.nsd20.tables import (
     WOUND_LABELS,
 )
 
-__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers"]
+__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "field_label"]
+
+
+def field_label(cls: type, name: str) -> tuple[str, str]:
+    """The ``(es, en)`` label of a declared form field (what error messages name)."""
+    return dict(fields.describe(cls))[name].label
 
 
 def _validate(obj: object) -> None:
@@ -257,6 +262,7 @@ class Combatant:
                 f"current PR cannot exceed the maximum {self.pr_max} (got {self.pr_current})",
                 f"los PR actuales no pueden superar los máximos {self.pr_max} "
                 f"(recibido {self.pr_current})",
+                label=field_label(Combatant, "pr_current"),
                 allowed=f"at most {self.pr_max}",
                 got=self.pr_current,
             )
@@ -476,6 +482,7 @@ class Modifiers:
                 "cover",
                 "a target with total cover cannot be attacked",
                 "un objetivo con cobertura total no puede ser atacado",
+                label=field_label(Modifiers, "cover"),
                 allowed="none, cover, improved",
                 got="total",
             )

@@ -102,7 +102,7 @@ FATIGUE_LABELS = {
 #: P10 Wound states, in order none < malherido < incapacitado < moribundo.
 WOUND_STATES = ("none", "malherido", "incapacitado", "moribundo")
 WOUND_LABELS = {
-    "none": ("Ileso", "Ileso (unhurt)"),
+    "none": ("Sin herida", "Sin herida (unhurt)"),
     "malherido": ("Malherido", "Malherido (badly wounded)"),
     "incapacitado": ("Incapacitado", "Incapacitado (disabled)"),
     "moribundo": ("Moribundo", "Moribundo (dying)"),
