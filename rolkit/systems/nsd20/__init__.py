@@ -7,7 +7,7 @@ results and errors. Probabilities are exact ``Fraction``s; randomness is injecte
 Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
 every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
-(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``attack`` (stages and resolve_attack) · ``odds``
+(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``attack`` (stages and resolve_attack) · ``odds``
 (attack_law, attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` ·
 ``system``.
 
@@ -38,8 +38,12 @@ Interpretations where the spec is silent (each one a game master would expect):
 * The after-state of an attack: the defender's PR (floored at −999, the form's range),
   wound state and Aturdido; the attacker is no longer Desprevenido and has used its
   Esfuerzo extra this turn (its fatigue arrives at the next round, P11).
-* P15 recovery and P17 hazards have no functions: hazards are entered as final damage
-  through P7–P10 (the spec exposes no hazard procedure).
+* P15 recovery: PR recovered per day never exceeds the maximum nor goes negative; a
+  Moribundo recovers no PR (it must be stabilised first; the spec is silent); a
+  negative Fortaleza total recovers 0. An Inconsciente who passes becomes «conscious».
+* P17 hazards (no rule in NSd20): ``hazard_outcomes`` / ``apply_hazard`` run a final
+  damage the game master chose through P8–P10 (Daño masivo included); RD is the
+  caller's choice, as the spec says.
 """
 
 from __future__ import annotations
@@ -79,6 +83,15 @@ from rolkit.systems.nsd20.progress import (
     concentration_probability,
     session_xp,
     xp_per_character_point,
+)
+from rolkit.systems.nsd20.recovery import (
+    HazardResult,
+    apply_hazard,
+    daily_pr_recovery,
+    hazard_outcomes,
+    recovery_cd,
+    recovery_check,
+    recovery_probability,
 )
 from rolkit.systems.nsd20.system import SYSTEM
 from rolkit.systems.nsd20.tables import (
@@ -146,4 +159,11 @@ __all__ = [
     "fortitude_total",
     "will_total",
     "initiative",
+    "daily_pr_recovery",
+    "recovery_cd",
+    "recovery_check",
+    "recovery_probability",
+    "hazard_outcomes",
+    "apply_hazard",
+    "HazardResult",
 ]

@@ -5,7 +5,9 @@
 * ``opposed`` — P2 an opposed check, rerolls resolved;
 * ``take`` — P3 take 10 / take 20 (no roll; refused when the situation forbids it);
 * ``concentration`` — P12 the Voluntad save against CD 10 + damage;
-* ``massive`` — P9/T6 the Fortaleza save of Daño masivo.
+* ``massive`` — P9/T6 the Fortaleza save of Daño masivo;
+* ``recovery`` — P15 the Fortaleza test of recovery from Malherido, Incapacitado or
+  Inconsciente.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from rolkit.systems.nsd20.core import (
 from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.progress import concentration_cd
+from rolkit.systems.nsd20.recovery import recovery_cd, recovery_check
 from rolkit.systems.nsd20.tables import IMPROVISED_TOOLS
 from rolkit.systems.nsd20.wounds import band_of, massive_damage_cd, massive_damage_margin
 
@@ -42,6 +45,7 @@ __all__ = [
     "TakeForm",
     "ConcentrationForm",
     "MassiveDamageForm",
+    "RecoveryForm",
     "CHECKS",
     "D20_DEGREES",
 ]
@@ -605,6 +609,79 @@ def _massive_resolve(
     return [step], {"natural": f, "margin": margin}, band
 
 
+# --------------------------------------------------------------------------- recovery
+@dataclass(frozen=True)
+class RecoveryForm:
+    """P15 The Fortaleza test of recovery: CD 15 (+1 per earlier failure) or CD 10."""
+
+    fortitude_total: int = _int(
+        0,
+        -10,
+        30,
+        "Fortaleza total",
+        "fortitude save",
+        "Bonificación de Fortaleza + mod. de Constitución + otros.",
+        "Fortitude bonus + Constitution modifier + other.",
+        "P15",
+    )
+    condition: str = fields.choice_field(
+        "malherido",
+        {
+            "malherido": ("Malherido (una vez al día)", "Malherido (badly wounded, daily)"),
+            "incapacitado": ("Incapacitado (una vez a la semana)", "Incapacitado (weekly)"),
+            "inconsciente": ("Inconsciente (cada minuto)", "Inconsciente (each minute)"),
+        },
+        label=fields.label("Estado", "condition"),
+        help=(
+            "Malherido e Incapacitado: CD 15; Inconsciente: CD 10.",
+            "Malherido and Incapacitado: CD 15; Inconsciente: CD 10.",
+        ),
+        rule="P15 [NSd20 S6]",
+    )
+    earlier_failures: int = _int(
+        0,
+        0,
+        20,
+        "Fallos anteriores",
+        "earlier failures",
+        "+1 a la CD por cada fallo anterior (no para Inconsciente).",
+        "+1 to the CD per earlier failure (not for Inconsciente).",
+        "P15",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+def _recovery_odds(form: RecoveryForm, rules: NSd20Rules) -> dict[str, Fraction]:
+    cd = recovery_cd(form.condition, form.earlier_failures)  # type: ignore[arg-type]
+    counts = _d20_law(form.fortitude_total, cd, rules.natural_rules_on_saves)
+    return {k: Fraction(c, 20) for k, c in counts.items()}
+
+
+def _recovery_resolve(
+    form: RecoveryForm, rules: NSd20Rules, rng: RandomSource
+) -> tuple[Any, Any, str]:
+    cd = recovery_cd(form.condition, form.earlier_failures)  # type: ignore[arg-type]
+    natural = rng.randint(1, 20)
+    total = natural + form.fortitude_total
+    degree = _d20_degree(natural, total, cd, rules.natural_rules_on_saves)
+    _, after = recovery_check(
+        natural,
+        form.fortitude_total,
+        form.condition,  # type: ignore[arg-type]
+        form.earlier_failures,
+        rules=rules,
+    )
+    step = NSd20Step(
+        "nsd20.step.recovery",
+        (natural,),
+        {"natural": natural, "total": total, "cd": cd, "margin": total - cd},
+        "P15 [NSd20 S6]: Fortaleza CD 15 por día de descanso (+1 por fallo anterior)",
+    )
+    return [step], {"natural": natural, "total": total, "cd": cd, "after": after}, degree
+
+
 CHECKS = {
     "cd": CheckProcedure(
         "cd",
@@ -645,5 +722,13 @@ CHECKS = {
         MASSIVE_DEGREES,
         _massive_odds,
         _massive_resolve,
+    ),
+    "recovery": CheckProcedure(
+        "recovery",
+        ("Recuperación", "Recuperación (recovery)"),
+        RecoveryForm,
+        D20_DEGREES,
+        _recovery_odds,
+        _recovery_resolve,
     ),
 }

@@ -40,6 +40,7 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Prueba de Concentración (Voluntad)",
         "Prueba de Concentración (Will save)",
     ),
+    "step.recovery": ("Prueba de Fortaleza para recuperarse", "Prueba de Fortaleza (recovery)"),
     # values shown inside steps
     "value.hit": ("impacta", "impacta (hit)"),
     "value.miss": ("falla", "falla (miss)"),

@@ -27,6 +27,7 @@ from rolkit.systems.nsd20.checks import (
     ConcentrationForm,
     MassiveDamageForm,
     OpposedForm,
+    RecoveryForm,
     TakeForm,
 )
 
@@ -37,7 +38,7 @@ E1_D = Combatant(dexterity=12, reflexes_base=2, pr_max=20, serious_wound_thresho
 
 # --------------------------------------------------------------------------- checks
 def test_every_check_has_exact_odds_summing_to_one_and_a_replayable_resolve():
-    assert set(S.checks) == {"cd", "opposed", "take", "concentration", "massive"}
+    assert set(S.checks) == {"cd", "opposed", "take", "concentration", "massive", "recovery"}
     for chk in S.checks.values():
         form = chk.defaults()
         odds = chk.odds(form)
@@ -341,9 +342,12 @@ def test_every_step_label_and_derived_key_is_translated():
         TakeForm(),
         ConcentrationForm(),
         MassiveDamageForm(),
+        RecoveryForm(),
     ]
     steps = list(r.steps)
-    for form, chk in zip(forms, ("cd", "opposed", "take", "concentration", "massive"), strict=True):
+    for form, chk in zip(
+        forms, ("cd", "opposed", "take", "concentration", "massive", "recovery"), strict=True
+    ):
         steps += S.checks[chk].resolve(form, seed=3).steps
     for step in steps:
         for lang in ("es", "en"):
