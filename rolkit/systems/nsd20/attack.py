@@ -269,9 +269,9 @@ def damage_plan(
     return rolls, rolls * setup.roll_bonus + effort, rd
 
 
-def final_damage(dice_total: int, static: int, rd: int, rules: NSd20Rules) -> tuple[int, int]:
+def final_damage(dice_total: int, static: int, rd: int, min_damage: int) -> tuple[int, int]:
     """P6–P7 ``(raw, final)``: raw = max(min_damage_on_hit, dice + static); final = max(0, raw − RD)."""
-    raw = max(rules.min_damage_on_hit, dice_total + static)
+    raw = max(min_damage, dice_total + static)
     return raw, max(0, raw - rd)
 
 
@@ -398,7 +398,7 @@ def resolve_attack(
         faces: list[int] = []
         for _ in range(rolls):
             faces += [rng.randint(1, weapon.damage_die) for _ in range(weapon.damage_dice)]
-        raw, final = final_damage(sum(faces), static, rd, rules)
+        raw, final = final_damage(sum(faces), static, rd, rules.min_damage_on_hit)
         steps.append(
             NSd20Step(
                 "nsd20.step.damage",

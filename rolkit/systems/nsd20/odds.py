@@ -29,7 +29,14 @@ from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.wounds import massive_band_counts
 
-__all__ = ["AttackOutcomes", "attack_law", "attack_outcomes", "dice_sum_counts", "WOUND_KEYS"]
+__all__ = [
+    "AttackOutcomes",
+    "attack_law",
+    "attack_outcomes",
+    "dice_sum_counts",
+    "final_damage_counts",
+    "WOUND_KEYS",
+]
 
 #: §6 The keys of ``AttackOutcomes.wound``, from no change to the worst.
 WOUND_KEYS = ("none", "pr_loss", "malherido", "incapacitado", "moribundo")
@@ -48,18 +55,29 @@ def dice_sum_counts(dice: int, sides: int) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(counts.items()))
 
 
+@memo
+def final_damage_counts(
+    dice: int, sides: int, static: int, rd: int, min_damage: int
+) -> tuple[tuple[int, int], ...]:
+    """P6–P7 ``((final damage, count), ...)`` over the ``sides**dice`` orderings."""
+    out: dict[int, int] = {}
+    for total, w in dice_sum_counts(dice, sides):
+        final = final_damage(total, static, rd, min_damage)[1]
+        out[final] = out.get(final, 0) + w
+    return tuple(out.items())
+
+
 def _final_damage_counts(
     critical: bool, weapon: Weapon, modifiers: Modifiers, setup: AttackSetup, rules: NSd20Rules
-) -> tuple[dict[int, int], int]:
-    """P6–P7 ``({final damage: count}, sides^(dice·k))`` of one hit or critical."""
+) -> tuple[tuple[tuple[int, int], ...], int]:
+    """P6–P7 ``(((final damage, count), ...), sides^(dice·k))`` of one hit or critical."""
     rolls, static, rd = damage_plan(critical, weapon, modifiers, setup, rules)
-    out: dict[int, int] = {}
-    for total, w in dice_sum_counts(weapon.damage_dice * rolls, weapon.damage_die):
-        final = final_damage(total, static, rd, rules)[1]
-        out[final] = out.get(final, 0) + w
-    return out, weapon.damage_die ** (weapon.damage_dice * rolls)
+    dice = weapon.damage_dice * rolls
+    counts = final_damage_counts(dice, weapon.damage_die, static, rd, rules.min_damage_on_hit)
+    return counts, weapon.damage_die**dice
 
 
+@memo
 def _branch_weights(setup: AttackSetup, weapon: Weapon, rules: NSd20Rules) -> tuple[int, ...]:
     """P5 ``(attack miss, concealment miss, hit, critical)`` weights over 20³ = 8000."""
     miss = plain = threat = 0
@@ -104,7 +122,7 @@ def attack_law(
             continue
         counts, space = _final_damage_counts(outcome == "critical", weapon, modifiers, s, rules)
         scale = w_branch * (top // space)
-        for final, w in counts.items():
+        for final, w in counts:
             massive = needs_massive_test(final, s)
             if massive:
                 bands = massive_band_counts(s.save_total, final, rules.natural_rules_on_saves)
