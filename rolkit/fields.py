@@ -488,7 +488,7 @@ def _check_value(
         if not isinstance(value, bool):
             raise bad()
     elif kind == "text":
-        if not isinstance(value, str) or len(value) > spec.max:
+        if not isinstance(value, str) or len(value) > (spec.max or 0):
             raise bad()
     elif kind == "dice":
         from rolkit.dice import parse

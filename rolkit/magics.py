@@ -26,14 +26,12 @@ interpreter.
 from __future__ import annotations
 
 import functools
-import importlib
 import random
 import re
 import shlex
 import sys
 import unicodedata
 from collections.abc import Callable, Mapping
-from fractions import Fraction
 from typing import Any
 
 from rolkit import dice, i18n
@@ -57,9 +55,8 @@ __all__ = [
     "parse_comparison",
 ]
 
-#: Largest amount of exact work ``%prob`` accepts, in integer operations of the dice engine
-#: (about 2 s here): enough for 100d100, and no input can hang a kernel.
-MAX_WORK = 5_000_000
+#: Largest amount of exact work ``%prob`` accepts (the dice engine's own budget).
+MAX_WORK = dice.MAX_WORK
 
 _SEED_KEYS = ("seed", "semilla")
 _OP_ALIASES = {"=": "==", "≠": "!=", "≤": "<=", "≥": ">=", "=>": ">=", "=<": "<=", "<>": "!="}
@@ -243,19 +240,7 @@ def parse_comparison(line: str) -> tuple[str, str | None, str | None]:
 
 
 def _work(expr: dice.DiceExpression) -> int:
-    """Integer operations needed to build the law of ``expr`` (as :mod:`rolkit.dice` does:
-    a sliding window per die added, then one convolution per dice term)."""
-    ops, width = 0, 1
-    for t in expr.terms:
-        if not t.is_dice:
-            continue
-        term_width = 1
-        for _ in range(t.count):
-            term_width += t.sides - 1
-            ops += term_width
-        ops += width * term_width
-        width += term_width - 1
-    return ops + width
+    return expr.work
 
 
 def _too_big(what: str) -> RulesError:
@@ -283,7 +268,7 @@ def prob(line: str) -> render.ProbabilityResult | render.DistributionResult:
     ldist = lexpr.distribution()
     if op is None:
         return render.DistributionResult(str(lexpr), ldist)
-    rexpr = dice.parse(right)
+    rexpr = dice.parse(right or "")
     if _work(lexpr) + _work(rexpr) > MAX_WORK:
         raise _too_big(f"{lexpr} {op} {rexpr}")
     rdist = rexpr.distribution()
@@ -386,79 +371,119 @@ def _int_arg(text: str, name_en: str, name_es: str) -> int:
         ) from None
 
 
-def _check_module(query: str | None) -> Any:
-    """The system module that offers ``roll_check`` (Core Dread unless named)."""
+_TRUE = {"si", "sí", "yes", "true", "1", "s", "y"}
+_FALSE = {"no", "false", "0", "n"}
+
+
+def _systems_with_checks() -> list[str]:
     from rolkit import systems
 
-    ids = systems.available()
-    with_check = []
-    for sid in ids:
-        try:
-            module = importlib.import_module(f"rolkit.systems.{sid}")
-        except ImportError:
-            continue
-        if callable(getattr(module, "roll_check", None)):
-            with_check.append(sid)
-    if query is None:
-        if not with_check:
-            raise _error(
-                "no registered system offers a plain check (roll_check)",
-                "ningún sistema registrado ofrece un chequeo simple (roll_check)",
-                field="system",
-            )
-        return importlib.import_module(f"rolkit.systems.{with_check[0]}")
-    sid = match_name(query, with_check, "system with checks", "sistema con chequeos")
-    return importlib.import_module(f"rolkit.systems.{sid}")
+    return [sid for sid in systems.available() if systems.get(sid).checks]
 
 
-def _degree_text(module: Any, degree: Any, lang: str) -> str | None:
-    """The degree's words from the system's ``DEGREES`` table, if it has one."""
-    table = getattr(module, "DEGREES", None)
-    if table is None:
-        tables_mod = getattr(module, "tables", None)
-        table = getattr(tables_mod, "DEGREES", None)
-    key = getattr(degree, "value", degree)
-    for row in table or ():
-        if len(row) >= 4 and row[1] == key:
-            return row[2] if lang == "es" else row[3]
-    return None
-
-
-def check(line: str) -> render.CheckResult:
-    """``%chequeo [system] <attribute> [skill] [min=3] [seed=N]``: one seeded plain check."""
-    tokens, kw = _take_keywords(
-        _split(line), {"seed": _SEED_KEYS, "min": ("min", "min_hits", "minimo", "mínimo")}
-    )
-    system_query = None
-    if tokens and not tokens[0].lstrip("+-").isdigit():
-        system_query, tokens = tokens[0], tokens[1:]
-    if not 1 <= len(tokens) <= 2:
+def _field_value(name: str, spec: Any, text: str) -> Any:
+    """A typed token as the value of a check form field (validation comes from the form)."""
+    label_en, label_es = spec.label_for("en"), spec.label_for("es")
+    if spec.kind == "int":
+        digits = text.strip()
+        if digits.lstrip("+-").isdigit() and len(digits) <= 12:
+            return int(digits)
         raise _error(
-            "usage: %chequeo <attribute> [skill] [min=3] [seed=N], e.g. %chequeo 5 2 seed=7",
-            "uso: %chequeo <atributo> [habilidad] [min=3] [seed=N], p. ej. %chequeo 5 2 seed=7",
-            field="line",
-            got=line,
+            f"{label_en} must be a whole number (got {text!r})",
+            f"{label_es} debe ser un número entero (recibido {text!r})",
+            field=name,
+            got=text,
         )
-    module = _check_module(system_query)
-    attribute = _int_arg(tokens[0], "attribute", "el atributo")
-    skill = _int_arg(tokens[1], "skill", "la habilidad") if len(tokens) > 1 else 0
-    min_hits = _int_arg(kw["min"], "min", "el mínimo") if "min" in kw else 3
-    seed = _seed_value(kw["seed"]) if "seed" in kw else new_seed()
-    result = module.roll_check(attribute, skill, random.Random(seed), min_hits=min_hits)
-    p_success: Fraction | None = None
-    prob_fn = getattr(module, "check_success_probability", None)
-    if callable(prob_fn):
-        p_success = prob_fn(attribute, skill, min_hits)
-    lang = i18n.get_language()
-    return render.CheckResult(
-        result,
-        seed=seed,
-        attribute=attribute,
-        skill=skill,
-        min_hits=min_hits,
-        p_success=p_success,
-        degree_text=_degree_text(module, getattr(result, "degree", None), lang),
+    if spec.kind == "flag":
+        word = _fold(text)
+        if word in _TRUE or word in _FALSE:
+            return word in _TRUE
+        raise _error(
+            f"{label_en} must be yes or no (got {text!r})",
+            f"{label_es} debe ser sí o no (recibido {text!r})",
+            field=name,
+            got=text,
+        )
+    if spec.kind == "choice":
+        labels = {str(c.value): c.value for c in spec.choices}
+        labels.update({c.es: c.value for c in spec.choices})
+        labels.update({c.en: c.value for c in spec.choices})
+        return labels[match_name(text, list(labels), label_en, label_es)]
+    return text
+
+
+def _usage_check(system: Any | None) -> RulesError:
+    if system is None:
+        ids = ", ".join(_systems_with_checks()) or "(none)"
+        return _error(
+            f"usage: %chequeo [system] [check] <values…> [field=value] [seed=N]; systems: {ids}",
+            f"uso: %chequeo [sistema] [chequeo] <valores…> [campo=valor] [seed=N]; sistemas: {ids}",
+            field="line",
+        )
+    ids = ", ".join(system.checks)
+    return _error(
+        f"usage: %chequeo {system.id} [check] <values…> [field=value] [seed=N]; checks: {ids}",
+        f"uso: %chequeo {system.id} [chequeo] <valores…> [campo=valor] [seed=N]; chequeos: {ids}",
+        field="line",
     )
+
+
+def _pick_check(tokens: list[str]) -> tuple[Any, Any, list[str]]:
+    """The system and check a ``%chequeo`` line names (each optional), and the rest."""
+    from rolkit import systems
+
+    with_checks = _systems_with_checks()
+    if not with_checks:
+        raise _error(
+            "no registered system declares checks",
+            "ningún sistema registrado declara chequeos",
+            field="system",
+        )
+    system_id = with_checks[0]
+    if tokens and not tokens[0].lstrip("+-").isdigit() and "=" not in tokens[0]:
+        system_id = match_name(tokens[0], with_checks, "system with checks", "sistema con chequeos")
+        tokens = tokens[1:]
+    system = systems.get(system_id)
+    check = next(iter(system.checks.values()))
+    if tokens and not tokens[0].lstrip("+-").isdigit() and "=" not in tokens[0]:
+        names = {cid: cid for cid in system.checks}
+        for cid, c in system.checks.items():
+            names.setdefault(c.label[0], cid)
+            names.setdefault(c.label[1], cid)
+        check = system.checks[names[match_name(tokens[0], list(names), "check", "chequeo")]]
+        tokens = tokens[1:]
+    return system, check, tokens
+
+
+def check(line: str) -> render.CheckReport:
+    """``%chequeo [system] [check] <values…> [field=value] [seed=N]``: one seeded check of
+    any system (``s.checks``), with its exact law by degree."""
+    from rolkit import fields
+
+    tokens, kw = _take_keywords(_split(line), {"seed": _SEED_KEYS})
+    if not tokens:
+        raise _usage_check(None)
+    system, procedure, tokens = _pick_check(tokens)
+    specs = fields.describe(procedure.form)
+    by_name = {_fold(n): (n, spec) for n, spec in specs}
+    for n, spec in specs:
+        by_name.setdefault(_fold(spec.label_for("es")), (n, spec))
+        by_name.setdefault(_fold(spec.label_for("en")), (n, spec))
+    positional = [t for t in tokens if "=" not in t]
+    named = [t for t in tokens if "=" in t]
+    if len(positional) > len(specs):
+        raise _usage_check(system)
+    data: dict[str, Any] = {}
+    for (name, spec), text in zip(specs, positional, strict=False):
+        data[name] = _field_value(name, spec, text)
+    for tok in named:
+        key, _, text = tok.partition("=")
+        field_name = match_name(key, list(by_name), "field", "campo")
+        name, spec = by_name[field_name]
+        data[name] = _field_value(name, spec, text)
+    form = fields.from_data(procedure.form, data)
+    seed = _seed_value(kw["seed"]) if "seed" in kw else new_seed()
+    return render.CheckReport(procedure.resolve(form, seed=seed), procedure.odds(form))
 
 
 # --------------------------------------------------------------------------- %idioma
@@ -515,13 +540,17 @@ Uso / usage:  %prob_ataque <sistema> "<atacante>" "<defensor>" "<arma>" ["<modif
 Mismos argumentos que %ataque, sin semilla. Same arguments as %ataque, without a seed.
 Devuelve / returns: Odds (tabla de resultados con columnas = y ≥, daño esperado).
 """,
-    "chequeo": """Chequeo simple / a plain check (systems with roll_check, e.g. Core Dread).
+    "chequeo": """Chequeo de cualquier sistema / a check of any system (its s.checks).
 
-Uso / usage:  %chequeo [sistema] <atributo> [habilidad] [min=3] [seed=7]
+Uso / usage:  %chequeo [sistema] [chequeo] <valores…> [campo=valor] [seed=7]
+              %chequeo core_dread 5 2 seed=7       atributo 5, habilidad 2
+              %chequeo gore 60 seed=7              habilidad 60
 
-Tira el chequeo con semilla y muestra los dados (relanzamientos incluidos), los aciertos,
-el grado de éxito y la probabilidad exacta de éxito.
-Rolls the check, seeded; shows the dice (rerolls too), hits, degree and exact odds.
+Los valores van en el orden de los campos del chequeo; campo=valor nombra uno (por su
+nombre o su etiqueta). Sin sistema: el primero que declara chequeos; sin chequeo: el
+primero del sistema. Muestra los dados, el grado de éxito y la ley exacta por grado.
+Values follow the check form's fields in order; field=value names one. Shows the dice,
+the degree of success and the exact law by degree.
 """,
     "idioma": """Idioma de las tablas / language of the displays: %idioma es | %idioma en.""",
     "rolkit": """Lista las magias de rolkit / list rolkit's magics.""",
@@ -550,7 +579,7 @@ def _summary(line: str = "") -> None:
         ("%prob / %odds", "1D8+1D4 >= 6"),
         ("%ataque / %attack", 'core_dread "Ana" "Bruto" "Cuchillo" seed=7'),
         ("%prob_ataque / %attack_odds", 'core_dread "Ana" "Bruto" "Cuchillo"'),
-        ("%chequeo / %check", "5 2 seed=7"),
+        ("%chequeo / %check", "core_dread 5 2 seed=7"),
         ("%idioma / %lang", "en"),
     ]
     print("rolkit — magias / magics (ayuda / help: %tirar?)")
@@ -575,7 +604,11 @@ def _friendly(fn: Callable[[str], Any], name: str, help_key: str) -> Callable[[s
     magic.__name__ = name
     magic.__qualname__ = name
     magic.__doc__ = _HELP[help_key]
-    return magic
+    # arguments are taken as typed: IPython must not expand {…} or $name in them (that
+    # would run code from a magic line)
+    from IPython.core.magic import no_var_expand
+
+    return no_var_expand(magic)
 
 
 def load(ipython: Any) -> None:

@@ -295,7 +295,7 @@ class Degree:
         return self.label[0] if lang == "es" else self.label[1]
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class CheckOdds(RichRepr):
     """The exact law of one check over its degrees (worst → best), summing to 1."""
 

@@ -20,7 +20,7 @@ Format = Literal["html", "markdown", "text"]
 _RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
 
 
-def register(cls: type, fmt: Format, fn: Callable[[Any], str]) -> None:
+def register(cls: type, fmt: Format, fn: Callable[..., str]) -> None:
     """Render instances of ``cls`` (and its subclasses) as ``fmt`` with ``fn(obj)``."""
     if fmt not in ("html", "markdown", "text"):
         raise ValueError(f"format must be html, markdown or text (got {fmt!r})")

@@ -9,8 +9,6 @@ from __future__ import annotations
 import itertools
 import operator
 import shlex
-import sys
-import types
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -288,7 +286,6 @@ BAD = [
     ("ataque", "fake_magic ana bruto cuchillo seed=x", "semilla"),
     ("prob_ataque", "fake_magic ana bruto cuchillo seed=3", "semilla"),
     ("chequeo", "", "uso"),
-    ("chequeo", "5 2 3", "uso"),
     ("chequeo", "sistema_sin_chequeo 5", "chequeos"),
     ("idioma", "fr", "idioma"),
 ]
@@ -401,67 +398,48 @@ def test_ataque_with_each_systems_first_presets(ip, capsys, system_id):
 # --------------------------------------------------------------------------- %chequeo
 @pytest.fixture
 def checker(monkeypatch):
-    """A system module offering roll_check (a d6 pool: a hit is a face <= attribute)."""
+    """The toy system (one check: 1d6 + bonus against a target) registered first."""
+    from foundation.toy_system import SYSTEM as TOY
 
-    @dataclass(frozen=True)
-    class Roll:
-        faces: tuple[int, ...]
-        rerolls: tuple[tuple[int, int], ...]
-        final_faces: tuple[int, ...]
-        natural_hits: int
-        hits: int
-        success: bool
-        degree: str
-
-    def roll_check(attribute, skill, rng, min_hits=3):
-        if not 0 <= attribute <= 6:
-            raise rolkit.FieldRangeError(
-                "attribute must be 0..6", field="attribute", message_es="atributo de 0 a 6"
-            )
-        faces = tuple(rng.randint(1, 6) for _ in range(5))
-        hits = sum(f <= attribute for f in faces)
-        return Roll(faces, (), faces, hits, hits, hits >= min_hits, "zz_ok")
-
-    module = types.ModuleType("rolkit.systems.zz_checker")
-    module.roll_check = roll_check
-    module.check_success_probability = lambda a, s, m=3: Fraction(1, 2)
-    module.DEGREES = ((3, "zz_ok", "Vale", "Vale (fine)"),)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
-    real_available = registry.available
-    monkeypatch.setattr(registry, "available", lambda: [*real_available(), "zz_checker"])
-    return module
+    real_available, real_get = registry.available, registry.get
+    monkeypatch.setattr(registry, "available", lambda: [TOY.id, *real_available()])
+    monkeypatch.setattr(registry, "get", lambda sid: TOY if sid == TOY.id else real_get(sid))
+    return TOY
 
 
-def test_chequeo_with_a_named_system_module(ip, checker):
-    c = ip.run_line_magic("chequeo", "zz_check 4 1 min=2 seed=3")
-    assert isinstance(c, render.CheckResult)
-    assert c.seed == 3 and c.attribute == 4 and c.skill == 1 and c.min_hits == 2
-    assert c.p_success == Fraction(1, 2)
-    assert c.degree_text == "Vale"
-    assert c == ip.run_line_magic("check", "zz_checker 4 1 min=2 seed=3")
-    assert "Vale" in c._repr_html_() and "semilla 3" in repr(c)
-
-
-def test_chequeo_range_errors_come_from_the_system(ip, checker, capsys):
-    assert ip.run_line_magic("chequeo", "zz_checker 9") is None
-    out = output(capsys)
-    assert "atributo de 0 a 6" in out and "Traceback" not in out
-
-
-@pytest.mark.skipif("core_dread" not in rolkit.systems(), reason="Core Dread not registered")
-def test_chequeo_core_dread(ip, capsys):
-    from rolkit.systems import core_dread
-
-    c = ip.run_line_magic("chequeo", "5 2 seed=3")
-    assert isinstance(c, render.CheckResult), output(capsys)
-    import random
-
-    assert c.check == core_dread.roll_check(5, 2, random.Random(3))
-    assert c.p_success == core_dread.check_success_probability(5, 2)
+def test_chequeo_uses_the_checks_the_system_declares(ip, checker):
+    c = ip.run_line_magic("chequeo", "toy check 2 5 seed=3")
+    assert isinstance(c, render.CheckReport)
+    form = c.resolution.form
+    assert (form.bonus, form.target) == (2, 5) and c.seed == 3
+    expected = checker.checks["check"].resolve(form, seed=3)
+    assert c.resolution == expected
+    assert c.p_success == checker.checks["check"].odds(form).p_success == Fraction(4, 6)
+    # the system, the check and the fields can be named or left out, fields by label
+    assert ip.run_line_magic("check", "2 5 seed=3") == c
+    assert ip.run_line_magic("chequeo", "toy dificultad=5 bonificador=2 seed=3") == c
     html = c._repr_html_()
-    assert str(c.check.hits) in html and "semilla 3" in html
-    assert ip.run_line_magic("chequeo", "12 2") is None
-    assert "Traceback" not in output(capsys)
+    assert "semilla 3" in html and "Pifia" in html and "Éxito" in html
+
+
+def test_chequeo_range_errors_come_from_the_check_form(ip, checker, capsys):
+    assert ip.run_line_magic("chequeo", "toy 9") is None
+    out = output(capsys)
+    assert "Bonificador" in out and "0 a 3" in out and "Traceback" not in out
+    assert ip.run_line_magic("chequeo", "toy 1 2 3") is None
+    assert "uso" in output(capsys)
+
+
+@pytest.mark.parametrize("system_id", rolkit.systems())
+def test_chequeo_runs_every_check_of_every_system(ip, capsys, system_id):
+    s = rolkit.get_system(system_id)
+    assert s.checks, f"{system_id} declares no checks"
+    for check_id, procedure in s.checks.items():
+        c = ip.run_line_magic("chequeo", f"{system_id} {check_id} seed=5")
+        assert isinstance(c, render.CheckReport), output(capsys)
+        assert c.resolution == procedure.resolve(procedure.defaults(), seed=5)
+        assert c.odds.total == 1
+        assert "Traceback" not in c._repr_html_()
 
 
 # --------------------------------------------------------------------------- %idioma
@@ -480,3 +458,33 @@ def test_magic_functions_work_without_a_shell():
     assert magics.parse_comparison("2d6") == ("2d6", None, None)
     with pytest.raises(rolkit.RulesError):
         magics.match_name("x", ["a", "b"], "preset", "preset")
+
+
+# --------------------------------------------------------------------------- hostile lines
+HOSTILE = [
+    ("tirar", "{open('/tmp/rolkit_pwned','w').write('x') and 1}d6"),
+    ("prob", "$HOME >= 3"),
+    ("tirar", "1d6 seed=" + "9" * 5000),
+    ("tirar", "9" * 5000 + "d6"),
+    ("prob", "1d" + "7" * 5000),
+    ("prob", "50d1000-50d1000"),
+    ("chequeo", "core_dread " + "5" * 5000),
+    ("ataque", "core_dread a b c seed=" + "1" * 5000),
+]
+
+
+@pytest.mark.parametrize(("magic", "line"), HOSTILE)
+def test_hostile_lines_end_in_a_plain_message_and_run_no_code(ip, capsys, magic, line):
+    import os
+    import time
+
+    if os.path.exists("/tmp/rolkit_pwned"):
+        os.unlink("/tmp/rolkit_pwned")
+    t0 = time.perf_counter()
+    result = ip.run_line_magic(magic, line)
+    elapsed = time.perf_counter() - t0
+    out = output(capsys)
+    assert "Traceback" not in out and len(out) < 600, out
+    assert not os.path.exists("/tmp/rolkit_pwned")
+    assert elapsed < 10
+    assert result is None

@@ -362,17 +362,6 @@ def test_distribution_result_has_a_title():
     assert repr(d).startswith("Distribución de 2D6 · media 7,00")
 
 
-def test_check_result_reads_through_to_the_check():
-    c = render.CheckResult(
-        CHECK, seed=9, attribute=5, skill=2, min_hits=3, p_success=Fraction(3, 4)
-    )
-    assert c.hits == 3 and c.degree == "exito_normal"
-    text = text_of(c._repr_html_())
-    assert "semilla 9" in text and "hacen falta 3" in text and "75,0 %" in text
-    assert "habilidad 2" in repr(c)
-    assert "_atributo 5" in c._repr_markdown_()
-
-
 def test_error_html_escapes_the_message():
     html_ = render.error_html("no <script> here")
     assert "&lt;script&gt;" in html_

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from rolkit.dice import Distribution, RolledDice
-    from rolkit.model import Odds, Resolution
+    from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = [
     "resolution_html",
@@ -59,7 +59,7 @@ __all__ = [
     "RollSeries",
     "ProbabilityResult",
     "DistributionResult",
-    "CheckResult",
+    "CheckReport",
     "COMPARISON_SYMBOLS",
 ]
 
@@ -419,7 +419,7 @@ def rolled_text(r: RolledDice, lang: str | None = None) -> str:
 
 def rolled_markdown(r: RolledDice, lang: str | None = None) -> str:
     """d20's Markdown style: maxima and 1s in bold, the total in backticks."""
-    parts = []
+    parts: list[str] = []
     for sign, term, faces in _rolled_parts(r):
         text = str(term)
         if term.is_dice:
@@ -431,7 +431,7 @@ def rolled_markdown(r: RolledDice, lang: str | None = None) -> str:
 
 def rolled_html(r: RolledDice, lang: str | None = None) -> str:
     """Inline HTML: maxima in green, 1s in red, the total in bold."""
-    parts = []
+    parts: list[str] = []
     for sign, term, faces in _rolled_parts(r):
         text = f"<code>{_e(term)}</code>"
         if term.is_dice:
@@ -754,10 +754,10 @@ class RollSeries(_Display):
                 f"**{_md_cell(self.expression)} × {len(self.rolls)}: {totals}** — _{seed} · {hint}_"
             )
             return head + "\n\n" + "\n".join(items)
-        items = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
+        lis = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
         return (
             _headline(f"{self.expression} × {len(self.rolls)}: {totals}", seed, "rolkit-roll-card")
-            + f'<ol class="rolkit-series">{items}</ol>'
+            + f'<ol class="rolkit-series">{lis}</ol>'
             + f'<p class="rolkit-meta"><small>{_e(i18n.t("render.replay", lang))}: '
             f"<code>{_e(self.replay)}</code></small></p></div>"
         )
@@ -829,47 +829,54 @@ class DistributionResult(_Display):
 
 
 @dataclass(frozen=True, repr=False)
-class CheckResult(_Display):
-    """A seeded check of any system (what ``%chequeo`` returns).
+class CheckReport(_Display):
+    """A seeded check and the exact law of the same check (what ``%chequeo`` returns).
+
+    The check shows through the renderer its system registered for its own result type
+    (``resolution.outcome``), else the generic check display; the law follows.
 
     Attributes:
-        check: the system's check object (e.g. Core Dread's ``CheckRoll``).
-        seed: the seed of the random source.
-        attribute: the effective attribute, so hits can be marked.
-        skill: rerolls available.
-        min_hits: hits needed for success.
-        p_success: the exact chance of success, when known.
-        degree_text: the degree of success in words, when the system provides it.
+        resolution: the explained, replayable check.
+        odds: the exact law of that check by degree.
     """
 
-    check: Any
-    seed: int | None = None
-    attribute: int | None = None
-    skill: int | None = None
-    min_hits: int | None = None
-    p_success: Fraction | None = None
-    degree_text: str | None = None
+    resolution: CheckResolution
+    odds: CheckOdds
 
-    def __getattr__(self, name: str) -> Any:
-        # hits, success, degree, ... read through to the wrapped check
-        if name.startswith("_") or name == "check":
-            raise AttributeError(name)
-        return getattr(self.check, name)
+    @property
+    def seed(self) -> int:
+        return self.resolution.seed
+
+    @property
+    def success(self) -> bool:
+        return self.resolution.success
+
+    @property
+    def degree(self) -> str:
+        return self.resolution.degree.id
+
+    @property
+    def p_success(self) -> Fraction:
+        return self.odds.p_success
 
     def _render(self, kind: str, lang: str | None) -> str:
-        check = self.check
-        if self.min_hits is not None and _get(check, "min_hits") is None:
-            check = {**_as_mapping(check), "min_hits": self.min_hits}
-        fn = {"text": check_text, "markdown": check_markdown, "html": check_html}[kind]
-        return fn(
-            check,
-            lang,
-            attribute=self.attribute,
-            degree_text=self.degree_text,
-            skill=self.skill,
-            seed=self.seed,
-            p_success=self.p_success,
-        )
+        from rolkit import reprs
+        from rolkit.display import checks
+
+        own = reprs.renderer(self.resolution.outcome, kind)  # type: ignore[arg-type]
+        generic = {
+            "text": checks.check_resolution_text,
+            "markdown": checks.check_resolution_markdown,
+            "html": checks.check_resolution_html,
+        }[kind]
+        law = {
+            "text": checks.check_odds_text,
+            "markdown": checks.check_odds_markdown,
+            "html": checks.check_odds_html,
+        }[kind]
+        head = own(self.resolution.outcome) if own else generic(self.resolution, lang)
+        sep = "\n\n" if kind != "html" else ""
+        return head + sep + law(self.odds, lang)
 
 
 def _as_mapping(obj: Any) -> dict[str, Any]:

@@ -1,15 +1,19 @@
-"""A tiny system built only from the foundation, to test the shared model in isolation:
-the attacker rolls 1d6 + bonus against a target number; damage is 1d4 on a hit; a 6 is a
-critical that doubles damage."""
+"""A tiny system built only from the kit, to test the shared model in isolation — and the
+template of ``docs/adding-a-system.md``.
+
+Rules: the attacker rolls 1d6 + bonus against a target number; damage is 1d4 on a hit; a 6
+is a critical that doubles damage. 5 damage or more is a serious wound that drops the
+defender; 7 or more kills. The system's one check is 1d6 + bonus against the target
+(a 1 always fails)."""
 
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rolkit import fields
+from rolkit import fields, i18n
 from rolkit.dice import die
 from rolkit.errors import ImpossibleActionError
-from rolkit.model import OutcomeView, Step
-from rolkit.system import System
+from rolkit.model import Degree, OutcomeView, Step
+from rolkit.system import CheckProcedure, System
 
 
 @dataclass(frozen=True)
@@ -98,9 +102,27 @@ def _odds(a, d, w, m, o):
     return {k: Fraction(v) for k, v in out.items()}
 
 
+i18n.register_pairs(
+    "toy",
+    {
+        "name": ("Juguete", "Juguete (toy)"),
+        "wound.leve": ("herida leve", "herida leve (light wound)"),
+        "wound.grave": ("herida grave", "herida grave (serious wound)"),
+        "flag.crit": ("crítico", "critical"),
+        "headline.critical": ("{p} crítico", "{p} critical"),
+        "step.check": ("Chequeo", "Chequeo (check)"),
+        "derived.total": ("total", "total"),
+    },
+)
+
+
+def _fate(dmg):
+    return "dead" if dmg >= 7 else ("down" if dmg >= 5 else None)
+
+
 def _project(key):
     hit, crit, dmg = key
-    wound = None if dmg == 0 else ("herida grave" if dmg >= 5 else "herida leve")
+    wound = None if dmg == 0 else ("toy.wound.grave" if dmg >= 5 else "toy.wound.leve")
     return OutcomeView(
         hit,
         crit,
@@ -108,17 +130,64 @@ def _project(key):
         wound,
         0 if wound is None else (2 if dmg >= 5 else 1),
         frozenset({"crit"}) if crit else frozenset(),
+        fate=_fate(dmg),
     )
+
+
+@dataclass(frozen=True)
+class CheckForm:
+    bonus: int = fields.int_field(0, 0, 3, label=("Bonificador", "Bonus"), help=("suma", "adds"))
+    target: int = fields.int_field(4, 2, 7, label=("Dificultad", "Target"), help=("a", "b"))
+
+    def __post_init__(self):
+        fields.validate(self)
+
+
+def _check_degree(face, form):
+    if face == 1:
+        return "pifia"
+    return "exito" if face + form.bonus >= form.target else "fallo"
+
+
+def _check_odds(form, options):
+    out = {}
+    for face, p in die(6).items():
+        d = _check_degree(face, form)
+        out[d] = out.get(d, 0) + p
+    return out
+
+
+def _check_resolve(form, options, rng):
+    face = rng.randint(1, 6)
+    degree = _check_degree(face, form)
+    steps = [Step("toy.step.check", (face,), {"total": face + form.bonus}, "§3")]
+    return steps, face, degree
+
+
+CHECK = CheckProcedure(
+    id="check",
+    label=("Chequeo", "Chequeo (check)"),
+    form=CheckForm,
+    degrees=(
+        Degree("pifia", ("Pifia", "Pifia (fumble)"), success=False),
+        Degree("fallo", ("Fallo", "Fallo (failure)"), success=False),
+        Degree("exito", ("Éxito", "Éxito (success)"), success=True),
+    ),
+    odds_fn=_check_odds,
+    resolve_fn=_check_resolve,
+)
 
 
 SYSTEM = System(
     id="toy",
-    name_key="Toy",
+    name_key="toy.name",
     forms={"attacker": Attacker, "defender": Defender, "weapon": Weapon, "modifiers": Modifiers},
     options_type=Options,
-    presets={"weapon": {"Daga": Weapon("1D4"), "Hacha": Weapon("1D8+1")}},
+    presets={"weapon": {"Daga": {"damage": "1D4"}, "Hacha": {"damage": "1D8+1"}}},
     resolve_fn=_resolve,
     odds_fn=_odds,
     project=_project,
     grid_axes=(("attacker", "bonus"), ("attacker", "bonus")),
+    critical_key="toy.headline.critical",
+    checks={"check": CHECK},
 )

@@ -90,4 +90,5 @@ SYSTEM = System(
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     after_fn=after,
+    i18n_prefix="cd",
 )
