@@ -7,7 +7,7 @@ results and errors. Probabilities are exact ``Fraction``s; randomness is injecte
 Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
 every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
-(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``attack`` (stages and resolve_attack) · ``odds``
+(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds``
 (attack_law, attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` ·
 ``system``.
 
@@ -38,6 +38,9 @@ Interpretations where the spec is silent (each one a game master would expect):
 * The after-state of an attack: the defender's PR (floored at −999, the form's range),
   wound state and Aturdido; the attacker is no longer Desprevenido and has used its
   Esfuerzo extra this turn (its fatigue arrives at the next round, P11).
+* Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
+  by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the
+  modifier].
 * P15 recovery: PR recovered per day never exceeds the maximum nor goes negative; a
   Moribundo recovers no PR (it must be stabilised first; the spec is silent); a
   negative Fortaleza total recovers 0. An Inconsciente who passes becomes «conscious».

@@ -41,6 +41,8 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Prueba de Concentración (Will save)",
     ),
     "step.recovery": ("Prueba de Fortaleza para recuperarse", "Prueba de Fortaleza (recovery)"),
+    "step.initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
+    "step.initiative_tie": ("Desempate de {name}", "Desempate (tie roll-off) of {name}"),
     # values shown inside steps
     "value.hit": ("impacta", "impacta (hit)"),
     "value.miss": ("falla", "falla (miss)"),

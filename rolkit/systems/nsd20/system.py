@@ -18,6 +18,7 @@ from rolkit.systems.nsd20 import messages  # noqa: F401  (registers the catalogu
 from rolkit.systems.nsd20.attack import AttackKey, resolve_attack
 from rolkit.systems.nsd20.checks import CHECKS
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.nsd20.initiative import roll_initiative
 from rolkit.systems.nsd20.odds import WOUND_KEYS, attack_law
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
@@ -85,4 +86,5 @@ SYSTEM = System(
     critical_key="nsd20.headline.critical",
     checks=CHECKS,
     tracks_state=True,
+    initiative_fn=roll_initiative,
 )

@@ -87,3 +87,26 @@ def test_hazard_fixed_damage_and_after_state():
     small = nsd20.apply_hazard(E2_D, 3, ScriptedDice([]))  # below the threshold: no die
     assert (small.massive, small.wound, small.defender_after.pr_current) == (False, "pr_loss", 9)
     assert nsd20.hazard_outcomes(E2_D, 0) == {"none": 1}
+
+
+# --------------------------------------------------------------------------- initiative
+def test_initiative_ties_by_modifier_then_roll_off():
+    from rolkit.fight import Fight, InitiativeEntry
+    from rolkit.systems.nsd20.initiative import roll_initiative
+
+    quick = Combatant(dexterity=14, reflexes_base=2)  # Iniciativa +4
+    slow = Combatant()  # +0
+    entries = [
+        InitiativeEntry("A", "x", quick),
+        InitiativeEntry("B", "y", quick),
+        InitiativeEntry("C", "y", slow),
+    ]
+    rng = ScriptedDice([10, 10, 14, 5, 12])  # A 14, B 14, C 14; A and B roll off: 5 < 12
+    order, steps = roll_initiative(entries, rng)
+    assert order == ["B", "A", "C"] and rng.remaining == 0
+    assert [s.label for s in steps].count("nsd20.step.initiative_tie") == 2
+
+    fight = Fight(rolkit.get_system("nsd20"))
+    fight.add("A", "x", quick)
+    fight.add("C", "y", slow)
+    assert set(fight.roll_initiative(seed=9).order) == {"A", "C"}
