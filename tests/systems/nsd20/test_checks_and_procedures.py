@@ -367,3 +367,23 @@ def test_presets_are_plain_data_and_build():
         for name, data in table.items():
             assert isinstance(data, dict)
             assert isinstance(S.presets[role][name], S.forms[role])
+
+
+@pytest.mark.parametrize(
+    ("check_id", "form"),
+    [
+        ("cd", CDCheckForm(modifier=3, cd=16, helpers=2, helper_modifier=1)),
+        ("opposed", OpposedForm(mod_a=1, mod_b=0)),
+        ("concentration", ConcentrationForm(will_total=3, damage_taken=4, grappled=True)),
+        ("massive", MassiveDamageForm(fortitude_total=2, damage=11)),
+    ],
+)
+def test_check_odds_agree_with_seeded_resolves_within_6_sigma(check_id, form):
+    import math
+    from collections import Counter
+
+    chk, n = S.checks[check_id], 2000
+    counts = Counter(chk.resolve(form, seed=seed).degree.id for seed in range(n))
+    for degree, p in chk.odds(form).probabilities.items():
+        sigma = math.sqrt(float(p) * (1 - float(p)) / n)
+        assert abs(counts.get(degree, 0) / n - float(p)) <= 6 * sigma + 1e-12, degree

@@ -146,9 +146,13 @@ def spec_oracle(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, r: NSd20Rul
         if m.extra_effort_damage:
             effort = 2 * (k if r.effort_damage_multiplied_on_crit else 1)
         space = w.damage_die ** (w.damage_dice * k)
+        finals: dict[int, int] = {}
         for faces in itertools.product(range(1, w.damage_die + 1), repeat=w.damage_dice * k):
             raw = max(r.min_damage_on_hit, sum(faces) + k * per_roll + effort)
-            after_damage(outcome, max(0, raw - rd), p / space)
+            final = max(0, raw - rd)
+            finals[final] = finals.get(final, 0) + 1
+        for final, count in finals.items():
+            after_damage(outcome, final, p * count / space)
 
     for n in range(1, 21):
         p = F(1, 20)
@@ -181,6 +185,7 @@ def spec_oracle(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, r: NSd20Rul
 E1_A = Combatant(dexterity=14, strength=12, attack_base=3)
 E1_D = Combatant(dexterity=12, reflexes_base=2, pr_max=20, serious_wound_threshold=10)
 E1_W = Weapon(kind="melee")
+W_D4 = Weapon(kind="melee", damage_die=4)  # small dice spaces keep the path walks quick
 E2_A = Combatant(dexterity=14, attack_base=3)
 E2_D = Combatant(
     dexterity=12,
@@ -228,7 +233,7 @@ CASES = {
     "effort, multiplied": (
         E1_A,
         E1_D,
-        E1_W,
+        W_D4,
         Modifiers(extra_effort_damage=True),
         NSd20Rules(effort_damage_multiplied_on_crit=True),
     ),
@@ -242,7 +247,7 @@ CASES = {
     "no escalation, no naturals": (
         E1_A,
         replace(E1_D, wound_state="incapacitado", serious_wound_threshold=4),
-        E1_W,
+        W_D4,
         Modifiers(),
         NSd20Rules(
             repeat_state_escalates=False,
@@ -281,7 +286,7 @@ CASES = {
     "wound penalties": (
         replace(E1_A, wound_state="malherido"),
         replace(E1_D, wound_state="malherido", serious_wound_threshold=6),
-        E1_W,
+        W_D4,
         Modifiers(),
         NSd20Rules(wound_penalties={"malherido": 3}),
     ),
