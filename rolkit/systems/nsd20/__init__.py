@@ -7,15 +7,20 @@ results and errors. Probabilities are exact ``Fraction``s; randomness is injecte
 Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
 every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
-(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds``
-(attack_law, attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` ·
-``system``.
+(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
+fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
+attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+
+The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
+massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
+made), ``stunned`` (left Aturdido) and ``concealed`` (a hit lost to concealment).
 
 Interpretations where the spec is silent (each one a game master would expect):
 
-* Fate: Moribundo → ``"dying"``; Incapacitado, or Inconsciente from fatigue, → ``"down"``
-  (we read Aturdido + Incapacitado as out of the fight); ``death_at_pr`` (off by
-  default) → ``"dead"``; Malherido + Aturdido for one round → still acting (``None``).
+* Fate: Moribundo, or 0 PR or less, → ``"dying"``; Incapacitado, or Inconsciente from
+  fatigue, → ``"down"`` (we read Aturdido + Incapacitado as out of the fight);
+  ``death_at_pr`` (off by default) → ``"dead"``; Malherido + Aturdido for one round →
+  still acting (``None``).
 * An attacker who is Aturdido cannot attack (option ``stunned_cannot_act``, SRD-assumed);
   an Inconsciente or Moribundo attacker cannot either; a defender may be attacked in any
   state.
@@ -36,8 +41,11 @@ Interpretations where the spec is silent (each one a game master would expect):
 * In the ``cd`` check the helpers roll before the leader; an opposed tie rerolls both dice
   (at most 1000 times).
 * The after-state of an attack: the defender's PR (floored at −999, the form's range),
-  wound state and Aturdido; the attacker is no longer Desprevenido and has used its
-  Esfuerzo extra this turn (its fatigue arrives at the next round, P11).
+  wound state and Aturdido (the form has no round counter: the game master clears
+  Aturdido after ``stun_rounds``); the attacker is no longer Desprevenido and has used
+  its Esfuerzo extra this turn (its fatigue arrives at the next round, P11; the pending
+  fatigue lives in ``Resolution.attacker_effort_state``, not in the form).
+* Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
 * Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
   by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the
   modifier].

@@ -387,3 +387,8 @@ def test_check_odds_agree_with_seeded_resolves_within_6_sigma(check_id, form):
     for degree, p in chk.odds(form).probabilities.items():
         sigma = math.sqrt(float(p) * (1 - float(p)) / n)
         assert abs(counts.get(degree, 0) / n - float(p)) <= 6 * sigma + 1e-12, degree
+
+
+def test_a_defender_at_zero_pr_is_dying_even_if_missed():
+    zero = replace(E1_D, pr_current=0)
+    assert S.odds(E1_A, zero, Weapon(), Modifiers()).p_dying == 1
