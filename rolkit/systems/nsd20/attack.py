@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, Protocol
 
 from rolkit.model import Step
+from rolkit.systems.nsd20.citations import CITE
 from rolkit.systems.nsd20.core import natural_success
 from rolkit.systems.nsd20.derived import (
     attack_bonus,
@@ -347,7 +348,7 @@ def resolve_attack(
                 "defense": s.defense,
                 "result": "nsd20.value.hit" if hit else "nsd20.value.miss",
             },
-            "P5 / S2: «se usa como la Clase de Dificultad que tienen que superar las tiradas de Ataque»",
+            CITE["attack"],
         )
     )
     outcome, concealed, critical = ("hit" if hit else "miss"), False, False
@@ -364,7 +365,7 @@ def resolve_attack(
                     "miss_on": s.conceal_min,
                     "result": "nsd20.value.hit" if passes else "nsd20.value.miss",
                 },
-                "P5 / T8: ocultación (S7: «un 20 % de probabilidad de fallo»)",
+                CITE["concealment"],
             )
         )
         if concealed:
@@ -383,7 +384,7 @@ def resolve_attack(
                         "defense": s.defense,
                         "result": "nsd20.value.critical" if critical else "nsd20.value.hit",
                     },
-                    "P5.3 [SRD-assumed]: confirmación del crítico contra la misma Defensa",
+                    CITE["confirm"],
                 )
             )
         else:
@@ -411,7 +412,7 @@ def resolve_attack(
                     "rd": rd,
                     "damage": final,
                 },
-                "P6–P7 / S4: «la Reducción de Daño se aplica antes»",
+                CITE["damage"],
             )
         )
         if needs_massive_test(final, s):
@@ -428,10 +429,10 @@ def resolve_attack(
                         "save_total": s.save_total,
                         "total": f + s.save_total,
                         "cd": massive_damage_cd(final),
-                        "margin": margin,
+                        "failed_by": margin,
                         "band": f"nsd20.wound.{band}",
                     },
-                    "P9 / T6 (S5, LDV8): Fortaleza contra CD 10 + daño",
+                    CITE["massive"],
                 )
             )
     pr_after, state, wound, stunned_rounds, end = wound_result(final, band, s, rules)
@@ -446,7 +447,7 @@ def resolve_attack(
                 "state": f"nsd20.wound.{state}",
                 "stunned_rounds": stunned_rounds,
             },
-            "P8–P10 / S4: «Cuando bajas a cero o menos Puntos de Resistencia … Moribundo»",
+            CITE["wound"],
         )
     )
     effects = _effects(final, state, stunned_rounds, massive, modifiers)

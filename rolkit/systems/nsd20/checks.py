@@ -21,6 +21,7 @@ from rolkit.dice import RandomSource
 from rolkit.model import Degree
 from rolkit.system import CheckProcedure
 from rolkit.systems.nsd20.attack import NSd20Step
+from rolkit.systems.nsd20.citations import CITE
 from rolkit.systems.nsd20.core import (
     AID_CD,
     EFFORT_CHECK_BONUS,
@@ -213,7 +214,7 @@ def _cd_resolve(form: CDCheckForm, rules: NSd20Rules, rng: RandomSource) -> tupl
                 "nsd20.step.aid",
                 tuple(n for n, _ in rolls),
                 {"cd": AID_CD, "aid_bonus": aid_another_bonus(rolls, rules=rules)},
-                "§1.7 [seed]: «cada ayudante realiza la misma prueba contra una CD 10»",
+                CITE["aid"],
             )
         )
     bonus = aid_another_bonus(rolls, rules=rules)
@@ -231,7 +232,7 @@ def _cd_resolve(form: CDCheckForm, rules: NSd20Rules, rng: RandomSource) -> tupl
                 "cd": form.cd,
                 "margin": total - form.cd,
             },
-            "P1 [seed]: «Prueba = d20 + Modificadores contra Clase de Dificultad»",
+            CITE["check"],
         )
     )
     return steps, {"natural": natural, "total": total, "aid_bonus": bonus}, degree
@@ -339,7 +340,7 @@ def _opposed_resolve(
                     "total_b": nb + form.mod_b,
                     "result": f"nsd20.value.{result}",
                 },
-                "P2 [seed]: «Aquél que consiga el resultado más alto gana»",
+                CITE["opposed"],
             )
         )
         if result != "reroll":
@@ -440,7 +441,7 @@ def _take_resolve(form: TakeForm, rules: NSd20Rules, rng: RandomSource) -> tuple
             "cd": form.cd,
             "time_rounds": result.time_rounds,
         },
-        "P3 [seed]: «calcula tu resultado como si hubieras sacado un 10 en el dado»",
+        CITE["take"],
     )
     return [step], result, degree
 
@@ -530,7 +531,7 @@ def _concentration_resolve(
         "nsd20.step.concentration",
         (natural,),
         {"natural": natural, "total": total, "cd": cd, "margin": total - cd},
-        "P12 [seed]: «como base será de 10 + Daño recibido»",
+        CITE["concentration"],
     )
     return [step], {"natural": natural, "total": total, "cd": cd}, degree
 
@@ -601,12 +602,12 @@ def _massive_resolve(
             "save_total": form.fortitude_total,
             "total": f + form.fortitude_total,
             "cd": massive_damage_cd(form.damage),
-            "margin": margin,
+            "failed_by": margin,
             "band": f"nsd20.wound.{band}",
         },
-        "P9 / T6 (S5, LDV8): Fortaleza contra CD 10 + daño",
+        CITE["massive"],
     )
-    return [step], {"natural": f, "margin": margin}, band
+    return [step], {"natural": f, "failed_by": margin}, band
 
 
 # --------------------------------------------------------------------------- recovery
@@ -677,7 +678,7 @@ def _recovery_resolve(
         "nsd20.step.recovery",
         (natural,),
         {"natural": natural, "total": total, "cd": cd, "margin": total - cd},
-        "P15 [NSd20 S6]: Fortaleza CD 15 por día de descanso (+1 por fallo anterior)",
+        CITE["recovery"],
     )
     return [step], {"natural": natural, "total": total, "cd": cd, "after": after}, degree
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rolkit.dice import RandomSource
 from rolkit.systems.nsd20.attack import NSd20Step
+from rolkit.systems.nsd20.citations import CITE
 from rolkit.systems.nsd20.derived import initiative
 from rolkit.systems.nsd20.forms import Combatant
 
@@ -34,7 +35,7 @@ def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], l
                 "nsd20.step.initiative",
                 (natural,),
                 {"natural": natural, "modifier": modifier, "total": natural + modifier},
-                "§2.1 [NSd20 S2]: Iniciativa = Reflejos total; d20 + Iniciativa [SRD-assumed]",
+                CITE["initiative"],
                 {"name": e.name},
             )
         )
@@ -54,7 +55,7 @@ def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], l
                         "nsd20.step.initiative_tie",
                         (natural,),
                         {"natural": natural},
-                        "§2.1 [SRD-assumed]: a tie is rolled again",
+                        CITE["initiative_tie"],
                         {"name": name},
                     )
                 )

@@ -350,6 +350,7 @@ def test_every_step_label_and_derived_key_is_translated():
     ):
         steps += S.checks[chk].resolve(form, seed=3).steps
     for step in steps:
+        assert step.rule.startswith("«"), step.rule  # the rulebook's section first
         for lang in ("es", "en"):
             assert i18n.has(step.label, lang), step.label
             for key, value in step.derived.items():

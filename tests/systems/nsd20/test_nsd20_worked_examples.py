@@ -473,7 +473,7 @@ def test_v16_critical_details():
     assert (r.damage_raw, r.rd_applied) == (12, 0)
     massive = r.steps[-2]
     assert massive.values["total"] == 15 and massive.values["cd"] == 22
-    assert massive.values["margin"] == 7
+    assert massive.values["failed_by"] == 7
     assert r.defender_after.pr_current == 8 and r.defender_after.stunned
 
 
