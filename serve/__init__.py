@@ -1,0 +1,17 @@
+"""rolkit's serving layer: Voilà with validated websockets, bounded kernels, no leaks.
+
+``python -m serve notebooks/dashboard.ipynb`` (what ``make dashboard`` runs) is Voilà with
+the classes of this package wired in (:mod:`serve.app`): frames checked before upstream
+parsers see them (:mod:`serve.frames`, :mod:`serve.connection`), replies scrubbed of
+tracebacks and paths (:mod:`serve.leaks`), a session cap and abandoned-kernel culling
+(:mod:`serve.kernels`), and handler classes for the busy page, the unload beacon, the
+request-info socket's token check and ``/logout`` (:mod:`serve.handlers`).
+
+Choices made where the issue was silent: legacy (no-subprotocol) kernel sockets are refused
+outright, since Voilà's own front end always offers v1; a bad frame closes its socket (code
+1008) rather than being skipped; stderr streams never reach the browser; an outgoing
+message whose content looks like a traceback or a path is dropped (a ``*_reply`` keeps
+its slot with a plain error) and logged server-side.
+"""
+
+__all__: list[str] = []

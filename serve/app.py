@@ -1,0 +1,91 @@
+"""``python -m serve NOTEBOOK``: Voilà with rolkit's safe defaults and handler classes.
+
+Everything Voilà accepts still works (``--port``, ``--Voila.ip``, ``--token``,
+``--preheat_kernel``, ``--pool_size``, any ``--Class.trait=value``); the defaults below are
+applied first, so the command line and ``voila.json`` still override them.
+
+=================================================  ========================================
+default                                            why
+=================================================  ========================================
+``Voila.kernel_websocket_connection_class``        frames validated, replies scrubbed
+  = :class:`serve.connection.SafeKernelWebsocketConnection`
+``VoilaConfiguration.multi_kernel_manager_class``  session cap, abandoned kernels culled
+  = :class:`serve.kernels.BoundedKernelManager`
+``MappingKernelManager.allow_tracebacks = False``  error content replaced upstream too
+``MappingKernelManager.cull_connected = True``     an idle open tab is culled
+``cull_idle_timeout = 600``, ``cull_interval = 60``
+``tornado websocket_max_message_size = 4 MiB``     a frame cannot be a memory bomb
+=================================================  ========================================
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from traitlets.config import Config
+from voila.app import Voila
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .connection import SafeKernelWebsocketConnection
+from .frames import MAX_FRAME_BYTES
+from .handlers import (
+    AuthenticatedRequestInfoHandler,
+    DashboardPageHandler,
+    PlainLogoutHandler,
+    with_plain_errors,
+)
+
+__all__ = ["RolkitVoila", "SAFE_DEFAULTS", "main", "replace_handlers"]
+
+SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
+    "Voila": {
+        "kernel_websocket_connection_class": SafeKernelWebsocketConnection,
+        "tornado_settings": {"websocket_max_message_size": MAX_FRAME_BYTES},
+    },
+    "VoilaConfiguration": {
+        "multi_kernel_manager_class": "serve.kernels.BoundedKernelManager",
+        "show_tracebacks": False,
+    },
+    "MappingKernelManager": {
+        "allow_tracebacks": False,
+        "cull_connected": True,
+        "cull_idle_timeout": 600,
+        "cull_interval": 60,
+    },
+}
+
+_REPLACEMENTS: dict[type, type] = {
+    TornadoVoilaHandler: DashboardPageHandler,
+    RequestInfoSocketHandler: AuthenticatedRequestInfoHandler,
+}
+
+
+def replace_handlers(handlers: list[Any]) -> list[Any]:
+    """Voilà's handler table with rolkit's classes in place of the unsafe ones."""
+    out = []
+    for spec in handlers:
+        pattern, cls, *rest = spec
+        if isinstance(pattern, str) and pattern.rstrip("/").endswith("/logout"):
+            cls = PlainLogoutHandler
+        else:
+            cls = _REPLACEMENTS.get(cls, cls)
+        out.append((pattern, with_plain_errors(cls), *rest))
+    return out
+
+
+class RolkitVoila(Voila):
+    """Voilà with :data:`SAFE_DEFAULTS` and :func:`replace_handlers`."""
+
+    name = "rolkit-voila"
+
+    def initialize(self, argv: Any = None) -> None:
+        self.update_config(Config(SAFE_DEFAULTS))
+        super().initialize(argv)
+
+    def init_handlers(self) -> list[Any]:
+        return replace_handlers(super().init_handlers())
+
+
+def main() -> None:
+    RolkitVoila.launch_instance()

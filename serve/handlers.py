@@ -1,0 +1,105 @@
+"""Handler classes that replace Voilà's where they crash, leak or skip authentication.
+
+* :class:`DashboardPageHandler` (the notebook page): answers 503 with :data:`BUSY_PAGE`
+  past the kernel cap, and sets the ``_xsrf`` cookie so the page's ``beforeunload``
+  beacon to ``/voila/api/shutdown/<id>`` is accepted (Voilà 0.5.13 never sets it, so every
+  beacon got ``403 _xsrf missing`` and closed tabs kept their kernels).
+* :class:`AuthenticatedRequestInfoHandler`: ``/voila/query/<id>`` with the token check
+  every other websocket has (upstream it accepts anyone).
+* :class:`PlainLogoutHandler`: ``/logout`` clears the cookie and answers a page (upstream
+  renders a template Voilà does not ship: 500).
+* :class:`PlainErrorsMixin`: every error page is :func:`serve.pages.error_page`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jupyter_server.auth.decorator import allow_unauthenticated, ws_authenticated
+from jupyter_server.base.handlers import APIHandler, JupyterHandler
+from jupyter_server.base.websocket import WebSocketMixin
+from tornado import web
+from tornado.websocket import WebSocketHandler
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.tornado.handler import TornadoVoilaHandler
+
+from .pages import BUSY_PAGE, LOGGED_OUT_PAGE, error_page
+
+__all__ = [
+    "AuthenticatedRequestInfoHandler",
+    "DashboardPageHandler",
+    "PlainErrorsMixin",
+    "PlainLogoutHandler",
+    "with_plain_errors",
+]
+
+
+class PlainErrorsMixin:
+    """Error pages that name the status and nothing else (upstream's ``error.html`` is not
+    shipped by Voilà, so its ``write_error`` itself raised). A file handler that chokes on a
+    malformed path (Voilà's template handler raises ``ValueError``) answers 404."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        exc = kwargs.get("exc_info", (None, None, None))[1]
+        if isinstance(self, web.StaticFileHandler) and not isinstance(exc, web.HTTPError):
+            status_code = 404
+            self.set_status(404)  # type: ignore[attr-defined]
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
+        self.finish(error_page(status_code))  # type: ignore[attr-defined]
+
+
+def with_plain_errors(cls: type) -> type:
+    """``cls`` with :class:`PlainErrorsMixin` in front (websocket and JSON API handlers,
+    whose errors carry no page, are returned unchanged)."""
+    if (
+        not isinstance(cls, type)
+        or not issubclass(cls, web.RequestHandler)
+        or issubclass(cls, (APIHandler, PlainErrorsMixin))
+        or (issubclass(cls, WebSocketHandler) and not issubclass(cls, JupyterHandler))
+    ):
+        return cls
+    return type(cls.__name__, (PlainErrorsMixin, cls), {"__module__": __name__})
+
+
+class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
+    """The dashboard page: busy past the cap, and the xsrf cookie for the unload beacon."""
+
+    @web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        manager = self.kernel_manager
+        at_capacity = getattr(manager, "at_capacity", None)
+        if at_capacity is not None and at_capacity():
+            self.log.warning("kernel cap reached: busy page served")
+            self.set_status(503)
+            self.set_header("Retry-After", "30")
+            self.set_header("Cache-Control", "no-store")
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.finish(BUSY_PAGE)
+            return
+        self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie the beacon sends
+        await super().get(path)
+
+
+class AuthenticatedRequestInfoHandler(WebSocketMixin, RequestInfoSocketHandler, JupyterHandler):
+    """Voilà's request-info websocket, behind the same token check as the kernel socket."""
+
+    def set_default_headers(self) -> None:
+        """No JupyterHandler headers on a websocket (as jupyter_server's kernel socket)."""
+
+    @ws_authenticated
+    async def get(self, *args: Any, **kwargs: Any) -> None:
+        await super().get(*args, **kwargs)
+
+    def on_close(self) -> None:
+        if self in RequestInfoSocketHandler._waiters.values():
+            super().on_close()
+
+
+class PlainLogoutHandler(PlainErrorsMixin, JupyterHandler):
+    """``/logout``: clear the login cookie, answer a plain page."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(LOGGED_OUT_PAGE)
