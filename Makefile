@@ -26,18 +26,25 @@ chromium:
 	fi
 
 # make dashboard [HOST=127.0.0.1] [PORT=8866] [TOKEN=secret]: serve notebooks/dashboard.ipynb
-# with Voilà. Set on the command line (the environment's HOST is ignored). A TOKEN is
+# with Voilà through serve/ (validated websocket frames, no tracebacks sent, bounded kernels:
+# see SECURITY.md). Set on the command line (the environment's HOST is ignored). A TOKEN is
 # required when HOST is not loopback; open the printed URL (it carries ?token=...).
+# POOL preheated kernels wait for visitors; past SESSIONS kernels in use a visitor gets a
+# "busy, try again" page; an idle tab's kernel is culled after IDLE seconds.
 HOST := 127.0.0.1
 PORT := 8866
 TOKEN :=
+POOL := 2
+SESSIONS := 8
+IDLE := 600
 dashboard: $(STAMP)
 	@case "$(HOST)" in 127.*|localhost|::1) ;; *) [ -n "$(TOKEN)" ] || \
 	  { echo "HOST=$(HOST) is not loopback: add TOKEN=<secret>"; exit 2; } ;; esac
 	@echo "rolkit dashboard: http://$(HOST):$(PORT)/$(if $(TOKEN),?token=$(TOKEN))  (Ctrl-C stops it)"
-	$(VENV)/bin/voila notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-	  $(if $(TOKEN),--token=$(TOKEN)) --preheat_kernel=True \
-	  --MappingKernelManager.cull_idle_timeout=600 --MappingKernelManager.cull_interval=60
+	$(PY) -m serve notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	  $(if $(TOKEN),--token=$(TOKEN)) --preheat_kernel=True --pool_size=$(POOL) \
+	  --BoundedKernelManager.max_sessions=$(SESSIONS) \
+	  --MappingKernelManager.cull_idle_timeout=$(IDLE) --MappingKernelManager.cull_interval=60
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

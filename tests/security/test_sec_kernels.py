@@ -1,0 +1,82 @@
+"""Kernels are bounded and freed (no-token mode, as plain ``make dashboard``): the session
+cap answers a plain busy page, the unload beacon frees a kernel, an abandoned GET's
+kernel and an idle open tab's kernel are culled."""
+
+import time
+import uuid
+
+import pytest
+from sec_harness import ServeProcess
+
+ABANDONED = 4
+IDLE = 6
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = ServeProcess(
+        tmp_path_factory.mktemp("serve") / "serve.log",
+        "--pool_size=2",
+        "--BoundedKernelManager.max_sessions=2",
+        f"--BoundedKernelManager.abandoned_timeout={ABANDONED}",
+        "--BoundedKernelManager.sweep_interval=0.5",
+        f"--MappingKernelManager.cull_idle_timeout={IDLE}",
+        "--MappingKernelManager.cull_interval=1",
+    )
+    try:
+        srv.wait_ready()
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _wait_gone(server, kernel_id, timeout):
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if not server.kernel_alive(kernel_id):
+            return time.monotonic() - start
+        time.sleep(0.3)
+    pytest.fail(f"kernel {kernel_id} still alive after {timeout}s")
+
+
+def _beacon(xsrf: str | None) -> tuple[bytes, dict]:
+    """The body navigator.sendBeacon sends: FormData with the _xsrf cookie's value."""
+    boundary = uuid.uuid4().hex
+    body = b""
+    if xsrf is not None:
+        body = (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n{xsrf}\r\n'
+        ).encode()
+    body += f"--{boundary}--\r\n".encode()
+    headers = {"Content-Type": f"multipart/form-data; boundary={boundary}"}
+    return body, headers
+
+
+def test_unload_beacon_with_xsrf_frees_the_kernel(server):
+    kernel_id = server.open_page()
+    xsrf = next(c.value for c in server.jar if c.name == "_xsrf")
+    body, headers = _beacon(None)  # without the token: still refused (CSRF protection kept)
+    status, _ = server.request(f"voila/api/shutdown/{kernel_id}", "POST", body, headers)
+    assert status == 403 and server.kernel_alive(kernel_id)
+    body, headers = _beacon(xsrf)
+    status, _ = server.request(f"voila/api/shutdown/{kernel_id}", "POST", body, headers)
+    assert status == 204
+    assert _wait_gone(server, kernel_id, 5) < 5
+
+
+def test_cap_gives_a_busy_page_then_abandoned_kernels_are_culled(server):
+    first, second = server.open_page(), server.open_page()
+    status, body, _ = server.get("")
+    assert status == 503 and "Ocupado (busy)" in body and "try again" in body
+    for kernel_id in (first, second):  # nobody connected: freed within the timeout
+        _wait_gone(server, kernel_id, ABANDONED + 6)
+    assert "page never connected" in server.log_text()
+    third = server.open_page()  # room again
+    assert server.kernel_alive(third)
+
+
+def test_idle_open_tab_is_culled(server):
+    kernel_id = server.open_page()
+    with server.ws(kernel_id) as ws:
+        assert ws.subprotocol
+        _wait_gone(server, kernel_id, IDLE + 10)

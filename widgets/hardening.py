@@ -1,0 +1,206 @@
+"""Kernel-side hardening for the dashboard: one call, :func:`harden_kernel`, in its first cell.
+
+What it does (issue 17, "no traceback leaves the server" and "bounded memory and logs"):
+
+* a tampered widget update (``"abc"`` for an int, ``null``, a list, NaN, an out-of-range
+  option index) is refused *quietly*: the error goes to the rotating log and the widget's
+  true state is sent back, so the browser's control snaps back instead of showing an error;
+* the shell's ``showtraceback`` (what ipywidgets calls when a callback or a widget message
+  raises) writes the traceback to the log and sends nothing to the browser (the
+  dashboard's own ``guarded`` callbacks show their plain apology);
+* the kernel's own loggers (ipykernel, comm, traitlets) go to the same log, not to stderr,
+  which ipykernel forwards to the browser;
+* :func:`rotating_log` is size-bounded (``max_bytes`` × (``backups`` + 1)), in a per-user
+  folder (platformdirs' user log dir, mode 0700), its files mode 0600;
+* :class:`RollHistory` keeps the last ``limit`` rolls whole and only a count (and an
+  optional callback, e.g. writing to the fight log) for older ones.
+
+It changes nothing unless the kernel runs under Voilà (``VOILA_*`` in the environment) or
+``force=True``: a notebook opened in JupyterLab keeps its normal tracebacks.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+from collections import deque
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+__all__ = [
+    "RollHistory",
+    "harden_kernel",
+    "log_dir",
+    "rotating_log",
+]
+
+LOGGER_NAME = "rolkit.kernel"
+_KERNEL_LOGGERS = ("ipykernel", "comm", "traitlets", "IPKernelApp", "ipywidgets", "asyncio")
+T = TypeVar("T")
+
+
+def log_dir() -> Path:
+    """The per-user log folder (``$ROLKIT_LOG_DIR`` or platformdirs' user log dir)."""
+    override = os.environ.get("ROLKIT_LOG_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_log_path
+
+    return user_log_path("rolkit", appauthor=False)
+
+
+class _PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """A RotatingFileHandler whose files are created mode 0600 (rotations included)."""
+
+    def _open(self) -> Any:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        os.chmod(self.baseFilename, 0o600)
+        return os.fdopen(fd, self.mode.replace("w", "a"), encoding=self.encoding)
+
+
+def rotating_log(
+    name: str = LOGGER_NAME,
+    folder: Path | None = None,
+    max_bytes: int = 256 * 1024,
+    backups: int = 3,
+) -> logging.Logger:
+    """Logger ``name`` writing to ``<folder>/kernel.log``, rotated at ``max_bytes``.
+
+    At most ``max_bytes * (backups + 1)`` bytes on disk, plus one record. The folder is
+    created mode 0700, the files mode 0600; nothing propagates to stderr.
+    """
+    logger = logging.getLogger(name)
+    folder = Path(folder) if folder is not None else log_dir()
+    path = folder / "kernel.log"
+    for h in logger.handlers:
+        if getattr(h, "baseFilename", None) == str(path):
+            return logger
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(folder, 0o700)
+    handler = _PrivateRotatingFileHandler(
+        path, maxBytes=max_bytes, backupCount=backups, encoding="utf-8", delay=False
+    )
+    handler.setFormatter(logging.Formatter("%(asctime)s %(process)d %(levelname)s %(message)s"))
+    logger.addHandler(handler)
+    logger.setLevel(logging.INFO)
+    logger.propagate = False
+    return logger
+
+
+class RollHistory(Generic[T]):
+    """The last ``limit`` rolls kept whole; older ones only counted (and handed to
+    ``on_evict``, e.g. to append a line to the fight log)."""
+
+    def __init__(self, limit: int = 200, on_evict: Callable[[T], None] | None = None):
+        if limit < 1:
+            raise ValueError("limit must be at least 1")
+        self.limit = limit
+        self._items: deque[T] = deque()
+        self.evicted = 0
+        self._on_evict = on_evict
+
+    def append(self, item: T) -> None:
+        self._items.append(item)
+        while len(self._items) > self.limit:
+            old = self._items.popleft()
+            self.evicted += 1
+            if self._on_evict is not None:
+                self._on_evict(old)
+
+    @property
+    def total(self) -> int:
+        """Every roll ever appended (kept + evicted)."""
+        return self.evicted + len(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __getitem__(self, index: int) -> T:
+        return self._items[index]
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.evicted = 0
+
+
+def _under_voila() -> bool:
+    return any(key.startswith("VOILA_") for key in os.environ)
+
+
+def _safe_set_state(original: Callable[..., Any], logger: logging.Logger) -> Callable[..., Any]:
+    def set_state(self: Any, sync_data: dict[str, Any]) -> None:
+        try:
+            original(self, sync_data)
+        except Exception:
+            logger.warning(
+                "refused widget update for %s (%s)",
+                type(self).__name__,
+                ", ".join(sorted(map(str, sync_data)))[:200],
+                exc_info=True,
+            )
+            try:
+                self.send_state()  # the browser's control snaps back to the real value
+            except Exception:
+                logger.warning("could not resend widget state", exc_info=True)
+
+    set_state._rolkit_hardened = True  # type: ignore[attr-defined]
+    return set_state
+
+
+def _quiet_showtraceback(logger: logging.Logger) -> Callable[..., None]:
+    def showtraceback(*args: Any, **kwargs: Any) -> None:
+        logger.error("uncaught error in the kernel", exc_info=sys.exc_info())
+
+    showtraceback._rolkit_hardened = True  # type: ignore[attr-defined]
+    return showtraceback
+
+
+def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool:
+    """Apply the hardening described in this module; True if it was applied.
+
+    Idempotent. ``force=None`` applies it only under Voilà; ``folder`` overrides the log
+    folder (tests).
+    """
+    if not (force if force is not None else _under_voila()):
+        return False
+    logger = rotating_log(folder=folder)
+    handler = logger.handlers[0]
+    for name in _KERNEL_LOGGERS:
+        kernel_logger = logging.getLogger(name)
+        for h in list(kernel_logger.handlers):
+            if isinstance(h, logging.StreamHandler) and not isinstance(h, logging.FileHandler):
+                kernel_logger.removeHandler(h)
+        if handler not in kernel_logger.handlers:
+            kernel_logger.addHandler(handler)
+        kernel_logger.propagate = False
+
+    try:
+        from ipywidgets import Widget
+    except ImportError:  # pragma: no cover - ipywidgets is a dependency
+        Widget = None  # noqa: N806
+    if Widget is not None and not getattr(Widget.set_state, "_rolkit_hardened", False):
+        Widget.set_state = _safe_set_state(Widget.set_state, logger)
+
+    from IPython import get_ipython
+
+    shell = get_ipython()
+    if shell is not None:
+        kernel = getattr(shell, "kernel", None)
+        app_log = getattr(getattr(kernel, "parent", None), "log", None)
+        for lg in (getattr(kernel, "log", None), app_log):
+            if isinstance(lg, logging.Logger):
+                for h in list(lg.handlers):
+                    if isinstance(h, logging.StreamHandler) and not isinstance(
+                        h, logging.FileHandler
+                    ):
+                        lg.removeHandler(h)
+                lg.addHandler(handler)
+        if not getattr(shell.showtraceback, "_rolkit_hardened", False):
+            shell.showtraceback = _quiet_showtraceback(logger)
+    return True
