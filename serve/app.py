@@ -11,7 +11,6 @@ default                                            why
   = :class:`serve.connection.SafeKernelWebsocketConnection`
 ``VoilaConfiguration.multi_kernel_manager_class``  session cap, abandoned kernels culled
   = :class:`serve.kernels.BoundedKernelManager`
-``MappingKernelManager.allow_tracebacks = False``  error content replaced upstream too
 ``MappingKernelManager.cull_connected = True``     an idle open tab is culled
 ``cull_idle_timeout = 600``, ``cull_interval = 60``
 ``tornado websocket_max_message_size = 4 MiB``     a frame cannot be a memory bomb
@@ -48,7 +47,6 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "show_tracebacks": False,
     },
     "MappingKernelManager": {
-        "allow_tracebacks": False,
         "cull_connected": True,
         "cull_idle_timeout": 600,
         "cull_interval": 60,

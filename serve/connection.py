@@ -124,6 +124,12 @@ class SafeKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         if cleaned is not None:
             super().handle_outgoing_message(stream, cleaned)
 
+    def _on_error(self, channel: Any, msg: Any, msg_list: Any) -> None:
+        """Upstream's replacement (``allow_tracebacks=False``) reads
+        ``traceback_replacement_message`` from the per-kernel manager, which does not have
+        it (jupyter_server 2.21.1: AttributeError, the message is lost); :meth:`_scrub` has
+        already replaced every ``error`` content, so this does nothing."""
+
     def _scrub(self, stream: Any, msg_list: list[Any]) -> list[Any] | None:
         """The message to forward (possibly with plain error content), or None to drop it."""
         raw = [bytes(part) for part in msg_list]

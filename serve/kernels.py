@@ -8,7 +8,9 @@ wraps it with its preheated pool. On top of jupyter_server's culler
   answer "ocupado / busy" past :attr:`max_sessions` instead of starting one more kernel;
 * shuts down a kernel that left the pool (or was started for a GET) but never got a
   websocket within :attr:`abandoned_timeout` seconds: a plain GET, a crawler or a tab closed
-  while loading does not hold ~100 MiB for the idle-cull time.
+  while loading does not hold ~100 MiB for the idle-cull time;
+* shuts down a kernel whose last websocket closed :attr:`disconnected_timeout` seconds ago
+  (the tab is gone even if its unload beacon was lost).
 """
 
 from __future__ import annotations
@@ -38,12 +40,20 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         help="Seconds a kernel handed to a page may wait for its first websocket "
         "before it is shut down (0 disables).",
     )
+    disconnected_timeout = Float(
+        30.0,
+        config=True,
+        help="Seconds a kernel whose every websocket closed may wait for a reconnection "
+        "(a reload, a network blip) before it is shut down: the fallback when a closed "
+        "tab's unload beacon never arrives (0 disables).",
+    )
     sweep_interval = Float(10.0, config=True, help="Seconds between abandoned-kernel sweeps.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
         self._unconnected_since: dict[str, float] = {}
+        self._disconnected_since: dict[str, float] = {}
         self._sweeper: PeriodicCallback | None = None
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -69,7 +79,13 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         self._ever_connected.add(kernel_id)
         self._unconnected_since.pop(kernel_id, None)
+        self._disconnected_since.pop(kernel_id, None)
         super().notify_connect(kernel_id)
+
+    def notify_disconnect(self, kernel_id: str) -> None:
+        super().notify_disconnect(kernel_id)
+        if self._kernel_connections.get(kernel_id, 1) <= 0:
+            self._disconnected_since[kernel_id] = time.monotonic()
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         kernel_id = await super().start_kernel(*args, **kwargs)
@@ -79,28 +95,42 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._ever_connected.discard(kernel_id)
         self._unconnected_since.pop(kernel_id, None)
+        self._disconnected_since.pop(kernel_id, None)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
 
     # -- the sweep ---------------------------------------------------------------------
     def _start_sweeper(self) -> None:
-        if self._sweeper is None and self.abandoned_timeout > 0:
+        if self._sweeper is None and (self.abandoned_timeout > 0 or self.disconnected_timeout > 0):
             self._sweeper = PeriodicCallback(self.sweep_abandoned, 1000 * self.sweep_interval)
             self._sweeper.start()
 
     async def sweep_abandoned(self, now: float | None = None) -> list[str]:
-        """Shut down kernels out of the pool that never connected in time; their ids."""
+        """Shut down kernels out of the pool that never connected in time, or whose last
+        websocket closed more than :attr:`disconnected_timeout` ago; their ids."""
         now = time.monotonic() if now is None else now
         pooled = self.pooled_kernel_ids()
         live = set(self.list_kernel_ids())
         for gone in set(self._unconnected_since) - live:
             del self._unconnected_since[gone]
         culled = []
+        for gone in set(self._disconnected_since) - live:
+            del self._disconnected_since[gone]
         for kernel_id in live - pooled - self._ever_connected:
             since = self._unconnected_since.setdefault(kernel_id, now)
-            if now - since >= self.abandoned_timeout and not self._kernel_connections.get(
-                kernel_id, 0
+            if (
+                self.abandoned_timeout > 0
+                and now - since >= self.abandoned_timeout
+                and not self._kernel_connections.get(kernel_id, 0)
             ):
                 self.log.info("kernel %s: page never connected; shutting it down", kernel_id)
+                culled.append(kernel_id)
+        for kernel_id, since in self._disconnected_since.items():
+            if (
+                self.disconnected_timeout > 0
+                and now - since >= self.disconnected_timeout
+                and self._kernel_connections.get(kernel_id, 0) <= 0
+            ):
+                self.log.info("kernel %s: every tab closed; shutting it down", kernel_id)
                 culled.append(kernel_id)
         for kernel_id in culled:
             try:

@@ -9,7 +9,8 @@ import pytest
 from sec_harness import ServeProcess
 
 ABANDONED = 4
-IDLE = 6
+IDLE = 15
+DISCONNECTED = 2
 
 
 @pytest.fixture(scope="module")
@@ -20,6 +21,7 @@ def server(tmp_path_factory):
         "--BoundedKernelManager.max_sessions=2",
         f"--BoundedKernelManager.abandoned_timeout={ABANDONED}",
         "--BoundedKernelManager.sweep_interval=0.5",
+        f"--BoundedKernelManager.disconnected_timeout={DISCONNECTED}",
         f"--MappingKernelManager.cull_idle_timeout={IDLE}",
         "--MappingKernelManager.cull_interval=1",
     )
@@ -73,6 +75,17 @@ def test_cap_gives_a_busy_page_then_abandoned_kernels_are_culled(server):
     assert "page never connected" in server.log_text()
     third = server.open_page()  # room again
     assert server.kernel_alive(third)
+
+
+def test_closed_tab_without_beacon_frees_its_kernel(server):
+    """The fallback: every websocket closed, no beacon: gone after the grace time."""
+    kernel_id = server.open_page()
+    with server.ws(kernel_id) as ws:
+        assert ws.subprotocol
+        time.sleep(1)
+    assert server.kernel_alive(kernel_id)  # a reload within the grace time keeps it
+    _wait_gone(server, kernel_id, DISCONNECTED + 4)
+    assert f"kernel {kernel_id}: every tab closed" in server.log_text()
 
 
 def test_idle_open_tab_is_culled(server):

@@ -15,7 +15,9 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 TOKEN = "s3cret-token"
 BOMB = bytes.fromhex("ffffffffffffff7f")
-LEAK = re.compile(r"Traceback|\.py\b|site-packages|/work/|/usr/lib|File \"|line \d+|Error:")
+LEAK = re.compile(
+    r"Traceback|[\w.-]*/[\w.-]+\.py\b|site-packages|/work/|/usr/lib|File \"|line \d+|Error:"
+)
 
 
 @pytest.fixture(scope="module")
