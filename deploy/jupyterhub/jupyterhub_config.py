@@ -1,0 +1,99 @@
+"""JupyterHub serving the rolkit dashboard to a club: one login and one server per user.
+
+Run from the project root (see README, "Serving a club with JupyterHub")::
+
+    npm install --prefix deploy/jupyterhub            # configurable-http-proxy 5.3.0
+    .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
+
+Each user's server is ``jupyterhub-singleuser`` (jupyter_server) with Voilà's server
+extension; its default URL is the dashboard (``/user/<name>/voila/render/dashboard.ipynb``).
+The kernel websocket uses rolkit's validated connection class
+(``serve.connection.SafeKernelWebsocketConnection``) and the kernel manager with the
+session cap and abandoned/closed-tab culling (``serve.kernels.BoundedKernelManager``).
+Idle kernels are culled (``cull_idle_timeout``, ``cull_connected``) and a server with no
+kernel and no activity stops itself (``shutdown_no_activity_timeout``): its user's next
+visit starts a new one.
+
+Settings from the environment (all optional):
+
+==========================  ===============================================================
+``ROLKIT_HUB_IP/PORT``      public address (default 127.0.0.1:8000; put TLS in front)
+``ROLKIT_HUB_AUTH``         ``pam`` (default: system accounts) or ``shared`` (one club
+                            password, ``ROLKIT_HUB_PASSWORD``, ≥ 8 characters)
+``ROLKIT_HUB_USERS``        comma-separated allowed user names (required with ``shared``)
+``ROLKIT_HUB_SPAWNER``      ``local`` (default: each user's own Unix account, needs root) or
+                            ``simple`` (every server as the hub's user, homes under
+                            ``$ROLKIT_HUB_STATE/homes``: no isolation between users)
+``ROLKIT_HUB_STATE``        folder for the database, cookie secret, homes (default
+                            ``deploy/jupyterhub/state``)
+``ROLKIT_HUB_NOTEBOOK``     the notebook to serve (default ``notebooks/dashboard.ipynb``)
+``ROLKIT_HUB_IDLE``         kernel idle cull, seconds (600); servers stop after 3× that
+==========================  ===============================================================
+"""
+
+import os
+import sys
+from pathlib import Path
+
+c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+STATE = Path(os.environ.get("ROLKIT_HUB_STATE", HERE / "state")).resolve()
+STATE.mkdir(parents=True, exist_ok=True, mode=0o700)
+NOTEBOOK = Path(os.environ.get("ROLKIT_HUB_NOTEBOOK", ROOT / "notebooks" / "dashboard.ipynb"))
+IDLE = int(os.environ.get("ROLKIT_HUB_IDLE", "600"))
+BIN = Path(sys.executable).parent
+
+# -- the hub and its proxy ---------------------------------------------------------------
+c.JupyterHub.ip = os.environ.get("ROLKIT_HUB_IP", "127.0.0.1")
+c.JupyterHub.port = int(os.environ.get("ROLKIT_HUB_PORT", "8000"))
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = int(os.environ.get("ROLKIT_HUB_API_PORT", "8081"))
+c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ.get('ROLKIT_HUB_PROXY_PORT', '8001')}"
+c.ConfigurableHTTPProxy.command = [str(HERE / "node_modules" / ".bin" / "configurable-http-proxy")]
+c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
+c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
+c.JupyterHub.pid_file = str(STATE / "jupyterhub.pid")
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_proxy = True
+
+# -- who can log in ----------------------------------------------------------------------
+users = {u.strip() for u in os.environ.get("ROLKIT_HUB_USERS", "").split(",") if u.strip()}
+if os.environ.get("ROLKIT_HUB_AUTH", "pam") == "shared":
+    c.JupyterHub.authenticator_class = "shared-password"
+    c.SharedPasswordAuthenticator.user_password = os.environ["ROLKIT_HUB_PASSWORD"]
+    if not users:
+        raise SystemExit("ROLKIT_HUB_AUTH=shared needs ROLKIT_HUB_USERS=name1,name2,...")
+if users:
+    c.Authenticator.allowed_users = users
+
+# -- each user's server: jupyter_server + Voilà, the dashboard as the default URL -------------
+if os.environ.get("ROLKIT_HUB_SPAWNER", "local") == "simple":
+    c.JupyterHub.spawner_class = "simple"
+    c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
+c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+c.Spawner.notebook_dir = str(NOTEBOOK.parent)
+c.Spawner.default_url = f"/voila/render/{NOTEBOOK.name}"
+c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL"]
+c.Spawner.environment = {"PYTHONPATH": str(ROOT)}
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+c.Spawner.args = [
+    "--ServerApp.kernel_websocket_connection_class=serve.connection.SafeKernelWebsocketConnection",
+    "--ServerApp.kernel_manager_class=serve.kernels.BoundedKernelManager",
+    "--BoundedKernelManager.max_sessions=4",
+    f"--MappingKernelManager.cull_idle_timeout={IDLE}",
+    "--MappingKernelManager.cull_interval=60",
+    "--MappingKernelManager.cull_connected=True",
+    f"--ServerApp.shutdown_no_activity_timeout={3 * IDLE}",
+    "--ServerApp.tornado_settings={'websocket_max_message_size': 4194304}",
+    "--VoilaConfiguration.show_tracebacks=False",
+    # only Voilà: no JupyterLab (nor its extension manager, which would query PyPI)
+    "--ServerApp.jpserver_extensions="
+    "{'voila.server_extension': True, 'jupyterlab': False, 'jupyter_lsp': False,"
+    " 'notebook': False, 'notebook_shim': False, 'jupyter_server_terminals': False}",
+    "--ServerApp.terminals_enabled=False",
+]
+if os.geteuid() == 0 and os.environ.get("ROLKIT_HUB_SPAWNER", "local") == "simple":
+    c.Spawner.args.append("--ServerApp.allow_root=True")  # every server runs as the hub's user
