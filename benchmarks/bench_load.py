@@ -136,9 +136,12 @@ def _stable_table(page, settle: float = 1.5, timeout: float = 120) -> str:
     return last
 
 
+SYSTEM = rolkit.systems()[0]
+
+
 def _drive(pages) -> str:
     """Each page sets the main field to min or max (alternating) and reads its table."""
-    system = rolkit.get_system(rolkit.systems()[0])
+    system = rolkit.get_system(SYSTEM)
     role, name = system.grid_axes[0]
     spec = dict(rolkit.fields.describe(system.forms[role]))[name]
     values = [int(spec.min), int(spec.max)]
@@ -165,7 +168,8 @@ def run() -> list[tuple[str, float, str]]:
                 browser = p.chromium.launch(
                     executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *OFFLINE], headless=True
                 )
-                pages, tti = _open_at_once(browser, server.url, 1)
+                url = f"{server.url}?system={SYSTEM}"
+                pages, tti = _open_at_once(browser, url, 1)
                 rows.append(("1 session: time to interactive", tti[0], "preheated kernel"))
                 rows.append(
                     (
@@ -179,7 +183,7 @@ def run() -> list[tuple[str, float, str]]:
                     page.close()
                 time.sleep(3)
                 server.wait_idle()
-                pages, tti = _open_at_once(browser, server.url, AT_ONCE)
+                pages, tti = _open_at_once(browser, url, AT_ONCE)
                 worst = max(tti)
                 verdict = "ok" if worst <= 10 else "over target"
                 rows.append(
@@ -203,7 +207,11 @@ def run() -> list[tuple[str, float, str]]:
                         f"{_session_uss(server, AT_ONCE):.0f} MiB per session",
                     )
                 )
-                rows.append((f"{AT_ONCE} at once: each drives its own attack", NAN, _drive(pages)))
+                try:
+                    verdict = _drive(pages)
+                except Exception as err:  # noqa: BLE001 - keep the timing rows
+                    verdict = f"not measured: {type(err).__name__}"
+                rows.append((f"{AT_ONCE} at once: each drives its own attack", NAN, verdict))
                 browser.close()
         finally:
             server.stop()

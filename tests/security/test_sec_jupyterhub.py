@@ -110,7 +110,8 @@ def test_two_users_each_get_their_own_dashboard(hub):
     import rolkit.fields
 
     url, log_text, family = hub
-    system = rolkit.get_system(rolkit.systems()[0])
+    system_id = rolkit.systems()[0]
+    system = rolkit.get_system(system_id)
     role, name = system.grid_axes[0]
     spec = dict(rolkit.fields.describe(system.forms[role]))[name]
     with sync_playwright() as p:
@@ -122,7 +123,10 @@ def test_two_users_each_get_their_own_dashboard(hub):
             for user in USERS:  # log both in before waiting for either: they spawn together
                 page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
                 page.set_default_timeout(90000)
-                page.goto(f"{url}/hub/login")
+                page.goto(
+                    f"{url}/hub/login?next=/hub/user-redirect/voila/render/"
+                    f"dashboard.ipynb%3Fsystem%3D{system_id}"
+                )
                 page.fill("#username_input", user)
                 page.fill("#password_input", PASSWORD)
                 page.click("#login_submit")
