@@ -88,7 +88,7 @@ class AuthenticatedRequestInfoHandler(WebSocketMixin, RequestInfoSocketHandler, 
 
     @ws_authenticated
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        await super().get(*args, **kwargs)
+        await super().get(*args, **kwargs)  # type: ignore[misc]
 
     def on_close(self) -> None:
         if self in RequestInfoSocketHandler._waiters.values():

@@ -87,12 +87,12 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         if self._kernel_connections.get(kernel_id, 1) <= 0:
             self._disconnected_since[kernel_id] = time.monotonic()
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         kernel_id = await super().start_kernel(*args, **kwargs)
         self._start_sweeper()
         return kernel_id
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self._ever_connected.discard(kernel_id)
         self._unconnected_since.pop(kernel_id, None)
         self._disconnected_since.pop(kernel_id, None)
