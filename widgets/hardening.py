@@ -9,8 +9,10 @@ What it does (issue 17, "no traceback leaves the server" and "bounded memory and
   raises) writes the traceback to the log and sends nothing to the browser (the
   dashboard's own ``guarded`` callbacks show their plain apology);
 * the kernel's own loggers (ipykernel, comm, traitlets) go to the same log, not to stderr,
-  which ipykernel forwards to the browser;
-* :func:`rotating_log` is size-bounded (``max_bytes`` × (``backups`` + 1)), in a per-user
+  which ipykernel forwards to the browser, and so does the dashboard's error log
+  (``rolkit.dashboard``, see ``widgets.errors``), which is then rotated too;
+* :func:`rotating_log` is size-bounded (``max_bytes`` × (``backups`` + 1) for one process;
+  kernels of one user share the folder, so at most that per live kernel), in a per-user
   folder (platformdirs' user log dir, mode 0700), its files mode 0600;
 * :class:`RollHistory` keeps the last ``limit`` rolls whole and only a count (and an
   optional callback, e.g. writing to the fight log) for older ones.
@@ -39,6 +41,8 @@ __all__ = [
 
 LOGGER_NAME = "rolkit.kernel"
 _KERNEL_LOGGERS = ("ipykernel", "comm", "traitlets", "IPKernelApp", "ipywidgets", "asyncio")
+#: The dashboard's own error log (widgets.errors): rotated too, instead of its FileHandler.
+DASHBOARD_LOGGER = "rolkit.dashboard"
 T = TypeVar("T")
 
 
@@ -171,6 +175,12 @@ def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool
         return False
     logger = rotating_log(folder=folder)
     handler = logger.handlers[0]
+    dashboard_log = logging.getLogger(DASHBOARD_LOGGER)
+    if handler not in dashboard_log.handlers:
+        handler.rolkit = True  # type: ignore[attr-defined] # widgets.errors.configure_log: done
+        dashboard_log.addHandler(handler)
+        dashboard_log.setLevel(logging.INFO)
+        dashboard_log.propagate = False
     for name in _KERNEL_LOGGERS:
         kernel_logger = logging.getLogger(name)
         for h in list(kernel_logger.handlers):

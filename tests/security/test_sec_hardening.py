@@ -89,6 +89,16 @@ def _drive(hardened: bool, folder: Path) -> tuple[list[dict], dict]:
                 f"assert harden_kernel(force=True, folder={str(folder)!r})",
                 timeout=60,
             )
+        if hardened:  # the dashboard's own log is the rotating one, not a plain FileHandler
+            out: list[dict] = []
+            kc.execute_interactive(
+                "import json, logging, widgets.errors as e; e.configure_log(); print(json.dumps("
+                "[type(h).__name__ for h in logging.getLogger('rolkit.dashboard').handlers]))",
+                timeout=60,
+                output_hook=out.append,
+            )
+            names = json.loads(next(m["content"]["text"] for m in out if m["msg_type"] == "stream"))
+            assert names == ["_PrivateRotatingFileHandler"]
         reply = kc.execute_interactive(SETUP, timeout=60)
         assert reply["content"]["status"] == "ok"
         out = []
