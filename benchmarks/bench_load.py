@@ -113,6 +113,9 @@ def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
             if ready[i] is None and all(page.locator(s).first.is_visible() for s in READY):
                 ready[i] = time.perf_counter() - start
         time.sleep(0.05)
+    busy = sum("Ocupado" in p.content() for p in pages)
+    if busy:
+        print(f"  ({busy} page(s) got the busy page)", flush=True)
     return pages, [r if r is not None else NAN for r in ready]
 
 

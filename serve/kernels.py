@@ -68,10 +68,17 @@ class BoundedKernelManager(AsyncMappingKernelManager):
                         ids.add(kernel_id)
         return ids
 
+    def pending_pool_fills(self) -> int:
+        """Pool tasks still starting a kernel (it may already be live, not yet pooled)."""
+        return sum(1 for pool in getattr(self, "_pools", {}).values() for t in pool if not t.done())
+
     def sessions_in_use(self) -> int:
-        """Live kernels minus the pool: what :attr:`max_sessions` bounds."""
+        """Live kernels minus the pool (ready or still filling): what :attr:`max_sessions`
+        bounds. A refill in progress is never counted as a session, so while the pool
+        refills the count may be low by at most the pool size, never high."""
         pooled = self.pooled_kernel_ids()
-        return sum(1 for k in self.list_kernel_ids() if k not in pooled)
+        unpooled = sum(1 for k in self.list_kernel_ids() if k not in pooled)
+        return max(0, unpooled - self.pending_pool_fills())
 
     def at_capacity(self) -> bool:
         return self.max_sessions > 0 and self.sessions_in_use() >= self.max_sessions
