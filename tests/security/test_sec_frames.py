@@ -129,9 +129,9 @@ def test_upstream_v1_deserializer_still_loops_on_the_bomb():
         f"deserialize_msg_from_ws_v1(bytes.fromhex({BOMB.hex()!r}))\n"
     )
     try:
-        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=8)
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=3)
     except subprocess.TimeoutExpired:
-        return  # still looping after 8 s on 8 bytes: the bug is there
+        return  # still looping after 3 s on 8 bytes: the bug is there
     assert b"MemoryError" in proc.stderr, proc.stderr[-500:]
 
 
