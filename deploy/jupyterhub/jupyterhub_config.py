@@ -50,7 +50,9 @@ c.JupyterHub.ip = os.environ.get("ROLKIT_HUB_IP", "127.0.0.1")
 c.JupyterHub.port = int(os.environ.get("ROLKIT_HUB_PORT", "8000"))
 c.JupyterHub.hub_ip = "127.0.0.1"
 c.JupyterHub.hub_port = int(os.environ.get("ROLKIT_HUB_API_PORT", "8081"))
-c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{os.environ.get('ROLKIT_HUB_PROXY_PORT', '8001')}"
+c.ConfigurableHTTPProxy.api_url = (
+    f"http://127.0.0.1:{os.environ.get('ROLKIT_HUB_PROXY_PORT', '8001')}"
+)
 c.ConfigurableHTTPProxy.command = [str(HERE / "node_modules" / ".bin" / "configurable-http-proxy")]
 c.JupyterHub.db_url = f"sqlite:///{STATE / 'jupyterhub.sqlite'}"
 c.JupyterHub.cookie_secret_file = str(STATE / "jupyterhub_cookie_secret")
