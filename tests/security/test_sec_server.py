@@ -145,3 +145,57 @@ def test_every_route_answers_cleanly(server, auth):
                 status, body = server.request(route, method, data=b"", auth=auth)
             assert status < 500, (route, method, status, body[:300])
             assert not LEAK.search(body), (route, method, body[:500])
+
+
+def _widget_states(ws) -> dict[str, dict]:
+    """comm_id → state of every widget of a kernel (request_state on each comm)."""
+    ws.send(v1_frame("comm_info_request", {}))
+    comm_ids: list[str] = []
+    states: dict[str, dict] = {}
+    end = time.monotonic() + 60
+    while time.monotonic() < end and (not comm_ids or len(states) < len(comm_ids)):
+        frame = ws.recv(timeout=60)
+        _, header, content = decode_v1(frame)
+        if header["msg_type"] == "comm_info_reply":
+            comm_ids = list(content["comms"])
+            for comm_id in comm_ids:
+                data = {"method": "request_state"}
+                ws.send(v1_frame("comm_msg", {"comm_id": comm_id, "data": data}))
+        elif header["msg_type"] == "comm_msg" and content["data"].get("method") == "update":
+            states[content["comm_id"]] = content["data"]["state"]
+    return states
+
+
+def test_simultaneous_sessions_get_their_own_results(server):
+    """Three pages at once, each moves its own slider: each sees 2 × its own value."""
+    import threading
+
+    kernel_ids = [server.open_page() for _ in range(3)]
+    assert len(set(kernel_ids)) == 3
+    results: dict[int, str] = {}
+
+    def drive(i: int, kernel_id: str) -> None:
+        value = 4 + i
+        with server.ws(kernel_id) as ws:
+            states = _widget_states(ws)
+            slider = next(c for c, s in states.items() if s.get("_model_name") == "IntSliderModel")
+            data = {"method": "update", "state": {"value": value}, "buffer_paths": []}
+            ws.send(v1_frame("comm_msg", {"comm_id": slider, "data": data}))
+            end = time.monotonic() + 60
+            while time.monotonic() < end:
+                _, header, content = decode_v1(ws.recv(timeout=60))
+                state = (
+                    content.get("data", {}).get("state", {})
+                    if header["msg_type"] == "comm_msg"
+                    else {}
+                )
+                if "sec-result" in str(state.get("value", "")):
+                    results[i] = state["value"]
+                    return
+
+    threads = [threading.Thread(target=drive, args=(i, k)) for i, k in enumerate(kernel_ids)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert results == {i: f"<b class='sec-result'>{2 * (4 + i)}</b>" for i in range(3)}
