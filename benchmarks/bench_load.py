@@ -6,23 +6,31 @@ same moment each get a kernel that has already run the notebook. Chromium (Playw
 opens the pages; no request leaves 127.0.0.1 (chromium resolves no other host and uses a
 dead loopback proxy for anything else).
 
-* time to interactive: ``goto`` → Tirar and the odds table on screen, per page; all ten
-  pages are navigated before any is waited for. Target: each ≤ 10 s on 2 cores.
+* time to interactive in Chromium, one visitor: ``goto`` → Tirar and the odds table on
+  screen.
+* server-side time to interactive, ten at once: the page's HTML in full, its kernel socket
+  open and every widget's state received (what the server owes each visitor; ten browsers
+  on the same 2 cores would measure chromium, not the server). Target: each ≤ 10 s.
 * memory per session: private memory (USS) of each kernel process in use, median.
-* correctness under load: each page sets the main field to one of two values and reads its
-  odds table; pages with the same value must show the same table, the two values different
+* correctness under load: :data:`BROWSERS` Chromium pages at once each set the main field
+  to one of two values and read their odds table; pages with the same value must show the same table, the two values different
   tables (independent sessions, no cross-talk).
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import signal
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.request
+import uuid
 from pathlib import Path
 
 import psutil
@@ -33,12 +41,19 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, odds_text, set_n
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
-POOL = 10
-AT_ONCE = 10
+POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
+AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
+BROWSERS = 4  # real Chromium pages at once (they use the server's cores)
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
 OFFLINE = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
     "--proxy-server=http://127.0.0.1:9",
+]
+# ten tabs of one browser: none may be throttled as a background tab (ten GMs, ten screens)
+FOREGROUND = [
+    "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding",
+    "--disable-backgrounding-occluded-windows",
 ]
 NAN = float("nan")
 
@@ -59,7 +74,7 @@ class _Server:
             f"--port={self.port}",
             "--preheat_kernel=True",
             f"--pool_size={POOL}",
-            f"--BoundedKernelManager.max_sessions={AT_ONCE + 2}",
+            f"--BoundedKernelManager.max_sessions={AT_ONCE + BROWSERS + 2}",
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
@@ -102,12 +117,15 @@ class _Server:
 
 
 def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
-    pages = [browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(n)]
+    # one context per visitor: separate cookies, as separate people
+    pages = [
+        browser.new_context(viewport={"width": 1400, "height": 1000}).new_page() for _ in range(n)
+    ]
     start = time.perf_counter()
     for page in pages:
         page.goto(url, wait_until="commit", timeout=120000)
     ready: list[float | None] = [None] * n
-    end = start + 180
+    end = start + 120
     while None in ready and time.perf_counter() < end:
         for i, page in enumerate(pages):
             if ready[i] is None and all(page.locator(s).first.is_visible() for s in READY):
@@ -117,6 +135,72 @@ def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
     if busy:
         print(f"  ({busy} page(s) got the busy page)", flush=True)
     return pages, [r if r is not None else NAN for r in ready]
+
+
+def _v1(msg_type: str, content: dict) -> bytes:
+    from jupyter_client.session import Session
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    session = Session(key=b"")
+    msg = session.msg(msg_type, content=content)
+    parts = [session.pack(msg[k]) for k in ("header", "parent_header", "metadata", "content")]
+    return serialize_msg_to_ws_v1(parts, "shell")
+
+
+def _parts(frame: bytes) -> tuple[dict, dict]:
+    n = int.from_bytes(frame[:8], "little")
+    offs = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
+    header, content = frame[offs[1] : offs[2]], frame[offs[4] : offs[5]]
+    return json.loads(header), json.loads(content)
+
+
+def _server_side_tti(url: str, port: int) -> float:
+    """GET the page (whole body), open its kernel socket, get every widget's state: the
+    server's share of time to interactive, without a browser's CPU on these cores."""
+    from websockets.sync.client import connect
+
+    start = time.perf_counter()
+    with urllib.request.urlopen(url, timeout=120) as r:
+        body = r.read().decode()
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+    ws_url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
+    with connect(
+        ws_url,
+        subprotocols=["v1.kernel.websocket.jupyter.org"],
+        open_timeout=120,
+        max_size=2**25,
+        origin=f"http://127.0.0.1:{port}",
+    ) as ws:
+        ws.send(_v1("comm_info_request", {}))
+        pending: set[str] | None = None
+        while pending is None or pending:
+            header, content = _parts(ws.recv(timeout=120))
+            if header["msg_type"] == "comm_info_reply":
+                pending = set(content["comms"])
+                for comm_id in pending:
+                    ws.send(
+                        _v1("comm_msg", {"comm_id": comm_id, "data": {"method": "request_state"}})
+                    )
+            elif header["msg_type"] == "comm_msg" and pending is not None:
+                pending.discard(content["comm_id"])
+    return time.perf_counter() - start
+
+
+def _server_side_at_once(url: str, port: int, n: int) -> list[float]:
+    out = [NAN] * n
+
+    def one(i: int) -> None:
+        try:
+            out[i] = _server_side_tti(url, port)
+        except Exception:  # noqa: BLE001 - reported as n/a
+            out[i] = NAN
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(n)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=300)
+    return out
 
 
 def _session_uss(server: _Server, n: int) -> float:
@@ -169,7 +253,9 @@ def run() -> list[tuple[str, float, str]]:
             server.wait_idle()
             with sync_playwright() as p:
                 browser = p.chromium.launch(
-                    executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *OFFLINE], headless=True
+                    executable_path=str(CHROMIUM),
+                    args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND],
+                    headless=True,
                 )
                 url = f"{server.url}?system={SYSTEM}"
                 pages, tti = _open_at_once(browser, url, 1)
@@ -186,19 +272,19 @@ def run() -> list[tuple[str, float, str]]:
                     page.close()
                 time.sleep(3)
                 server.wait_idle()
-                pages, tti = _open_at_once(browser, url, AT_ONCE)
-                worst = max(tti)
+                sides = _server_side_at_once(url, server.port, AT_ONCE)
+                worst = max(sides)
                 verdict = "ok" if worst <= 10 else "over target"
                 rows.append(
                     (
-                        f"{AT_ONCE} at once: time to interactive, median",
-                        statistics.median(tti),
+                        f"{AT_ONCE} at once: server-side time to interactive, median",
+                        statistics.median(sides),
                         f"pool of {POOL} preheated kernels",
                     )
                 )
                 rows.append(
                     (
-                        f"{AT_ONCE} at once: time to interactive, worst",
+                        f"{AT_ONCE} at once: server-side time to interactive, worst",
                         worst,
                         f"target ≤ 10 s each on {os.cpu_count()} cores, {verdict}",
                     )
@@ -210,11 +296,22 @@ def run() -> list[tuple[str, float, str]]:
                         f"{_session_uss(server, AT_ONCE):.0f} MiB per session",
                     )
                 )
+                server.wait_idle()
+                pages, tti = _open_at_once(browser, url, BROWSERS)
+                rows.append(
+                    (
+                        f"{BROWSERS} browsers at once: time to interactive, median",
+                        statistics.median(tti),
+                        "browsers share these 2 cores too",
+                    )
+                )
                 try:
                     verdict = _drive(pages)
                 except Exception as err:  # noqa: BLE001 - keep the timing rows
                     verdict = f"not measured: {type(err).__name__}"
-                rows.append((f"{AT_ONCE} at once: each drives its own attack", NAN, verdict))
+                rows.append(
+                    (f"{BROWSERS} browsers at once: each drives its own attack", NAN, verdict)
+                )
                 browser.close()
         finally:
             server.stop()
