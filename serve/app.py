@@ -14,6 +14,8 @@ default                                            why
 ``MappingKernelManager.cull_connected = True``     an idle open tab is culled
 ``cull_idle_timeout = 600``, ``cull_interval = 60``
 ``tornado websocket_max_message_size = 4 MiB``     a frame cannot be a memory bomb
+``VoilaKernelManager.fill_delay = 15``             a burst of visitors is served before
+                                                   the pool refills
 =================================================  ========================================
 """
 
@@ -46,6 +48,9 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "multi_kernel_manager_class": "serve.kernels.BoundedKernelManager",
         "show_tracebacks": False,
     },
+    # refill the preheated pool 15 s after a kernel is taken, not 1 s: ten visitors at once
+    # would otherwise wait behind ten kernels starting and pre-rendering the notebook
+    "VoilaKernelManager": {"fill_delay": 15.0},
     "MappingKernelManager": {
         "cull_connected": True,
         "cull_idle_timeout": 600,
