@@ -84,9 +84,13 @@ class RenderError(RuntimeError):
 
 @dataclass(frozen=True)
 class Page:
+    """A written page: its notebook, its file, the wall-clock seconds of the execution and
+    the kernel's own CPU seconds (start-up and imports included; other load excluded)."""
+
     source: Path
     target: Path
     seconds: float
+    cpu_seconds: float
 
 
 def notebooks() -> list[Path]:
@@ -100,9 +104,14 @@ def page_name(path: Path) -> str:
     return f"{path.stem}.html"
 
 
-def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
-    """Run ``path`` in a fresh kernel (cwd = its folder); its seconds of execution."""
+CPU_PROBE = "import time as _t\nprint(_t.process_time())"
+
+
+def execute(path: Path) -> tuple[nbformat.NotebookNode, float, float]:
+    """Run ``path`` in a fresh kernel (cwd = its folder): the executed notebook, the wall
+    seconds and the kernel's CPU seconds (read by a last cell that is then removed)."""
     nb = nbformat.read(path, as_version=4)
+    nb.cells.append(nbformat.v4.new_code_cell(CPU_PROBE))
     client = NotebookClient(
         nb,
         timeout=TIMEOUT_S,
@@ -116,7 +125,10 @@ def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
     except Exception as err:  # CellExecutionError, a timeout, a dead kernel
         first = str(err).strip().splitlines()[-1:] or [type(err).__name__]
         raise RenderError(f"{path.relative_to(ROOT)}: {first[0]}") from err
-    return nb, time.perf_counter() - start
+    seconds = time.perf_counter() - start
+    probe = nb.cells.pop()
+    cpu = float("".join(o.get("text", "") for o in probe.outputs).split()[-1])
+    return nb, seconds, cpu
 
 
 def static_widgets(nb: nbformat.NotebookNode) -> None:
@@ -157,7 +169,7 @@ def exporter() -> HTMLExporter:
 
 def render(path: Path, out: Path) -> Page:
     """Execute ``path`` and write its page into ``out``; raises RenderError on any error."""
-    nb, seconds = execute(path)
+    nb, seconds, cpu = execute(path)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     errors = [o for o in errors if o.output_type == "error"]
     if errors:  # allow_errors is off, so this is belt and braces
@@ -171,7 +183,7 @@ def render(path: Path, out: Path) -> Page:
     body, _ = exporter().from_notebook_node(nb, resources=resources)
     target = out / page_name(path)
     target.write_text(link_pages(body), encoding="utf-8")
-    return Page(path, target, seconds)
+    return Page(path, target, seconds, cpu)
 
 
 def render_all(out: Path, paths: list[Path] | None = None) -> list[Page]:
@@ -197,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"render_docs: {html.unescape(str(err))}", file=sys.stderr)
         return 1
     for page in pages:
-        print(f"{page.target.relative_to(args.out.parent)}  ({page.seconds:.1f} s)")
+        print(f"{page.target}  ({page.seconds:.1f} s, kernel CPU {page.cpu_seconds:.1f} s)")
     return 0
 
 

@@ -9,7 +9,7 @@ is rendered: the index, the magics notebook (a deliberate stderr message), the G
 
 Each page is checked: no error output and no traceback, the viewport meta tag and the
 page's max-width, no external script, stylesheet or image, live widgets replaced by a note,
-and an execution under 30 s. Every link of the index page resolves to a page that
+and an execution under 30 s of the kernel's CPU time. Every link of the index page resolves to a page that
 ``make docs`` writes (and that this run wrote), and the index links every example notebook.
 """
 
@@ -110,9 +110,12 @@ def test_pages_are_self_contained_and_phone_readable(site):
 
 
 def test_each_notebook_executes_in_under_30_seconds(site):
+    """The kernel's own CPU time (its start-up included): wall-clock time on a machine shared
+    with other jobs measures the others too. Both are recorded on the page objects."""
     _, pages = site
-    slow = {p.source.name: round(p.seconds, 1) for p in pages if p.seconds >= MAX_SECONDS}
+    slow = {p.source.name: round(p.cpu_seconds, 1) for p in pages if p.cpu_seconds >= MAX_SECONDS}
     assert not slow
+    assert all(0 < p.cpu_seconds <= p.seconds + 5 for p in pages)
 
 
 def test_index_links_resolve_and_cover_every_page(site):
