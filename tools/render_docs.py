@@ -6,8 +6,9 @@ nbconvert's ``lab`` template, inputs kept, to ``docs/html/<name>.html``:
 
 * self-contained: no external script (require.js, MathJax and Mermaid are left out; the
   notebooks need none of them), the CSS inlined and the charts embedded as data URIs;
-* readable on a phone: the template's viewport meta tag, a ``max-width`` column, tables that
-  scroll sideways instead of overflowing, the ``In [n]:`` prompts hidden on narrow screens;
+* readable on a phone: the template's viewport meta tag, a ``max-width`` column, code and
+  tables that scroll sideways instead of being cut, the ``In [n]:`` prompts hidden on narrow
+  screens;
 * links between notebooks (``core_dread.ipynb``, ``../notebooks/gm_reference.ipynb``) point
   at the rendered pages; ``examples/index.ipynb`` becomes ``index.html``.
 
@@ -50,13 +51,20 @@ PHONE_CSS = """
 body { margin: 0; }
 div.rolkit-page { max-width: 60rem; margin: 0 auto; padding: 0.5rem 1rem 2rem;
                    box-sizing: border-box; }
-.jp-OutputArea-output, .jp-RenderedHTMLCommon { overflow-x: auto; }
+div.rolkit-page .jp-OutputArea-output, div.rolkit-page .jp-RenderedHTMLCommon,
+div.rolkit-page .jp-InputArea, div.rolkit-page .jp-InputArea-editor { overflow-x: auto; }
+div.rolkit-page .jp-Cell, div.rolkit-page .jp-OutputArea-child,
+div.rolkit-page .jp-OutputArea-output, div.rolkit-page .jp-InputArea-editor,
+div.rolkit-page .jp-Cell-inputWrapper, div.rolkit-page .jp-Cell-outputWrapper,
+div.rolkit-page .jp-OutputArea { min-width: 0; max-width: 100%; }
 .jp-RenderedImage img, .jp-OutputArea-output img { max-width: 100%; height: auto; }
 .jp-RenderedHTMLCommon table { font-size: 0.9em; }
 .rolkit-source { color: #666; font-size: 0.85em; margin-top: 2rem; }
 @media (max-width: 40rem) {
   div.rolkit-page { padding: 0.25rem 0.5rem 1.5rem; }
   .jp-InputPrompt, .jp-OutputPrompt { display: none; }
+  div.rolkit-page .jp-InputArea, div.rolkit-page .jp-InputArea-editor,
+  div.rolkit-page .jp-OutputArea-child, div.rolkit-page .jp-OutputArea-output { display: block; }
   .jp-Notebook { padding: 0; }
 }
 """
