@@ -162,6 +162,9 @@ class System:
         initiative_fn: the system's initiative rule for a fight, ``(entries, rng) ->
             (order of names, steps)``; entries are :class:`rolkit.fight.InitiativeEntry`.
         initiative_each_round: the rule rerolls initiative every round.
+        screen_axes: the GM screen's two axes, ``(role, field)`` rows × columns: the main
+            attribute or skill against a difficulty or the defender's defence (default:
+            ``grid_axes``).
     """
 
     id: str
@@ -184,10 +187,13 @@ class System:
         default=None, repr=False
     )
     initiative_each_round: bool = False
+    screen_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
             object.__setattr__(self, "i18n_prefix", self.id)
+        if self.screen_axes is None:
+            object.__setattr__(self, "screen_axes", self.grid_axes)
         if self.after_fn is not None:
             object.__setattr__(self, "tracks_state", True)
         data = {

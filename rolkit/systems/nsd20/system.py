@@ -83,6 +83,7 @@ SYSTEM = System(
     odds_fn=_odds,
     project=project,
     grid_axes=(("attacker", "attack_base"), ("attacker", "dexterity")),
+    screen_axes=(("attacker", "attack_base"), ("defender", "dexterity")),
     critical_key="nsd20.headline.critical",
     checks=CHECKS,
     tracks_state=True,
