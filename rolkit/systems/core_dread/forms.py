@@ -721,11 +721,13 @@ class CoreDreadOptions:
         "§4.5, G5",
     )
     disastrous_healing_aggravates: bool = _opt_flag(
-        True,
+        False,
         ("Curación desastrosa agrava", "Curación desastrosa agrava (disastrous healing)"),
         (
-            "Un fallo desastroso al curar un Malherido añade otro (PLACEHOLDER).",
-            "A disastrous failure healing a Malherido adds one more (PLACEHOLDER).",
+            "Regla supuesta, apagada por defecto: un fallo desastroso al curar un Malherido "
+            "añade otro (el reglamento nombra el riesgo sin dar regla).",
+            "Assumed rule, off by default: a disastrous failure healing a Malherido adds one "
+            "more (the rulebook names the risk but gives no rule).",
         ),
         "§4.16, G24",
     )
