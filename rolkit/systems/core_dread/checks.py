@@ -33,6 +33,7 @@ from rolkit.systems.core_dread.forms import CoreDreadOptions
 from rolkit.systems.core_dread.healing import HealingCheck, malherido_check
 from rolkit.systems.core_dread.laws import DICE, denominator, joint_weights
 from rolkit.systems.core_dread.messages import value_key
+from rolkit.systems.core_dread.resolve import effective_parts
 from rolkit.systems.core_dread.rolls import (
     CheckRoll,
     apply_rerolls,
@@ -102,8 +103,6 @@ def _degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[s
 
 def effective_check_step(pool: Pool, label: str = "cd.step.effective.check") -> Step:
     """§1.2 The effective attribute of a check (base, each modifier, the 0–9 limit)."""
-    from rolkit.systems.core_dread.resolve import effective_parts
-
     derived, rule = effective_parts(pool)
     return Step(label, (), derived, rule)
 

@@ -122,6 +122,8 @@ CITE: dict[str, str] = {
     "Sentidos para definir qué grupo tiene la iniciativa»",
     "initiative_order": "«Iniciativa» (§4.3): «Cuando comienza un asalto, el personaje que "
     "lidera al grupo toma el primer turno»; «Cada personaje tiene un solo turno por asalto»",
+    "leader": "«Iniciativa» (§4.3.1): «cada grupo de personajes designa a una o un líder» "
+    "(aquí, quien tenga más Sentidos efectivos y pueda actuar; empate: el primero en entrar)",
     "initiative_tie": "«Iniciativa» (§4.3, G16): empate total (mismos aciertos y mismos "
     "Sentidos): los líderes vuelven a tirar",
     "healing": "«Tabla Estado de salud / Recuperación» (§4.16): «Malherido: Requiere atención "

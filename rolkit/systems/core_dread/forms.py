@@ -130,6 +130,20 @@ class Weapon:
         rule="§4.7, G12",
         advanced=True,
     )
+    spare_magazine: bool = fields.flag_field(
+        True,
+        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        help=(
+            "Recargar «puede llevar varios minutos, a menos que solo se trate de cambiar un "
+            "cargador por otro o “recargar” un arco, lo que solo toma un turno». Sin "
+            "cargador de repuesto, recargar lleva minutos (un arco siempre un turno).",
+            "Reloading takes several minutes unless it is a magazine swap or a bow, which "
+            "take one turn. Without a spare magazine, reloading takes minutes (a bow always "
+            "one turn).",
+        ),
+        rule="§4.14",
+        advanced=True,
+    )
 
     def __post_init__(self) -> None:
         _validate(self)

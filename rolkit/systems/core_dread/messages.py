@@ -79,6 +79,45 @@ CHECK_STEPS: dict[str, tuple[str, str]] = {
         "Fortaleza check to heal a Malherido (badly wounded){changes}",
     ),
     "step.healing.track": ("Heridas tras la tirada", "Wounds after the check"),
+    "step.initiative.leader": ("{name} lidera el grupo {side}", "{name} leads the group {side}"),
+    "step.initiative.roll": (
+        "Tirada de Sentidos de {name}{attempt}",
+        "Sentidos (senses) roll of {name}{attempt}",
+    ),
+    "step.initiative.tie": (
+        "Empate total entre {names}: vuelven a tirar",
+        "Full tie between {names}: they roll again",
+    ),
+    "step.initiative.winner": (
+        "{name} gana la iniciativa para el grupo {side} y toma el primer turno. Orden: {order}",
+        "{name} wins the initiative for the group {side} and takes the first turn. Order: {order}",
+    ),
+    "step.extended.turn": ("Turno {turn}{changes}", "Turn {turn}{changes}"),
+    "step.extended.result": (
+        "Resultado de la acción extendida",
+        "Result of the extended action (acción extendida)",
+    ),
+    "step.competitive.side": (
+        "Turno {turn}: tirada propia{changes}",
+        "Turn {turn}: own roll{changes}",
+    ),
+    "step.competitive.rival": (
+        "Turno {turn}: tirada del rival{changes}",
+        "Turn {turn}: the rival's roll{changes}",
+    ),
+    "step.competitive.result": (
+        "Resultado de la acción extendida enfrentada",
+        "Result of the competitive action",
+    ),
+    "step.prepared.triggered": (
+        "El evento ocurre: la acción se hace justo antes",
+        "The trigger happens: the action is made just before it",
+    ),
+    "step.prepared.lost": (
+        "El evento no ocurre: la acción preparada se pierde",
+        "The trigger does not happen: the prepared action (acción preparada) is lost",
+    ),
+    "step.reload": ("Recarga: {weapon}", "Reload (recargar): {weapon}"),
     "step.effective.check": ("Atributo efectivo", "Effective attribute (atributo)"),
     "step.effective.rival": ("Atributo efectivo del rival", "The rival's effective attribute"),
     "step.effective.healing": (
@@ -154,6 +193,11 @@ VALUES: dict[str, tuple[str, str]] = {
     "dead": ("muerto", "muerto (dead)"),
     "sentidos": ("Sentidos", "Sentidos (senses)"),
     "attribute": ("Atributo", "Atributo (attribute)"),
+    "done": ("completada", "completada (done)"),
+    "not_done": ("sin terminar", "sin terminar (not done)"),
+    "none": ("nadie termina", "nadie termina (no one finishes)"),
+    "one_turn": ("un turno", "un turno (one turn)"),
+    "minutes": ("varios minutos", "varios minutos (several minutes)"),
     "win": ("gana", "gana (wins)"),
     "draw": ("empate", "empate (draw)"),
     "lose": ("pierde", "pierde (loses)"),
@@ -215,6 +259,11 @@ DERIVED = {
     "marked": ("casillas marcadas", "boxes marked"),
     "attacks_left": ("ataques restantes", "attacks left"),
     "needed": ("necesarios", "needed"),
+    "added": ("éxitos sumados", "successes added"),
+    "capacity": ("ataques por carga", "attacks per reload"),
+    "time": ("tiempo", "time"),
+    "successes": ("éxitos", "successes"),
+    "rival_successes": ("éxitos del rival", "rival's successes"),
     "counted": ("cuentan", "counted"),
 }
 

@@ -16,11 +16,14 @@ from rolkit.dice import RandomSource
 from rolkit.model import Step
 from rolkit.system import System
 from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
+from rolkit.systems.core_dread.actions import ACTIONS
 from rolkit.systems.core_dread.checks import CHECKS
 from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread.initiative import INITIATIVE_EACH_ROUND, fight_initiative
 from rolkit.systems.core_dread.odds import attack_odds
 from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
 from rolkit.systems.core_dread.presets import PRESETS
+from rolkit.systems.core_dread.reload import RELOAD
 from rolkit.systems.core_dread.resolve import resolve_attack
 from rolkit.systems.core_dread.view import project, wound_rank
 
@@ -51,7 +54,9 @@ SYSTEM = System(
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",
-    checks=CHECKS,
+    checks={**CHECKS, **ACTIONS, "reload": RELOAD},
+    initiative_fn=fight_initiative,
+    initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,
     i18n_prefix="cd",
 )

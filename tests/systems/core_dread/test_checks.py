@@ -30,8 +30,16 @@ SIX = [
 ]
 
 
-def test_the_system_offers_the_three_checks_with_their_degrees_worst_to_best():
-    assert list(S.checks) == ["check", "opposed", "healing"]
+def test_the_system_offers_its_checks_and_actions_with_their_degrees_worst_to_best():
+    assert list(S.checks) == [
+        "check",
+        "opposed",
+        "healing",
+        "extended",
+        "competitive",
+        "prepared",
+        "reload",
+    ]
     assert [d.id for d in S.checks["check"].degrees] == SIX
     assert [d.id for d in S.checks["healing"].degrees] == SIX
     assert [d.success for d in S.checks["check"].degrees] == [False] * 3 + [True] * 3
