@@ -293,7 +293,7 @@ def prepared_resolve(
         return [trigger], None, "lost"
     pool = _check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
-    step = _roll_step("cd.step.check", roll, _rule(pool, "check"), success=roll.success)
+    step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
     return [trigger, effective_check_step(pool), step], roll, roll.degree
 
 

@@ -132,7 +132,7 @@ def plain_check_resolve(
     """§4.1 Roll 5 faces, then one per reroll used; the degree by §1.5."""
     pool = _check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
-    step = _roll_step("cd.step.check", roll, _rule(pool, "check"), success=roll.success)
+    step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
     return [effective_check_step(pool), step], roll, roll.degree
 
 
@@ -227,7 +227,7 @@ def healing_check_resolve(
     track, dead = malherido_check(form.track, roll.hits, form.cared, False, options)
     steps = [
         effective_check_step(pool, "cd.step.effective.healing"),
-        _roll_step("cd.step.healing", roll, _rule(pool, "healing"), success=roll.success),
+        _roll_step("cd.step.healing", roll, _rule(pool, "healing")),
         Step(
             "cd.step.healing.track",
             (),

@@ -12,8 +12,9 @@ __all__ = ["CITE", "cite", "wound_rule", "term_rule"]
 
 CITE: dict[str, str] = {
     # §1 rolls
-    "roll": "«Tirada básica» (§1.1): «Se lanzan siempre 5 dados de 10 caras, y cada dado se "
-    "considera un acierto si se obtiene un número entre 1 y el valor del atributo»",
+    "roll": "«Tirada básica» (§1.1): «Se lanzan siempre 5 dados de 10 caras, o “5d10”, y cada "
+    "dado se considera un “acierto” si se obtiene un número entre 1 y el valor del atributo "
+    "utilizado»",
     "skill": "«Habilidades» (§1.3): «por cada punto que tenga el personaje en la Habilidad o "
     "Recurso, se puede relanzar un dado de esa tirada»",
     "check": "«Tabla Aciertos / Resultado» (§1.5, §4.1): «La acción completa se considera "
@@ -32,8 +33,9 @@ CITE: dict[str, str] = {
     "realiza la acción justo antes. Pero si ese evento no ocurre, el personaje pierde la "
     "acción»",
     # §1.2 the effective attribute and each modifier
-    "base_attack_melee": "«Atacar» (§4.4): «si se necesita fuerza física … se utiliza el "
-    "Atributo de Fortaleza»",
+    "base_attack_melee": "«Atacar» (§4.4): «Si el ataque requiere fuerza física para causar "
+    "daño, como el uso de un arma cuerpo a cuerpo o lanzar un objeto, se utiliza el Atributo "
+    "de Fortaleza»",
     "base_attack_ranged": "«Atacar» (§4.4): «si se necesita precisión, como disparar un arma "
     "de proyectiles, se utiliza el atributo de Agilidad»",
     "base_aimed": "«Apuntar» (§4.4): «lo realiza usando su atributo de Concentración, en lugar "
@@ -49,10 +51,10 @@ CITE: dict[str, str] = {
     "de Fortaleza puede convertir una herida en lesión»",
     "base_initiative": "«Iniciativa» (§4.3): «realizarán una tirada de Sentidos»",
     "base_check": "«Tirada básica» (§1.1): «usando uno de los Atributos del personaje»",
-    "wound_penalty": "«Tabla Nivel de salud / Penalización» (§4.11): «Lesionado: -1 punto a "
-    "los atributos por herida. Malherido: -2 puntos a los atributos por herida»",
-    "gore_penalty": "«Tabla Nivel de salud Gore Mode / Penalización» (§4.17): «Magullado -1, "
-    "Lesionado -2, Malherido -3»",
+    "wound_penalty": "«Tabla Nivel de salud / Penalización» (§4.11): Lesionado «-1 punto a los "
+    "atributos por herida», Malherido «-2 puntos a los atributos por herida»",
+    "gore_penalty": "«Tabla Nivel de salud Gore Mode / Penalización» (§4.17): Magullado −1, "
+    "Lesionado −2, Malherido −3 («cada nivel de herida tiene una penalización única»)",
     "difficulty": "«Tabla Modificación / Descripción» (§1.2, §5.2): «se pueden aplicar "
     "bonificaciones o penalizaciones temporales al Atributo utilizado»",
     "cover_fire": "«Rifles de asalto o subfusiles» (§4.14): «se obtiene una bonificación de +2 "
@@ -126,7 +128,7 @@ CITE: dict[str, str] = {
     "(aquí, quien tenga más Sentidos efectivos y pueda actuar; empate: el primero en entrar)",
     "initiative_tie": "«Iniciativa» (§4.3, G16): empate total (mismos aciertos y mismos "
     "Sentidos): los líderes vuelven a tirar",
-    "healing": "«Tabla Estado de salud / Recuperación» (§4.16): «Malherido: Requiere atención "
+    "healing": "«Tabla Estado de salud / Recuperación» (§4.16): Malherido «Requiere atención "
     "médica de urgencia»",
     "healing_death": "«Límites de daño» (§4.10): «muere inmediatamente»",
 }

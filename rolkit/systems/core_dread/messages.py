@@ -196,6 +196,8 @@ VALUES: dict[str, tuple[str, str]] = {
     "done": ("completada", "completada (done)"),
     "not_done": ("sin terminar", "sin terminar (not done)"),
     "none": ("nadie termina", "nadie termina (no one finishes)"),
+    "falls": ("cae al suelo", "cae al suelo (falls prone)"),
+    "stands": ("sigue en pie", "sigue en pie (stays up)"),
     "one_turn": ("un turno", "un turno (one turn)"),
     "minutes": ("varios minutos", "varios minutos (several minutes)"),
     "win": ("gana", "gana (wins)"),

@@ -275,7 +275,7 @@ def prone_check(
         roll,
         {},
         _roll_rule(pool, "prone"),
-        success=roll.success,
+        result=value_key("stands" if roll.success else "falls"),
     )
     return not roll.success
 
