@@ -4,7 +4,6 @@ replayable explained rolls, and a face-level enumeration of each resolve against
 from __future__ import annotations
 
 import re
-
 from fractions import Fraction as F
 
 import pytest
