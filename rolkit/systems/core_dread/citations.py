@@ -70,6 +70,10 @@ CITE: dict[str, str] = {
     "attack_ranged": "«Excepción en los aciertos requeridos para una tirada exitosa» (§4.4): "
     "«Solo en los ataques a distancia sí se requieren al menos 3 aciertos para tener éxito, a "
     "menos que se realicen a quemarropa»; «Tabla Arma / Daño» (§5.3)",
+    "dangerous": "«Tabla Arma / Daño» (§4.4.6, §4.13): «Los ataques realizados en situaciones "
+    "peligrosas aumentan el multiplicador al ataque en 1»",
+    "shotgun": "«Escopetas» (§4.14): «si se disparan a quemarropa, el multiplicador de daño "
+    "aumenta de 4 a 8»",
     "ranged_minimum": "«Excepción en los aciertos requeridos para una tirada exitosa» (§4.4.5): "
     "«Solo en los ataques a distancia sí se requieren al menos 3 aciertos»",
     "block": "«Bloquear» (§4.5): «Cada éxito obtenido resta uno de los del atacante»",

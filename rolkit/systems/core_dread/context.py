@@ -152,6 +152,7 @@ class AttackContext:
     measured: bool
     counter_spectacular: bool
     options: CoreDreadOptions
+    point_blank: bool = False
 
 
 def attack_context(
@@ -179,6 +180,7 @@ def attack_context(
         measured=modifiers.measured_blow,
         counter_spectacular=options.counter_can_be_spectacular,
         options=options,
+        point_blank=modifiers.point_blank,
     )
 
 

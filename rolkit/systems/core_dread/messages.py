@@ -241,6 +241,8 @@ DERIVED = {
     "cover_fire": ("fuego de cobertura", "covering fire (fuego de cobertura)"),
     "knockout": ("dejar inconsciente", "knock-out (dejar inconsciente)"),
     "unclamped": ("suma", "sum"),
+    "dangerous": ("ataque peligroso", "dangerous attack (ataque peligroso)"),
+    "shotgun_point_blank": ("escopeta a quemarropa", "shotgun at point-blank range"),
     "from_damage": ("herida por el daño", "wound from the damage"),
     "state": ("estado", "state"),
     "count": ("heridas", "wounds"),

@@ -42,7 +42,7 @@ from rolkit.systems.core_dread.laws import DICE
 from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
 from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
 from rolkit.systems.core_dread.rolls import CheckRoll, roll_check
-from rolkit.systems.core_dread.tables import LEVELS, RANGED_LABELS
+from rolkit.systems.core_dread.tables import LEVELS, RANGED_LABELS, SHOTGUNS
 from rolkit.systems.core_dread.validation import validate_attack
 from rolkit.systems.core_dread.wounds import wound_penalty
 
@@ -142,6 +142,8 @@ def attack_roll(
     roll = _roll(ctx.attack, rng, ctx.options)
     spectacular = roll.natural_hits == DICE
     counted = counted_hits(ctx, roll.hits)
+    shotgun = weapon.ranged_type in SHOTGUNS and ctx.point_blank
+    dangerous = ctx.attack_mult - (8 if shotgun else weapon.multiplier)
     _check_step(
         trace,
         "cd.step.attack",
@@ -151,11 +153,15 @@ def attack_roll(
         _roll_rule(
             ctx.attack,
             "attack_ranged" if ctx.needs_three else "attack_melee",
+            *(("shotgun",) if shotgun else ()),
+            *(("dangerous",) if dangerous else ()),
             *(("spectacular",) if spectacular else ()),
         ),
         uses=value_key(ctx.attack.attribute_name),
         **({"weapon": weapon.name} if weapon.name else {}),
         weapon_class=value_key(weapon.category),
+        **({"shotgun_point_blank": "×8"} if shotgun else {}),
+        **({"dangerous": signed(dangerous)} if dangerous else {}),
         **_true_only(spectacular=spectacular),
         multiplier=ctx.attack_mult,
         value=counted * ctx.attack_mult,
@@ -170,20 +176,31 @@ def attack_roll(
     return roll, _Rolled(roll.hits, roll.natural_hits, spectacular)
 
 
-def defence_roll(ctx: AttackContext, rng: Any, trace: _Trace) -> _Rolled:
+def defence_roll(ctx: AttackContext, block_weapon: Weapon, rng: Any, trace: _Trace) -> _Rolled:
     """§4.5 (§4.18.3) The defence roll, if any: 5 faces, then the rerolls."""
     if ctx.defence is None:
         return _Rolled(0, 0, False)
     effective_step(trace, "defender", ctx.defence)
     roll = _roll(ctx.defence, rng, ctx.options)
+    weapon_shown: dict[str, Any] = {}
+    shotgun = False
+    if ctx.defence_kind != "dodge":  # «no se hace daño por contraataque»: no weapon in a dodge
+        arm = block_weapon
+        counts = ctx.defence_kind == "ranged_block" or arm.mode != "ranged"
+        weapon_shown = {"weapon": weapon_label(arm) if arm.mode == "ranged" else arm.name}
+        weapon_shown["weapon_class"] = value_key(arm.category if counts else "sin_armas")
+        shotgun = arm.ranged_type in SHOTGUNS and ctx.defence_mult == 8 and arm.multiplier != 8
+        if shotgun:
+            weapon_shown["shotgun_point_blank"] = "×8"
     _check_step(
         trace,
         "cd.step.defence." + ctx.defence_kind,
         "defender",
         roll,
         {},
-        _roll_rule(ctx.defence, ctx.defence_kind),
+        _roll_rule(ctx.defence, ctx.defence_kind, *(("shotgun",) if shotgun else ())),
         uses=value_key(ctx.defence.attribute_name),
+        **weapon_shown,
         multiplier=ctx.defence_mult,
         value=roll.hits * ctx.defence_mult,
     )
@@ -386,9 +403,9 @@ def counter_attack(
         },
         "; ".join(
             (
-                cite("counter"),
+                cite("counter", *(("armor",) if back.absorption else ())),
                 wound_rule(*back.base, False, back.count > back.base[1]),
-                cite("track", *(("death",) if marking.dead else ())),
+                *((cite("track", *(("death",) if marking.dead else ())),) if back.level else ()),
             )
         ),
     )
@@ -461,7 +478,7 @@ def resolve_attack(
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
     trace = _Trace({"attacker": attacker.name, "defender": defender.name})
     a_roll, attack = attack_roll(ctx, weapon, rng, trace)
-    defence = defence_roll(ctx, rng, trace)
+    defence = defence_roll(ctx, defender.block_weapon, rng, trace)
     raw, craw, hurt = damage(ctx, attack, defence, trace)
     wound(ctx, hurt, attack.spectacular, trace)
     hurt_changes, marking = defender_consequences(

@@ -25,6 +25,9 @@ RIFLE = Weapon(name="Fusil", category="letal", mode="ranged", ranged_type="fusil
 GLOCK = Weapon(
     name="Glock", category="peligrosa", mode="ranged", ranged_type="semiautomatica_revolver"
 )
+SHOTGUN = Weapon(
+    name="Escopeta", category="peligrosa", mode="ranged", ranged_type="escopeta_corredera"
+)
 CASES = [
     # shoot-out: both ammunition lines
     (
@@ -60,6 +63,13 @@ CASES = [
         Combatant(name="Iris", fortaleza=6, melee_skill=2, block_weapon=KNIFE, malherido=1),
         KNIFE,
         Modifiers(defence="block", dangerous_situation=True, defence_difficulty=1),
+    ),
+    # a shotgun at point-blank range in a dangerous situation, against a shotgun shooting back
+    (
+        Combatant(name="Tom", agilidad=6),
+        Combatant(name="Sam", agilidad=5, block_weapon=SHOTGUN),
+        SHOTGUN,
+        Modifiers(point_blank=True, dangerous_situation=True, defence="ranged_block"),
     ),
     # a strong blow on a wounded defender: Malherido, death, the prone check
     (
@@ -278,3 +288,27 @@ def test_every_wound_level_has_its_help_for_the_dashboard():
         assert penalty in es and es != en and level.capitalize() in en
     assert "mata" in i18n.t("cd.wound_help.malherido", "es")
     assert "kills" in i18n.t("cd.wound_help.malherido", "en")
+
+
+def test_the_multiplier_shown_adds_up():
+    """«Escopetas: si se disparan a quemarropa, el multiplicador de daño aumenta de 4 a 8» and
+    «Los ataques realizados en situaciones peligrosas aumentan el multiplicador al ataque en
+    1»: the attack step shows ×8 and +1 for 9; the shotgun shooting back shows ×8 (no +1)."""
+    r = S.resolve(*CASES[5], seed=2)
+    attack = next(s for s in r.steps if s.label == "cd.step.attack")
+    d = dict(attack.derived)
+    assert (d["shotgun_point_blank"], d["dangerous"], d["multiplier"]) == ("×8", "+1", 9)
+    assert CITE["shotgun"] in attack.rule and CITE["dangerous"] in attack.rule
+    block = next(s for s in r.steps if s.label == "cd.step.defence.ranged_block")
+    assert block.derived["shotgun_point_blank"] == "×8" and block.derived["multiplier"] == 8
+    assert block.derived["weapon"] == "Escopeta" and CITE["shotgun"] in block.rule
+    for r in _resolutions():
+        for step in r.steps:
+            if step.label.startswith("cd.step.attack"):
+                d = dict(step.derived)
+                base = (
+                    8
+                    if "shotgun_point_blank" in d
+                    else cd.tables.CATEGORY_MULTIPLIER[d["weapon_class"].removeprefix("cd.value.")]
+                )
+                assert base + int(d.get("dangerous", "+0")) == d["multiplier"]

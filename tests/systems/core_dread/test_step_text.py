@@ -83,5 +83,5 @@ def test_english_glosses_spanish_terms_and_unnamed_roles_read_naturally():
 def test_the_text_of_a_resolution_shows_no_raw_ids(lang):
     for r in _resolutions():
         for line in render.resolution_text(r, lang).splitlines()[1:]:
-            shown = line.split("  (§")[0]  # the rule citation quotes the seed in Spanish
+            shown = line.split("  («")[0]  # the rule citation quotes the seed in Spanish
             assert not RAW.search(shown), shown
