@@ -18,7 +18,15 @@ from rolkit.system import System
 from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
 from rolkit.systems.core_dread.actions import ACTIONS
 from rolkit.systems.core_dread.checks import CHECKS
-from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread.forms import (
+    Combatant,
+    CoreDreadOptions,
+    Modifiers,
+    Weapon,
+    weapon_attacks_left,
+    weapon_capacity,
+    weapon_damages_armor,
+)
 from rolkit.systems.core_dread.initiative import INITIATIVE_EACH_ROUND, fight_initiative
 from rolkit.systems.core_dread.odds import attack_odds
 from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
@@ -35,6 +43,18 @@ def _resolve(
 ) -> tuple[tuple[Step, ...], AttackResolution, OddsKey]:
     r = resolve_attack(a, d, w, m, rng, o)
     return r.steps, r, r.key
+
+
+def derived(role: str, form: object, options: CoreDreadOptions) -> dict[str, object]:
+    """What the engine uses for a weapon's empty fields: §5.5 attacks per reload and the
+    attacks left (full), and whether it wears armour (G12: dangerous and lethal classes)."""
+    if not isinstance(form, Weapon):
+        return {}
+    out: dict[str, object] = {"damages_armor": weapon_damages_armor(form)}
+    capacity = weapon_capacity(form)
+    if capacity is not None:
+        out.update(capacity=capacity, attacks_left=weapon_attacks_left(form))
+    return out
 
 
 def _odds(
@@ -58,5 +78,6 @@ SYSTEM = System(
     initiative_fn=fight_initiative,
     initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,
+    derived_fn=derived,
     i18n_prefix="cd",
 )

@@ -319,3 +319,18 @@ def test_an_empty_firearm_must_be_reloaded_before_it_attacks():
         S.resolve(Combatant(), Combatant(), empty, cd.Modifiers(), seed=1)
     r = S.resolve(Combatant(), Combatant(), reload_weapon(empty).weapon, cd.Modifiers(), seed=1)
     assert r.outcome.weapon_after.attacks_left == 2
+
+
+@pytest.mark.parametrize("preset", sorted(S.presets["weapon"]))
+def test_a_weapons_empty_fields_show_what_the_engine_uses(preset):
+    """§5.5 «Ataques» per reload and G12 wear: filling an empty field with the value shown
+    (System.derived) changes no odds."""
+    weapon = S.presets["weapon"][preset]
+    values = S.derived("weapon", weapon)
+    assert "damages_armor" in values or weapon.damages_armor is not None
+    modifiers = cd.Modifiers(point_blank=weapon.mode != "melee")
+    base = S.odds(Combatant(), Combatant(armor=cd.Armor("comun")), weapon, modifiers)
+    for name, value in values.items():
+        filled = replace(weapon, **{name: value})
+        odds = S.odds(Combatant(), Combatant(armor=cd.Armor("comun")), filled, modifiers)
+        assert odds.probabilities == base.probabilities, name
