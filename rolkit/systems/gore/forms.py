@@ -540,6 +540,32 @@ class Weapon:
         help=("Reduce el alcance efectivo a la mitad.", "Halves the effective range."),
         rule="P11.9",
     )
+    long_arm: bool = fields.flag_field(
+        False,
+        label=("Arma larga", "Arma larga (long gun: rifle, shotgun)"),
+        help=(
+            "Fusil o escopeta: inoperativa a distancia de toque (menos de 1 m).",
+            "Rifle or shotgun: useless at touch range (under 1 m).",
+        ),
+        rule="P11.2",
+        advanced=True,
+    )
+    reach: str = fields.choice_field(
+        "media",
+        {
+            "natural": ("Natural / desarmado", "Natural / desarmado (no reach)"),
+            "corta": ("Corta (daga)", "Corta (short: dagger)"),
+            "media": ("Media (espada)", "Media (medium: sword)"),
+            "larga": ("Larga (lanza)", "Larga (long: spear)"),
+        },
+        label=("Longitud del arma", "Longitud del arma (weapon reach)"),
+        help=(
+            "«Los personajes que usen armas más largas atacan antes».",
+            "Longer weapons strike first in the first exchange.",
+        ),
+        rule="P4.5",
+        advanced=True,
+    )
     two_handed: bool = fields.flag_field(
         False,
         label=("A dos manos", "A dos manos (two-handed)"),
@@ -809,13 +835,17 @@ class Modifiers:
         rule="P5.6",
         advanced=True,
     )
-    distance_m: float = fields.float_field(
-        0.0,
-        0.0,
+    distance_m: float | None = fields.float_field(
+        None,
+        0.1,
         10000.0,
+        optional=True,
         label=("Distancia (m)", "Distancia (distance, m)"),
-        help=("Solo a distancia: banda de alcance y corta distancia.", "Ranged only."),
-        rule="P11.1",
+        help=(
+            "Solo a distancia. Vacío = alcance ordinario (sin banda ni ataque cercano).",
+            "Ranged only. Empty = ordinary range (no range band, no close-range ×2).",
+        ),
+        rule="P11.1, P11.2",
     )
     angle: str = fields.choice_field(
         "level",
@@ -862,6 +892,22 @@ class Modifiers:
         help=("Más de 1 exige arma automática.", "More than 1 needs an automatic weapon."),
         rule="P11.6",
     )
+    multi_target: bool = _flag(
+        "Ráfaga a varios objetivos",
+        "Ráfaga a varios objetivos (burst at several targets)",
+        "Sin +5 % por bala; cada objetivo se resuelve por separado con sus balas.",
+        "No +5% per bullet; each target is resolved separately with its bullets.",
+        "P11.6",
+        True,
+    )
+    two_guns: bool = _flag(
+        "Un arma en cada mano",
+        "Un arma en cada mano (two guns)",
+        "Regla de Multitudes: ×1/3 (armas de fuego ×1/5); no duplica los ataques.",
+        "Crowd rule: ×1/3 (firearms ×1/5); no extra attacks.",
+        "P11.12",
+        True,
+    )
     shield_behind: bool = _flag(
         "Cubierto tras el escudo",
         "Tras el escudo (crouched behind shield)",
@@ -875,6 +921,34 @@ class Modifiers:
         "Ataque declarado al objeto que bloquea: todo el daño va a sus PG.",
         "Declared attack on the blocking item: all damage goes to its PG.",
         "P10.4",
+    )
+    maneuver: str = fields.choice_field(
+        "none",
+        {
+            "none": ("Ataque normal", "Ataque normal (normal attack)"),
+            "disarm": ("Desarmar", "Desarmar (disarm)"),
+            "capture": ("Capturar", "Capturar (net or lasso)"),
+        },
+        label=("Maniobra", "Maniobra (maneuver)"),
+        help=(
+            "Desarmar: tirada ≤ la mitad de la habilidad; el objetivo retiene con FUE×3. "
+            "Capturar: un impacto lo inmoviliza este turno y el siguiente.",
+            "Disarm: roll ≤ half the skill; the target keeps it with STR×3. "
+            "Capture: a hit holds it this round and the next.",
+        ),
+        rule="P15",
+    )
+    attackers_on_target: int = fields.int_field(
+        1,
+        1,
+        5,
+        label=("Atacantes sobre el objetivo", "Atacantes sobre el objetivo (attackers on it)"),
+        help=(
+            "«Un solo objetivo solo puede ser atacado a la vez por 5 oponentes».",
+            "At most 5 opponents attack one target at a time.",
+        ),
+        rule="P15 Número de atacantes",
+        advanced=True,
     )
     use_hit_locations: bool = _flag(
         "Localización de impactos",

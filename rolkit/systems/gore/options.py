@@ -123,18 +123,20 @@ class GoreOptions:
         rule="G11",
     )
     shield_vs_projectile_scope: str = fields.choice_field(
-        "all_hits",
+        "crit_and_impale_only",
         {
-            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
             "crit_and_impale_only": (
                 "Solo críticos y empalamientos",
                 "Solo críticos y empalamientos (criticals and impales only)",
             ),
+            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
         },
         label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
         help=(
-            "G12: tirada de cobertura en todo impacto, o solo en críticos/empalar.",
-            "G12: coverage roll on every hit, or only on criticals/impales.",
+            "G12: un impacto normal da en el escudo; solo críticos y empalamientos tiran "
+            "cobertura (o la tiran todos los impactos).",
+            "G12: a normal hit strikes the shield; only criticals and impales roll coverage "
+            "(or every hit rolls it).",
         ),
         rule="G12",
     )
@@ -150,6 +152,22 @@ class GoreOptions:
             "G19: which bullets get the cell's critical or impale.",
         ),
         rule="G19",
+    )
+    darkness_cap_stage: str = fields.choice_field(
+        "final",
+        {
+            "final": ("Tope final", "Tope final (ceiling on the final skill)"),
+            "before_additive": (
+                "Antes de los sumandos",
+                "Antes de los sumandos (after the fractions, before the bonuses)",
+            ),
+        },
+        label=("Tope de la oscuridad total", "Tope de la oscuridad total (darkness cap stage)"),
+        help=(
+            "P5.6: POD×3 / INT×3 limita la habilidad final, o solo la de antes de los sumandos.",
+            "P5.6: POD×3 / INT×3 caps the final skill, or only the skill before the bonuses.",
+        ),
+        rule="P5.6",
     )
     ko_success_damage: str = fields.choice_field(
         "none",
