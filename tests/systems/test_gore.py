@@ -1192,6 +1192,7 @@ def test_steps_cite_rules_and_use_registered_labels():
     labels = [s.label for s in r.steps]
     assert labels == [
         "gore.step.skill",
+        "gore.step.defence_skill",
         "gore.step.attack_roll",
         "gore.step.defence_roll",
         "gore.step.dodge_table",

@@ -28,7 +28,7 @@ CITE: dict[str, str] = {
     "two_guns": "«Un arma en cada mano»: «utiliza las reglas para Multitudes» (P11.12)",
     "lighting": "«Luz escasa y visibilidad»: «Habilidades a 1/2 … 1/3 de su porcentaje» (T2)",
     "darkness": (
-        "«Luchar a ciegas o en total oscuridad»: «1/4, POD x3 o INT x3, lo que sea más bajo» "
+        "«Luchar a ciegas o en total oscuridad»: «Hab. a 1/4, POD x3 o INT x3 (lo que sea más bajo)» "
         "(T1, P5.6)"
     ),
     "half_all": "«Tabla de Pifia con armas»: todas las habilidades a 1/2 (T11)",
@@ -65,7 +65,10 @@ CITE: dict[str, str] = {
         "acción (incluidas las de esquiva o bloqueo) en ese turno y en el siguiente» (P15)"
     ),
     # rolls and matrices
-    "check": "«Chequeos»: «igual o inferior a la Habilidad que está usando tiene éxito» (§1.2)",
+    "check": (
+        "«Ataques cuerpo a cuerpo: 1. Realizando el ataque»: «Si un personaje consigue un "
+        "resultado igual o inferior a la Habilidad que está usando tiene éxito» (§1.2)"
+    ),
     "helpless": "«Cuerpo a cuerpo, modificadores de combate»: «Objetivo indefenso — Éxito "
     "automático» (T1, §1.8)",
     "malfunction": (
@@ -103,7 +106,10 @@ CITE: dict[str, str] = {
         "«Contener el daño»: «El daño que indiquen los dados se reduce a la mitad y no se "
         "cuenta el Modificador de Daño» (P9)"
     ),
-    "half_md": "Modificador de Daño a la mitad en armas arrojadizas y arcos [BRP] (P9)",
+    "half_md": (
+        "«3. Resolución de daño»: «sumar el Modificador de Daño», a la mitad con armas "
+        "arrojadizas y arcos [BRP] (P9)"
+    ),
     "charge": "«Maniobras de combate», Carga: «un modificador de +1D4 al daño» (P15)",
     "max_damage": "«Golpes críticos»: «daño máximo» (P9)",
     "armour": (
@@ -115,7 +121,7 @@ CITE: dict[str, str] = {
         "armaduras» (§1.4)"
     ),
     "critical": (
-        "«Golpes críticos»: «Multiplica el daño … por dos. Las armaduras … se aplican antes de "
+        "«Golpes críticos»: «Multiplica el daño a realizarse por dos. Las armaduras … se aplican antes de "
         "duplicarlo» (P9)"
     ),
     "impale": ("«Empalar en ataques cuerpo a cuerpo»: «dobla el daño si ha obtenido un 01» (§1.4)"),

@@ -938,6 +938,14 @@ class Modifiers:
         ),
         rule="P15",
     )
+    natural_block: bool = _flag(
+        "Bloquea con arma natural",
+        "Bloquea con arma natural (blocks with claws or teeth)",
+        "Un arma natural no puede bloquear armas: el bloqueo logrado se vuelve impacto normal.",
+        "A natural weapon cannot block weapons: a successful block becomes a normal hit.",
+        "P10.3",
+        True,
+    )
     attackers_on_target: int = fields.int_field(
         1,
         1,

@@ -341,7 +341,7 @@ def attack_skill_detail(
         else:
             bonus = burst_bonus(v, mods.bullets)
             v += bonus
-            parts.append(("burst_bonus", f"+{bonus} ({mods.bullets} balas)", "burst"))
+            parts.append(("burst_bonus", f"+{bonus}", "burst"))
         detail["after_burst"] = v
     v = _apply_caps(v, attacker, dark, opts.darkness_cap_stage, parts, "final")
     if attacker.mounted and attacker.riding_skill is not None:
