@@ -86,11 +86,14 @@ from .checks import (
     tier_distribution,
 )
 from .damage import apply_item_damage, damage_distribution
-from .errors import GoreInputError
+from .errors import GoreImpossibleAction, GoreInputError
 from .fate import fate
+from .firearms import reload_plan, silencer_life, silencer_life_law
 from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .hazards import HazardResult, hazard
+from .maneuvers import disarm_threshold
 from .matrices import CellEffect, defence_cell
+from .orders import initiative, strikes_first
 from .procedures import CHECKS
 from .skills import attack_skill, defence_skill
 from .system import PRESETS, SYSTEM, project
@@ -126,6 +129,13 @@ __all__ = [
     "OutcomeDistribution",
     "Resolution",
     "GoreInputError",
+    "GoreImpossibleAction",
+    "initiative",
+    "strikes_first",
+    "reload_plan",
+    "silencer_life",
+    "silencer_life_law",
+    "disarm_threshold",
     "Combatant",
     "Shield",
     "Weapon",
