@@ -144,6 +144,7 @@ def test_resolution_headline_names_each_fate():
         d = g.Combatant(hp_max=12, hp_current=5 if fate == "dying" else None)
         r = g.resolve_attack(a, d, SWORD, HEAD, ScriptedDice(script))
         assert r.fate == fate
+        assert (tables.fate_label(fate, "es"), tables.fate_label(fate, "en")) == (es, en)
     for seed in range(80):
         res = S.resolve(a, g.Combatant(hp_max=6), SWORD, HEAD, seed=seed)
         if res.view.fate == "dead":
