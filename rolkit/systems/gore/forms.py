@@ -642,7 +642,7 @@ class Modifiers:
     defence: str = fields.choice_field(
         "dodge",
         {
-            "none": ("Sin defensa", "none (no defence)"),
+            "none": ("Sin defensa", "no defence"),
             "dodge": ("Esquivar", "Esquivar (dodge)"),
             "block": ("Bloquear", "Bloquear (block)"),
         },
@@ -692,8 +692,8 @@ class Modifiers:
         "level",
         {
             "level": ("A la misma altura", "A la misma altura (level)"),
-            "attacker_higher": ("Atacante más alto", "attacker_higher (+10 / defence −10)"),
-            "defender_higher": ("Defensor más alto", "defender_higher (defence +10)"),
+            "attacker_higher": ("Atacante más alto", "attacker higher (+10, defence −10)"),
+            "defender_higher": ("Defensor más alto", "defender higher (defence +10)"),
         },
         label=("Posición elevada", "Posición elevada (relative height)"),
         help=(
@@ -851,8 +851,8 @@ class Modifiers:
         "level",
         {
             "level": ("Horizontal", "Horizontal (level)"),
-            "down45": ("Hacia abajo ≥45° (−20)", "down45 (−20)"),
-            "up45": ("Hacia arriba ≥45° (−30)", "up45 (−30)"),
+            "down45": ("Hacia abajo ≥45° (−20)", "down ≥45° (−20)"),
+            "up45": ("Hacia arriba ≥45° (−30)", "up ≥45° (−30)"),
         },
         label=("Ángulo de disparo", "Ángulo de disparo (angle)"),
         help=("Solo a distancia.", "Ranged only."),
@@ -862,8 +862,8 @@ class Modifiers:
         "none",
         {
             "none": ("Sin mira", "Sin mira (no sight)"),
-            "scope_or_laser": ("Mira / láser (alcance ×2)", "scope_or_laser (range ×2)"),
-            "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle_scope (range ×4)"),
+            "scope_or_laser": ("Mira / láser (alcance ×2)", "scope or laser (range ×2)"),
+            "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle scope (range ×4)"),
         },
         label=("Apuntar con mira", "Apuntar con mira (aiming)"),
         help=("Solo a distancia; multiplica el alcance.", "Ranged only; multiplies the range."),
