@@ -468,12 +468,12 @@ def _consequences(r: _Roll) -> None:
     if ctx.counterattack and r.defender_tier == "critico":
         r.effects["counterattack_available"] = True
     if cell.category == "blocked" and ctx.weapon_kind == "unarmed":
-        r.effects["unarmed_blocked"] = (
-            "P10.3: si bloquea un arma, el atacante desarmado sufre su daño"
-        )
+        r.effects["unarmed_blocked"] = cite("unarmed_blocked")
     if r.category == "malfunction":
         r.effects["malfunction"] = (
-            "P11.7: el arma no dispara / se encasquilla (1D6 turnos para repararla)"
+            "«Encasquillamiento»: un arma de un solo disparo no dispara este turno; una "
+            "automática se encasquilla (Mecánica o la Habilidad de arma la arregla en 1D6 "
+            "turnos) (P11.7)"
         )
 
 
