@@ -89,7 +89,10 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 * Longer weapons (``Weapon.reach``: natural < corta < media < larga) strike first on the
   first exchange (:func:`strikes_first`); the P4 order decides equal reach.
 * Reloading: loose cartridges 2 per round (ceil), a magazine 1 round, a belt 2 rounds;
-  silencer life 1D100+10 shots (one d100). Vacuum: ``hazard("vacuum")`` = 2D6+4 per round
+  silencer life 1D100+10 shots (one d100). ``Weapon.rounds_loaded`` and
+  ``Weapon.silencer_shots`` (empty = not counted) lose the rounds each action fires (a
+  malfunction fires none); a burst larger than the rounds loaded is an impossible action
+  («reload first»); a silencer at 0 shots no longer halves the range. Vacuum: ``hazard("vacuum")`` = 2D6+4 per round
   plus asphyxia.
 * Step text: the skill steps show every modifier applied and cite each one (the base alone
   cites the procedure); a halved term is shown halved (``1D4 (3) = 3 ÷ 2 = 2``); the *pulled

@@ -540,6 +540,32 @@ class Weapon:
         help=("Reduce el alcance efectivo a la mitad.", "Halves the effective range."),
         rule="P11.9",
     )
+    rounds_loaded: int | None = fields.int_field(
+        None,
+        0,
+        200,
+        optional=True,
+        label=("Munición cargada", "Munición cargada (rounds loaded)"),
+        help=(
+            "Balas o cartuchos en el arma; vacío = no se cuentan. Cada disparo gasta una.",
+            "Rounds in the weapon; empty = not counted. Each shot spends one.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    silencer_shots: int | None = fields.int_field(
+        None,
+        0,
+        110,
+        optional=True,
+        label=("Disparos del silenciador", "Disparos del silenciador (silencer shots left)"),
+        help=(
+            "Disparos que le quedan (1D100+10 al estrenarlo); a 0 ya no funciona.",
+            "Shots it has left (1D100+10 when new); at 0 it no longer works.",
+        ),
+        rule="P11.9",
+        advanced=True,
+    )
     long_arm: bool = fields.flag_field(
         False,
         label=("Arma larga", "Arma larga (long gun: rifle, shotgun)"),

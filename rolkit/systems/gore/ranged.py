@@ -30,7 +30,7 @@ def effective_range(weapon: Weapon, mods: Modifiers) -> Fraction:
         r *= 2
     elif mods.aiming == "rifle_scope":
         r *= 4
-    if weapon.silencer:
+    if weapon.silencer and weapon.silencer_shots != 0:  # P11.9: a worn-out one does nothing
         r /= 2
     return r
 

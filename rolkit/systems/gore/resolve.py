@@ -469,6 +469,8 @@ def _consequences(r: _Roll) -> None:
         r.effects["counterattack_available"] = True
     if cell.category == "blocked" and ctx.weapon_kind == "unarmed":
         r.effects["unarmed_blocked"] = cite("unarmed_blocked")
+    if ctx.ranged and r.attacker_tier != "encasquillado":
+        r.effects["rounds_fired"] = ctx.bullets  # P11.8 / P11.9: ammunition and silencer
     if r.category == "malfunction":
         r.effects["malfunction"] = (
             "«Encasquillamiento»: un arma de un solo disparo no dispara este turno; una "

@@ -147,6 +147,17 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
                 why_es="a distancia de toque «muchas armas de proyectiles son totalmente "
                 "inoperativas»",
             )
+    if weapon.rounds_loaded is not None and mods.bullets > weapon.rounds_loaded:
+        raise impossible(
+            "weapon.rounds_loaded",
+            weapon.rounds_loaded,
+            f"at least {mods.bullets} (the rounds this action fires)",
+            f"al menos {mods.bullets} (las balas que dispara esta acción)",
+            why_en="reload first: «Necesitas todo un turno de combate para cargar 2 balas o "
+            "cartuchos/cambiar un cargador»",
+            why_es="recarga antes: «Necesitas todo un turno de combate para cargar 2 balas o "
+            "cartuchos/cambiar un cargador»",
+        )
     if mods.multi_target and mods.bullets < 2:
         raise fail(
             "modifiers.multi_target",

@@ -3,6 +3,7 @@ table, each tested from the seed's own words (quoted in the test's docstring).""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from fractions import Fraction as F
@@ -253,3 +254,33 @@ def test_vacuum_damage_per_round():
     assert h.dice == "2D6+4" and any("asfixia" in e for e in h.effects)
     with pytest.raises(g.GoreInputError):
         g.hazard("vacuum", rounds=2)
+
+
+def test_rounds_loaded_are_spent_and_an_empty_gun_must_reload():
+    """«Recargando»: each shot spends a round; a burst larger than the rounds loaded is an
+    impossible action that says to reload; a malfunction fires none."""
+    smg = g.Weapon(
+        damage="1D8", kind="firearm", range_m=40.0, automatic=True, malfunction=98, rounds_loaded=5
+    )
+    a, m = g.Combatant(attack_skill=60), g.Modifiers(defence="none", bullets=3)
+    rolls = (S.resolve(a, g.Combatant(hp_max=40), smg, m, seed=seed) for seed in range(20))
+    r = next(r for r in rolls if r.outcome.attacker_tier != "encasquillado")
+    assert S.after(r)["weapon"].rounds_loaded == 2
+    with pytest.raises(ImpossibleActionError) as err:
+        g.attack_skill(a, g.Combatant(), dataclasses.replace(smg, rounds_loaded=2), m)
+    assert err.value.field == "weapon.rounds_loaded"
+    assert "cargar 2 balas" in err.value.message("es")
+    jam = g.resolve_attack(a, g.Combatant(), smg, m, ScriptedDice([99]))  # ≥ 98: jams
+    assert jam.attacker_tier == "encasquillado" and "rounds_fired" not in jam.effects
+
+
+def test_a_worn_out_silencer_no_longer_halves_the_range():
+    """«Silenciadores»: «Dividen el alcance efectivo por la mitad … funciona durante
+    1D100+10 disparos»: shots left go down with each shot; at 0 it does nothing."""
+    pistol = g.Weapon(damage="1D8", kind="firearm", range_m=20.0, silencer=True, silencer_shots=1)
+    a, m = g.Combatant(attack_skill=60, des=1), g.Modifiers(defence="none", distance_m=15.0)
+    assert g.attack_skill(a, g.Combatant(), pistol, m) == 30  # R_eff 10 m → band 2
+    r = S.resolve(a, g.Combatant(hp_max=40), pistol, m, seed=2)
+    worn = S.after(r)["weapon"]
+    assert worn.silencer_shots == 0
+    assert g.attack_skill(a, g.Combatant(), worn, m) == 60  # R_eff 20 m again
