@@ -16,6 +16,7 @@ wraps it with its preheated pool. On top of jupyter_server's culler
 from __future__ import annotations
 
 import time
+import uuid
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -54,6 +55,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         self._ever_connected: set[str] = set()
         self._unconnected_since: dict[str, float] = {}
         self._disconnected_since: dict[str, float] = {}
+        self._pool_starting: set[str] = set()
         self._sweeper: PeriodicCallback | None = None
 
     # -- bookkeeping -------------------------------------------------------------------
@@ -68,17 +70,11 @@ class BoundedKernelManager(AsyncMappingKernelManager):
                         ids.add(kernel_id)
         return ids
 
-    def pending_pool_fills(self) -> int:
-        """Pool tasks still starting a kernel (it may already be live, not yet pooled)."""
-        return sum(1 for pool in getattr(self, "_pools", {}).values() for t in pool if not t.done())
-
     def sessions_in_use(self) -> int:
-        """Live kernels minus the pool (ready or still filling): what :attr:`max_sessions`
-        bounds. A refill in progress is never counted as a session, so while the pool
-        refills the count may be low by at most the pool size, never high."""
-        pooled = self.pooled_kernel_ids()
-        unpooled = sum(1 for k in self.list_kernel_ids() if k not in pooled)
-        return max(0, unpooled - self.pending_pool_fills())
+        """Live kernels minus the pool (ready, or still starting for it): what
+        :attr:`max_sessions` bounds."""
+        pooled = self.pooled_kernel_ids() | self._pool_starting
+        return sum(1 for k in self.list_kernel_ids() if k not in pooled)
 
     def at_capacity(self) -> bool:
         return self.max_sessions > 0 and self.sessions_in_use() >= self.max_sessions
@@ -95,7 +91,16 @@ class BoundedKernelManager(AsyncMappingKernelManager):
             self._disconnected_since[kernel_id] = time.monotonic()
 
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
-        kernel_id = await super().start_kernel(*args, **kwargs)
+        # Voilà starts pool kernels with VOILA_PREHEAT=True in their environment: name the
+        # kernel first so it is not counted as a session while it starts.
+        kernel_id = kwargs.pop("kernel_id", None) or str(uuid.uuid4())
+        for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if for_pool:
+            self._pool_starting.add(kernel_id)
+        try:
+            kernel_id = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
+        finally:
+            self._pool_starting.discard(kernel_id)
         self._start_sweeper()
         return kernel_id
 
