@@ -56,7 +56,9 @@ class Section:
         lang: str,
         on_change: Callable[[], None],
         hide: tuple[str, ...] = (),
+        derived: Callable[[str, Any], Mapping[str, Any]] | None = None,
     ):
+        self.derived = derived
         self.role, self.cls, self.presets, self.value = role, cls, dict(presets), value
         self.lang, self.on_change, self.hide = lang, on_change, hide
         self._form: Form | None = None
@@ -88,6 +90,8 @@ class Section:
             help_ = self.role == "options"
             self._form = form_for(self.cls, self.lang, show_help=help_, hide=self.hide)
             self._form.set(self.value)
+            if self.derived is not None:
+                self._form.show_derived(self.derived(self.role, self.value))
             self.box.children = (*self.box.children, self._form.widget)
             self._form.observe(self.on_change)
         return self._form
@@ -97,6 +101,8 @@ class Section:
 
     def load(self, instance: Any) -> None:
         self.value = instance
+        if self._form is not None and self.derived is not None:
+            self._form.show_derived(self.derived(self.role, instance))
         if self._form is not None:
             self._form.set(instance)
 
@@ -268,6 +274,7 @@ class AttackPanel:
                 self.lang,
                 self._changed,
                 hide.get(r, ()),
+                self.state.derived,
             )
             for r in ROLES
         }
@@ -384,6 +391,7 @@ class AttackPanel:
         """Derived values, "(modificado)", the options' impact, the link, the print text."""
         for role, section in self.sections.items():
             section.mark_modified(values[role])
+            section.value = values[role]
             if section.built and role != "options":
                 section.form.show_derived(self.state.derived(role, values[role]))
         if self.sections["options"].is_open:
