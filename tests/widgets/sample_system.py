@@ -9,12 +9,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from rolkit import fields
+from rolkit import fields, i18n
 from rolkit.dice import die, parse
 from rolkit.errors import ImpossibleActionError
-from rolkit.model import OutcomeView, Step
-from rolkit import i18n
-from rolkit.model import Degree
+from rolkit.model import Degree, OutcomeView, Step
 from rolkit.system import CheckProcedure, System
 
 

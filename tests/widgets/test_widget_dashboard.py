@@ -6,9 +6,9 @@ from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboa
 import rolkit
 from rolkit import i18n
 from rolkit.display import tables
+from widgets import views
 from widgets.app import NONE, Dashboard, query_params
 from widgets.forms import clean_help
-from widgets import views
 from widgets.views import ODDS_CLASS
 
 TRACE_MARKERS = ("Traceback", 'File "')
