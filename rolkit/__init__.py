@@ -9,6 +9,7 @@ The public API::
     o = s.odds(attacker, defender, weapon, modifiers)              # Odds
     o.p_hit, o.p_dead, o.location()                                # exact Fractions
     s.checks["check"].odds(form)                                   # a check's exact law
+    rolkit.compare("core_dread", attacker__fortaleza=6).frame()    # what-if, exact
     rolkit.clear_caches()                                          # every memo, cold again
 
 Importing rolkit pulls in neither pandas, numpy, matplotlib nor ipywidgets.
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from rolkit import display as _display  # noqa: F401  (fills the rich-display registry)
 from rolkit import systems
+from rolkit.analysis import Comparison, compare
 from rolkit.errors import (
     DiceSyntaxError,
     FieldRangeError,
@@ -32,6 +34,8 @@ __all__ = [
     "systems",
     "get_system",
     "clear_caches",
+    "compare",
+    "Comparison",
     "System",
     "CheckProcedure",
     "Degree",

@@ -1,19 +1,24 @@
-"""Analyses built on a System's exact odds: grids over its main numbers (later: what-if
-comparisons and sweeps). pandas is imported inside each function."""
+"""Analyses built on a System's exact odds: grids over its main numbers and what-if
+comparisons (later: sweeps). pandas is imported inside each function."""
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rolkit import fields
+from rolkit import fields, i18n
 from rolkit.errors import RulesError
-from rolkit.system import FORM_NAMES
+from rolkit.model import Odds
+from rolkit.reprs import RichRepr
+from rolkit.system import FORM_NAMES, System
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["hit_grid"]
+__all__ = ["hit_grid", "compare", "Comparison"]
 
 
 def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) -> pd.DataFrame:
@@ -37,7 +42,9 @@ def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) 
         trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
         trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
         try:
-            odds = system.odds(*(trial[r] for r in FORM_NAMES))
+            odds = system.odds(
+                trial["attacker"], trial["defender"], trial["weapon"], trial["modifiers"]
+            )
         except RulesError:
             return float("nan")
         return float(odds.p_hit) * 100
@@ -46,3 +53,124 @@ def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) 
     frame = pd.DataFrame([[p_hit(r, c) for c in cols] for r in rows], index=rows, columns=cols)
     frame.index.name, frame.columns.name = row_field, col_field
     return frame
+
+
+# --------------------------------------------------------------------------- what-if
+@dataclass(frozen=True, eq=False)
+class Comparison(RichRepr):
+    """A setup and a variant of it, side by side: both exact odds and their differences.
+
+    ``rows()`` lists, for hitting, the critical, every wound level and every fate, the
+    probability in the setup, in the variant, and the exact difference (variant − setup).
+    """
+
+    base: Odds
+    variant: Odds
+    change: str
+
+    def rows(self, lang: str | None = None) -> list[tuple[str, Fraction, Fraction, Fraction]]:
+        def line(label: str, a: Fraction, b: Fraction) -> tuple[str, Fraction, Fraction, Fraction]:
+            return (label, a, b, b - a)
+
+        out = [
+            line(i18n.t("compare.hit", lang), self.base.p_hit, self.variant.p_hit),
+            line(i18n.t("compare.critical", lang), self.base.p_critical, self.variant.p_critical),
+        ]
+        wounds_a, wounds_b = self.base.wound(), self.variant.wound()
+        for key in sorted(set(wounds_a) | set(wounds_b), key=lambda k: (k[0], k[1] or "")):
+            if key[1] is None:
+                continue
+            label = i18n.t(key[1], lang)
+            out.append(line(label, wounds_a.get(key, Fraction(0)), wounds_b.get(key, Fraction(0))))
+        fates_a, fates_b = self.base.fate(), self.variant.fate()
+        for fate in ("down", "dying", "dead"):
+            if fate in fates_a or fate in fates_b:
+                out.append(
+                    line(
+                        i18n.t(f"fate.{fate}", lang),
+                        fates_a.get(fate, Fraction(0)),  # type: ignore[arg-type]
+                        fates_b.get(fate, Fraction(0)),  # type: ignore[arg-type]
+                    )
+                )
+        out.append(
+            line(
+                i18n.t("compare.damage", lang),
+                self.base.expected_damage,
+                self.variant.expected_damage,
+            )
+        )
+        return out
+
+    def frame(self, lang: str | None = None) -> pd.DataFrame:
+        """The rows as a DataFrame: percentages (damage as points) and the difference in
+        percentage points; the exact difference as a fraction."""
+        import pandas as pd
+
+        damage = i18n.t("compare.damage", lang)
+        records = []
+        for label, a, b, diff in self.rows(lang):
+            scale = 1 if label == damage else 100
+            records.append(
+                {
+                    i18n.t("compare.what", lang): label,
+                    i18n.t("compare.base", lang): float(a) * scale,
+                    i18n.t("compare.variant", lang): float(b) * scale,
+                    i18n.t("compare.diff", lang): float(diff) * scale,
+                    i18n.t("col.fraction", lang): str(diff),
+                }
+            )
+        return pd.DataFrame.from_records(records)
+
+    def __repr__(self) -> str:
+        return (
+            f"Comparison({self.change}: p_hit {self.base.p_hit} -> {self.variant.p_hit}, "
+            f"p_dead {self.base.p_dead} -> {self.variant.p_dead})"
+        )
+
+
+def compare(
+    system: System | str,
+    forms: Mapping[str, Any] | None = None,
+    *,
+    options: Any = None,
+    **change: Any,
+) -> Comparison:
+    """The exact odds of a setup against a variant that changes one thing.
+
+    ``change`` names what differs, as ``role__field=value`` (``attacker__fortaleza=6``,
+    ``modifiers__defence="dodge"``) or ``option__name=value`` for a house rule; several
+    may be given. ``forms`` default to the system's defaults; ``options`` to its defaults.
+
+    >>> rolkit.compare("core_dread", attacker__fortaleza=6).frame()   # doctest: +SKIP
+
+    Raises:
+        RulesError: an unknown role or field, or a variant the rules refuse.
+    """
+    import rolkit
+
+    s = rolkit.get_system(system) if isinstance(system, str) else system
+    base_forms = {**s.defaults(), **dict(forms or {})}
+    base_options = options if options is not None else s.options_type()
+    variant_forms, variant_options = dict(base_forms), base_options
+    for key, value in change.items():
+        role, _, name = key.partition("__")
+        target = variant_options if role == "option" else variant_forms.get(role)
+        if target is None or name not in dict(fields.describe(type(target))):
+            raise RulesError(
+                f"compare: {key!r} names no field (use role__field or option__name)",
+                field=key,
+                message_es=f"compare: {key!r} no nombra ningún campo (usa rol__campo u option__nombre)",
+            )
+        if role == "option":
+            variant_options = dataclasses.replace(variant_options, **{name: value})
+        else:
+            variant_forms[role] = dataclasses.replace(target, **{name: value})
+    base = s.odds(*_four(base_forms), base_options)
+    variant = s.odds(*_four(variant_forms), variant_options)
+    described = ", ".join(f"{k.replace('__', '.')} = {v!r}" for k, v in change.items())
+    return Comparison(base, variant, described)
+
+
+def _four(forms: Mapping[str, Any]) -> tuple[Any, Any, Any, Any]:
+    a, d, w, m = (forms[r] for r in FORM_NAMES)
+    return a, d, w, m

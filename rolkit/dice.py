@@ -54,6 +54,11 @@ __all__ = [
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_CONSTANT = 100_000
+#: Longest expression text accepted.
+MAX_LENGTH = 500
+#: Largest exact work (integer operations of the convolution) one law may take: about 2 s
+#: here, enough for 100d100; past it, :class:`TooLargeError` instead of a hung kernel.
+MAX_WORK = 5_000_000
 
 Comparison = Literal["==", "!=", "<=", "<", ">=", ">"]
 _COMPARE: dict[str, Callable[[Any, Any], bool]] = {
@@ -218,6 +223,10 @@ def constant(value: Hashable) -> Distribution:
     return Distribution._exact({value: Fraction(1)})
 
 
+class TooLargeError(RulesError):
+    """An exact computation would exceed its work budget (a plain "too large" error)."""
+
+
 # --------------------------------------------------------------------------- expressions
 @dataclass(frozen=True)
 class DiceTerm:
@@ -285,8 +294,36 @@ class DiceExpression:
     def maximum(self) -> int:
         return _min_max(self)[1]
 
+    @property
+    def work(self) -> int:
+        """Integer operations needed to build the exact law (a sliding window per die
+        added, then one convolution per dice term): what :data:`MAX_WORK` bounds."""
+        ops, width = 0, 1
+        for t in self.terms:
+            if not t.is_dice:
+                continue
+            term_width = 1
+            for _ in range(t.count):
+                term_width += t.sides - 1
+                ops += term_width
+            ops += width * term_width
+            width += term_width - 1
+        return ops
+
     def distribution(self) -> Distribution:
-        """The exact law of the total."""
+        """The exact law of the total.
+
+        Raises:
+            TooLargeError: the law would take more than :data:`MAX_WORK` operations.
+        """
+        if self.work > MAX_WORK:
+            raise TooLargeError(
+                f"{self} is too large for exact odds here (it would take more than a few seconds)",
+                field="expression",
+                got=str(self),
+                message_es=f"{self} es demasiado grande para calcular aquí las probabilidades "
+                "exactas (tardaría más de unos segundos)",
+            )
         return _expression_distribution(self)
 
     def roll(self, rng: Any) -> RolledDice:
@@ -367,25 +404,28 @@ def _syntax_error(text: str, pos: int, expected_en: str, expected_es: str) -> Di
     got = repr(text[pos]) if pos < len(text) else "end of text"
     got_es = repr(text[pos]) if pos < len(text) else "fin del texto"
     return DiceSyntaxError(
-        f"unexpected {got} at position {pos + 1} of {text!r}: expected {expected_en}",
+        f"unexpected {got} at position {pos + 1} of {shown(text)}: expected {expected_en}",
         position=pos,
         got=got,
         expected=expected_en,
         field="expression",
         allowed="a dice expression such as 1D8+1D4, 2d6+3 or 1D3-1",
-        message_es=f"{got_es} inesperado en la posición {pos + 1} de {text!r}: se esperaba {expected_es}",
+        message_es=(
+            f"{got_es} inesperado en la posición {pos + 1} de {shown(text)}: "
+            f"se esperaba {expected_es}"
+        ),
     )
 
 
 def _limit_error(text: str, what_en: str, what_es: str) -> DiceSyntaxError:
     return DiceSyntaxError(
-        f"{text!r}: {what_en}",
+        f"{shown(text)}: {what_en}",
         position=0,
         got=text,
         expected=what_en,
         field="expression",
         allowed="a dice expression such as 1D8+1D4, 2d6+3 or 1D3-1",
-        message_es=f"{text!r}: {what_es}",
+        message_es=f"{shown(text)}: {what_es}",
     )
 
 
@@ -402,8 +442,26 @@ def parse(text: str) -> DiceExpression:
     return _parse_cached("".join(text.split()))
 
 
+def _number(text: str, digits: str) -> int:
+    """A number of the expression; more digits than any limit allows is a limit error (and
+    ``int()`` never meets a 5000-digit string)."""
+    if len(digits) > len(str(MAX_CONSTANT)):
+        raise _limit_error(
+            text,
+            f"a number must be at most {MAX_CONSTANT}",
+            f"un número debe ser como mucho {MAX_CONSTANT}",
+        )
+    return int(digits)
+
+
 @lru_cache(maxsize=256)
 def _parse_cached(s: str) -> DiceExpression:
+    if len(s) > MAX_LENGTH:
+        raise _limit_error(
+            s,
+            f"an expression has at most {MAX_LENGTH} characters",
+            f"una expresión tiene como mucho {MAX_LENGTH} caracteres",
+        )
     if not s:
         raise _syntax_error(s, 0, "a number or a die such as 1D6", "un número o un dado como 1D6")
     pos = 0
@@ -416,7 +474,7 @@ def _parse_cached(s: str) -> DiceExpression:
         m = _NUMBER.match(s, pos)
         count: int | None = None
         if m:
-            count = int(m.group())
+            count = _number(s, m.group())
             pos = m.end()
         if pos < len(s) and s[pos] in "dD":
             pos += 1
@@ -429,7 +487,7 @@ def _parse_cached(s: str) -> DiceExpression:
                     raise _syntax_error(
                         s, pos, "the number of sides after 'd'", "el número de caras tras la 'd'"
                     )
-                sides = int(m2.group())
+                sides = _number(s, m2.group())
                 pos = m2.end()
             n = 1 if count is None else count
             if not 1 <= n <= MAX_DICE:

@@ -55,9 +55,8 @@ __all__ = [
     "parse_comparison",
 ]
 
-#: Largest amount of exact work ``%prob`` accepts, in integer operations of the dice engine
-#: (about 2 s here): enough for 100d100, and no input can hang a kernel.
-MAX_WORK = 5_000_000
+#: Largest amount of exact work ``%prob`` accepts (the dice engine's own budget).
+MAX_WORK = dice.MAX_WORK
 
 _SEED_KEYS = ("seed", "semilla")
 _OP_ALIASES = {"=": "==", "≠": "!=", "≤": "<=", "≥": ">=", "=>": ">=", "=<": "<=", "<>": "!="}
@@ -241,19 +240,7 @@ def parse_comparison(line: str) -> tuple[str, str | None, str | None]:
 
 
 def _work(expr: dice.DiceExpression) -> int:
-    """Integer operations needed to build the law of ``expr`` (as :mod:`rolkit.dice` does:
-    a sliding window per die added, then one convolution per dice term)."""
-    ops, width = 0, 1
-    for t in expr.terms:
-        if not t.is_dice:
-            continue
-        term_width = 1
-        for _ in range(t.count):
-            term_width += t.sides - 1
-            ops += term_width
-        ops += width * term_width
-        width += term_width - 1
-    return ops + width
+    return expr.work
 
 
 def _too_big(what: str) -> RulesError:
@@ -617,7 +604,11 @@ def _friendly(fn: Callable[[str], Any], name: str, help_key: str) -> Callable[[s
     magic.__name__ = name
     magic.__qualname__ = name
     magic.__doc__ = _HELP[help_key]
-    return magic
+    # arguments are taken as typed: IPython must not expand {…} or $name in them (that
+    # would run code from a magic line)
+    from IPython.core.magic import no_var_expand
+
+    return no_var_expand(magic)
 
 
 def load(ipython: Any) -> None:

@@ -159,6 +159,9 @@ class System:
             from the outcome's ``<role>_after`` attributes (:func:`after_attributes`).
         after_fn: a system's own after-state adapter, ``outcome -> {role: instance}``.
         i18n_prefix: the namespace of the system's messages (default: its id).
+        initiative_fn: the system's initiative rule for a fight, ``(entries, rng) ->
+            (order of names, steps)``; entries are :class:`rolkit.fight.InitiativeEntry`.
+        initiative_each_round: the rule rerolls initiative every round.
     """
 
     id: str
@@ -177,6 +180,10 @@ class System:
     tracks_state: bool = False
     after_fn: Callable[[Any], Mapping[str, Any]] | None = field(default=None, repr=False)
     i18n_prefix: str = ""
+    initiative_fn: Callable[[list[Any], RandomSource], tuple[list[str], Any]] | None = field(
+        default=None, repr=False
+    )
+    initiative_each_round: bool = False
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:

@@ -458,3 +458,33 @@ def test_magic_functions_work_without_a_shell():
     assert magics.parse_comparison("2d6") == ("2d6", None, None)
     with pytest.raises(rolkit.RulesError):
         magics.match_name("x", ["a", "b"], "preset", "preset")
+
+
+# --------------------------------------------------------------------------- hostile lines
+HOSTILE = [
+    ("tirar", "{open('/tmp/rolkit_pwned','w').write('x') and 1}d6"),
+    ("prob", "$HOME >= 3"),
+    ("tirar", "1d6 seed=" + "9" * 5000),
+    ("tirar", "9" * 5000 + "d6"),
+    ("prob", "1d" + "7" * 5000),
+    ("prob", "50d1000-50d1000"),
+    ("chequeo", "core_dread " + "5" * 5000),
+    ("ataque", "core_dread a b c seed=" + "1" * 5000),
+]
+
+
+@pytest.mark.parametrize(("magic", "line"), HOSTILE)
+def test_hostile_lines_end_in_a_plain_message_and_run_no_code(ip, capsys, magic, line):
+    import os
+    import time
+
+    if os.path.exists("/tmp/rolkit_pwned"):
+        os.unlink("/tmp/rolkit_pwned")
+    t0 = time.perf_counter()
+    result = ip.run_line_magic(magic, line)
+    elapsed = time.perf_counter() - t0
+    out = output(capsys)
+    assert "Traceback" not in out and len(out) < 600, out
+    assert not os.path.exists("/tmp/rolkit_pwned")
+    assert elapsed < 10
+    assert result is None

@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rolkit import reprs
+from rolkit.analysis import Comparison
 from rolkit.dice import Distribution, RolledDice
-from rolkit.display import checks, render, tables
+from rolkit.display import checks, compare, render, tables
 from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = ["render", "tables", "checks"]
@@ -31,6 +32,7 @@ _RENDERERS: dict[type, tuple[Callable[..., str], Callable[..., str], Callable[..
         render.distribution_text,
     ),
     RolledDice: (render.rolled_html, render.rolled_markdown, render.rolled_text),
+    Comparison: (compare.comparison_html, compare.comparison_markdown, compare.comparison_text),
     CheckOdds: (checks.check_odds_html, checks.check_odds_markdown, checks.check_odds_text),
     CheckResolution: (
         checks.check_resolution_html,

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rolkit import DiceSyntaxError, RulesError
+from rolkit import DiceSyntaxError, RulesError, dice
 from rolkit.dice import (
     MAX_DICE,
     Distribution,
@@ -203,3 +203,23 @@ def test_any_text_parses_or_raises_a_rules_error(text):
         parse(text)
     except RulesError as err:
         assert err.field == "expression"
+
+
+def test_exact_work_is_budgeted_so_no_expression_hangs_a_kernel():
+    import time
+
+    from rolkit.dice import TooLargeError, distribution_of, parse
+
+    t0 = time.perf_counter()
+    with pytest.raises(TooLargeError, match="too large for exact odds"):
+        distribution_of("50d1000-50d1000")
+    assert time.perf_counter() - t0 < 1
+    assert parse("100d100").work <= dice.MAX_WORK  # the documented ceiling still works
+    assert distribution_of("100d100").mean == 5050
+
+
+def test_huge_numbers_are_limit_errors_not_crashes():
+    for text in ("9" * 5000 + "d6", "1d" + "7" * 5000, "3+" + "1" * 5000, "1d6+" * 200 + "1"):
+        with pytest.raises(RulesError) as info:
+            dice.parse(text)
+        assert len(str(info.value)) < 300

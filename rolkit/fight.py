@@ -1,0 +1,365 @@
+"""A running fight: combatants with their live state, initiative, turns, and a log with
+exact undo/redo. Pure: no widgets, no I/O but :meth:`Fight.to_json` / :meth:`Fight.from_json`.
+
+Every change makes a new immutable :class:`FightState`; the fight keeps the list of
+states and a cursor, so :meth:`Fight.undo` and :meth:`Fight.redo` step through them
+exactly, and a new change after an undo drops the undone future (as an editor does).
+Each state carries the :class:`LogEntry` of the change that made it.
+
+Initiative follows each system's own rule, through the System's ``initiative_fn``
+(``(entries, rng) -> (order, steps)``); a system without one keeps the order of entry
+and the log says so. Applying a :class:`~rolkit.model.Resolution` updates the attacker
+and the defender through :meth:`~rolkit.system.System.after` (wounds, ammunition, wear).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rolkit import fields
+from rolkit.dice import check_seed, new_seed
+from rolkit.errors import RulesError, input_error
+from rolkit.model import Odds, Resolution, Step
+from rolkit.system import System
+
+__all__ = ["Fighter", "LogEntry", "FightState", "Fight", "InitiativeEntry"]
+
+FORMAT = "rolkit-fight"
+SCHEMA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """One combatant: a unique name, a side, and its forms as they stand now.
+
+    ``attacker`` and ``defender`` are the system's two character forms (the same object
+    when the system uses one class for both); ``weapon`` is what it attacks with.
+    """
+
+    name: str
+    side: str
+    attacker: Any
+    defender: Any
+    weapon: Any
+
+
+@dataclass(frozen=True)
+class InitiativeEntry:
+    """What a system's initiative rule is given for one combatant."""
+
+    name: str
+    side: str
+    character: Any
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One change of a fight, for the log: what happened, in both languages."""
+
+    kind: str
+    text_es: str
+    text_en: str
+    seed: int | None = None
+    steps: tuple[Step, ...] = ()
+
+    def text(self, lang: str = "es") -> str:
+        return self.text_es if lang == "es" else self.text_en
+
+
+@dataclass(frozen=True)
+class FightState:
+    """The whole fight at one moment (immutable)."""
+
+    fighters: tuple[Fighter, ...] = ()
+    order: tuple[str, ...] = ()
+    round: int = 0
+    turn: int = 0
+    entry: LogEntry | None = None
+
+    def fighter(self, name: str) -> Fighter:
+        for f in self.fighters:
+            if f.name == name:
+                return f
+        raise input_error(
+            "fighter",
+            en=f"no combatant is called {name!r}",
+            es=f"ningún combatiente se llama {name!r}",
+            got=name,
+        )
+
+    @property
+    def current(self) -> str | None:
+        """The combatant whose turn it is (``None`` before initiative)."""
+        return self.order[self.turn] if self.order else None
+
+
+class Fight:
+    """A fight in one system: add combatants, roll initiative, apply rolls, undo/redo.
+
+    Args:
+        system: the System whose rules run the fight.
+    """
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self._states: list[FightState] = [FightState()]
+        self._cursor = 0
+
+    # the state and its history ----------------------------------------------
+    @property
+    def state(self) -> FightState:
+        return self._states[self._cursor]
+
+    @property
+    def history(self) -> tuple[FightState, ...]:
+        """Every state kept, the undone ones after :attr:`cursor` included."""
+        return tuple(self._states)
+
+    @property
+    def cursor(self) -> int:
+        """The index of :attr:`state` in :attr:`history`."""
+        return self._cursor
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The changes that led to the current state, oldest first."""
+        return [s.entry for s in self._states[1 : self._cursor + 1] if s.entry is not None]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._states) - 1
+
+    def _push(self, state: FightState) -> FightState:
+        del self._states[self._cursor + 1 :]
+        self._states.append(state)
+        self._cursor += 1
+        return state
+
+    def undo(self) -> FightState:
+        if not self.can_undo:
+            raise _plain("there is nothing to undo", "no hay nada que deshacer")
+        self._cursor -= 1
+        return self.state
+
+    def redo(self) -> FightState:
+        if not self.can_redo:
+            raise _plain("there is nothing to redo", "no hay nada que rehacer")
+        self._cursor += 1
+        return self.state
+
+    # changes ---------------------------------------------------------------------
+    def add(self, name: str, side: str, character: Any, weapon: Any | None = None) -> FightState:
+        """Add a combatant from its character form (attacker/defender) and weapon."""
+        s = self.system
+        clean = name.strip()
+        if not clean or any(f.name == clean for f in self.state.fighters):
+            raise _plain(
+                f"a combatant needs a new, non-empty name (got {name!r})",
+                f"un combatiente necesita un nombre nuevo y no vacío (recibido {name!r})",
+            )
+        defaults = s.defaults()
+        weapon = defaults["weapon"] if weapon is None else weapon
+        attacker = character if isinstance(character, s.forms["attacker"]) else None
+        defender = character if isinstance(character, s.forms["defender"]) else None
+        if attacker is None and defender is None:
+            raise _plain(
+                f"{clean}: the character must be a {s.forms['attacker'].__name__}",
+                f"{clean}: el personaje debe ser un {s.forms['attacker'].__name__}",
+            )
+        if not isinstance(weapon, s.forms["weapon"]):
+            raise _plain(
+                f"{clean}: the weapon must be a {s.forms['weapon'].__name__}",
+                f"{clean}: el arma debe ser un {s.forms['weapon'].__name__}",
+            )
+        fighter = Fighter(
+            clean,
+            side,
+            attacker if attacker is not None else defaults["attacker"],
+            defender if defender is not None else defaults["defender"],
+            weapon,
+        )
+        entry = LogEntry("add", f"{clean} entra ({side})", f"{clean} joins ({side})")
+        st = self.state
+        return self._push(replace(st, fighters=(*st.fighters, fighter), entry=entry))
+
+    def roll_initiative(self, seed: int | None = None) -> FightState:
+        """Order the combatants by the system's initiative rule (round 1, or the next round
+        when the rule rerolls each round)."""
+        st = self.state
+        if not st.fighters:
+            raise _plain("add combatants first", "añade combatientes primero")
+        seed = new_seed() if seed is None else check_seed(seed)
+        entries = [InitiativeEntry(f.name, f.side, f.attacker) for f in st.fighters]
+        rule = getattr(self.system, "initiative_fn", None)
+        if rule is None:
+            order, steps = [e.name for e in entries], ()
+            es = "Orden de entrada (el sistema no define iniciativa)"
+            en = "Order of entry (the system defines no initiative)"
+        else:
+            order, steps = rule(entries, random.Random(seed))
+            es, en = f"Iniciativa: {', '.join(order)}", f"Initiative: {', '.join(order)}"
+        entry = LogEntry("initiative", es, en, seed, tuple(steps))
+        return self._push(
+            replace(st, order=tuple(order), round=max(st.round, 1), turn=0, entry=entry)
+        )
+
+    def next_turn(self) -> FightState:
+        """Pass to the next combatant; after the last, a new round."""
+        st = self.state
+        if not st.order:
+            raise _plain("roll initiative first", "tira la iniciativa primero")
+        turn, rnd = st.turn + 1, st.round
+        if turn >= len(st.order):
+            turn, rnd = 0, rnd + 1
+        es = f"Ronda {rnd}: turno de {st.order[turn]}"
+        en = f"Round {rnd}: {st.order[turn]}'s turn"
+        return self._push(replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en)))
+
+    def forms_for(self, attacker: str, target: str, modifiers: Any = None) -> dict[str, Any]:
+        """The four forms of ``attacker`` attacking ``target`` with their current states."""
+        st = self.state
+        a, d = st.fighter(attacker), st.fighter(target)
+        mods = self.system.defaults()["modifiers"] if modifiers is None else modifiers
+        return {
+            "attacker": a.attacker,
+            "defender": d.defender,
+            "weapon": a.weapon,
+            "modifiers": mods,
+        }
+
+    def odds(self, attacker: str, target: str, modifiers: Any = None) -> Odds:
+        """Exact odds of the next attack, from the current (wounded) states."""
+        return self.system.odds(**self.forms_for(attacker, target, modifiers))
+
+    def attack(
+        self, attacker: str, target: str, modifiers: Any = None, seed: int | None = None
+    ) -> Resolution:
+        """Resolve ``attacker`` against ``target`` now (nothing changes until applied)."""
+        return self.system.resolve(**self.forms_for(attacker, target, modifiers), seed=seed)
+
+    def apply(self, resolution: Resolution, attacker: str, target: str) -> FightState:
+        """Carry ``resolution`` onto the two combatants (wounds, ammunition, wear)."""
+        from rolkit.display import tables
+
+        after = self.system.after(resolution)
+        same_class = self.system.forms["attacker"] is self.system.forms["defender"]
+        updated = []
+        for f in self.state.fighters:
+            if f.name == attacker:
+                new_att = after.get("attacker", f.attacker)
+                f = replace(
+                    f,
+                    attacker=new_att,
+                    defender=new_att if same_class else f.defender,
+                    weapon=after.get("weapon", f.weapon),
+                )
+            if f.name == target:
+                new_def = after.get("defender", f.defender)
+                f = replace(f, defender=new_def, attacker=new_def if same_class else f.attacker)
+            updated.append(f)
+        es = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'es')}"
+        en = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'en')}"
+        entry = LogEntry("attack", es, en, resolution.seed, resolution.steps)
+        return self._push(replace(self.state, fighters=tuple(updated), entry=entry))
+
+    # export, save, load --------------------------------------------------------
+    def log_markdown(self, lang: str = "es") -> str:
+        title = "Registro del combate" if lang == "es" else "Fight log"
+        lines = [f"# {title} — {self.system.display_name(lang)}", ""]
+        for i, e in enumerate(self.log, 1):
+            seed = f" (semilla {e.seed})" if lang == "es" and e.seed is not None else ""
+            seed = f" (seed {e.seed})" if lang != "es" and e.seed is not None else seed
+            lines.append(f"{i}. {e.text(lang)}{seed}")
+        return "\n".join(lines) + "\n"
+
+    def to_json(self) -> str:
+        """The fight (every state, the cursor, the log) as a JSON document."""
+
+        def fighter(f: Fighter) -> dict[str, Any]:
+            return {
+                "name": f.name,
+                "side": f.side,
+                "attacker": fields.to_data(f.attacker),
+                "defender": fields.to_data(f.defender),
+                "weapon": fields.to_data(f.weapon),
+            }
+
+        def state(s: FightState) -> dict[str, Any]:
+            e = s.entry
+            return {
+                "fighters": [fighter(f) for f in s.fighters],
+                "order": list(s.order),
+                "round": s.round,
+                "turn": s.turn,
+                "entry": None
+                if e is None
+                else {"kind": e.kind, "es": e.text_es, "en": e.text_en, "seed": e.seed},
+            }
+
+        doc = {
+            "format": FORMAT,
+            "schema": SCHEMA_VERSION,
+            "system": self.system.id,
+            "cursor": self._cursor,
+            "states": [state(s) for s in self._states],
+        }
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Fight:
+        """A fight saved with :meth:`to_json` (steps of old rolls are not kept)."""
+        import rolkit
+
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise _plain(
+                f"not a fight file: {err}", f"no es un archivo de combate: {err}"
+            ) from None
+        if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
+            raise _plain("not a rolkit fight file", "no es un archivo de combate de rolkit")
+        system = rolkit.get_system(doc["system"])
+        forms = system.forms
+
+        def fighter(d: Mapping[str, Any]) -> Fighter:
+            where = f"{d.get('name')}"
+            return Fighter(
+                d["name"],
+                d["side"],
+                fields.from_data(forms["attacker"], d["attacker"], where=where),
+                fields.from_data(forms["defender"], d["defender"], where=where),
+                fields.from_data(forms["weapon"], d["weapon"], where=where),
+            )
+
+        def state(d: Mapping[str, Any]) -> FightState:
+            e = d.get("entry")
+            entry = None if e is None else LogEntry(e["kind"], e["es"], e["en"], e.get("seed"))
+            return FightState(
+                tuple(fighter(f) for f in d["fighters"]),
+                tuple(d["order"]),
+                int(d["round"]),
+                int(d["turn"]),
+                entry,
+            )
+
+        fight = cls(system)
+        fight._states = [state(s) for s in doc["states"]]
+        fight._cursor = int(doc["cursor"])
+        if not 0 <= fight._cursor < len(fight._states):
+            raise _plain(
+                "the fight file's cursor is out of range",
+                "el cursor del archivo está fuera de rango",
+            )
+        return fight
+
+
+def _plain(en: str, es: str) -> RulesError:
+    return input_error(None, en=en, es=es, cls=RulesError)
