@@ -610,13 +610,16 @@ class AttackPanel:
 # --------------------------------------------------------------------------- helpers
 def _alternatives(spec: Any, current: Any) -> list[Any]:
     """The values a house rule could be switched to: a flag's other value, a choice's
-    other choices (up to three), a number's default when it was changed."""
+    other choices (up to three), a number's default when it was changed, else the whole
+    numbers either side of it."""
     if spec.kind == "flag":
         return [not current]
     if spec.kind == "choice":
         return [c.value for c in spec.choices if c.value != current][:3]
     if spec.kind in ("int", "float") and current != spec.default and spec.default is not None:
         return [spec.default]
+    if spec.kind == "int" and current is not None:
+        return [v for v in (current - 1, current + 1) if spec.min <= v <= spec.max]
     return []
 
 

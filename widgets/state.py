@@ -65,6 +65,7 @@ def decode_form(
     specs = dict(describe(cls))
     data = fields.to_data(base)
     dropped: list[Dropped] = []
+    pending: list[tuple[str, str, Any]] = []  # (name, text, value)
     for key, text in params:
         if not key.startswith(prefix):
             continue
@@ -74,13 +75,30 @@ def decode_form(
             dropped.append((f"{key} ({i18n.t('dash.link.unknown', lang)})", text))
             continue
         try:
-            candidate = {**data, name: _value(text, spec)}
-            fields.from_data(cls, candidate)
-        except (RulesError, ValueError, TypeError):
+            pending.append((name, text, _value(text, spec)))
+        except (ValueError, TypeError):
             dropped.append((spec.label_for(lang), text))
-            continue
-        data = candidate
+    if _fits(cls, {**data, **{n: v for n, _, v in pending}}):
+        data.update({n: v for n, _, v in pending})
+        pending = []
+    progress = True
+    while pending and progress:  # fields valid only together, or one that never fits
+        progress = False
+        for item in list(pending):
+            if _fits(cls, {**data, item[0]: item[2]}):
+                data[item[0]] = item[2]
+                pending.remove(item)
+                progress = True
+    dropped += [(specs[n].label_for(lang), text) for n, text, _ in pending]
     return fields.from_data(cls, data), dropped
+
+
+def _fits(cls: type, data: Mapping[str, Any]) -> bool:
+    try:
+        fields.from_data(cls, data)
+    except (RulesError, ValueError, TypeError):
+        return False
+    return True
 
 
 class AppState:
