@@ -31,9 +31,10 @@ from widgets.state import AppState, parse_query
 
 __all__ = ["Dashboard", "query_params", "NONE"]
 
+#: Voilà only: JupyterLab's own address (/lab, /doc, /notebooks…) is left alone.
 _JS_LINK = (
-    "if(!document.querySelector('.jp-LabShell')){history.replaceState(null,'',"
-    "location.pathname+'?'+{q})}"
+    "if(!/^\\/(lab|doc|notebooks|tree|edit)(\\/|$)/.test(location.pathname))"
+    "{history.replaceState(null,'',location.pathname+'?'+{q})}"
 )
 
 
@@ -161,7 +162,8 @@ class Dashboard:
             self.set_language(lang)
         system = first.get("system")
         target = system if system in self.ids else (self.system.id if self.system else None)
-        if target is not None and (target != getattr(self.system, "id", None) or len(params) > 2):
+        fields_given = any("." in key or key == "check" for key, _ in params)
+        if target is not None and (target != getattr(self.system, "id", None) or fields_given):
             self._params = params
             self.set_system(target, force=True)
 
@@ -227,7 +229,7 @@ class Dashboard:
     def _link_changed(self) -> None:
         query = self.state.query()
         label = html.escape(i18n.t("dash.link", self.lang))
-        self.link.value = f'<a href="?{html.escape(query)}" target="_self">🔗 {label}</a>'
+        self.link.value = f'<a href="?{html.escape(query)}" target="_self">{label}</a>'
         self._run_js(_JS_LINK.replace("{q}", json.dumps(query)))
 
     def _run_js(self, code: str) -> None:

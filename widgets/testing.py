@@ -83,7 +83,13 @@ class VoilaServer:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
-        env = {**os.environ, "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log"))}
+        root = str(Path(__file__).resolve().parents[1])  # this tree's rolkit and widgets
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        env = {
+            **os.environ,
+            "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log")),
+            "PYTHONPATH": path,
+        }
         self.proc = subprocess.Popen(
             voila_command(notebook, self.port),
             cwd=notebook.parent,

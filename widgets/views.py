@@ -67,7 +67,8 @@ table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps {{border-collapse
 table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
 table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
   border-bottom:1px solid #e0e0e0; text-align:left}}
-.rolkit-num {{text-align:right !important; font-variant-numeric:tabular-nums}}
+.rolkit-num {{text-align:right !important; font-variant-numeric:tabular-nums;
+  white-space:nowrap !important}}
 .rolkit-means {{white-space:normal !important; max-width:22em; font-size:0.9em}}
 .rolkit-headline h4 {{margin:4px 0; color:{INK}}}
 .rolkit-stale .rolkit-headline, .rolkit-stale .rolkit-odds-box, .rolkit-stale .rolkit-chart
@@ -81,12 +82,18 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
 .rolkit-impact {{color:#0b3d91; font-size:0.9em}}
 .rolkit-field-error .widget-html-content, .rolkit-field-error {{color:{ERROR_INK}}}
 .rolkit-print-setup {{display:none}}
+.rolkit-means-inline {{display:none; font-size:0.85em}}
 .rolkit-chart img {{background:{PAPER}}}
 .jupyter-widgets button {{overflow:visible; text-overflow:clip}}
 @media (max-width: 600px) {{
   .rolkit-body {{flex-direction:column !important}}
-  .rolkit-results {{order:-1; width:100% !important; min_width:0 !important;
-    position:static; max-height:none; padding:0 !important}}
+  .rolkit-results {{order:-1; width:100% !important; min-width:0 !important;
+    position:static; max-height:none; padding:4px !important}}
+  table.rolkit-odds, table.rolkit-check-odds {{font-size:0.85em; width:100%}}
+  table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
+  table.rolkit-check-odds th {{white-space:normal; padding:2px 3px}}
+  .rolkit-means {{display:none}}
+  .rolkit-means-inline {{display:block !important}}
   .rolkit-forms {{width:100% !important; min-width:0 !important}}
   .rolkit-forms .widget-slider {{max-width:100%}}
   .rolkit-chart img {{max-width:100%; height:auto}}
@@ -152,7 +159,7 @@ def wound_help(prefix: str, wound: str | None, lang: str) -> str:
 
 
 def _pct(p: Fraction, lang: str) -> str:
-    return html.escape(i18n.percent(p, lang, 2))
+    return html.escape(i18n.percent(p, lang, 2)).replace(" ", "&nbsp;")
 
 
 def _bar_cell(p: Fraction, lang: str) -> str:
@@ -178,8 +185,9 @@ def odds_table_html(odds: Any, lang: str) -> str:
     for ((_, kind, wound), p), means in zip(classes.items(), helps, strict=True):
         label = html.escape(tables.outcome_label(kind, wound, lang))
         colour = KIND_COLOURS.get(kind, PAPER)
+        inline = f'<span class="rolkit-means-inline">{html.escape(means)}</span>' if means else ""
         cells = [
-            f'<td style="background:{colour};color:{INK}">{label}</td>',
+            f'<td style="background:{colour};color:{INK}">{label}{inline}</td>',
             _bar_cell(p, lang),
             f'<td class="rolkit-num">{_pct(remaining, lang)}</td>',
             f'<td class="rolkit-num">{p}</td>',
@@ -188,7 +196,8 @@ def odds_table_html(odds: Any, lang: str) -> str:
             cells.append(f'<td class="rolkit-means">{html.escape(means)}</td>')
         rows.append(f"<tr class='rolkit-row-{kind}'>{''.join(cells)}</tr>")
         remaining -= p
-    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    attrs = ["", "", "", "", ' class="rolkit-means"']
+    header = "".join(f"<th{a}>{html.escape(h)}</th>" for a, h in zip(attrs, head, strict=False))
     return (
         f'<table class="{ODDS_CLASS}"><thead><tr>{header}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"

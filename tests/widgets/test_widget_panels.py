@@ -306,10 +306,10 @@ def test_a_preset_says_modificado_once_edited():
 # --------------------------------------------------------------------------- 7 locale
 def test_spanish_tables_use_the_decimal_comma_and_english_the_point(system_id):
     d = make_dashboard(system_id)
-    assert "," in d.table.value and " %" in d.table.value
+    assert "," in d.table.value and "&nbsp;%" in d.table.value
     assert "." not in d.headline.value.replace("<h4>", "").split("daño")[0]
     d.lang_toggle.value = "en"
-    assert "%" in d.table.value and " %" not in d.table.value
+    assert "%" in d.table.value and "&nbsp;%" not in d.table.value
 
 
 def test_tables_carry_their_own_dark_ink_on_light_backgrounds():
