@@ -51,15 +51,16 @@ KIND_COLOURS = {"miss": "#f8d7da", "hit": "#fff3cd", "wound": "#d4edda"}
 BAR = "#9ecae1"
 
 #: The dashboard's stylesheet (one HTML widget). Results sit on their own paper (the
-#: theme cannot wash them out); at desktop widths they stay in view (sticky) while the
-#: forms scroll; at ≤ 600 px they come first; printing shows the setup as text, the
+#: theme cannot wash them out); at desktop widths the forms and the results scroll
+#: independently within the window, so the odds stay in view; at ≤ 600 px they come first; printing shows the setup as text, the
 #: odds, the chart and the rolls, and hides every control.
 DASHBOARD_CSS = f"""<style>
 .rolkit-paper {{background:{PAPER}; color:{INK}; border:1px solid #ccc; border-radius:4px;
   padding:6px 8px; box-sizing:border-box}}
 .rolkit-paper .widget-html-content, .rolkit-paper .widget-label {{color:{INK}}}
-.rolkit-results {{position:sticky; top:0; align-self:flex-start; max-height:100vh;
-  overflow-y:auto}}
+@media (min-width: 601px) {{
+  .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
+}}
 .rolkit-body {{align-items:flex-start}}
 .rolkit-odds-box {{max-width:100%; overflow-x:auto}}
 table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps {{border-collapse:collapse;
@@ -83,12 +84,12 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
 .rolkit-field-error .widget-html-content, .rolkit-field-error {{color:{ERROR_INK}}}
 .rolkit-print-setup {{display:none}}
 .rolkit-means-inline {{display:none; font-size:0.85em}}
-.rolkit-chart img {{background:{PAPER}}}
+.rolkit-chart {{background:{PAPER}}}
 .jupyter-widgets button {{overflow:visible; text-overflow:clip}}
 @media (max-width: 600px) {{
   .rolkit-body {{flex-direction:column !important}}
   .rolkit-results {{order:-1; width:100% !important; min-width:0 !important;
-    position:static; max-height:none; padding:4px !important}}
+    padding:4px !important}}
   table.rolkit-odds, table.rolkit-check-odds {{font-size:0.85em; width:100%}}
   table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
   table.rolkit-check-odds th {{white-space:normal; padding:2px 3px}}
@@ -96,13 +97,14 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
   .rolkit-means-inline {{display:block !important}}
   .rolkit-forms {{width:100% !important; min-width:0 !important}}
   .rolkit-forms .widget-slider {{max-width:100%}}
-  .rolkit-chart img {{max-width:100%; height:auto}}
+  .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
 }}
 @media print {{
   .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,
   .jupyter-widget-TabBar, .widget-slider, button, .rolkit-checks-form {{display:none !important}}
   .rolkit-print-setup {{display:block !important}}
-  .rolkit-results {{position:static; width:100% !important; max-height:none; overflow:visible}}
+  .rolkit-results {{width:100% !important; max-height:none !important;
+    overflow:visible !important}}
   .rolkit-odds-box {{overflow:visible}}
   .rolkit-roll .lm-Collapse-contents, .rolkit-roll .jupyter-widget-Collapse-contents
     {{display:block !important}}
