@@ -161,10 +161,10 @@ def field_locator(page: Any, role: str, name: str) -> Any:
 
 
 def set_number(page: Any, role: str, name: str, value: int) -> None:
-    """Type ``value`` into an int field: a slider's readout or a number box, then Enter."""
+    """Type ``value`` into an int field's number box (beside its slider, if any), Enter."""
     row = field_locator(page, role, name)
-    readout = row.locator(".widget-readout")
-    target = readout if readout.count() else row.locator("input").first
+    box = row.locator(".rolkit-number input")
+    target = box.first if box.count() else row.locator("input").first
     target.click()
     page.keyboard.press("Control+A")
     page.keyboard.type(str(value))
