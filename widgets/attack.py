@@ -35,6 +35,7 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
 HISTORY_MAX = 30
+MAX_CHOICES_TRIED = 6  # a Modificadores choice with more values is not tried value by value
 NONE = "\x00none"  # the preset dropdown's "(a mano)": a Dropdown at None shows blank
 
 
@@ -396,6 +397,7 @@ class AttackPanel:
                 section.form.show_derived(self.state.derived(role, values[role]))
         if self.sections["options"].is_open:
             self._show_impacts()
+        self._mark_impossible(values)
         self.state.set_params(self.name, self.params(values))
         self.print_setup.value = self._setup_text(values)
 
@@ -428,6 +430,29 @@ class AttackPanel:
             lines.append(html.escape(i18n.t("dash.print.defaults", lang)))
         title = html.escape(i18n.t("dash.print.setup", lang))
         return f"<div><b>{title}</b><br>" + "<br>".join(lines) + "</div>"
+
+    def _mark_impossible(self, values: dict[str, Any]) -> None:
+        """Modificadores: a choice the current setup does not allow says why (no
+        "Bloquear" against a firearm), found by asking the system's own odds."""
+        section = self.sections["modifiers"]
+        if not section.built:
+            return
+        for name, row in section.form.rows.items():
+            if row.spec.kind != "choice" or len(row.spec.choices) > MAX_CHOICES_TRIED:
+                continue
+            current = getattr(values["modifiers"], name)
+            reasons = {}
+            for choice in row.spec.choices:
+                if choice.value == current:
+                    continue
+                try:
+                    mods = dataclasses.replace(values["modifiers"], **{name: choice.value})
+                    self.system.odds(**{**values, "modifiers": mods})
+                except RulesError as err:
+                    reasons[choice.value] = _reason(err, self.lang)
+                except (ValueError, TypeError):
+                    continue
+            row.set_impossible(reasons)
 
     def _show_impacts(self) -> None:
         """Opciones: beside each house rule that changes the current odds, the exact
@@ -621,6 +646,15 @@ def _alternatives(spec: Any, current: Any) -> list[Any]:
     if spec.kind == "int" and current is not None:
         return [v for v in (current - 1, current + 1) if spec.min <= v <= spec.max]
     return []
+
+
+def _reason(err: RulesError, lang: str) -> str:
+    """The part of a system's message that says why (after "… must be"), else all of it."""
+    text = err.message(lang)
+    for word in (" must be ", " debe ser ", ": "):
+        if word in text:
+            return text.split(word, 1)[1].strip()
+    return text
 
 
 def _value_label(spec: Any, value: Any, lang: str) -> str:

@@ -400,8 +400,28 @@ class ChoiceRow(Row):
     def _set(self, value: Any) -> None:
         self.input.value = AUTO if value is None else value
 
+    impossible: Mapping[Any, str] = {}
+
+    def set_impossible(self, reasons: Mapping[Any, str]) -> None:
+        """Mark choices the current setup does not allow: ``{value: why}`` (in the UI
+        language); they stay listed, with the reason, so the GM sees why."""
+        if dict(reasons) != dict(self.impossible):
+            self.impossible = dict(reasons)
+            self.relabel(self.lang)
+
     def relabel(self, lang: str) -> None:
-        opts = [(c.label(lang), c.value) for c in self.spec.choices]
+        opts = [
+            (
+                c.label(lang)
+                + (
+                    f" — {i18n.t('dash.impossible', lang, msg=self.impossible[c.value])}"
+                    if c.value in self.impossible
+                    else ""
+                ),
+                c.value,
+            )
+            for c in self.spec.choices
+        ]
         if self.spec.optional:
             opts.insert(0, (f"({i18n.t('form.auto', lang)})", AUTO))
         value = self.input.value if self.input.options else self.spec.default

@@ -304,3 +304,15 @@ def test_item10_and_11_chequeos_tab(local_page, sample_server):
     wait_text(page, ".rolkit-checks .rolkit-replay-check", "✓")
     assert page.locator(".rolkit-checks .rolkit-chart").first.is_visible()
     no_traceback(page)
+
+
+@pytest.mark.skipif("gore" not in rolkit.systems(), reason="gore is not registered")
+def test_item5_no_bloquear_against_a_ranged_weapon(local_page, dashboard_server):
+    system = rolkit.get_system("gore")
+    bow = next(n for n, w in system.presets["weapon"].items() if w.kind != "melee")
+    page = open_page(local_page, dashboard_server, "?system=gore&lang=es")
+    open_section(page, "weapon")
+    open_section(page, "modifiers")
+    page.locator(".rolkit-preset-weapon select").select_option(label=bow)
+    wait_text(page, ".rolkit-section-modifiers .rolkit-field-defence", "no posible")
+    expect(page.locator(".rolkit-messages").first).not_to_contain_text("⚠")

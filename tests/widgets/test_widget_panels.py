@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from widget_helpers import SAMPLE, SAMPLE_REGISTRY, get_system, make_dashboard
 
+import rolkit
 from rolkit import i18n
 from widgets import app, attack, checks, state, views
 from widgets.app import Dashboard
@@ -333,3 +334,21 @@ def _contrast(a, b):
 
 def test_state_module_keeps_the_link_format_documented():
     assert "check.<id>.<field>" in state.__doc__
+
+
+# --------------------------------------------------------------------------- 5 impossible
+@pytest.mark.skipif("gore" not in rolkit.systems(), reason="gore is not registered")
+def test_a_choice_the_setup_does_not_allow_says_why():
+    d = make_dashboard("gore")
+    d.sections["modifiers"].widget.selected_index = 0
+    bow = next(n for n, w in d.sections["weapon"].presets.items() if w.kind != "melee")
+    d.sections["weapon"].preset.value = bow
+    options = dict(
+        (v, label) for label, v in d.sections["modifiers"].form.rows["defence"].input.options
+    )
+    assert "no posible" in options["block"] and "no posible" not in options["dodge"]
+    d.sections["weapon"].preset.value = next(iter(d.sections["weapon"].presets))  # melee again
+    options = dict(
+        (v, label) for label, v in d.sections["modifiers"].form.rows["defence"].input.options
+    )
+    assert "no posible" not in options["block"]
