@@ -57,7 +57,8 @@ BAR = "#9ecae1"
 DASHBOARD_CSS = f"""<style>
 .rolkit-paper {{background:{PAPER}; color:{INK}; border:1px solid #ccc; border-radius:4px;
   padding:6px 8px; box-sizing:border-box}}
-.rolkit-paper .widget-html-content, .rolkit-paper .widget-label {{color:{INK}}}
+.rolkit-paper .widget-html-content, .rolkit-paper .widget-label,
+.rolkit-paper .widget-checkbox span, .rolkit-paper .widget-label-basic span {{color:{INK}}}
 @media (min-width: 601px) {{
   .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
 }}

@@ -70,7 +70,9 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     except Exception as exc:  # say why: the page's text and the server's log
         log = server.log_path.read_text(errors="replace")[-3000:]
         raise AssertionError(f"no odds table\n{page.inner_text('body')[:2000]}\n{log}") from exc
-    expect(page.locator(".rolkit-section-attacker").first).to_contain_text(i18n.t("form.attacker", lang))
+    expect(page.locator(".rolkit-section-attacker").first).to_contain_text(
+        i18n.t("form.attacker", lang)
+    )
     if system_id != "sample":
         picked = page.locator(".rolkit-system select").input_value()  # the option's label
         assert picked.replace("\xa0", " ") == system.display_name(lang)
