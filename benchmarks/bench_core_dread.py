@@ -1,38 +1,121 @@
-"""Core Dread: exact odds at default forms (target ≤ 5 ms), the attribute × skill success
-grid (target ≤ 50 ms, cold and warm caches), and the exact engine against a naive
-enumeration of every die face for the same attack."""
+"""Core Dread: exact odds at default forms (target ≤ 5 ms), and rolkit against icepool on
+the same mechanic, side by side in one run with every rolkit cache cleared before each
+timed call (target: rolkit ≥ 2× faster on every row):
+
+(a) the check grid, P(success) for attribute 1–9 × skill 0–5, both reroll policies;
+(b) attack against block: the exact law of the final ``(damage, counter-attack damage)``.
+
+Each pair of laws is asserted equal, Fraction for Fraction. Also: the P(hit) grid along
+``SYSTEM.grid_axes`` read from the two hit marginals (``hit_probability``) against building
+the whole odds per cell, and the exact engine against a naive enumeration of every face.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import statistics
+import time
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
+import icepool
+
+import rolkit
 from benchmarks.timing import Ratio, median_seconds
 from rolkit.systems import core_dread as cd
-from rolkit.systems.core_dread.checks import clear_caches
-from rolkit.systems.core_dread.presets import ANA, BRUNO, FIST
+from rolkit.systems.core_dread.presets import ANA, BATON, BRUNO, FIST, KNIFE
 
 REPEAT = 7
+ATTRIBUTES, SKILLS = range(1, 10), range(6)
+Row = tuple[str, float, str]
 
 
-def _grid() -> None:
-    for attribute in range(1, 10):
-        for skill in range(6):
-            cd.check_success_probability(attribute, skill)
+def cold_median(fn: Callable[[], object], repeat: int = REPEAT) -> float:
+    """Median time of ``fn()`` with every rolkit cache cleared (untimed) before each call."""
+    samples = []
+    for _ in range(repeat):
+        rolkit.clear_caches()
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
 
 
-def _grid_cold() -> None:
-    clear_caches()
-    _grid()
+# --------------------------------------------------------------------------- icepool model
+def icepool_hits(attribute: int, skill: int, policy: str) -> icepool.Die:
+    """§1.3 in icepool: 5d10 hits at ``attribute``, then one reroll of a miss per point
+    (``repeat``: while a miss is left; ``once_per_die``: each missed die at most once)."""
+    hit = icepool.d10.map(lambda face: int(face <= attribute))
+    natural = 5 @ hit
+    if policy == "once_per_die":
+        return natural.map(lambda n: n + (min(skill, 5 - n) @ hit))
+    state = natural
+    for _ in range(skill):
+        state = icepool.map(lambda hits, extra: hits + extra if hits < 5 else hits, state, hit)
+    return state
 
 
-def _odds_cold(s, forms) -> None:
-    clear_caches()
-    s.odds(**forms)
+def icepool_grid(policy: str) -> dict[tuple[int, int], Fraction]:
+    return {
+        (a, s): icepool_hits(a, s, policy).probability(">=", 3) for a in ATTRIBUTES for s in SKILLS
+    }
 
 
-def naive_attack_outcomes(attacker, defender, weapon, modifiers) -> dict:
+def rolkit_grid(policy: str) -> dict[tuple[int, int], Fraction]:
+    options = cd.CoreDreadOptions(reroll_policy=policy)
+    return {
+        (a, s): cd.check_success_probability(a, s, options=options)
+        for a in ATTRIBUTES
+        for s in SKILLS
+    }
+
+
+def icepool_block(attack: tuple[int, int, int], block: tuple[int, int, int]) -> dict:
+    """§4.6 multiply then subtract: ``(damage, counter)`` of attack ``(attr, skill, ×m)``
+    against a block ``(attr, skill, ×m)``, no armour."""
+    (a, sa, ma), (d, sd, md) = attack, block
+    law = icepool.map(
+        lambda x, y: (max(0, x * ma - y * md), max(0, y * md - x * ma)),
+        icepool_hits(a, sa, "repeat"),
+        icepool_hits(d, sd, "repeat"),
+    )
+    return {k: Fraction(q, law.denominator()) for k, q in law.items()}
+
+
+def rolkit_block(forms: tuple[Any, ...]) -> dict:
+    out: dict[tuple[int, int], Fraction] = {}
+    for o, p in cd.attack_outcomes(*forms).items():
+        k = (o.damage, o.counter_damage)
+        out[k] = out.get(k, Fraction(0)) + p
+    return out
+
+
+BLOCKS = {
+    # A-V3: ANA (FOR 4) punches, BRUNO (FOR 5, Pelea 1) blocks unarmed
+    "A-V3 fist vs block": (
+        (ANA, BRUNO, FIST, cd.Modifiers(defence="block")),
+        (4, 0, 1),
+        (5, 1, 1),
+    ),
+    # BRUNO's knife (×4, Pelea 1) against a guard blocking with a baton (×2, Pelea 1)
+    "knife vs baton block": (
+        (
+            BRUNO,
+            cd.Combatant(name="Vigilante", fortaleza=5, melee_skill=1, block_weapon=BATON),
+            KNIFE,
+            cd.Modifiers(defence="block"),
+        ),
+        (5, 1, 4),
+        (5, 1, 2),
+    ),
+}
+
+
+# --------------------------------------------------------------------------- naive oracle
+def naive_attack_outcomes(attacker, defender, weapon, modifiers) -> dict:  # type: ignore[no-untyped-def]
     """Every one of the 10**5 attack face sequences (defence none, skill 0), one key each."""
     attribute = attacker.fortaleza
     mult = cd.attack_multiplier(weapon, modifiers)
@@ -47,50 +130,123 @@ def naive_attack_outcomes(attacker, defender, weapon, modifiers) -> dict:
     return {k: Fraction(v, 10**5) for k, v in counts.items()}
 
 
-def run() -> list[tuple[str, float, str]]:
+def _hit_grid_by_odds(forms: dict[str, Any]) -> list[Fraction]:
     s = cd.SYSTEM
-    rows: list[tuple[str, float, str]] = []
+    return [
+        s.odds(
+            dataclasses.replace(forms["attacker"], fortaleza=f, melee_skill=k),
+            forms["defender"],
+            forms["weapon"],
+            forms["modifiers"],
+        ).p_hit
+        for f in ATTRIBUTES
+        for k in SKILLS
+    ]
+
+
+def _hit_grid_by_marginals(forms: dict[str, Any]) -> list[Fraction]:
+    return [
+        cd.hit_probability(
+            dataclasses.replace(forms["attacker"], fortaleza=f, melee_skill=k),
+            forms["defender"],
+            forms["weapon"],
+            forms["modifiers"],
+        )
+        for f in ATTRIBUTES
+        for k in SKILLS
+    ]
+
+
+def run() -> list[Row]:
+    s = cd.SYSTEM
+    rows: list[Row] = []
     forms = s.defaults()
-    t_odds = median_seconds(lambda: s.odds(**forms), repeat=25)
-    rows.append(("core_dread odds, default forms (warm caches)", t_odds, "target ≤ 5 ms"))
-    t_odds_cold = median_seconds(lambda: _odds_cold(s, forms), repeat=25)
-    rows.append(("core_dread odds, default forms (cold caches)", t_odds_cold, "target ≤ 5 ms"))
-    block = dict(
-        forms, attacker=ANA, defender=BRUNO, weapon=FIST, modifiers=cd.Modifiers(defence="block")
-    )
-    t_block = median_seconds(lambda: _odds_cold(s, block), repeat=25)
-    rows.append(("core_dread odds, A-V3 block (cold caches)", t_block, "attack and defence pools"))
-    t_grid_cold = median_seconds(_grid_cold, repeat=REPEAT)
     rows.append(
         (
-            "core_dread success grid 9×6 (cold: caches cleared per run)",
-            t_grid_cold,
-            "target ≤ 50 ms",
+            "core_dread odds, default forms (warm)",
+            median_seconds(lambda: s.odds(**forms), repeat=25),
+            "target ≤ 5 ms",
         )
     )
-    t_grid_warm = median_seconds(_grid, repeat=REPEAT)
-    rows.append(("core_dread success grid 9×6 (warm: memoised)", t_grid_warm, "target ≤ 50 ms"))
+    rows.append(
+        (
+            "core_dread odds, default forms (cold)",
+            cold_median(lambda: s.odds(**forms), repeat=25),
+            "target ≤ 5 ms",
+        )
+    )
+
+    # (a) the check grid, both policies
+    for policy in ("repeat", "once_per_die"):
+        assert rolkit_grid(policy) == icepool_grid(policy), f"grid laws differ ({policy})"
+        t_rolkit = cold_median(lambda p=policy: rolkit_grid(p))
+        t_icepool = median_seconds(lambda p=policy: icepool_grid(p), repeat=REPEAT)
+        rows.append(
+            (
+                f"core_dread check grid 9×6, {policy} (rolkit, cold)",
+                t_rolkit,
+                "P(3+ hits) per cell, exact",
+            )
+        )
+        rows.append((f"icepool check grid 9×6, {policy}", t_icepool, "same Fractions"))
+        rows.append(
+            (
+                f"core_dread check grid {policy}: icepool / rolkit",
+                Ratio(t_icepool / t_rolkit),
+                "target ≥ 2",
+            )
+        )
+
+    # (b) attack against block: the law of (damage, counter damage)
+    for name, (attack_forms, attack, block) in BLOCKS.items():
+        assert rolkit_block(attack_forms) == icepool_block(attack, block), name
+        t_rolkit = cold_median(lambda f=attack_forms: rolkit_block(f))
+        t_icepool = median_seconds(lambda a=attack, b=block: icepool_block(a, b), repeat=REPEAT)
+        rows.append(
+            (
+                f"core_dread {name} (rolkit, cold)",
+                t_rolkit,
+                "attack_outcomes: the §7.2 law, then (damage, counter)",
+            )
+        )
+        rows.append((f"icepool {name}", t_icepool, "same (damage, counter) Fractions"))
+        rows.append(
+            (f"core_dread {name}: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ 2")
+        )
+
+    # the P(hit) grid along grid_axes: two marginals per cell vs the whole odds per cell
+    block_forms = dict(forms, defender=BRUNO, modifiers=cd.Modifiers(defence="block"))
+    assert _hit_grid_by_marginals(block_forms) == _hit_grid_by_odds(block_forms)
+    t_marg = cold_median(lambda: _hit_grid_by_marginals(block_forms))
+    t_odds = cold_median(lambda: _hit_grid_by_odds(block_forms))
+    rows.append(
+        (
+            "core_dread P(hit) grid 9×6 via hit_probability (cold)",
+            t_marg,
+            "vs a block; the hit marginals only",
+        )
+    )
+    rows.append(
+        (
+            "core_dread P(hit) grid 9×6 via s.odds(...).p_hit (cold)",
+            t_odds,
+            "the whole law with fate per cell",
+        )
+    )
 
     args = (forms["attacker"], forms["defender"], forms["weapon"], forms["modifiers"])
     naive = naive_attack_outcomes(*args)
-    t_naive = median_seconds(lambda: naive_attack_outcomes(*args), repeat=5, warmup=0)
-    exact_fn = lambda: (clear_caches(), cd.attack_outcomes(*args))  # noqa: E731
-    t_exact = median_seconds(exact_fn, repeat=25)
     assert cd.attack_outcomes(*args) == naive, "naive enumeration disagrees with the engine"
+    t_naive = median_seconds(lambda: naive_attack_outcomes(*args), repeat=5, warmup=0)
+    t_exact = cold_median(lambda: cd.attack_outcomes(*args), repeat=25)
     rows.append(
         (
             "core_dread naive enumeration, 10^5 faces",
             t_naive,
-            "default forms: FOR 4, skill 0, unarmed, defence none; same Fractions as the engine",
+            "default forms: FOR 4, skill 0, unarmed, defence none",
         )
     )
-    rows.append(
-        (
-            "core_dread exact engine, same attack (cold)",
-            t_exact,
-            "the same Fractions, computed exactly",
-        )
-    )
+    rows.append(("core_dread exact engine, same attack (cold)", t_exact, "the same Fractions"))
     rows.append(
         ("core_dread: naive enumeration / exact engine", Ratio(t_naive / t_exact), "speed-up")
     )
@@ -98,7 +254,7 @@ def run() -> list[tuple[str, float, str]]:
 
 
 if __name__ == "__main__":
-    from benchmarks.timing import fmt_seconds
+    from benchmarks.timing import fmt_value
 
-    for name, seconds, note in run():
-        print(f"{fmt_seconds(seconds)}  {name}  ({note})")
+    for label, seconds, note in run():
+        print(f"{fmt_value(seconds)}  {label}  ({note})")

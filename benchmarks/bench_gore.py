@@ -1,18 +1,34 @@
 """G.O.R.E. (d100): exact odds at default forms (target ≤ 5 ms), the success grid along
-``SYSTEM.grid_axes`` (attack skill × GM bonus, target ≤ 50 ms), and the exact engine against
-a naive enumeration of every d100 pair × every damage face for the same attack."""
+``SYSTEM.grid_axes`` (attack skill × GM bonus, target ≤ 50 ms), the exact engine against
+a naive enumeration of every d100 pair × every damage face for the same attack, and
+rolkit side by side with the same mechanic written in icepool (attack vs dodge through T4
+with damage; SMG bursts of 1, 5, 10 and 14 bullets with hit locations), caches cleared on
+both sides, with an agreement check of the two laws (targets: rolkit ≥ 2× faster on every
+row, ≥ 8× on the 14-bullet burst).
+
+:func:`icepool_attack_law` is the icepool version, written from the spec (§1.2, T4, T7, T8,
+P9, P11.6, P13.10, §7.3) and reading only the effective skills from rolkit; the oracle test
+``tests/systems/gore/test_icepool_oracle.py`` reuses it."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
+import math
+import re
+import sys
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
+
+import icepool
 
 from benchmarks.timing import Ratio, median_seconds
+from rolkit import clear_caches
 from rolkit.dice import parse
 from rolkit.systems import gore as g
-from rolkit.systems.gore.attack import clear_caches
 from rolkit.systems.gore.damage import blow_damage, blow_profile, md_value, weapon_value
 
 REPEAT = 7
@@ -102,6 +118,251 @@ def naive_attack_outcomes(attacker, defender, weapon, mods) -> dict:
                     counts[(a_t, d_t, cat, dmg, g.wound_level(dmg, hmax, cur))] += 1
     total = sum(counts.values())
     return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+# --------------------------------------------------------------------------- icepool
+#: T4 Tabla de esquiva: (attacker tier, defender tier) → category (anything else: miss).
+_T4 = {
+    ("exito", "pifia"): "hit_normal", ("exito", "fallo"): "hit_normal",
+    ("critico", "pifia"): "hit_critical", ("critico", "fallo"): "hit_critical",
+    ("critico", "exito"): "hit_max",
+    ("empalar", "pifia"): "hit_impale", ("empalar", "fallo"): "hit_impale",
+    ("empalar", "exito"): "hit_max_bypass", ("empalar", "critico"): "hit_normal_bypass",
+}  # fmt: skip
+#: T7 1D20 → location.
+_T7 = ["pierna_derecha"] * 3 + ["pierna_izquierda"] * 3 + ["abdomen"] * 3 + ["pecho"] * 3
+_T7 += ["brazo_derecho"] * 3 + ["brazo_izquierdo"] * 3 + ["cabeza"] * 2
+_MAX = {"hit_max", "hit_max_bypass", "hit_critical", "hit_impale"}
+_BYPASS = {"hit_normal_bypass", "hit_max_bypass", "hit_impale"}
+_DOUBLE = {"hit_critical", "hit_impale"}
+
+
+def _icepool_tier(roll: int, target: int, impaling: bool) -> str:
+    """§1.2 / §1.4 (default options): 00 fumbles, 01 and roll ≤ round(T/5) are criticals."""
+    if roll == 100:
+        return "pifia"
+    crit = max(1, (2 * target + 5) // 10) if target > 0 else 1
+    if roll == 1 or (roll <= target and roll <= crit):
+        return "empalar" if impaling and roll == 1 else "critico"
+    return "exito" if roll <= target else "fallo"
+
+
+def _icepool_dice(expr: str) -> icepool.Die:
+    """'1D8+1', '+1D4', '-1D6', '0' as an icepool Die."""
+    total = icepool.Die([0])
+    for sign, n, sides, const in re.findall(r"([+-]?)(?:(\d+)D(\d+)|(\d+))", expr):
+        part = int(n) @ icepool.d(int(sides)) if sides else icepool.Die([int(const)])
+        total = total - part if sign == "-" else total + part
+    return total
+
+
+def _location_max(loc: str, hp: int) -> int:
+    """T8 [BRP]: head, abdomen, legs ceil(HP/3); chest ceil(4HP/10); arms ceil(HP/4)."""
+    if loc == "pecho":
+        return math.ceil(4 * hp / 10)
+    return math.ceil(hp / 4) if loc.startswith("brazo") else math.ceil(hp / 3)
+
+
+def _icepool_fate(hp_after: int, loc: str, status: str) -> str:
+    """§7.3 ('' for still acting)."""
+    if loc == "cabeza" and status == "severe":
+        return "dead"
+    if hp_after <= 0 or status == "severe":
+        return "dying"
+    if hp_after <= 2 or (status == "disabled" and loc in ("cabeza", "pecho")):
+        return "down"
+    return ""
+
+
+def icepool_attack_law(
+    attack: int,
+    dodge: int,
+    *,
+    weapon: str,
+    md: str = "0",
+    impaling: bool = False,
+    malfunction: int | None = None,
+    armour: int = 0,
+    hp: int = 12,
+    bullets: int = 1,
+    locations: bool = False,
+) -> icepool.Die:
+    """The same mechanic in icepool: d100 attack × d100 dodge through T4, hit location (T7),
+    bullets 1dN, each bullet's damage (P9; max cells use the weapon maximum, MD still
+    rolled), P13.10 wound and §7.3 fate. Outcomes are ``(attacker tier, defender tier,
+    category, damage, wound, location, location status, bullets hit, fate)`` with ``''``
+    for none (icepool outcomes must sort)."""
+    weapon_die = _icepool_dice(weapon)
+    md_die = _icepool_dice(md)
+    w_max = weapon_die.max_outcome()
+
+    def attacker_tier(roll: int) -> str:
+        if malfunction is not None and roll >= malfunction:
+            return "encasquillado"
+        return _icepool_tier(roll, attack, impaling)
+
+    att = icepool.d100.map(attacker_tier)
+    dfd = icepool.d100.map(lambda roll: _icepool_tier(roll, dodge, False))
+
+    def bullet(cat: str) -> icepool.Die:
+        """One bullet as Vector(damage, 1 if that bullet alone is grave)."""
+        raw = ((w_max if cat in _MAX else weapon_die) + md_die).map(lambda x: max(0, x))
+
+        def dealt(x: int) -> icepool.Vector:
+            d = max(0, x - (0 if cat in _BYPASS else armour)) * (2 if cat in _DOUBLE else 1)
+            return icepool.Vector((d, 1 if 2 * d > hp else 0))
+
+        return raw.map(dealt)
+
+    def wound(total: int, graves: int) -> str:
+        if total <= 0:
+            return "none"
+        return "mortal" if hp - total <= 0 else "grave" if graves else "leve"
+
+    def status(loc: str, total: int) -> str:
+        if not locations:
+            return ""
+        left = _location_max(loc, hp) - total
+        return "ok" if left > 0 else "disabled" if left > -_location_max(loc, hp) else "severe"
+
+    @functools.cache
+    def tails(cat: str) -> icepool.Die:
+        first, normal = bullet(cat), bullet("hit_normal")
+        hits = {k: first if k == 1 else first + (k - 1) @ normal for k in range(1, bullets + 1)}
+
+        def rows(loc: str, k: int) -> icepool.Die:
+            hit = hits[k]
+            one = locations and k == 1
+            return hit.map(
+                lambda tg: (
+                    cat,
+                    tg[0],
+                    wound(tg[0], tg[1]),
+                    loc if one else "",
+                    status(loc, tg[0]) if one else "",
+                    k,
+                    _icepool_fate(hp - tg[0], loc, status(loc, tg[0])),
+                )
+            )
+
+        if locations:
+            return icepool.map(rows, icepool.d20.map(lambda f: _T7[f - 1]), icepool.d(bullets))
+        return icepool.d(bullets).map(lambda k: rows("", k))
+
+    still = _icepool_fate(hp, "", "")
+
+    def joint(a: str, d: str) -> Any:
+        if a == "encasquillado":
+            return (a, "none", "malfunction", 0, "none", "", "", 0, still)
+        cat = _T4.get((a, d), "miss")
+        if cat == "miss":
+            return (a, d, "miss", 0, "none", "", "", 0, still)
+        return tails(cat).map(lambda t: (a, d, *t))
+
+    return icepool.map(joint, att, dfd)
+
+
+def icepool_law_dict(die: icepool.Die) -> dict[tuple[Any, ...], Fraction]:
+    """The icepool law as exact Fractions."""
+    den = die.denominator()
+    return {outcome: Fraction(q, den) for outcome, q in die.items()}
+
+
+def rolkit_law_dict(rows: dict) -> dict[tuple[Any, ...], Fraction]:
+    """rolkit's rows on icepool's outcome tuples (no KO or block item in these scenarios)."""
+    out: dict[tuple[Any, ...], Fraction] = {}
+    for r, p in rows.items():
+        assert r.ko is None and r.block_item_pg_after is None
+        key = (
+            r.attacker_tier,
+            r.defender_tier,
+            r.category,
+            r.damage,
+            r.wound,
+            r.location or "",
+            r.location_status or "",
+            r.bullets_hit,
+            r.fate or "",
+        )
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def clear_icepool_caches() -> None:
+    """Clear every lru_cache found on loaded icepool modules (a cold start, as for rolkit)."""
+    for name, module in list(sys.modules.items()):
+        if name == "icepool" or name.startswith("icepool."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
+
+
+#: Effective skills and the rest of each side-by-side scenario: (label, rolkit forms,
+#: icepool arguments).
+def side_by_side_cases() -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
+    x4 = (
+        g.Combatant(fue=13, tam=14, attack_skill=60),
+        g.Combatant(dodge_skill=40, armour=2, hp_max=12),
+        g.Weapon(damage="1D8+1"),
+        g.Modifiers(),
+    )
+    cases = [
+        (
+            "X4 attack vs dodge",
+            x4,
+            dict(weapon="1D8+1", md="+1D4", armour=2, hp=12),
+        )
+    ]
+    smg = g.SYSTEM.presets["weapon"]["Subfusil"]
+    for n in (1, 5, 10, 14):
+        forms = (
+            g.Combatant(attack_skill=60),
+            g.Combatant(dodge_skill=30, armour=1, hp_max=12),
+            smg,
+            g.Modifiers(bullets=n, distance_m=30.0, use_hit_locations=True),
+        )
+        extra = dict(
+            weapon=smg.damage,
+            impaling=smg.impaling,
+            malfunction=smg.malfunction,
+            armour=1,
+            hp=12,
+            bullets=n,
+            locations=True,
+        )
+        cases.append((f"SMG burst ×{n}, locations", forms, extra))
+    out = []
+    for label, forms, extra in cases:
+        extra = dict(
+            extra,
+            attack=g.attack_skill(*forms),
+            dodge=g.defence_skill(forms[1], forms[0], forms[2], forms[3]),
+        )
+        out.append((label, forms, extra))
+    return out
+
+
+def _side_by_side(rows: list[tuple[str, float, str]]) -> None:
+    for label, forms, kw in side_by_side_cases():
+        exact = rolkit_law_dict(g.attack_outcomes(*forms).rows)
+        assert exact == icepool_law_dict(icepool_attack_law(**kw)), f"{label}: laws disagree"
+        fn_r: Callable[[], object] = lambda f=forms: (clear_caches(), g.attack_outcomes(*f))  # noqa: E731
+        fn_i: Callable[[], object] = lambda k=kw: (  # noqa: E731
+            clear_icepool_caches(),
+            icepool_law_dict(icepool_attack_law(**k)),
+        )
+        t_r = median_seconds(fn_r, repeat=7 if kw.get("bullets", 1) > 5 else 15)
+        t_i = median_seconds(fn_i, repeat=3 if kw.get("bullets", 1) > 5 else 7, warmup=0)
+        target = "≥ 8×" if kw.get("bullets", 1) == 14 else "≥ 2×"
+        note = (
+            "d100 × d100 through T4, 1D8+1+1D4"
+            if kw.get("bullets", 1) == 1 and not kw.get("locations")
+            else "vs dodge"
+        )
+        rows.append((f"gore {label}: rolkit (cold)", t_r, f"{len(exact)} outcomes; {note}"))
+        rows.append((f"gore {label}: icepool (cold)", t_i, "same mechanic; laws agree exactly"))
+        rows.append((f"gore {label}: icepool / rolkit", Ratio(t_i / t_r), f"target {target}"))
 
 
 def run() -> list[tuple[str, float, str]]:
@@ -194,6 +455,7 @@ def run() -> list[tuple[str, float, str]]:
         )
     )
     rows.append(("gore: naive enumeration / exact engine", Ratio(t_naive / t_exact), "speed-up"))
+    _side_by_side(rows)
     return rows
 
 

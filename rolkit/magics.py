@@ -37,7 +37,7 @@ from typing import Any
 from rolkit import dice, i18n
 from rolkit.dice import check_seed, new_seed
 from rolkit.display import render
-from rolkit.errors import FieldRangeError, RulesError
+from rolkit.errors import FieldRangeError, RulesError, shown
 from rolkit.model import Odds, Resolution
 from rolkit.system import FORM_NAMES
 
@@ -364,8 +364,8 @@ def _int_arg(text: str, name_en: str, name_es: str) -> int:
         return int(text)
     except ValueError:
         raise _error(
-            f"{name_en} must be a whole number (got {text!r})",
-            f"{name_es} debe ser un número entero (recibido {text!r})",
+            f"{name_en} must be a whole number (got {shown(text)})",
+            f"{name_es} debe ser un número entero (recibido {shown(text)})",
             field=name_en,
             got=text,
         ) from None
@@ -389,8 +389,8 @@ def _field_value(name: str, spec: Any, text: str) -> Any:
         if digits.lstrip("+-").isdigit() and len(digits) <= 12:
             return int(digits)
         raise _error(
-            f"{label_en} must be a whole number (got {text!r})",
-            f"{label_es} debe ser un número entero (recibido {text!r})",
+            f"{label_en} must be a whole number (got {shown(text)})",
+            f"{label_es} debe ser un número entero (recibido {shown(text)})",
             field=name,
             got=text,
         )
@@ -399,8 +399,8 @@ def _field_value(name: str, spec: Any, text: str) -> Any:
         if word in _TRUE or word in _FALSE:
             return word in _TRUE
         raise _error(
-            f"{label_en} must be yes or no (got {text!r})",
-            f"{label_es} debe ser sí o no (recibido {text!r})",
+            f"{label_en} must be yes or no (got {shown(text)})",
+            f"{label_es} debe ser sí o no (recibido {shown(text)})",
             field=name,
             got=text,
         )

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import rolkit
 from rolkit import dice, fields, i18n
 from rolkit.display import render
 from rolkit.model import OutcomeView, Step
@@ -258,62 +257,6 @@ def test_rolled_dice_marks_maxima_and_ones_and_shows_the_total():
     assert render.rolled_text(rolled) == rolled.breakdown()
 
 
-# --------------------------------------------------------------------------- checks
-@dataclass(frozen=True)
-class FakeCheck:
-    """Shaped like Core Dread's CheckRoll."""
-
-    faces: tuple[int, ...]
-    rerolls: tuple[tuple[int, int], ...]
-    final_faces: tuple[int, ...]
-    natural_hits: int
-    hits: int
-    success: bool
-    degree: str
-
-
-CHECK = FakeCheck((4, 10, 9, 3, 6), ((1, 10), (1, 2)), (4, 2, 9, 3, 6), 2, 3, True, "exito_normal")
-
-
-def test_check_html_shows_degree_hits_and_each_die_history():
-    html_ = render.check_html(CHECK, attribute=5)
-    text = text_of(html_)
-    # "Éxito normal" once Core Dread has registered its degree labels, "Exito normal"
-    # (the id spaced) before; either way "· éxito" is not said twice.
-    assert "xito normal — 3 aciertos · 2 naturales" in text
-    assert "10 → 10 → 2" in text
-    assert "atributo 5" in text
-    assert html_.count('class="rolkit-max"') == 3  # 4, 2, 3 hit on 1..5
-    assert "rolkit-success" in html_
-
-
-def test_check_markdown_and_text():
-    md = render.check_markdown(CHECK, attribute=5, degree_text="Éxito normal")
-    assert md.startswith("**Éxito normal — 3 aciertos · 2 naturales**")
-    assert "~~10~~ → ~~10~~ → **2**" in md
-    text = render.check_text(CHECK, attribute=5)
-    assert "4*, 10 → 10 → 2*, 9, 3*, 6" in text
-    i18n.set_language("en")
-    assert "aciertos (hits)" in render.check_text(CHECK)
-
-
-def test_check_of_a_plain_mapping_with_missing_fields():
-    check = {"faces": (1, 7), "hits": 1, "success": False}
-    text = text_of(render.check_html(check))
-    assert "fallo — 1 aciertos" in text and "dados: 1 , 7" in text
-    assert "rolkit-failure" in render.check_html(check)
-    assert render.check_text({}) == "Chequeo"
-
-
-def test_degree_label_prefers_a_registered_message():
-    i18n.register("", {"es": {"degree.zz_test": "Grado ZZ"}, "en": {"degree.zz_test": "ZZ degree"}})
-    assert render.degree_label("zz_test") == "Grado ZZ"
-    assert render.degree_label("zz_test", "en") == "ZZ degree"
-    assert render.degree_label("fallo_serio") == "Fallo serio"
-    assert render.degree_label(None) == ""
-
-
-# --------------------------------------------------------------------------- display objects
 def test_roll_result_shows_the_seed_and_the_replay_line():
     rolled = dice.parse("2d6+3").roll(dice.ScriptedDice([6, 2]))
     r = render.RollResult(rolled, seed=5)
@@ -385,23 +328,9 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
         "r = t.SYSTEM.resolve(*t.FORMS, seed=1)\n"
         "o = t.SYSTEM.odds(*t.FORMS)\n"
         "d = dice.parse('2d6').distribution()\n"
-        "texts = [repr(r), repr(o), rolkit.display.render.distribution_text(d), d._repr_html_()]\n"
+        "texts = [r.describe(), o.describe(), rolkit.display.render.distribution_text(d), d._repr_html_()]\n"
         "assert all(texts)\n"
         "print(sorted({'pandas', 'IPython', 'numpy', 'matplotlib'} & set(sys.modules)))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
-
-
-@pytest.mark.skipif("core_dread" not in rolkit.systems(), reason="no Core Dread")
-def test_core_dread_checkroll_renders_with_its_own_attribute_and_skill():
-    import random
-
-    from rolkit.systems import core_dread
-
-    c = core_dread.roll_check(6, 3, random.Random(4))
-    text = text_of(render.check_html(c))
-    assert f"{c.hits} aciertos" in text and "atributo 6 · habilidad 3" in text
-    hits = sum(1 for f in c.final_faces if 1 <= f <= 6)
-    assert render.check_html(c).count('class="rolkit-max"') == hits == c.hits
-    assert render.check_text(c).count("*") == c.hits

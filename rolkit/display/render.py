@@ -14,15 +14,13 @@ Conventions:
 * All HTML is well formed. Every tag is closed, and every value that comes from a user
   (names, expressions) is escaped.
 * Display objects (:class:`RollResult`, :class:`ProbabilityResult`,
-  :class:`DistributionResult`, :class:`CheckResult`) are small frozen wrappers. The
+  :class:`DistributionResult`, :class:`CheckReport`) are small frozen wrappers. The
   magics return them so that a cell shows its result. They work without IPython too.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -50,9 +48,6 @@ __all__ = [
     "rolled_html",
     "rolled_markdown",
     "rolled_text",
-    "check_html",
-    "check_markdown",
-    "check_text",
     "error_html",
     "frame_markdown",
     "RollResult",
@@ -75,17 +70,6 @@ i18n.register(
             "render.distribution": "Distribución de {expr}",
             "render.probability": "probabilidad",
             "render.one_in": "1 de cada {n}",
-            "render.check": "Chequeo",
-            "render.hits": "aciertos",
-            "render.natural_hits": "naturales",
-            "render.needed": "hacen falta {n}",
-            "render.success": "éxito",
-            "render.failure": "fallo",
-            "render.dice": "dados",
-            "render.rerolls": "relanzamientos",
-            "render.p_success": "probabilidad de éxito",
-            "render.attribute": "atributo",
-            "render.skill": "habilidad",
             "render.damage_law": "Daño (distribución exacta)",
             "render.flags": "Efectos",
             "render.error": "rolkit",
@@ -99,17 +83,6 @@ i18n.register(
             "render.distribution": "Distribution of {expr}",
             "render.probability": "probability",
             "render.one_in": "1 in {n}",
-            "render.check": "Chequeo (check)",
-            "render.hits": "aciertos (hits)",
-            "render.natural_hits": "natural",
-            "render.needed": "{n} needed",
-            "render.success": "success",
-            "render.failure": "failure",
-            "render.dice": "dice",
-            "render.rerolls": "rerolls",
-            "render.p_success": "chance of success",
-            "render.attribute": "attribute",
-            "render.skill": "skill",
             "render.damage_law": "Damage (exact law)",
             "render.flags": "Effects",
             "render.error": "rolkit",
@@ -459,207 +432,6 @@ def rolled_html(r: RolledDice, lang: str | None = None) -> str:
     return f'<span class="rolkit-roll">{" ".join(parts)} = <strong>{r.total}</strong></span>'
 
 
-# --------------------------------------------------------------------------- checks
-def _get(obj: Any, *names: str, default: Any = None) -> Any:
-    for n in names:
-        if isinstance(obj, Mapping) and n in obj:
-            return obj[n]
-        if hasattr(obj, n):
-            return getattr(obj, n)
-    return default
-
-
-def degree_label(degree: Any, lang: str | None = None) -> str:
-    """A degree of success as words: an i18n key if one is registered, else the id spaced.
-
-    Looks up ``degree``, ``degree.<degree>`` and ``cd.degree.<degree>``; falls back to
-    ``"exito_normal"`` → ``"Exito normal"``.
-    """
-    if degree is None:
-        return ""
-    key = str(getattr(degree, "value", degree))
-    for k in (key, f"degree.{key}", f"cd.degree.{key}"):
-        if i18n.has(k, lang) or i18n.has(k, "es"):
-            return i18n.t(k, lang)
-    return key.replace("_", " ").capitalize()
-
-
-def _die_histories(check: Any) -> list[list[int]]:
-    """Each die's faces in order: the first roll, then every reroll of that die."""
-    faces = list(_get(check, "faces", "dice", default=()) or ())
-    histories = [[f] for f in faces]
-    for item in _get(check, "rerolls", default=()) or ():
-        try:
-            index, face = item
-        except (TypeError, ValueError):
-            continue
-        if isinstance(index, int) and 0 <= index < len(histories):
-            histories[index].append(face)
-    final = _get(check, "final_faces", default=None)
-    if final is not None and len(final) == len(histories):
-        for h, f in zip(histories, final, strict=True):
-            if h[-1] != f:  # rerolls not recorded: show the change anyway
-                h.append(f)
-    return histories
-
-
-@dataclass(frozen=True)
-class _CheckFacts:
-    histories: list[list[int]]
-    hits: Any
-    natural: Any
-    success: bool | None
-    degree: str
-    attribute: int | None
-    skill: int | None
-    min_hits: int | None
-
-
-def _check_facts(
-    check: Any, lang: str | None, attribute: int | None, label: str | None
-) -> _CheckFacts:
-    success = _get(check, "success", default=None)
-    return _CheckFacts(
-        histories=_die_histories(check),
-        hits=_get(check, "hits", "successes", default=None),
-        natural=_get(check, "natural_hits", default=None),
-        success=None if success is None else bool(success),
-        degree=label or degree_label(_get(check, "degree", default=None), lang),
-        attribute=attribute if attribute is not None else _get(check, "attribute", default=None),
-        skill=_get(check, "skill", default=None),
-        min_hits=_get(check, "min_hits", default=None),
-    )
-
-
-def _check_headline(f: _CheckFacts, lang: str | None) -> str:
-    verdict = ""
-    if f.success is not None:
-        verdict = i18n.t("render.success" if f.success else "render.failure", lang)
-    words = [w for w in (f.degree, verdict) if w]
-    if len(words) == 2 and _plain(words[0]).startswith(_plain(words[1])):
-        words = words[:1]  # "Éxito normal" already says "éxito"
-    head = " · ".join(words) or i18n.t("render.check", lang)
-    if f.hits is not None:
-        head += f" — {f.hits} {i18n.t('render.hits', lang)}"
-        if f.natural is not None and f.natural != f.hits:
-            head += f" · {f.natural} {i18n.t('render.natural_hits', lang)}"
-    return head
-
-
-def _plain(text: str) -> str:
-    """Lower case without accents, for comparing words (``"Éxito"`` ~ ``"exito"``)."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
-def _is_hit(face: int, attribute: int | None) -> bool:
-    return attribute is not None and 1 <= face <= attribute
-
-
-def _check_meta(
-    f: _CheckFacts,
-    lang: str | None,
-    *,
-    skill: int | None = None,
-    seed: int | None = None,
-    p_success: Fraction | None = None,
-) -> str:
-    bits = []
-    if f.attribute is not None:
-        bits.append(f"{i18n.t('render.attribute', lang)} {f.attribute}")
-    skill = f.skill if skill is None else skill
-    if skill is not None:
-        bits.append(f"{i18n.t('render.skill', lang)} {skill}")
-    if f.min_hits is not None:
-        bits.append(i18n.t("render.needed", lang, n=f.min_hits))
-    if p_success is not None:
-        bits.append(f"{i18n.t('render.p_success', lang)} {i18n.percent(p_success, lang)}")
-    if seed is not None:
-        bits.append(f"{i18n.t('seed', lang)} {seed}")
-    return " · ".join(bits)
-
-
-def check_text(
-    check: Any,
-    lang: str | None = None,
-    *,
-    attribute: int | None = None,
-    degree_text: str | None = None,
-    **meta: Any,
-) -> str:
-    """Plain text of any check-like object (``faces``, ``rerolls``, ``final_faces``,
-    ``natural_hits``, ``hits``, ``success``, ``degree``; all optional).
-
-    A rerolled die shows its history (``10 → 3``). When the attribute is known, the faces
-    that hit (1..attribute) are marked with ``*``.
-    """
-    f = _check_facts(check, lang, attribute, degree_text)
-    dice = ", ".join(
-        " → ".join(str(x) for x in h) + ("*" if _is_hit(h[-1], f.attribute) else "")
-        for h in f.histories
-    )
-    meta_line = _check_meta(f, lang, **meta)
-    lines = [_check_headline(f, lang)]
-    if dice:
-        lines.append(f"  {i18n.t('render.dice', lang)}: {dice}")
-    if meta_line:
-        lines.append(f"  {meta_line}")
-    return "\n".join(lines)
-
-
-def check_markdown(
-    check: Any,
-    lang: str | None = None,
-    *,
-    attribute: int | None = None,
-    degree_text: str | None = None,
-    **meta: Any,
-) -> str:
-    """Markdown of a check: bold headline; dice with hits in bold, replaced faces struck."""
-    f = _check_facts(check, lang, attribute, degree_text)
-
-    def one(h: list[int]) -> str:
-        old = [f"~~{x}~~" for x in h[:-1]]
-        last = f"**{h[-1]}**" if _is_hit(h[-1], f.attribute) else str(h[-1])
-        return " → ".join([*old, last])
-
-    out = [f"**{_md_cell(_check_headline(f, lang))}**"]
-    if f.histories:
-        out.append(f"{i18n.t('render.dice', lang)}: " + ", ".join(one(h) for h in f.histories))
-    meta_line = _check_meta(f, lang, **meta)
-    if meta_line:
-        out.append(f"_{meta_line}_")
-    return "\n\n".join(out)
-
-
-def check_html(
-    check: Any,
-    lang: str | None = None,
-    *,
-    attribute: int | None = None,
-    degree_text: str | None = None,
-    **meta: Any,
-) -> str:
-    """HTML card of a check: the degree and hits, each die's history, the meta line."""
-    f = _check_facts(check, lang, attribute, degree_text)
-    css = "rolkit-check" + (
-        "" if f.success is None else (" rolkit-success" if f.success else " rolkit-failure")
-    )
-
-    def one(h: list[int]) -> str:
-        old = "".join(f'<span class="rolkit-dropped">{x}</span> → ' for x in h[:-1])
-        last = f'<span class="rolkit-max">{h[-1]}</span>' if _is_hit(h[-1], f.attribute) else h[-1]
-        return f'<span class="rolkit-die">{old}{last}</span>'
-
-    dice = ""
-    if f.histories:
-        dice = (
-            f'<p class="rolkit-dice">{_e(i18n.t("render.dice", lang))}: '
-            f"{', '.join(one(h) for h in f.histories)}</p>"
-        )
-    return _headline(_check_headline(f, lang), _check_meta(f, lang, **meta), css) + dice + "</div>"
-
-
 # --------------------------------------------------------------------------- errors
 def error_html(message: str) -> str:
     """A user's mistake as one plain red line (no traceback)."""
@@ -889,16 +661,14 @@ class CheckReport(_Display):
             "markdown": checks.check_odds_markdown,
             "html": checks.check_odds_html,
         }[kind]
-        head = own(self.resolution.outcome) if own else generic(self.resolution, lang)
+        if own is None:
+            head = generic(self.resolution, lang)
+        else:  # the system's own display of its result, then the seed to replay it
+            seed = f"{i18n.t('seed', lang)} {self.seed}"
+            head = own(self.resolution.outcome) + (
+                f'<p class="rolkit-meta"><small>{_e(seed)}</small></p>'
+                if kind == "html"
+                else f"\n  {seed}"
+            )
         sep = "\n\n" if kind != "html" else ""
         return head + sep + law(self.odds, lang)
-
-
-def _as_mapping(obj: Any) -> dict[str, Any]:
-    if isinstance(obj, Mapping):
-        return dict(obj)
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: getattr(obj, f.name) for f in dataclasses.fields(obj)}
-    if hasattr(obj, "_asdict"):
-        return dict(obj._asdict())
-    return dict(vars(obj))

@@ -1308,9 +1308,9 @@ def _enumerate_resolve(a, d, w, m) -> dict:
 def test_resolve_enumerated_exactly_equals_attack_outcomes(a, d, w, m, monkeypatch):
     # T11's "00 — roll again" makes the tree of faces infinite; the fumble tables are drawn
     # after everything the outcome key depends on (§7.1 step 8), so stub them out here.
-    from rolkit.systems.gore import attack
+    from rolkit.systems.gore import resolve
 
-    monkeypatch.setattr(attack, "_roll_fumble", lambda *args: g.table_lookup("melee_fumble", 1))
+    monkeypatch.setattr(resolve, "_roll_fumble", lambda *args: g.table_lookup("melee_fumble", 1))
     assert _enumerate_resolve(a, d, w, m) == g.attack_outcomes(a, d, w, m).rows
 
 

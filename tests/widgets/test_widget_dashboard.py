@@ -374,9 +374,9 @@ def test_aplicar_relabels_and_gore_shows_the_new_hp():
     assert entry.apply.description == "aplicar" and d.undo_button.description == "deshacer"
 
 
-def test_aplicar_is_hidden_for_a_system_without_after_fn():
+def test_aplicar_is_hidden_for_a_system_that_tracks_no_state():
     d = make_dashboard("sample")
-    assert d.system.after_fn is None
+    assert not d.system.tracks_state
     d.roll_button.click()
     entry = d.entries[0]
     assert entry.apply.disabled and entry.apply.layout.display == "none"

@@ -1,26 +1,68 @@
-"""§1, §4.1–4.2 Checks: effective attribute, hits, rerolls, exact laws, opposed checks.
+"""§4.1, §4.2, §4.16 Core Dread's checks as procedures, and the §7.1 check functions.
 
-Conventions: probabilities are exact ``Fraction``s; randomness is injected (any object
-with ``randint(a, b)``); the per-pool laws are memoised with ``lru_cache`` on
-``(attribute, skill, policy)``, which is safe because nothing here mutates.
+``CHECKS`` holds the three :class:`~rolkit.system.CheckProcedure`\\ s the System offers
+besides the attack:
+
+* ``"check"`` — §4.1 the plain check: attribute (+ difficulty) and skill; success is
+  «más aciertos que fallos», 3 hits; degrees are §1.5 «Aciertos → Resultado».
+* ``"opposed"`` — §4.2/§1.6 the opposed check: more hits wins, then the higher effective
+  attribute; degrees ``lose`` / ``draw`` / ``win`` (``opposed_tie_break="reroll"``
+  rolls a full tie again, so ``draw`` has probability 0 unless only a tie is possible).
+* ``"healing"`` — §4.16 the Malherido healing check: FOR after the wound penalty, with or
+  without medical care; degrees are §1.5 on the hits, the outcome carries the new track.
+
+Each ``odds_fn`` is exact over the degrees (integer weights, one ``Fraction`` per degree)
+and each ``resolve_fn`` records its steps and draws through ``rng.randint`` only, so
+``procedure.resolve(form, seed=s)`` replays. Both reroll policies come from the options.
+The §7.1 pure functions of a single roll live in :mod:`.rolls` and are re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
-from math import comb
 from typing import Any
 
-from rolkit.systems.core_dread.errors import check_int
-from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
-from rolkit.systems.core_dread.tables import DEGREE_BY_HITS
+from rolkit.dice import RandomSource
+from rolkit.model import Degree, Step
+from rolkit.system import CheckProcedure
+from rolkit.systems.core_dread.check_forms import CheckForm, HealingCheckForm, OpposedCheckForm
+from rolkit.systems.core_dread.forms import CoreDreadOptions
+from rolkit.systems.core_dread.healing import HealingCheck, malherido_check
+from rolkit.systems.core_dread.laws import DICE, denominator, joint_weights
+from rolkit.systems.core_dread.messages import value_key
+from rolkit.systems.core_dread.rolls import (
+    CheckRoll,
+    apply_rerolls,
+    check_success_probability,
+    count_hits,
+    degree_of_success,
+    effective_attribute,
+    hits_distribution,
+    opposed_check,
+    opposed_side,
+    roll_check,
+    roll_distribution,
+)
+from rolkit.systems.core_dread.tables import DEGREES, LEVELS
+from rolkit.systems.core_dread.wounds import wound_penalty
 
 __all__ = [
+    "CHECKS",
+    "PLAIN_CHECK",
+    "OPPOSED_CHECK",
+    "HEALING_CHECK",
+    "SUCCESS_DEGREES",
+    "OPPOSED_DEGREES",
+    "OpposedRoll",
+    "plain_check_odds",
+    "plain_check_resolve",
+    "opposed_check_odds",
+    "opposed_check_resolve",
+    "healing_check_odds",
+    "healing_check_resolve",
+    # §7.1, from .rolls
     "CheckRoll",
-    "DICE",
     "effective_attribute",
     "count_hits",
     "apply_rerolls",
@@ -30,251 +72,166 @@ __all__ = [
     "check_success_probability",
     "degree_of_success",
     "opposed_check",
-    "clear_caches",
 ]
 
-#: «Se lanzan siempre 5 dados de 10 caras» (§1.1).
-DICE = 5
-SIDES = 10
+#: «más aciertos que fallos» (§1.1.5).
+MIN_HITS = 3
+
+#: §1.5 Aciertos → Resultado, worst → best; the three «Éxito» degrees succeed.
+SUCCESS_DEGREES: tuple[Degree, ...] = tuple(
+    Degree(degree, (es, en), success=hits >= MIN_HITS) for hits, degree, es, en in reversed(DEGREES)
+)
+#: §1.6 The opposed check seen from the first side, worst → best.
+OPPOSED_DEGREES: tuple[Degree, ...] = (
+    Degree("lose", ("Pierde", "Pierde (loses)"), success=False),
+    Degree("draw", ("Empate", "Empate (draw)"), success=False),
+    Degree("win", ("Gana", "Gana (wins)"), success=True),
+)
 
 
+def _degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[str, Fraction]:
+    """§1.5 The exact law of the degree of one roll (zero degrees included, as 0)."""
+    weights = {d.id: 0 for d in SUCCESS_DEGREES}
+    for (hits, spectacular), w in joint_weights(attribute, skill, options.reroll_policy):
+        weights[degree_of_success(hits, DICE if spectacular else 0, options)] += w
+    total = denominator(skill)
+    return {d: Fraction(w, total) for d, w in weights.items()}
+
+
+def _roll_step(label: str, roll: CheckRoll, rule: str, **extra: Any) -> Step:
+    derived = {**roll.derived(), "degree": f"cd.degree.{roll.degree}", **extra}
+    return Step(label, roll.drawn, derived, rule, {"changes": roll.reroll_history})
+
+
+# --------------------------------------------------------------------------- §4.1 plain
+def _plain_attribute(form: CheckForm) -> int:
+    return effective_attribute(form.attribute, form.difficulty)
+
+
+def plain_check_odds(form: CheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
+    """§4.1 The exact law of the degree of a plain check."""
+    return _degree_law(_plain_attribute(form), form.skill, options)
+
+
+def plain_check_resolve(
+    form: CheckForm, options: CoreDreadOptions, rng: RandomSource
+) -> tuple[list[Step], CheckRoll, str]:
+    """§4.1 Roll 5 faces, then one per reroll used; the degree by §1.5."""
+    roll = roll_check(_plain_attribute(form), form.skill, rng, MIN_HITS, options)
+    step = _roll_step("cd.step.check", roll, "§4.1 «más aciertos que fallos»", success=roll.success)
+    return [step], roll, roll.degree
+
+
+# --------------------------------------------------------------------------- §4.2 opposed
 @dataclass(frozen=True)
-class CheckRoll:
-    """§4.1 One rolled check.
+class OpposedRoll:
+    """§4.2 The rolls of an opposed check, round by round (a full tie may be rerolled)."""
 
-    ``faces``: the 5 initial faces; ``rerolls``: ``(index, new face)`` in order;
-    ``final_faces``: after rerolls; ``natural_hits``/``hits``: before/after rerolls.
-    The sequences are lists, as in the spec's signature (and like :func:`apply_rerolls`).
-    """
-
-    faces: list[int]
-    rerolls: list[tuple[int, int]]
-    final_faces: list[int]
-    natural_hits: int
-    hits: int
-    success: bool
-    degree: str
-    attribute: int = 0
-    skill: int = 0
-
-    def _repr_html_(self) -> str:
-        from rolkit.display import render
-
-        return render.check_html(self)
-
-    def _repr_markdown_(self) -> str:
-        from rolkit.display import render
-
-        return render.check_markdown(self)
-
-    @property
-    def drawn(self) -> tuple[int, ...]:
-        """Every face in the order drawn (initial five, then each reroll)."""
-        return tuple(self.faces) + tuple(f for _, f in self.rerolls)
-
-    @property
-    def natural_spectacular(self) -> bool:
-        return self.natural_hits == DICE
+    rounds: tuple[tuple[CheckRoll, CheckRoll], ...]
+    result: str  # "win" | "draw" | "lose", from the first side
 
 
-def effective_attribute(base: int, difficulty: int = 0, penalty: int = 0, bonus: int = 0) -> int:
-    """§1.2 ``clamp(base − penalty + difficulty + bonus, 0, 9)``."""
-    for name, v in (("base", base), ("difficulty", difficulty), ("penalty", penalty)):
-        check_int(name, v, -99 if name == "difficulty" else 0, 99)
-    check_int("bonus", bonus, -99, 99)
-    return max(0, min(9, base - penalty + difficulty + bonus))
-
-
-def count_hits(faces: Sequence[int], attribute: int) -> int:
-    """§1.1.2 The number of faces in ``1..attribute`` (a 10 is always a miss)."""
-    return sum(1 for f in faces if 1 <= f <= attribute and f != SIDES)
-
-
-def _check_pool(attribute: int, skill: int) -> None:
-    check_int("attribute", attribute, 0, 9)
-    check_int("skill", skill, 0, 5)
-
-
-def _reroll(
-    faces: list[int], attribute: int, skill: int, draw: Callable[[], int | None], policy: str
-) -> list[tuple[int, int]]:
-    """§1.3 Reroll the leftmost miss, one point at a time; mutate ``faces``; return rerolls."""
-    rerolled: set[int] = set()
-    done: list[tuple[int, int]] = []
-    for _ in range(skill):
-        index = next(
-            (
-                i
-                for i, f in enumerate(faces)
-                if not 1 <= f <= attribute and (policy == "repeat" or i not in rerolled)
-            ),
-            None,
-        )
-        if index is None:
-            break
-        face = draw()
-        if face is None:
-            break
-        faces[index] = face
-        rerolled.add(index)
-        done.append((index, face))
-    return done
-
-
-def apply_rerolls(
-    faces: Sequence[int],
-    attribute: int,
-    skill: int,
-    reroll_faces: Sequence[int],
-    options: CoreDreadOptions = DEFAULT_OPTIONS,
-) -> tuple[list[int], int]:
-    """§1.3 Deterministic rerolls using ``reroll_faces`` in order.
-
-    Each point replaces the leftmost die showing a miss (under ``once_per_die`` a die
-    already rerolled is skipped). Stops when no die can be rerolled, the points run out,
-    or ``reroll_faces`` runs out.
-
-    Returns:
-        ``(final_faces, rerolls_used)``.
-    """
-    _check_pool(attribute, skill)
-    final = list(faces)
-    it = iter(reroll_faces)
-    done = _reroll(final, attribute, skill, lambda: next(it, None), options.reroll_policy)
-    return final, len(done)
-
-
-def degree_of_success(
-    hits: int, natural_hits: int, options: CoreDreadOptions = DEFAULT_OPTIONS
-) -> str:
-    """§1.5 One of the six labels; spectacular needs 5 natural hits (G2)."""
-    check_int("hits", hits, 0, DICE)
-    check_int("natural_hits", natural_hits, 0, DICE)
-    if hits == DICE and natural_hits < DICE and not options.spectacular_label_from_final_hits:
-        return DEGREE_BY_HITS[4]
-    return DEGREE_BY_HITS[hits]
-
-
-def roll_check(
-    attribute: int,
-    skill: int,
-    rng: Any,
-    min_hits: int = 3,
-    options: CoreDreadOptions = DEFAULT_OPTIONS,
-) -> CheckRoll:
-    """§4.1 Roll 5d10 (5 faces, then one face per reroll used) with the §1.3 policy."""
-    _check_pool(attribute, skill)
-    faces = [rng.randint(1, SIDES) for _ in range(DICE)]
-    natural = count_hits(faces, attribute)
-    final = list(faces)
-    rerolls = _reroll(final, attribute, skill, lambda: rng.randint(1, SIDES), options.reroll_policy)
-    hits = count_hits(final, attribute)
-    return CheckRoll(
-        faces=faces,
-        rerolls=rerolls,
-        final_faces=final,
-        natural_hits=natural,
-        hits=hits,
-        success=hits >= min_hits,
-        degree=degree_of_success(hits, natural, options),
-        attribute=attribute,
-        skill=skill,
+def _opposed_attributes(form: OpposedCheckForm) -> tuple[int, int]:
+    return (
+        effective_attribute(form.attribute, form.difficulty),
+        effective_attribute(form.rival_attribute, form.rival_difficulty),
     )
 
 
-@lru_cache(maxsize=256)
-def _joint(attribute: int, skill: int, policy: str) -> dict[tuple[int, bool], Fraction]:
-    """§1.4 with integer weights over the common denominator ``10**(5+skill)``."""
-    a, b = attribute, SIDES - attribute
-    weights: dict[tuple[int, bool], int] = {}
-    for n0 in range(DICE + 1):
-        w0 = comb(DICE, n0) * a**n0 * b ** (DICE - n0)
-        if not w0:
-            continue
-        trials = skill if policy == "repeat" else min(skill, DICE - n0)
-        scale = SIDES ** (skill - trials)
-        for x in range(trials + 1):
-            wx = comb(trials, x) * a**x * b ** (trials - x)
-            if not wx:
-                continue
-            key = (n0 + min(DICE - n0, x), n0 == DICE)
-            weights[key] = weights.get(key, 0) + w0 * wx * scale
-    total = SIDES ** (DICE + skill)
-    return {k: Fraction(w, total) for k, w in sorted(weights.items())}
+def opposed_check_odds(form: OpposedCheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
+    """§1.6 Exact ``{lose, draw, win}`` for the first side (via :func:`opposed_check`)."""
+    a, b = _opposed_attributes(form)
+    law = opposed_check(a, form.skill, b, form.rival_skill, options)
+    return {"lose": law["b"], "draw": law["draw"], "win": law["a"]}
 
 
-def roll_distribution(
-    attribute: int, skill: int, options: CoreDreadOptions = DEFAULT_OPTIONS
-) -> dict[tuple[int, bool], Fraction]:
-    """§1.4 The exact joint law of ``(hits, natural_spectacular)`` (zero keys omitted)."""
-    _check_pool(attribute, skill)
-    return dict(_joint(attribute, skill, options.reroll_policy))
+#: §1.6 :func:`opposed_side` seen from the first side, as the check's degrees.
+_RESULT = {"a": "win", "b": "lose", "draw": "draw"}
 
 
-@lru_cache(maxsize=256)
-def _hits(attribute: int, skill: int, policy: str) -> tuple[Fraction, ...]:
-    out = [Fraction(0)] * (DICE + 1)
-    for (h, _), p in _joint(attribute, skill, policy).items():
-        out[h] += p
-    return tuple(out)
+def opposed_check_resolve(
+    form: OpposedCheckForm, options: CoreDreadOptions, rng: RandomSource
+) -> tuple[list[Step], OpposedRoll, str]:
+    """§4.2 The first side rolls, then the rival; with ``opposed_tie_break="reroll"`` a full
+    tie is rolled again (both sides, same order) unless nothing but a tie can happen."""
+    a, b = _opposed_attributes(form)
+    can_break = opposed_check(a, form.skill, b, form.rival_skill, options)["draw"] < 1
+    steps: list[Step] = []
+    rounds: list[tuple[CheckRoll, CheckRoll]] = []
+    while True:
+        mine = roll_check(a, form.skill, rng, MIN_HITS, options)
+        theirs = roll_check(b, form.rival_skill, rng, MIN_HITS, options)
+        rounds.append((mine, theirs))
+        result = _RESULT[opposed_side(mine.hits, theirs.hits, a, b)]
+        rule = "§1.6 «gana quien tenga más aciertos en los dados (aunque sean menos de 3)»"
+        steps.append(_roll_step("cd.step.opposed.side", mine, rule))
+        steps.append(_roll_step("cd.step.opposed.rival", theirs, rule))
+        steps.append(
+            Step(
+                "cd.step.opposed.result",
+                (),
+                {"hits": mine.hits, "rival_hits": theirs.hits, "result": value_key(result)},
+                "§1.6 «gana quien tenga una mayor puntuación en el Atributo utilizado»",
+            )
+        )
+        if result != "draw" or options.opposed_tie_break != "reroll" or not can_break:
+            return steps, OpposedRoll(tuple(rounds), result), result
 
 
-def hits_distribution(
-    attribute: int, skill: int, options: CoreDreadOptions = DEFAULT_OPTIONS
-) -> dict[int, Fraction]:
-    """The marginal law of the final hits (zero keys omitted)."""
-    _check_pool(attribute, skill)
-    return {h: p for h, p in enumerate(_hits(attribute, skill, options.reroll_policy)) if p}
+# --------------------------------------------------------------------------- §4.16 healing
+def _healing_attribute(form: HealingCheckForm, options: CoreDreadOptions) -> int:
+    return effective_attribute(form.fortaleza, penalty=wound_penalty(form.track, False, options))
 
 
-@lru_cache(maxsize=1024)
-def _success(attribute: int, skill: int, min_hits: int, policy: str) -> Fraction:
-    return sum(_hits(attribute, skill, policy)[min_hits:], Fraction(0))
+def healing_check_odds(form: HealingCheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
+    """§4.16 The exact law of the degree of the healing check (FOR after the penalty)."""
+    return _degree_law(_healing_attribute(form, options), form.skill, options)
 
 
-def check_success_probability(
-    attribute: int, skill: int, min_hits: int = 3, options: CoreDreadOptions = DEFAULT_OPTIONS
-) -> Fraction:
-    """§1.1.5 P(hits ≥ min_hits), exact (Appendix A)."""
-    _check_pool(attribute, skill)
-    check_int("min_hits", min_hits, 0, DICE)
-    return _success(attribute, skill, min_hits, options.reroll_policy)
+def healing_check_resolve(
+    form: HealingCheckForm, options: CoreDreadOptions, rng: RandomSource
+) -> tuple[list[Step], HealingCheck, str]:
+    """§4.16 One FOR check; with care a success turns a Malherido into a Lesionado (if a
+    Lesionado box is free), without care a failure adds a Malherido (overflow → death)."""
+    attribute = _healing_attribute(form, options)
+    roll = roll_check(attribute, form.skill, rng, MIN_HITS, options)
+    track, dead = malherido_check(form.track, roll.hits, form.cared, False, options)
+    rule = "§4.16 «una tirada de Fortaleza con éxito la convierte en Lesionado»"
+    steps = [
+        _roll_step("cd.step.healing", roll, rule, success=roll.success),
+        Step(
+            "cd.step.healing.track",
+            (),
+            {**dict(zip(LEVELS, track, strict=True)), "dead": dead},
+            "§4.16; §4.10 «muere inmediatamente»",
+        ),
+    ]
+    return steps, HealingCheck(attribute, roll.drawn, roll.hits, track, dead), roll.degree
 
 
-def opposed_check(
-    a_attribute: int,
-    a_skill: int,
-    b_attribute: int,
-    b_skill: int,
-    options: CoreDreadOptions = DEFAULT_OPTIONS,
-) -> dict[str, Fraction]:
-    """§1.6 Exact ``{"a", "b", "draw"}``: more hits wins, then higher effective attribute.
-
-    With ``opposed_tie_break="reroll"`` a full tie is rolled again, so the result is
-    ``P(win) / (1 − P(draw))`` and ``draw`` is 0.
-    """
-    _check_pool(a_attribute, a_skill)
-    _check_pool(b_attribute, b_skill)
-    ha = _hits(a_attribute, a_skill, options.reroll_policy)
-    hb = _hits(b_attribute, b_skill, options.reroll_policy)
-    out = {"a": Fraction(0), "b": Fraction(0), "draw": Fraction(0)}
-    for i, pa in enumerate(ha):
-        for j, pb in enumerate(hb):
-            if i > j or (i == j and a_attribute > b_attribute):
-                out["a"] += pa * pb
-            elif j > i or (i == j and b_attribute > a_attribute):
-                out["b"] += pa * pb
-            else:
-                out["draw"] += pa * pb
-    if options.opposed_tie_break == "reroll" and out["draw"]:
-        rest = 1 - out["draw"]
-        if rest == 0:  # both sides can only tie (e.g. attribute 0 against attribute 0)
-            return out
-        out = {"a": out["a"] / rest, "b": out["b"] / rest, "draw": Fraction(0)}
-    return out
-
-
-def clear_caches() -> None:
-    """Forget every memoised law (for cold benchmarks)."""
-    for f in (_joint, _hits, _success):
-        f.cache_clear()
+# --------------------------------------------------------------------------- the procedures
+PLAIN_CHECK = CheckProcedure(
+    id="check",
+    label=("Chequeo", "Chequeo (check)"),
+    form=CheckForm,
+    degrees=SUCCESS_DEGREES,
+    odds_fn=plain_check_odds,
+    resolve_fn=plain_check_resolve,
+)
+OPPOSED_CHECK = CheckProcedure(
+    id="opposed",
+    label=("Tirada enfrentada", "Tirada enfrentada (opposed check)"),
+    form=OpposedCheckForm,
+    degrees=OPPOSED_DEGREES,
+    odds_fn=opposed_check_odds,
+    resolve_fn=opposed_check_resolve,
+)
+HEALING_CHECK = CheckProcedure(
+    id="healing",
+    label=("Curación de Malherido", "Curación de Malherido (healing check)"),
+    form=HealingCheckForm,
+    degrees=SUCCESS_DEGREES,
+    odds_fn=healing_check_odds,
+    resolve_fn=healing_check_resolve,
+)
+CHECKS = {"check": PLAIN_CHECK, "opposed": OPPOSED_CHECK, "healing": HEALING_CHECK}

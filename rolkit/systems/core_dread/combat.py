@@ -22,6 +22,7 @@ __all__ = [
     "defence_multiplier",
     "needs_three_hits",
     "opposed_damage",
+    "opposed_values",
     "absorb",
     "wear_armor",
 ]
@@ -82,6 +83,21 @@ def opposed_damage(
     check_int("attack_mult", attack_mult, 0, 99)
     check_int("defence_mult", defence_mult, 0, 99)
     check_choice("defence", defence, DEFENCES)
+    return opposed_values(
+        attack_hits, attack_mult, defence, defence_hits, defence_mult, needs_three, options
+    )
+
+
+def opposed_values(
+    attack_hits: int,
+    attack_mult: int,
+    defence: str,
+    defence_hits: int,
+    defence_mult: int,
+    needs_three: bool,
+    options: CoreDreadOptions,
+) -> tuple[int, int]:
+    """§4.6 :func:`opposed_damage` on arguments already checked (the exact engine's loop)."""
     a = attack_hits if not needs_three or attack_hits >= 3 else 0
     d = 0 if defence == "none" else defence_hits
     m_d = 1 if defence == "dodge" else defence_mult

@@ -1,25 +1,27 @@
-"""§3 Input errors: one tree rooted at :class:`CoreDreadInputError` (a ``RulesError``).
+"""§3 Input errors: one tree rooted at :class:`CoreDreadInputError`, the spec's name for
+any invalid input (a ``FieldRangeError``, so a ``RulesError``/``ValueError``).
 
-``CoreDreadRangeError`` is a single field out of its range (also a ``FieldRangeError``);
-``CoreDreadImpossibleError`` is a combination the rules forbid (§3.6; also an
-``ImpossibleActionError``). Both carry ``.field``, ``.allowed`` and ``.got``, with the message
-in plain English (``str(err)``) and Spanish (``err.message("es")``).
+``CoreDreadRangeError`` is a single field out of its range; ``CoreDreadImpossibleError``
+is a combination the rules forbid (§3.6; also an ``ImpossibleActionError``), which still
+names the one field at fault (``"modifiers.aimed"``). All carry ``.field``, ``.allowed``
+and ``.got``, with the message in plain English (``str(err)``) and Spanish
+(``err.message("es")``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError, ImpossibleActionError, RulesError
+from rolkit.errors import FieldRangeError, ImpossibleActionError
 
 __all__ = ["CoreDreadInputError", "CoreDreadRangeError", "CoreDreadImpossibleError", "impossible"]
 
 
-class CoreDreadInputError(RulesError):
+class CoreDreadInputError(FieldRangeError):
     """Any invalid Core Dread input (§3, §3.6): carries ``.field`` and ``.allowed``."""
 
 
-class CoreDreadRangeError(CoreDreadInputError, FieldRangeError):
+class CoreDreadRangeError(CoreDreadInputError):
     """One field holds a value outside its declared range or choices."""
 
 

@@ -9,6 +9,7 @@ cross-field rules that need only this one form; the checks that need several for
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from rolkit import fields
 from rolkit.systems.core_dread.errors import CoreDreadRangeError, impossible
@@ -244,15 +245,15 @@ def armor_absorption(armor: Armor) -> int:
 
 
 # --------------------------------------------------------------------------- Combatant
-def _attr(label: tuple[str, str], help_: tuple[str, str]) -> object:
+def _attr(label: tuple[str, str], help_: tuple[str, str]) -> Any:
     return fields.int_field(4, 1, 9, label=label, help=help_, rule="§2, G17")
 
 
-def _skill(label: tuple[str, str], help_: tuple[str, str]) -> object:
+def _skill(label: tuple[str, str], help_: tuple[str, str]) -> Any:
     return fields.int_field(0, 0, 5, label=label, help=help_, rule="§1.3, G17")
 
 
-def _boxes(label: tuple[str, str], help_: tuple[str, str]) -> object:
+def _boxes(label: tuple[str, str], help_: tuple[str, str]) -> Any:
     return fields.int_field(0, 0, 3, label=label, help=help_, rule="§4.10")
 
 
@@ -420,7 +421,7 @@ Defender = Combatant
 
 
 # --------------------------------------------------------------------------- Modifiers
-def _flag(label: tuple[str, str], help_: tuple[str, str], rule: str) -> object:
+def _flag(label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
     return fields.flag_field(False, label=label, help=help_, rule=rule)
 
 
@@ -559,11 +560,17 @@ class Modifiers:
 
 
 # --------------------------------------------------------------------------- options
-def _opt_choice(default: str, choices: dict, label: tuple[str, str], help_, rule: str) -> object:
+def _opt_choice(
+    default: str,
+    choices: dict[str, tuple[str, str]],
+    label: tuple[str, str],
+    help_: tuple[str, str],
+    rule: str,
+) -> Any:
     return fields.choice_field(default, choices, label=label, help=help_, rule=rule, advanced=True)
 
 
-def _opt_flag(default: bool, label: tuple[str, str], help_, rule: str) -> object:
+def _opt_flag(default: bool, label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
     return fields.flag_field(default, label=label, help=help_, rule=rule, advanced=True)
 
 

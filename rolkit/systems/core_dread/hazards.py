@@ -9,7 +9,6 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from rolkit.systems.core_dread.checks import effective_attribute, roll_check
 from rolkit.systems.core_dread.combat import absorb
 from rolkit.systems.core_dread.errors import check_choice, check_int
 from rolkit.systems.core_dread.forms import (
@@ -18,6 +17,7 @@ from rolkit.systems.core_dread.forms import (
     CoreDreadOptions,
     armor_absorption,
 )
+from rolkit.systems.core_dread.rolls import effective_attribute, roll_check
 from rolkit.systems.core_dread.tables import FALL_RATE, HAZARDS, LEVELS
 from rolkit.systems.core_dread.wounds import (
     apply_wounds,

@@ -12,13 +12,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.core_dread.checks import (
-    _hits,
-    effective_attribute,
-    roll_check,
-)
 from rolkit.systems.core_dread.errors import check_int
 from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.laws import denominator, hit_weights
+from rolkit.systems.core_dread.rolls import effective_attribute, roll_check
 from rolkit.systems.core_dread.tables import BOXES
 from rolkit.systems.core_dread.wounds import Track, apply_wounds, check_track, wound_penalty
 
@@ -98,7 +95,7 @@ class HealingCheck:
     dead: bool
 
 
-def _healing_attribute(track: Track, fortaleza: int, gore: bool, options) -> int:
+def _healing_attribute(track: Track, fortaleza: int, gore: bool, options: CoreDreadOptions) -> int:
     return effective_attribute(fortaleza, penalty=wound_penalty(track, gore, options))
 
 
@@ -131,9 +128,9 @@ def healing_check_outcomes(
     check_int("fortaleza", fortaleza, 1, 9)
     check_int("skill", skill, 0, 5)
     attr = _healing_attribute(check_track(track, gore), fortaleza, gore, options)
-    out: dict[tuple[Track, bool], Fraction] = {}
-    for hits, p in enumerate(_hits(attr, skill, options.reroll_policy)):
-        if p:
+    weights: dict[tuple[Track, bool], int] = {}
+    for hits, w in enumerate(hit_weights(attr, skill, options.reroll_policy)):
+        if w:
             key = malherido_check(track, hits, cared, gore, options)
-            out[key] = out.get(key, 0) + p
-    return out
+            weights[key] = weights.get(key, 0) + w
+    return {k: Fraction(w, denominator(skill)) for k, w in weights.items()}

@@ -1,82 +1,43 @@
-"""The ``SYSTEM`` object: the one API the widgets and the generic tests see.
+"""The ``SYSTEM`` object: the one API the widgets, the magics and the generic tests see.
 
-Its odds key is :class:`OddsKey` (the §7.2 ``AttackOutcome`` plus ``spectacular``), so the
-headline "crítico %" (5 natural hits) is exact; ``resolve`` returns the same kind of key,
-so a roll can be found in its odds.
+Its odds key is :class:`~.outcome.OddsKey` (§7.2 ``AttackOutcome``, ``spectacular`` and
+the §7.3 fate), and ``resolve`` returns the same kind of key, so a roll is found in its
+odds. The after-state is the Resolution's ``attacker_after``/``defender_after``/
+``weapon_after`` (``tracks_state``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Mapping
+from fractions import Fraction
+from typing import cast
 
-from rolkit.model import OutcomeView, Step
+from rolkit.dice import RandomSource
+from rolkit.model import Step
 from rolkit.system import System
-from rolkit.systems.core_dread import messages
-from rolkit.systems.core_dread.attack import (
-    AttackResolution,
-    OddsKey,
-    attack_odds,
-    resolve_attack,
-)
+from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
+from rolkit.systems.core_dread.checks import CHECKS
 from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread.odds import attack_odds
+from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
 from rolkit.systems.core_dread.presets import PRESETS
+from rolkit.systems.core_dread.resolve import resolve_attack
+from rolkit.systems.core_dread.view import project, wound_rank
 
-__all__ = ["SYSTEM", "after", "project", "wound_rank"]
-
-_LEVEL_BASE = {"magullado": 0, "lesionado": 100, "malherido": 200}
-
-
-def wound_rank(level: str | None, count: int) -> int:
-    """Orders wounds: none 0 < Magullado ×n < Lesionado ×n < Malherido ×n (then by count)."""
-    if level is None or count <= 0:
-        return 0
-    return _LEVEL_BASE[level] + count
-
-
-def project(key: OddsKey) -> OutcomeView:
-    """The common view of a key; ``critical`` is the attack's 5 natural hits (§4.9.2)."""
-    wound = (
-        None if key.wound_level is None else messages.wound_key(key.wound_level, key.wound_count)
-    )
-    flags = set()
-    if key.counter:
-        flags.add("counter")
-    if key.counter_wound_level is not None:
-        flags.add("counter_wound")
-    return OutcomeView(
-        hit=key.hit,
-        critical=key.spectacular,
-        damage=key.damage,
-        wound=wound,
-        wound_rank=wound_rank(key.wound_level, key.wound_count),
-        flags=frozenset(flags),
-    )
+__all__ = ["SYSTEM", "project", "wound_rank"]
 
 
 def _resolve(
-    attacker, defender, weapon, modifiers, options, rng
-) -> tuple[tuple[Step, ...], Any, OddsKey]:
-    r = resolve_attack(attacker, defender, weapon, modifiers, rng, options)
-    return r.steps, r, OddsKey(*r.outcome, r.spectacular)
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions, rng: RandomSource
+) -> tuple[tuple[Step, ...], AttackResolution, OddsKey]:
+    r = resolve_attack(a, d, w, m, rng, o)
+    return r.steps, r, r.key
 
 
-def after(outcome: AttackResolution) -> dict[str, Any]:
-    """System ``after_fn``: the §4.18 ``attacker_after``/``defender_after``/``weapon_after``.
-
-    They are the forms as the rules leave them: wounds marked (§4.10), prone, dead,
-    unconscious, Autocontrol, armour worn (§4.7.2), ammunition spent (§4.14), cover, and a
-    defender who defended has spent its turn (``turn_available=False``, §4.5) — so the
-    next attack it defends raises "no turn left" until the GM gives the turn back.
-    """
-    return {
-        "attacker": outcome.attacker_after,
-        "defender": outcome.defender_after,
-        "weapon": outcome.weapon_after,
-    }
-
-
-def _odds(attacker, defender, weapon, modifiers, options) -> dict[OddsKey, Any]:
-    return attack_odds(attacker, defender, weapon, modifiers, options)
+def _odds(
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions
+) -> Mapping[Hashable, Fraction]:
+    return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
 
 
 SYSTEM = System(
@@ -89,6 +50,8 @@ SYSTEM = System(
     odds_fn=_odds,
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
-    after_fn=after,
+    critical_key="cd.headline.critical",
+    checks=CHECKS,
+    tracks_state=True,
     i18n_prefix="cd",
 )

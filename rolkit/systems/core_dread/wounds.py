@@ -12,7 +12,9 @@ from rolkit.systems.core_dread.tables import BOXES, GORE_PENALTY, LEVELS, STANDA
 __all__ = [
     "LEVELS",
     "wound_from_damage",
+    "damage_wound",
     "adjust_wound",
+    "measure_and_double",
     "apply_wounds",
     "wound_penalty",
     "knocked_out",
@@ -57,6 +59,11 @@ def wound_from_damage(
     """
     check_int("damage", damage, -9999, 9999)
     check_int("fortaleza", fortaleza, 0, 99)
+    return damage_wound(damage, fortaleza, options)
+
+
+def damage_wound(damage: int, fortaleza: int, options: CoreDreadOptions) -> tuple[str | None, int]:
+    """§4.8 :func:`wound_from_damage` on arguments already checked (the exact engine)."""
     if damage <= 0:
         return None, 0
     if damage <= fortaleza:
@@ -78,6 +85,13 @@ def adjust_wound(
 ) -> tuple[str | None, int]:
     """§4.9 steps 1–2: the measured blow first, then the spectacular doubling (G8, G9)."""
     _check_level(level, count)
+    return measure_and_double(level, count, measured, spectacular, options)
+
+
+def measure_and_double(
+    level: str | None, count: int, measured: bool, spectacular: bool, options: CoreDreadOptions
+) -> tuple[str | None, int]:
+    """§4.9 :func:`adjust_wound` on arguments already checked (the exact engine)."""
     if level is None or count == 0:
         return None, 0
     if measured:

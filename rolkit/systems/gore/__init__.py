@@ -6,10 +6,17 @@ types, the forms and ``SYSTEM``. Conventions: forms are frozen dataclasses valid
 construction (:class:`GoreInputError`); probabilities are exact ``Fraction``s; randomness is
 injected (any object with ``randint(a, b)``).
 
-Modules: ``forms`` (§2 forms and GoreOptions), ``tables`` (T1–T22 as data, table_lookup),
-``checks`` (§1 tiers, T19, T8, T7, P4, P18, P19), ``skills`` (P5/P6 and the cross-form
-checks), ``ranged`` (P11), ``matrices`` (T4–T6), ``damage`` (P9/P10), ``wounds`` (P12/P13),
-``hazards`` (P17), ``attack`` (resolve_attack, attack_outcomes), ``system`` (SYSTEM).
+Modules: ``errors`` (GoreInputError, a FieldRangeError), ``validate`` (field validation in
+the spec's message format), ``options`` (§2.4 GoreOptions), ``forms`` (§2 forms),
+``tables`` (T1–T22 as data, the T19 damage modifier, table_lookup), ``checks`` (§1 tiers,
+T8, T7, P4, P18, P19), ``skills`` (P5/P6 and the cross-form checks), ``ranged`` (P11),
+``matrices`` (T4–T6), ``damage`` (P9/P10, integer blow weights), ``wounds`` (P12/P13),
+``fate`` (§7.3), ``context`` (the numbers of one attack), ``blows`` (the rules the odds and
+the roll share: shield, burst, KO, wound, location status, fate), ``odds``
+(attack_outcomes, hit_probability), ``resolve`` (resolve_attack in named stages), ``attack``
+(re-exports both), ``after`` (the forms after an attack), ``procedures`` (the P1–P3 checks
+as CheckProcedures), ``hazards`` (P17), ``messages`` (es/en catalogue), ``presets`` (data),
+``view`` (project), ``system`` (SYSTEM glue).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -37,6 +44,22 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   penalties are subtracted.
 * ``Modifiers.strike_item`` (P10.4) sends all of the blow's damage (doubling included) to
   the block item; the P10 item rule then passes ``D − 2P`` minus armour to the bearer.
+* §7.3 fate: ``dead`` only from a severe head (no other G.O.R.E. rule kills on the spot);
+  ``dying`` for HP ≤ 0 or any other severe location; ``down`` for HP 1–2, a disabled head
+  or chest, a successful KO. Only the location struck this action counts (damage already in
+  other locations is not re-read); HP already at 0 or 1–2 gives that fate even on a miss.
+  A *grave* wound (acts ``after`` more rounds, then falls unconscious) and the POD×4 check
+  of accumulated light wounds are not certain falls now, so they leave the fate None.
+* A burst with hit locations: all its bullets strike the one location rolled, so its fate
+  and the T9 effects (``location_effect``, unconscious, dying, ``leg_severe``) use that
+  location's status after all of them, and so do ``Resolution.location_status`` and the
+  after-state's location damage; the row still names the location only for a single
+  bullet (§7.2), so burst rows split by fate instead.
+* ``OutcomeView.prone``: T9 says the defender falls (a leg or the abdomen at 0 or below),
+  known when the row names the location.
+* Checks (P1–P3): the skill check adds a GM modifier (−100..100) and may be an impaling
+  attack (Empalar on a critical 01); characteristics and POT range 1–99; the opposition
+  chance is 50 + 5 × (active − passive), unclamped (01/00 still decide).
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """
@@ -64,9 +87,11 @@ from .checks import (
 )
 from .damage import apply_item_damage, damage_distribution
 from .errors import GoreInputError
+from .fate import fate
 from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .hazards import HazardResult, hazard
 from .matrices import CellEffect, defence_cell
+from .procedures import CHECKS
 from .skills import attack_skill, defence_skill
 from .system import PRESETS, SYSTEM, project
 from .tables import TableRow, table_lookup
@@ -109,6 +134,8 @@ __all__ = [
     "DEFAULT",
     "LOCATIONS",
     "PRESETS",
+    "CHECKS",
+    "fate",
     "project",
     "SYSTEM",
 ]

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
 
-from .errors import fail
-from .forms import DEFAULT, LOCATIONS, GoreOptions
+from rolkit.dice import RandomSource
+from rolkit.memo import memo
+
+from .errors import check_whole, fail
+from .forms import LOCATIONS
+from .options import DEFAULT, GoreOptions
+from .tables import damage_modifier
 
 __all__ = [
     "TIERS",
@@ -22,6 +26,8 @@ __all__ = [
     "check_tier",
     "tier_distribution",
     "attack_tier_distribution",
+    "tier_counts",
+    "location_faces",
     "opposition_chance",
     "characteristic_target",
     "damage_modifier",
@@ -50,19 +56,7 @@ TIER_RANK = {"pifia": 0, "fallo": 1, "exito": 2, "critico": 3, "empalar": 4}
 
 def half_up(numerator: int, denominator: int) -> int:
     """§1.3 R2: round ``numerator/denominator`` to the nearest integer, halves up."""
-    return math.floor(Fraction(numerator, denominator) + Fraction(1, 2))
-
-
-def _int(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(name, value, "a whole number", "un número entero")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        lo_s = "−∞" if lo is None else str(lo)
-        hi_s = "∞" if hi is None else str(hi)
-        raise fail(
-            name, value, f"a whole number from {lo_s} to {hi_s}", f"un entero de {lo_s} a {hi_s}"
-        )
-    return value
+    return (2 * numerator + denominator) // (2 * denominator)
 
 
 def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
@@ -71,7 +65,7 @@ def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
     ``fifth`` (G1 default): ``max(1, round(T/5))``, nearest rounding; ``margin20``:
     ``max(1, T − 20)``. For T ≤ 0 only 01 is a critical.
     """
-    target = _int("target", target)
+    target = check_whole("target", target)
     if target <= 0:
         return 1
     if options.critical_rule == "margin20":
@@ -91,90 +85,79 @@ def check_tier(
     Raises:
         GoreInputError: ``roll`` outside 1..100.
     """
-    roll = _int("roll", roll, 1, 100)
-    target = _int("target", target)
+    roll = check_whole("roll", roll, 1, 100)
+    target = check_whole("target", target)
     return _check_tier(roll, target, bool(impaling), options)
 
 
-def _check_tier(roll: int, target: int, impaling: bool, options: GoreOptions) -> str:
+def _check_tier(
+    roll: int, target: int, impaling: bool, options: GoreOptions, crit_max: int | None = None
+) -> str:
     if roll == 100:
         return "pifia"
-    crit = False
-    if (
-        roll == 1
-        and options.auto_success_on_01
-        or roll <= target
-        and roll <= crit_range(target, options)
-    ):
-        crit = True
-    if crit:
+    if crit_max is None:
+        crit_max = crit_range(target, options)
+    if (roll == 1 and options.auto_success_on_01) or (roll <= target and roll <= crit_max):
         if impaling and (roll == 1 or options.impale_rule == "any_crit"):
             return "empalar"
         return "critico"
     return "exito" if roll <= target else "fallo"
 
 
-@lru_cache(maxsize=4096)
-def _tiers(target: int, impaling: bool, malfunction: int | None, options: GoreOptions):
+@memo
+def tier_counts(
+    target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
+) -> tuple[tuple[str, int], ...]:
+    """§1.2 / P11.7 How many of the 100 d100 faces give each tier (``'encasquillado'`` for a
+    roll ≥ ``malfunction``): the integer law the exact odds use (memoised)."""
     counts: dict[str, int] = {}
+    crit_max = crit_range(target, options)
     for roll in range(1, 101):
         if malfunction is not None and roll >= malfunction:
             tier = "encasquillado"
         else:
-            tier = _check_tier(roll, target, impaling, options)
+            tier = _check_tier(roll, target, impaling, options, crit_max)
         counts[tier] = counts.get(tier, 0) + 1
-    return tuple((t, Fraction(n, 100)) for t, n in counts.items())
+    return tuple(counts.items())
+
+
+def _tiers(
+    target: int, impaling: bool, malfunction: int | None, options: GoreOptions
+) -> dict[str, Fraction]:
+    return {t: Fraction(n, 100) for t, n in tier_counts(target, impaling, malfunction, options)}
 
 
 def tier_distribution(
     target: int, impaling: bool = False, options: GoreOptions = DEFAULT
 ) -> dict[str, Fraction]:
     """§1.2 Exact distribution of :func:`check_tier` over the 100 faces (memoised)."""
-    target = _int("target", target)
-    return dict(_tiers(target, bool(impaling), None, options))
+    target = check_whole("target", target)
+    return _tiers(target, bool(impaling), None, options)
 
 
 def attack_tier_distribution(
     target: int, impaling: bool, malfunction: int | None, options: GoreOptions = DEFAULT
 ) -> dict[str, Fraction]:
     """P7 Attack tiers including ``'encasquillado'`` (roll ≥ ``malfunction``, P11.7)."""
-    return dict(_tiers(target, bool(impaling), malfunction, options))
+    return _tiers(target, bool(impaling), malfunction, options)
 
 
 def opposition_chance(active: int, passive: int) -> int:
     """§1.6 ``50 + 5 × (active − passive)``, unclamped (then a d100 check, 01/00 apply)."""
-    return 50 + 5 * (_int("active", active) - _int("passive", passive))
+    return 50 + 5 * (check_whole("active", active) - check_whole("passive", passive))
 
 
 def characteristic_target(value: int, multiplier: int = 5) -> int:
     """§1.5 Characteristic check target: characteristic × N (N 1..5, default 5)."""
-    return _int("value", value, 0) * _int("multiplier", multiplier, 1, 5)
-
-
-def damage_modifier(fue: int, tam: int) -> str:
-    """T19 [BRP] damage modifier from FUE+TAM: ``'-1D6'``, ``'-1D4'``, ``'0'``, ``'+1D4'``…"""
-    total = _int("fue", fue, 1) + _int("tam", tam, 1)
-    if total <= 12:
-        return "-1D6"
-    if total <= 16:
-        return "-1D4"
-    if total <= 24:
-        return "0"
-    if total <= 32:
-        return "+1D4"
-    if total <= 40:
-        return "+1D6"
-    if total <= 56:
-        return "+2D6"
-    return f"+{3 + (total - 57) // 16}D6"
+    return check_whole("value", value, 0) * check_whole("multiplier", multiplier, 1, 5)
 
 
 def hp_max(con: int, tam: int) -> int:
     """§2.1 [BRP] maximum hit points ``ceil((CON+TAM)/2)``."""
-    return math.ceil((_int("con", con, 1) + _int("tam", tam, 1)) / 2)
+    return math.ceil((check_whole("con", con, 1) + check_whole("tam", tam, 1)) / 2)
 
 
-@lru_cache(maxsize=1024)
+@memo
 def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
     third = math.ceil(Fraction(total, 3))
     arm = math.ceil(Fraction(total, 4))
@@ -193,7 +176,7 @@ def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
 
 def location_hp(hp_max: int) -> dict[str, int]:
     """T8 [BRP] location HP: head, abdomen, legs ceil(HP/3); chest ceil(4HP/10); arms ceil(HP/4)."""
-    return dict(_location_hp(_int("hp_max", hp_max, 1)))
+    return dict(_location_hp(check_whole("hp_max", hp_max, 1)))
 
 
 #: T7 1D20 → location.
@@ -210,7 +193,7 @@ _T7 = (
 
 def hit_location(d20: int) -> str:
     """T7 hit location of a 1D20 roll (19–20 head; the seed's "19/30" fixed, §5)."""
-    d20 = _int("d20", d20, 1, 20)
+    d20 = check_whole("d20", d20, 1, 20)
     for high, loc in _T7:
         if d20 <= high:
             return loc
@@ -236,8 +219,8 @@ def attack_order(
     aiming with a scope/laser or loading and firing, then minus ``penalties`` (the total of
     the step-3 point losses: readying −5, movement, Enfoque −5 per step).
     """
-    score = _int("des", des, 0)
-    penalties = _int("penalties", penalties, 0)
+    score = check_whole("des", des, 0)
+    penalties = check_whole("penalties", penalties, 0)
     if surprised:
         score = math.ceil(score / 2)
     if halved:
@@ -245,20 +228,20 @@ def attack_order(
     return score - penalties
 
 
-def order_of_action(scores: dict[str, int], rng) -> list[str]:
+def order_of_action(scores: dict[str, int], rng: RandomSource) -> list[str]:
     """P4 step 4: sort names by score, highest first; tied names roll 1D10 each, highest
     first, rerolling ties among themselves ("Si dos personajes tienen la misma DES se tira
     1D10"). ``rng`` is any object with ``randint``."""
     by_score: dict[int, list[str]] = {}
     for name, score in scores.items():
-        by_score.setdefault(_int(f"scores[{name!r}]", score), []).append(name)
+        by_score.setdefault(check_whole(f"scores[{name!r}]", score), []).append(name)
     order: list[str] = []
     for score in sorted(by_score, reverse=True):
         order.extend(_break_ties(sorted(by_score[score]), rng))
     return order
 
 
-def _break_ties(names: list[str], rng) -> list[str]:
+def _break_ties(names: list[str], rng: RandomSource) -> list[str]:
     if len(names) <= 1:
         return names
     rolls: dict[int, list[str]] = {}
@@ -272,19 +255,19 @@ def _break_ties(names: list[str], rng) -> list[str]:
 
 def max_attacks(skill: int) -> int:
     """P7 Attacks allowed per round: ``floor(skill/50)`` from 100 % (2 at 100, 3 at 150), else 1."""
-    skill = _int("skill", skill, 0)
+    skill = check_whole("skill", skill, 0)
     return skill // 50 if skill >= 100 else 1
 
 
 def movement_m(mov: int, rough: bool = False, sprint: bool = False) -> int:
     """P18 Metres per round: MOV points × 4 m (3 m on rough ground); sprint = 2×MOV (G26)."""
-    points = _int("mov", mov, 0) * (2 if sprint else 1)
+    points = check_whole("mov", mov, 0) * (2 if sprint else 1)
     return points * (3 if rough else 4)
 
 
 def pursuit_closing(mov_pursuer: int, mov_target: int) -> int:
     """P18 Points the pursuer closes per round, ``MOV_a − MOV_b`` (equal: opposed CON)."""
-    return _int("mov_pursuer", mov_pursuer, 0) - _int("mov_target", mov_target, 0)
+    return check_whole("mov_pursuer", mov_pursuer, 0) - check_whole("mov_target", mov_target, 0)
 
 
 def movement_effect(
@@ -296,8 +279,8 @@ def movement_effect(
     ``half_move_blocks_action`` on; off: only more than half) → no combat action that round,
     except a *Carga*. Not moving → ``(0, True)``.
     """
-    mov = _int("mov", mov, 0)
-    moved = _int("moved", moved, 0)
+    mov = check_whole("mov", mov, 0)
+    moved = check_whole("moved", moved, 0)
     if moved == 0:
         return 0, True
     penalty = 5 if 4 * moved <= mov else 10
@@ -307,7 +290,7 @@ def movement_effect(
 
 def disarm_threshold(skill: int) -> int:
     """P15 *Desarmar* succeeds when the attack roll ≤ ``round(V/2)`` (R2, nearest, halves up)."""
-    return half_up(_int("skill", skill), 2)
+    return half_up(check_whole("skill", skill), 2)
 
 
 def contest_winner(
@@ -331,8 +314,8 @@ def contest_winner(
 
 def aging_rolls(age: int, d6: int) -> int:
     """P19 From age 61, once a year 1D6: 1–4 → that many rolls on T18; 5–6 → none."""
-    age = _int("age", age, 0)
-    d6 = _int("d6", d6, 1, 6)
+    age = check_whole("age", age, 0)
+    d6 = check_whole("d6", d6, 1, 6)
     if age < 61:
         return 0
     return d6 if d6 <= 4 else 0

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from rolkit.dice import Distribution, constant, die, parse
+from rolkit.memo import memo
 
 from .errors import fail
-from .forms import DEFAULT, Combatant, GoreOptions, Modifiers, Weapon
+from .forms import Combatant, Modifiers, Weapon
 from .matrices import CATEGORIES, MAX_CATEGORIES
+from .options import DEFAULT, GoreOptions
 
 __all__ = [
     "BlowProfile",
@@ -28,6 +29,8 @@ __all__ = [
     "damage_distribution",
     "apply_item_damage",
     "weapon_minimum",
+    "pre_armour_weights",
+    "blow_weights",
 ]
 
 BYPASS = frozenset({"hit_normal_bypass", "hit_max_bypass", "hit_impale"})
@@ -97,14 +100,14 @@ def weapon_minimum(weapon_damage: str) -> int:
     return max(0, parse(weapon_damage).minimum)
 
 
-@lru_cache(maxsize=256)
+@memo
 def _md_dist(md: str, rule: str) -> Distribution:
     if rule == "none":
         return constant(0)
     return parse(md).distribution().map(lambda m: md_value(m, rule))
 
 
-@lru_cache(maxsize=512)
+@memo
 def _pre_armour(profile: BlowProfile, use_max: bool) -> Distribution:
     expr = parse(profile.damage)
     if use_max:
@@ -118,12 +121,35 @@ def _pre_armour(profile: BlowProfile, use_max: bool) -> Distribution:
     return total.map(lambda x: max(0, x - u))
 
 
+Weights = tuple[tuple[tuple[int, int], ...], int]
+
+
+@memo
+def pre_armour_weights(profile: BlowProfile, use_max: bool) -> Weights:
+    """P9 The law of ``raw``/``raw_max`` as integer weights over one denominator:
+    ``(((value, weight), ...), denominator)`` (the exact hot path, no Fractions)."""
+    items = tuple(_pre_armour(profile, bool(use_max)).items())
+    den = math.lcm(*(p.denominator for _, p in items))
+    return tuple((v, p.numerator * (den // p.denominator)) for v, p in items), den
+
+
+@memo
+def blow_weights(profile: BlowProfile, category: str, armour: int, options: GoreOptions) -> Weights:
+    """P9 One blow's damage to the target as integer weights (see :func:`pre_armour_weights`)."""
+    weights, den = pre_armour_weights(profile, uses_max(category, options))
+    acc: dict[int, int] = {}
+    for v, n in weights:
+        d = blow_damage(category, v, armour, options)
+        acc[d] = acc.get(d, 0) + n
+    return tuple(acc.items()), den
+
+
 def pre_armour_distribution(profile: BlowProfile, use_max: bool) -> dict[int, Fraction]:
     """P9 Exact law of ``raw`` (``use_max`` False) or ``raw_max`` (True)."""
-    return _pre_armour(profile, bool(use_max)).as_dict()
+    return {cast(int, v): p for v, p in _pre_armour(profile, bool(use_max)).items()}
 
 
-@lru_cache(maxsize=2048)
+@memo
 def blow_distribution(
     profile: BlowProfile, category: str, armour: int, options: GoreOptions
 ) -> tuple[tuple[int, Fraction], ...]:

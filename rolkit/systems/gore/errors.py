@@ -2,8 +2,8 @@
 
 Every field out of range, every impossible combination of fields (a block against a
 bow, a shot beyond twice the range, ...) raises :class:`GoreInputError`, a
-:class:`rolkit.model.RulesError` (hence a ``ValueError``) carrying ``.field``,
-``.allowed`` and ``.got``, with a plain English message and a Spanish one
+:class:`rolkit.errors.FieldRangeError` (a ``RulesError``, hence a ``ValueError``) carrying
+``.field``, ``.allowed`` and ``.got``, with a plain English message and a Spanish one
 (``err.message("es")``).
 """
 
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import RulesError
+from rolkit.errors import FieldRangeError, check_int
 
-__all__ = ["GoreInputError", "fail"]
+__all__ = ["GoreInputError", "fail", "check_whole"]
 
 
-class GoreInputError(RulesError):
+class GoreInputError(FieldRangeError):
     """§2 A G.O.R.E. input error: names the field, the value and what is allowed.
 
     Example: ``"defender.con = 0: CON must be a whole number from 1 to 99"``.
@@ -49,3 +49,21 @@ def fail(
     if why_es:
         es += f" ({why_es})"
     return GoreInputError(en, field=field, allowed=allowed_en, got=got, message_es=es)
+
+
+#: Bounds of a rules function's whole-number argument when the spec gives none (a target,
+#: a score): wide enough for any effective value, small enough to read in a message.
+WIDE = 10_000
+
+
+def check_whole(name: str, value: object, lo: int | None = None, hi: int | None = None) -> int:
+    """A whole-number argument of a rules function (the kit's :func:`rolkit.errors.check_int`
+    raising :class:`GoreInputError` named ``name``); ``None`` bounds are ±:data:`WIDE`."""
+    return check_int(
+        value,
+        -WIDE if lo is None else lo,
+        WIDE if hi is None else hi,
+        field=name,
+        label=name,
+        cls=GoreInputError,
+    )

@@ -12,7 +12,7 @@ from rolkit.dice import parse
 from rolkit.errors import RulesError
 
 from .errors import fail
-from .forms import DEFAULT, GoreOptions
+from .options import DEFAULT, GoreOptions
 from .tables import T14_ACID, T15_FIRE, T16_RADIATION
 
 __all__ = [
@@ -64,7 +64,7 @@ def _bool(name: str, value: Any) -> bool:
     return value
 
 
-def _choice(name: str, value: Any, allowed) -> str:
+def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise fail(name, value, "one of " + ", ".join(allowed), "uno de " + ", ".join(allowed))
     return value
@@ -81,6 +81,7 @@ def _acid(p: dict, options: GoreOptions) -> HazardResult:
     hard = _bool("hard_protection", _get(p, "acid", "hard_protection", False))
     if not hard:
         return HazardResult("acid", T14_ACID[strength], ("daño cada turno de exposición",))
+    effects: tuple[str, ...]
     if strength == "debil":
         effects = (
             "la protección dura deja pasar 1 PG por turno durante 1D3 turnos; luego daño completo (1D3-1)",
@@ -108,7 +109,7 @@ def _asphyxia(p: dict, options: GoreOptions) -> HazardResult:
         if options.asphyxia_zero_hp == "mortal"
         else "a 0 PG queda inconsciente (G16)"
     )
-    effects = (
+    effects: tuple[str, ...] = (
         f"aguanta la respiración {hold} turnos",
         "después 1D6 por turno (5D6 por minuto)",
         at_zero,

@@ -8,6 +8,7 @@ attack, P11.7).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .errors import fail
 
@@ -41,7 +42,7 @@ class CellEffect:
     seed_text: str = ""
 
 
-def _c(category: str, text: str, **kw) -> CellEffect:
+def _c(category: str, text: str, **kw: Any) -> CellEffect:
     return CellEffect(category=category, seed_text=text, **kw)
 
 

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from .errors import fail
 from .forms import Combatant, Modifiers, Weapon
+from .options import GoreOptions
 from .tables import shield_coverage, size_modifier
 
 __all__ = [
@@ -60,7 +61,9 @@ def range_factor(k: int) -> Fraction:
     return Fraction(1, 2 ** (k - 1))
 
 
-def is_close_range(attacker: Combatant, weapon: Weapon, mods: Modifiers, k: int, options) -> bool:
+def is_close_range(
+    attacker: Combatant, weapon: Weapon, mods: Modifiers, k: int, options: GoreOptions
+) -> bool:
     """P11.2 distance ≤ DES×3 m (DES×6 with a scope/laser) → skill ×2 (G10: band 1 only if set)."""
     per = 6 if mods.aiming == "scope_or_laser" else 3
     if options.close_range_requires_band1 and k > 1:

@@ -183,30 +183,30 @@ def attack_skill_detail(
         base = math.ceil(Fraction(base, n))
         detail["split"] = base
     factor = Fraction(1)
-    fractions_: list[str] = []
+    fractions_: list[tuple[str, str]] = []
     if attacker.off_hand:
         factor *= Fraction(1, 2)
-        fractions_.append("zurda ×1/2")
+        fractions_.append(("off_hand", "×1/2"))
     if ranged:
         k = range_band(weapon, mods)
         detail["band"] = k
         if k > 1:
             factor *= range_factor(k)
-            fractions_.append(f"banda {k} ×{range_factor(k)}")
+            fractions_.append(("range_band", f"×{range_factor(k)}"))
         if is_close_range(attacker, weapon, mods, k, opts):
             factor *= 2
-            fractions_.append("corta distancia ×2")
+            fractions_.append(("close_range", "×2"))
         if mods.crowd:
             cf = crowd_factor(attacker, weapon, mods)
             factor *= cf
-            fractions_.append(f"a bulto ×{cf}")
+            fractions_.append(("crowd", f"×{cf}"))
     lf = LIGHTING_FACTOR[mods.lighting]
     if lf != 1:
         factor *= lf
-        fractions_.append(f"{mods.lighting} ×{lf}")
+        fractions_.append(("lighting", f"×{lf}"))
     if "half_all" in attacker.conditions:
         factor *= Fraction(1, 2)
-        fractions_.append("half_all ×1/2")
+        fractions_.append(("half_all", "×1/2"))
     v = math.ceil(base * factor)
     detail["fractions"] = fractions_
     detail["after_fractions"] = v
@@ -214,46 +214,46 @@ def attack_skill_detail(
         v = min(v, _darkness_cap(attacker))
         detail["darkness_cap"] = v
     add = 0
-    parts: list[str] = []
+    parts: list[tuple[str, int]] = []
 
     def plus(value: int, why: str) -> None:
         nonlocal add
         add += value
-        parts.append(f"{why} {value:+d}")
+        parts.append((why, value))
 
     if mods.target_surprised:
-        plus(20, "sorprendido")
+        plus(20, "surprised")
     if ranged:
         if mods.defender_prone:
-            plus(-20, "objetivo tumbado (a distancia)")
+            plus(-20, "prone_target_ranged")
     elif mods.defender_prone or mods.from_behind:
-        plus(20, "en el suelo / por la espalda")
+        plus(20, "prone_or_behind")
     if mods.relative_height == "attacker_higher":
-        plus(10, "posición elevada")
+        plus(10, "attacker_higher")
     if mods.attacker_prone:
-        plus(-20, "atacando tumbado")
+        plus(-20, "attacker_prone")
     if mods.attacker_unstable:
-        plus(-20, "superficie inestable")
+        plus(-20, "unstable")
     if mods.obstacle:
-        plus(-10, "obstáculo")
+        plus(-10, "obstacle")
     if mods.attacker_underwater:
-        plus(-30, "bajo el agua")
+        plus(-30, "underwater")
     if mods.focus_steps:
-        plus(10 * mods.focus_steps, "Enfoque")
+        plus(10 * mods.focus_steps, "focus")
     if mods.target_sprinting:
-        plus(20, "objetivo esprintando")
+        plus(20, "target_sprinting")
     if attacker.mounted and not defender.mounted and not ranged:
-        plus(20, "montado contra un infante")
+        plus(20, "mounted_vs_foot")
     if ranged:
         if mods.angle == "down45":
-            plus(-20, "ángulo hacia abajo")
+            plus(-20, "angle_down")
         elif mods.angle == "up45":
-            plus(-30, "ángulo hacia arriba")
+            plus(-30, "angle_up")
         size = size_modifier(defender.tam)
         if size:
-            plus(size, "TAM del objetivo")
+            plus(size, "target_size")
     if mods.situational_bonus:
-        plus(mods.situational_bonus, "DJ")
+        plus(mods.situational_bonus, "gm_bonus")
     v += add
     detail["additive"] = parts
     detail["after_additive"] = v
@@ -283,7 +283,7 @@ def defence_skill_detail(
     """P6 Effective dodge/block skill with its intermediate numbers; None = no defence roll."""
     check_action(attacker, defender, weapon, mods)
     if mods.defence == "none" or not defender.can_defend or mods.target_helpless:
-        return None, {"reason": "sin defensa"}
+        return None, {"reason": "no_defence"}
     opts = mods.options
     block = mods.defence == "block"
     base = defender.block_skill if block else defender.dodge

@@ -6,8 +6,9 @@ Rows keep the seed's Spanish text (with the §5 fixes); ranges are inclusive and
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from .errors import fail
+from .errors import check_whole, fail
 
 __all__ = [
     "TableRow",
@@ -27,6 +28,7 @@ __all__ = [
     "T17_PROTECTION",
     "T18_AGING",
     "T19_DAMAGE_MODIFIER",
+    "damage_modifier",
     "T20_WEAPONS",
     "T20_SHIELDS",
     "T21_RANGE_BANDS",
@@ -85,7 +87,9 @@ T3_LIGHT_RADIUS = {
 }
 
 
-def _rows(table: str, data, typed: bool = False) -> tuple[TableRow, ...]:
+def _rows(
+    table: str, data: tuple[tuple[Any, ...], ...], typed: bool = False
+) -> tuple[TableRow, ...]:
     out = []
     for item in data:
         if typed:
@@ -364,7 +368,7 @@ T18_AGING = _rows(
     ),
 )
 
-#: T19 (FUE+TAM up to, MD); beyond 72: +1D6 per further 16 (see checks.damage_modifier).
+#: T19 (FUE+TAM up to, MD); beyond the last row: +1D6 per further 16 (see damage_modifier).
 T19_DAMAGE_MODIFIER = (
     (12, "-1D6"),
     (16, "-1D4"),
@@ -374,6 +378,22 @@ T19_DAMAGE_MODIFIER = (
     (56, "+2D6"),
     (72, "+3D6"),
 )
+_T19_STEP = 16
+
+
+def damage_modifier(fue: int, tam: int) -> str:
+    """T19 [BRP] damage modifier from FUE+TAM: ``'-1D6'``, ``'-1D4'``, ``'0'``, ``'+1D4'``…
+
+    Read from :data:`T19_DAMAGE_MODIFIER`; past its last row one more D6 per 16 points.
+    """
+    total = check_whole("fue", fue, 1) + check_whole("tam", tam, 1)
+    for high, md in T19_DAMAGE_MODIFIER:
+        if total <= high:
+            return md
+    last_high, last_md = T19_DAMAGE_MODIFIER[-1]
+    dice = int(last_md[1:].split("D")[0]) + 1 + (total - last_high - 1) // _T19_STEP
+    return f"+{dice}D6"
+
 
 #: T20 placeholder weapons [BRP]: name → Weapon keyword arguments.
 T20_WEAPONS: dict[str, dict] = {

@@ -4,17 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import fail
+from .errors import check_whole, fail
 
 __all__ = ["WOUND_RANK", "wound_level", "location_status", "burst_wound_level"]
 
 WOUND_RANK = {"none": 0, "leve": 1, "grave": 2, "mortal": 3}
-
-
-def _int(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(name, value, "a whole number", "un número entero")
-    return value
 
 
 def wound_level(damage: int, hp_max: int, hp_current: int) -> str:
@@ -24,9 +18,9 @@ def wound_level(damage: int, hp_max: int, hp_current: int) -> str:
     ``leve``; no damage → ``none``.
     """
     damage, hp_max, hp_current = (
-        _int("damage", damage),
-        _int("hp_max", hp_max),
-        _int("hp_current", hp_current),
+        check_whole("damage", damage),
+        check_whole("hp_max", hp_max),
+        check_whole("hp_current", hp_current),
     )
     if hp_max < 1:
         raise fail("hp_max", hp_max, "at least 1", "al menos 1")
@@ -58,8 +52,8 @@ def burst_wound_level(
 
 def location_status(location_max: int, location_damage_total: int) -> str:
     """P12.3 ``'ok'`` if L − d > 0; ``'disabled'`` if −L < L − d ≤ 0; ``'severe'`` if L − d ≤ −L."""
-    big_l = _int("location_max", location_max)
-    d = _int("location_damage_total", location_damage_total)
+    big_l = check_whole("location_max", location_max)
+    d = check_whole("location_damage_total", location_damage_total)
     left = big_l - d
     if left > 0:
         return "ok"

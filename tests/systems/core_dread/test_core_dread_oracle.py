@@ -12,6 +12,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
+from cd_faces import enumerate_law
 
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, CoreDreadOptions, Modifiers, Weapon
@@ -187,3 +188,72 @@ def test_attack_outcomes_match_the_oracle(name):
     assert got == oracle_attack(*CASES[name])
     assert sum(got.values()) == 1
     assert all(p > 0 for p in got.values())
+
+
+# --------------------------------------------------------------------------- §7.3 fate, face level
+def resolve_law(att, dfd, w, m, thresholds: set[int]) -> dict:
+    """Run ``resolve_attack`` on every face sequence and collect the law of its keys."""
+    return enumerate_law(
+        lambda dice: cd.resolve_attack(att, dfd, w, m, dice),
+        lambda r: r.key,
+        thresholds,
+        lambda r: [s.derived["attribute"] for s in r.steps if s.dice],
+    )
+
+
+FATE_CASES = {
+    # §7.3 worked check: 3 hits fill the third Malherido box (prone check at FOR 0)
+    "knife-on-two-malherido": (
+        (Combatant(fortaleza=5), Combatant(fortaleza=4, malherido=2), KNIFE, Modifiers()),
+        {5},
+    ),
+    # one Malherido → prone check at FOR 4 − 2 = 2; two → FOR 0; spectacular → dead
+    "fresh-prone-check-with-reroll": (
+        (Combatant(fortaleza=2, melee_skill=1), ANA, KNIFE, Modifiers()),
+        {2},
+    ),
+    # surprise knock-out (FOR 6 − 1), measured: any Lesionado/Malherido mark → down
+    "measured-knockout": (
+        (
+            Combatant(fortaleza=6),
+            ANA,
+            BAT,
+            Modifiers(surprise=True, knockout_attempt=True, measured_blow=True),
+        ),
+        {5},
+    ),
+    # a hurt attacker (FOR 6 − 4 = 2, limits at 6) countered by a knife block: the counter
+    # fills the third Malherido box (prone check at FOR 0) or kills
+    "knife-block-counter": (
+        (
+            Combatant(fortaleza=6, malherido=2),
+            Combatant(fortaleza=2, block_weapon=Weapon(category="peligrosa")),
+            FIST,
+            Modifiers(defence="block"),
+        ),
+        {2},
+    ),
+    # Gore Mode: one box per level; a second Malherido kills
+    "gore-defender": (
+        (Combatant(fortaleza=3), Combatant(fortaleza=3, gore_mode=True), KNIFE, Modifiers()),
+        {3},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(FATE_CASES))
+def test_system_odds_fate_law_matches_resolve_over_every_face_sequence(name):
+    forms, thresholds = FATE_CASES[name]
+    enumerated = resolve_law(*forms, thresholds)
+    assert sum(enumerated.values()) == 1
+    odds = cd.SYSTEM.odds(*forms).probabilities
+    assert odds == enumerated
+    assert any(k.fate == "dead" or k.counter_fate == "dead" for k in odds)
+
+
+def test_the_fate_cases_reach_every_kind_of_fate():
+    keys = {k for forms, _ in FATE_CASES.values() for k in cd.SYSTEM.odds(*forms).probabilities}
+    assert {k.fate for k in keys} == {None, "down", "dead"}
+    assert {k.counter_fate for k in keys} == {None, "dead"}
+    assert any(k.prone and k.fate is None for k in keys)
+    assert any(k.counter_prone for k in keys)

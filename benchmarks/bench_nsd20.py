@@ -1,0 +1,195 @@
+"""NSd20 (d20): exact odds at default forms (target ≤ 5 ms median, caches cleared), and the
+main attack (d20 vs Defensa, concealment, confirmed critical, damage − RD, PR, Daño
+masivo) side by side with the same mechanic written in icepool, with an agreement check of
+the two exact laws of (outcome, final damage, wound change). Target: rolkit ≥ 2× faster.
+
+Both sides start cold on every run: ``rolkit.clear_caches()`` before each rolkit call (not
+timed), and icepool's own memo of its dice (``icepool.d``/``Die`` caches) left as icepool
+keeps it, which only helps icepool.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import replace
+from fractions import Fraction
+
+import icepool
+
+import rolkit
+from benchmarks.timing import Ratio, median_seconds
+from rolkit.systems import nsd20
+from rolkit.systems.nsd20 import DEFAULT_RULES, Combatant, Modifiers, Weapon
+
+REPEAT = 25
+
+E1 = (
+    Combatant(dexterity=14, strength=12, attack_base=3),
+    Combatant(dexterity=12, reflexes_base=2, pr_max=20, serious_wound_threshold=10),
+    Weapon(kind="melee"),
+    Modifiers(),
+)
+E2 = (
+    Combatant(dexterity=14, attack_base=3),
+    Combatant(
+        dexterity=12,
+        reflexes_base=2,
+        fortitude_base=2,
+        armor_rd=1,
+        pr_max=12,
+        serious_wound_threshold=8,
+    ),
+    Weapon(kind="ranged", damage_dice=2),
+    Modifiers(concealment="partial"),
+)
+ORDER = ("none", "malherido", "incapacitado", "moribundo")
+
+
+def icepool_law(attacker, defender, weapon, modifiers, rules=DEFAULT_RULES) -> dict:
+    """The attack in icepool: ``{(outcome, final damage, wound change): Fraction}``.
+
+    Only the attack's fixed numbers (attack bonus, Defensa, bonuses) come from rolkit's
+    §2 formulas; every die and every rule of P5–P10 is icepool's own.
+    """
+    ab = nsd20.attack_bonus(attacker, weapon, modifiers, rules=rules)
+    defense = nsd20.defense(defender, modifiers, rules=rules)
+    per_roll = weapon.damage_bonus + (
+        nsd20.characteristic_modifier(attacker.strength) if weapon.strength_to_damage else 0
+    )
+    rd = defender.armor_rd + defender.natural_rd
+    threshold = defender.serious_wound_threshold or defender.constitution
+    fort = nsd20.fortitude_total(defender) + modifiers.fortitude_save_misc
+    pr = defender.pr
+    miss_min = {"none": 21, "partial": 17, "total": 11}[modifiers.concealment]
+    effort = 2 if modifiers.extra_effort_damage else 0
+    k = weapon.critical_multiplier
+
+    def hits(n: int) -> bool:
+        return n == 20 or (n != 1 and n + ab >= defense)
+
+    def final(x: int, cut: int) -> int:
+        return max(0, max(rules.min_damage_on_hit, x) - cut)
+
+    die = icepool.d(weapon.damage_die)
+    hit_damage = (weapon.damage_dice @ die + per_roll + effort).map(lambda x: final(x, rd))
+    crit_damage = ((weapon.damage_dice * k) @ die + k * per_roll + effort).map(
+        lambda x: final(x, rd)
+    )
+
+    def band(f: int, dmg: int) -> str:
+        cd, total = 10 + dmg, f + fort
+        by = 0 if f == 20 else max(1, cd - total) if f == 1 else max(0, cd - total)
+        return (
+            "none"
+            if by == 0
+            else "malherido"
+            if by <= 5
+            else ("incapacitado" if by <= 10 else "moribundo")
+        )
+
+    def wound(dmg: int, b: str) -> str:
+        if dmg == 0:
+            return "none"
+        cur, new = ORDER.index(defender.wound_state), ORDER.index(b)
+        if new == cur and b != "none":
+            new = min(3, cur + 1)
+        state = "moribundo" if pr - dmg <= 0 else ORDER[max(cur, new)]
+        return "pr_loss" if state == defender.wound_state else state
+
+    def with_wound(outcome: str, dmg: int):
+        if dmg > 0 and dmg >= threshold:
+            return icepool.d20.map(lambda f: (outcome, dmg, wound(dmg, band(f, dmg))))
+        return icepool.Die([(outcome, dmg, wound(dmg, "none"))])
+
+    def roll_class(n: int) -> str:
+        return "miss" if not hits(n) else "threat" if n >= weapon.threat_range_min else "hit"
+
+    def outcome_of(roll: str, passes: bool, confirmed: bool) -> str:
+        if roll == "miss" or not passes:
+            return "miss"
+        return "critical" if roll == "threat" and confirmed else "hit"
+
+    # P5: the attack, concealment and confirmation d20s, each reduced to what it decides
+    outcome = icepool.map(
+        outcome_of, icepool.d20.map(roll_class), icepool.d20 < miss_min, icepool.d20.map(hits)
+    )
+    branches = {
+        "miss": icepool.Die([("miss", 0, "none")]),
+        "hit": hit_damage.map(lambda d: with_wound("hit", d)),
+        "critical": crit_damage.map(lambda d: with_wound("critical", d)),
+    }
+    law = outcome.map(lambda o: branches[o])
+    total = law.denominator()
+    return {o: Fraction(q, total) for o, q in law.items()}
+
+
+def rolkit_law(attacker, defender, weapon, modifiers) -> dict:
+    out: dict = {}
+    for key, p in nsd20.attack_law(attacker, defender, weapon, modifiers).items():
+        row = (key.outcome, key.damage, key.wound)
+        out[row] = out.get(row, Fraction(0)) + p
+    return out
+
+
+def cold_median(fn, repeat: int = REPEAT) -> float:
+    """Median time of ``fn()`` right after ``rolkit.clear_caches()`` (the clearing itself,
+    a walk over the loaded modules, is not timed)."""
+    samples = []
+    for _ in range(repeat):
+        rolkit.clear_caches()
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+def run() -> list[tuple[str, float, str]]:
+    s = nsd20.SYSTEM
+    forms = s.defaults()
+    rows: list[tuple[str, float, str]] = [
+        (
+            "nsd20 s.odds, default forms (caches cleared)",
+            cold_median(lambda: s.odds(**forms)),
+            "target ≤ 5 ms",
+        )
+    ]
+    for name, case in (("E1 melee 1d6", E1), ("E2 ranged 2d6, RD 1, partial concealment", E2)):
+        assert rolkit_law(*case) == icepool_law(*case), f"{name}: the two exact laws disagree"
+        ours = cold_median(lambda case=case: nsd20.attack_law(*case))
+        theirs = median_seconds(lambda case=case: icepool_law(*case), repeat=REPEAT)
+        rows += [
+            (f"nsd20 attack law, {name} (rolkit, cold)", ours, "laws agree exactly"),
+            (f"nsd20 attack law, {name} (icepool)", theirs, "same mechanic"),
+            (f"nsd20 speed-up over icepool, {name}", Ratio(theirs / ours), "target ≥ ×2"),
+        ]
+    from rolkit.analysis import hit_grid
+
+    rows.append(
+        (
+            "nsd20 hit grid, attack_base × dexterity 12×12 (cold)",
+            cold_median(lambda: hit_grid(s), repeat=5),
+            "target ≤ 50 ms; 144 s.odds incl. form validation",
+        )
+    )
+    heavy = (
+        E1[0],
+        replace(E1[1], armor_rd=2),
+        Weapon(damage_dice=3, damage_die=8, critical_multiplier=3),
+        Modifiers(),
+    )
+    rows.append(
+        (
+            "nsd20 s.odds, 3d8 ×3 critical (caches cleared)",
+            cold_median(lambda: s.odds(*heavy)),
+            "9d8 on a critical",
+        )
+    )
+    return rows
+
+
+if __name__ == "__main__":
+    from benchmarks.timing import fmt_value
+
+    for label, value, note in run():
+        print(f"  {label:<58} {fmt_value(value)}   {note}")

@@ -1,0 +1,146 @@
+"""Ashes Of War (spec ``/work/shared/rules/ashes_of_war.md``): the hit-location system.
+
+Modules: ``tables`` (names and table defaults) · ``options`` (``RulesConfig``, the spec's
+placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``pools`` (§2.3,
+§4.3–4.6) · ``location`` (§4.11, T4) · ``damage`` (§4.9, §4.12–4.13) · ``wounds``
+(§4.14–4.17) · ``attack`` (``resolve_attack``, ``attack_outcomes``) · ``procedures``
+(checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
+``checks`` (the ``CheckProcedure`` objects) · ``errors`` · ``formtools`` (int maps and
+multichoices with a non-empty default) · ``messages`` · ``presets`` · ``system``
+(``SYSTEM``).
+
+Interpretations chosen where the spec is silent, or where the shared field kinds forced a
+shape (every one is also visible in the code that applies it):
+
+* Forms use only the shared field kinds. Each skill is an int field of ``Combatant``
+  (``.skills`` gives the spec's mapping); armour is up to three ``ArmorPiece`` slots
+  (``.armor`` gives the tuple; a piece covers a location where its RD there is > 0); wound
+  marks are counts per location — light, serious by type (blunt / cutting-or-piercing /
+  fire-or-bleed) and lethal — which is all the states read (light marks do not keep their
+  type, and marks have no order); bleeding is two location sets (leve, grave; one location
+  cannot be in both); a weapon has a main damage type plus optional others
+  (``damage_types`` = main first, so "the first" type of §3.5 is the main one);
+  ``Weapon.wound_thresholds`` is two optional ints (both or neither). ``combatant(name,
+  skills=..., armor=(...))`` and ``wounds_from_marks`` build forms from the spec's shapes.
+  Marks above a location's boxes (T3 lives in the options) are refused when an attack or
+  its odds are computed, naming ``defender.wounds.<row>``.
+* ``Modifiers.aimed_location``, ``narrated_location`` and ``damage_type`` are optional
+  choices: the dashboard's "(auto)" is the spec's ``None``.
+* The System key (``OddsKey``) adds the defender's fate and the wound's events to §7.3's
+  key, so odds and rolls carry fate (``dead`` / ``dying`` = Moribundo / ``down`` =
+  Inconsciente) and flags; ``attack_outcomes`` keeps the contract's four-field key. Fate is
+  the defender's state after the attack, so an already unconscious defender is ``down`` on
+  every outcome. ``prone`` is a first serious wound in a Pierna (T5 "cae derribado").
+* No criticals, fumbles or automatic hits (§2.1): ``critical`` is always False.
+* Fracturado, Contusionado and Hemorragia Leve are triggered only by a wound of the matching
+  damage type (fire and bleeding ticks never trigger them); an event is reported only when
+  its state is new. With ``fracture_scope="limb"`` both locations of the limb become
+  Fracturado. Dismembering a location clears its Fracturado and first-serious marks, and a
+  bleeding there moves toward the torso (same or higher level), as §4.16 says for ticks.
+* Attacking an unconscious, dying or dead defender is allowed (undefended only).
+* Blind fire raises an undefended Fácil to Intermedia and keeps a harder Adversidad.
+* Successive defences are counted up to the field's maximum (20) in ``defender_after``.
+* ``gracia_cap`` applies before cancelling; cancelling removes capped ▽ first (§2.3).
+* The ``skill`` check applies Contusionado / Fracturado only to quick skills; the
+  ``stabilise`` check rolls turn after turn until a success or the third failure.
+* T5 effects are reported (event text and ``first_serious_effect``), never enforced; T8
+  healing days and Prana regeneration are helpers outside the attack.
+* ``Conditions.dying`` implies Inconsciente for every rule even if ``unconscious`` is unset.
+"""
+
+from __future__ import annotations
+
+from rolkit.systems.ashes_of_war.attack import (
+    Outcome,
+    OutcomeKey,
+    Resolution,
+    Step,
+    attack_outcomes,
+    outcome_marginal,
+    resolve_attack,
+)
+from rolkit.systems.ashes_of_war.core import (
+    CheckRoll,
+    PoolSpec,
+    check_distribution,
+    p_check_success,
+    p_opposed_win,
+    roll_check,
+    total_desgracias,
+)
+from rolkit.systems.ashes_of_war.damage import damage_distribution, shield_block, wound_severity
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError, AowInputError
+from rolkit.systems.ashes_of_war.forms import (
+    ArmorPiece,
+    Attacker,
+    Combatant,
+    Conditions,
+    Defender,
+    Modifiers,
+    Shield,
+    Weapon,
+    WoundMark,
+    Wounds,
+    combatant,
+    wounds_from_marks,
+)
+from rolkit.systems.ashes_of_war.location import hit_location
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.pools import attack_pool, defence_pool, undefended_threshold
+from rolkit.systems.ashes_of_war.procedures import (
+    dying_death_probability,
+    movement_allowance,
+    prana_max,
+    reload_actions,
+)
+from rolkit.systems.ashes_of_war.system import SYSTEM
+from rolkit.systems.ashes_of_war.wounds import WoundResult, apply_wound, bleed_tick
+
+__all__ = [
+    "SYSTEM",
+    "DEFAULT_RULES",
+    "RulesConfig",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "ArmorPiece",
+    "Shield",
+    "Wounds",
+    "WoundMark",
+    "Conditions",
+    "Modifiers",
+    "combatant",
+    "wounds_from_marks",
+    "AowInputError",
+    "AowFieldRangeError",
+    "AowImpossibleError",
+    "PoolSpec",
+    "CheckRoll",
+    "WoundResult",
+    "Outcome",
+    "OutcomeKey",
+    "Resolution",
+    "Step",
+    "check_distribution",
+    "roll_check",
+    "p_check_success",
+    "p_opposed_win",
+    "total_desgracias",
+    "attack_pool",
+    "defence_pool",
+    "undefended_threshold",
+    "hit_location",
+    "damage_distribution",
+    "wound_severity",
+    "apply_wound",
+    "shield_block",
+    "bleed_tick",
+    "dying_death_probability",
+    "prana_max",
+    "movement_allowance",
+    "reload_actions",
+    "resolve_attack",
+    "attack_outcomes",
+    "outcome_marginal",
+]

@@ -1,0 +1,942 @@
+"""§3 The forms: ``Combatant`` (attacker and defender), ``Weapon``, ``Modifiers`` and their
+sub-forms ``ArmorPiece``, ``Shield``, ``Wounds`` and ``Conditions`` (frozen dataclasses).
+
+Every field is declared with the shared field kinds, so the dashboard builds the forms with
+no widget code. Where the spec's type is not one of those kinds the form stores it in an
+equivalent shape (listed in the package docstring): each skill is its own int field
+(``Combatant.skills`` gives the spec's mapping), the armour is up to three ``ArmorPiece``
+slots (``Combatant.armor`` gives the tuple), the wound marks are counts per location and
+severity (serious ones split by damage type, which is all the states read), and a weapon's
+damage types are a main type plus optional others. :func:`combatant` builds a
+``Combatant`` from the spec's own shape (``skills={...}, armor=(...)``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from rolkit import fields
+from rolkit.dice import parse
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
+from rolkit.systems.ashes_of_war.tables import (
+    ADVERSIDAD_LABELS,
+    COVER_LABELS,
+    DAMAGE_TYPE_LABELS,
+    DAMAGE_TYPES,
+    DEFENCE_LABELS,
+    DIE_SIDES,
+    LIMB_LOCATIONS,
+    LOCATION_LABELS,
+    LOCATIONS,
+    SKILL_LABELS,
+    SKILLS,
+)
+
+__all__ = [
+    "ArmorPiece",
+    "Shield",
+    "Weapon",
+    "WoundMark",
+    "Wounds",
+    "Conditions",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Modifiers",
+    "combatant",
+    "wounds_from_marks",
+    "prana_max",
+]
+
+_LIMB_LABELS = {loc: LOCATION_LABELS[loc] for loc in LIMB_LOCATIONS}
+
+
+def _validate(obj: object) -> None:
+    fields.validate(obj, error_cls=AowFieldRangeError)
+
+
+def prana_max(vitality: int) -> int:
+    """Contract #15, §4.23 [SRC]: ``8 + 2 × vitality`` («8 base + 4×2 de Vitalidad NdP 4»)."""
+    return 8 + 2 * vitality
+
+
+# --------------------------------------------------------------------------- gear
+@dataclass(frozen=True)
+class ArmorPiece:
+    """§3.4 A piece of armour: RD for each stretch it covers, and its Integridad."""
+
+    name: str = fields.text_field(
+        "Pieza de armadura",
+        label=("Pieza", "Pieza (armour piece)"),
+        help=("Nombre de la pieza; solo es una etiqueta.", "Name of the piece; a label only."),
+    )
+    rd_by_location: Mapping[str, int] = fields.int_map_field(
+        LOCATION_LABELS,
+        0,
+        20,
+        label=("RD de su tramo", "RD de su tramo (damage reduction per location)"),
+        help=(
+            "RD (Reducción de Daño) que da en cada ubicación; 0 = no la cubre.",
+            "RD (damage reduction) it gives at each location; 0 = does not cover it.",
+        ),
+        rule="§3.4",
+    )
+    integrity: int = fields.int_field(
+        10,
+        0,
+        99,
+        label=("Integridad", "Integridad (durability)"),
+        help=(
+            "Con 0 está rota y da RD 0. Valor inicial provisional (10). Regla provisional.",
+            "At 0 it is broken and gives RD 0. Starting value provisional (10). Provisional rule.",
+        ),
+        rule="§4.22",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    def rd(self, location: str) -> int:
+        """RD at ``location``: 0 if the piece does not cover it or is broken (§4.12, §4.22)."""
+        return 0 if self.integrity <= 0 else self.rd_by_location.get(location, 0)
+
+    def covers(self, location: str) -> bool:
+        return self.rd_by_location.get(location, 0) > 0
+
+
+@dataclass(frozen=True)
+class Shield:
+    """§3.4 A shield: the NdP its GdC gives to Interceptar, its RD and its Integridad."""
+
+    name: str = fields.text_field(
+        "Escudo mediano",
+        label=("Escudo", "Escudo (shield)"),
+        help=("Nombre del escudo; solo es una etiqueta.", "Name of the shield; a label only."),
+    )
+    gdc_ndp: int = fields.int_field(
+        3,
+        0,
+        5,
+        label=("NdP que da su GdC", "NdP que da su GdC (dice added to Interceptar)"),
+        help=(
+            "«El escudo suma a la tirada los NdP que da su GdC» (pequeño +2, mediano +3).",
+            "Dice the shield adds to an Interceptar roll (small +2, medium +3).",
+        ),
+        rule="§4.5",
+    )
+    rd: int = fields.int_field(
+        4,
+        0,
+        20,
+        label=("RD del escudo", "RD del escudo (shield damage reduction)"),
+        help=(
+            "Daño que absorbe al interceptar; lo que sobra llega al brazo.",
+            "Damage it absorbs when intercepting; the excess reaches the arm.",
+        ),
+        rule="§4.9",
+    )
+    integrity: int = fields.int_field(
+        10,
+        0,
+        99,
+        label=("Integridad", "Integridad (durability)"),
+        help=(
+            "Con 0 está roto y no puede interceptar. Valor inicial provisional (10). Regla "
+            "provisional.",
+            "At 0 it is broken and cannot intercept. Starting value provisional (10). "
+            "Provisional rule.",
+        ),
+        rule="§4.22",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+_DAMAGE_LABEL = ("Dado de daño", "Dado de daño (damage dice)")
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """§3.3 A weapon (also the form of ``Combatant.parry_object``)."""
+
+    name: str = fields.text_field(
+        "Espada larga de acero",
+        label=("Arma", "Arma (weapon)"),
+        help=("Nombre del arma; solo es una etiqueta.", "Name of the weapon; a label only."),
+    )
+    skill: str = fields.choice_field(
+        "melee",
+        {k: SKILL_LABELS[k] for k in ("melee", "ranged", "brawl")},
+        label=("Habilidad de ataque", "Habilidad de ataque (attack skill)"),
+        help=("Habilidad que se tira para atacar.", "Skill rolled to attack."),
+        rule="§4.4",
+    )
+    damage: str = fields.dice_field(
+        "3d6",
+        label=_DAMAGE_LABEL,
+        help=(
+            "NdS, p. ej. 3d6: se tira en cada golpe (N de 1 a 20; S = 2, 3, 4, 6, 8, 10, 12 o 20).",
+            "NdS, e.g. 3d6, rolled on every hit (N 1 to 20; S = 2, 3, 4, 6, 8, 10, 12 or 20).",
+        ),
+        rule="§4.12",
+    )
+    damage_type: str = fields.choice_field(
+        "cutting",
+        DAMAGE_TYPE_LABELS,
+        label=("Tipo de daño", "Tipo de daño (damage type)"),
+        help=(
+            "Tipo principal: decide qué estados puede provocar la herida.",
+            "Main type: decides which states the wound can cause.",
+        ),
+        rule="§4.15",
+    )
+    other_damage_types: frozenset = fields.multichoice_field(
+        DAMAGE_TYPE_LABELS,
+        label=("Otros tipos de daño", "Otros tipos de daño (other damage types)"),
+        help=(
+            "Tipos que también puede infligir (un hacha corta, pero aplasta con el reverso).",
+            "Further types it can deal (an axe cuts, but crushes with its back).",
+        ),
+        rule="§4.15",
+    )
+    integrity: int = fields.int_field(
+        10,
+        0,
+        99,
+        label=("Integridad", "Integridad (durability)"),
+        help=(
+            "Con 0 está rota: no ataca ni intercepta. Valor inicial provisional (10). Regla "
+            "provisional.",
+            "At 0 it is broken: cannot attack or intercept. Starting value provisional (10). "
+            "Provisional rule.",
+        ),
+        rule="§4.22",
+    )
+    non_lethal: bool = fields.flag_field(
+        False,
+        label=("No letal", "No letal (non-lethal)"),
+        help=(
+            "Deja Inconsciente en vez de matar: la herida no pasa de grave.",
+            "Knocks out instead of killing: the wound is at most serious.",
+        ),
+        rule="§4.15",
+    )
+    reload: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=("Recarga N", "Recarga N (reload actions)"),
+        help=(
+            "Acciones que cuesta recargar (0 = no recarga).",
+            "Actions a reload costs (0 = none).",
+        ),
+        rule="§4.20",
+    )
+    range_m: int | None = fields.int_field(
+        None,
+        1,
+        5000,
+        optional=True,
+        label=("Alcance (m)", "Alcance (range, metres)"),
+        help=("Solo informativo; vacío = cuerpo a cuerpo.", "Informational; empty = melee."),
+    )
+    properties: str = fields.text_field(
+        "",
+        label=("Propiedades", "Propiedades (weapon properties)"),
+        help=(
+            "Etiquetas libres (p. ej. Aplastante); sin efecto en estas reglas.",
+            "Free tags (e.g. Aplastante); no effect in these rules.",
+        ),
+    )
+    serious_min: int | None = fields.int_field(
+        None,
+        1,
+        50,
+        optional=True,
+        label=("Daño para grave (arma)", "Daño para grave (weapon's serious-wound damage)"),
+        help=(
+            "Si se da, sustituye la tabla de heridas para esta arma; vacío = la de las opciones.",
+            "If given, replaces the wound table for this weapon; empty = the options' table.",
+        ),
+        rule="T6",
+        advanced=True,
+    )
+    lethal_min: int | None = fields.int_field(
+        None,
+        2,
+        60,
+        optional=True,
+        label=("Daño para letal (arma)", "Daño para letal (weapon's lethal-wound damage)"),
+        help=(
+            "Si se da, sustituye la tabla de heridas para esta arma; vacío = la de las opciones.",
+            "If given, replaces the wound table for this weapon; empty = the options' table.",
+        ),
+        rule="T6",
+        advanced=True,
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        terms = parse(self.damage).terms
+        t = terms[0]
+        if (
+            len(terms) != 1
+            or not t.is_dice
+            or t.sign < 0
+            or not 1 <= t.count <= 20
+            or (t.sides not in DIE_SIDES)
+        ):
+            raise out_of_range(
+                "damage",
+                _DAMAGE_LABEL,
+                (
+                    "NdS con N de 1 a 20 y S en 2, 3, 4, 6, 8, 10, 12, 20",
+                    "NdS with N 1 to 20 and S in 2, 3, 4, 6, 8, 10, 12, 20",
+                ),
+                self.damage,
+            )
+        if (self.serious_min is None) != (self.lethal_min is None) or (
+            self.serious_min is not None and self.lethal_min <= self.serious_min  # type: ignore[operator]
+        ):
+            raise out_of_range(
+                "lethal_min",
+                ("Daño para letal (arma)", "Daño para letal (weapon's lethal-wound damage)"),
+                (
+                    "vacío junto con el de grave, o mayor que él",
+                    "empty together with the serious one, or above it",
+                ),
+                self.lethal_min,
+            )
+
+    @property
+    def damage_types(self) -> tuple[str, ...]:
+        """§3.3 the types it can deal: the main one first."""
+        others = tuple(
+            t for t in DAMAGE_TYPES if t in self.other_damage_types and t != self.damage_type
+        )
+        return (self.damage_type, *others)
+
+    @property
+    def dice(self) -> tuple[int, int]:
+        """``(N, S)`` of the damage dice."""
+        t = parse(self.damage).terms[0]
+        return t.count, t.sides
+
+    @property
+    def wound_thresholds(self) -> tuple[int, int] | None:
+        if self.serious_min is None or self.lethal_min is None:
+            return None
+        return (self.serious_min, self.lethal_min)
+
+
+# --------------------------------------------------------------------------- wounds
+@dataclass(frozen=True)
+class WoundMark:
+    """§3.1 One filled box: its severity and the damage type of the hit."""
+
+    severity: str
+    damage_type: str
+
+
+def _count_map(label: tuple[str, str], help: tuple[str, str], hi: int) -> Any:
+    return fields.int_map_field(LOCATION_LABELS, 0, hi, label=label, help=help, rule="§4.14")
+
+
+@dataclass(frozen=True)
+class Wounds:
+    """§3.1 ``wounds``: the filled boxes, counted per location and severity.
+
+    Serious marks are kept by damage type because Fracturado (two blunt) and Hemorragia (two
+    cutting or piercing) count them (§4.15). The boxes a location has come from T3.
+    """
+
+    light: Mapping[str, int] = _count_map(
+        ("Casillas leves marcadas", "Casillas leves marcadas (light boxes filled)"),
+        ("Heridas leves que ya tiene cada ubicación.", "Light wounds each location already has."),
+        6,
+    )
+    serious_blunt: Mapping[str, int] = _count_map(
+        ("Graves contundentes", "Graves contundentes (serious boxes, blunt)"),
+        (
+            "Casillas graves marcadas por daño contundente (dos en un miembro: Fracturado).",
+            "Serious boxes filled by blunt damage (two in a limb: Fracturado).",
+        ),
+        6,
+    )
+    serious_sharp: Mapping[str, int] = _count_map(
+        ("Graves cortantes o perforantes", "Graves cortantes o perforantes (serious, sharp)"),
+        (
+            "Casillas graves marcadas por daño cortante o perforante (dos: Hemorragia).",
+            "Serious boxes filled by cutting or piercing damage (two: Hemorragia).",
+        ),
+        6,
+    )
+    serious_other: Mapping[str, int] = _count_map(
+        ("Graves de fuego o hemorragia", "Graves de fuego o hemorragia (serious, fire/bleed)"),
+        (
+            "Casillas graves marcadas por fuego o por una Hemorragia.",
+            "Serious boxes filled by fire or by bleeding.",
+        ),
+        6,
+    )
+    lethal: Mapping[str, int] = _count_map(
+        ("Casilla letal marcada", "Casilla letal marcada (lethal box filled)"),
+        (
+            "1 si la casilla letal de la ubicación está marcada (cada ubicación tiene una).",
+            "1 if the location's single lethal box is filled.",
+        ),
+        1,
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    def count(self, location: str, severity: str) -> int:
+        if severity == "light":
+            return self.light.get(location, 0)
+        if severity == "lethal":
+            return self.lethal.get(location, 0)
+        return (
+            self.serious_blunt.get(location, 0)
+            + self.serious_sharp.get(location, 0)
+            + self.serious_other.get(location, 0)
+        )
+
+    def marks(self, location: str) -> tuple[WoundMark, ...]:
+        """The location's marks (light marks' type is not tracked: ``"any"``)."""
+        out = [WoundMark("light", "any")] * self.light.get(location, 0)
+        out += [WoundMark("serious", "blunt")] * self.serious_blunt.get(location, 0)
+        out += [WoundMark("serious", "sharp")] * self.serious_sharp.get(location, 0)
+        out += [WoundMark("serious", "other")] * self.serious_other.get(location, 0)
+        out += [WoundMark("lethal", "any")] * self.lethal.get(location, 0)
+        return tuple(out)
+
+    def add(self, location: str, severity: str, damage_type: str) -> Wounds:
+        """A copy with one more mark of ``severity`` at ``location``."""
+        if severity == "light":
+            name = "light"
+        elif severity == "lethal":
+            name = "lethal"
+        elif damage_type == "blunt":
+            name = "serious_blunt"
+        elif damage_type in ("cutting", "piercing"):
+            name = "serious_sharp"
+        else:
+            name = "serious_other"
+        old = getattr(self, name)
+        return dataclasses.replace(
+            self, **{name: fields.FrozenMap({**old, location: old.get(location, 0) + 1})}
+        )
+
+
+def wounds_from_marks(marks: Mapping[str, tuple[WoundMark, ...]]) -> Wounds:
+    """The spec's ``wounds`` mapping (location → marks) as a :class:`Wounds` form."""
+    w = Wounds()
+    for loc, ms in marks.items():
+        for m in ms:
+            w = w.add(loc, m.severity, m.damage_type)
+    return w
+
+
+# --------------------------------------------------------------------------- conditions
+def _locs(
+    labels: Mapping[str, tuple[str, str]], label: tuple[str, str], help: tuple[str, str]
+) -> Any:
+    return fields.multichoice_field(labels, label=label, help=help, rule="§4.15")
+
+
+def _flag(label: tuple[str, str], help: tuple[str, str], rule: str = "§4.15") -> Any:
+    return fields.flag_field(False, label=label, help=help, rule=rule)
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """§3.2 The character's states."""
+
+    bruised: bool = _flag(
+        ("Contusionado", "Contusionado (concussed)"),
+        ("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
+    )
+    fractured: frozenset = _locs(
+        _LIMB_LABELS,
+        ("Fracturado", "Fracturado (fractured)"),
+        (
+            "Miembros que no puede mover; 2 ▽ en tiradas rápidas.",
+            "Limbs it cannot move; 2 ▽ on quick rolls.",
+        ),
+    )
+    bleeding_light: frozenset = _locs(
+        LOCATION_LABELS,
+        ("Hemorragia Leve", "Hemorragia Leve (light bleeding)"),
+        (
+            "Una herida leve por turno en cada ubicación marcada.",
+            "One light wound per turn at each.",
+        ),
+    )
+    bleeding_serious: frozenset = _locs(
+        LOCATION_LABELS,
+        ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)"),
+        (
+            "Una herida grave por turno en cada ubicación marcada.",
+            "One serious wound per turn at each.",
+        ),
+    )
+    dismembered: frozenset = _locs(
+        _LIMB_LABELS,
+        ("Desmembrado", "Desmembrado (limb lost)"),
+        ("Partes perdidas: no se pueden usar ni golpear.", "Lost parts: cannot be used or hit."),
+    )
+    first_serious_effects: frozenset = _locs(
+        _LIMB_LABELS,
+        ("Efecto de primera herida grave", "Efecto de primera herida grave (first-serious effect)"),
+        (
+            "Miembros cuyo efecto de primera herida grave está activo (se aplica una vez).",
+            "Limbs whose first-serious-wound effect is active (applies once).",
+        ),
+    )
+    unconscious: bool = _flag(
+        ("Inconsciente", "Inconsciente (unconscious)"),
+        ("No puede declarar acciones ni defenderse.", "Cannot declare actions or defend."),
+    )
+    dying: bool = _flag(
+        ("Moribundo", "Moribundo (dying)"),
+        (
+            "Regla opcional: Inconsciente y tira Fortitud cada turno; a la tercera falla, muere.",
+            "Optional rule: unconscious, rolls Fortitud each turn; the third failure kills.",
+        ),
+        "§4.17",
+    )
+    dying_failures: int = fields.int_field(
+        0,
+        0,
+        2,
+        label=("Tiradas falladas", "Tiradas falladas (failed stabilisation rolls)"),
+        help=("Fallos de estabilización hasta ahora.", "Failed stabilisation rolls so far."),
+        rule="§4.17",
+    )
+    stabilised: bool = _flag(
+        ("Estabilizado", "Estabilizado (stabilised)"),
+        ("Estuvo Moribundo y ya está estable.", "Was dying and is now stable."),
+        "§4.17",
+    )
+    dead: bool = _flag(
+        ("Muerto", "Muerto (dead)"), ("El personaje ha muerto.", "The character is dead."), "§4.17"
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        both = self.bleeding_light & self.bleeding_serious
+        if both:
+            raise out_of_range(
+                "bleeding_serious",
+                ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)"),
+                ("ubicaciones sin Hemorragia Leve", "locations without light bleeding"),
+                sorted(both),
+            )
+
+    @property
+    def bleeding(self) -> dict[str, str]:
+        """§3.2 ``bleeding``: location → ``"light"`` | ``"serious"``."""
+        out = {loc: "light" for loc in LOCATIONS if loc in self.bleeding_light}
+        out.update({loc: "serious" for loc in LOCATIONS if loc in self.bleeding_serious})
+        return out
+
+    @property
+    def incapacitated(self) -> bool:
+        """Cannot declare actions (§4.3): unconscious, dying or dead."""
+        return self.unconscious or self.dying or self.dead
+
+
+# --------------------------------------------------------------------------- combatant
+def _skill(name: str) -> Any:
+    es, en = SKILL_LABELS[name]
+    return fields.int_field(
+        0,
+        0,
+        10,
+        label=(es, en),
+        help=(f"NdP de {es} (0 a 10).", f"NdP (rating) of {es}, 0 to 10."),
+        rule="§2.1",
+    )
+
+
+def _armor_slot(n: int) -> Any:
+    return fields.nested_field(
+        ArmorPiece,
+        optional=True,
+        label=(f"Armadura {n}", f"Armadura {n} (armour piece {n})"),
+        help=(
+            "Una pieza de armadura; cada ubicación la cubre una pieza como mucho.",
+            "One armour piece; each location is covered by at most one piece.",
+        ),
+        rule="§3.4",
+    )
+
+
+@dataclass(frozen=True)
+class Combatant:
+    """§3.1 A character (attacker or defender), with gear, wounds and states."""
+
+    name: str = fields.text_field(
+        "Combatiente",
+        label=("Nombre", "Nombre (name)"),
+        help=("Nombre del personaje.", "Character name."),
+    )
+    melee: int = _skill("melee")
+    ranged: int = _skill("ranged")
+    brawl: int = _skill("brawl")
+    dodge: int = _skill("dodge")
+    intercept: int = _skill("intercept")
+    alert: int = _skill("alert")
+    act: int = _skill("act")
+    run: int = _skill("run")
+    aid: int = _skill("aid")
+    fortitude: int = _skill("fortitude")
+    stealth: int = _skill("stealth")
+    hide: int = _skill("hide")
+    vitality: int = _skill("vitality")
+    prana: int | None = fields.int_field(
+        None,
+        0,
+        28,
+        optional=True,
+        label=("Prana", "Prana (magic pool)"),
+        help=(
+            "Prana actual, hasta 8 + 2 × Vitalidad; vacío = el máximo. Informativo.",
+            "Current Prana, up to 8 + 2 × Vitalidad; empty = the maximum. Informational.",
+        ),
+        rule="§4.23",
+    )
+    armor_1: ArmorPiece | None = _armor_slot(1)
+    armor_2: ArmorPiece | None = _armor_slot(2)
+    armor_3: ArmorPiece | None = _armor_slot(3)
+    shield: Shield | None = fields.nested_field(
+        Shield,
+        optional=True,
+        label=("Escudo", "Escudo (shield)"),
+        help=("Escudo que lleva; vacío = ninguno.", "Shield carried; empty = none."),
+        rule="§3.4",
+    )
+    shield_arm: str = fields.choice_field(
+        "left",
+        {"left": ("Izquierdo", "Izquierdo (left)"), "right": ("Derecho", "Derecho (right)")},
+        label=("Brazo del escudo", "Brazo del escudo (shield arm)"),
+        help=(
+            "El brazo que recibe lo que el escudo no absorbe.",
+            "The arm that takes what the shield does not absorb.",
+        ),
+        rule="§4.9",
+    )
+    parry_object: Weapon | None = fields.nested_field(
+        Weapon,
+        optional=True,
+        label=("Objeto para interceptar", "Objeto para interceptar (parrying weapon or staff)"),
+        help=(
+            "Arma u objeto sin RD con el que desvía golpes; vacío = ninguno.",
+            "Weapon or object without RD used to deflect blows; empty = none.",
+        ),
+        rule="§4.10",
+    )
+    wounds: Wounds = fields.nested_field(
+        Wounds,
+        label=("Casillas de daño", "Casillas de daño (wound boxes)"),
+        help=("Las heridas que ya tiene.", "The wounds it already has."),
+        rule="§4.14",
+    )
+    conditions: Conditions = fields.nested_field(
+        Conditions,
+        label=("Estados", "Estados (conditions)"),
+        help=("Sus estados actuales.", "Its current states."),
+        rule="§3.2",
+    )
+    defences_this_turn: int = fields.int_field(
+        0,
+        0,
+        20,
+        label=("Defensas sucesivas", "Defensas sucesivas (defences already made this turn)"),
+        help=(
+            "Defensas ya hechas este turno: cada una suma 1 ▽ sin tope a la siguiente.",
+            "Defences already made this turn: each adds 1 uncapped ▽ to the next.",
+        ),
+        rule="§4.5",
+    )
+    feint_pending: bool = fields.flag_field(
+        False,
+        label=("Finta recibida", "Finta recibida (feinted)"),
+        help=("Su próxima defensa lleva 1 ▽.", "Its next defence carries 1 ▽."),
+        rule="§4.19",
+    )
+    pending_desgracias: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=("▽ en la próxima acción", "▽ en la próxima acción (bane dice on next action)"),
+        help=("P. ej. tras fallar Correr.", "E.g. after a failed Correr roll."),
+        rule="§2.3",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        if self.prana is not None and self.prana > prana_max(self.vitality):
+            raise out_of_range(
+                "prana",
+                ("Prana", "Prana (magic pool)"),
+                (f"de 0 a {prana_max(self.vitality)}", f"from 0 to {prana_max(self.vitality)}"),
+                self.prana,
+            )
+        seen: set[str] = set()
+        for slot, piece in (
+            ("armor_1", self.armor_1),
+            ("armor_2", self.armor_2),
+            ("armor_3", self.armor_3),
+        ):
+            if piece is None:
+                continue
+            covered = {loc for loc in LOCATIONS if piece.covers(loc)}
+            if covered & seen:
+                raise out_of_range(
+                    slot,
+                    (f"Armadura {slot[-1]}", f"Armadura {slot[-1]} (armour piece {slot[-1]})"),
+                    ("una pieza por ubicación", "at most one piece per location"),
+                    sorted(covered & seen),
+                )
+            seen |= covered
+
+    @property
+    def skills(self) -> dict[str, int]:
+        """§3.1 ``skills``: NdP per skill."""
+        return {s: getattr(self, s) for s in SKILLS}
+
+    @property
+    def armor(self) -> tuple[ArmorPiece, ...]:
+        """§3.1 ``armor``: the pieces worn."""
+        return tuple(p for p in (self.armor_1, self.armor_2, self.armor_3) if p is not None)
+
+    def armor_slot(self, location: str) -> str | None:
+        """The slot name of the piece covering ``location``, if any."""
+        for slot in ("armor_1", "armor_2", "armor_3"):
+            piece = getattr(self, slot)
+            if piece is not None and piece.covers(location):
+                return slot
+        return None
+
+    def rd(self, location: str) -> int:
+        """§4.12 RD at ``location`` (0 if uncovered or the piece is broken)."""
+        slot = self.armor_slot(location)
+        return 0 if slot is None else getattr(self, slot).rd(location)
+
+    @property
+    def prana_now(self) -> int:
+        return prana_max(self.vitality) if self.prana is None else self.prana
+
+
+Attacker = Defender = Combatant
+
+
+def combatant(
+    name: str,
+    skills: Mapping[str, int] | None = None,
+    armor: tuple[ArmorPiece, ...] = (),
+    **kw: Any,
+) -> Combatant:
+    """A :class:`Combatant` from the spec's shape: ``skills={...}``, ``armor=(piece, ...)``."""
+    skills = dict(skills or {})
+    unknown = set(skills) - set(SKILLS)
+    if unknown:
+        raise out_of_range(
+            "skills",
+            ("Habilidades", "Habilidades (skills)"),
+            (", ".join(SKILLS), ", ".join(SKILLS)),
+            sorted(unknown),
+        )
+    if len(armor) > 3:
+        raise out_of_range(
+            "armor",
+            ("Armadura", "Armadura (armour)"),
+            ("hasta 3 piezas", "up to 3 pieces"),
+            len(armor),
+        )
+    values: dict[str, Any] = {**skills, **{f"armor_{i + 1}": p for i, p in enumerate(armor)}}
+    return Combatant(name=name, **values, **kw)
+
+
+# --------------------------------------------------------------------------- modifiers
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """§3.5 The situational choices of one attack."""
+
+    defence: str = fields.choice_field(
+        "none",
+        DEFENCE_LABELS,
+        label=("Defensa", "Defensa (defence)"),
+        help=(
+            "Cómo responde el defensor: no defenderse, Esquivar o Interceptar.",
+            "How the defender responds: undefended, Esquivar (dodge) or Interceptar (parry).",
+        ),
+        rule="§4.5",
+    )
+    aimed_location: str | None = fields.choice_field(
+        None,
+        LOCATION_LABELS,
+        optional=True,
+        label=("Apunta a", "Apunta a (aimed location)"),
+        help=(
+            "Cabeza, mano o pie cuestan 1 ▽; auto (vacío) = sin apuntar.",
+            "Head, hand or foot cost 1 ▽; auto (empty) = not aimed.",
+        ),
+        rule="§2.3",
+    )
+    attack_number: int = fields.int_field(
+        1,
+        1,
+        2,
+        label=("Ataque del turno", "Ataque del turno (attack number this turn)"),
+        help=(
+            "Máximo dos ataques; el segundo lleva 1 ▽.",
+            "At most two attacks; the second carries 1 ▽.",
+        ),
+        rule="§4.20",
+    )
+    cover: str = fields.choice_field(
+        "none",
+        COVER_LABELS,
+        label=("Cobertura", "Cobertura (target's cover)"),
+        help=(
+            "Cuanto más cubierto esté el objetivo, más ▽ (tabla provisional). Regla provisional.",
+            "The more covered the target, the more ▽ (provisional table). Provisional rule.",
+        ),
+        rule="T2",
+    )
+    attacker_elevated: bool = fields.flag_field(
+        False,
+        label=("Terreno alto", "Terreno alto (attacker on higher ground)"),
+        help=("+1 △ e ignora la cobertura ligera.", "+1 △ and ignores light cover."),
+        rule="§4.21",
+    )
+    blind_fire: bool = fields.flag_field(
+        False,
+        label=("Disparo a ciegas", "Disparo a ciegas (blind fire)"),
+        help=(
+            "Solo a distancia: 2 ▽ y nunca Adversidad Fácil.",
+            "Ranged only: 2 ▽ and never Adversidad Fácil.",
+        ),
+        rule="§4.21",
+    )
+    target_visible: bool = fields.flag_field(
+        True,
+        label=("Objetivo a la vista", "Objetivo a la vista (target seen or located)"),
+        help=(
+            "A la vista o advertido con Alerta; si no, solo disparo a ciegas.",
+            "Seen or located with Alerta; otherwise only blind fire.",
+        ),
+        rule="§4.3",
+    )
+    damage_type: str | None = fields.choice_field(
+        None,
+        DAMAGE_TYPE_LABELS,
+        optional=True,
+        label=("Tipo de daño declarado", "Tipo de daño declarado (declared damage type)"),
+        help=(
+            "Con qué golpea, entre los tipos del arma; auto (vacío) = el principal.",
+            "What it strikes with, among the weapon's types; auto (empty) = the main one.",
+        ),
+        rule="§4.15",
+    )
+    undefended_adversidad: str = fields.choice_field(
+        "easy",
+        ADVERSIDAD_LABELS,
+        label=(
+            "Adversidad si no se defiende",
+            "Adversidad si no se defiende (undefended difficulty)",
+        ),
+        help=(
+            "«Será Fácil, pudiendo variar según la situación».",
+            "Easy by default; the GM may raise it.",
+        ),
+        rule="§4.6",
+    )
+    defence_allowed: bool = fields.flag_field(
+        True,
+        label=("El Narrador permite la defensa", "El Narrador permite la defensa (GM allows it)"),
+        help=(
+            "«Una daga no detiene un martillo de guerra»: el Narrador decide.",
+            "The GM decides whether that defence is possible.",
+        ),
+        rule="§4.5",
+    )
+    extra_gracias_attack: int = fields.int_field(
+        0,
+        0,
+        5,
+        label=("△ del Narrador al ataque", "△ del Narrador al ataque (GM's boon dice, attack)"),
+        help=("Gracias situacionales del atacante.", "Situational boon dice for the attacker."),
+        rule="§2.3",
+    )
+    extra_desgracias_attack: int = fields.int_field(
+        0,
+        0,
+        5,
+        label=("▽ del Narrador al ataque", "▽ del Narrador al ataque (GM's bane dice, attack)"),
+        help=("Desgracias situacionales del atacante.", "Situational bane dice for the attacker."),
+        rule="§2.3",
+    )
+    extra_gracias_defence: int = fields.int_field(
+        0,
+        0,
+        5,
+        label=(
+            "△ del Narrador a la defensa",
+            "△ del Narrador a la defensa (GM's boon dice, defence)",
+        ),
+        help=("Gracias situacionales del defensor.", "Situational boon dice for the defender."),
+        rule="§2.3",
+    )
+    extra_desgracias_defence: int = fields.int_field(
+        0,
+        0,
+        5,
+        label=(
+            "▽ del Narrador a la defensa",
+            "▽ del Narrador a la defensa (GM's bane dice, defence)",
+        ),
+        help=("Desgracias situacionales del defensor.", "Situational bane dice for the defender."),
+        rule="§2.3",
+    )
+    dying_rule: bool = fields.flag_field(
+        False,
+        label=("Regla opcional Moribundo", "Regla opcional Moribundo (optional dying rule)"),
+        help=(
+            "Una herida letal en cabeza o torso deja Moribundo en vez de muerto.",
+            "A lethal head or torso wound leaves the defender dying instead of dead.",
+        ),
+        rule="§4.17",
+    )
+    attack_seen: bool = fields.flag_field(
+        True,
+        label=("El defensor ve el ataque", "El defensor ve el ataque (defender sees the attack)"),
+        help=(
+            "O lo advirtió con Alerta; si no, no puede defenderse.",
+            "Or noticed it with Alerta; otherwise it cannot defend.",
+        ),
+        rule="§4.5",
+    )
+    narrated_location: str | None = fields.choice_field(
+        None,
+        LOCATION_LABELS,
+        optional=True,
+        label=("Donde lo pone la narración", "Donde lo pone la narración (narrated location)"),
+        help=(
+            "Golpe sin apuntar situado por la narración, sin ▽; auto (vacío) = tirar 1d10.",
+            "Unaimed hit placed by the narration, no ▽; auto (empty) = roll 1d10.",
+        ),
+        rule="§4.11",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)

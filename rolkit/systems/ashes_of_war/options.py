@@ -1,0 +1,391 @@
+"""§3.6 ``RulesConfig``: every swappable part of the rules, with the spec's defaults.
+
+Each placeholder [PH] says so in its help ("Regla provisional / Provisional rule"): a game
+master who owns the manual replaces the value, and no code changes. ``DEFAULT_RULES`` is
+``RulesConfig()``. The core mechanic (§2.2) is built from ``core``, ``die_sides``,
+``success_min`` and the three thresholds (T1): :attr:`RulesConfig.mechanic`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+from rolkit import fields
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
+from rolkit.systems.ashes_of_war.formtools import (
+    PROVISIONAL,
+    int_map_with_default,
+    multichoice_with_default,
+)
+from rolkit.systems.ashes_of_war.tables import (
+    COVER_LABELS,
+    DEFAULT_AIM_DESGRACIAS,
+    DEFAULT_COVER_DESGRACIAS,
+    DEFAULT_LIGHT_BOXES,
+    DEFAULT_LOCATION_FACES,
+    DEFAULT_QUICK_SKILLS,
+    DEFAULT_SERIOUS_BOXES,
+    PART_LABELS,
+    SKILL_LABELS,
+)
+
+__all__ = ["RulesConfig", "DEFAULT_RULES"]
+
+
+def _ph(es: str, en: str) -> tuple[str, str]:
+    return (es + PROVISIONAL[0], en + PROVISIONAL[1])
+
+
+@dataclass(frozen=True)
+class RulesConfig:
+    """§3.6 The house rules and placeholders; every field has a default."""
+
+    core: str = fields.choice_field(
+        "pool_d6",
+        {"pool_d6": ("Reserva de d6", "Reserva de d6 (pool of d6)")},
+        label=("Mecánica básica", "Mecánica básica (core mechanic)"),
+        help=_ph(
+            "Cada NdP y cada △ es un dado; éxito con 4+; cada éxito de un ▽ anula uno.",
+            "Each NdP and each △ is a die; success on 4+; each ▽ success cancels one.",
+        ),
+        rule="§2.2",
+        advanced=True,
+    )
+    die_sides: int = fields.int_field(
+        6,
+        2,
+        20,
+        label=("Caras del dado", "Caras del dado (die sides)"),
+        help=_ph("Caras de cada dado de la reserva.", "Sides of each die of the pool."),
+        rule="§2.2",
+        advanced=True,
+    )
+    success_min: int = fields.int_field(
+        4,
+        1,
+        20,
+        label=("Éxito desde", "Éxito desde (success on)"),
+        help=_ph(
+            "Cara mínima que cuenta como éxito (no más que las caras del dado).",
+            "Lowest face that counts as a success (at most the die's sides).",
+        ),
+        rule="§2.2",
+        advanced=True,
+    )
+    threshold_easy: int = fields.int_field(
+        1,
+        0,
+        10,
+        label=("Éxitos para Fácil", "Éxitos para Fácil (successes for easy)"),
+        help=_ph("Resultado mínimo para superar una Adversidad Fácil.", "Result needed for Fácil."),
+        rule="T1",
+        advanced=True,
+    )
+    threshold_intermediate: int = fields.int_field(
+        2,
+        0,
+        10,
+        label=("Éxitos para Intermedia", "Éxitos para Intermedia (successes for intermediate)"),
+        help=_ph(
+            "Resultado mínimo para superar una Adversidad Intermedia.",
+            "Result needed for Intermedia.",
+        ),
+        rule="T1",
+        advanced=True,
+    )
+    threshold_hard: int = fields.int_field(
+        3,
+        0,
+        10,
+        label=("Éxitos para Difícil", "Éxitos para Difícil (successes for hard)"),
+        help=_ph(
+            "Resultado mínimo para superar una Adversidad Difícil.", "Result needed for Difícil."
+        ),
+        rule="T1",
+        advanced=True,
+    )
+    desgracia_cap: int = fields.int_field(
+        3,
+        0,
+        10,
+        label=("Tope de Desgracias", "Tope de Desgracias (bane dice cap)"),
+        help=(
+            "Máximo de ▽ por tirada; las de defensas sucesivas no cuentan (manual: 3).",
+            "Most ▽ per roll; those from successive defences are not capped (book: 3).",
+        ),
+        rule="§2.3",
+    )
+    gracia_cap: int | None = fields.int_field(
+        None,
+        0,
+        10,
+        optional=True,
+        label=("Tope de Gracias", "Tope de Gracias (boon dice cap)"),
+        help=(
+            "Máximo de △ por tirada; vacío = sin tope (interpretación).",
+            "Most △ per roll; empty = no cap (interpretation).",
+        ),
+        rule="§2.3",
+        advanced=True,
+    )
+    cancel_gracias_desgracias: bool = fields.flag_field(
+        False,
+        label=("Gracias anulan Desgracias", "Gracias anulan Desgracias (boons cancel banes)"),
+        help=(
+            "Si se marca, cada △ anula un ▽ antes de tirar (interpretación).",
+            "If set, each △ cancels one ▽ before rolling (interpretation).",
+        ),
+        rule="§2.3",
+    )
+    desventaja_desgracias: int = fields.int_field(
+        1,
+        0,
+        3,
+        label=("▽ por Desventaja", "▽ por Desventaja (bane dice of a disadvantage)"),
+        help=_ph(
+            "Desgracias que da la Desventaja de Contusionado en tiradas rápidas.",
+            "Bane dice that Contusionado's Desventaja adds to quick rolls.",
+        ),
+        rule="§2.3",
+    )
+    fractured_desgracias: int = fields.int_field(
+        2,
+        0,
+        3,
+        label=("▽ por Fracturado", "▽ por Fracturado (bane dice while fractured)"),
+        help=(
+            "Desgracias en tiradas rápidas mientras haya una fractura (manual: 2).",
+            "Bane dice on quick rolls while any limb is fractured (book: 2).",
+        ),
+        rule="§4.15",
+    )
+    quick_skills: frozenset = multichoice_with_default(
+        SKILL_LABELS,
+        DEFAULT_QUICK_SKILLS,
+        label=("Tiradas rápidas", "Tiradas rápidas (quick rolls)"),
+        help=(
+            "Habilidades que «requieran un movimiento o una respuesta rápida» (interpretación).",
+            "Skills that need a quick movement or response (interpretation).",
+        ),
+        rule="§2.3",
+    )
+    aim_desgracias: Mapping[str, int] = int_map_with_default(
+        PART_LABELS,
+        0,
+        3,
+        DEFAULT_AIM_DESGRACIAS,
+        label=("▽ por apuntar", "▽ por apuntar (bane dice for aiming)"),
+        help=(
+            "Coste de apuntar a cada parte (manual: cabeza, mano y pie 1 ▽).",
+            "Cost of aiming at each part (book: head, hand and foot 1 ▽).",
+        ),
+        rule="T7",
+    )
+    cover_desgracias: Mapping[str, int] = int_map_with_default(
+        {k: v for k, v in COVER_LABELS.items() if k != "none"},
+        0,
+        5,
+        DEFAULT_COVER_DESGRACIAS,
+        label=("▽ por cobertura", "▽ por cobertura (bane dice for cover)"),
+        help=_ph(
+            "Desgracias del atacante según la cobertura del objetivo.",
+            "Attacker's bane dice for the target's cover.",
+        ),
+        rule="T2",
+    )
+    light_boxes: Mapping[str, int] = int_map_with_default(
+        PART_LABELS,
+        0,
+        6,
+        DEFAULT_LIGHT_BOXES,
+        label=("Casillas leves", "Casillas leves (light wound boxes)"),
+        help=_ph("Casillas de herida leve de cada parte.", "Light wound boxes of each part."),
+        rule="T3",
+    )
+    serious_boxes: Mapping[str, int] = int_map_with_default(
+        PART_LABELS,
+        0,
+        6,
+        DEFAULT_SERIOUS_BOXES,
+        label=("Casillas graves", "Casillas graves (serious wound boxes)"),
+        help=_ph("Casillas de herida grave de cada parte.", "Serious wound boxes of each part."),
+        rule="T3",
+    )
+    location_faces: Mapping[str, int] = int_map_with_default(
+        PART_LABELS,
+        0,
+        10,
+        DEFAULT_LOCATION_FACES,
+        label=("Tabla de ubicación (1d10)", "Tabla de ubicación (1d10 hit location table)"),
+        help=_ph(
+            "Caras del 1d10 para cada parte, en orden cabeza, torso, brazo, mano, pierna, pie; "
+            "suman 10.",
+            "Faces of the 1d10 for each part, in the order head, torso, arm, hand, leg, foot; "
+            "they add up to 10.",
+        ),
+        rule="T4",
+    )
+    serious_min: int = fields.int_field(
+        5,
+        1,
+        50,
+        label=("Daño para herida grave", "Daño para herida grave (damage for a serious wound)"),
+        help=_ph(
+            "Daño final mínimo de una herida grave.", "Lowest final damage of a serious wound."
+        ),
+        rule="T6",
+    )
+    lethal_min: int = fields.int_field(
+        10,
+        2,
+        60,
+        label=("Daño para herida letal", "Daño para herida letal (damage for a lethal wound)"),
+        help=_ph(
+            "Daño final mínimo de una herida letal (mayor que el de grave).",
+            "Lowest final damage of a lethal wound (above the serious one).",
+        ),
+        rule="T6",
+    )
+    healing_light_days: int = fields.int_field(
+        3,
+        0,
+        365,
+        label=("Días para sanar leve", "Días para sanar leve (days to heal a light wound)"),
+        help=_ph("Plazo de curación de una herida leve.", "Healing time of a light wound."),
+        rule="T8",
+        advanced=True,
+    )
+    healing_serious_days: int = fields.int_field(
+        21,
+        0,
+        365,
+        label=("Días para sanar grave", "Días para sanar grave (days to heal a serious wound)"),
+        help=_ph("Plazo de curación de una herida grave.", "Healing time of a serious wound."),
+        rule="T8",
+        advanced=True,
+    )
+    integrity_loss: int = fields.int_field(
+        1,
+        0,
+        10,
+        label=("Pérdida de Integridad", "Pérdida de Integridad (durability lost per hit)"),
+        help=_ph(
+            "Puntos de Integridad que pierde un objeto cada vez (manual: «un punto»).",
+            "Integridad points an item loses each time (book: «un punto»).",
+        ),
+        rule="§4.22",
+    )
+    overflow_absorbed_damages_weapon: bool = fields.flag_field(
+        True,
+        label=(
+            "El arma se daña si el brazo lo absorbe",
+            "El arma se daña si el brazo lo absorbe (weapon wears when arm armour absorbs)",
+        ),
+        help=(
+            "Si el excedente del escudo no supera la RD del brazo, el arma pierde Integridad "
+            "(interpretación).",
+            "If the shield's excess does not beat the arm's RD, the weapon loses Integridad "
+            "(interpretation).",
+        ),
+        rule="§4.9",
+    )
+    fracture_scope: str = fields.choice_field(
+        "location",
+        {
+            "location": ("Por ubicación", "Por ubicación (per location)"),
+            "limb": ("Por extremidad", "Por extremidad (arm+hand or leg+foot)"),
+        },
+        label=("Alcance de Fracturado", "Alcance de Fracturado (fracture counting)"),
+        help=(
+            "Dónde se cuentan las dos heridas graves contundentes (interpretación).",
+            "Where the two blunt serious wounds are counted (interpretation).",
+        ),
+        rule="§4.15",
+    )
+    bleed_timing: str = fields.choice_field(
+        "end_of_turn",
+        {
+            "end_of_turn": ("Al final del turno", "Al final del turno (end of turn)"),
+            "start_of_turn": ("Al inicio del turno", "Al inicio del turno (start of turn)"),
+        },
+        label=("Momento de la Hemorragia", "Momento de la Hemorragia (bleeding timing)"),
+        help=(
+            "Cuándo hace daño cada Hemorragia (interpretación; solo informativo).",
+            "When each bleeding deals its wound (interpretation; informational).",
+        ),
+        rule="§4.16",
+        advanced=True,
+    )
+    free_metre_stacks_with_move: bool = fields.flag_field(
+        True,
+        label=(
+            "Metro gratis más seis",
+            "Metro gratis más seis (free metre adds to the 6 m move)",
+        ),
+        help=(
+            "Si se marca, andar llega a 7 m (1 gratis + 6); si no, 6 m (interpretación).",
+            "If set, walking reaches 7 m (1 free + 6); otherwise 6 m (interpretation).",
+        ),
+        rule="§4.20",
+    )
+
+    def __post_init__(self) -> None:
+        fields.validate(self, error_cls=AowFieldRangeError)
+        for name, default in (
+            ("aim_desgracias", DEFAULT_AIM_DESGRACIAS),
+            ("cover_desgracias", DEFAULT_COVER_DESGRACIAS),
+            ("light_boxes", DEFAULT_LIGHT_BOXES),
+            ("serious_boxes", DEFAULT_SERIOUS_BOXES),
+        ):
+            value = getattr(self, name)
+            if set(value) != set(default):
+                object.__setattr__(self, name, fields.FrozenMap({**default, **value}))
+        if self.success_min > self.die_sides:
+            raise out_of_range(
+                "success_min",
+                ("Éxito desde", "Éxito desde (success on)"),
+                (f"de 1 a {self.die_sides}", f"from 1 to {self.die_sides}"),
+                self.success_min,
+            )
+        if self.lethal_min <= self.serious_min:
+            raise out_of_range(
+                "lethal_min",
+                ("Daño para herida letal", "Daño para herida letal (damage for a lethal wound)"),
+                (f"mayor que {self.serious_min}", f"above {self.serious_min}"),
+                self.lethal_min,
+            )
+        faces = {p: self.location_faces.get(p, 0) for p in PART_LABELS}
+        if sum(faces.values()) != 10:
+            raise out_of_range(
+                "location_faces",
+                ("Tabla de ubicación (1d10)", "Tabla de ubicación (1d10 hit location table)"),
+                ("caras que sumen 10", "faces adding up to 10"),
+                dict(self.location_faces),
+            )
+        object.__setattr__(self, "location_faces", fields.FrozenMap(faces))
+
+    @property
+    def thresholds(self) -> dict[str, int]:
+        """T1: Adversidad → minimum result R."""
+        return {
+            "easy": self.threshold_easy,
+            "intermediate": self.threshold_intermediate,
+            "hard": self.threshold_hard,
+        }
+
+    @property
+    def wound_thresholds(self) -> tuple[int, int]:
+        """T6 ``(serious_min, lethal_min)``."""
+        return (self.serious_min, self.lethal_min)
+
+    @cached_property
+    def mechanic(self):  # -> CoreMechanic (import cycle avoided)
+        """The §2.2 core mechanic object built from this config."""
+        from rolkit.systems.ashes_of_war.core import PoolD6
+
+        return PoolD6(self.die_sides, self.success_min, self.thresholds)
+
+
+DEFAULT_RULES = RulesConfig()

@@ -1,0 +1,246 @@
+"""§4.4–4.9 What one attack's forms fix before any die is rolled, and the rules that map
+rolled hits to damage and wounds.
+
+:func:`attack_context` reads the forms once (pools, multipliers, armour, damage limits);
+the stage functions below (:func:`opposed`, :func:`defender_wound`, :func:`counter_wound`)
+are the single place each rule lives: ``resolve_attack`` calls them on the rolled hits
+and the exact odds call them on every pair of hit counts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from rolkit.systems.core_dread.combat import (
+    absorb,
+    attack_multiplier,
+    defence_multiplier,
+    needs_three_hits,
+    opposed_values,
+)
+from rolkit.systems.core_dread.forms import (
+    Combatant,
+    CoreDreadOptions,
+    Modifiers,
+    Weapon,
+    armor_absorption,
+)
+from rolkit.systems.core_dread.outcome import AttackOutcome
+from rolkit.systems.core_dread.rolls import effective_attribute
+from rolkit.systems.core_dread.tables import COVER_FIRE_WEAPONS
+from rolkit.systems.core_dread.wounds import damage_wound, measure_and_double, wound_penalty
+
+__all__ = [
+    "Pool",
+    "AttackContext",
+    "attack_pool",
+    "defence_pool",
+    "damage_limit",
+    "attack_context",
+    "counted_hits",
+    "opposed",
+    "Wound",
+    "defender_wound",
+    "counter_wound",
+    "OutcomeMap",
+]
+
+Wounding = tuple[str | None, int]
+
+
+class Pool(NamedTuple):
+    """One roll's dice pool: the attribute used, its effective value, the skill points."""
+
+    attribute_name: str
+    attribute: int
+    skill: int
+
+
+def _penalty(c: Combatant, options: CoreDreadOptions) -> int:
+    return wound_penalty(c.track, c.gore_mode, options)
+
+
+def damage_limit(c: Combatant, options: CoreDreadOptions) -> int:
+    """G13 The FOR of the damage limits: base FOR (effective with ``penalties_affect_derived``)."""
+    if options.penalties_affect_derived:
+        return effective_attribute(c.fortaleza, penalty=_penalty(c, options))
+    return c.fortaleza
+
+
+def attack_pool(
+    attacker: Combatant, weapon: Weapon, modifiers: Modifiers, options: CoreDreadOptions
+) -> Pool:
+    """§4.4.1–3 The attack roll's pool: FOR (melee, thrown), AGI (ranged) or CON (aimed)."""
+    bonus = 0
+    if modifiers.cover_fire and weapon.ranged_type in COVER_FIRE_WEAPONS:
+        bonus += 2
+    if modifiers.knockout_attempt:
+        bonus -= 1
+    if weapon.mode == "ranged":
+        skill = attacker.ranged_skill
+        if modifiers.aimed:  # Concentración has no wound penalty (§1.2)
+            value = effective_attribute(attacker.concentracion, modifiers.difficulty, 0, bonus)
+            return Pool("concentracion", value, skill)
+        name, base = "agilidad", attacker.agilidad
+    else:
+        name, base, skill = "fortaleza", attacker.fortaleza, attacker.melee_skill
+    value = effective_attribute(base, modifiers.difficulty, _penalty(attacker, options), bonus)
+    return Pool(name, value, skill)
+
+
+def defence_pool(defender: Combatant, modifiers: Modifiers, options: CoreDreadOptions) -> Pool:
+    """§4.5 The defence roll's pool: block FOR + Pelea, dodge AGI, ranged block AGI."""
+    d = modifiers.defence
+    if d == "block":
+        name, base, skill = "fortaleza", defender.fortaleza, defender.melee_skill
+    elif d == "dodge":
+        name, base, skill = "agilidad", defender.agilidad, defender.dodge_skill
+    else:
+        name, base, skill = "agilidad", defender.agilidad, defender.ranged_skill
+    value = effective_attribute(base, modifiers.defence_difficulty, _penalty(defender, options))
+    return Pool(name, value, skill)
+
+
+@dataclass(frozen=True)
+class AttackContext:
+    """Every number of §4.4–4.9 the forms fix before the dice (read by every stage)."""
+
+    attack: Pool
+    defence: Pool | None  # None: ``defence="none"``
+    defence_kind: str
+    attack_mult: int
+    defence_mult: int  # m_d as §4.6 uses it (1 for a dodge)
+    needs_three: bool
+    defender_absorption: int
+    attacker_absorption: int
+    defender_limit: int
+    attacker_limit: int
+    measured: bool
+    counter_spectacular: bool
+    options: CoreDreadOptions
+
+
+def attack_context(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: CoreDreadOptions,
+) -> AttackContext:
+    """Read the (already validated) forms once."""
+    kind = modifiers.defence
+    defence = None if kind == "none" else defence_pool(defender, modifiers, options)
+    m_d = defence_multiplier(defender.block_weapon, kind, weapon, modifiers.point_blank)
+    return AttackContext(
+        attack=attack_pool(attacker, weapon, modifiers, options),
+        defence=defence,
+        defence_kind=kind,
+        attack_mult=attack_multiplier(weapon, modifiers),
+        defence_mult=1 if kind in ("none", "dodge") else m_d,
+        needs_three=needs_three_hits(weapon, modifiers),
+        defender_absorption=armor_absorption(defender.armor),
+        attacker_absorption=armor_absorption(attacker.armor),
+        defender_limit=damage_limit(defender, options),
+        attacker_limit=damage_limit(attacker, options),
+        measured=modifiers.measured_blow,
+        counter_spectacular=options.counter_can_be_spectacular,
+        options=options,
+    )
+
+
+def counted_hits(ctx: AttackContext, attack_hits: int) -> int:
+    """§4.4.5 The hits the attack counts: 0 below 3 hits at range («al menos 3 aciertos»)."""
+    return 0 if ctx.needs_three and attack_hits < 3 else attack_hits
+
+
+def opposed(ctx: AttackContext, attack_hits: int, defence_hits: int) -> tuple[int, int]:
+    """§4.6 ``(damage_raw, counter_raw)`` of the rolled hits."""
+    return opposed_values(
+        attack_hits,
+        ctx.attack_mult,
+        ctx.defence_kind,
+        defence_hits,
+        ctx.defence_mult,
+        ctx.needs_three,
+        ctx.options,
+    )
+
+
+@dataclass(frozen=True)
+class Wound:
+    """§4.7–4.9 One side's damage after armour and the wound it inflicts."""
+
+    absorption: int
+    damage: int
+    base: Wounding  # §4.8, before the measured blow and the spectacular doubling
+    level: str | None
+    count: int
+
+
+def _wound(
+    raw: int, absorption: int, limit: int, measured: bool, spectacular: bool, o: CoreDreadOptions
+) -> Wound:
+    damage = absorb(raw, absorption)
+    base = damage_wound(damage, limit, o)
+    level, count = measure_and_double(*base, measured, spectacular, o)
+    return Wound(absorption, damage, base, level, count)
+
+
+def defender_wound(ctx: AttackContext, damage_raw: int, spectacular: bool) -> Wound:
+    """§4.7 the defender's armour, §4.8 the damage limits, §4.9 measured and spectacular."""
+    return _wound(
+        damage_raw,
+        ctx.defender_absorption,
+        ctx.defender_limit,
+        ctx.measured,
+        spectacular,
+        ctx.options,
+    )
+
+
+def counter_wound(ctx: AttackContext, counter_raw: int, defence_spectacular: bool) -> Wound:
+    """G11 The counter-attack: the attacker's armour and FOR limits, never measured, and
+    spectacular only with ``counter_can_be_spectacular``."""
+    spectacular = ctx.counter_spectacular and defence_spectacular
+    return _wound(
+        counter_raw, ctx.attacker_absorption, ctx.attacker_limit, False, spectacular, ctx.options
+    )
+
+
+class OutcomeMap:
+    """§7.2 The deterministic map from rolled hits to the :class:`AttackOutcome` for one
+    context: :func:`opposed`, then :func:`defender_wound` and :func:`counter_wound`, each
+    wound computed once per ``(damage, spectacular)`` (the exact engine calls it for every
+    pair of hit counts)."""
+
+    def __init__(self, ctx: AttackContext) -> None:
+        self.ctx = ctx
+        self._hurt: dict[tuple[int, bool], Wound] = {}
+        self._back: dict[tuple[int, bool], Wound] = {}
+
+    def __call__(
+        self, attack_hits: int, spectacular: bool, defence_hits: int, d_spec: bool
+    ) -> AttackOutcome:
+        raw, craw = opposed(self.ctx, attack_hits, defence_hits)
+        return self.of_damage(raw, craw, spectacular, d_spec)
+
+    def of_damage(self, raw: int, craw: int, spectacular: bool, d_spec: bool) -> AttackOutcome:
+        """The outcome of §4.6's ``(damage_raw, counter_raw)`` and the two spectacular bits."""
+        ctx = self.ctx
+        hurt = self._hurt.get((raw, spectacular))
+        if hurt is None:
+            hurt = self._hurt[raw, spectacular] = defender_wound(ctx, raw, spectacular)
+        back = self._back.get((craw, d_spec))
+        if back is None:
+            back = self._back[craw, d_spec] = counter_wound(ctx, craw, d_spec)
+        return AttackOutcome(
+            raw > 0,
+            hurt.damage,
+            hurt.level,
+            hurt.count,
+            craw > 0,
+            back.damage,
+            back.level,
+            back.count,
+        )

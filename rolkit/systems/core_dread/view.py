@@ -1,0 +1,44 @@
+"""The common view of a Core Dread odds key (:class:`~rolkit.model.OutcomeView`)."""
+
+from __future__ import annotations
+
+from rolkit.model import OutcomeView
+from rolkit.systems.core_dread.messages import wound_key
+from rolkit.systems.core_dread.outcome import OddsKey
+
+__all__ = ["project", "wound_rank"]
+
+_LEVEL_BASE = {"magullado": 0, "lesionado": 100, "malherido": 200}
+
+
+def wound_rank(level: str | None, count: int) -> int:
+    """Orders wounds: none 0 < Magullado ×n < Lesionado ×n < Malherido ×n (then by count)."""
+    if level is None or count <= 0:
+        return 0
+    return _LEVEL_BASE[level] + count
+
+
+def project(key: OddsKey) -> OutcomeView:
+    """The common view of a key: ``critical`` is the attack's 5 natural hits (§4.9.2);
+    ``fate``/``prone`` the defender's (§7.3); the counter-attack's effects as flags."""
+    wound = None if key.wound_level is None else wound_key(key.wound_level, key.wound_count)
+    flags = {
+        name
+        for name, on in (
+            ("counter", key.counter),
+            ("counter_wound", key.counter_wound_level is not None),
+            ("counter_dead", key.counter_fate == "dead"),
+            ("counter_prone", key.counter_prone),
+        )
+        if on
+    }
+    return OutcomeView(
+        hit=key.hit,
+        critical=key.spectacular,
+        damage=key.damage,
+        wound=wound,
+        wound_rank=wound_rank(key.wound_level, key.wound_count),
+        flags=frozenset(flags),
+        fate=key.fate,
+        prone=key.prone,
+    )

@@ -1,0 +1,228 @@
+"""§2.4 / §6 ``GoreOptions``: every interpretation switch of the spec, each defaulting to the
+spec's choice, with a one-line es/en help (they live in ``Modifiers.options``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rolkit import fields
+
+from .validate import validate_form
+
+__all__ = ["GoreOptions", "DEFAULT"]
+
+
+@dataclass(frozen=True)
+class GoreOptions:
+    """§2.4 / §6 ``GoreOptions``: every interpretation switch, each defaulting to the spec."""
+
+    critical_rule: str = fields.choice_field(
+        "fifth",
+        {
+            "fifth": ("1/5 de la habilidad", "fifth (roll ≤ 1/5 of the skill)"),
+            "margin20": ("Margen de 20", "margin20 (roll ≤ skill − 20)"),
+        },
+        label=("Regla de crítico", "Regla de crítico (critical rule)"),
+        help=(
+            "G1: crítico con tirada ≤ 1/5 de la habilidad, o ≤ habilidad − 20.",
+            "G1: critical on roll ≤ 1/5 of the skill, or ≤ skill − 20.",
+        ),
+        rule="G1",
+    )
+    critical_damage_mode: str = fields.choice_field(
+        "max_and_double",
+        {
+            "max_and_double": ("Máximo y doble", "Máximo y doble (max, then doubled)"),
+            "max_only": ("Solo máximo", "max_only (never doubled)"),
+            "double_rolled": ("Doble de lo tirado", "double_rolled (rolled dice, doubled)"),
+        },
+        label=("Daño de crítico", "Daño de crítico (critical damage mode)"),
+        help=(
+            "G2: crítico = daño máximo, doblado tras la armadura si la defensa falla.",
+            "G2: critical = maximum damage, doubled after armour if the defence fails.",
+        ),
+        rule="G2",
+    )
+    impale_rule: str = fields.choice_field(
+        "crit_01",
+        {
+            "crit_01": ("Crítico con 01", "crit_01 (critical rolled 01)"),
+            "any_crit": ("Cualquier crítico", "any_crit (any critical)"),
+        },
+        label=("Regla de empalar", "Regla de empalar (impale trigger)"),
+        help=(
+            "G4: un arma que empala empala con un 01, o con cualquier crítico.",
+            "G4: an impaling weapon impales on 01, or on any critical.",
+        ),
+        rule="G4",
+    )
+    impale_ignores_armour: bool = fields.flag_field(
+        True,
+        label=("Empalar atraviesa armadura", "Empalar atraviesa armadura (impale ignores armour)"),
+        help=("G3: el empalamiento ignora la armadura.", "G3: an impale ignores armour."),
+        rule="G3",
+    )
+    auto_success_on_01: bool = fields.flag_field(
+        True,
+        label=("01 siempre crítico", "01 siempre crítico (01 always succeeds)"),
+        help=(
+            "G5: un 01 siempre tiene éxito y es crítico.",
+            "G5: a 01 always succeeds and is critical.",
+        ),
+        rule="G5",
+    )
+    gm_fumble_choice: str = fields.choice_field(
+        "roll",
+        {
+            "roll": ("Tirar en la tabla", "roll (roll the fumble table)"),
+            "miss": ("Solo falla", "miss (just misses)"),
+        },
+        label=("Elección del DJ en pifias", "Elección del DJ (GM fumble choice)"),
+        help=(
+            "G6: «falla o tira en la tabla de pifias»: qué se hace.",
+            "G6: 'misses or rolls on the fumble table': which one.",
+        ),
+        rule="G6",
+    )
+    defence_disabled_rounds: int = fields.int_field(
+        1,
+        0,
+        3,
+        label=("Turnos de defensa inhábil", "Defensa inhábil (rounds disabled)"),
+        help=(
+            "G7: turnos sin esquivar ni bloquear tras una defensa inhábil.",
+            "G7: rounds without dodge or block after a disabled defence.",
+        ),
+        rule="G7",
+    )
+    lighting_affects_defence: bool = fields.flag_field(
+        True,
+        label=("La luz afecta a la defensa", "Luz en defensa (lighting affects defence)"),
+        help=(
+            "G9: la iluminación también reduce esquivar y bloquear.",
+            "G9: lighting also reduces dodge and block.",
+        ),
+        rule="G9",
+    )
+    close_range_requires_band1: bool = fields.flag_field(
+        False,
+        label=("Corta distancia solo en banda 1", "Close range only in band 1"),
+        help=(
+            "G10: el ×2 a corta distancia solo dentro del alcance efectivo.",
+            "G10: the close-range ×2 only within the effective range.",
+        ),
+        rule="G10",
+    )
+    half_move_blocks_action: bool = fields.flag_field(
+        True,
+        label=("Mover la mitad impide actuar", "Half move blocks action"),
+        help=(
+            "G11: moverse la mitad del Movimiento o más impide atacar (salvo Carga).",
+            "G11: moving half MOV or more forbids attacking (except a Charge).",
+        ),
+        rule="G11",
+    )
+    shield_vs_projectile_scope: str = fields.choice_field(
+        "all_hits",
+        {
+            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
+            "crit_and_impale_only": (
+                "Solo críticos y empalamientos",
+                "Solo críticos y empalamientos (criticals and impales only)",
+            ),
+        },
+        label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
+        help=(
+            "G12: tirada de cobertura en todo impacto, o solo en críticos/empalar.",
+            "G12: coverage roll on every hit, or only on criticals/impales.",
+        ),
+        rule="G12",
+    )
+    burst_special_applies_to: str = fields.choice_field(
+        "first",
+        {
+            "first": ("Solo la primera bala", "first (first bullet only)"),
+            "all": ("Todas las balas", "all (every bullet)"),
+        },
+        label=("Crítico en ráfaga", "Crítico en ráfaga (burst special)"),
+        help=(
+            "G19: qué balas reciben el crítico o empalamiento de la casilla.",
+            "G19: which bullets get the cell's critical or impale.",
+        ),
+        rule="G19",
+    )
+    ko_success_damage: str = fields.choice_field(
+        "none",
+        {
+            "none": ("Sin daño", "none (no HP lost)"),
+            "full": ("Daño completo", "Daño completo (full damage)"),
+        },
+        label=("Daño de un KO", "Daño de un KO (KO damage)"),
+        help=(
+            "G18: un KO logrado no quita PG, o quita el daño completo.",
+            "G18: a successful KO takes no HP, or the full damage.",
+        ),
+        rule="G18",
+    )
+    asphyxia_zero_hp: str = fields.choice_field(
+        "mortal",
+        {
+            "mortal": ("Mortal", "Mortal (mortal wound)"),
+            "unconscious": ("Inconsciente", "Inconsciente (unconscious)"),
+        },
+        label=("Asfixia a 0 PG", "Asfixia a 0 PG (asphyxia at 0 HP)"),
+        help=(
+            "G16: llegar a 0 PG por asfixia mata, o deja inconsciente.",
+            "G16: reaching 0 HP by asphyxia kills, or knocks out.",
+        ),
+        rule="G16",
+    )
+    jump_reduces_fall: str = fields.choice_field(
+        "none",
+        {
+            "none": ("No reduce", "No reduce (no reduction)"),
+            "minus_1d6": ("−1D6", "minus_1d6 [BRP]"),
+        },
+        label=("Saltar reduce la caída", "Saltar (jump reduces fall)"),
+        help=(
+            "G17: un Saltar con éxito no reduce la caída, o la reduce 1D6.",
+            "G17: a successful Jump does not reduce a fall, or by 1D6.",
+        ),
+        rule="G17",
+    )
+    radiation_con_multiplier_high: int = fields.int_field(
+        1,
+        1,
+        5,
+        label=("CON×N a POT 13–14", "CON×N at POT 13–14 (radiation)"),
+        help=(
+            "G13: multiplicador de CON del chequeo de radiación a POT 13–14.",
+            "G13: CON multiplier of the radiation check at POT 13–14.",
+        ),
+        rule="G13",
+    )
+    burst_wound: str = fields.choice_field(
+        "per_bullet",
+        {
+            "per_bullet": (
+                "Cada bala es una lesión",
+                "Cada bala es una lesión (each bullet is a wound)",
+            ),
+            "total": (
+                "La ráfaga es una lesión",
+                "La ráfaga es una lesión (the burst is one wound)",
+            ),
+        },
+        label=("Heridas de ráfaga", "Heridas de ráfaga (burst wound)"),
+        help=(
+            "G27: cada bala es una lesión, o el total de la ráfaga es una.",
+            "G27: each bullet is one lesion, or the burst's total is one.",
+        ),
+        rule="G27",
+    )
+
+    def __post_init__(self) -> None:
+        validate_form(self)
+
+
+DEFAULT = GoreOptions()

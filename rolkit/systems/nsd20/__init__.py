@@ -1,0 +1,180 @@
+"""NSd20 (*Infierno de cobardes*, NoSoloRol 2011): d20 + modifiers against a CD or Defensa.
+
+The rules contract of ``shared/rules/nsd20.md`` §6, in spec order, then the forms, tables,
+results and errors. Probabilities are exact ``Fraction``s; randomness is injected
+(``rng.randint``), in the spec's dice order.
+
+Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
+every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
+(P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
+(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
+fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
+attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+
+The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
+massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
+made), ``stunned`` (left Aturdido) and ``concealed`` (a hit lost to concealment).
+
+Interpretations where the spec is silent (each one a game master would expect):
+
+* Fate: Moribundo, or 0 PR or less, → ``"dying"``; Incapacitado, or Inconsciente from
+  fatigue, → ``"down"`` (we read Aturdido + Incapacitado as out of the fight);
+  ``death_at_pr`` (off by default) → ``"dead"``; Malherido + Aturdido for one round →
+  still acting (``None``).
+* An attacker who is Aturdido cannot attack (option ``stunned_cannot_act``, SRD-assumed);
+  an Inconsciente or Moribundo attacker cannot either; a defender may be attacked in any
+  state.
+* Wound penalties (P16, default 0) apply to the attacker's attack and confirmation rolls
+  and to the defender's Daño masivo save.
+* ``natural_rules_in_opposed`` (G2, off): when on, a natural 20 beats any other die and a
+  natural 1 loses to any other; equal naturals compare totals.
+* ``aid_helpers_stack`` off: at most +2 however many helpers succeed. More helpers than
+  ``max_helpers`` is refused (an error naming the cap), not silently truncated.
+* ``concentration_plus5_stack`` off: unstable ground and a grapple add +5 in all.
+* ``default_threshold="none"`` (our addition): no Daño masivo unless the defender's
+  Umbral is written.
+* More options than the spec's table make the other [SRD-assumed] numbers switchable:
+  ``cover_bonuses`` (+4/+8), ``total_concealment_miss_min`` (11), ``range_penalty`` (2),
+  ``thrown_adds_strength``, ``size_modifies_attack`` (G19), ``stunned_cannot_act``.
+* ``EffortEvent(kind="use_effort")`` needs a T3 benefit; a benefit on another kind of
+  event is refused. ``melee_damage`` on a non-melee weapon is refused by the attack.
+* In the ``cd`` check the helpers roll before the leader; an opposed tie rerolls both dice
+  (at most 1000 times).
+* The after-state of an attack: the defender's PR (floored at −999, the form's range),
+  wound state and Aturdido (the form has no round counter: the game master clears
+  Aturdido after ``stun_rounds``); the attacker is no longer Desprevenido and has used
+  its Esfuerzo extra this turn (its fatigue arrives at the next round, P11; the pending
+  fatigue lives in ``Resolution.attacker_effort_state``, not in the form).
+* Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
+* Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
+  by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the
+  modifier].
+* P15 recovery: PR recovered per day never exceeds the maximum nor goes negative; a
+  Moribundo recovers no PR (it must be stabilised first; the spec is silent); a
+  negative Fortaleza total recovers 0. An Inconsciente who passes becomes «conscious».
+* P17 hazards (no rule in NSd20): ``hazard_outcomes`` / ``apply_hazard`` run a final
+  damage the game master chose through P8–P10 (Daño masivo included); RD is the
+  caller's choice, as the spec says.
+"""
+
+from __future__ import annotations
+
+from rolkit.systems.nsd20.attack import AttackKey, Resolution, resolve_attack, validate_attack
+from rolkit.systems.nsd20.core import (
+    CheckResult,
+    TakeResult,
+    aid_another_bonus,
+    aid_bonus_distribution,
+    characteristic_modifier,
+    check,
+    check_probability,
+    comparative_check,
+    condition_modifier,
+    opposed_check,
+    opposed_probability,
+    take_result,
+    take_succeeds,
+)
+from rolkit.systems.nsd20.derived import (
+    attack_bonus,
+    defense,
+    fortitude_total,
+    initiative,
+    reflexes_total,
+    will_total,
+)
+from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.errors import NSd20InputError
+from rolkit.systems.nsd20.forms import Attacker, Combatant, Defender, Modifiers, Weapon
+from rolkit.systems.nsd20.odds import AttackOutcomes, attack_law, attack_outcomes
+from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.progress import (
+    character_points_from_xp,
+    concentration_cd,
+    concentration_probability,
+    session_xp,
+    xp_per_character_point,
+)
+from rolkit.systems.nsd20.recovery import (
+    HazardResult,
+    apply_hazard,
+    daily_pr_recovery,
+    hazard_outcomes,
+    recovery_cd,
+    recovery_check,
+    recovery_probability,
+)
+from rolkit.systems.nsd20.system import SYSTEM
+from rolkit.systems.nsd20.tables import (
+    CONCEALMENT_MISS_MIN,
+    CONDITION_LEVELS,
+    COVER_BONUS,
+    EFFORT_BENEFITS,
+    MASSIVE_DAMAGE_TABLE,
+    SIZE_MODIFIERS,
+)
+from rolkit.systems.nsd20.wounds import massive_damage_result
+
+__all__ = [
+    # §6, in spec order
+    "characteristic_modifier",
+    "check",
+    "check_probability",
+    "opposed_check",
+    "opposed_probability",
+    "comparative_check",
+    "take_result",
+    "condition_modifier",
+    "aid_another_bonus",
+    "aid_bonus_distribution",
+    "concentration_cd",
+    "xp_per_character_point",
+    "character_points_from_xp",
+    "session_xp",
+    "effort_step",
+    "EffortState",
+    "EffortEvent",
+    "defense",
+    "attack_bonus",
+    "massive_damage_result",
+    "resolve_attack",
+    "attack_outcomes",
+    "SYSTEM",
+    # constants
+    "DEFAULT_RULES",
+    "SIZE_MODIFIERS",
+    "CONDITION_LEVELS",
+    "EFFORT_BENEFITS",
+    "MASSIVE_DAMAGE_TABLE",
+    "COVER_BONUS",
+    "CONCEALMENT_MISS_MIN",
+    # forms, results, errors
+    "NSd20Rules",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "CheckResult",
+    "TakeResult",
+    "Resolution",
+    "AttackOutcomes",
+    "AttackKey",
+    "NSd20InputError",
+    # procedures beyond the contract
+    "take_succeeds",
+    "concentration_probability",
+    "attack_law",
+    "validate_attack",
+    "reflexes_total",
+    "fortitude_total",
+    "will_total",
+    "initiative",
+    "daily_pr_recovery",
+    "recovery_cd",
+    "recovery_check",
+    "recovery_probability",
+    "hazard_outcomes",
+    "apply_hazard",
+    "HazardResult",
+]

@@ -1,0 +1,63 @@
+"""§2.1 Iniciativa for the fight tracker: d20 + Iniciativa (= Reflejos total, NSd20 S2).
+
+The roll itself and the tie rule are the d20 SRD's [SRD-assumed]: everyone rolls d20 +
+Iniciativa once, at the start of the fight (in order of entry); equal totals act by the
+higher Iniciativa modifier, and combatants still tied roll a d20 again, as often as
+needed, in order of entry.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rolkit.dice import RandomSource
+from rolkit.systems.nsd20.attack import NSd20Step
+from rolkit.systems.nsd20.citations import CITE
+from rolkit.systems.nsd20.derived import initiative
+from rolkit.systems.nsd20.forms import Combatant
+
+__all__ = ["roll_initiative", "MAX_ROLL_OFFS"]
+
+MAX_ROLL_OFFS = 100
+
+
+def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[NSd20Step]]:
+    """``System.initiative_fn``: the names in acting order, and one step per die."""
+    steps: list[NSd20Step] = []
+    keys: dict[str, list[int]] = {}
+    for e in entries:
+        character = e.character if isinstance(e.character, Combatant) else Combatant()
+        modifier = initiative(character)
+        natural = rng.randint(1, 20)
+        keys[e.name] = [natural + modifier, modifier]
+        steps.append(
+            NSd20Step(
+                "nsd20.step.initiative",
+                (natural,),
+                {"natural": natural, "modifier": modifier, "total": natural + modifier},
+                CITE["initiative"],
+                {"name": e.name},
+            )
+        )
+    for _ in range(MAX_ROLL_OFFS):
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for name, key in keys.items():
+            groups.setdefault(tuple(key), []).append(name)
+        tied = [names for names in groups.values() if len(names) > 1]
+        if not tied:
+            break
+        for names in tied:
+            for name in names:
+                natural = rng.randint(1, 20)
+                keys[name].append(natural)
+                steps.append(
+                    NSd20Step(
+                        "nsd20.step.initiative_tie",
+                        (natural,),
+                        {"natural": natural},
+                        CITE["initiative_tie"],
+                        {"name": name},
+                    )
+                )
+    order = sorted(keys, key=lambda n: keys[n], reverse=True)
+    return order, steps

@@ -1,0 +1,154 @@
+"""PHANTÄSIA TIERKREIS (d12 roll-under): the rules of ``/work/shared/rules/tierkreis.md``.
+
+Modules (each cites its spec section and the seed's passage):
+
+* :mod:`.tables` — R2 characteristics, T1 fumble table, T2 placeholder constants, T3, T4.
+* :mod:`.errors` — :class:`TierkreisInputError` (a ``FieldRangeError``).
+* :mod:`.adjustments` — R5/R6: :class:`Adjustment`, ``combine_adjustments`` (applied/ignored),
+  and the text form of adjustment lists used by the forms.
+* :mod:`.options` — §2.4 :class:`TierkreisOptions`.
+* :mod:`.forms` — §2 :class:`Combatant`, :class:`Weapon`, :class:`Modifiers`.
+* :mod:`.targets` — P1, P3–P5, P11–P13: ``check_target``, ``roll_target``, mirroring.
+* :mod:`.damage` — R4, P6–P8: ``attack_check_result``, ``damage_factor``,
+  ``variable_damage``, ``fumble_effect``.
+* :mod:`.health` — P9–P10: :class:`HealthState`, ``apply_damage``, ``start_of_turn``.
+* :mod:`.hazards` — P16–P18, P21, P24: jumps, falls, asphyxia, intoxication, movement.
+* :mod:`.maneuvers` — P15 ``resolve_maneuver``; :mod:`.initiative` — P23.
+* :mod:`.stages` — the named stages of one attack, shared by :mod:`.odds` (the exact
+  ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
+* :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
+  :mod:`.system` — ``SYSTEM``.
+
+Interpretations chosen where the spec is silent (besides its own G1–G23):
+
+* Lists of adjustments (``Combatant.adjustments``, ``Modifiers.extra``) are text fields in
+  the forms («+2 ataque (Furia); +1 AGI ítem»): the form kinds have no list kind. A tuple of
+  :class:`Adjustment` is accepted and stored as its canonical text;
+  ``Combatant.adjustment_list`` / ``Modifiers.extra_list`` give the tuple. Likewise
+  ``variable_damage_table`` is text («3: 1 2 2 3 3 3 3 3 3 4 4 5; …») or a mapping, read
+  back with ``TierkreisOptions.damage_table``. A text field holds at most 200 characters.
+* ``Modifiers.extra`` obeys R6 like every adjustment (an «ataque» adjustment does not reach
+  a dodge); it is never mirrored.
+* Mirrored adjustments keep their source and apply to the check actually rolled; in dodge
+  mode the NPC's would-be characteristic is the one with the higher attack target (tie AGI).
+* An attacker (or maneuver actor) knocked out by hunger and sleep (P20) cannot act, like
+  one at 0 PV.
+* A defender knocked out by P20 with PV left has the fate «down»; any combatant at 0 PV is
+  «dying» (death points come each turn, P10); 3 death points (immediate timing) «dead».
+* Maneuvers «FUE o AGI»: the better target, FUE on a tie (listed first in the seed).
+* P15 «FUE o AGI» maneuvers of an NPC on a player (``opponent``): the player dodges (AGI,
+  P5 mechanics; the NPC's would-be adjustments, snatch −3 included, mirrored), and against
+  an NPC keeping its grapple the player rolls FUE-or-AGI to break free (naturals apply).
+* P22 natural recovery needs sleep *and* food (P20); PV above 0 end the death points; the
+  dead do not recover. A healing power (P9) clears death points, wakes the character prone.
+* P22 bleeding: the VIT check applies within 14 days of a conventional cure; never after
+  mystic healing.
+* P19 reactions, prepared actions and reloading have no numbers: not modelled.
+* ``fumble_penalty`` takes ``"none"`` for no penalty (the spec's ``None`` is accepted and
+  stored as ``"none"``): a required dropdown cannot hold ``None``.
+* A jump that fails by exactly 1 allows the edge check (best of AGI and FUE, plain P1
+  check with the character's conditions).
+* Steps use :class:`rolkit.model.Step` (``derived`` holds the spec's ``values``); labels
+  are i18n keys under ``tierkreis.``.
+* The System's odds key is :class:`AttackKey` (``Outcome`` + the defender's fate). Its
+  common view has no hit location; ``wound`` says what the damage did (``Pierde PV``,
+  ``Inconsciente (0 PV)``, ``Muerto``), flags name the fumble and its T1 effect, a dodge
+  and half damage.
+* ``SYSTEM.after``: the defender's PV and death points, the attacker's fumble (prone, −2,
+  −1 PV). A dead combatant (3 death points) and a dropped weapon cannot be held by the
+  forms, so they are left out.
+* The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
+  (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
+"""
+
+from __future__ import annotations
+
+from rolkit.systems.tierkreis.adjustments import Adjustment, combine_adjustments, split_adjustments
+from rolkit.systems.tierkreis.damage import (
+    attack_check_result,
+    damage_factor,
+    fumble_effect,
+    variable_damage,
+)
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.forms import Attacker, Combatant, Defender, Modifiers, Weapon, pv_max
+from rolkit.systems.tierkreis.hazards import (
+    asphyxia_modifier,
+    fall_damage,
+    intoxication_modifier,
+    jump_modifier,
+    movement_m,
+    vertical_jump_m,
+)
+from rolkit.systems.tierkreis.health import (
+    HealthState,
+    apply_damage,
+    heal,
+    night_recovery,
+    start_of_turn,
+)
+from rolkit.systems.tierkreis.initiative import InitiativeEntry, initiative_order
+from rolkit.systems.tierkreis.maneuvers import ManeuverResult, resolve_maneuver
+from rolkit.systems.tierkreis.odds import attack_outcomes
+from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
+from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
+from rolkit.systems.tierkreis.presets import SWORD as _SWORD
+from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
+from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.stages import AttackKey, Outcome
+from rolkit.systems.tierkreis.system import SYSTEM
+from rolkit.systems.tierkreis.tables import Code
+from rolkit.systems.tierkreis.targets import CheckTarget, check_target, roll_target
+
+DEFAULT = DEFAULT_OPTIONS
+#: §2.2 the seed's weapon presets, as Weapon instances.
+UNARMED = Weapon(**_UNARMED)
+KNIFE = Weapon(**_KNIFE)
+SWORD = Weapon(**_SWORD)
+
+__all__ = [
+    "Code",
+    "HealthState",
+    "CheckTarget",
+    "ManeuverResult",
+    "Adjustment",
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "TierkreisOptions",
+    "DEFAULT",
+    "TierkreisInputError",
+    "UNARMED",
+    "KNIFE",
+    "SWORD",
+    "Outcome",
+    "AttackKey",
+    "Resolution",
+    "InitiativeEntry",
+    "combine_adjustments",
+    "split_adjustments",
+    "check_target",
+    "roll_target",
+    "attack_check_result",
+    "damage_factor",
+    "variable_damage",
+    "fumble_effect",
+    "pv_max",
+    "apply_damage",
+    "start_of_turn",
+    "heal",
+    "night_recovery",
+    "jump_modifier",
+    "vertical_jump_m",
+    "fall_damage",
+    "asphyxia_modifier",
+    "intoxication_modifier",
+    "movement_m",
+    "initiative_order",
+    "resolve_maneuver",
+    "resolve_attack",
+    "attack_outcomes",
+    "SYSTEM",
+]

@@ -1,0 +1,131 @@
+"""The registered ``SYSTEM``: the glue from :class:`rolkit.system.System` to the rules.
+
+Odds key: :class:`~rolkit.systems.tierkreis.attack.AttackKey` (the spec's ``Outcome`` plus
+the defender's fate). The options travel inside ``Modifiers.options`` (§2.3), so the System
+is told ``options_field="options"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from rolkit.model import OutcomeView, Step
+from rolkit.system import System
+from rolkit.systems.tierkreis import messages
+from rolkit.systems.tierkreis.checks import CHECKS
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.health import DEATH_AT
+from rolkit.systems.tierkreis.initiative import fight_initiative
+from rolkit.systems.tierkreis.odds import attack_odds
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.presets import PRESETS
+from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.stages import AttackKey
+
+__all__ = ["SYSTEM", "project", "after"]
+
+messages.register()
+
+
+_WOUNDS = {"active": ("pv_loss", 1), "unconscious": ("unconscious", 2), "dead": ("dead", 3)}
+
+
+def _wound(key: AttackKey) -> tuple[str | None, int]:
+    """What the damage did (P9): PV lost, unconscious at 0 PV, dead; ``None`` without damage."""
+    if key.damage <= 0:
+        return None, 0
+    name, rank = _WOUNDS[key.defender_status]
+    return f"tierkreis.wound.{name}", rank
+
+
+def project(key: AttackKey) -> OutcomeView:
+    """The common view: a hit is a ``hit`` or ``critical``; the fate comes from PV and death
+    points (P9); flags name the fumble and its T1 effect, a dodge, and half damage."""
+    flags = set()
+    if key.result == "fumble" and key.fumble_effect is not None:
+        flags |= {"fumble", key.fumble_effect}
+    if key.result == "dodged":
+        flags.add("dodged")
+    hit = key.result in ("critical", "hit")
+    if key.damage > 0 and not hit:
+        flags.add("half_damage")
+    wound, rank = _wound(key)
+    return OutcomeView(
+        hit=hit,
+        critical=key.result == "critical",
+        damage=key.damage,
+        wound=wound,
+        wound_rank=rank,
+        flags=frozenset(flags),
+        fate=key.fate,  # type: ignore[arg-type]
+    )
+
+
+def _resolve(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+    rng: Any,
+) -> tuple[list[Step], Resolution, AttackKey]:
+    r = resolve_attack(attacker, defender, weapon, modifiers, rng)
+    return r.steps, r, r.key
+
+
+def _odds(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> Mapping[Hashable, Fraction]:
+    law: dict[Hashable, Fraction] = {
+        k: p for k, p in attack_odds(attacker, defender, weapon, modifiers).items()
+    }
+    return law
+
+
+def after(outcome: Resolution) -> dict[str, Combatant]:
+    """The combatants after the attack: the defender's PV and death points (P9); the
+    attacker's fumble (T1): prone, −2 physical/mental, −1 PV.
+
+    Not expressible in the forms, so left out: a dead combatant (3 death points), and a
+    dropped weapon (the Weapon form has no «in hand» field).
+    """
+    out: dict[str, Combatant] = {}
+    d, state = outcome.defender, outcome.defender_after
+    if d is not None and outcome.damage > 0 and state.death_points < DEATH_AT:
+        out["defender"] = replace(d, pv_current=state.pv, death_points=state.death_points)
+    a = outcome.attacker
+    if a is not None and outcome.fumble_effect is not None:
+        effect = outcome.fumble_effect
+        if effect == "attacker_prone":
+            out["attacker"] = replace(a, prone=True)
+        elif effect in ("physical_minus_2", "mental_minus_2"):
+            out["attacker"] = replace(a, fumble_penalty=effect.split("_")[0])
+        elif effect == "self_damage_1" and outcome.attacker_after.death_points < DEATH_AT:
+            hp = outcome.attacker_after
+            out["attacker"] = replace(a, pv_current=hp.pv, death_points=hp.death_points)
+    return out
+
+
+SYSTEM = System(
+    id="tierkreis",
+    name_key="tierkreis.name",
+    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
+    options_type=TierkreisOptions,
+    presets=PRESETS,
+    resolve_fn=_resolve,
+    odds_fn=_odds,
+    project=project,
+    grid_axes=(("attacker", "agility"), ("attacker", "strength")),
+    options_field="options",
+    critical_key="tierkreis.headline.critical",
+    checks=CHECKS,
+    after_fn=after,
+    initiative_fn=fight_initiative,
+)
