@@ -35,6 +35,7 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
 HISTORY_MAX = 30
+FINISH_DELAY = 0.1  # seconds of quiet before the chart and the rest follow the table
 MAX_CHOICES_TRIED = 6  # a Modificadores choice with more values is not tried value by value
 NONE = "\x00none"  # the preset dropdown's "(a mano)": a Dropdown at None shows blank
 
@@ -192,6 +193,10 @@ class AttackPanel:
         self.error: RulesError | None = None
         self._holding = False
         self._schedule = Debounced(self.refresh)
+        # what follows the table (chart, derived values, impossible choices, the link) waits
+        # a little: a newer change gets its table first
+        self._finish = Debounced(lambda: self._guard(self._finish_refresh), delay=FINISH_DELAY)
+        self._values: dict[str, Any] | None = None
         self.results = views.ResultsView()
         self.headline, self.table, self.chart = (
             self.results.headline,
@@ -385,11 +390,16 @@ class AttackPanel:
             None,
         )
         self.state.options = values["options"]
-        self._after_refresh(values)
-        self.chart.value = views.chart_png(self.odds, self.lang)
+        self._values = values
+        self._finish()
 
-    def _after_refresh(self, values: dict[str, Any]) -> None:
-        """Derived values, "(modificado)", the options' impact, the link, the print text."""
+    def _finish_refresh(self) -> None:
+        """After the table: the chart, derived values, "(modificado)", the options' impact,
+        impossible choices, the link and the print text, for the last valid setup."""
+        values, odds = self._values, self.odds
+        if values is None or odds is None:
+            return
+        self.chart.value = views.chart_png(odds, self.lang)
         for role, section in self.sections.items():
             section.mark_modified(values[role])
             section.value = values[role]

@@ -14,7 +14,7 @@ from typing import Any
 __all__ = ["Debounced", "DELAY"]
 
 #: seconds of quiet before a recompute: short enough that the odds feel live.
-DELAY = 0.06
+DELAY = 0.03
 
 
 class Debounced:
