@@ -191,13 +191,14 @@ class Row:
 _SPEC_CODE = re.compile(
     r"\s*\((?:[A-Z]{1,2}\d{1,3}[a-z]?(?:[,;] ?)?)+\)|\b[A-Z]{1,2}\d{1,3}[a-z]?:\s*"
 )
+_PROVISIONAL = re.compile(r"\bprovisional", re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"\s*\(?\bPLACEHOLDER\b[^)]*\)?\.?", re.IGNORECASE)
 
 
 def clean_help(text: str) -> tuple[str, bool]:
     """A help line fit for users: spec codes (``G12:``, ``(G21)``) and "(PLACEHOLDER …)"
     removed; the flag says the value is a provisional rule (shown as a badge)."""
-    provisional = bool(_PLACEHOLDER.search(text))
+    provisional = bool(_PLACEHOLDER.search(text) or _PROVISIONAL.search(text))
     clean = _PLACEHOLDER.sub("", text)
     clean = _SPEC_CODE.sub(" ", clean)
     clean = re.sub(r"\s{2,}", " ", clean).strip()
@@ -459,6 +460,12 @@ class DiceRow(Row):
 
     def _set(self, value: Any) -> None:
         self.input.value = value or ""
+
+    def show_derived(self, value: Any) -> None:
+        """An empty optional dice field shows the engine's value as its placeholder."""
+        if self.spec.optional:
+            auto = i18n.t("form.auto", self.lang)
+            self.input.placeholder = f"{value} ({auto})" if value is not None else auto
 
     def _check(self) -> None:
         try:
@@ -740,11 +747,21 @@ class Form:
                 self.helps[name].value = f"<small>{badge}{html.escape(text)}</small>"
 
     def show_derived(self, values: Mapping[str, Any]) -> None:
-        """Show the engine's values of the automatic fields (``{field: value}``)."""
+        """Show the engine's values of the automatic fields (``{field: value}``; a nested
+        form's as ``"block_item.pg_current"``)."""
+        nested: dict[str, dict[str, Any]] = {}
         for name, value in values.items():
+            head, _, rest = name.partition(".")
+            if rest:
+                nested.setdefault(head, {})[rest] = value
+                continue
             row = self.rows.get(name)
             if row is not None and hasattr(row, "show_derived"):
                 row.show_derived(value)
+        for head, sub_values in nested.items():
+            row = self.rows.get(head)
+            if isinstance(row, NestedRow) and row.built:
+                row.sub.show_derived(sub_values)
 
     def labels(self, lang: str, prefix: str = "") -> dict[str, str]:
         """``{python path: label}`` of every field, nested ones as ``a › b``."""

@@ -270,3 +270,11 @@ def test_every_help_text_shown_is_free_of_spec_codes(system_id):
             html_ = widget.value
             assert not re.search(r"\b[A-Z]\d{1,2}:", html_), (role, name, html_)
             assert "PLACEHOLDER" not in html_, (role, name)
+
+
+def test_nested_and_dice_fields_show_derived_values():
+    form = form_for(SAMPLE.forms["defender"], "es")
+    armour = form.rows["armadura"].sub  # builds the sub-form
+    form.show_derived({"armadura.absorcion": 2})
+    assert armour.rows["absorcion"].box.text.value == "2"
+    assert armour.rows["absorcion"].box.text.disabled
