@@ -174,11 +174,54 @@ def _bar_cell(p: Fraction, lang: str) -> str:
     return f'<td class="rolkit-num" style="{style}">{_pct(p, lang)}</td>'
 
 
+def _row_of(v: Any) -> tuple[int, str, str | None]:
+    """The outcome table's row of a view (as ``Odds.outcome_classes`` groups them)."""
+    if not v.hit and v.wound is None:
+        return (-1, "miss", None)
+    if v.wound is None:
+        return (0, "hit", None)
+    return (v.wound_rank, "wound", v.wound)
+
+
+def fate_by_row(odds: Any) -> dict[tuple[int, str, str | None], dict[Any, Fraction]]:
+    """For each table row, the defender's fate given that row (exact, sums to 1)."""
+    joint: dict[tuple[int, str, str | None], dict[Any, Fraction]] = {}
+    for v, p in odds.views():
+        row = joint.setdefault(_row_of(v), {})
+        row[v.fate] = row.get(v.fate, Fraction(0)) + p
+    out = {}
+    for row, law in joint.items():
+        total = sum(law.values(), Fraction(0))
+        out[row] = {fate: q / total for fate, q in law.items()} if total else {}
+    return out
+
+
+def _fate_text(law: dict[Any, Fraction], kind: str, lang: str) -> str:
+    """``"muere 25,0 % · fuera de combate 75,0 %"``; a wound that leaves him standing says so."""
+    order = ("dead", "dying", "down")
+    parts = [
+        f"{tables.fate_label(f, lang)} {i18n.percent(law[f], lang)}" for f in order if law.get(f)
+    ]
+    if not parts:
+        return tables.fate_label(None, lang) if kind == "wound" else ""
+    return " · ".join(parts)
+
+
 def odds_table_html(odds: Any, lang: str) -> str:
     """The outcome table: label, ``=`` (with a bar), ``≥``, the exact fraction, and what
-    each wound level means when the system says it (``wound_help``)."""
+    each row means: the system's own words for a wound level (``wound_help``) and the
+    defender's fate given that row, exactly."""
     classes = odds.outcome_classes()
-    helps = [wound_help(odds.prefix, w, lang) for (_, _, w) in classes]
+    fates = fate_by_row(odds)
+    helps = [
+        " · ".join(
+            t
+            for t in (wound_help(odds.prefix, w, lang), _fate_text(fates.get(c, {}), c[1], lang))
+            if t
+        )
+        for c in classes
+        for w in (c[2],)
+    ]
     has_help = any(helps)
     head = [i18n.t("col.outcome", lang), "=", "≥", i18n.t("col.fraction", lang)]
     if has_help:

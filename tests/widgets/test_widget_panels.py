@@ -352,3 +352,30 @@ def test_a_choice_the_setup_does_not_allow_says_why():
         (v, label) for label, v in d.sections["modifiers"].form.rows["defence"].input.options
     )
     assert "no posible" not in options["block"]
+
+
+def test_each_row_says_the_defenders_fate_given_it_exactly(system_id):
+    d = make_dashboard(system_id)
+    odds = d.odds
+    rows = views.fate_by_row(odds)
+    for row, law in rows.items():
+        assert sum(law.values()) == 1, row
+    # independent: P(fate ∧ row) / P(row) straight from the keys
+    for (rank, kind, wound), p_row in odds.outcome_classes().items():
+        for fate, q in rows[(rank, kind, wound)].items():
+            joint = sum(
+                p
+                for k, p in odds.probabilities.items()
+                if views._row_of(odds.project(k)) == (rank, kind, wound)
+                and odds.project(k).fate == fate
+            )
+            assert q == joint / p_row
+
+
+def test_the_sample_malherido_row_says_how_often_he_dies():
+    d = make_dashboard("sample")
+    d.sections["weapon"].widget.selected_index = 0
+    d.sections["weapon"].form.rows["dano"].input.value = "2D6"
+    law = views.fate_by_row(d.odds)[(2, "wound", "sample.wound.malherido")]
+    assert law["dead"] > 0 and law["down"] > 0
+    assert f"muere {i18n.percent(law['dead'], 'es')}" in d.table.value
