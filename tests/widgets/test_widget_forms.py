@@ -278,3 +278,10 @@ def test_nested_and_dice_fields_show_derived_values():
     form.show_derived({"armadura.absorcion": 2})
     assert armour.rows["absorcion"].box.text.value == "2"
     assert armour.rows["absorcion"].box.text.disabled
+
+
+def test_a_float_fields_message_uses_the_decimal_comma_in_spanish():
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    form.rows["alcance"].box.text.value = "200"
+    shown = form.errors()["alcance"]
+    assert "0,0" in shown and "0.0" not in shown
