@@ -262,8 +262,6 @@ def test_help_lines_lose_spec_codes_and_mark_placeholders():
 
 
 def test_every_help_text_shown_is_free_of_spec_codes(system_id):
-    import re
-
     system = get_system(system_id)
     for role, cls in form_classes(system).items():
         form = form_for(cls, "en", show_help=True)
