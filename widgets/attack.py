@@ -292,6 +292,14 @@ class AttackPanel:
         self.sections["options"].widget.observe(
             lambda ch: ch.new == 0 and self._guard(self._show_impacts), "selected_index"
         )
+        self.sections["modifiers"].widget.observe(
+            lambda ch: (
+                ch.new == 0
+                and self._values
+                and self._guard(lambda: self._mark_impossible(self._values))
+            ),
+            "selected_index",
+        )
         self.forms_box.children = [s.widget for s in self.sections.values()]
         self.undo_stack = []  # new forms: nothing of theirs to undo
         self._sync_apply()
@@ -445,7 +453,7 @@ class AttackPanel:
         """Modificadores: a choice the current setup does not allow says why (no
         "Bloquear" against a firearm), found by asking the system's own odds."""
         section = self.sections["modifiers"]
-        if not section.built:
+        if not (section.built and section.is_open):  # each choice tried costs one odds
             return
         for name, row in section.form.rows.items():
             if row.spec.kind != "choice" or len(row.spec.choices) > MAX_CHOICES_TRIED:
