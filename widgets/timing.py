@@ -15,7 +15,7 @@ from typing import Any
 __all__ = ["Debounced", "DELAY", "from_browser"]
 
 #: seconds of quiet before a recompute: short enough that the odds feel live.
-DELAY = 0.03
+DELAY = 0.01
 
 
 class Debounced:
