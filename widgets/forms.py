@@ -14,8 +14,10 @@ naming the field and its range, never a traceback.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
+import re
 from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
@@ -24,11 +26,21 @@ import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.dice import parse
-from rolkit.errors import RulesError
+from rolkit.errors import FieldRangeError, RulesError
 from rolkit.fields import FieldSpec, FrozenMap, describe
+from widgets import texts  # noqa: F401  (registers the dashboard strings)
 from widgets.errors import guarded
 
-__all__ = ["Form", "Row", "form_for", "BUILDERS", "SLIDER_SPAN"]
+__all__ = [
+    "Form",
+    "Row",
+    "NumberRow",
+    "form_for",
+    "BUILDERS",
+    "SLIDER_SPAN",
+    "parse_number",
+    "humanize",
+]
 
 #: int ranges up to this span get a slider; wider ones a spin box.
 SLIDER_SPAN = 20
@@ -41,7 +53,8 @@ AUTO = "\x00auto"
 #: each creating its own. Never mutate a shared layout.
 LAYOUTS = {
     "wide": {"width": "auto", "min_width": "16em"},
-    "small": {"width": "9em"},
+    "small": {"width": "7em"},
+    "slider": {"width": "10em"},
     "map-cell": {"width": "19em"},
     "auto": {"width": "auto"},
     "row": {"align_items": "center", "flex_flow": "row wrap"},
@@ -49,6 +62,7 @@ LAYOUTS = {
     "error": {"margin": "0 0 0 1em"},
     "help": {"margin": "-4px 0 6px 2em"},
     "plain": {},
+    "hidden": {"display": "none"},
 }
 
 i18n.register(
@@ -88,7 +102,7 @@ def make(widget_cls: type, *args: Any, layout_name: str = "plain", **kw: Any) ->
 
 
 def _error_html(text: str) -> str:
-    return f'<span class="rolkit-error" style="color:#b00020">⚠ {html.escape(text)}</span>'
+    return f'<span class="rolkit-error" style="color:#a00018">⚠ {html.escape(text)}</span>'
 
 
 class Row:
@@ -149,10 +163,10 @@ class Row:
     def relabel(self, lang: str) -> None:
         self.lang = lang
         self.input.description = self.spec.label_for(lang)
-        self.input.tooltip = self.spec.help_for(lang)
+        self.input.tooltip = clean_help(self.spec.help_for(lang))[0]
         if self.auto is not None:
             self.auto.description = i18n.t("form.auto", lang)
-            self.auto.tooltip = self.spec.help_for(lang)
+            self.auto.tooltip = clean_help(self.spec.help_for(lang))[0]
 
     @property
     def error_text(self) -> str:
@@ -166,11 +180,228 @@ class Row:
             self.error = make(ipw.HTML, layout_name="error")
             self.error.add_class("rolkit-field-error")
             self.widget.children = (*self.widget.children, self.error)
-        self.error.value = _error_html(err.message(self.lang))
+        label = self.spec.label_for(self.lang)
+        labels = {self.name: label, **({err.field: label} if err.field else {})}
+        self.error.value = _error_html(humanize(err, self.lang, labels, self.spec))
 
     def clear(self) -> None:
         if self.error is not None:
             self.error.value = ""
+
+
+_SPEC_CODE = re.compile(
+    r"\s*\((?:[A-Z]{1,2}\d{1,3}[a-z]?(?:[,;] ?)?)+\)|\b[A-Z]{1,2}\d{1,3}[a-z]?:\s*"
+)
+_PROVISIONAL = re.compile(r"\bprovisional", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"\s*\(?\bPLACEHOLDER\b[^)]*\)?\.?", re.IGNORECASE)
+
+
+def clean_help(text: str) -> tuple[str, bool]:
+    """A help line fit for users: spec codes (``G12:``, ``(G21)``) and "(PLACEHOLDER …)"
+    removed; the flag says the value is a provisional rule (shown as a badge)."""
+    provisional = bool(_PLACEHOLDER.search(text) or _PROVISIONAL.search(text))
+    clean = _PLACEHOLDER.sub("", text)
+    clean = _SPEC_CODE.sub(" ", clean)
+    clean = re.sub(r"\s{2,}", " ", clean).strip()
+    clean = re.sub(r"\s+([.,;:)])", r"\1", clean)
+    return clean, provisional
+
+
+def parse_number(text: str, kind: str) -> int | float | None:
+    """The number typed in a box, or None when it is not one.
+
+    A decimal comma is accepted (``12,5``) in both languages; ints must be whole
+    (``12,0`` is 12). Never rounds, never clamps: range checks are the caller's.
+    """
+    raw = text.strip().replace("\u2212", "-")
+    if raw.count(",") == 1 and "." not in raw:
+        raw = raw.replace(",", ".")
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    if not math.isfinite(value):
+        return None
+    if kind == "int":
+        return int(value) if value.is_integer() and "e" not in raw.lower() else None
+    return value
+
+
+def format_number(value: Any, lang: str) -> str:
+    """``12.5`` → ``"12,5"`` in Spanish; ints as they are."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        text = f"{value:g}" if value.is_integer() or abs(value) < 1e15 else repr(value)
+        return text.replace(".", ",") if lang == "es" else text
+    return str(value)
+
+
+def typed_error(name: str, spec: FieldSpec, text: str) -> RulesError:
+    """A box that does not hold a valid value: the field's label, what it allows, the text."""
+    msg = {
+        lang: i18n.t(
+            "dash.field.invalid",
+            lang,
+            label=spec.label_for(lang),
+            allowed=_local_decimals(spec.allowed(lang), lang),
+            text=text,
+        )
+        for lang in ("es", "en")
+    }
+    return FieldRangeError(
+        msg["en"], field=name, allowed=spec.allowed("en"), got=text, message_es=msg["es"]
+    )
+
+
+def _local_decimals(text: str, lang: str) -> str:
+    """``"de 0.5 a 2.5"`` → ``"de 0,5 a 2,5"`` in Spanish."""
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if lang == "es" else text
+
+
+def in_range(value: float, spec: FieldSpec) -> bool:
+    return value >= spec.min and (spec.max is None or value <= spec.max)
+
+
+def humanize(
+    err: RulesError, lang: str, labels: Mapping[str, str], spec: FieldSpec | None = None
+) -> str:
+    """``err``'s message with every internal field path replaced by its label.
+
+    ``labels`` maps python paths (``"modifiers.defence"``, ``"defence"``) to the label in
+    ``lang``; a message that starts with a path (``"hp_current must be …"``) starts with
+    the label instead.
+    """
+    text = err.message(lang)
+    if spec is not None and spec.kind == "choice":  # 'block' → «Bloquear»
+        for c in spec.choices:
+            if isinstance(c.value, str):
+                text = text.replace(repr(c.value), f"«{c.label(lang)}»")
+    for path in sorted(labels, key=len, reverse=True):
+        if "." in path:
+            text = text.replace(path, labels[path])
+    field = (err.field or "").rsplit(".", 1)[-1]
+    for path in (err.field or "", field):
+        if path and path in labels and text.startswith(path):
+            text = labels[path] + text[len(path) :]
+            break
+    return text
+
+
+class NumberBox:
+    """A text box for one number: keeps exactly what was typed; ``value`` parses it."""
+
+    def __init__(self, name: str, spec: FieldSpec, layout_name: str = "small"):
+        self.name, self.spec, self.lang = name, spec, "es"
+        self.text = make(ipw.Text, "", continuous_update=True, layout_name=layout_name)
+        self.text.add_class("rolkit-number")
+
+    def parse(self) -> Any:
+        """The valid value typed, or raise the field's message (the text stays)."""
+        text = self.text.value
+        value = parse_number(text, self.spec.kind)
+        if value is None or not in_range(value, self.spec):
+            raise typed_error(self.name, self.spec, text)
+        return value
+
+    def show(self, value: Any, lang: str) -> None:
+        self.text.value = format_number(value, lang)
+
+
+class NumberRow(Row):
+    """An int or float field: a number box (what was typed stays typed) and, for small
+    int ranges, a slider beside it. A value that is not a number, or is out of range,
+    keeps its text and shows the field's message beside it; ``get()`` raises it.
+
+    With "auto" ticked the box shows the value the engine will use (``show_derived``)
+    and unticking starts from it.
+    """
+
+    def __init__(self, name: str, spec: FieldSpec, lang: str, control: ipw.Widget):
+        self.box = NumberBox(name, spec, "small")
+        self.slider = control if isinstance(control, ipw.IntSlider) else None
+        self.derived: Any = None
+        self._syncing = False
+        label = make(ipw.Label, layout_name="auto")
+        self.label = label
+        parts = [label] + ([self.slider] if self.slider else []) + [self.box.text]
+        super().__init__(name, spec, lang, ipw.HBox(parts, layout=layout("row")))
+        self.box.text.observe(lambda ch: guarded(self._typed), "value")
+        if self.slider is not None:
+            self.slider.observe(lambda ch: guarded(self._slid), "value")
+
+    def value_widgets(self) -> list[ipw.Widget]:
+        return [self.box.text]
+
+    def _sync_auto(self) -> None:
+        auto = bool(self.auto.value)
+        for w in [self.box.text] + ([self.slider] if self.slider else []):
+            w.disabled = auto
+        if auto:
+            self.clear()
+            self._show_value(self.derived)
+        elif not self.box.text.value.strip():  # unticked: start from the engine's value
+            start = self.derived if self.derived is not None else self.spec.default
+            self._show_value(start)
+
+    def show_derived(self, value: Any) -> None:
+        """The engine's value of this automatic field (shown while "auto" is ticked)."""
+        self.derived = value
+        if self.auto is not None and self.auto.value:
+            self._show_value(value)
+
+    def _show_value(self, value: Any) -> None:
+        self._syncing = True
+        try:
+            self.box.show(value, self.lang)
+            if self.slider is not None and value is not None and in_range(value, self.spec):
+                self.slider.value = value
+        finally:
+            self._syncing = False
+
+    def _typed(self) -> None:
+        if self._syncing or (self.auto is not None and self.auto.value):
+            return
+        try:
+            value = self.box.parse()
+        except RulesError as err:
+            self.show_error(err)
+            return
+        self.clear()
+        if self.slider is not None and self.slider.value != value:
+            self._syncing = True
+            try:
+                self.slider.value = value
+            finally:
+                self._syncing = False
+
+    def _slid(self) -> None:
+        if not self._syncing:
+            self.box.show(self.slider.value, self.lang)
+
+    def _get(self) -> Any:
+        return self.box.parse()
+
+    def _set(self, value: Any) -> None:
+        self._show_value(value)
+        self.clear()
+
+    def relabel(self, lang: str) -> None:
+        old = self.lang
+        self.lang = lang
+        self.label.value = self.spec.label_for(lang)
+        self.label.tooltip = clean_help(self.spec.help_for(lang))[0]
+        self.box.text.tooltip = clean_help(self.spec.help_for(lang))[0]
+        self.box.text.placeholder = i18n.t("form.auto", lang) if self.auto is not None else ""
+        value = parse_number(self.box.text.value, self.spec.kind)
+        if old != lang and value is not None:  # the language's decimal separator
+            self._show_value(value)
+        if self.auto is not None:
+            self.auto.description = i18n.t("form.auto", lang)
+            self.auto.tooltip = clean_help(self.spec.help_for(lang))[0]
+
+    def show_error(self, err: RulesError | None, path: list[str] | None = None) -> None:
+        super().show_error(err, path)
 
 
 class ChoiceRow(Row):
@@ -182,8 +413,28 @@ class ChoiceRow(Row):
     def _set(self, value: Any) -> None:
         self.input.value = AUTO if value is None else value
 
+    impossible: Mapping[Any, str] = {}
+
+    def set_impossible(self, reasons: Mapping[Any, str]) -> None:
+        """Mark choices the current setup does not allow: ``{value: why}`` (in the UI
+        language); they stay listed, with the reason, so the GM sees why."""
+        if dict(reasons) != dict(self.impossible):
+            self.impossible = dict(reasons)
+            self.relabel(self.lang)
+
     def relabel(self, lang: str) -> None:
-        opts = [(c.label(lang), c.value) for c in self.spec.choices]
+        opts = [
+            (
+                c.label(lang)
+                + (
+                    f" — {i18n.t('dash.impossible', lang, msg=self.impossible[c.value])}"
+                    if c.value in self.impossible
+                    else ""
+                ),
+                c.value,
+            )
+            for c in self.spec.choices
+        ]
         if self.spec.optional:
             opts.insert(0, (f"({i18n.t('form.auto', lang)})", AUTO))
         value = self.input.value if self.input.options else self.spec.default
@@ -222,6 +473,12 @@ class DiceRow(Row):
     def _set(self, value: Any) -> None:
         self.input.value = value or ""
 
+    def show_derived(self, value: Any) -> None:
+        """An empty optional dice field shows the engine's value as its placeholder."""
+        if self.spec.optional:
+            auto = i18n.t("form.auto", self.lang)
+            self.input.placeholder = f"{value} ({auto})" if value is not None else auto
+
     def _check(self) -> None:
         try:
             if self._get() is not None:
@@ -232,31 +489,77 @@ class DiceRow(Row):
 
 
 class MapRow(Row):
-    """A titled block of small int inputs, one per key; reads back a read-only mapping."""
+    """A titled block of number boxes, one per key; reads back a read-only mapping.
+
+    Boxes keep what was typed (like :class:`NumberRow`); while "auto" is ticked they show
+    the engine's values (``show_derived``), or are hidden when the system gives none.
+    """
+
+    def __init__(self, name: str, spec: FieldSpec, lang: str, control: ipw.Widget):
+        key_spec = dataclasses.replace(spec, kind="int", optional=False)
+        self.key_boxes = [
+            NumberBox(f"{name}.{c.value}", key_spec, "map-cell") for c in spec.choices
+        ]
+        self.derived: Any = None
+        control.children[1].children = [b.text for b in self.key_boxes]
+        super().__init__(name, spec, lang, control)
+        for b in self.key_boxes:
+            b.text.observe(lambda ch, b=b: guarded(lambda: self._typed(b)), "value")
 
     @property
     def boxes(self) -> tuple[ipw.Widget, ...]:
-        return self.input.children[1].children
+        return tuple(b.text for b in self.key_boxes)
 
     def value_widgets(self) -> list[ipw.Widget]:
         return list(self.boxes)
 
+    def _typed(self, box: NumberBox) -> None:
+        if self.auto is not None and self.auto.value:
+            return
+        try:
+            box.parse()
+            self.clear()
+        except RulesError as err:
+            self.show_error(err)
+
     def _get(self) -> Any:
         keys = self.spec.choice_values()
-        return FrozenMap({k: w.value for k, w in zip(keys, self.boxes, strict=True)})
+        return FrozenMap({k: b.parse() for k, b in zip(keys, self.key_boxes, strict=True)})
 
     def _set(self, value: Any) -> None:
-        for k, w in zip(self.spec.choice_values(), self.boxes, strict=True):
-            w.value = dict(value or {}).get(k, int(self.spec.min))
+        for k, b in zip(self.spec.choice_values(), self.key_boxes, strict=True):
+            b.show(dict(value or {}).get(k, int(self.spec.min)), self.lang)
+
+    def show_derived(self, value: Any) -> None:
+        self.derived = value
+        if self.auto is not None and self.auto.value:
+            self._sync_auto()
+
+    def _sync_auto(self) -> None:
+        auto = bool(self.auto.value)
+        grid = self.input.children[1]
+        for b in self.key_boxes:
+            b.text.disabled = auto
+        if auto:
+            self.clear()
+            grid.layout = layout("plain" if self.derived is not None else "hidden")
+            if self.derived is not None:
+                self._set(self.derived)
+        else:
+            grid.layout = layout("row")
+            if self.derived is not None and not any(b.text.value.strip() for b in self.key_boxes):
+                self._set(self.derived)
+            elif not any(b.text.value.strip() for b in self.key_boxes):
+                self._set(None)
 
     def relabel(self, lang: str) -> None:
         self.lang = lang
         title = self.input.children[0]
         title.value = f"<b>{html.escape(self.spec.label_for(lang))}</b>"
-        title.tooltip = self.spec.help_for(lang)
+        title.tooltip = clean_help(self.spec.help_for(lang))[0]
         for c, w in zip(self.spec.choices, self.boxes, strict=True):
             w.description = c.label(lang)
-            w.tooltip = self.spec.help_for(lang)
+            w.tooltip = clean_help(self.spec.help_for(lang))[0]
         if self.auto is not None:
             self.auto.description = i18n.t("form.auto", lang)
 
@@ -342,27 +645,29 @@ class NestedRow(Row):
 
 # --------------------------------------------------------------------------- builders
 def _int(spec: FieldSpec) -> ipw.Widget:
+    """A slider (no readout: the number box beside it is the readout) for small ranges."""
     lo, hi = int(spec.min), int(spec.max)
     value = lo if spec.default is None else spec.default
     if hi - lo <= SLIDER_SPAN:
-        width = slider_layout(spec)
-        return make(ipw.IntSlider, value, lo, hi, continuous_update=False, layout_name=width)
-    return make(ipw.BoundedIntText, value, min=lo, max=hi, layout_name="wide")
+        return make(
+            ipw.IntSlider,
+            value,
+            lo,
+            hi,
+            continuous_update=True,
+            readout=False,
+            layout_name="slider",
+        )
+    return make(ipw.HTML)  # a placeholder: NumberRow uses its box only
 
 
 def _float(spec: FieldSpec) -> ipw.Widget:
-    hi = 1e12 if spec.max is None else spec.max
-    value = spec.min if spec.default is None else spec.default
-    return make(ipw.BoundedFloatText, value, min=spec.min, max=hi, layout_name="wide")
+    return make(ipw.HTML)
 
 
 def _int_map(spec: FieldSpec) -> ipw.Widget:
-    """The field's title over one labelled input per key (wrapping rows)."""
-    lo, hi = int(spec.min), int(spec.max)
-    boxes = [
-        make(ipw.BoundedIntText, lo, min=lo, max=hi, layout_name="map-cell") for _ in spec.choices
-    ]
-    return ipw.VBox([make(ipw.HTML), ipw.HBox(boxes, layout=layout("row"))])
+    """The field's title over a wrapping row that :class:`MapRow` fills with boxes."""
+    return ipw.VBox([make(ipw.HTML), ipw.HBox([], layout=layout("row"))])
 
 
 def _text(spec: FieldSpec) -> ipw.Widget:
@@ -372,8 +677,8 @@ def _text(spec: FieldSpec) -> ipw.Widget:
 
 #: metadata kind → (Row class, widget builder). A new kind is one line here.
 BUILDERS: dict[str, tuple[type[Row], Callable[[FieldSpec], ipw.Widget]]] = {
-    "int": (Row, _int),
-    "float": (Row, _float),
+    "int": (NumberRow, _int),
+    "float": (NumberRow, _float),
     "choice": (ChoiceRow, lambda s: make(ipw.Dropdown, options=[], layout_name="wide")),
     "flag": (Row, lambda s: make(ipw.Checkbox, bool(s.default), indent=False, layout_name="auto")),
     "dice": (DiceRow, lambda s: _text(s)),
@@ -444,8 +749,43 @@ class Form:
         for name, row in self.rows.items():
             row.relabel(lang)
             if name in self.helps:
-                help_text = html.escape(row.spec.help_for(lang))
-                self.helps[name].value = f'<small style="color:#555">{help_text}</small>'
+                text, provisional = clean_help(row.spec.help_for(lang))
+                badge = (
+                    f'<span class="rolkit-badge">{html.escape(i18n.t("dash.provisional", lang))}'
+                    "</span> "
+                    if provisional
+                    else ""
+                )
+                self.helps[name].value = f"<small>{badge}{html.escape(text)}</small>"
+
+    def show_derived(self, values: Mapping[str, Any]) -> None:
+        """Show the engine's values of the automatic fields (``{field: value}``; a nested
+        form's as ``"block_item.pg_current"``)."""
+        nested: dict[str, dict[str, Any]] = {}
+        for name, value in values.items():
+            head, _, rest = name.partition(".")
+            if rest:
+                nested.setdefault(head, {})[rest] = value
+                continue
+            row = self.rows.get(name)
+            if row is not None and hasattr(row, "show_derived"):
+                row.show_derived(value)
+        for head, sub_values in nested.items():
+            row = self.rows.get(head)
+            if isinstance(row, NestedRow) and row.built:
+                row.sub.show_derived(sub_values)
+
+    def labels(self, lang: str, prefix: str = "") -> dict[str, str]:
+        """``{python path: label}`` of every field, nested ones as ``a › b``."""
+        out: dict[str, str] = {}
+        for name, spec in describe(self.cls):
+            out[prefix + name] = spec.label_for(lang)
+            if spec.kind == "nested" and spec.nested is not None:
+                for sub, sub_spec in describe(spec.nested):
+                    out[f"{prefix}{name}.{sub}"] = (
+                        f"{spec.label_for(lang)} › {sub_spec.label_for(lang)}"
+                    )
+        return out
 
     def locate(self, path: str | list[str]) -> tuple[Row, list[str]] | None:
         """The row an error path names, any leading prefix (``defender.``) stripped."""
@@ -460,7 +800,7 @@ class Form:
         found = self.locate(path if path is not None else (err.field or ""))
         err.rolkit_shown = True
         if found is None:
-            self.message.value = _error_html(err.message(self.lang))
+            self.message.value = _error_html(humanize(err, self.lang, self.labels(self.lang)))
             return False
         row, rest = found
         row.show_error(err, rest)

@@ -8,6 +8,7 @@ that is not to 127.0.0.1.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -23,6 +24,7 @@ __all__ = [
     "CHROMIUM",
     "CHROMIUM_ARGS",
     "VoilaServer",
+    "LabServer",
     "free_port",
     "voila_command",
     "local_only",
@@ -83,7 +85,13 @@ class VoilaServer:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
-        env = {**os.environ, "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log"))}
+        root = str(Path(__file__).resolve().parents[1])  # this tree's rolkit and widgets
+        path = os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH", "")) if p)
+        env = {
+            **os.environ,
+            "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log")),
+            "PYTHONPATH": path,
+        }
         self.proc = subprocess.Popen(
             voila_command(notebook, self.port),
             cwd=notebook.parent,
@@ -142,6 +150,65 @@ class VoilaServer:
         self._log.close()
 
 
+class LabServer(VoilaServer):
+    """JupyterLab on 127.0.0.1 (no token, this tree on the kernels' path) with the theme
+    ``theme`` and the app exposed as ``window.jupyterapp`` (to run every cell)."""
+
+    def __init__(self, root: Path, settings: Path, log_path: Path, theme: str = "JupyterLab Dark"):
+        themes = settings / "@jupyterlab" / "apputils-extension"
+        themes.mkdir(parents=True, exist_ok=True)
+        (themes / "themes.jupyterlab-settings").write_text(json.dumps({"theme": theme}))
+        news = settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings"
+        news.write_text(json.dumps({"fetchNews": "false", "checkForUpdates": False}))
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = log_path
+        self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
+        tree = str(Path(__file__).resolve().parents[1])
+        env = {
+            **os.environ,
+            "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log")),
+            "PYTHONPATH": os.pathsep.join(p for p in (tree, os.environ.get("PYTHONPATH")) if p),
+            "JUPYTER_CONFIG_DIR": str(settings.parent / "config"),
+        }
+        self.proc = subprocess.Popen(
+            [
+                str(Path(sys.executable).parent / "jupyter-lab"),
+                "--no-browser",
+                "--ServerApp.ip=127.0.0.1",
+                f"--ServerApp.port={self.port}",
+                "--IdentityProvider.token=",
+                "--ServerApp.password=",
+                "--ServerApp.disable_check_xsrf=True",
+                f"--ServerApp.root_dir={root}",
+                f"--LabApp.user_settings_dir={settings}",
+                f"--LabApp.workspaces_dir={settings.parent / 'workspaces'}",
+                "--LabApp.expose_app_in_browser=True",
+                "--LabApp.news_url=",
+                *(["--allow-root"] if os.geteuid() == 0 else []),
+            ],
+            cwd=root,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 120) -> float:
+        start = time.perf_counter()
+        while time.perf_counter() - start < timeout:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited: {self.log_path.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url + "api/status", timeout=2):
+                    return time.perf_counter() - start
+            except urllib.error.HTTPError:
+                return time.perf_counter() - start
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError(f"jupyter lab not ready in {timeout}s")
+
+
 def launch_chromium(playwright: Any) -> Any:
     """Debian's chromium, headless, with the flags known to work here."""
     return playwright.chromium.launch(
@@ -155,14 +222,13 @@ def field_locator(page: Any, role: str, name: str) -> Any:
 
 
 def set_number(page: Any, role: str, name: str, value: int) -> None:
-    """Type ``value`` into an int field: a slider's readout or a number box, then Enter."""
+    """Put ``value`` in an int field's number box (beside its slider, if any) as one edit
+    (a paste: one input event, no intermediate values), then Enter."""
     row = field_locator(page, role, name)
-    readout = row.locator(".widget-readout")
-    target = readout if readout.count() else row.locator("input").first
-    target.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(str(value))
-    page.keyboard.press("Enter")
+    box = row.locator(".rolkit-number input")
+    target = box.first if box.count() else row.locator("input").first
+    target.fill(str(value))
+    target.press("Enter")
 
 
 def odds_text(page: Any) -> str:

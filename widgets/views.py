@@ -1,23 +1,25 @@
-"""The results side of the dashboard: odds table, chart, roll history, error messages.
+"""The results views: headline, odds table, chart, roll history entries, messages, CSS.
 
-Everything here turns rolkit objects (``Odds``, ``Resolution``) into widget trait values
-through ``rolkit.display.tables``; no rule logic. Callbacks go through
-:func:`widgets.errors.guarded`: never a traceback on the page.
+Everything here turns rolkit objects (``Odds``, ``CheckOdds``, ``Resolution``,
+``CheckResolution``) into widget trait values; no rule logic. The tables carry their own
+light background and dark text (readable in JupyterLab's light and dark themes and in
+Voilà); numbers use the language's decimal separator (``i18n.percent``/``i18n.number``).
 """
 
 from __future__ import annotations
 
 import html
 import io
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterable
+from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.display import tables
-from rolkit.model import Resolution
-from rolkit.system import System
+from widgets import texts  # noqa: F401  (registers the dashboard strings)
 from widgets.errors import guarded, log
 
 __all__ = [
@@ -25,102 +27,396 @@ __all__ = [
     "guarded",
     "error_html",
     "info_html",
+    "headline_text",
     "odds_table_html",
+    "check_table_html",
     "chart_png",
+    "check_chart_png",
     "HistoryEntry",
+    "ResultsView",
     "ODDS_CLASS",
+    "CHECK_CLASS",
+    "DASHBOARD_CSS",
+    "js_html",
+    "wound_help",
 ]
 
 ODDS_CLASS = "rolkit-odds"
-TABLE_CSS = (
-    "<style>.rolkit-odds td, .rolkit-odds th {white-space: nowrap; padding: 2px 8px}</style>"
-)
+CHECK_CLASS = "rolkit-check-odds"
+INK = "#1a1a1a"  # text on every light surface: ≥ 12:1 on the pastel backgrounds below
+PAPER = "#ffffff"
+ERROR_INK = "#a00018"  # 7.4:1 on white
+INFO_INK = "#1b5e20"  # 7.9:1 on white
+KIND_COLOURS = {"miss": "#f8d7da", "hit": "#fff3cd", "wound": "#d4edda"}
+BAR = "#9ecae1"
 
-i18n.register(
-    "",
-    {
-        "es": {
-            "replay.same": "coincide: mismos dados, mismos pasos",
-            "replay.differs": "¡no coincide!",
-            "history.entry": "#{n} · semilla {seed}",
-            "dashboard.no_systems": "No hay ningún sistema registrado en rolkit.systems().",
-            "apply": "aplicar",
-            "apply.tip": "Carga en los formularios el estado tras este ataque (heridas, PG…)",
-            "apply.nothing": "Este resultado no cambia ningún formulario.",
-            "apply.done": "Aplicado #{n}: {roles}.",
-            "undo": "deshacer",
-            "undo.tip": "Devuelve los formularios a como estaban antes del último «aplicar»",
-            "undo.done": "Deshecho: {roles}.",
-        },
-        "en": {
-            "replay.same": "matches: same dice, same steps",
-            "replay.differs": "does not match!",
-            "history.entry": "#{n} · seed {seed}",
-            "dashboard.no_systems": "No system is registered in rolkit.systems().",
-            "apply": "aplicar (apply)",
-            "apply.tip": "Load the state after this attack into the forms (wounds, HP…)",
-            "apply.nothing": "This result changes no form.",
-            "apply.done": "Applied #{n}: {roles}.",
-            "undo": "deshacer (undo)",
-            "undo.tip": "Put the forms back as they were before the last «aplicar»",
-            "undo.done": "Undone: {roles}.",
-        },
-    },
-)
+#: The dashboard's stylesheet (one HTML widget). Results sit on their own paper (the
+#: theme cannot wash them out); at desktop widths the forms and the results scroll
+#: independently within the window, so the odds stay in view; at ≤ 600 px they come first; printing shows the setup as text, the
+#: odds, the chart and the rolls, and hides every control.
+DASHBOARD_CSS = f"""<style>
+.rolkit-paper {{background:{PAPER}; color:{INK}; border:1px solid #ccc; border-radius:4px;
+  padding:6px 8px; box-sizing:border-box}}
+.rolkit-paper .widget-html-content, .rolkit-paper .widget-label,
+.rolkit-paper .widget-checkbox span, .rolkit-paper .widget-label-basic span {{color:{INK}}}
+@media (min-width: 601px) {{
+  .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
+}}
+.rolkit-body {{align-items:flex-start}}
+.rolkit-odds-box {{max-width:100%; overflow-x:auto}}
+table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps {{border-collapse:collapse;
+  background:{PAPER}; color:{INK}}}
+table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
+table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
+  border-bottom:1px solid #e0e0e0; text-align:left}}
+.rolkit-num {{text-align:right !important; font-variant-numeric:tabular-nums;
+  white-space:nowrap !important}}
+.rolkit-means {{white-space:normal !important; max-width:22em; font-size:0.9em}}
+.rolkit-headline h4 {{margin:4px 0; color:{INK}}}
+.rolkit-stale .rolkit-headline, .rolkit-stale .rolkit-odds-box, .rolkit-stale .rolkit-chart
+  {{opacity:0.45; filter:grayscale(1)}}
+.rolkit-message {{color:{ERROR_INK}}}
+.rolkit-info {{color:{INFO_INK}}}
+.rolkit-roll {{background:{PAPER}; color:{INK}}}
+.rolkit-roll .widget-html-content {{color:{INK}}}
+.rolkit-badge {{display:inline-block; background:#fff3cd; color:#4d3800;
+  border:1px solid #c9a227; border-radius:3px; padding:0 4px; font-size:0.85em}}
+.rolkit-impact {{color:#0b3d91; font-size:0.9em}}
+.rolkit-field-error .widget-html-content, .rolkit-field-error {{color:{ERROR_INK}}}
+.rolkit-print-setup {{display:none}}
+.rolkit-means-inline {{display:none; font-size:0.85em}}
+.rolkit-chart {{background:{PAPER}}}
+.jupyter-widgets button {{overflow:visible; text-overflow:clip}}
+@media (max-width: 600px) {{
+  .rolkit-body {{flex-direction:column !important}}
+  .rolkit-results {{order:-1; width:100% !important; min-width:0 !important;
+    padding:4px !important}}
+  table.rolkit-odds, table.rolkit-check-odds {{font-size:0.85em; width:100%}}
+  table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
+  table.rolkit-check-odds th {{white-space:normal; padding:2px 3px}}
+  .rolkit-means {{display:none}}
+  .rolkit-means-inline {{display:block !important}}
+  .rolkit-forms {{width:100% !important; min-width:0 !important}}
+  .rolkit-forms .widget-slider {{max-width:100%}}
+  .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
+}}
+@media print {{
+  .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,
+  .jupyter-widget-TabBar, .widget-slider, button, .rolkit-checks-form {{display:none !important}}
+  .rolkit-print-setup {{display:block !important}}
+  .rolkit-results {{width:100% !important; max-height:none !important;
+    overflow:visible !important}}
+  .rolkit-odds-box {{overflow:visible}}
+  .rolkit-roll .lm-Collapse-contents, .rolkit-roll .jupyter-widget-Collapse-contents
+    {{display:block !important}}
+}}
+</style>"""
 
 
 def error_html(text: str) -> str:
-    return f'<div class="rolkit-message" style="color:#b00020">⚠ {html.escape(text)}</div>'
-
-
-def odds_table_html(odds: Any, lang: str) -> str:
-    """The coloured outcome table (``=``, ``≥``, exact fraction), class ``rolkit-odds``."""
-    return TABLE_CSS + tables.styled_outcomes(odds, lang, ODDS_CLASS).to_html()
-
-
-def chart_png(odds: Any, lang: str) -> bytes:
-    """A small bar chart of the damage law: a bare ``Figure`` (no pyplot, no tight_layout)."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    law = odds.damage()
-    fig = Figure(figsize=(4.2, 2.0), dpi=72)
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0.13, 0.24, 0.84, 0.66))
-    ax.bar([str(k) for k in law], [float(p) * 100 for p in law.values()], color="#4c72b0")
-    ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=8)
-    ax.set_ylabel("%", fontsize=8)
-    ax.set_title(i18n.t("chart.title", lang), fontsize=9)
-    ax.tick_params(labelsize=7)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
+    return f'<div class="rolkit-message" style="color:{ERROR_INK}">⚠ {html.escape(text)}</div>'
 
 
 def info_html(text: str) -> str:
     return (
-        f'<div class="rolkit-message rolkit-info" style="color:#1b5e20">{html.escape(text)}</div>'
+        f'<div class="rolkit-message rolkit-info" style="color:{INFO_INK}">'
+        f"{html.escape(text)}</div>"
+    )
+
+
+def js_html(code: str, nonce: int) -> str:
+    """An HTML widget value that runs ``code`` once in the page (an image that fails).
+
+    ipywidgets' HTML view sets ``innerHTML`` (scripts do not run); an ``onerror``
+    handler does. ``nonce`` makes each value new so the same code can run again.
+    """
+    return (
+        f'<img alt="" data-n="{nonce}" src="data:," style="display:none" '
+        f'onerror="{html.escape(code, quote=True)};this.remove()">'
+    )
+
+
+# --------------------------------------------------------------------------- attack odds
+def headline_text(odds: Any, lang: str) -> str:
+    """The fate first (``18,8 % muere · 40,6 % cae``), then hit, critical, expected damage."""
+    parts = []
+    if odds.p_dead:
+        parts.append(i18n.t("dash.fate.dead", lang, p=i18n.percent(odds.p_dead, lang)))
+    if odds.p_down > odds.p_dead:
+        parts.append(i18n.t("dash.fate.down", lang, p=i18n.percent(odds.p_down, lang)))
+    parts += [
+        i18n.t("headline.hit", lang, p=i18n.percent(odds.p_hit, lang)),
+        i18n.t(odds.critical_key, lang, p=i18n.percent(odds.p_critical, lang)),
+        i18n.t("headline.damage", lang, d=i18n.number(odds.expected_damage, lang)),
+    ]
+    return " · ".join(parts)
+
+
+def wound_help(prefix: str, wound: str | None, lang: str) -> str:
+    """What a wound level does in this system: ``<prefix>.wound_help.<suffix>``, or ""."""
+    if not wound:
+        return ""
+    suffix = wound.rsplit(".", 1)[-1]
+    key = f"{prefix}.wound_help.{suffix}"
+    return i18n.t(key, lang) if i18n.has(key, lang) else ""
+
+
+def _pct(p: Fraction, lang: str) -> str:
+    return html.escape(i18n.percent(p, lang, 2)).replace(" ", "&nbsp;")
+
+
+def _bar_cell(p: Fraction, lang: str) -> str:
+    width = float(p) * 100
+    style = (
+        f"background:linear-gradient(90deg, {BAR} {width:.1f}%, transparent {width:.1f}%);"
+        f"color:{INK}"
+    )
+    return f'<td class="rolkit-num" style="{style}">{_pct(p, lang)}</td>'
+
+
+def _row_of(v: Any) -> tuple[int, str, str | None]:
+    """The outcome table's row of a view (as ``Odds.outcome_classes`` groups them)."""
+    if not v.hit and v.wound is None:
+        return (-1, "miss", None)
+    if v.wound is None:
+        return (0, "hit", None)
+    return (v.wound_rank, "wound", v.wound)
+
+
+def fate_by_row(odds: Any) -> dict[tuple[int, str, str | None], dict[Any, Fraction]]:
+    """For each table row, the defender's fate given that row (exact, sums to 1)."""
+    joint: dict[tuple[int, str, str | None], dict[Any, Fraction]] = {}
+    for v, p in odds.views():
+        row = joint.setdefault(_row_of(v), {})
+        row[v.fate] = row.get(v.fate, Fraction(0)) + p
+    out = {}
+    for row, law in joint.items():
+        total = sum(law.values(), Fraction(0))
+        out[row] = {fate: q / total for fate, q in law.items()} if total else {}
+    return out
+
+
+def _fate_text(law: dict[Any, Fraction], kind: str, lang: str) -> str:
+    """``"muere 25,0 % · fuera de combate 75,0 %"``; a wound that leaves him standing says so."""
+    order = ("dead", "dying", "down")
+    parts = [
+        f"{tables.fate_label(f, lang)} {i18n.percent(law[f], lang)}" for f in order if law.get(f)
+    ]
+    if not parts:
+        return tables.fate_label(None, lang) if kind == "wound" else ""
+    return " · ".join(parts)
+
+
+def odds_table_html(odds: Any, lang: str) -> str:
+    """The outcome table: label, ``=`` (with a bar), ``≥``, the exact fraction, and what
+    each row means: the system's own words for a wound level (``wound_help``) and the
+    defender's fate given that row, exactly."""
+    classes = odds.outcome_classes()
+    fates = fate_by_row(odds)
+    helps = [
+        " · ".join(
+            t
+            for t in (wound_help(odds.prefix, w, lang), _fate_text(fates.get(c, {}), c[1], lang))
+            if t
+        )
+        for c in classes
+        for w in (c[2],)
+    ]
+    has_help = any(helps)
+    head = [i18n.t("col.outcome", lang), "=", "≥", i18n.t("col.fraction", lang)]
+    if has_help:
+        head.append(i18n.t("dash.col.means", lang))
+    rows = []
+    remaining = Fraction(1)
+    for ((_, kind, wound), p), means in zip(classes.items(), helps, strict=True):
+        label = html.escape(tables.outcome_label(kind, wound, lang))
+        colour = KIND_COLOURS.get(kind, PAPER)
+        inline = f'<span class="rolkit-means-inline">{html.escape(means)}</span>' if means else ""
+        cells = [
+            f'<td style="background:{colour};color:{INK}">{label}{inline}</td>',
+            _bar_cell(p, lang),
+            f'<td class="rolkit-num">{_pct(remaining, lang)}</td>',
+            f'<td class="rolkit-num">{p}</td>',
+        ]
+        if has_help:
+            cells.append(f'<td class="rolkit-means">{html.escape(means)}</td>')
+        rows.append(f"<tr class='rolkit-row-{kind}'>{''.join(cells)}</tr>")
+        remaining -= p
+    attrs = ["", "", "", "", ' class="rolkit-means"']
+    header = "".join(f"<th{a}>{html.escape(h)}</th>" for a, h in zip(attrs, head, strict=False))
+    return (
+        f'<table class="{ODDS_CLASS}"><thead><tr>{header}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+# --------------------------------------------------------------------------- checks
+def check_headline_text(o: Any, lang: str) -> str:
+    label = o.label[0] if lang == "es" else o.label[1]
+    return f"{label}: {i18n.t('headline.success', lang, p=i18n.percent(o.p_success, lang))}"
+
+
+def check_table_html(o: Any, lang: str) -> str:
+    """Degrees worst → best: ``=`` (with a bar), ``≥`` (this or better), the fraction."""
+    head = [
+        i18n.t("col.degree", lang),
+        "=",
+        i18n.t("dash.checks.ge", lang),
+        i18n.t("col.fraction", lang),
+    ]
+    rows = []
+    better = Fraction(1)
+    for d in o.degrees:
+        p = o[d.id]
+        colour = KIND_COLOURS["wound" if d.success else "miss"]
+        rows.append(
+            f"<tr><td style='background:{colour};color:{INK}'>{html.escape(d.label_for(lang))}"
+            f"</td>{_bar_cell(p, lang)}<td class='rolkit-num'>{_pct(better, lang)}</td>"
+            f"<td class='rolkit-num'>{p}</td></tr>"
+        )
+        better -= p
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    return (
+        f'<table class="{CHECK_CLASS}"><thead><tr>{header}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+# --------------------------------------------------------------------------- charts
+def _figure(width: float = 3.9, height: float = 2.3) -> tuple[Any, Any]:
+    """A bare Figure (no pyplot state, no tight_layout) on a white background."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=96, facecolor=PAPER)
+    FigureCanvasAgg(fig)
+    ax = fig.add_axes((0.15, 0.22, 0.82, 0.66), facecolor=PAPER)
+    return fig, ax
+
+
+def _percent_axis(ax: Any, lang: str) -> None:
+    from matplotlib.ticker import FuncFormatter
+
+    sep = "," if lang == "es" else "."
+    ax.yaxis.set_major_formatter(
+        FuncFormatter(lambda v, _: f"{v:g}".replace(".", sep) + (" %" if lang == "es" else "%"))
+    )
+    ax.tick_params(labelsize=10, colors=INK)
+    for spine in ax.spines.values():
+        spine.set_color("#555555")
+
+
+def _png(fig: Any) -> bytes:
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", facecolor=PAPER)
+    return buf.getvalue()
+
+
+def chart_png(odds: Any, lang: str) -> bytes:
+    """The damage law as bars on a numeric axis, text ≥ 10 px, the language's decimals."""
+    from matplotlib.ticker import MaxNLocator
+
+    law = odds.damage()
+    fig, ax = _figure()
+    ax.bar(list(law), [float(p) * 100 for p in law.values()], color="#3b6aa0", width=0.8)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
+    ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=10, color=INK)
+    ax.set_title(i18n.t("chart.title", lang), fontsize=11, color=INK)
+    _percent_axis(ax, lang)
+    return _png(fig)
+
+
+def check_chart_png(o: Any, lang: str) -> bytes:
+    """The check's law by degree, worst → best."""
+    fig, ax = _figure()
+    xs = list(range(len(o.degrees)))
+    colours = ["#3b7d3b" if d.success else "#b04a4a" for d in o.degrees]
+    ax.bar(xs, [float(o[d.id]) * 100 for d in o.degrees], color=colours, width=0.7)
+    ax.set_xticks(xs, [d.label[0] for d in o.degrees], fontsize=10)
+    ax.set_title(i18n.t("dash.checks.chart", lang), fontsize=11, color=INK)
+    _percent_axis(ax, lang)
+    return _png(fig)
+
+
+# --------------------------------------------------------------------------- results
+class ResultsView:
+    """Headline, table, chart and message line; the last good view stays, greyed, with
+    the message when the setup becomes invalid (``stale``)."""
+
+    def __init__(self) -> None:
+        self.headline = ipw.HTML()
+        self.headline.add_class("rolkit-headline")
+        self.table = ipw.HTML()
+        self.table.add_class("rolkit-odds-box")
+        self.chart = ipw.Image(format="png", layout=ipw.Layout(width="374px", max_width="100%"))
+        self.chart.add_class("rolkit-chart")
+        self.message = ipw.HTML()
+        self.message.add_class("rolkit-messages")
+        self.stale = False
+        self.box = ipw.VBox([self.headline, self.table, self.chart, self.message])
+
+    def show(self, headline: str, table: str, chart: bytes | None) -> None:
+        self.headline.value = f"<h4>{html.escape(headline)}</h4>"
+        self.table.value = table
+        if chart is not None:
+            self.chart.value = chart
+        self.set_stale(False)
+
+    def set_stale(self, stale: bool, reason: str = "") -> None:
+        self.stale = stale
+        box = self.box
+        if stale:
+            box.add_class("rolkit-stale")
+        else:
+            box.remove_class("rolkit-stale")
+        note = f"<div><i>{html.escape(reason)}</i></div>" if stale and reason else ""
+        self.headline.value = re.sub(r"<div><i>.*?</i></div>$", "", self.headline.value) + note
+
+
+# --------------------------------------------------------------------------- history
+def steps_html(steps: Iterable[Any], lang: str, prefix: str) -> str:
+    """One row per step: label, dice faces in draw order, derived numbers, the rule."""
+    head = ["#", *(i18n.t(k, lang) for k in ("col.step", "col.dice", "col.derived", "col.rule"))]
+    rows = []
+    for i, s in enumerate(steps, 1):
+        cells = [
+            str(i),
+            i18n.t(s.label, lang, **dict(s.params)),
+            tables.format_dice(s.dice),
+            tables.format_derived(s.derived, lang, prefix),
+            s.rule,
+        ]
+        rows.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in cells) + "</tr>")
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    return (
+        f'<table class="dataframe rolkit-steps"><thead><tr>{header}</tr></thead>'
+        f"<tbody>{''.join(rows)}</tbody></table>"
     )
 
 
 class HistoryEntry:
     """One roll: headline first, steps folded below, the seed, "repetir" and "aplicar".
 
-    ``on_apply(entry)`` loads the roll's after-state into the forms; "aplicar" is hidden
-    and disabled when the system keeps no state (``System.tracks_state`` is off) or no
-    ``on_apply`` is given.
+    ``resolve_again(seed)`` replays it (same inputs); ``headline(lang)`` says it.
+    ``on_apply(entry)`` loads an attack's after-state into the forms; "aplicar" is hidden
+    when there is none.
     """
 
     def __init__(
         self,
-        system: System,
-        r: Resolution,
+        r: Any,
         lang: str,
         number: int,
         guard: Callable,
+        headline: Callable[[Any, str], str],
+        resolve_again: Callable[[], Any],
+        prefix: str,
+        seed_note: str = "",
         on_apply: Callable[[HistoryEntry], None] | None = None,
     ):
-        self.system, self.r, self.number, self.matched = system, r, number, None
+        self.r, self.number, self.matched = r, number, None
+        self._headline, self._again, self.prefix = headline, resolve_again, prefix
+        self.seed_note = seed_note  # "" (automatic), "dash.seed.typed" or "dash.seed.fixed"
         self.head = ipw.HTML()
         self.head.add_class("rolkit-roll-headline")
         self.steps = ipw.HTML()
@@ -132,7 +428,7 @@ class HistoryEntry:
         self.replay.on_click(lambda b: guard(self.do_replay))
         self.apply = ipw.Button(icon="arrow-right", layout=ipw.Layout(width="auto"))
         self.apply.add_class("rolkit-apply")
-        if on_apply is not None and system.tracks_state:
+        if on_apply is not None:
             self.apply.on_click(lambda b: guard(lambda: on_apply(self)))
         else:
             self.apply.disabled = True
@@ -142,15 +438,18 @@ class HistoryEntry:
         )
         self.widget = ipw.VBox(
             [self.head, self.fold, line],
-            layout=ipw.Layout(border="1px solid #ddd", padding="4px", margin="4px 0"),
+            layout=ipw.Layout(border="1px solid #ccc", padding="4px", margin="4px 0"),
         )
         self.widget.add_class("rolkit-roll")
         self.relabel(lang)
 
     def do_replay(self) -> None:
         """Re-resolve with the recorded seed and inputs; show whether it matches."""
-        again = self.system.resolve(**self.r.inputs, seed=self.r.seed)
-        self.matched = again.steps == self.r.steps and again.key == self.r.key
+        again = self._again()
+        same_key = getattr(again, "key", None) == getattr(self.r, "key", None)
+        self.matched = again.steps == self.r.steps and same_key
+        if hasattr(again, "degree"):
+            self.matched = self.matched and again.degree == self.r.degree
         self._show_check()
 
     def _show_check(self) -> None:
@@ -162,10 +461,11 @@ class HistoryEntry:
     def relabel(self, lang: str) -> None:
         self.lang = lang
         entry = i18n.t("history.entry", lang, n=self.number, seed=self.r.seed)
-        headline = html.escape(tables.resolution_headline(self.r, lang))
+        if self.seed_note:
+            entry += f" ({i18n.t(self.seed_note, lang)})"
+        headline = html.escape(self._headline(self.r, lang))
         self.head.value = f"<b>{headline}</b><br><small>{html.escape(entry)}</small>"
-        frame = tables.steps_frame(self.r, lang)
-        self.steps.value = frame.to_html(index=False, classes="rolkit-steps", border=0)
+        self.steps.value = steps_html(self.r.steps, lang, self.prefix)
         self.fold.set_title(0, i18n.t("steps.show", lang))
         self.replay.description = i18n.t("replay", lang)
         self.apply.description = i18n.t("apply", lang)

@@ -102,20 +102,35 @@ COMPARISON_SYMBOLS: Mapping[str, str] = {
 
 _CSS = (
     "<style>"
-    ".rolkit-card{font-family:inherit;margin:0.25em 0;}"
+    # Cards carry their own paper and ink: readable in JupyterLab's light and dark themes
+    # and in Voilà (every text ≥ 4.5:1 on white; the theme's row colours are overridden).
+    ".rolkit-card{font-family:inherit;margin:0.25em 0;background:#fff;color:#1a1a1a;"
+    "padding:0.3em 0.6em;border:1px solid #ccc;border-radius:4px;max-width:100%;"
+    "box-sizing:border-box;}"
+    ".rolkit-card td,.rolkit-card th,.rolkit-card p,.rolkit-card li,.rolkit-card caption,"
+    ".rolkit-card strong,.rolkit-card span{color:#1a1a1a;}"
+    ".rolkit-card tr,.rolkit-card tbody tr:nth-child(odd),.rolkit-card tbody tr:hover"
+    "{background:#fff !important;}"
+    ".rolkit-card td,.rolkit-card th{color:#1a1a1a !important;}"
+    ".rolkit-card code{color:#1a1a1a !important;background:#f0f0f0 !important;}"
     ".rolkit-card .rolkit-headline{font-size:1.1em;margin:0.2em 0;}"
-    ".rolkit-card .rolkit-meta{color:#666;}"
-    ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline{color:#1b5e20;}"
-    ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline{color:#b71c1c;}"
+    ".rolkit-card .rolkit-meta,.rolkit-card .rolkit-meta small{color:#4d4d4d !important;}"
+    ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline,"
+    ".rolkit-hit .rolkit-headline strong,.rolkit-success .rolkit-headline strong"
+    "{color:#1b5e20 !important;}"
+    ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline,"
+    ".rolkit-miss .rolkit-headline strong,.rolkit-failure .rolkit-headline strong"
+    "{color:#a00018 !important;}"
     ".rolkit-card table{border-collapse:collapse;}"
     ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:left;vertical-align:top;}"
     ".rolkit-card .rolkit-num{text-align:right;font-variant-numeric:tabular-nums;}"
-    ".rolkit-max{font-weight:bold;color:#1b5e20;}"
-    ".rolkit-min{font-weight:bold;color:#b71c1c;}"
-    ".rolkit-dropped{text-decoration:line-through;color:#999;}"
+    ".rolkit-max,.rolkit-card .rolkit-max{font-weight:bold;color:#1b5e20 !important;}"
+    ".rolkit-min,.rolkit-card .rolkit-min{font-weight:bold;color:#a00018 !important;}"
+    ".rolkit-dropped,.rolkit-card .rolkit-dropped{text-decoration:line-through;"
+    "color:#595959 !important;}"
     ".rolkit-bar{display:inline-block;height:0.8em;background:#9ecae1;}"
     ".rolkit-scroll{max-height:28em;overflow-y:auto;}"
-    ".rolkit-error{color:#b71c1c;}"
+    ".rolkit-error,.rolkit-card.rolkit-error p{color:#a00018 !important;}"
     "</style>"
 )
 
@@ -364,7 +379,7 @@ def distribution_html(d: Distribution, lang: str | None = None, title: str = "")
 # --------------------------------------------------------------------------- rolled dice
 _INLINE = {
     "rolkit-max": "font-weight:bold;color:#1b5e20",
-    "rolkit-min": "font-weight:bold;color:#b71c1c",
+    "rolkit-min": "font-weight:bold;color:#a00018",
 }
 
 
@@ -482,7 +497,7 @@ class RollResult(_Display):
         if kind == "markdown":
             return f"{rolled_markdown(self.rolled, lang)} — _{seed} · {hint}_"
         return (
-            f'<div class="rolkit-card rolkit-roll-card">{rolled_html(self.rolled, lang)}'
+            f'<div class="rolkit-card rolkit-roll-card">{_CSS}{rolled_html(self.rolled, lang)}'
             f'<p class="rolkit-meta"><small>{_e(seed)} · {_e(i18n.t("render.replay", lang))}: '
             f"<code>{_e(self.replay)}</code></small></p></div>"
         )

@@ -196,23 +196,30 @@ def steps_frame(r: Resolution, lang: str | None = None) -> pd.DataFrame:
 
 
 _KIND_COLOURS = {"miss": "#f8d7da", "hit": "#fff3cd", "wound": "#d4edda"}
+_INK = "#1a1a1a"  # ≥ 12:1 on every colour above and on the bar: readable in any theme
 
 
 def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolkit-odds") -> Any:
     """The outcome table as a pandas Styler: coloured by outcome, bars in ``=``."""
     df = outcome_frame(odds, lang)
     kinds = df.pop("kind")
-    colours = [_KIND_COLOURS.get(k, "") for k in kinds]
+    colours = [_KIND_COLOURS.get(k, "#ffffff") for k in kinds]
     return (
         df.style.hide(axis="index")
         .format(
-            {"=": "{:.2f} %", "≥": "{:.2f} %"},
+            {"=": "{:.2f}\u00a0%", "≥": "{:.2f}\u00a0%"}
+            if (lang or i18n.get_language()) == "es"
+            else {"=": "{:.2f}%", "≥": "{:.2f}%"},
             escape="html",
             decimal="," if (lang or i18n.get_language()) == "es" else ".",
         )
+        .map(lambda _: f"color: {_INK}; background-color: #ffffff")  # own ink and paper
         .apply(
             lambda col: [f"background-color: {c}" for c in colours], axis=0, subset=[df.columns[0]]
         )
         .bar(subset=["="], color="#9ecae1", vmin=0, vmax=100)
+        .set_table_styles(
+            [{"selector": "th", "props": f"color: {_INK}; background-color: #ffffff"}]
+        )
         .set_table_attributes(f'class="{css_class}"')
     )

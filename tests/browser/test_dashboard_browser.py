@@ -70,7 +70,9 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     except Exception as exc:  # say why: the page's text and the server's log
         log = server.log_path.read_text(errors="replace")[-3000:]
         raise AssertionError(f"no odds table\n{page.inner_text('body')[:2000]}\n{log}") from exc
-    expect(page.locator(".rolkit-section-attacker")).to_contain_text(i18n.t("form.attacker", lang))
+    expect(page.locator(".rolkit-section-attacker").first).to_contain_text(
+        i18n.t("form.attacker", lang)
+    )
     if system_id != "sample":
         picked = page.locator(".rolkit-system select").input_value()  # the option's label
         assert picked.replace("\xa0", " ") == system.display_name(lang)
@@ -82,10 +84,10 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     before = odds_text(page)
     set_number(page, role, name, int(spec.max))
     wait_table_change(page, before)
-    expect(page.locator(".rolkit-headline")).to_contain_text("%")
+    expect(page.locator(".rolkit-headline").first).to_contain_text("%")
 
     # Tirar: a result with its steps folded and a replay that matches
-    page.locator(".rolkit-seed input").fill("7")  # a fixed seed: a stable screenshot
+    page.locator(".rolkit-seed input").first.fill("7")  # a fixed seed: a stable screenshot
     roll_button(page, lang).click()
     page.wait_for_selector(".rolkit-roll .rolkit-roll-headline")
     roll = page.locator(".rolkit-roll").first
@@ -98,17 +100,19 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     page.wait_for_selector(".rolkit-roll table.rolkit-steps", state="visible")
     if SYSTEMS and system_id == SYSTEMS[0]:
         SCREENSHOT.parent.mkdir(exist_ok=True)
+        page.set_viewport_size({"width": 1400, "height": 1300})  # Voilà scrolls inside
         page.screenshot(path=str(SCREENSHOT), full_page=True)
+        page.set_viewport_size({"width": 1400, "height": 1000})
 
     # a bad value: a plain message beside the seed, no traceback anywhere
-    seed = page.locator(".rolkit-seed input")
+    seed = page.locator(".rolkit-seed input").first
     seed.fill("no-es-un-numero")
     roll_button(page, lang).click()
     page.wait_for_function(
-        "() => (document.querySelector('.rolkit-messages') || {}).innerText?.includes('⚠')"
+        "() => (document.querySelector('.rolkit-seed-error') || {}).innerText?.includes('⚠')"
     )
-    expect(page.locator(".rolkit-messages")).to_contain_text("no-es-un-numero")
-    expect(page.locator(".rolkit-roll")).to_have_count(1)
+    expect(page.locator(".rolkit-seed-error").first).to_contain_text("no-es-un-numero")
+    expect(page.locator(".rolkit-history .rolkit-roll")).to_have_count(1)
     seed.fill("")
     assert_no_traceback(page)
 
@@ -123,7 +127,7 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
         error.wait_for(state="visible")
         label = dict(describe(system.forms["attacker"]))[text_fields[0]].label_for(lang)
         expect(error).to_contain_text("⚠")
-        expect(page.locator(".rolkit-messages")).to_contain_text(label)
+        expect(page.locator(".rolkit-messages").first).to_contain_text(label)
         box.fill(original)
         box.press("Enter")
         page.wait_for_selector("table.rolkit-odds")
@@ -154,18 +158,18 @@ def wait_headline(page, text):
 @pytest.mark.skipif("core_dread" not in SYSTEMS, reason="core_dread is not registered")
 def test_aplicar_and_deshacer_in_the_browser(local_page, dashboard_server):
     """Core Dread: Tirar, aplicar (the wounded defender's odds), deshacer (the odds back)."""
-    from rolkit.display import tables
+
     from rolkit.systems.core_dread import CoreDreadOptions, Modifiers
     from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO
-    from widgets import views  # noqa: F401  (registers "aplicar"/"deshacer")
+    from widgets import views
 
     page, system = local_page, rolkit.get_system("core_dread")
     options = CoreDreadOptions(defence_requires_turn=False)  # ANA may dodge again
     forms = (BRUNO, ANA, BAT, Modifiers(defence="dodge"))
-    before = tables.headline(system.odds(*forms, options), "es")
+    before = views.headline_text(system.odds(*forms, options), "es")
     r = system.resolve(*forms, options, seed=3)
     wounded = system.after(r)["defender"]
-    after = tables.headline(system.odds(BRUNO, wounded, BAT, forms[3], options), "es")
+    after = views.headline_text(system.odds(BRUNO, wounded, BAT, forms[3], options), "es")
     assert before != after
 
     page.goto(dashboard_server.url + "?system=core_dread&lang=es")
@@ -183,7 +187,7 @@ def test_aplicar_and_deshacer_in_the_browser(local_page, dashboard_server):
     field_locator(page, "options", "defence_requires_turn").locator("input").uncheck()
     wait_headline(page, before)
 
-    page.locator(".rolkit-seed input").fill("3")
+    page.locator(".rolkit-seed input").first.fill("3")
     roll_button(page, "es").click()
     roll = page.locator(".rolkit-roll").first
     roll.wait_for()
@@ -191,10 +195,10 @@ def test_aplicar_and_deshacer_in_the_browser(local_page, dashboard_server):
     roll.locator(".rolkit-apply", has_text=i18n.t("apply", "es")).click()
     wait_table_change(page, table)
     wait_headline(page, after)
-    expect(page.locator(".rolkit-messages")).to_contain_text("Aplicado #1")
+    expect(page.locator(".rolkit-messages").first).to_contain_text("Aplicado #1")
     assert_no_traceback(page)
 
     page.locator(".rolkit-undo", has_text=i18n.t("undo", "es")).click()
     wait_headline(page, before)
-    expect(page.locator(".rolkit-messages")).to_contain_text("Deshecho")
+    expect(page.locator(".rolkit-messages").first).to_contain_text("Deshecho")
     assert_no_traceback(page)

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from rolkit import fields
+from rolkit import fields, i18n
 from rolkit.dice import die, parse
 from rolkit.errors import ImpossibleActionError
-from rolkit.model import OutcomeView, Step
-from rolkit.system import System
+from rolkit.model import Degree, OutcomeView, Step
+from rolkit.system import CheckProcedure, System
 
 
 class SampleInputError(ImpossibleActionError):
@@ -197,8 +197,84 @@ def _odds(a, d, w, m, o):
 
 def _project(key):
     hit, crit, dmg = key
-    wound = None if dmg == 0 else ("Malherido" if dmg >= 5 else "Magullado")
-    return OutcomeView(hit, crit, dmg, wound, 0 if wound is None else (2 if dmg >= 5 else 1))
+    wound = (
+        None if dmg == 0 else ("sample.wound.malherido" if dmg >= 5 else "sample.wound.magullado")
+    )
+    rank = 0 if wound is None else (2 if dmg >= 5 else 1)
+    fate = "dead" if dmg >= 8 else ("down" if dmg >= 5 else None)
+    return OutcomeView(hit, crit, dmg, wound, rank, fate=fate)
+
+
+i18n.register_pairs(
+    "sample",
+    {
+        "wound.magullado": ("Magullado", "Magullado (bruised)"),
+        "wound.malherido": ("Malherido", "Malherido (badly hurt)"),
+        "wound_help.malherido": (
+            "−2 a todo; cae y sangra; el último escalón antes de morir",
+            "−2 to everything; falls and bleeds; the last step before death",
+        ),
+    },
+)
+
+
+@dataclass(frozen=True)
+class CheckForm:
+    """§3 Chequeo: 1d6 + habilidad ≥ dificultad; a 1 is a pifia."""
+
+    habilidad: int = fields.int_field(
+        2, 0, 5, label=("Habilidad", "Habilidad (skill)"), help=("suma", "adds")
+    )
+    dificultad: int = fields.int_field(
+        5, 2, 12, label=("Dificultad", "Dificultad (difficulty)"), help=("objetivo", "target")
+    )
+
+    def __post_init__(self):
+        _check(self)
+
+
+def _check_degree(face, form):
+    if face == 1:
+        return "pifia"
+    return "exito" if face + form.habilidad >= form.dificultad else "fallo"
+
+
+def _check_odds(form, options):
+    out = {}
+    for face in range(1, 7):
+        d = _check_degree(face, form)
+        out[d] = out.get(d, Fraction(0)) + Fraction(1, 6)
+    return out
+
+
+def _check_resolve(form, options, rng):
+    face = rng.randint(1, 6)
+    return (
+        [Step("Chequeo", (face,), {"total": face + form.habilidad}, "§3 «1d6»")],
+        face,
+        _check_degree(face, form),
+    )
+
+
+CHECK = CheckProcedure(
+    id="chequeo",
+    label=("Chequeo", "Chequeo (check)"),
+    form=CheckForm,
+    degrees=(
+        Degree("pifia", ("Pifia", "Pifia (fumble)"), success=False),
+        Degree("fallo", ("Fallo", "Fallo (failure)"), success=False),
+        Degree("exito", ("Éxito", "Éxito (success)"), success=True),
+    ),
+    odds_fn=_check_odds,
+    resolve_fn=_check_resolve,
+)
+
+
+def _derived(role, form, options):
+    """The engine's value of an automatic field: a weapon's charges by its type."""
+    if role == "weapon":
+        return {"cargas": 5 if form.tipo == "corte" else 3}
+    return {}
 
 
 SYSTEM = System(
@@ -227,4 +303,6 @@ SYSTEM = System(
     odds_fn=_odds,
     project=_project,
     grid_axes=(("attacker", "fuerza"), ("modifiers", "bonus")),
+    checks={"chequeo": CHECK},
+    derived_fn=_derived,
 )

@@ -6,7 +6,9 @@ from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboa
 import rolkit
 from rolkit import i18n
 from rolkit.display import tables
+from widgets import views
 from widgets.app import NONE, Dashboard, query_params
+from widgets.forms import clean_help
 from widgets.views import ODDS_CLASS
 
 TRACE_MARKERS = ("Traceback", 'File "')
@@ -42,7 +44,7 @@ def test_opens_with_odds_and_no_message(system_id):
     assert "=" in d.table.value and "≥" in d.table.value
     assert d.chart.value[:8] == b"\x89PNG\r\n\x1a\n"
     assert d.odds.total == 1
-    assert d.headline.value.count(tables.headline(d.odds, "es")) == 1
+    assert d.headline.value.count(views.headline_text(d.odds, "es")) == 1
 
 
 def test_every_registered_system_is_in_the_picker():
@@ -53,9 +55,9 @@ def test_every_registered_system_is_in_the_picker():
 def test_changing_a_field_changes_the_odds(system_id):
     d = make_dashboard(system_id)
     row = grid_row(d)
-    row.input.value = row.input.min
+    row.box.text.value = str(int(row.spec.min))
     low = (d.table.value, d.headline.value)
-    row.input.value = row.input.max
+    row.box.text.value = str(int(row.spec.max))
     assert (d.table.value, d.headline.value) != low
     assert d.message.value == ""
 
@@ -77,12 +79,12 @@ def test_language_switch_relabels_everything(system_id):
     d.lang_toggle.value = "en"
     assert d.lang == "en"
     assert d.sections["attacker"].widget.get_title(0) == i18n.t("form.attacker", "en")
-    assert row.input.description == row.spec.label_for("en")
+    assert row.label.value == row.spec.label_for("en")
     assert d.roll_button.description == i18n.t("roll", "en")
-    assert tables.headline(d.odds, "en") in d.headline.value
+    assert views.headline_text(d.odds, "en") in d.headline.value
     assert d.entries[0].replay.description == i18n.t("replay", "en")
     d.lang_toggle.value = "es"
-    assert row.input.description == row.spec.label_for("es")
+    assert row.label.value == row.spec.label_for("es")
     assert d.sections["defender"].widget.get_title(0) == "Defensor"
 
 
@@ -117,24 +119,32 @@ def test_tampered_slider_shows_a_message_naming_the_field(system_id):
     d = make_dashboard(system_id, "en")
     row = grid_row(d)
     bad = int(row.spec.max) + 3
-    row.input.max = bad + 10
-    row.input.value = bad  # would raise inside the callback if not caught
+    table = d.table.value
+    if row.slider is not None:
+        row.slider.max = bad + 10
+        row.slider.value = bad  # would raise inside the callback if not caught
+    else:
+        row.box.text.value = str(bad)
     assert str(bad) in d.message.value
     assert row.spec.allowed("en") in d.message.value
+    assert row.spec.label_for("en") in d.message.value
     assert str(bad) in row.error_text
-    assert d.table.value == ""
+    assert d.table.value == table and d.attack.results.stale  # the last odds stay, greyed
+    assert "rolkit-stale" in d.attack.results.box._dom_classes
+    assert d.roll_button.disabled and row.spec.label_for("en") in d.roll_button.tooltip
     d.roll_button.click()
     assert d.entries == []
     assert not any(m in page_text(d) for m in TRACE_MARKERS)
-    row.input.value = int(row.spec.max)
+    row.box.text.value = str(int(row.spec.max))
     assert d.message.value == "" and row.error_text == "" and d.table.value
+    assert not d.roll_button.disabled and not d.attack.results.stale
 
 
 def test_bad_seed_is_a_message_beside_the_seed():
     d = make_dashboard("sample", "en")
     d.seed.value = "soon"
     d.roll_button.click()
-    assert "seed" in d.seed_error.value and d.entries == []
+    assert "Seed" in d.seed_error.value and "soon" in d.seed_error.value and d.entries == []
     assert d.table.value  # the odds still stand
     assert d.roll_button.disabled is False
 
@@ -143,7 +153,7 @@ def test_cross_form_error_goes_beside_the_named_field():
     d = make_dashboard("sample")
     mods = d.sections["modifiers"].form
     mods.rows["ciego"].input.value = True
-    mods.rows["bonus"].input.value = 2
+    mods.rows["bonus"].box.text.value = "2"
     assert "a ciegas" in mods.rows["bonus"].error_text
     assert "a ciegas" in d.message.value
     assert d.sections["modifiers"].widget.selected_index == 0
@@ -156,7 +166,7 @@ def test_a_bug_is_an_apology_on_the_page_and_a_traceback_in_the_log(log_file, mo
         raise ZeroDivisionError("deep inside")
 
     monkeypatch.setattr(type(d.system), "odds", broken)
-    d.sections["attacker"].form.rows["fuerza"].input.value = 5
+    d.sections["attacker"].form.rows["fuerza"].box.text.value = "5"
     assert d.message.value and i18n.t("error.bug", "es")[:20] in d.message.value
     assert not any(m in page_text(d) for m in TRACE_MARKERS)
     assert "deep inside" not in page_text(d)
@@ -193,7 +203,8 @@ def test_options_panel_shows_each_help_line(system_id):
     d = make_dashboard(system_id)
     form = d.sections["options"].form
     for name, row in form.rows.items():
-        assert row.spec.help_for("es")[:10] in form.helps[name].value.replace("&#x27;", "'")
+        help_text = clean_help(row.spec.help_for("es"))[0]
+        assert help_text[:10] in form.helps[name].value.replace("&#x27;", "'")
 
 
 def test_system_ids_cover_the_registry():
@@ -210,7 +221,7 @@ def test_sections_build_their_form_when_first_opened():
     assert defender.built
     assert defender.form.read() == defender.presets["Bruto"]
     before = d.table.value
-    defender.form.rows["guardia"].input.value = 7
+    defender.form.rows["guardia"].box.text.value = "7"
     assert d.table.value != before
 
 
@@ -219,7 +230,7 @@ def test_language_switch_recomputes_once(monkeypatch):
     for section in d.sections.values():
         section.form  # noqa: B018 - build every form
     calls = []
-    monkeypatch.setattr(d, "_refresh", lambda: calls.append(1))
+    monkeypatch.setattr(d.attack, "_refresh", lambda: calls.append(1))
     d.lang_toggle.value = "en"
     assert calls == [1]
 
@@ -237,7 +248,7 @@ def test_warnings_in_callbacks_go_to_the_log_not_stderr(log_file, capsys):
 def test_opening_a_language_from_code_recomputes_once(monkeypatch):
     d = make_dashboard("sample")
     calls = []
-    monkeypatch.setattr(d, "_refresh", lambda: calls.append(1))
+    monkeypatch.setattr(d.attack, "_refresh", lambda: calls.append(1))
     d.open(lang="en")
     assert calls == [1] and d.lang_toggle.value == "en"
 

@@ -2,6 +2,7 @@
 language, tampered bounds and bad dice give a message beside the field, never an exception
 other than the RulesError read() promises."""
 
+import re
 from dataclasses import dataclass
 
 import ipywidgets as ipw
@@ -11,7 +12,7 @@ from widget_helpers import SAMPLE, check_widget, get_system
 from rolkit import fields
 from rolkit.fields import KINDS, describe
 from rolkit.model import RulesError
-from widgets.forms import AUTO, BUILDERS, NestedRow, form_for
+from widgets.forms import AUTO, BUILDERS, NestedRow, NumberRow, clean_help, form_for
 
 ROLES = ("attacker", "defender", "weapon", "modifiers", "options")
 
@@ -78,9 +79,12 @@ def test_labels_and_help_follow_the_language(system_id, role):
                 labels = [w.description for w in row.boxes]
                 assert labels == [c.label(lang) for c in row.spec.choices], path
                 assert row.spec.label_for(lang) in row.input.children[0].value, path
+            elif isinstance(row, NumberRow):
+                check_widget(row.label, value=row.spec.label_for(lang))
+                check_widget(row.box.text, tooltip=clean_help(row.spec.help_for(lang))[0])
             else:
                 check_widget(row.input, description=row.spec.label_for(lang))
-                check_widget(row.input, tooltip=row.spec.help_for(lang))
+                check_widget(row.input, tooltip=clean_help(row.spec.help_for(lang))[0])
             if row.spec.kind == "choice":
                 shown = [label for label, v in row.input.options if v is not AUTO]
                 assert shown == [c.label(lang) for c in row.spec.choices], path
@@ -88,9 +92,10 @@ def test_labels_and_help_follow_the_language(system_id, role):
 
 def test_int_widgets_take_their_bounds_from_metadata():
     form = form_for(SAMPLE.forms["attacker"])
-    check_widget(form.rows["fuerza"].input, min=1, max=9, value=3)
-    assert isinstance(form.rows["fuerza"].input, ipw.IntSlider)
-    assert isinstance(form.rows["puntos"].input, ipw.BoundedIntText)  # 0..99 is wide
+    check_widget(form.rows["fuerza"].slider, min=1, max=9, value=3)
+    assert isinstance(form.rows["fuerza"].slider, ipw.IntSlider)
+    assert form.rows["fuerza"].box.text.value == "3"
+    assert form.rows["puntos"].slider is None  # 0..99 is wide: a number box only
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -104,14 +109,19 @@ def test_tampered_bounds_give_a_message_beside_the_field(system_id, role):
     for path, row in ints:
         form.set(form.cls())
         bad = int(row.spec.max) + 5
-        row.input.max = bad + 10
-        row.input.value = bad
+        if row.slider is not None:
+            row.slider.max = bad + 10
+            row.slider.value = bad
+        else:
+            row.box.text.value = str(bad)
         with pytest.raises(RulesError) as info:
             form.read()
         assert info.value.field.split(".")[-1] == path.split(".")[-1]
         shown = form.errors()
         assert str(bad) in shown.get(path, ""), (path, shown)
-        row.input.max = int(row.spec.max)
+        assert row.spec.label_for("es") in shown.get(path, ""), (path, shown)
+        if row.slider is not None:
+            row.slider.max = int(row.spec.max)
     form.set(form.cls())
     assert form.read() == form.cls()
     assert form.errors() == {}
@@ -130,12 +140,12 @@ def test_optional_fields_read_none_when_auto():
     form = form_for(SAMPLE.forms["weapon"])
     assert form.read().cargas is None and form.read().tipo is None
     form.rows["cargas"].auto.value = False
-    form.rows["cargas"].input.value = 7
+    form.rows["cargas"].box.text.value = "7"
     form.rows["tipo"].input.value = "punta"
     assert (form.read().cargas, form.read().tipo) == (7, "punta")
-    assert form.rows["cargas"].input.disabled is False
+    assert form.rows["cargas"].box.text.disabled is False
     form.rows["cargas"].auto.value = True
-    assert form.rows["cargas"].input.disabled is True
+    assert form.rows["cargas"].box.text.disabled is True
     assert form.read().cargas is None
 
 
@@ -143,7 +153,7 @@ def test_nested_error_shows_in_the_sub_form():
     form = form_for(SAMPLE.forms["defender"], "es")
     armour = form.rows["armadura"].sub
     armour.rows["absorcion"].auto.value = False
-    armour.rows["absorcion"].input.value = 3
+    armour.rows["absorcion"].box.text.value = "3"
     with pytest.raises(RulesError):
         form.read()
     assert "Absorción" in form.errors()["armadura.absorcion"]
@@ -153,7 +163,7 @@ def test_nested_error_shows_in_the_sub_form():
 def test_multichoice_and_int_map_read_back():
     form = form_for(SAMPLE.forms["modifiers"])
     form.rows["etiquetas"].input.value = ("lluvia",)
-    form.rows["zonas"].boxes[1].value = 3
+    form.rows["zonas"].boxes[1].value = "3"
     got = form.read()
     assert got.etiquetas == frozenset({"lluvia"})
     assert dict(got.zonas) == {"cabeza": 0, "torso": 3}
@@ -174,6 +184,107 @@ def test_a_new_field_appears_with_no_widget_code():
         nuevo: int = fields.int_field(2, 0, 5, label=("nuevo", "new"), help=("ayuda", "help"))
 
     form = form_for(Extended, "en")
-    check_widget(form.rows["nuevo"].input, description="new", min=0, max=5, value=2)
-    form.rows["nuevo"].input.value = 4
+    check_widget(form.rows["nuevo"].slider, min=0, max=5, value=2)
+    check_widget(form.rows["nuevo"].label, value="new")
+    form.rows["nuevo"].box.text.value = "4"
+    assert form.rows["nuevo"].slider.value == 4
     assert form.read().nuevo == 4
+
+
+# --------------------------------------------------------------------------- item 2: typed values
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [("12,5", "es"), ("999", "es"), ("-3", "en"), ("abc", "en"), ("", "es"), ("1e3", "en")],
+)
+def test_a_bad_number_keeps_its_text_and_shows_the_fields_message(text, lang):
+    form = form_for(SAMPLE.forms["attacker"], lang)
+    row = form.rows["puntos"]  # 0..99, a number box
+    row.box.text.value = text
+    assert row.box.text.value == text  # never rewritten
+    with pytest.raises(RulesError):
+        form.read()
+    shown = form.errors()["puntos"]
+    assert row.spec.label_for(lang) in shown and f"«{text}»" in shown
+    assert row.box.text.value == text
+
+
+def test_a_slider_box_keeps_an_out_of_range_text_and_the_slider_stays():
+    form = form_for(SAMPLE.forms["attacker"], "es")
+    row = form.rows["fuerza"]  # 1..9, a slider and a box
+    row.box.text.value = "12"
+    assert row.box.text.value == "12" and row.slider.value == 3
+    assert "Fuerza" in form.errors()["fuerza"]
+    row.box.text.value = "7"
+    assert row.slider.value == 7 and form.read().fuerza == 7 and form.errors() == {}
+    row.slider.value = 2
+    assert row.box.text.value == "2" and form.read().fuerza == 2
+
+
+@pytest.mark.parametrize(("text", "value"), [("12,5", 12.5), ("12.5", 12.5), ("0", 0.0)])
+def test_decimal_comma_is_accepted(text, value):
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    form.rows["alcance"].box.text.value = text
+    assert form.read().alcance == value
+
+
+def test_floats_show_the_languages_decimal_separator():
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    assert form.rows["alcance"].box.text.value == "1,5"
+    form.relabel("en")
+    assert form.rows["alcance"].box.text.value == "1.5"
+
+
+def test_auto_field_shows_the_engines_value_and_unticking_starts_from_it():
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    row = form.rows["cargas"]
+    assert row.box.text.value == ""  # no value known: blank, never a sentinel
+    form.show_derived({"cargas": 5})
+    assert row.box.text.value == "5" and row.box.text.disabled
+    assert form.read().cargas is None  # still automatic
+    row.auto.value = False
+    assert row.box.text.value == "5" and form.read().cargas == 5
+
+
+def test_no_field_of_any_system_shows_a_sentinel(system_id):
+    """An automatic number shows the engine's value or nothing (G.O.R.E.'s −999 was shown)."""
+    system = get_system(system_id)
+    for role, cls in form_classes(system).items():
+        form = form_for(cls, "es")
+        for path, row in all_rows(form, optional=False):
+            if isinstance(row, NumberRow) and row.auto is not None and row.auto.value:
+                assert row.box.text.value in ("", str(row.derived)), (role, path)
+
+
+def test_help_lines_lose_spec_codes_and_mark_placeholders():
+    assert clean_help("G12: el crítico dobla (G21).") == ("el crítico dobla.", False)
+    text, provisional = clean_help("Puntos actuales (PLACEHOLDER 10).")
+    assert provisional and "PLACEHOLDER" not in text
+
+
+def test_every_help_text_shown_is_free_of_spec_codes(system_id):
+    system = get_system(system_id)
+    for role, cls in form_classes(system).items():
+        form = form_for(cls, "en", show_help=True)
+        for name, widget in form.helps.items():
+            html_ = widget.value
+            assert not re.search(r"\b[A-Z]\d{1,2}:", html_), (role, name, html_)
+            assert "PLACEHOLDER" not in html_, (role, name)
+
+
+def test_nested_and_dice_fields_show_derived_values():
+    form = form_for(SAMPLE.forms["defender"], "es")
+    armour = form.rows["armadura"].sub  # builds the sub-form
+    form.show_derived({"armadura.absorcion": 2})
+    assert armour.rows["absorcion"].box.text.value == "2"
+    assert armour.rows["absorcion"].box.text.disabled
+
+
+def test_a_float_fields_message_uses_the_decimal_comma_in_spanish():
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    form.rows["alcance"].box.text.value = "200"
+    shown = form.errors()["alcance"]
+    assert "«200»" in shown and not re.search(r"\d\.\d", shown)
+    from widgets.forms import _local_decimals
+
+    assert _local_decimals("de 0.5 a 2.5", "es") == "de 0,5 a 2,5"
+    assert _local_decimals("from 0.5 to 2.5", "en") == "from 0.5 to 2.5"

@@ -1,0 +1,697 @@
+"""The Ataque tab: the four forms and the options, live odds, Tirar, the roll history.
+
+Generic over the System API: forms come from field metadata, odds from ``s.odds``, rolls
+from ``s.resolve``, after-states from ``s.after``. The results column stays in view while
+the forms scroll (CSS in :mod:`widgets.views`). A field that does not hold a valid value
+keeps its text and message; the odds stay on the last valid setup, greyed, and Tirar is
+disabled with the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import html
+from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any
+
+import ipywidgets as ipw
+
+from rolkit import i18n
+from rolkit.dice import check_seed
+from rolkit.display import tables
+from rolkit.errors import RulesError
+from rolkit.fields import describe
+from rolkit.system import FORM_NAMES, System
+from widgets import views
+from widgets.errors import guarded
+from widgets.forms import Form, clean_help, form_for, humanize
+from widgets.state import AppState, decode_form, encode_form
+from widgets.timing import Debounced
+
+__all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
+
+ROLES = (*FORM_NAMES, "options")
+TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
+HISTORY_MAX = 30
+FINISH_DELAY = 0.1  # seconds of quiet before the chart and the rest follow the table
+MAX_CHOICES_TRIED = 6  # a Modificadores choice with more values is not tried value by value
+NONE = "\x00none"  # the preset dropdown's "(a mano)": a Dropdown at None shows blank
+
+
+class Section:
+    """One collapsible form (Atacante, …, Opciones) with its preset dropdown.
+
+    The form's widgets are built when the section is first opened (or ``.form`` is used):
+    a page with hundreds of widget models loads slowly. Until then the section holds its
+    value as a (validated) instance, which presets replace. Once a preset is edited the
+    section says "(modificado)".
+    """
+
+    def __init__(
+        self,
+        role: str,
+        cls: type,
+        presets: Mapping[str, Any],
+        value: Any,
+        lang: str,
+        on_change: Callable[[], None],
+        hide: tuple[str, ...] = (),
+        derived: Callable[[str, Any], Mapping[str, Any]] | None = None,
+    ):
+        self.derived = derived
+        self.role, self.cls, self.presets, self.value = role, cls, dict(presets), value
+        self.lang, self.on_change, self.hide = lang, on_change, hide
+        self._form: Form | None = None
+        self.preset = ipw.Dropdown(style={"description_width": "initial"})
+        self.preset.add_class(f"rolkit-preset-{role}")
+        self.modified = ipw.HTML()
+        self.modified.add_class("rolkit-modified")
+        top = [ipw.HBox([self.preset, self.modified])] if self.presets else []
+        self.box = ipw.VBox(top)
+        self.widget = ipw.Accordion([self.box], selected_index=None)
+        self.widget.add_class(f"rolkit-section-{role}")
+        self.widget.observe(
+            lambda ch: ch.new is not None and guarded(lambda: self.form), "selected_index"
+        )
+        self.relabel(lang)
+
+    @property
+    def built(self) -> bool:
+        return self._form is not None
+
+    @property
+    def is_open(self) -> bool:
+        return self.widget.selected_index == 0
+
+    @property
+    def form(self) -> Form:
+        """The form, built on first use with the section's current value."""
+        if self._form is None:
+            help_ = self.role == "options"
+            self._form = form_for(self.cls, self.lang, show_help=help_, hide=self.hide)
+            self._form.set(self.value)
+            if self.derived is not None:
+                self._form.show_derived(self.derived(self.role, self.value))
+            self.box.children = (*self.box.children, self._form.widget)
+            self._form.observe(self.on_change)
+        return self._form
+
+    def read(self) -> Any:
+        return self._form.read() if self._form is not None else self.value
+
+    def load(self, instance: Any) -> None:
+        self.value = instance
+        if self._form is not None and self.derived is not None:
+            self._form.show_derived(self.derived(self.role, instance))
+        if self._form is not None:
+            self._form.set(instance)
+
+    def mark_modified(self, current: Any) -> None:
+        """ "(modificado)" beside the preset once the form no longer equals it."""
+        name = self.preset.value
+        edited = name not in (None, NONE) and current != self.presets.get(name)
+        self.modified.value = (
+            f"<i>{html.escape(i18n.t('dash.modified', self.lang))}</i>" if edited else ""
+        )
+        self._edited = edited
+
+    def names(self, path: str) -> bool:
+        """Whether ``path`` names one of this form's fields (any prefix stripped)."""
+        names = {name for name, _ in describe(self.cls)}
+        return any(part in names for part in path.split("."))
+
+    def relabel(self, lang: str) -> None:
+        self.lang = lang
+        value = self.preset.value
+        self.preset.options = [(i18n.t("preset.none", lang), NONE)] + [
+            (name, name) for name in self.presets
+        ]
+        self.preset.value = NONE if value is None else value
+        self.preset.description = i18n.t("preset", lang)
+        self.widget.set_title(0, i18n.t(TITLE_KEYS[self.role], lang))
+        if getattr(self, "_edited", False):
+            self.modified.value = f"<i>{html.escape(i18n.t('dash.modified', lang))}</i>"
+        if self._form is not None:
+            self._form.relabel(lang)
+
+
+class SeedBox:
+    """Tirar's seed: a typed seed is used once and the box clears, unless "fijar
+    semilla" is ticked; a bad seed is a message on its own line (labels never squeezed)."""
+
+    def __init__(self) -> None:
+        wide = {"description_width": "initial"}
+        self.text = ipw.Text(style=wide, layout=ipw.Layout(width="12em", flex="0 0 auto"))
+        self.text.add_class("rolkit-seed")
+        self.keep = ipw.Checkbox(False, indent=False, layout=ipw.Layout(width="auto"))
+        self.keep.add_class("rolkit-seed-keep")
+        self.error = ipw.HTML()
+        self.error.add_class("rolkit-seed-error")
+
+    def take(self) -> tuple[int | None, str]:
+        """The seed for this roll and how it was given ("" automatic, typed, kept)."""
+        text = self.text.value.strip()
+        if not text:
+            return None, ""
+        seed = check_seed(text, from_text=True)
+        if self.keep.value:
+            return seed, "dash.seed.fixed"
+        self.text.value = ""
+        return seed, "dash.seed.typed"
+
+    def relabel(self, lang: str) -> None:
+        self.text.description = i18n.t("seed", lang)
+        self.text.placeholder = i18n.t("seed.auto", lang)
+        self.keep.description = i18n.t("dash.seed.keep", lang)
+        self.keep.tooltip = i18n.t("dash.seed.keep.tip", lang)
+
+
+def roll_button(cls: str, icon: str = "dice") -> ipw.Button:
+    button = ipw.Button(button_style="primary", icon=icon, layout=ipw.Layout(flex="0 0 auto"))
+    button.add_class(cls)
+    return button
+
+
+class AttackPanel:
+    """The Ataque tab for ``state.system``, relabelled with ``state.lang``.
+
+    ``on_bug()`` shows the shell's apology; every callback runs through
+    :func:`widgets.errors.guarded`.
+    """
+
+    title_key = "dash.tab.attack"
+    name = "attack"
+
+    def __init__(self, state: AppState):
+        self.state = state
+        self.sections: dict[str, Section] = {}
+        self.entries: list[views.HistoryEntry] = []
+        self.undo_stack: list[dict[str, Any]] = []  # forms before each "aplicar", newest last
+        self.odds: Any = None
+        self.error: RulesError | None = None
+        self._holding = False
+        self._schedule = Debounced(self.refresh)
+        # what follows the table (chart, derived values, impossible choices, the link) waits
+        # a little: a newer change gets its table first
+        self._finish = Debounced(lambda: self._guard(self._finish_refresh), delay=FINISH_DELAY)
+        self._values: dict[str, Any] | None = None
+        self.results = views.ResultsView()
+        self.headline, self.table, self.chart = (
+            self.results.headline,
+            self.results.table,
+            self.results.chart,
+        )
+        self.message = self.results.message
+        self.forms_box = ipw.VBox(layout=ipw.Layout(width="52%", min_width="22em"))
+        self.forms_box.add_class("rolkit-forms")
+        self.roll_button = roll_button("rolkit-roll-button")
+        self.roll_reason = ipw.HTML()
+        self.roll_reason.add_class("rolkit-roll-reason")
+        self.seed_box = SeedBox()
+        self.seed, self.seed_error = self.seed_box.text, self.seed_box.error
+        self.undo_button = ipw.Button(
+            icon="undo", disabled=True, layout=ipw.Layout(flex="0 0 auto")
+        )
+        self.undo_button.add_class("rolkit-undo")
+        self.history_title = ipw.HTML()
+        self.history = ipw.VBox()
+        self.history.add_class("rolkit-history")
+        self.print_setup = ipw.HTML()
+        self.print_setup.add_class("rolkit-print-setup")
+        roll_line = ipw.HBox(
+            [self.roll_button, self.seed, self.seed_box.keep, self.undo_button],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        roll_line.add_class("rolkit-roll-line")
+        results = ipw.VBox(
+            [self.print_setup, self.results.box, roll_line, self.roll_reason, self.seed_error]
+            + [self.history_title, self.history],
+            layout=ipw.Layout(width="48%", min_width="22em", padding="0 0 0 1em"),
+        )
+        results.add_class("rolkit-results")
+        results.add_class("rolkit-paper")
+        self.widget = ipw.HBox(
+            [self.forms_box, results], layout=ipw.Layout(flex_flow="row wrap", width="100%")
+        )
+        self.widget.add_class("rolkit-body")
+        self.roll_button.on_click(lambda b: self.roll())
+        self.undo_button.on_click(lambda b: self._guard(self.undo))
+
+    # ------------------------------------------------------------------ shell protocol
+    @property
+    def system(self) -> System | None:
+        return self.state.system
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    def _guard(self, fn: Callable[[], Any]) -> Any:
+        return guarded(fn, self.show_error, self._apologise)
+
+    def _apologise(self) -> None:
+        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
+
+    def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
+        """New forms from ``system``'s dataclasses (``params``: a link's values)."""
+        presets = system.presets
+        forms = {**system.forms, "options": system.options_type}
+        values = {**system.defaults(), "options": self._options_of(None)}
+        dropped: list = []
+        if params:
+            for role in ROLES:
+                values[role], lost = decode_form(
+                    forms[role], f"{role}.", params, values[role], self.lang
+                )
+                dropped += [(f"{i18n.t(TITLE_KEYS[role], self.lang)} › {k}", v) for k, v in lost]
+        hide = {"modifiers": (system.options_field,) if system.options_field else ()}
+        if system.options_field and params:
+            values["modifiers"] = dataclasses.replace(
+                values["modifiers"], **{system.options_field: values["options"]}
+            )
+        self.sections = {
+            r: Section(
+                r,
+                forms[r],
+                presets.get(r, {}),
+                values[r],
+                self.lang,
+                self._changed,
+                hide.get(r, ()),
+                self.state.derived,
+            )
+            for r in ROLES
+        }
+        for section in self.sections.values():
+            section.preset.observe(
+                lambda ch, s=section: self._guard(lambda: self._preset(s, ch.new)), "value"
+            )
+        self.sections["attacker"].widget.selected_index = 0
+        self.sections["options"].widget.observe(
+            lambda ch: ch.new == 0 and self._guard(self._show_impacts), "selected_index"
+        )
+        self.sections["modifiers"].widget.observe(
+            lambda ch: (
+                ch.new == 0
+                and self._values
+                and self._guard(lambda: self._mark_impossible(self._values))
+            ),
+            "selected_index",
+        )
+        self.forms_box.children = [s.widget for s in self.sections.values()]
+        self.undo_stack = []  # new forms: nothing of theirs to undo
+        self._sync_apply()
+        self.relabel()
+        self.refresh()
+        return dropped
+
+    def set_language(self, lang: str) -> None:
+        with self._hold():  # relabelled dropdowns re-set their values: one refresh at the end
+            self.relabel()
+            for section in self.sections.values():
+                section.relabel(lang)
+            for entry in self.entries:
+                entry.relabel(lang)
+        self.refresh()
+
+    def relabel(self) -> None:
+        lang = self.lang
+        self.roll_button.description = i18n.t("roll", lang)
+        self.seed_box.relabel(lang)
+        self.undo_button.description = i18n.t("undo", lang)
+        self.undo_button.tooltip = i18n.t("undo.tip", lang)
+        self.history_title.value = f"<b>{i18n.t('history.title', lang)}</b>"
+        if not self.entries:
+            self.history.children = [ipw.HTML(f"<i>{i18n.t('history.empty', lang)}</i>")]
+
+    # ------------------------------------------------------------------ values
+    @contextlib.contextmanager
+    def _hold(self) -> Iterator[None]:
+        """Coalesce: no refresh for the value changes made inside (presets, relabels)."""
+        outer, self._holding = self._holding, True
+        try:
+            yield
+        finally:
+            self._holding = outer
+
+    def _changed(self) -> None:
+        if not self._holding:
+            self._schedule()
+
+    def _preset(self, section: Section, name: str | None) -> None:
+        if name == NONE:
+            section.mark_modified(section.read())
+            return
+        with self._hold():
+            section.load(section.presets[name])
+            if section.role == "modifiers" and self.system.options_field:
+                self.sections["options"].load(self._options_of(section.presets[name]))
+        self.refresh()
+
+    def _options_of(self, modifiers: Any) -> Any:
+        """The options a modifiers instance carries (``System.options_field``), or defaults."""
+        field = self.system.options_field
+        if field is None:
+            return self.system.options_type()
+        return getattr(modifiers or self.system.defaults()["modifiers"], field)
+
+    def read(self) -> dict[str, Any]:
+        """The five validated inputs; every form shows its own errors; raises the first."""
+        values, errors = {}, []
+        for role, section in self.sections.items():
+            try:
+                values[role] = section.read()
+            except RulesError as err:
+                errors.append(err)
+        if errors:
+            raise errors[0]
+        return values
+
+    def labels(self) -> dict[str, str]:
+        """Every field path (``defender.hp_current``) → "Defensor › PG actuales"."""
+        out: dict[str, str] = {}
+        for role, section in self.sections.items():
+            title = i18n.t(TITLE_KEYS[role], self.lang)
+            for name, spec in describe(section.cls):
+                out[f"{role}.{name}"] = f"{title} › {spec.label_for(self.lang)}"
+                out.setdefault(name, spec.label_for(self.lang))
+        return out
+
+    # ------------------------------------------------------------------ odds
+    def refresh(self) -> None:
+        """Recompute the odds: headline, table, chart (guarded)."""
+        self._guard(self._refresh)
+
+    def _refresh(self) -> None:
+        values = self.read()
+        self.odds = self.system.odds(**values)
+        self.error = None
+        self.message.value = ""
+        self.roll_reason.value = ""
+        self.roll_button.disabled = False
+        self.roll_button.tooltip = ""
+        self.results.show(
+            views.headline_text(self.odds, self.lang),
+            views.odds_table_html(self.odds, self.lang),
+            None,
+        )
+        self.state.options = values["options"]
+        self._values = values
+        self._finish()
+
+    def _finish_refresh(self) -> None:
+        """After the table: the chart, derived values, "(modificado)", the options' impact,
+        impossible choices, the link and the print text, for the last valid setup."""
+        values, odds = self._values, self.odds
+        if values is None or odds is None:
+            return
+        self.chart.value = views.chart_png(odds, self.lang)
+        for role, section in self.sections.items():
+            section.mark_modified(values[role])
+            section.value = values[role]
+            if section.built and role != "options":
+                section.form.show_derived(self.state.derived(role, values[role]))
+        if self.sections["options"].is_open:
+            self._show_impacts()
+        self._mark_impossible(values)
+        self.state.set_params(self.name, self.params(values))
+        self.print_setup.value = self._setup_text(values)
+
+    def params(self, values: dict[str, Any] | None = None) -> dict[str, str]:
+        """Every non-default field of every form and option, as link parameters."""
+        values = values or self.read()
+        defaults = {**self.system.defaults(), "options": self.system.options_type()}
+        out: dict[str, str] = {}
+        for role in ROLES:
+            value = values[role]
+            if role == "modifiers" and self.system.options_field:
+                default = dataclasses.replace(
+                    defaults[role],
+                    **{self.system.options_field: getattr(value, self.system.options_field)},
+                )
+            else:
+                default = defaults[role]
+            out.update(encode_form(f"{role}.", value, default))
+        return out
+
+    def _setup_text(self, values: dict[str, Any]) -> str:
+        """The setup as text (shown when printing instead of the forms)."""
+        lang = self.lang
+        params = self.params(values)
+        labels = self.labels()
+        lines = [f"<b>{html.escape(self.system.display_name(lang))}</b>"]
+        for key, text in params.items():
+            lines.append(f"{html.escape(labels.get(key, key))}: {html.escape(text)}")
+        if not params:
+            lines.append(html.escape(i18n.t("dash.print.defaults", lang)))
+        title = html.escape(i18n.t("dash.print.setup", lang))
+        return f"<div><b>{title}</b><br>" + "<br>".join(lines) + "</div>"
+
+    def _mark_impossible(self, values: dict[str, Any]) -> None:
+        """Modificadores: a choice the current setup does not allow says why (no
+        "Bloquear" against a firearm), found by asking the system's own odds."""
+        section = self.sections["modifiers"]
+        if not (section.built and section.is_open):  # each choice tried costs one odds
+            return
+        for name, row in section.form.rows.items():
+            if row.spec.kind != "choice" or len(row.spec.choices) > MAX_CHOICES_TRIED:
+                continue
+            current = getattr(values["modifiers"], name)
+            reasons = {}
+            for choice in row.spec.choices:
+                if choice.value == current:
+                    continue
+                try:
+                    mods = dataclasses.replace(values["modifiers"], **{name: choice.value})
+                    self.system.odds(**{**values, "modifiers": mods})
+                except RulesError as err:
+                    reasons[choice.value] = _reason(err, self.lang)
+                except (ValueError, TypeError):
+                    continue
+            row.set_impossible(reasons)
+
+    def _show_impacts(self) -> None:
+        """Opciones: beside each house rule that changes the current odds, the exact
+        change (percentage points) of hitting and of the fate if it were switched."""
+        if self.error is not None or self.odds is None:
+            return
+        section = self.sections["options"]
+        form = section.form
+        values = self.read()
+        base = self.odds
+        for name, row in form.rows.items():
+            text, provisional = clean_help(row.spec.help_for(self.lang))
+            parts = [html.escape(text)]
+            if provisional:
+                badge = html.escape(i18n.t("dash.provisional", self.lang))
+                why = html.escape(i18n.t("dash.provisional.why", self.lang))
+                parts.insert(0, f'<span class="rolkit-badge" title="{why}">{badge}</span>')
+                parts.append(f"<i>{why}</i>")
+            for alt in _alternatives(row.spec, getattr(values["options"], name)):
+                impact = self._impact(values, name, alt, base)
+                if impact:
+                    parts.append(f'<span class="rolkit-impact">▲ {html.escape(impact)}</span>')
+            form.helps[name].value = f"<small>{' · '.join(parts)}</small>"
+
+    def _impact(self, values: dict[str, Any], name: str, alt: Any, base: Any) -> str:
+        try:
+            options = dataclasses.replace(values["options"], **{name: alt})
+            other = self.system.odds(**{**values, "options": options})
+        except (RulesError, ValueError, TypeError):
+            return ""
+        if dict(other.probabilities) == dict(base.probabilities):
+            return ""
+        spec = dict(describe(type(options)))[name]
+        alt_label = _value_label(spec, alt, self.lang)
+        d_hit = other.p_hit - base.p_hit
+        d_fate = other.p_down - base.p_down
+        if d_fate:
+            return i18n.t(
+                "dash.option.impact",
+                self.lang,
+                alt=alt_label,
+                hit=_pp(d_hit, self.lang),
+                fate=i18n.t("dash.option.fate", self.lang),
+                fate_d=_pp(d_fate, self.lang),
+            )
+        if d_hit:
+            return i18n.t(
+                "dash.option.impact.hit", self.lang, alt=alt_label, hit=_pp(d_hit, self.lang)
+            )
+        return i18n.t("dash.option.impact.other", self.lang, alt=alt_label)
+
+    # ------------------------------------------------------------------ Tirar
+    def roll(self) -> None:
+        """Tirar: one seeded resolution added to the history (newest first)."""
+        if self.roll_button.disabled:
+            return
+        self.roll_button.disabled = True
+        try:
+            self._guard(self._roll)
+        finally:
+            self.roll_button.disabled = self.error is not None
+
+    def _roll(self) -> None:
+        self.seed_error.value = ""
+        values = self.read()
+        try:
+            seed, note = self.seed_box.take()
+        except RulesError as err:
+            self.show_seed_error(err)
+            return
+        r = self.system.resolve(**values, seed=seed)
+        number = len(self.entries) + 1
+        system = self.system
+        entry = views.HistoryEntry(
+            r,
+            self.lang,
+            number,
+            self._guard,
+            tables.resolution_headline,
+            lambda: system.resolve(**r.inputs, seed=r.seed),
+            system.i18n_prefix,
+            note,
+            self.apply if system.tracks_state else None,
+        )
+        entry.system = system
+        self.entries.insert(0, entry)
+        self.history.children = [e.widget for e in self.entries[:HISTORY_MAX]]
+        self._sync_apply()
+
+    def show_seed_error(self, err: RulesError) -> None:
+        self.seed_error.value = views.error_html(
+            i18n.t("dash.seed.bad", self.lang, msg=err.message(self.lang))
+        )
+
+    # ------------------------------------------------------------------ fight state
+    def apply(self, entry: views.HistoryEntry) -> None:
+        """Aplicar: load ``entry``'s after-state (``System.after``) into the forms.
+
+        The forms it replaces are pushed on the undo stack first; the odds recompute once.
+        """
+        if entry.r.system != self.system.id or not self.system.tracks_state:
+            return  # its button is disabled: an entry of another system, or no state kept
+        after = self.system.after(entry.r)
+        if not after:
+            self.message.value = views.info_html(i18n.t("apply.nothing", self.lang))
+            return
+        before = {role: self.sections[role].read() for role in after}
+        self._load(after)
+        self.undo_stack.append(before)
+        self._sync_apply()
+        self._done("apply.done", after, n=entry.number)
+
+    def undo(self) -> None:
+        """Deshacer: put back the forms the last "aplicar" replaced (a stack)."""
+        if not self.undo_stack:
+            return
+        before = self.undo_stack.pop()
+        self._load(before)
+        self._sync_apply()
+        self._done("undo.done", before)
+
+    def _load(self, forms: Mapping[str, Any]) -> None:
+        with self._hold():
+            for role, instance in forms.items():
+                self.sections[role].load(instance)
+        self.refresh()
+
+    def _done(self, key: str, forms: Mapping[str, Any], **params: Any) -> None:
+        if self.error is None:  # an error from the refresh stays visible
+            roles = ", ".join(i18n.t(TITLE_KEYS[r], self.lang) for r in forms)
+            self.message.value = views.info_html(i18n.t(key, self.lang, roles=roles, **params))
+
+    def _sync_apply(self) -> None:
+        """Undo enabled while there is something to undo; "aplicar" only for this system."""
+        keeps_state = self.system is not None and self.system.tracks_state
+        self.undo_button.disabled = not (keeps_state and self.undo_stack)
+        self.undo_button.layout.display = None if keeps_state else "none"
+        for entry in self.entries:
+            usable = keeps_state and entry.r.system == self.system.id
+            entry.apply.disabled = not usable or not entry.system.tracks_state
+            entry.apply.layout.display = None if not entry.apply.disabled else "none"
+
+    # ------------------------------------------------------------------ errors
+    def show_error(self, err: RulesError) -> None:
+        """Beside the field ``err.field`` names and in the message line, with the field's
+        label; the last odds stay, greyed; Tirar is disabled with the reason."""
+        if err.field == "seed":
+            self.show_seed_error(err)
+            return
+        self.error = err
+        text = humanize(err, self.lang, self.labels(), self._spec_of(err.field or ""))
+        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
+        self.results.set_stale(True, i18n.t("dash.stale", self.lang))
+        reason = i18n.t("dash.roll.blocked", self.lang, msg=text)
+        self.roll_button.disabled = True
+        self.roll_button.tooltip = reason
+        self.roll_reason.value = f"<small>{html.escape(reason)}</small>"
+        if not getattr(err, "rolkit_shown", False):
+            self._locate(err)
+        for section in self.sections.values():
+            if section.built and section.form.errors():
+                section.widget.selected_index = 0  # unfold the form that shows it
+
+    def _locate(self, err: RulesError) -> None:
+        role, _, rest = (err.field or "").partition(".")
+        if role in self.sections and rest:
+            self.sections[role].form.show_error(err, rest)
+            return
+        for section in self.sections.values():
+            if section.names(err.field or ""):
+                section.form.show_error(err)
+                return
+
+    def _spec_of(self, path: str) -> Any:
+        """The field spec a ``role.field`` path names, or None."""
+        role, _, name = path.partition(".")
+        section = self.sections.get(role)
+        if section is None:
+            return None
+        return dict(describe(section.cls)).get(name.split(".")[0])
+
+    def errors(self) -> dict[str, dict[str, str]]:
+        """Every error shown beside a field, by role (tests and debugging)."""
+        shown = {r: s.form.errors() for r, s in self.sections.items() if s.built}
+        return {r: e for r, e in shown.items() if e}
+
+
+# --------------------------------------------------------------------------- helpers
+def _alternatives(spec: Any, current: Any) -> list[Any]:
+    """The values a house rule could be switched to: a flag's other value, a choice's
+    other choices (up to three), a number's default when it was changed, else the whole
+    numbers either side of it."""
+    if spec.kind == "flag":
+        return [not current]
+    if spec.kind == "choice":
+        return [c.value for c in spec.choices if c.value != current][:3]
+    if spec.kind in ("int", "float") and current != spec.default and spec.default is not None:
+        return [spec.default]
+    if spec.kind == "int" and current is not None:
+        return [v for v in (current - 1, current + 1) if spec.min <= v <= spec.max]
+    return []
+
+
+def _reason(err: RulesError, lang: str) -> str:
+    """The part of a system's message that says why (after "… must be"), else all of it."""
+    text = err.message(lang)
+    for word in (" must be ", " debe ser ", ": "):
+        if word in text:
+            return text.split(word, 1)[1].strip()
+    return text
+
+
+def _value_label(spec: Any, value: Any, lang: str) -> str:
+    if spec.kind == "flag":
+        return i18n.t("dash.option.yes" if value else "dash.option.no", lang)
+    if spec.kind == "choice":
+        return spec.choice_label(value, lang)
+    return str(value)
+
+
+def _pp(delta: Fraction, lang: str) -> str:
+    """A change in percentage points, signed, with the language's decimals: ``+6,3``."""
+    text = i18n.number(abs(delta) * 100, lang, 1)
+    return ("+" if delta > 0 else "−") + text
