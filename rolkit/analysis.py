@@ -4,6 +4,7 @@ comparisons (later: sweeps). pandas is imported inside each function."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,41 +19,97 @@ from rolkit.system import FORM_NAMES, System
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["hit_grid", "compare", "Comparison"]
+__all__ = ["hit_grid", "axis_values", "compare", "Comparison", "gm_screen", "GMScreen"]
 
 
-def hit_grid(system: Any, forms: dict[str, Any] | None = None, limit: int = 12) -> pd.DataFrame:
-    """P(hit) in percent over the system's two ``grid_axes`` (rows × columns).
+def axis_values(spec: fields.FieldSpec, limit: int = 12) -> list[int]:
+    """Up to about ``limit`` whole values over the field's range: every value when the range
+    is that small, else both ends and the round numbers between them (a step of 1, 2 or 5
+    times a power of ten: 0, 50, 100, … rather than 0, 45, 91, …)."""
+    lo, hi = int(spec.min or 0), int(spec.max or 0)
+    if hi - lo + 1 <= limit:
+        return list(range(lo, hi + 1))
+    raw = (hi - lo) / (limit - 1)
+    power = 10 ** math.floor(math.log10(raw))
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= raw)
+    first = math.ceil(lo / step) * step
+    return sorted({lo, hi, *range(first, hi + 1, step)})
+
+
+def hit_grid(
+    system: System,
+    forms: Mapping[str, Any] | None = None,
+    limit: int = 12,
+    *,
+    rows: tuple[str, str] | None = None,
+    cols: tuple[str, str] | None = None,
+) -> pd.DataFrame:
+    """P(hit) in percent over two ``(role, field)`` axes (default: the system's
+    ``grid_axes``), rows × columns.
 
     Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
-    its field's declared range, cut to ``limit`` values; a combination the rules refuse
-    is left empty (NaN).
+    its field's declared range, up to ``limit`` values spread evenly; a combination the
+    rules refuse is left empty (NaN).
     """
     import pandas as pd
 
-    forms = dict(forms or system.defaults())
-    (row_role, row_field), (col_role, col_field) = system.grid_axes
+    base = dict(forms or system.defaults())
+    axes = system.grid_axes or (("attacker", ""), ("attacker", ""))
+    (row_role, row_field), (col_role, col_field) = rows or axes[0], cols or axes[1]
 
     def axis(role: str, name: str) -> list[int]:
-        spec = dict(fields.describe(system.forms[role]))[name]
-        return list(range(int(spec.min or 0), int(spec.max or 0) + 1))[:limit]
+        return axis_values(dict(fields.describe(system.forms[role]))[name], limit)
 
     def p_hit(row_value: int, col_value: int) -> float:
-        trial = dict(forms)
-        trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
-        trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
+        trial = dict(base)
         try:
-            odds = system.odds(
-                trial["attacker"], trial["defender"], trial["weapon"], trial["modifiers"]
-            )
+            trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
+            trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
+            odds = system.odds(*_four(trial))
         except RulesError:
             return float("nan")
         return float(odds.p_hit) * 100
 
-    rows, cols = axis(row_role, row_field), axis(col_role, col_field)
-    frame = pd.DataFrame([[p_hit(r, c) for c in cols] for r in rows], index=rows, columns=cols)
+    row_values, col_values = axis(row_role, row_field), axis(col_role, col_field)
+    frame = pd.DataFrame(
+        [[p_hit(r, c) for c in col_values] for r in row_values],
+        index=row_values,
+        columns=col_values,
+    )
     frame.index.name, frame.columns.name = row_field, col_field
     return frame
+
+
+# --------------------------------------------------------------------------- GM screen
+@dataclass(frozen=True, eq=False)
+class GMScreen:
+    """What a printed GM screen holds for one system: the hit chance over its screen axes,
+    and each weapon preset's odds against the default defender (hit, down, dead, damage)."""
+
+    system: System
+    rows: tuple[str, str]
+    cols: tuple[str, str]
+    grid: Any  # pandas DataFrame, percent
+    weapons: tuple[tuple[str, Odds], ...]
+
+
+def gm_screen(system: System | str, forms: Mapping[str, Any] | None = None) -> GMScreen:
+    """The GM screen of ``system`` (see :class:`GMScreen`)."""
+    import rolkit
+
+    s = rolkit.get_system(system) if isinstance(system, str) else system
+    base = {**s.defaults(), **dict(forms or {})}
+    axes = s.screen_axes or s.grid_axes
+    assert axes is not None
+    grid = hit_grid(s, base, rows=axes[0], cols=axes[1])
+    weapons = []
+    for name, weapon in s.presets.get("weapon", {}).items():
+        try:
+            odds = s.odds(*_four({**base, "weapon": weapon}))
+        except RulesError:
+            continue  # a weapon the default attacker cannot use here
+        weapons.append((name, odds))
+    return GMScreen(s, axes[0], axes[1], grid, tuple(weapons))
 
 
 # --------------------------------------------------------------------------- what-if

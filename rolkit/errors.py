@@ -39,6 +39,9 @@ class RulesError(ValueError):
         allowed: a short English description of what is allowed.
         got: the offending value.
         message_es: the same sentence in Spanish (defaults to the English one).
+        message_en: the English sentence a user reads, when it differs from ``message``
+            (a spec may fix ``str(err)`` with the Python field name, while the UI names
+            the field by its label); defaults to ``message``.
     """
 
     def __init__(
@@ -49,12 +52,13 @@ class RulesError(ValueError):
         allowed: str | None = None,
         got: Any = None,
         message_es: str | None = None,
+        message_en: str | None = None,
     ) -> None:
         super().__init__(message)
         self.field = field
         self.allowed = allowed
         self.got = got
-        self.message_en = message
+        self.message_en = message_en or message
         self.message_es = message_es or message
 
     def message(self, lang: str = "en") -> str:

@@ -436,6 +436,7 @@ def _range_error(
         field=where,
         allowed=spec.allowed("en"),
         got=value,
+        message_en=f"{spec.label_for('en')} must be {spec.allowed('en')} (got {shown(value)})",
         message_es=f"{spec.label_for('es')} debe ser {spec.allowed('es')} (recibido {shown(value)})",
     )
 
@@ -504,6 +505,7 @@ def _check_value(
                 allowed=spec.allowed("en"),
                 got=value,
                 message_es=f"{spec.label_for('es')}: {err.message('es')}",
+                message_en=f"{spec.label_for('en')}: {err.message('en')}",
             ) from None
         if spec.deterministic and expr.dice_count:
             raise bad()
@@ -608,9 +610,10 @@ def from_data(cls: type, data: Mapping[str, Any], *, where: str = "") -> Any:
             raise
         cls_err = FieldRangeError if isinstance(err, DiceSyntaxError) else type(err)
         raise cls_err(
-            f"{prefix}{err.message('en')}",
+            f"{prefix}{err}",
             field=err.field,
             allowed=err.allowed,
             got=err.got,
             message_es=f"{prefix}{err.message('es')}",
+            message_en=f"{prefix}{err.message('en')}",
         ) from None

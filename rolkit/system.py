@@ -162,6 +162,12 @@ class System:
         initiative_fn: the system's initiative rule for a fight, ``(entries, rng) ->
             (order of names, steps)``; entries are :class:`rolkit.fight.InitiativeEntry`.
         initiative_each_round: the rule rerolls initiative every round.
+        derived_fn: ``(role, form, options) -> {field: value}``: the values the engine uses
+            for a form's automatic fields (an optional field left empty: maximum HP from
+            the characteristics, a dodge skill from DES…), so a form can show them.
+        screen_axes: the GM screen's two axes, ``(role, field)`` rows × columns: the main
+            attribute or skill against a difficulty or the defender's defence (default:
+            ``grid_axes``).
     """
 
     id: str
@@ -184,10 +190,16 @@ class System:
         default=None, repr=False
     )
     initiative_each_round: bool = False
+    screen_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
+    derived_fn: Callable[[str, Any, Any], Mapping[str, Any]] | None = field(
+        default=None, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
             object.__setattr__(self, "i18n_prefix", self.id)
+        if self.screen_axes is None:
+            object.__setattr__(self, "screen_axes", self.grid_axes)
         if self.after_fn is not None:
             object.__setattr__(self, "tracks_state", True)
         data = {
@@ -236,6 +248,15 @@ class System:
         if self.default_forms is not None:
             return dict(self.default_forms)
         return {role: cls() for role, cls in self.forms.items()}
+
+    def derived(self, role: str, form: Any, options: Any = None) -> dict[str, Any]:
+        """The values the engine uses for ``form``'s automatic fields, ``{field: value}``
+        (only fields left empty; ``{}`` when the system declares none)."""
+        if self.derived_fn is None:
+            return {}
+        opts = self.options_type() if options is None else options
+        values = dict(self.derived_fn(role, form, opts))
+        return {k: v for k, v in values.items() if getattr(form, k, None) is None}
 
     # after-state -----------------------------------------------------------
     def after(self, resolution: Resolution) -> dict[str, Any]:

@@ -155,3 +155,23 @@ def test_mapping_and_set_values_are_frozen_and_survive_copying():
     assert copy.deepcopy(form) == form
     assert pickle.loads(pickle.dumps(form.location_damage)) == {"cabeza": 3}
     assert dataclasses.asdict(Form())["location_damage"] == {"cabeza": 0}
+
+
+def test_the_english_message_a_user_reads_names_the_label():
+    from rolkit import fields as f
+
+    @dataclass(frozen=True)
+    class Form:
+        fortaleza: int = f.int_field(
+            3, 1, 9, label=f.label("Fortaleza", gloss="strength"), help=("a", "b")
+        )
+
+        def __post_init__(self):
+            f.validate(self)
+
+    with pytest.raises(FieldRangeError) as info:
+        Form(fortaleza=10)
+    err = info.value
+    assert str(err) == "fortaleza must be a whole number from 1 to 9 (got 10)"  # the spec's
+    assert err.message("en") == "Fortaleza (strength) must be a whole number from 1 to 9 (got 10)"
+    assert err.message("es") == "Fortaleza debe ser un número entero de 1 a 9 (recibido 10)"

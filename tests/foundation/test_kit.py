@@ -4,6 +4,7 @@ presets as data, one clear_caches(), checks as procedures, fate and location in 
 from __future__ import annotations
 
 import ast
+import dataclasses
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
@@ -251,3 +252,17 @@ def test_default_after_adapter_reads_role_after_attributes():
     from rolkit.system import after_attributes
 
     assert after_attributes(_Outcome(Defender(target=3))) == {"defender": Defender(target=3)}
+
+
+def test_derived_values_show_what_the_engine_uses_for_empty_fields():
+    for sid in rolkit.systems():
+        s = rolkit.get_system(sid)
+        for role, form in s.defaults().items():
+            values = s.derived(role, form)
+            for name, value in values.items():
+                assert getattr(form, name) is None, (sid, role, name)  # only empty fields
+                filled = dataclasses.replace(form, **{name: value})
+                # filling the field with the shown value changes nothing the engine computes
+                forms = {**s.defaults(), role: filled}
+                base = {**s.defaults(), role: form}
+                assert s.odds(**forms).probabilities == s.odds(**base).probabilities, (sid, name)

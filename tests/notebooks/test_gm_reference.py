@@ -36,11 +36,21 @@ def test_notebook_runs_and_answers(executed):
     text = text_of(executed)
     assert "P(1D8+1D4 ≥ 6) = 11/16" in text  # sums 2..5 have 10 of 32 ways
     assert "1D8 (" in text and "semilla 7" in text
+    assert "muere" in text  # the headline names the fate
     assert "simulado, n = 400" in text
     assert "rolkit-odds" in text  # the styled odds table
     assert "Traceback" not in text
 
 
-def test_grids_are_rendered_as_tables(executed):
+def test_every_system_has_its_screen_its_checks_and_a_fight(executed):
+    import rolkit
+
     html = text_of(executed)
-    assert html.count("% impacta · fortaleza × melee_skill") >= 2
+    for sid in rolkit.systems():
+        name = rolkit.get_system(sid).display_name("es")
+        assert f"{name} · % impacta · Atacante: " in html, sid  # axes named by their labels
+        assert f"{name}: " in html  # its fight's last log entry
+    assert "Defensor: Esquivar" in html  # G.O.R.E.'s screen: attack skill × dodge
+    assert "3/16" in html or "18,8 % muere" in html  # the defender's fate, exact
+    assert "descargar: " in html and "pantalla-gore-es.html" in html
+    assert "¿Y si…?" in html and "Registro del combate" in html

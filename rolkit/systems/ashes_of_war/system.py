@@ -23,6 +23,12 @@ from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.tables import PART_OF
 from rolkit.systems.ashes_of_war.wounds import event_flag
 
+
+def derived(role: str, form: Any, options: RulesConfig) -> dict[str, Any]:
+    """The automatic Prana of a character: full, from its Vitalidad (prana_max)."""
+    return {"prana": form.prana_now} if isinstance(form, Combatant) else {}
+
+
 __all__ = ["SYSTEM", "project"]
 
 _RANK = {None: 0, "light": 1, "serious": 2, "unconscious": 3, "lethal": 4}
@@ -139,4 +145,5 @@ SYSTEM = System(
     critical_key=_K("headline.critical"),
     checks=CHECKS,
     tracks_state=True,
+    derived_fn=derived,
 )

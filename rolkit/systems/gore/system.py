@@ -54,6 +54,7 @@ SYSTEM = System(
     project=project,
     default_forms=DEFAULT_FORMS,
     grid_axes=(("attacker", "attack_skill"), ("modifiers", "situational_bonus")),
+    screen_axes=(("attacker", "attack_skill"), ("defender", "dodge_skill")),
     critical_key="gore.headline.critical",
     checks=CHECKS,
     tracks_state=True,

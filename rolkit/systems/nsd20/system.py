@@ -17,11 +17,25 @@ from rolkit.system import System
 from rolkit.systems.nsd20 import messages  # noqa: F401  (registers the catalogue)
 from rolkit.systems.nsd20.attack import AttackKey, resolve_attack
 from rolkit.systems.nsd20.checks import CHECKS
+from rolkit.systems.nsd20.derived import serious_wound_threshold
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.initiative import roll_initiative
 from rolkit.systems.nsd20.odds import WOUND_KEYS, attack_law
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
+
+
+def derived(role: str, form: Any, options: NSd20Rules) -> dict[str, Any]:
+    """P8/P9 The automatic numbers of a character: current PR (full) and the Umbral de
+    herida grave the options give (none when they give none)."""
+    if not isinstance(form, Combatant):
+        return {}
+    out: dict[str, Any] = {"pr_current": form.pr}
+    threshold = serious_wound_threshold(form, options)
+    if threshold is not None:
+        out["serious_wound_threshold"] = threshold
+    return out
+
 
 __all__ = ["SYSTEM", "project"]
 
@@ -83,8 +97,10 @@ SYSTEM = System(
     odds_fn=_odds,
     project=project,
     grid_axes=(("attacker", "attack_base"), ("attacker", "dexterity")),
+    screen_axes=(("attacker", "attack_base"), ("defender", "dexterity")),
     critical_key="nsd20.headline.critical",
     checks=CHECKS,
     tracks_state=True,
     initiative_fn=roll_initiative,
+    derived_fn=derived,
 )

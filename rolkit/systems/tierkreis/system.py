@@ -27,6 +27,14 @@ from rolkit.systems.tierkreis.stages import AttackKey
 
 __all__ = ["SYSTEM", "project", "after"]
 
+
+def derived(role: str, form: Any, options: TierkreisOptions) -> dict[str, Any]:
+    """P9 The automatic PV of a character: maximum PV and, when empty, full PV."""
+    if isinstance(form, Combatant):
+        return {"pv_max_override": form.pv_max, "pv_current": form.pv}
+    return {}
+
+
 messages.register()
 
 
@@ -128,4 +136,5 @@ SYSTEM = System(
     checks=CHECKS,
     after_fn=after,
     initiative_fn=fight_initiative,
+    derived_fn=derived,
 )
