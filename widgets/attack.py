@@ -613,7 +613,7 @@ class AttackPanel:
             self.show_seed_error(err)
             return
         self.error = err
-        text = humanize(err, self.lang, self.labels())
+        text = humanize(err, self.lang, self.labels(), self._spec_of(err.field or ""))
         self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
         self.results.set_stale(True, i18n.t("dash.stale", self.lang))
         reason = i18n.t("dash.roll.blocked", self.lang, msg=text)
@@ -635,6 +635,14 @@ class AttackPanel:
             if section.names(err.field or ""):
                 section.form.show_error(err)
                 return
+
+    def _spec_of(self, path: str) -> Any:
+        """The field spec a ``role.field`` path names, or None."""
+        role, _, name = path.partition(".")
+        section = self.sections.get(role)
+        if section is None:
+            return None
+        return dict(describe(section.cls)).get(name.split(".")[0])
 
     def errors(self) -> dict[str, dict[str, str]]:
         """Every error shown beside a field, by role (tests and debugging)."""

@@ -180,8 +180,9 @@ class Row:
             self.error = make(ipw.HTML, layout_name="error")
             self.error.add_class("rolkit-field-error")
             self.widget.children = (*self.widget.children, self.error)
-        labels = {self.name: self.spec.label_for(self.lang)}
-        self.error.value = _error_html(humanize(err, self.lang, labels))
+        label = self.spec.label_for(self.lang)
+        labels = {self.name: label, **({err.field: label} if err.field else {})}
+        self.error.value = _error_html(humanize(err, self.lang, labels, self.spec))
 
     def clear(self) -> None:
         if self.error is not None:
@@ -257,7 +258,9 @@ def in_range(value: float, spec: FieldSpec) -> bool:
     return value >= spec.min and (spec.max is None or value <= spec.max)
 
 
-def humanize(err: RulesError, lang: str, labels: Mapping[str, str]) -> str:
+def humanize(
+    err: RulesError, lang: str, labels: Mapping[str, str], spec: FieldSpec | None = None
+) -> str:
     """``err``'s message with every internal field path replaced by its label.
 
     ``labels`` maps python paths (``"modifiers.defence"``, ``"defence"``) to the label in
@@ -265,6 +268,10 @@ def humanize(err: RulesError, lang: str, labels: Mapping[str, str]) -> str:
     the label instead.
     """
     text = err.message(lang)
+    if spec is not None and spec.kind == "choice":  # 'block' → «Bloquear»
+        for c in spec.choices:
+            if isinstance(c.value, str):
+                text = text.replace(repr(c.value), f"«{c.label(lang)}»")
     for path in sorted(labels, key=len, reverse=True):
         if "." in path:
             text = text.replace(path, labels[path])

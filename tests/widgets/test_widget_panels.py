@@ -379,3 +379,19 @@ def test_the_sample_malherido_row_says_how_often_he_dies():
     law = views.fate_by_row(d.odds)[(2, "wound", "sample.wound.malherido")]
     assert law["dead"] > 0 and law["down"] > 0
     assert f"muere {i18n.percent(law['dead'], 'es')}" in d.table.value
+
+
+@pytest.mark.skipif("gore" not in rolkit.systems(), reason="gore is not registered")
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_systems_cross_field_error_shows_labels_and_choice_labels(lang):
+    d = make_dashboard("gore", lang)
+    d.sections["modifiers"].widget.selected_index = 0
+    d.sections["modifiers"].form.rows["defence"].input.value = "block"
+    bow = next(n for n, w in d.sections["weapon"].presets.items() if w.kind != "melee")
+    d.sections["weapon"].preset.value = bow
+    beside = d.attack.errors()["modifiers"]["defence"]
+    for text in (d.message.value, beside):
+        assert (
+            "modifiers.defence" not in text and "'block'" not in text and "&#x27;block" not in text
+        )
+        assert "Reacción" in text and "Bloquear" in text
