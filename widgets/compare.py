@@ -170,7 +170,7 @@ class ComparePanel:
                     (i18n.t("dash.option.no", self.lang), False),
                 ]
             else:
-                opts = [(c.label_for(self.lang), c.value) for c in spec.choices]
+                opts = [(c.label(self.lang), c.value) for c in spec.choices]
             others = [o for o in opts if o[1] != current] or opts
             self.choice.options = [(label, i) for i, (label, _) in enumerate(others)]
             self._choice_values = [v for _, v in others]

@@ -53,11 +53,10 @@ def decode_link(value: str) -> str:
 
 
 def _value_text(spec: fields.FieldSpec, value: Any, lang: str) -> str:
-    for c in spec.choices:
-        if c.value == value:
-            return c.label_for(lang)
-    if isinstance(value, bool):
+    if spec.kind == "flag":
         return i18n.t("dash.option.yes" if value else "dash.option.no", lang)
+    if spec.kind == "choice":
+        return spec.choice_label(value, lang)
     return "—" if value is None else str(value)
 
 

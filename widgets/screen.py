@@ -32,6 +32,10 @@ GRID_CLASS = "rolkit-screen-table"
 WEAPONS_CLASS = "rolkit-screen-weapon-table"
 #: seconds after a system switch before the screen is computed (the Ataque tab first)
 BUILD_DELAY = 0.8
+#: ``(id(system), system id) -> (system, screen)``: a screen depends only on the system's
+#: defaults and presets, so every dashboard of the kernel shares it (the system is kept
+#: so its id stays unique)
+_SCREENS: dict[tuple[int, str], tuple[System, analysis.GMScreen]] = {}
 
 
 def axis_label(system: System, axis: tuple[str, str], lang: str) -> str:
@@ -53,7 +57,6 @@ class ScreenPanel:
 
     def __init__(self, state: AppState):
         self.state = state
-        self._screens: dict[str, analysis.GMScreen] = {}
         self.title = ipw.HTML()
         self.grid = ipw.HTML()
         self.grid.add_class("rolkit-screen-grid")
@@ -95,9 +98,10 @@ class ScreenPanel:
         system = self.state.system
         if system is None or not (system.screen_axes or system.grid_axes):
             return None
-        if system.id not in self._screens:
-            self._screens[system.id] = analysis.gm_screen(system)
-        return self._screens[system.id]
+        key = (id(system), system.id)
+        if key not in _SCREENS:
+            _SCREENS[key] = (system, analysis.gm_screen(system))
+        return _SCREENS[key][1]
 
     def show(self) -> None:
         """Fill the tables and the download link in the UI language."""
