@@ -1,14 +1,15 @@
-# rolkit: three commands, each bootstraps .venv from nothing.
+# rolkit: four commands, each bootstraps .venv from nothing.
 #   make dashboard   serve the Voilà dashboard on 127.0.0.1 (HOST/PORT/TOKEN to change)
 #   make test        lint + the whole test suite (unit, properties, widgets, notebooks, browser)
 #   make bench       benchmarks: medians and ratios
+#   make docs        every notebook executed and rendered to HTML in docs/html/ (index.html)
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test dashboard bench lint format chromium clean
+.PHONY: test dashboard bench docs lint format chromium clean
 
 $(STAMP): pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -53,6 +54,11 @@ test: $(STAMP) chromium lint
 
 bench: $(STAMP) chromium
 	$(PY) -m benchmarks
+
+# make docs: run every notebook of examples/ and notebooks/ (not the Voilà app) and write
+# self-contained, phone-readable pages to docs/html/ (generated, not committed).
+docs: $(STAMP)
+	$(PY) tools/render_docs.py --out docs/html
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

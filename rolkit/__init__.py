@@ -17,9 +17,10 @@ Importing rolkit pulls in neither pandas, numpy, matplotlib nor ipywidgets.
 
 from __future__ import annotations
 
-from rolkit import display as _display  # noqa: F401  (fills the rich-display registry)
-from rolkit import systems
-from rolkit.analysis import Comparison, compare
+import importlib
+from typing import Any
+
+from rolkit import reprs, systems
 from rolkit.errors import (
     DiceSyntaxError,
     FieldRangeError,
@@ -30,12 +31,14 @@ from rolkit.memo import clear_caches
 from rolkit.model import CheckOdds, CheckResolution, Odds, OutcomeView, Resolution, Step
 from rolkit.system import CheckProcedure, Degree, System
 
+# rich display: rolkit.display fills the renderer registry the first time anything is shown
+reprs.on_first_use(lambda: importlib.import_module("rolkit.display"))
+
 __all__ = [
     "systems",
     "get_system",
     "clear_caches",
     "compare",
-    "Comparison",
     "System",
     "CheckProcedure",
     "Degree",
@@ -54,6 +57,13 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+
+def compare(*args: Any, **kwargs: Any) -> Any:
+    """:func:`rolkit.analysis.compare`: a setup against a variant, exact (what-if)."""
+    from rolkit import analysis
+
+    return analysis.compare(*args, **kwargs)
 
 
 def get_system(system_id: str) -> System:

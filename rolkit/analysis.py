@@ -224,10 +224,23 @@ def compare(
             variant_forms[role] = dataclasses.replace(target, **{name: value})
     base = s.odds(*_four(base_forms), base_options)
     variant = s.odds(*_four(variant_forms), variant_options)
-    described = ", ".join(f"{k.replace('__', '.')} = {v!r}" for k, v in change.items())
+    described = ", ".join(_describe_change(s, key, value) for key, value in change.items())
     return Comparison(base, variant, described)
 
 
 def _four(forms: Mapping[str, Any]) -> tuple[Any, Any, Any, Any]:
     a, d, w, m = (forms[r] for r in FORM_NAMES)
     return a, d, w, m
+
+
+def _describe_change(system: System, key: str, value: Any) -> str:
+    """``attacker__fortaleza=6`` as the GM reads it: ``Atacante: Fortaleza = 6`` (labels and
+    choice labels in the module language)."""
+    role, _, name = key.partition("__")
+    cls = system.options_type if role == "option" else system.forms[role]
+    spec = dict(fields.describe(cls))[name]
+    where = i18n.t("form.options" if role == "option" else f"form.{role}")
+    shown = spec.choice_label(value, i18n.get_language()) if spec.choices else value
+    if isinstance(shown, bool):
+        shown = i18n.t("yes" if shown else "no")
+    return f"{where}: {spec.label_for(i18n.get_language())} = {shown}"

@@ -14,10 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Literal
 
-__all__ = ["Format", "register", "renderer", "render", "RichRepr"]
+__all__ = ["Format", "register", "renderer", "render", "RichRepr", "on_first_use"]
 
 Format = Literal["html", "markdown", "text"]
 _RENDERERS: dict[tuple[type, str], Callable[[Any], str]] = {}
+#: Called once, on the first look-up, to fill the registry (``rolkit`` adds the import of
+#: its display package here, so ``import rolkit`` stays light until something is shown).
+_LOADERS: list[Callable[[], object]] = []
+
+
+def on_first_use(loader: Callable[[], object]) -> None:
+    """Run ``loader`` (once) before the first renderer look-up."""
+    _LOADERS.append(loader)
 
 
 def register(cls: type, fmt: Format, fn: Callable[..., str]) -> None:
@@ -29,6 +37,8 @@ def register(cls: type, fmt: Format, fn: Callable[..., str]) -> None:
 
 def renderer(obj: Any, fmt: Format) -> Callable[[Any], str] | None:
     """The renderer registered for the nearest class of ``obj`` in its MRO, if any."""
+    while _LOADERS:
+        _LOADERS.pop(0)()
     for cls in type(obj).__mro__:
         fn = _RENDERERS.get((cls, fmt))
         if fn is not None:

@@ -244,7 +244,7 @@ def typed_error(name: str, spec: FieldSpec, text: str) -> RulesError:
             "dash.field.invalid",
             lang,
             label=spec.label_for(lang),
-            allowed=spec.allowed(lang),
+            allowed=_local_decimals(spec.allowed(lang), lang),
             text=text,
         )
         for lang in ("es", "en")
@@ -252,6 +252,11 @@ def typed_error(name: str, spec: FieldSpec, text: str) -> RulesError:
     return FieldRangeError(
         msg["en"], field=name, allowed=spec.allowed("en"), got=text, message_es=msg["es"]
     )
+
+
+def _local_decimals(text: str, lang: str) -> str:
+    """``"de 0.5 a 2.5"`` → ``"de 0,5 a 2,5"`` in Spanish."""
+    return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if lang == "es" else text
 
 
 def in_range(value: float, spec: FieldSpec) -> bool:

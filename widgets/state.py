@@ -130,7 +130,8 @@ class AppState:
             return system_id
 
     def derived(self, role: str, instance: Any) -> dict[str, Any]:
-        """The engine's values of ``instance``'s automatic fields (``System.derived`` hook).
+        """The engine's values of ``instance``'s automatic fields (``System.derived``, with
+        the current options).
 
         ``{}`` when the system has no such hook, or it fails: the form then shows no
         number for an automatic field (never a sentinel).
@@ -139,7 +140,7 @@ class AppState:
         if not callable(hook):
             return {}
         try:
-            return dict(hook(role, instance) or {})
+            return dict(hook(role, instance, self.options) or {})
         except Exception:  # noqa: BLE001 - a display aid must never break the page
             return {}
 

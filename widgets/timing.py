@@ -1,8 +1,9 @@
 """Debounce: a burst of widget changes (a slider dragged, a number typed) recomputes once.
 
-Inside a running kernel the call waits ``delay`` seconds on the kernel's event loop and
-any newer call replaces it; without a running loop (plain pytest) it runs at once, so
-tests read the result immediately.
+A change sent by the browser (the kernel is handling a ``comm_msg``) waits ``delay``
+seconds on the kernel's event loop and any newer call replaces it. A change made by code
+(a notebook cell, plain pytest, no running loop) runs at once, so the caller reads the
+result on the next line.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-__all__ = ["Debounced", "DELAY"]
+__all__ = ["Debounced", "DELAY", "from_browser"]
 
 #: seconds of quiet before a recompute: short enough that the odds feel live.
 DELAY = 0.03
@@ -28,6 +29,8 @@ class Debounced:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            loop = None
+        if loop is None or not from_browser():
             self.fn()
             return
         if self._handle is not None:
@@ -37,3 +40,15 @@ class Debounced:
     def _fire(self) -> None:
         self._handle = None
         self.fn()
+
+
+def from_browser() -> bool:
+    """Whether the kernel is handling a widget message from the browser right now."""
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        parent = kernel.get_parent("shell") if kernel is not None else None
+    except Exception:  # noqa: BLE001 - no kernel, an older one: code, not a browser
+        return False
+    return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"

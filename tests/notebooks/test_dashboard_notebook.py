@@ -2,6 +2,7 @@
 widgets work: it changes a field, presses Tirar and replays the roll, for every system."""
 
 import json
+import os
 import textwrap
 from pathlib import Path
 
@@ -24,15 +25,15 @@ role, name = d.system.grid_axes[0] if d.system.grid_axes else ("attacker", None)
 form = d.sections[role].form
 row = form.rows[name] if name in form.rows else next(
     r for r in form.rows.values() if r.spec.kind == "int" and r.auto is None)
-row.input.value = row.input.min
+row.box.text.value = str(int(row.spec.min))
 before = d.table.value
-row.input.value = row.input.max
+row.box.text.value = str(int(row.spec.max))
 assert d.table.value != before and "rolkit-odds" in d.table.value
 assert d.message.value == "", d.message.value
 d.seed.value = "4242"
 d.roll_button.click()
 entry = d.entries[0]
-assert entry.r.seed == 4242 and d.message.value == ""
+assert entry.r.seed == 4242 and d.message.value == "" and d.seed.value == ""
 entry.replay.click()
 assert entry.matched is True
 import json
@@ -42,6 +43,10 @@ print(json.dumps({{"headline": d.headline.value, "roll": entry.head.value}}))
 
 def run_dashboard(system, lang, monkeypatch):
     monkeypatch.setenv("QUERY_STRING", f"system={system}&lang={lang}")
+    tree = str(NOTEBOOKS.parent)  # the kernel imports this tree's rolkit and widgets
+    monkeypatch.setenv(
+        "PYTHONPATH", os.pathsep.join(p for p in (tree, os.environ.get("PYTHONPATH")) if p)
+    )
     nb = nbformat.read(DASHBOARD, as_version=4)
     code_cells = [c for c in nb.cells if c.cell_type == "code"]
     assert len(code_cells) == 1, "the Voilà entry is one code cell"

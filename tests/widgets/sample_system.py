@@ -270,18 +270,14 @@ CHECK = CheckProcedure(
 )
 
 
-class SampleSystem(System):
-    """The sample with the derived-values hook the dashboard asks systems for."""
-
-    def derived(self, role, form):
-        if role in ("attacker", "defender"):
-            return {}
-        if role == "weapon":
-            return {"cargas": 5 if form.tipo == "corte" else 3}
-        return {}
+def _derived(role, form, options):
+    """The engine's value of an automatic field: a weapon's charges by its type."""
+    if role == "weapon":
+        return {"cargas": 5 if form.tipo == "corte" else 3}
+    return {}
 
 
-SYSTEM = SampleSystem(
+SYSTEM = System(
     id="sample",
     name_key="Muestra",
     forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
@@ -308,4 +304,5 @@ SYSTEM = SampleSystem(
     project=_project,
     grid_axes=(("attacker", "fuerza"), ("modifiers", "bonus")),
     checks={"chequeo": CHECK},
+    derived_fn=_derived,
 )

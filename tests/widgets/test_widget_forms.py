@@ -2,6 +2,7 @@
 language, tampered bounds and bad dice give a message beside the field, never an exception
 other than the RulesError read() promises."""
 
+import re
 from dataclasses import dataclass
 
 import ipywidgets as ipw
@@ -261,8 +262,6 @@ def test_help_lines_lose_spec_codes_and_mark_placeholders():
 
 
 def test_every_help_text_shown_is_free_of_spec_codes(system_id):
-    import re
-
     system = get_system(system_id)
     for role, cls in form_classes(system).items():
         form = form_for(cls, "en", show_help=True)
@@ -278,3 +277,14 @@ def test_nested_and_dice_fields_show_derived_values():
     form.show_derived({"armadura.absorcion": 2})
     assert armour.rows["absorcion"].box.text.value == "2"
     assert armour.rows["absorcion"].box.text.disabled
+
+
+def test_a_float_fields_message_uses_the_decimal_comma_in_spanish():
+    form = form_for(SAMPLE.forms["weapon"], "es")
+    form.rows["alcance"].box.text.value = "200"
+    shown = form.errors()["alcance"]
+    assert "«200»" in shown and not re.search(r"\d\.\d", shown)
+    from widgets.forms import _local_decimals
+
+    assert _local_decimals("de 0.5 a 2.5", "es") == "de 0,5 a 2,5"
+    assert _local_decimals("from 0.5 to 2.5", "en") == "from 0.5 to 2.5"

@@ -395,3 +395,19 @@ def test_a_systems_cross_field_error_shows_labels_and_choice_labels(lang):
             "modifiers.defence" not in text and "'block'" not in text and "&#x27;block" not in text
         )
         assert "Reacción" in text and "Bloquear" in text
+
+
+# --------------------------------------------------------------------------- 1 honest fields
+@pytest.mark.parametrize("role", ["attacker", "defender", "weapon"])
+def test_automatic_fields_show_what_the_engine_uses(system_id, role):
+    d = make_dashboard(system_id)
+    section = d.sections[role]
+    section.widget.selected_index = 0
+    derived = get_system(system_id).derived(role, section.read(), d.read()["options"])
+    for name, value in derived.items():
+        row = section.form.rows.get(name)
+        if row is None or "." in name or not hasattr(row, "box"):
+            continue
+        assert row.auto.value and row.box.text.value == str(value), (name, value)
+        row.auto.value = False  # unticking starts from the engine's value
+        assert row.box.text.value == str(value) and getattr(section.read(), name) == value
