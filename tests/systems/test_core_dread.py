@@ -438,7 +438,7 @@ def test_rv1_scripted_block_and_prone():
     prone = steps["cd.step.prone"]
     assert prone.dice == (1, 2, 7, 8, 3)
     assert prone.derived["attribute"] == 2 and prone.derived["hits"] == 2
-    assert prone.derived["success"] == 0
+    assert prone.derived["result"] == "cd.value.falls"  # «Si la tirada falla … cae al suelo»
     assert "cd.step.counter" not in steps
     assert all(s.rule for s in r.steps)
 

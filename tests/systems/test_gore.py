@@ -465,10 +465,19 @@ def test_contest_and_minor_rules():
 
 # --------------------------------------------------------------------------- scripted order
 def test_draw_order_locations_shield_burst():
-    """§7.1: attacker d100, (no dodge), d20 location, shield d100, 1dN bullets, per bullet."""
+    """§7.1: attacker d100, (no dodge), d20 location, shield d100, 1dN bullets, per bullet.
+
+    The coverage roll on a normal hit is the earlier reading of G12, so this example passes
+    ``shield_vs_projectile_scope="all_hits"`` explicitly (the default no longer rolls it)."""
     a = g.Combatant(attack_skill=60)
     d = g.Combatant(block_item=g.Shield(kind="grande", pg_max=22), hp_max=30)
-    mods = g.Modifiers(defence="none", distance_m=50.0, bullets=3, use_hit_locations=True)
+    mods = g.Modifiers(
+        defence="none",
+        distance_m=50.0,
+        bullets=3,
+        use_hit_locations=True,
+        options=opts(shield_vs_projectile_scope="all_hits"),
+    )
     # 30: Éxito; d20 = 11 (pecho); shield 70 > 60: body; 1D3 = 2 bullets; 1D8: 4, 6
     rng = ScriptedDice([30, 11, 70, 2, 4, 6])
     r = g.resolve_attack(a, d, SMG, mods, rng)
@@ -898,12 +907,12 @@ def test_option_shield_vs_projectile_scope():
     d = g.Combatant(block_item=g.Shield(kind="normal", pg_max=20))
     m = g.Modifiers(defence="none", distance_m=30.0)
     a = g.Combatant(attack_skill=50)
-    hit_normal_all = _cat_dist(a, d, BOW, m)
-    only = _cat_dist(
-        a,
-        d,
-        BOW,
-        dataclasses.replace(m, options=opts(shield_vs_projectile_scope="crit_and_impale_only")),
+    # G12 default (the seed's text): «Los escudos no consiguen desviar totalmente los ataques
+    # exitosos críticos, así como los resultados de Empalar» — a normal hit strikes the shield.
+    assert g.DEFAULT.shield_vs_projectile_scope == "crit_and_impale_only"
+    only = _cat_dist(a, d, BOW, m)
+    hit_normal_all = _cat_dist(
+        a, d, BOW, dataclasses.replace(m, options=opts(shield_vs_projectile_scope="all_hits"))
     )
     assert "hit_normal" in hit_normal_all and "hit_normal" not in only
     assert only["shield_hit"] > hit_normal_all["shield_hit"]
@@ -1121,7 +1130,7 @@ def test_every_field_has_labels_and_help():
     for cls in (g.Combatant, g.Shield, g.Weapon, g.Modifiers, g.GoreOptions):
         for name, spec in fields.describe(cls):
             assert all(spec.label) and all(spec.help), (cls.__name__, name)
-    assert len(fields.describe(g.GoreOptions)) == 17
+    assert len(fields.describe(g.GoreOptions)) == 18  # + darkness_cap_stage (P5.6)
 
 
 def test_default_odds_are_fast_enough_to_matter():
@@ -1183,6 +1192,7 @@ def test_steps_cite_rules_and_use_registered_labels():
     labels = [s.label for s in r.steps]
     assert labels == [
         "gore.step.skill",
+        "gore.step.defence_skill",
         "gore.step.attack_roll",
         "gore.step.defence_roll",
         "gore.step.dodge_table",

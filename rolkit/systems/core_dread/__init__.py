@@ -15,9 +15,13 @@ Modules (one job each):
   ``consequences`` (§4.9.3, §4.10, §4.12: the wound on the current track),
   ``resolve`` (§4.18 in named stages), ``odds`` (§7.2 and §7.3, exact), ``outcome`` (the
   keys and the Resolution), ``attack`` (re-exports the attack names);
-* ``checks`` (``CHECKS``: plain, opposed and healing procedures), ``messages`` (the
-  ``cd.*`` catalogue), ``view`` (the OutcomeView), ``display`` (a check roll's HTML,
-  Markdown and text), ``system`` (the glue).
+* ``checks`` (``CHECKS``: plain, opposed and healing procedures), ``actions`` (``ACTIONS``:
+  §1.7 extended, competitive and prepared actions), ``reload`` (§4.14 reloading, also the
+  ``"reload"`` procedure), ``initiative`` (§4.3, the System's ``initiative_fn``),
+  ``citations`` (the rule each step cites: the seed's section or table name first, the spec
+  id after it, then the seed's words), ``messages`` (the ``cd.*`` catalogue, with
+  ``cd.wound_help.<level>`` for the dashboard), ``view`` (the OutcomeView), ``display`` (a
+  check roll's HTML, Markdown and text), ``system`` (the glue).
 
 Interpretations chosen where the spec is silent (beyond its §6 decisions):
 
@@ -41,6 +45,32 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   sides at 0) is reported as a draw instead of rolling forever.
 * The healing procedure's form has no Gore Mode (one box per level); ``healing_check``
   takes ``gore`` directly.
+* Every roll is preceded by an «Atributo efectivo» step: base, each modifier applied
+  (wound or Gore Mode penalty, difficulty, +2 covering fire, −1 knock-out) and the sum when
+  the 0–9 limit bit, each with its rule. Seed headings that the source text lost (the
+  attack paragraph, «Bloquear», «Esquivar», «Iniciativa», «Acciones extendidas»,
+  «Acciones preparadas») are named by the seed's own words; tables by their header row
+  («Tabla Arma / Daño»).
+* The odds flag ``prone`` marks a defender who ends on the ground but still acts (a dead or
+  knocked-out one is counted by its fate).
+* §4.3 initiative: a group's leader is its member with the highest effective Sentidos who
+  can act (ties: the first entered); leaders roll Sentidos with no skill, in the order their
+  groups were entered; more hits, then more Sentidos, win; a full tie is rolled again
+  (never when no tied leader can hit: then the first entered). The fight's order is the
+  winning leader, the other leaders by rank, then the rest alternating by group (entry
+  order), the fallen last: a starting order, since the seed passes each turn by the result
+  of the action. ``initiative_each_round`` is False (the seed rerolls only when a leader
+  leaves or falls). Ambushes («gana automáticamente») are the GM's call: no input for it.
+* §1.7 actions: one check per turn, success at 3 hits; a spectacular success (5 natural
+  hits) counts two or completes the action (form choice ``spectacular``, default
+  ``counts_two``); a time limit in turns (``turns``). In a competitive action both sides
+  roll each turn; if both reach the target on the same turn, §1.6 decides on that turn's
+  rolls (more hits, then the higher effective attribute, else a draw); ``none`` when no
+  one finishes in time. A prepared action is the check with the trigger as an input.
+* §4.14 reloading fills a firearm to its capacity; it takes one turn for a bow or with a
+  spare magazine (``Weapon.spare_magazine``, default True, PLACEHOLDER) and several minutes
+  otherwise.
+* ``disastrous_healing_aggravates`` defaults to False (spec §3.5, G24).
 * ``CoreDreadInputError`` (the spec's umbrella) is a ``FieldRangeError``; an impossible
   combination (``CoreDreadImpossibleError``) is also an ``ImpossibleActionError`` and names
   the one field at fault.
@@ -49,6 +79,7 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
 from __future__ import annotations
 
 from rolkit.systems.core_dread import messages as _messages  # noqa: F401  (registers i18n)
+from rolkit.systems.core_dread.actions import ACTIONS
 from rolkit.systems.core_dread.attack import (
     EFFECTS,
     AttackOutcome,
@@ -95,6 +126,8 @@ from rolkit.systems.core_dread.healing import (
     rest,
     treat,
 )
+from rolkit.systems.core_dread.initiative import fight_initiative, leader_odds
+from rolkit.systems.core_dread.reload import reload_weapon
 from rolkit.systems.core_dread.rolls import (
     CheckRoll,
     apply_rerolls,
@@ -170,5 +203,9 @@ __all__ = [
     "healing_check",
     "healing_check_outcomes",
     "CHECKS",
+    "ACTIONS",
     "hit_probability",
+    "fight_initiative",
+    "leader_odds",
+    "reload_weapon",
 ]

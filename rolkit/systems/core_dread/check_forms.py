@@ -7,7 +7,14 @@ from dataclasses import dataclass
 from rolkit import fields
 from rolkit.systems.core_dread.errors import CoreDreadRangeError
 
-__all__ = ["CheckForm", "OpposedCheckForm", "HealingCheckForm"]
+__all__ = [
+    "CheckForm",
+    "OpposedCheckForm",
+    "HealingCheckForm",
+    "ExtendedActionForm",
+    "CompetitiveActionForm",
+    "PreparedActionForm",
+]
 
 _ATTRIBUTE_HELP = (
     "Puntuación del atributo (1–9); los aciertos son los dados de 1 a este valor.",
@@ -132,3 +139,116 @@ class HealingCheckForm:
     @property
     def track(self) -> tuple[int, int, int]:
         return (self.magullado, self.lesionado, self.malherido)
+
+
+# --------------------------------------------------------------------------- §1.7 actions
+_SPECTACULAR_CHOICES = {
+    "counts_two": ("Cuenta como dos", "Cuenta como dos (counts as two successes)"),
+    "completes": ("Termina la acción", "Termina la acción (completes it at once)"),
+}
+_SPECTACULAR_HELP = (
+    "Un éxito espectacular (5 aciertos sin relanzar) «podría traducirse en alcanzar el "
+    "objetivo inmediatamente … o contar como dos tiradas exitosas»: elige quien dirige.",
+    "A spectacular success (5 hits before rerolls) either completes the action at once or "
+    "counts as two successful checks: the GM chooses.",
+)
+
+
+def _needed() -> int:
+    value: int = fields.int_field(
+        3,
+        1,
+        10,
+        label=fields.label("Tiradas exitosas necesarias", "successes needed"),
+        help=(
+            "Cuántas tiradas exitosas (3+ aciertos) pide la acción, una por turno.",
+            "How many successful checks (3+ hits) the action needs, one per turn.",
+        ),
+        rule="§1.7",
+    )
+    return value
+
+
+def _turns() -> int:
+    value: int = fields.int_field(
+        5,
+        1,
+        20,
+        label=fields.label("Turnos disponibles", "turns available"),
+        help=(
+            "Turnos (una tirada cada uno) antes de que se acabe el tiempo.",
+            "Turns (one check each) before time runs out.",
+        ),
+        rule="§1.7",
+    )
+    return value
+
+
+def _spectacular() -> str:
+    value: str = fields.choice_field(
+        "counts_two",
+        _SPECTACULAR_CHOICES,
+        label=("Éxito espectacular", "Éxito espectacular (spectacular success)"),
+        help=_SPECTACULAR_HELP,
+        rule="§1.7",
+    )
+    return value
+
+
+@dataclass(frozen=True)
+class ExtendedActionForm:
+    """§1.7 An extended action (*acción extendida*): N successful checks, one per turn,
+    within a number of turns; a spectacular success counts two or completes it."""
+
+    attribute: int = _attribute("Atributo", "attribute")
+    skill: int = _skill("Habilidad", "skill")
+    difficulty: int = _difficulty("Dificultad", "difficulty")
+    needed: int = _needed()
+    turns: int = _turns()
+    spectacular: str = _spectacular()
+
+    def __post_init__(self) -> None:
+        fields.validate(self, error_cls=CoreDreadRangeError)
+
+
+@dataclass(frozen=True)
+class CompetitiveActionForm:
+    """§1.7 A competitive extended action: both sides roll each turn; the first to reach N
+    successful checks wins."""
+
+    attribute: int = _attribute("Atributo", "attribute")
+    skill: int = _skill("Habilidad", "skill")
+    rival_attribute: int = _attribute("Atributo del rival", "rival's attribute")
+    rival_skill: int = _skill("Habilidad del rival", "rival's skill")
+    difficulty: int = _difficulty("Dificultad", "difficulty")
+    rival_difficulty: int = _difficulty("Dificultad del rival", "rival's difficulty")
+    needed: int = _needed()
+    turns: int = _turns()
+    spectacular: str = _spectacular()
+
+    def __post_init__(self) -> None:
+        fields.validate(self, error_cls=CoreDreadRangeError)
+
+
+@dataclass(frozen=True)
+class PreparedActionForm:
+    """§1.7 A prepared action (*acción preparada*): the check is made just before its
+    trigger; if the trigger does not happen the action is lost."""
+
+    attribute: int = _attribute("Atributo", "attribute")
+    skill: int = _skill("Habilidad", "skill")
+    difficulty: int = _difficulty("Dificultad", "difficulty")
+    triggered: bool = fields.flag_field(
+        True,
+        label=fields.label("El evento ocurre", "the trigger happens"),
+        help=(
+            "Si el evento declarado ocurre, la acción se hace justo antes; si no, se pierde "
+            "(puede volver a prepararse).",
+            "If the declared event happens the action is made just before it; if not, it is "
+            "lost (it may be prepared again).",
+        ),
+        rule="§1.7",
+    )
+
+    def __post_init__(self) -> None:
+        fields.validate(self, error_cls=CoreDreadRangeError)

@@ -27,10 +27,13 @@ from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 from rolkit.systems.core_dread.check_forms import CheckForm, HealingCheckForm, OpposedCheckForm
+from rolkit.systems.core_dread.citations import cite
+from rolkit.systems.core_dread.context import Pool, make_pool
 from rolkit.systems.core_dread.forms import CoreDreadOptions
 from rolkit.systems.core_dread.healing import HealingCheck, malherido_check
 from rolkit.systems.core_dread.laws import DICE, denominator, joint_weights
 from rolkit.systems.core_dread.messages import value_key
+from rolkit.systems.core_dread.resolve import effective_parts
 from rolkit.systems.core_dread.rolls import (
     CheckRoll,
     apply_rerolls,
@@ -98,6 +101,16 @@ def _degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[s
     return {d: Fraction(w, total) for d, w in weights.items()}
 
 
+def effective_check_step(pool: Pool, label: str = "cd.step.effective.check") -> Step:
+    """§1.2 The effective attribute of a check (base, each modifier, the 0–9 limit)."""
+    derived, rule = effective_parts(pool)
+    return Step(label, (), derived, rule)
+
+
+def _check_pool(attribute: int, skill: int, difficulty: int, source: str = "base_check") -> Pool:
+    return make_pool("attribute", attribute, skill, (("difficulty", difficulty),), source)
+
+
 def _roll_step(label: str, roll: CheckRoll, rule: str, **extra: Any) -> Step:
     derived = {**roll.derived(), "degree": f"cd.degree.{roll.degree}", **extra}
     return Step(label, roll.drawn, derived, rule, {"changes": roll.reroll_history})
@@ -117,9 +130,14 @@ def plain_check_resolve(
     form: CheckForm, options: CoreDreadOptions, rng: RandomSource
 ) -> tuple[list[Step], CheckRoll, str]:
     """§4.1 Roll 5 faces, then one per reroll used; the degree by §1.5."""
-    roll = roll_check(_plain_attribute(form), form.skill, rng, MIN_HITS, options)
-    step = _roll_step("cd.step.check", roll, "§4.1 «más aciertos que fallos»", success=roll.success)
-    return [step], roll, roll.degree
+    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
+    step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
+    return [effective_check_step(pool), step], roll, roll.degree
+
+
+def _rule(pool: Pool, *names: str) -> str:
+    return cite(*names, *(("skill",) if pool.skill else ()))
 
 
 # --------------------------------------------------------------------------- §4.2 opposed
@@ -156,14 +174,20 @@ def opposed_check_resolve(
     tie is rolled again (both sides, same order) unless nothing but a tie can happen."""
     a, b = _opposed_attributes(form)
     can_break = opposed_check(a, form.skill, b, form.rival_skill, options)["draw"] < 1
-    steps: list[Step] = []
+    steps: list[Step] = [
+        effective_check_step(_check_pool(form.attribute, form.skill, form.difficulty)),
+        effective_check_step(
+            _check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty),
+            "cd.step.effective.rival",
+        ),
+    ]
     rounds: list[tuple[CheckRoll, CheckRoll]] = []
     while True:
         mine = roll_check(a, form.skill, rng, MIN_HITS, options)
         theirs = roll_check(b, form.rival_skill, rng, MIN_HITS, options)
         rounds.append((mine, theirs))
         result = _RESULT[opposed_side(mine.hits, theirs.hits, a, b)]
-        rule = "§1.6 «gana quien tenga más aciertos en los dados (aunque sean menos de 3)»"
+        rule = cite("opposed")
         steps.append(_roll_step("cd.step.opposed.side", mine, rule))
         steps.append(_roll_step("cd.step.opposed.rival", theirs, rule))
         steps.append(
@@ -171,7 +195,7 @@ def opposed_check_resolve(
                 "cd.step.opposed.result",
                 (),
                 {"hits": mine.hits, "rival_hits": theirs.hits, "result": value_key(result)},
-                "§1.6 «gana quien tenga una mayor puntuación en el Atributo utilizado»",
+                cite("opposed", *(("opposed_tie",) if mine.hits == theirs.hits else ())),
             )
         )
         if result != "draw" or options.opposed_tie_break != "reroll" or not can_break:
@@ -194,16 +218,24 @@ def healing_check_resolve(
     """§4.16 One FOR check; with care a success turns a Malherido into a Lesionado (if a
     Lesionado box is free), without care a failure adds a Malherido (overflow → death)."""
     attribute = _healing_attribute(form, options)
+    penalty = wound_penalty(form.track, False, options)
+    pool = make_pool(
+        "fortaleza", form.fortaleza, form.skill, (("wound_penalty", -penalty),), "base_healing"
+    )
+    assert pool.attribute == attribute  # one rule, two callers
     roll = roll_check(attribute, form.skill, rng, MIN_HITS, options)
     track, dead = malherido_check(form.track, roll.hits, form.cared, False, options)
-    rule = "§4.16 «una tirada de Fortaleza con éxito la convierte en Lesionado»"
     steps = [
-        _roll_step("cd.step.healing", roll, rule, success=roll.success),
+        effective_check_step(pool, "cd.step.effective.healing"),
+        _roll_step("cd.step.healing", roll, _rule(pool, "healing")),
         Step(
             "cd.step.healing.track",
             (),
-            {**dict(zip(LEVELS, track, strict=True)), "dead": dead},
-            "§4.16; §4.10 «muere inmediatamente»",
+            {
+                **dict(zip(LEVELS, track, strict=True)),
+                **({"state": value_key("dead")} if dead else {}),
+            },
+            cite("healing", *(("healing_death",) if dead else ())),
         ),
     ]
     return steps, HealingCheck(attribute, roll.drawn, roll.hits, track, dead), roll.degree

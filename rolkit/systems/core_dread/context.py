@@ -33,6 +33,8 @@ from rolkit.systems.core_dread.wounds import damage_wound, measure_and_double, w
 
 __all__ = [
     "Pool",
+    "make_pool",
+    "penalty_term",
     "AttackContext",
     "attack_pool",
     "defence_pool",
@@ -50,15 +52,41 @@ Wounding = tuple[str | None, int]
 
 
 class Pool(NamedTuple):
-    """One roll's dice pool: the attribute used, its effective value, the skill points."""
+    """One roll's dice pool: the attribute used, its effective value, the skill points;
+    and how §1.2 reached the value: the ``base`` score, each ``terms`` modifier applied
+    (``(id, signed value)``, only the non-zero ones) and the ``source`` of the base (a
+    :data:`~.citations.CITE` id)."""
 
     attribute_name: str
     attribute: int
     skill: int
+    base: int = 0
+    terms: tuple[tuple[str, int], ...] = ()
+    source: str = "base_check"
+
+    @property
+    def unclamped(self) -> int:
+        """The sum before §1.2's 0–9 limit («nunca … a más de 9»)."""
+        return self.base + sum(v for _, v in self.terms)
 
 
 def _penalty(c: Combatant, options: CoreDreadOptions) -> int:
     return wound_penalty(c.track, c.gore_mode, options)
+
+
+def penalty_term(c: Combatant, options: CoreDreadOptions) -> tuple[tuple[str, int], ...]:
+    """§4.11/§4.17 The wound penalty as a modifier term (none when 0)."""
+    p = _penalty(c, options)
+    return ((("gore_penalty" if c.gore_mode else "wound_penalty"), -p),) if p else ()
+
+
+def make_pool(
+    name: str, base: int, skill: int, terms: tuple[tuple[str, int], ...], source: str
+) -> Pool:
+    """§1.2 A pool from its base and modifier terms (zero terms dropped, clamp once)."""
+    kept = tuple((n, v) for n, v in terms if v)
+    value = max(0, min(9, base + sum(v for _, v in kept)))
+    return Pool(name, value, skill, base, kept, source)
 
 
 def damage_limit(c: Combatant, options: CoreDreadOptions) -> int:
@@ -71,22 +99,27 @@ def damage_limit(c: Combatant, options: CoreDreadOptions) -> int:
 def attack_pool(
     attacker: Combatant, weapon: Weapon, modifiers: Modifiers, options: CoreDreadOptions
 ) -> Pool:
-    """§4.4.1–3 The attack roll's pool: FOR (melee, thrown), AGI (ranged) or CON (aimed)."""
-    bonus = 0
-    if modifiers.cover_fire and weapon.ranged_type in COVER_FIRE_WEAPONS:
-        bonus += 2
-    if modifiers.knockout_attempt:
-        bonus -= 1
+    """§4.4.1–3 The attack roll's pool: FOR (melee, thrown), AGI (ranged) or CON (aimed);
+    wound penalty (not on CON), difficulty, +2 covering fire, −1 knock-out."""
+    situational = (
+        ("difficulty", modifiers.difficulty),
+        (
+            "cover_fire",
+            2 if modifiers.cover_fire and weapon.ranged_type in COVER_FIRE_WEAPONS else 0,
+        ),
+        ("knockout", -1 if modifiers.knockout_attempt else 0),
+    )
     if weapon.mode == "ranged":
         skill = attacker.ranged_skill
         if modifiers.aimed:  # Concentración has no wound penalty (§1.2)
-            value = effective_attribute(attacker.concentracion, modifiers.difficulty, 0, bonus)
-            return Pool("concentracion", value, skill)
-        name, base = "agilidad", attacker.agilidad
+            return make_pool(
+                "concentracion", attacker.concentracion, skill, situational, "base_aimed"
+            )
+        name, base, source = "agilidad", attacker.agilidad, "base_attack_ranged"
     else:
         name, base, skill = "fortaleza", attacker.fortaleza, attacker.melee_skill
-    value = effective_attribute(base, modifiers.difficulty, _penalty(attacker, options), bonus)
-    return Pool(name, value, skill)
+        source = "base_attack_melee"
+    return make_pool(name, base, skill, penalty_term(attacker, options) + situational, source)
 
 
 def defence_pool(defender: Combatant, modifiers: Modifiers, options: CoreDreadOptions) -> Pool:
@@ -98,8 +131,8 @@ def defence_pool(defender: Combatant, modifiers: Modifiers, options: CoreDreadOp
         name, base, skill = "agilidad", defender.agilidad, defender.dodge_skill
     else:
         name, base, skill = "agilidad", defender.agilidad, defender.ranged_skill
-    value = effective_attribute(base, modifiers.defence_difficulty, _penalty(defender, options))
-    return Pool(name, value, skill)
+    terms = penalty_term(defender, options) + (("difficulty", modifiers.defence_difficulty),)
+    return make_pool(name, base, skill, terms, "base_" + d)
 
 
 @dataclass(frozen=True)
@@ -119,6 +152,7 @@ class AttackContext:
     measured: bool
     counter_spectacular: bool
     options: CoreDreadOptions
+    point_blank: bool = False
 
 
 def attack_context(
@@ -146,6 +180,7 @@ def attack_context(
         measured=modifiers.measured_blow,
         counter_spectacular=options.counter_can_be_spectacular,
         options=options,
+        point_blank=modifiers.point_blank,
     )
 
 

@@ -130,6 +130,20 @@ class Weapon:
         rule="§4.7, G12",
         advanced=True,
     )
+    spare_magazine: bool = fields.flag_field(
+        True,
+        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        help=(
+            "Recargar «puede llevar varios minutos, a menos que solo se trate de cambiar un "
+            "cargador por otro o “recargar” un arco, lo que solo toma un turno». Sin "
+            "cargador de repuesto, recargar lleva minutos (un arco siempre un turno).",
+            "Reloading takes several minutes unless it is a magazine swap or a bow, which "
+            "take one turn. Without a spare magazine, reloading takes minutes (a bow always "
+            "one turn).",
+        ),
+        rule="§4.14",
+        advanced=True,
+    )
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -721,11 +735,13 @@ class CoreDreadOptions:
         "§4.5, G5",
     )
     disastrous_healing_aggravates: bool = _opt_flag(
-        True,
+        False,
         ("Curación desastrosa agrava", "Curación desastrosa agrava (disastrous healing)"),
         (
-            "Un fallo desastroso al curar un Malherido añade otro (PLACEHOLDER).",
-            "A disastrous failure healing a Malherido adds one more (PLACEHOLDER).",
+            "Regla supuesta, apagada por defecto: un fallo desastroso al curar un Malherido "
+            "añade otro (el reglamento nombra el riesgo sin dar regla).",
+            "Assumed rule, off by default: a disastrous failure healing a Malherido adds one "
+            "more (the rulebook names the risk but gives no rule).",
         ),
         "§4.16, G24",
     )

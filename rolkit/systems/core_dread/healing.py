@@ -61,7 +61,7 @@ def malherido_check(
 
     With care: success (≥ 3 hits) turns 1 Malherido into 1 Lesionado if a Lesionado box
     is free; a disastrous failure (0 hits) adds 1 Malherido when
-    ``disastrous_healing_aggravates`` (PLACEHOLDER). Without care: a failure adds 1
+    ``disastrous_healing_aggravates`` (PLACEHOLDER, off by default: G24). Without care: a failure adds 1
     Malherido. Returns ``(new_track, dead)``.
     """
     mag, les, mal = check_track(track, gore)

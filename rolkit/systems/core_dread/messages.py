@@ -8,7 +8,14 @@ from __future__ import annotations
 from rolkit import i18n
 from rolkit.systems.core_dread.tables import CATEGORY_LABELS, DEGREES, LEVEL_LABELS, LEVELS
 
-__all__ = ["wound_key", "value_key", "step_label", "MAX_WOUND_COUNT", "register"]
+__all__ = [
+    "wound_key",
+    "value_key",
+    "step_label",
+    "MAX_WOUND_COUNT",
+    "WOUND_HELP",
+    "register",
+]
 
 #: Wound keys are registered for counts 1..MAX_WOUND_COUNT (the largest reachable is 18).
 MAX_WOUND_COUNT = 40
@@ -24,6 +31,10 @@ def wound_key(level: str, count: int) -> str:
 #: Step labels: ``(es, en)``. ``{name}`` is the combatant's (or weapon's) name; a step of
 #: an unnamed one uses the variant ``<label>.<role>`` that names the role instead.
 STEPS: dict[str, tuple[str, str]] = {
+    "step.effective": (
+        "Atributo efectivo de {name}",
+        "Effective attribute (atributo) of {name}",
+    ),
     "step.attack": ("Ataque de {name}{changes}", "Attack by {name}{changes}"),
     "step.ranged_minimum": (
         "{name} no llega a 3 aciertos a distancia: el ataque falla",
@@ -49,7 +60,10 @@ STEPS: dict[str, tuple[str, str]] = {
     ),
     "step.wear": ("La armadura de {name} se desgasta", "The armour of {name} wears down"),
     "step.counter": ("Contraataque a {name}", "Counter-attack (contraataque) on {name}"),
-    "step.ammo": ("{name}: munición gastada", "{name}: one attack of ammunition spent"),
+    "step.ammo": (
+        "{weapon} de {name}: munición gastada",
+        "{name}'s {weapon}: one attack of ammunition (munición) spent",
+    ),
     "step.cover": ("{name} queda a cubierto", "{name} ends in cover (a cubierto)"),
     "step.turn": ("{name} gasta su turno al defenderse", "{name} spends their turn defending"),
 }
@@ -65,13 +79,57 @@ CHECK_STEPS: dict[str, tuple[str, str]] = {
         "Fortaleza check to heal a Malherido (badly wounded){changes}",
     ),
     "step.healing.track": ("Heridas tras la tirada", "Wounds after the check"),
+    "step.initiative.leader": ("{name} lidera el grupo {side}", "{name} leads the group {side}"),
+    "step.initiative.roll": (
+        "Tirada de Sentidos de {name}{attempt}",
+        "Sentidos (senses) roll of {name}{attempt}",
+    ),
+    "step.initiative.tie": (
+        "Empate total entre {names}: vuelven a tirar",
+        "Full tie between {names}: they roll again",
+    ),
+    "step.initiative.winner": (
+        "{name} gana la iniciativa para el grupo {side} y toma el primer turno. Orden: {order}",
+        "{name} wins the initiative for the group {side} and takes the first turn. Order: {order}",
+    ),
+    "step.extended.turn": ("Turno {turn}{changes}", "Turn {turn}{changes}"),
+    "step.extended.result": (
+        "Resultado de la acción extendida",
+        "Result of the extended action (acción extendida)",
+    ),
+    "step.competitive.side": (
+        "Turno {turn}: tirada propia{changes}",
+        "Turn {turn}: own roll{changes}",
+    ),
+    "step.competitive.rival": (
+        "Turno {turn}: tirada del rival{changes}",
+        "Turn {turn}: the rival's roll{changes}",
+    ),
+    "step.competitive.result": (
+        "Resultado de la acción extendida enfrentada",
+        "Result of the competitive action",
+    ),
+    "step.prepared.triggered": (
+        "El evento ocurre: la acción se hace justo antes",
+        "The trigger happens: the action is made just before it",
+    ),
+    "step.prepared.lost": (
+        "El evento no ocurre: la acción preparada se pierde",
+        "The trigger does not happen: the prepared action (acción preparada) is lost",
+    ),
+    "step.reload": ("Recarga: {weapon}", "Reload (recargar): {weapon}"),
+    "step.effective.check": ("Atributo efectivo", "Effective attribute (atributo)"),
+    "step.effective.rival": ("Atributo efectivo del rival", "The rival's effective attribute"),
+    "step.effective.healing": (
+        "Fortaleza efectiva del paciente",
+        "The patient's effective Fortaleza (strength)",
+    ),
 }
 
 #: The role named in a step of an unnamed combatant (or weapon): ``(es, en)``.
 ROLES = {
     "attacker": ("atacante", "attacker"),
     "defender": ("defensor", "defender"),
-    "weapon": ("arma", "weapon"),
 }
 
 
@@ -105,6 +163,7 @@ ES = {
     "flag.counter_wound": "contraataque con herida",
     "flag.counter_dead": "el contraataque mata al atacante",
     "flag.counter_prone": "el contraataque tira al suelo al atacante",
+    "flag.prone": "el defensor cae al suelo (sigue en combate)",
 }
 EN = {
     "cd.name": "Core Dread",
@@ -112,6 +171,7 @@ EN = {
     "flag.counter_wound": "counter-attack wounds",
     "flag.counter_dead": "the counter-attack kills the attacker",
     "flag.counter_prone": "the counter-attack knocks the attacker down (al suelo)",
+    "flag.prone": "the defender falls prone (al suelo) but still fights",
 }
 for _key, (_es, _en) in STEPS.items():
     ES[f"cd.{_key}"], EN[f"cd.{_key}"] = _es, _en
@@ -129,6 +189,17 @@ VALUES: dict[str, tuple[str, str]] = {
     "concentracion": ("Concentración", "Concentración (concentration)"),
     **{level: LEVEL_LABELS[level] for level in LEVELS},
     **CATEGORY_LABELS,
+    "no_wound": ("ninguna", "none"),
+    "dead": ("muerto", "muerto (dead)"),
+    "sentidos": ("Sentidos", "Sentidos (senses)"),
+    "attribute": ("Atributo", "Atributo (attribute)"),
+    "done": ("completada", "completada (done)"),
+    "not_done": ("sin terminar", "sin terminar (not done)"),
+    "none": ("nadie termina", "nadie termina (no one finishes)"),
+    "falls": ("cae al suelo", "cae al suelo (falls prone)"),
+    "stands": ("sigue en pie", "sigue en pie (stays up)"),
+    "one_turn": ("un turno", "un turno (one turn)"),
+    "minutes": ("varios minutos", "varios minutos (several minutes)"),
     "win": ("gana", "gana (wins)"),
     "draw": ("empate", "empate (draw)"),
     "lose": ("pierde", "pierde (loses)"),
@@ -163,7 +234,17 @@ DERIVED = {
     "damage": ("daño", "damage"),
     "counter_raw": ("contraataque bruto", "raw counter-attack"),
     "fortaleza": ("Fortaleza", "Fortaleza (strength)"),
-    "base_count": ("heridas por el daño", "wounds from damage"),
+    "base": ("base", "base"),
+    "wound_penalty": ("heridas", "wounds (penalización por heridas)"),
+    "gore_penalty": ("heridas (Gore Mode)", "wounds (Gore Mode penalty)"),
+    "difficulty": ("dificultad", "difficulty (dificultad)"),
+    "cover_fire": ("fuego de cobertura", "covering fire (fuego de cobertura)"),
+    "knockout": ("dejar inconsciente", "knock-out (dejar inconsciente)"),
+    "unclamped": ("suma", "sum"),
+    "dangerous": ("ataque peligroso", "dangerous attack (ataque peligroso)"),
+    "shotgun_point_blank": ("escopeta a quemarropa", "shotgun at point-blank range"),
+    "from_damage": ("herida por el daño", "wound from the damage"),
+    "state": ("estado", "state"),
     "count": ("heridas", "wounds"),
     "measured": ("golpe medido", "measured blow"),
     "magullado": ("Magullado", "Magullado (bruised)"),
@@ -182,7 +263,47 @@ DERIVED = {
     "marked": ("casillas marcadas", "boxes marked"),
     "attacks_left": ("ataques restantes", "attacks left"),
     "needed": ("necesarios", "needed"),
+    "added": ("éxitos sumados", "successes added"),
+    "capacity": ("ataques por carga", "attacks per reload"),
+    "time": ("tiempo", "time"),
+    "successes": ("éxitos", "successes"),
+    "rival_successes": ("éxitos del rival", "rival's successes"),
     "counted": ("cuentan", "counted"),
+}
+
+
+#: What each wound level does at the table (the dashboard's help, ``cd.wound_help.<level>``):
+#: its penalty (§4.11, Gore Mode §4.17), what follows (§4.12, §4.16) and where it sits on
+#: the track (§4.10).
+WOUND_HELP: dict[str, tuple[str, str]] = {
+    "magullado": (
+        "Magullado: sin penalización (Gore Mode: −1 a Fortaleza, Agilidad y Sentidos). "
+        "Se cura 1 cada 4 horas de descanso. Primer nivel del registro: 3 casillas (1 en "
+        "Gore Mode); con las 3 llenas, la siguiente herida marca un Lesionado.",
+        "Magullado (bruised): no penalty (Gore Mode: −1 to Fortaleza, Agilidad and "
+        "Sentidos). Heals 1 per 4 hours of rest. First level of the track: 3 boxes (1 in "
+        "Gore Mode); when all 3 are full the next wound marks a Lesionado.",
+    ),
+    "lesionado": (
+        "Lesionado: −1 a Fortaleza, Agilidad y Sentidos por herida (Gore Mode: −2). Se cura "
+        "1 al día si se trata con vendas y desinfectante. Nivel central: 3 casillas (1 en "
+        "Gore Mode); con las 3 llenas, la siguiente herida marca un Malherido.",
+        "Lesionado (injured): −1 to Fortaleza, Agilidad and Sentidos per wound (Gore Mode: "
+        "−2). Heals 1 a day if treated with bandages and disinfectant. Middle level: 3 boxes "
+        "(1 in Gore Mode); when all 3 are full the next wound marks a Malherido.",
+    ),
+    "malherido": (
+        "Malherido: −2 a Fortaleza, Agilidad y Sentidos por herida (Gore Mode: −3). Tras "
+        "recibirlo, tirada de Fortaleza o cae al suelo. Requiere atención médica urgente: "
+        "con ella, una tirada de Fortaleza al día lo convierte en Lesionado; sin ella, una "
+        "tirada cada 10 minutos y cada fallo añade otro. Último nivel: con las 3 casillas "
+        "llenas (1 en Gore Mode), la siguiente herida mata.",
+        "Malherido (badly wounded): −2 to Fortaleza, Agilidad and Sentidos per wound (Gore "
+        "Mode: −3). After taking one, a Fortaleza check or fall prone. Needs urgent medical "
+        "care: with it, one Fortaleza check a day turns it into a Lesionado; without it, a "
+        "check every 10 minutes and each failure adds another. Last level: with all 3 boxes "
+        "full (1 in Gore Mode), the next wound kills.",
+    ),
 }
 
 
@@ -203,6 +324,7 @@ def register() -> None:
     )
     i18n.register_pairs("cd", {f"derived.{key}": pair for key, pair in DERIVED.items()})
     i18n.register_pairs("cd", {f"value.{key}": pair for key, pair in VALUES.items()})
+    i18n.register_pairs("cd", {f"wound_help.{key}": pair for key, pair in WOUND_HELP.items()})
 
 
 register()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rolkit.model import Step
+from rolkit.systems.core_dread.citations import cite, term_rule, wound_rule
 from rolkit.systems.core_dread.combat import wear_armor
 from rolkit.systems.core_dread.consequences import PRONE_MIN_HITS, Marking, mark
 from rolkit.systems.core_dread.context import (
@@ -24,6 +25,7 @@ from rolkit.systems.core_dread.context import (
     counted_hits,
     counter_wound,
     defender_wound,
+    make_pool,
     opposed,
 )
 from rolkit.systems.core_dread.forms import (
@@ -40,17 +42,13 @@ from rolkit.systems.core_dread.laws import DICE
 from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
 from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
 from rolkit.systems.core_dread.rolls import CheckRoll, roll_check
-from rolkit.systems.core_dread.tables import LEVELS
+from rolkit.systems.core_dread.tables import LEVELS, RANGED_LABELS, SHOTGUNS
 from rolkit.systems.core_dread.validation import validate_attack
+from rolkit.systems.core_dread.wounds import wound_penalty
 
-__all__ = ["resolve_attack"]
+__all__ = ["resolve_attack", "effective_parts", "signed", "weapon_label"]
 
-AMMO_RULE = "§4.14 «munición»"
-_DEFENCE_RULE = {
-    "block": "§4.5 «tirada similar a la que usó el atacante»",
-    "dodge": "§4.5 «se cambia el atributo de Fortaleza por Agilidad»",
-    "ranged_block": "§4.5 «bloqueo a distancia usando Agilidad»",
-}
+AMMO_RULE = cite("ammo")
 
 
 @dataclass
@@ -77,9 +75,42 @@ class _Trace:
 
 
 # --------------------------------------------------------------------------- small helpers
-def _wound_value(level: str | None, count: int) -> str | None:
-    """The wound as an i18n key («Malherido ×2»), ``None`` for no wound."""
-    return None if level is None else wound_key(level, count)
+def _wound_value(level: str | None, count: int) -> str:
+    """The wound as an i18n key («Malherido ×2», or «ninguna» for no wound)."""
+    return value_key("no_wound") if level is None else wound_key(level, count)
+
+
+def signed(value: int) -> str:
+    """A modifier as the rulebook writes it: ``+2``, ``−1``."""
+    return f"{value:+d}".replace("-", "−")
+
+
+def _true_only(**flags: bool) -> dict[str, bool]:
+    """The flags that hold (a «no» is not worth a line: «espectacular sí» only)."""
+    return {k: True for k, v in flags.items() if v}
+
+
+def effective_parts(pool: Pool) -> tuple[dict[str, Any], str]:
+    """§1.2 What the effective-attribute step shows: the base, every modifier applied (wound
+    penalty, difficulty, covering fire, knock-out), the sum when the 0–9 limit bit, the
+    result; and the rule of each of them."""
+    clamped = pool.unclamped != pool.attribute
+    derived: dict[str, Any] = {"uses": value_key(pool.attribute_name), "base": pool.base}
+    derived.update({name: signed(v) for name, v in pool.terms})
+    if clamped:
+        derived["unclamped"] = pool.unclamped
+    derived["attribute"] = pool.attribute
+    return derived, term_rule(pool.source, pool.terms, clamped)
+
+
+def effective_step(trace: _Trace, role: str, pool: Pool) -> None:
+    """§1.2 Record the effective attribute of ``role``'s next roll."""
+    trace.step("cd.step.effective", role, *effective_parts(pool))
+
+
+def _roll_rule(pool: Pool, *names: str) -> str:
+    """The rule of a roll step: what the roll is for, then the skill rerolls if any."""
+    return cite(*names, *(("skill",) if pool.skill else ()))
 
 
 def _check_step(
@@ -107,20 +138,31 @@ def attack_roll(
     ctx: AttackContext, weapon: Weapon, rng: Any, trace: _Trace
 ) -> tuple[CheckRoll, _Rolled]:
     """§4.4 (§4.18.2) The attack roll: 5 faces, then one per reroll; the ranged minimum."""
+    effective_step(trace, "attacker", ctx.attack)
     roll = _roll(ctx.attack, rng, ctx.options)
     spectacular = roll.natural_hits == DICE
     counted = counted_hits(ctx, roll.hits)
+    shotgun = weapon.ranged_type in SHOTGUNS and ctx.point_blank
+    dangerous = ctx.attack_mult - (8 if shotgun else weapon.multiplier)
     _check_step(
         trace,
         "cd.step.attack",
         "attacker",
         roll,
         {},
-        "§4.4 «Se lanzan siempre 5 dados de 10 caras»",
+        _roll_rule(
+            ctx.attack,
+            "attack_ranged" if ctx.needs_three else "attack_melee",
+            *(("shotgun",) if shotgun else ()),
+            *(("dangerous",) if dangerous else ()),
+            *(("spectacular",) if spectacular else ()),
+        ),
         uses=value_key(ctx.attack.attribute_name),
         **({"weapon": weapon.name} if weapon.name else {}),
         weapon_class=value_key(weapon.category),
-        spectacular=spectacular,
+        **({"shotgun_point_blank": "×8"} if shotgun else {}),
+        **({"dangerous": signed(dangerous)} if dangerous else {}),
+        **_true_only(spectacular=spectacular),
         multiplier=ctx.attack_mult,
         value=counted * ctx.attack_mult,
     )
@@ -129,24 +171,36 @@ def attack_roll(
             "cd.step.ranged_minimum",
             "attacker",
             {"hits": roll.hits, "needed": 3, "counted": 0},
-            "§4.4.5 «Solo en los ataques a distancia sí se requieren al menos 3 aciertos»",
+            cite("ranged_minimum"),
         )
     return roll, _Rolled(roll.hits, roll.natural_hits, spectacular)
 
 
-def defence_roll(ctx: AttackContext, rng: Any, trace: _Trace) -> _Rolled:
+def defence_roll(ctx: AttackContext, block_weapon: Weapon, rng: Any, trace: _Trace) -> _Rolled:
     """§4.5 (§4.18.3) The defence roll, if any: 5 faces, then the rerolls."""
     if ctx.defence is None:
         return _Rolled(0, 0, False)
+    effective_step(trace, "defender", ctx.defence)
     roll = _roll(ctx.defence, rng, ctx.options)
+    weapon_shown: dict[str, Any] = {}
+    shotgun = False
+    if ctx.defence_kind != "dodge":  # «no se hace daño por contraataque»: no weapon in a dodge
+        arm = block_weapon
+        counts = ctx.defence_kind == "ranged_block" or arm.mode != "ranged"
+        weapon_shown = {"weapon": weapon_label(arm) if arm.mode == "ranged" else arm.name}
+        weapon_shown["weapon_class"] = value_key(arm.category if counts else "sin_armas")
+        shotgun = arm.ranged_type in SHOTGUNS and ctx.defence_mult == 8 and arm.multiplier != 8
+        if shotgun:
+            weapon_shown["shotgun_point_blank"] = "×8"
     _check_step(
         trace,
         "cd.step.defence." + ctx.defence_kind,
         "defender",
         roll,
         {},
-        _DEFENCE_RULE[ctx.defence_kind],
+        _roll_rule(ctx.defence, ctx.defence_kind, *(("shotgun",) if shotgun else ())),
         uses=value_key(ctx.defence.attribute_name),
+        **weapon_shown,
         multiplier=ctx.defence_mult,
         value=roll.hits * ctx.defence_mult,
     )
@@ -171,7 +225,7 @@ def damage(
             "damage": hurt.damage,
             "counter_raw": craw,
         },
-        "§4.6 «aplicando multiplicadores … y después restando aciertos»; §4.7",
+        cite("damage", *(("armor",) if hurt.absorption and raw else ())),
     )
     return raw, craw, hurt
 
@@ -182,15 +236,24 @@ def wound(ctx: AttackContext, hurt: Wound, spectacular: bool, trace: _Trace) -> 
         "cd.step.wound",
         "defender",
         {
-            "wound": _wound_value(hurt.level, hurt.count),
+            "damage": hurt.damage,
             "fortaleza": ctx.defender_limit,
-            "base_count": hurt.base[1],
-            "count": hurt.count,
-            "measured": ctx.measured,
-            "spectacular": spectacular,
+            **(
+                {"from_damage": _wound_value(*hurt.base)}
+                if hurt.base != (hurt.level, hurt.count)
+                else {}
+            ),
+            **_true_only(measured=ctx.measured and hurt.base[0] is not None),
+            **_true_only(spectacular=spectacular and hurt.count > 0),
+            "wound": _wound_value(hurt.level, hurt.count),
         },
-        "§4.8 «Siempre se inflige la herida más grave posible»; §4.9",
+        wound_rule(*hurt.base, ctx.measured, spectacular and hurt.count > 0),
     )
+
+
+def _state(dead: bool) -> dict[str, str]:
+    """«estado muerto» when the track overflowed (nothing when the victim lives)."""
+    return {"state": value_key("dead")} if dead else {}
 
 
 def _track_changes(marking: Marking) -> dict[str, Any]:
@@ -200,21 +263,36 @@ def _track_changes(marking: Marking) -> dict[str, Any]:
     return changes
 
 
+def prone_pool(victim: Combatant, marking: Marking, options: CoreDreadOptions) -> Pool:
+    """§4.12 The prone check's pool: base FOR minus the penalty of the new track."""
+    penalty = wound_penalty(marking.track, victim.gore_mode, options)
+    term = "gore_penalty" if victim.gore_mode else "wound_penalty"
+    return make_pool("fortaleza", victim.fortaleza, 0, ((term, -penalty),), "base_prone")
+
+
 def prone_check(
-    role: str, marking: Marking, rng: Any, options: CoreDreadOptions, trace: _Trace
+    role: str,
+    victim: Combatant,
+    marking: Marking,
+    rng: Any,
+    options: CoreDreadOptions,
+    trace: _Trace,
 ) -> bool:
     """§4.12 The FOR check after a Malherido (no skill, no difficulty): True if it falls."""
     if marking.prone_attribute is None:
         return False
-    roll = roll_check(marking.prone_attribute, 0, rng, PRONE_MIN_HITS, options)
+    pool = prone_pool(victim, marking, options)
+    assert pool.attribute == marking.prone_attribute  # one rule, two callers
+    effective_step(trace, role, pool)
+    roll = roll_check(pool.attribute, 0, rng, PRONE_MIN_HITS, options)
     _check_step(
         trace,
         "cd.step.prone",
         role,
         roll,
         {},
-        "§4.12 «Si la tirada falla, el personaje cae al suelo»",
-        success=roll.success,
+        _roll_rule(pool, "prone"),
+        result=value_key("stands" if roll.success else "falls"),
     )
     return not roll.success
 
@@ -230,7 +308,7 @@ def wear(target: Combatant, raw: int, weapon: Weapon, role: str, trace: _Trace) 
         "cd.step.wear",
         role,
         {"absorption": armor_absorption(worn)},
-        "§4.7 «cada ataque recibido reduce su puntuación de Absorción en 1»",
+        cite("wear"),
     )
     return {"armor": worn}
 
@@ -261,16 +339,16 @@ def defender_consequences(
                 "magullado": mag,
                 "lesionado": les,
                 "malherido": mal,
-                "dead": marking.dead,
+                **_state(marking.dead),
             },
-            "§4.10 «se marca una herida del siguiente nivel»; «muere inmediatamente»",
+            cite("track", *(("death",) if marking.dead else ())),
         )
     if marking.dead:
         trace.effects.append("defender_dead")
     if marking.knocked_out:
         changes.update(unconscious=True, prone=True)
         trace.effects += ["defender_unconscious", "defender_prone"]
-        trace.step("cd.step.knockout", "defender", {}, "§4.9 «dejar inconsciente»")
+        trace.step("cd.step.knockout", "defender", {}, cite("knocked_out"))
     if modifiers.dangerous_situation and hurt.count > 0 and defender.autocontrol > 0:
         changes["autocontrol"] = defender.autocontrol - 1
         trace.effects.append("autocontrol_lost")
@@ -278,9 +356,9 @@ def defender_consequences(
             "cd.step.autocontrol",
             "defender",
             {"autocontrol": defender.autocontrol - 1},
-            "§4.13 «pierde un punto de Autocontrol inmediatamente»",
+            cite("autocontrol"),
         )
-    if prone_check("defender", marking, rng, ctx.options, trace):
+    if prone_check("defender", defender, marking, rng, ctx.options, trace):
         changes["prone"] = True
         trace.effects.append("defender_prone")
     changes.update(wear(defender, raw, weapon, "defender", trace))
@@ -321,23 +399,38 @@ def counter_attack(
             "magullado": mag,
             "lesionado": les,
             "malherido": mal,
-            "dead": marking.dead,
+            **_state(marking.dead),
         },
-        "§4.5 «contraataque»: daño «realizado al atacante»",
+        "; ".join(
+            (
+                cite("counter", *(("armor",) if back.absorption else ())),
+                wound_rule(*back.base, False, back.count > back.base[1]),
+                *((cite("track", *(("death",) if marking.dead else ())),) if back.level else ()),
+            )
+        ),
     )
-    if prone_check("attacker", marking, rng, ctx.options, trace):
+    if prone_check("attacker", attacker, marking, rng, ctx.options, trace):
         changes["prone"] = True
         trace.effects.append("attacker_prone")
     changes.update(wear(attacker, craw, block_weapon, "attacker", trace))
     return changes, back, marking
 
 
-def _spend(weapon: Weapon, trace: _Trace) -> Weapon:
-    """§4.14 One attack of ammunition («munición») from a firearm (validated: it has one)."""
+def weapon_label(weapon: Weapon) -> str:
+    """The weapon's name as a step shows it (its §5.5 type when it has no name)."""
+    if weapon.name:
+        return weapon.name
+    return RANGED_LABELS[weapon.ranged_type][0] if weapon.ranged_type else "arma"
+
+
+def _spend(weapon: Weapon, owner: str, trace: _Trace) -> Weapon:
+    """§4.14 One attack of ammunition («munición») from ``owner``'s firearm (validated: it
+    has one); the step names the weapon and its owner («Revólver de Bruno»)."""
     left = weapon_attacks_left(weapon)
     if left is None or left < 1:  # validate_attack rejects this; kept as a guard
         raise ValueError(f"{weapon.name!r} has no ammunition to spend")
-    trace.step("cd.step.ammo", "weapon", {"attacks_left": left - 1}, AMMO_RULE, name=weapon.name)
+    params = {"weapon": weapon_label(weapon)}
+    trace.step("cd.step.ammo", owner, {"attacks_left": left - 1}, AMMO_RULE, params)
     return dataclasses.replace(weapon, attacks_left=left - 1)
 
 
@@ -349,19 +442,17 @@ def aftermath(
     Returns the changes to the defender and the attacker's weapon afterwards."""
     changes: dict[str, Any] = {}
     if weapon.mode == "ranged":
-        weapon = _spend(weapon, trace)
+        weapon = _spend(weapon, "attacker", trace)
     if modifiers.defence == "ranged_block":
-        changes["block_weapon"] = _spend(defender.block_weapon, trace)
+        changes["block_weapon"] = _spend(defender.block_weapon, "defender", trace)
     if modifiers.dodge_to_cover:
         changes["in_cover"] = True
         trace.effects.append("defender_in_cover")
-        trace.step("cd.step.cover", "defender", {}, "§4.14 «quedando automáticamente a cubierto»")
+        trace.step("cd.step.cover", "defender", {}, cite("cover"))
     if modifiers.defence != "none":
         changes["turn_available"] = False
         trace.effects.append("defender_turn_spent")
-        trace.step(
-            "cd.step.turn", "defender", {}, "§4.5 «se considera que está haciendo uso de su turno»"
-        )
+        trace.step("cd.step.turn", "defender", {}, cite("turn"))
     return changes, weapon
 
 
@@ -387,7 +478,7 @@ def resolve_attack(
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
     trace = _Trace({"attacker": attacker.name, "defender": defender.name})
     a_roll, attack = attack_roll(ctx, weapon, rng, trace)
-    defence = defence_roll(ctx, rng, trace)
+    defence = defence_roll(ctx, defender.block_weapon, rng, trace)
     raw, craw, hurt = damage(ctx, attack, defence, trace)
     wound(ctx, hurt, attack.spectacular, trace)
     hurt_changes, marking = defender_consequences(

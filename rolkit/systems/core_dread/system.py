@@ -16,11 +16,22 @@ from rolkit.dice import RandomSource
 from rolkit.model import Step
 from rolkit.system import System
 from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
+from rolkit.systems.core_dread.actions import ACTIONS
 from rolkit.systems.core_dread.checks import CHECKS
-from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread.forms import (
+    Combatant,
+    CoreDreadOptions,
+    Modifiers,
+    Weapon,
+    weapon_attacks_left,
+    weapon_capacity,
+    weapon_damages_armor,
+)
+from rolkit.systems.core_dread.initiative import INITIATIVE_EACH_ROUND, fight_initiative
 from rolkit.systems.core_dread.odds import attack_odds
 from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
 from rolkit.systems.core_dread.presets import PRESETS
+from rolkit.systems.core_dread.reload import RELOAD
 from rolkit.systems.core_dread.resolve import resolve_attack
 from rolkit.systems.core_dread.view import project, wound_rank
 
@@ -32,6 +43,18 @@ def _resolve(
 ) -> tuple[tuple[Step, ...], AttackResolution, OddsKey]:
     r = resolve_attack(a, d, w, m, rng, o)
     return r.steps, r, r.key
+
+
+def derived(role: str, form: object, options: CoreDreadOptions) -> dict[str, object]:
+    """What the engine uses for a weapon's empty fields: §5.5 attacks per reload and the
+    attacks left (full), and whether it wears armour (G12: dangerous and lethal classes)."""
+    if not isinstance(form, Weapon):
+        return {}
+    out: dict[str, object] = {"damages_armor": weapon_damages_armor(form)}
+    capacity = weapon_capacity(form)
+    if capacity is not None:
+        out.update(capacity=capacity, attacks_left=weapon_attacks_left(form))
+    return out
 
 
 def _odds(
@@ -51,7 +74,10 @@ SYSTEM = System(
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",
-    checks=CHECKS,
+    checks={**CHECKS, **ACTIONS, "reload": RELOAD},
+    initiative_fn=fight_initiative,
+    initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,
+    derived_fn=derived,
     i18n_prefix="cd",
 )

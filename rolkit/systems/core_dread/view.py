@@ -20,7 +20,9 @@ def wound_rank(level: str | None, count: int) -> int:
 
 def project(key: OddsKey) -> OutcomeView:
     """The common view of a key: ``critical`` is the attack's 5 natural hits (§4.9.2);
-    ``fate``/``prone`` the defender's (§7.3); the counter-attack's effects as flags."""
+    ``fate``/``prone`` the defender's (§7.3); the counter-attack's effects as flags, and
+    ``prone`` as a flag too when the defender ends on the ground but still acting (so the
+    flags table says «cae al suelo»; a dead or knocked-out defender is counted by its fate)."""
     wound = None if key.wound_level is None else wound_key(key.wound_level, key.wound_count)
     flags = {
         name
@@ -29,6 +31,7 @@ def project(key: OddsKey) -> OutcomeView:
             ("counter_wound", key.counter_wound_level is not None),
             ("counter_dead", key.counter_fate == "dead"),
             ("counter_prone", key.counter_prone),
+            ("prone", key.prone and key.fate is None),
         )
         if on
     }

@@ -16,7 +16,10 @@ the roll share: shield, burst, KO, wound, location status, fate), ``odds``
 (attack_outcomes, hit_probability), ``resolve`` (resolve_attack in named stages), ``attack``
 (re-exports both), ``after`` (the forms after an attack), ``procedures`` (the P1–P3 checks
 as CheckProcedures), ``hazards`` (P17), ``messages`` (es/en catalogue), ``presets`` (data),
-``view`` (project), ``system`` (SYSTEM glue).
+``view`` (project), ``system`` (SYSTEM glue), ``citations`` (the seed's section or table
+name and quote each step cites, then the spec id), ``maneuvers`` (P15 Desarmar/Capturar,
+P10.3 natural-weapon blocks), ``orders`` (P4 initiative for the fight tracker, longer
+weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -60,6 +63,40 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 * Checks (P1–P3): the skill check adds a GM modifier (−100..100) and may be an impaling
   attack (Empalar on a critical 01); characteristics and POT range 1–99; the opposition
   chance is 50 + 5 × (active − passive), unclamped (01/00 still decide).
+* Defaults that follow the seed (issue 9; the earlier readings are options): G12
+  ``shield_vs_projectile_scope = crit_and_impale_only``; P5.6 ``darkness_cap_stage =
+  final``; ``distance_m`` empty = ordinary range (no band factor, no close-range ×2).
+  «a una distancia de toque … muchas armas de proyectiles son totalmente inoperativas»: a
+  ``bow`` (bows, crossbows, slings) or a firearm marked ``long_arm`` under 1 m is a
+  :class:`GoreImpossibleAction`; pistols and thrown weapons still work.
+* Desarmar/Capturar (``Modifiers.maneuver``): the maneuver replaces the blow's damage (no
+  damage dice, no HP lost); it works when the matrix cell lands a blow, a disarm also needs
+  the attack roll ≤ round(V/2) (R2, at least 01), then the target's FUE×3 keeps the weapon;
+  a disarmed weapon flies 1D6−1 m. A helpless target is disarmed/captured without rolls. A
+  captured target's fate is ``down`` («incapaz de moverse o realizar cualquier acción»).
+  Their dice come after the matrix, before the fumble tables. Not combinable with a KO, a
+  strike on the item or a burst.
+* P10.3 ``Modifiers.natural_block``: a natural-weapon block against a manufactured weapon
+  turns a ``blocked`` cell into ``hit_normal``; against natural or unarmed attacks it blocks.
+* Multi-target bursts (``Modifiers.multi_target``): this target's bullets get no +5 %
+  per bullet; each target is one ``odds``/``resolve`` call. Two guns (``two_guns``): the
+  crowd fraction (×1/3, firearms ×1/5, ×1/3 with a laser sight and 60 %), ranged only.
+* «Número de atacantes»: ``Modifiers.attackers_on_target`` 1–5 (6+ is a field error).
+* Initiative (``SYSTEM.initiative_fn``): DES, ties 1D10 rerolled among the tied; rolled
+  again every round (the round's procedure starts with «Determinar el Orden de Ataque»;
+  surprise and point losses change it). Surprise/penalties are not in the fight entries, so
+  the tracker orders by plain DES; :func:`attack_order` gives the adjusted score.
+* Longer weapons (``Weapon.reach``: natural < corta < media < larga) strike first on the
+  first exchange (:func:`strikes_first`); the P4 order decides equal reach.
+* Reloading: loose cartridges 2 per round (ceil), a magazine 1 round, a belt 2 rounds;
+  silencer life 1D100+10 shots (one d100). ``Weapon.rounds_loaded`` and
+  ``Weapon.silencer_shots`` (empty = not counted) lose the rounds each action fires (a
+  malfunction fires none); a burst larger than the rounds loaded is an impossible action
+  («reload first»); a silencer at 0 shots no longer halves the range. Vacuum: ``hazard("vacuum")`` = 2D6+4 per round
+  plus asphyxia.
+* Step text: the skill steps show every modifier applied and cite each one (the base alone
+  cites the procedure); a halved term is shown halved (``1D4 (3) = 3 ÷ 2 = 2``); the *pulled
+  blow* halving is shown in the damage step, where it is applied.
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """
@@ -86,11 +123,14 @@ from .checks import (
     tier_distribution,
 )
 from .damage import apply_item_damage, damage_distribution
-from .errors import GoreInputError
+from .errors import GoreImpossibleAction, GoreInputError
 from .fate import fate
+from .firearms import reload_plan, silencer_life, silencer_life_law
 from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .hazards import HazardResult, hazard
+from .maneuvers import disarm_threshold
 from .matrices import CellEffect, defence_cell
+from .orders import initiative, strikes_first
 from .procedures import CHECKS
 from .skills import attack_skill, defence_skill
 from .system import PRESETS, SYSTEM, project
@@ -126,6 +166,13 @@ __all__ = [
     "OutcomeDistribution",
     "Resolution",
     "GoreInputError",
+    "GoreImpossibleAction",
+    "initiative",
+    "strikes_first",
+    "reload_plan",
+    "silencer_life",
+    "silencer_life_law",
+    "disarm_threshold",
     "Combatant",
     "Shield",
     "Weapon",

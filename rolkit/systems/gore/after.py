@@ -11,7 +11,9 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   wound (characteristics, MOV, ``hp_max``);
 * attacker and defender: the lasting T11 fumble results the form can hold (conditions
   ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2 armour; a broken shield);
-* weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2).
+* weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
+  ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
+  P11.9; a malfunction fires none).
 
 Not representable in the forms (left to the GM; see ``NOT_TRACKED``): unconsciousness and
 its rounds, dying, the rounds a *grave* wound leaves, a fall or stumble, lost attacks,
@@ -139,7 +141,13 @@ def forms_after(
     attacker_now = _fit_hp(_fumble(attacker, effects.get("attacker_fumble")))
 
     weapon_now = weapon
+    fired = int(effects.get("rounds_fired", 0))  # type: ignore[call-overload]
+    if fired and weapon.rounds_loaded is not None:
+        weapon_now = dataclasses.replace(weapon_now, rounds_loaded=weapon.rounds_loaded - fired)
+    if fired and weapon.silencer and weapon.silencer_shots is not None:
+        left = max(0, weapon.silencer_shots - fired)
+        weapon_now = dataclasses.replace(weapon_now, silencer_shots=left)
     pg = effects.get("attacker_weapon_pg_after")
     if pg is not None and pg >= 1:  # at 0 it breaks: Weapon.pg cannot hold 0 (1–99)
-        weapon_now = dataclasses.replace(weapon, pg=int(pg))
+        weapon_now = dataclasses.replace(weapon_now, pg=int(pg))
     return {"attacker": attacker_now, "defender": defender_now, "weapon": weapon_now}

@@ -56,6 +56,9 @@ class ActionContext:
     strike: bool
     pod: int
     defender_24h: int
+    maneuver: str = "none"
+    keep_target: int = 0
+    natural_block: bool = False
 
 
 def _location_hp(defender: Combatant) -> dict[str, int]:
@@ -112,4 +115,7 @@ def build_context(
         strike=mods.strike_item,
         pod=defender.pod,
         defender_24h=defender.damage_24h,
+        maneuver=mods.maneuver,
+        keep_target=defender.fue * 3,
+        natural_block=mods.natural_block and defence == "block",
     )

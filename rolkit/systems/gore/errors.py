@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError, check_int
+from rolkit.errors import FieldRangeError, ImpossibleActionError, check_int
 
-__all__ = ["GoreInputError", "fail", "check_whole"]
+__all__ = ["GoreInputError", "GoreImpossibleAction", "fail", "impossible", "check_whole"]
 
 
 class GoreInputError(FieldRangeError):
@@ -21,6 +21,21 @@ class GoreInputError(FieldRangeError):
 
     Example: ``"defender.con = 0: CON must be a whole number from 1 to 99"``.
     """
+
+
+class GoreImpossibleAction(GoreInputError, ImpossibleActionError):
+    """§2 An action the rules forbid with these forms (a bow at touch range, …): still a
+    :class:`GoreInputError` naming the field, and a kit ``ImpossibleActionError``."""
+
+
+def impossible(
+    field: str, got: Any, allowed_en: str, allowed_es: str, **why: str
+) -> GoreInputError:
+    """:func:`fail` raising :class:`GoreImpossibleAction`."""
+    err = fail(field, got, allowed_en, allowed_es, **why)
+    return GoreImpossibleAction(
+        str(err), field=field, allowed=allowed_en, got=got, message_es=err.message("es")
+    )
 
 
 def fail(

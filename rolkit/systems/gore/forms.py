@@ -540,6 +540,58 @@ class Weapon:
         help=("Reduce el alcance efectivo a la mitad.", "Halves the effective range."),
         rule="P11.9",
     )
+    rounds_loaded: int | None = fields.int_field(
+        None,
+        0,
+        200,
+        optional=True,
+        label=("Munición cargada", "Munición cargada (rounds loaded)"),
+        help=(
+            "Balas o cartuchos en el arma; vacío = no se cuentan. Cada disparo gasta una.",
+            "Rounds in the weapon; empty = not counted. Each shot spends one.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    silencer_shots: int | None = fields.int_field(
+        None,
+        0,
+        110,
+        optional=True,
+        label=("Disparos del silenciador", "Disparos del silenciador (silencer shots left)"),
+        help=(
+            "Disparos que le quedan (1D100+10 al estrenarlo); a 0 ya no funciona.",
+            "Shots it has left (1D100+10 when new); at 0 it no longer works.",
+        ),
+        rule="P11.9",
+        advanced=True,
+    )
+    long_arm: bool = fields.flag_field(
+        False,
+        label=("Arma larga", "Arma larga (long gun: rifle, shotgun)"),
+        help=(
+            "Fusil o escopeta: inoperativa a distancia de toque (menos de 1 m).",
+            "Rifle or shotgun: useless at touch range (under 1 m).",
+        ),
+        rule="P11.2",
+        advanced=True,
+    )
+    reach: str = fields.choice_field(
+        "media",
+        {
+            "natural": ("Natural / desarmado", "Natural / desarmado (no reach)"),
+            "corta": ("Corta (daga)", "Corta (short: dagger)"),
+            "media": ("Media (espada)", "Media (medium: sword)"),
+            "larga": ("Larga (lanza)", "Larga (long: spear)"),
+        },
+        label=("Longitud del arma", "Longitud del arma (weapon reach)"),
+        help=(
+            "«Los personajes que usen armas más largas atacan antes».",
+            "Longer weapons strike first in the first exchange.",
+        ),
+        rule="P4.5",
+        advanced=True,
+    )
     two_handed: bool = fields.flag_field(
         False,
         label=("A dos manos", "A dos manos (two-handed)"),
@@ -616,7 +668,7 @@ class Modifiers:
     defence: str = fields.choice_field(
         "dodge",
         {
-            "none": ("Sin defensa", "none (no defence)"),
+            "none": ("Sin defensa", "no defence"),
             "dodge": ("Esquivar", "Esquivar (dodge)"),
             "block": ("Bloquear", "Bloquear (block)"),
         },
@@ -666,8 +718,8 @@ class Modifiers:
         "level",
         {
             "level": ("A la misma altura", "A la misma altura (level)"),
-            "attacker_higher": ("Atacante más alto", "attacker_higher (+10 / defence −10)"),
-            "defender_higher": ("Defensor más alto", "defender_higher (defence +10)"),
+            "attacker_higher": ("Atacante más alto", "attacker higher (+10, defence −10)"),
+            "defender_higher": ("Defensor más alto", "defender higher (defence +10)"),
         },
         label=("Posición elevada", "Posición elevada (relative height)"),
         help=(
@@ -809,20 +861,24 @@ class Modifiers:
         rule="P5.6",
         advanced=True,
     )
-    distance_m: float = fields.float_field(
-        0.0,
-        0.0,
+    distance_m: float | None = fields.float_field(
+        None,
+        0.1,
         10000.0,
+        optional=True,
         label=("Distancia (m)", "Distancia (distance, m)"),
-        help=("Solo a distancia: banda de alcance y corta distancia.", "Ranged only."),
-        rule="P11.1",
+        help=(
+            "Solo a distancia. Vacío = alcance ordinario (sin banda ni ataque cercano).",
+            "Ranged only. Empty = ordinary range (no range band, no close-range ×2).",
+        ),
+        rule="P11.1, P11.2",
     )
     angle: str = fields.choice_field(
         "level",
         {
             "level": ("Horizontal", "Horizontal (level)"),
-            "down45": ("Hacia abajo ≥45° (−20)", "down45 (−20)"),
-            "up45": ("Hacia arriba ≥45° (−30)", "up45 (−30)"),
+            "down45": ("Hacia abajo ≥45° (−20)", "down ≥45° (−20)"),
+            "up45": ("Hacia arriba ≥45° (−30)", "up ≥45° (−30)"),
         },
         label=("Ángulo de disparo", "Ángulo de disparo (angle)"),
         help=("Solo a distancia.", "Ranged only."),
@@ -832,8 +888,8 @@ class Modifiers:
         "none",
         {
             "none": ("Sin mira", "Sin mira (no sight)"),
-            "scope_or_laser": ("Mira / láser (alcance ×2)", "scope_or_laser (range ×2)"),
-            "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle_scope (range ×4)"),
+            "scope_or_laser": ("Mira / láser (alcance ×2)", "scope or laser (range ×2)"),
+            "rifle_scope": ("Mira telescópica (alcance ×4)", "rifle scope (range ×4)"),
         },
         label=("Apuntar con mira", "Apuntar con mira (aiming)"),
         help=("Solo a distancia; multiplica el alcance.", "Ranged only; multiplies the range."),
@@ -862,6 +918,22 @@ class Modifiers:
         help=("Más de 1 exige arma automática.", "More than 1 needs an automatic weapon."),
         rule="P11.6",
     )
+    multi_target: bool = _flag(
+        "Ráfaga a varios objetivos",
+        "Ráfaga a varios objetivos (burst at several targets)",
+        "Sin +5 % por bala; cada objetivo se resuelve por separado con sus balas.",
+        "No +5% per bullet; each target is resolved separately with its bullets.",
+        "P11.6",
+        True,
+    )
+    two_guns: bool = _flag(
+        "Un arma en cada mano",
+        "Un arma en cada mano (two guns)",
+        "Regla de Multitudes: ×1/3 (armas de fuego ×1/5); no duplica los ataques.",
+        "Crowd rule: ×1/3 (firearms ×1/5); no extra attacks.",
+        "P11.12",
+        True,
+    )
     shield_behind: bool = _flag(
         "Cubierto tras el escudo",
         "Tras el escudo (crouched behind shield)",
@@ -875,6 +947,42 @@ class Modifiers:
         "Ataque declarado al objeto que bloquea: todo el daño va a sus PG.",
         "Declared attack on the blocking item: all damage goes to its PG.",
         "P10.4",
+    )
+    maneuver: str = fields.choice_field(
+        "none",
+        {
+            "none": ("Ataque normal", "Ataque normal (normal attack)"),
+            "disarm": ("Desarmar", "Desarmar (disarm)"),
+            "capture": ("Capturar", "Capturar (net or lasso)"),
+        },
+        label=("Maniobra", "Maniobra (maneuver)"),
+        help=(
+            "Desarmar: tirada ≤ la mitad de la habilidad; el objetivo retiene con FUE×3. "
+            "Capturar: un impacto lo inmoviliza este turno y el siguiente.",
+            "Disarm: roll ≤ half the skill; the target keeps it with STR×3. "
+            "Capture: a hit holds it this round and the next.",
+        ),
+        rule="P15",
+    )
+    natural_block: bool = _flag(
+        "Bloquea con arma natural",
+        "Bloquea con arma natural (blocks with claws or teeth)",
+        "Un arma natural no puede bloquear armas: el bloqueo logrado se vuelve impacto normal.",
+        "A natural weapon cannot block weapons: a successful block becomes a normal hit.",
+        "P10.3",
+        True,
+    )
+    attackers_on_target: int = fields.int_field(
+        1,
+        1,
+        5,
+        label=("Atacantes sobre el objetivo", "Atacantes sobre el objetivo (attackers on it)"),
+        help=(
+            "«Un solo objetivo solo puede ser atacado a la vez por 5 oponentes».",
+            "At most 5 opponents attack one target at a time.",
+        ),
+        rule="P15 Número de atacantes",
+        advanced=True,
     )
     use_hit_locations: bool = _flag(
         "Localización de impactos",

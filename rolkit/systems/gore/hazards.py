@@ -182,6 +182,16 @@ def _pressure(p: dict, options: GoreOptions) -> HazardResult:
     return HazardResult("pressure", _nd6(n), effects)
 
 
+def _vacuum(p: dict, options: GoreOptions) -> HazardResult:
+    """P17 «Respecto exponerse al vacío sufre asfixia no pudiendo respirar … ocasionándole
+    2D6 +4 PG de daño por ronda hasta que colapsan sus pulmones»: no parameters."""
+    return HazardResult(
+        "vacuum",
+        "2D6+4",
+        ("asfixia: no puede respirar", "2D6+4 PG por ronda hasta que colapsan sus pulmones"),
+    )
+
+
 def _radiation(p: dict, options: GoreOptions) -> HazardResult:
     rems = _number("rems", _get(p, "radiation", "rems"))
     resisted = _bool("resisted", _get(p, "radiation", "resisted", False))
@@ -213,11 +223,13 @@ HAZARDS = {
     "explosion": _explosion,
     "pressure": _pressure,
     "radiation": _radiation,
+    "vacuum": _vacuum,
 }
 
 
 def hazard(kind: str, **params: Any) -> HazardResult:
-    """P17 One hazard: ``kind`` in acid, asphyxia, fall, fire, explosion, pressure, radiation.
+    """P17 One hazard: ``kind`` in acid, asphyxia, fall, fire, explosion, pressure, radiation,
+    vacuum (no parameters: 2D6+4 per round, with asphyxia).
 
     Keyword parameters per kind are those of the spec's §7; every kind also accepts
     ``options``.

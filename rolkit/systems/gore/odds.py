@@ -35,6 +35,7 @@ from .context import ActionContext, build_context
 from .damage import BlowProfile, blow_weights, pre_armour_weights, uses_max
 from .fate import Fate, fate
 from .forms import Combatant, Modifiers, Weapon
+from .maneuvers import maneuver_rows, natural_block
 from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from .options import GoreOptions
 from .wounds import wound_level
@@ -77,6 +78,7 @@ class OutcomeRow(NamedTuple):
     ko: str | None
     block_item_pg_after: int | None
     fate: Fate = None
+    maneuver: str | None = None  # P15 Desarmar / Capturar result (maneuvers.MANEUVER_RESULTS)
 
 
 #: A row without its two tiers, with an integer weight: ``{tail: weight}`` over ``den``.
@@ -458,17 +460,46 @@ def attack_outcomes(
         # a malfunction is not defended: its one column carries all of the defender's faces
         defs = (("none", d_den),) if a_t == "encasquillado" else dfd
         for d_t, cd in defs:
-            cell = defence_cell(ctx.defence, a_t, d_t)
+            cell = natural_block(ctx, defence_cell(ctx.defence, a_t, d_t))
             w = ca * cd
             cells[(a_t, d_t)] = (Fraction(w, a_den * d_den), cell)
-            parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache)))
+            if ctx.maneuver == "none":
+                parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache)))
+    if ctx.maneuver != "none":
+        return _distribution(ctx, cells, _maneuver_outcomes(ctx, dfd))
+    return _distribution(ctx, cells, _combine(parts, a_den * d_den))
+
+
+def _maneuver_outcomes(
+    ctx: ActionContext, dfd: tuple[tuple[str, int], ...]
+) -> dict[OutcomeRow, Fraction]:
+    """P15 Desarmar / Capturar rows (:func:`.maneuvers.maneuver_rows`): no damage."""
+    rows: dict[OutcomeRow, Fraction] = {}
+    for (a_t, d_t, cat, res, pg, f, struck), p in maneuver_rows(ctx, dfd).items():
+        row = OutcomeRow(a_t, d_t, cat, 0, "none", None, None, struck, None, pg, f, res)
+        rows[row] = rows.get(row, Fraction(0)) + p
+    return rows
+
+
+def _combine(
+    parts: list[tuple[str, str, int, Tails]], cells_den: int
+) -> dict[OutcomeRow, Fraction]:
+    """The rows of every cell over one common denominator, one Fraction per row."""
     common = math.lcm(*(den for _, _, _, (_, den) in parts))
-    total = a_den * d_den * common
+    total = cells_den * common
     rows: dict[OutcomeRow, Fraction] = {}
     for a_t, d_t, w, (tails, den) in parts:
         scale = w * (common // den)
         for tail, n in tails.items():
             rows[OutcomeRow(a_t, d_t, *tail)] = Fraction(n * scale, total)
+    return rows
+
+
+def _distribution(
+    ctx: ActionContext,
+    cells: dict[tuple[str, str], tuple[Fraction, CellEffect]],
+    rows: dict[OutcomeRow, Fraction],
+) -> OutcomeDistribution:
     return OutcomeDistribution(
         cells=cells,
         rows=rows,

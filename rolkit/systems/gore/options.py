@@ -19,8 +19,8 @@ class GoreOptions:
     critical_rule: str = fields.choice_field(
         "fifth",
         {
-            "fifth": ("1/5 de la habilidad", "fifth (roll ≤ 1/5 of the skill)"),
-            "margin20": ("Margen de 20", "margin20 (roll ≤ skill − 20)"),
+            "fifth": ("1/5 de la habilidad", "a fifth (roll ≤ 1/5 of the skill)"),
+            "margin20": ("Margen de 20", "a margin of 20 (roll ≤ skill − 20)"),
         },
         label=("Regla de crítico", "Regla de crítico (critical rule)"),
         help=(
@@ -33,8 +33,8 @@ class GoreOptions:
         "max_and_double",
         {
             "max_and_double": ("Máximo y doble", "Máximo y doble (max, then doubled)"),
-            "max_only": ("Solo máximo", "max_only (never doubled)"),
-            "double_rolled": ("Doble de lo tirado", "double_rolled (rolled dice, doubled)"),
+            "max_only": ("Solo máximo", "maximum only (never doubled)"),
+            "double_rolled": ("Doble de lo tirado", "rolled dice, doubled"),
         },
         label=("Daño de crítico", "Daño de crítico (critical damage mode)"),
         help=(
@@ -46,8 +46,8 @@ class GoreOptions:
     impale_rule: str = fields.choice_field(
         "crit_01",
         {
-            "crit_01": ("Crítico con 01", "crit_01 (critical rolled 01)"),
-            "any_crit": ("Cualquier crítico", "any_crit (any critical)"),
+            "crit_01": ("Crítico con 01", "a critical rolled 01"),
+            "any_crit": ("Cualquier crítico", "any critical"),
         },
         label=("Regla de empalar", "Regla de empalar (impale trigger)"),
         help=(
@@ -74,8 +74,8 @@ class GoreOptions:
     gm_fumble_choice: str = fields.choice_field(
         "roll",
         {
-            "roll": ("Tirar en la tabla", "roll (roll the fumble table)"),
-            "miss": ("Solo falla", "miss (just misses)"),
+            "roll": ("Tirar en la tabla", "roll the fumble table"),
+            "miss": ("Solo falla", "just misses"),
         },
         label=("Elección del DJ en pifias", "Elección del DJ (GM fumble choice)"),
         help=(
@@ -123,26 +123,28 @@ class GoreOptions:
         rule="G11",
     )
     shield_vs_projectile_scope: str = fields.choice_field(
-        "all_hits",
+        "crit_and_impale_only",
         {
-            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
             "crit_and_impale_only": (
                 "Solo críticos y empalamientos",
                 "Solo críticos y empalamientos (criticals and impales only)",
             ),
+            "all_hits": ("Todos los impactos", "Todos los impactos (every hit)"),
         },
         label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
         help=(
-            "G12: tirada de cobertura en todo impacto, o solo en críticos/empalar.",
-            "G12: coverage roll on every hit, or only on criticals/impales.",
+            "G12: un impacto normal da en el escudo; solo críticos y empalamientos tiran "
+            "cobertura (o la tiran todos los impactos).",
+            "G12: a normal hit strikes the shield; only criticals and impales roll coverage "
+            "(or every hit rolls it).",
         ),
         rule="G12",
     )
     burst_special_applies_to: str = fields.choice_field(
         "first",
         {
-            "first": ("Solo la primera bala", "first (first bullet only)"),
-            "all": ("Todas las balas", "all (every bullet)"),
+            "first": ("Solo la primera bala", "first bullet only"),
+            "all": ("Todas las balas", "every bullet"),
         },
         label=("Crítico en ráfaga", "Crítico en ráfaga (burst special)"),
         help=(
@@ -151,10 +153,26 @@ class GoreOptions:
         ),
         rule="G19",
     )
+    darkness_cap_stage: str = fields.choice_field(
+        "final",
+        {
+            "final": ("Tope final", "Tope final (ceiling on the final skill)"),
+            "before_additive": (
+                "Antes de los sumandos",
+                "Antes de los sumandos (after the fractions, before the bonuses)",
+            ),
+        },
+        label=("Tope de la oscuridad total", "Tope de la oscuridad total (darkness cap stage)"),
+        help=(
+            "P5.6: POD×3 / INT×3 limita la habilidad final, o solo la de antes de los sumandos.",
+            "P5.6: POD×3 / INT×3 caps the final skill, or only the skill before the bonuses.",
+        ),
+        rule="P5.6",
+    )
     ko_success_damage: str = fields.choice_field(
         "none",
         {
-            "none": ("Sin daño", "none (no HP lost)"),
+            "none": ("Sin daño", "no PG (hit points) lost"),
             "full": ("Daño completo", "Daño completo (full damage)"),
         },
         label=("Daño de un KO", "Daño de un KO (KO damage)"),
@@ -181,7 +199,7 @@ class GoreOptions:
         "none",
         {
             "none": ("No reduce", "No reduce (no reduction)"),
-            "minus_1d6": ("−1D6", "minus_1d6 [BRP]"),
+            "minus_1d6": ("−1D6", "−1D6 [BRP]"),
         },
         label=("Saltar reduce la caída", "Saltar (jump reduces fall)"),
         help=(

@@ -30,7 +30,7 @@ def effective_range(weapon: Weapon, mods: Modifiers) -> Fraction:
         r *= 2
     elif mods.aiming == "rifle_scope":
         r *= 4
-    if weapon.silencer:
+    if weapon.silencer and weapon.silencer_shots != 0:  # P11.9: a worn-out one does nothing
         r /= 2
     return r
 
@@ -41,6 +41,8 @@ def range_band(weapon: Weapon, mods: Modifiers) -> int:
     Raises:
         GoreInputError: a non-firearm beyond 2 × R_eff (out of range).
     """
+    if mods.distance_m is None:  # §2.3 "ordinary range": band 1, beyond close range
+        return 1
     r = effective_range(weapon, mods)
     k = max(1, math.ceil(Fraction(mods.distance_m) / r))
     if k > 2 and weapon.kind != "firearm":
@@ -66,6 +68,8 @@ def is_close_range(
 ) -> bool:
     """P11.2 distance ≤ DES×3 m (DES×6 with a scope/laser) → skill ×2 (G10: band 1 only if set)."""
     per = 6 if mods.aiming == "scope_or_laser" else 3
+    if mods.distance_m is None:  # §2.3 "ordinary range": no close-range ×2
+        return False
     if options.close_range_requires_band1 and k > 1:
         return False
     return mods.distance_m <= attacker.des * per

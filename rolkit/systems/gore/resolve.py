@@ -37,10 +37,12 @@ from .blows import (
     shield_chance,
 )
 from .checks import check_tier, crit_range, hit_location
+from .citations import cite, cite_all
 from .context import ActionContext, build_context
 from .damage import blow_damage, ignores_armour, md_value, uses_max, weapon_value
 from .fate import Fate
 from .forms import Combatant, Modifiers, Weapon
+from .maneuvers import disarm_threshold, natural_block
 from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from .messages import LOSS_KEYS, fumble_key
 from .odds import OutcomeRow
@@ -98,6 +100,8 @@ class _Roll:
     grave: bool = False
     ko: str | None = None
     item_pg_after: int | None = None
+    attack_face: int = 0
+    maneuver: str | None = None
     effects: dict[str, object] = field(default_factory=dict)
     conditions: dict[str, bool | int] = field(default_factory=dict)
 
@@ -106,27 +110,29 @@ class _Roll:
 
 
 # --------------------------------------------------------------------------- stages
+def _arithmetic(parts: list[tuple[str, str, str]]) -> tuple[dict[str, Any], str]:
+    """P5/P6 One skill's lines as ``derived`` (key → shown value) and the citations of each
+    modifier applied (the base alone cites the procedure)."""
+    derived = {key: value for key, value, _ in parts}
+    keys = [c for _, _, c in parts[1:]] or [parts[0][2]]
+    return derived, cite_all(keys)
+
+
 def _skills(r: _Roll) -> None:
-    """P5/P6 The effective skills (no dice): base, each fraction, each additive modifier."""
-    ctx, d = r.ctx, r.ctx.attack_detail
-    derived: dict[str, Any] = {
-        "attack": ctx.attack_v,
-        "crit_max": crit_range(ctx.attack_v, ctx.options),
-        "defence": ctx.defence_v,
-        "base": d.get("base"),
-    }
-    if "split" in d:
-        derived["split"] = d["split"]
-    derived.update(dict(d.get("fractions", [])))
-    derived.update({why: f"{value:+d}" for why, value in d.get("additive", [])})
-    if "after_burst" in d:
-        derived["after_burst"] = d["after_burst"]
-    r.step(
-        "skill",
-        (),
-        derived,
-        "P5/P6 «Este ajuste se realiza antes de que otros modificadores se apliquen»",
-    )
+    """P5/P6 The effective skills (no dice): every fraction, cap and additive modifier."""
+    ctx = r.ctx
+    derived, rule = _arithmetic(ctx.attack_detail["parts"])
+    derived["attack"] = ctx.attack_v
+    derived["crit_max"] = crit_range(ctx.attack_v, ctx.options)
+    if ctx.maneuver == "disarm":
+        derived["disarm_at"] = disarm_threshold(ctx.attack_v)
+        rule = f"{rule} · {cite('disarm')}"
+    r.step("skill", (), derived, rule)
+    if ctx.defence_v is not None:
+        derived, rule = _arithmetic(ctx.defence_detail["parts"])
+        derived["defence"] = ctx.defence_v
+        derived["defence_kind"] = f"gore.defence.{ctx.defence}"
+        r.step("defence_skill", (), derived, rule)
 
 
 def _attack_roll(r: _Roll) -> None:
@@ -135,7 +141,7 @@ def _attack_roll(r: _Roll) -> None:
     if ctx.helpless:
         r.attacker_tier = "automatico"
         derived: dict[str, Any] = {"result": "gore.tier.automatico"}
-        r.step("attack_roll", (), derived, "§1.8 «Objetivo indefenso — Éxito automático»")
+        r.step("attack_roll", (), derived, cite("helpless"))
         return
     roll = r.rng.randint(1, 100)
     if ctx.malfunction is not None and roll >= ctx.malfunction:
@@ -147,8 +153,9 @@ def _attack_roll(r: _Roll) -> None:
         "skill": ctx.attack_v,
         "result": f"gore.tier.{r.attacker_tier}",
     }
-    rule = "§1.2 «igual o inferior a la Habilidad … tiene éxito»"
+    rule = cite("malfunction" if r.attacker_tier == "encasquillado" else "check")
     r.step("attack_roll", (roll,), derived, rule)
+    r.attack_face = roll
 
 
 def _defence_roll(r: _Roll) -> None:
@@ -164,7 +171,7 @@ def _defence_roll(r: _Roll) -> None:
         "result": f"gore.tier.{r.defender_tier}",
         "defence_kind": f"gore.defence.{ctx.defence}",
     }
-    r.step("defence_roll", (roll,), derived, "P8.1")
+    r.step("defence_roll", (roll,), derived, f"{cite('defence')} · {cite('check')}")
 
 
 _MATRIX = {
@@ -177,15 +184,21 @@ _MATRIX = {
 def _matrix(r: _Roll) -> None:
     """P8 / T4–T6 The cell of the two tiers: category and side effects (P10.2 PG losses)."""
     ctx = r.ctx
-    cell = defence_cell(ctx.defence, r.attacker_tier, r.defender_tier)
+    table_cell = defence_cell(ctx.defence, r.attacker_tier, r.defender_tier)
+    cell = natural_block(ctx, table_cell)
     r.cell, r.category = cell, cell.category
-    label, table = _MATRIX[ctx.defence if r.attacker_tier != "encasquillado" else "none"]
+    jammed = r.attacker_tier == "encasquillado"
+    label = "malfunction" if jammed else _MATRIX[ctx.defence][0]
     derived = {
         "attacker": f"gore.tier.{r.attacker_tier}",
         "defender": f"gore.tier.{r.defender_tier}",
         "category": f"gore.category.{cell.category}",
     }
-    r.step(label, (), derived, f"P8, {table} «{cell.seed_text}»")
+    rule = cite("malfunction") if jammed else f"{cite(label)}: «{cell.seed_text}» (P8)"
+    r.step(label, (), derived, rule)
+    if cell is not table_cell:
+        derived = {"category": f"gore.category.{cell.category}"}
+        r.step("natural_block", (), derived, cite("natural_block"))
     r.item_pg_after = item_pg_after_cell(ctx, cell)
     if ctx.item_pg is not None and cell.defender_item_pg_loss:
         r.effects["defender_item_pg_loss"] = cell.defender_item_pg_loss
@@ -205,11 +218,10 @@ def _location(r: _Roll) -> None:
     d20 = r.rng.randint(1, 20)
     r.location = hit_location(d20)
     where = {"location": f"gore.location.{r.location}"}
-    r.step("location", (d20,), where, "P12, T7")
+    r.step("location", (d20,), where, cite("location"))
     if r.location in r.ctx.covered:
         r.category = "cover_hit"
-        rule = "P11.11 «queda automáticamente impactando en el objeto/cobertura»"
-        r.step("cover", (), where, rule)
+        r.step("cover", (), where, cite("cover"))
 
 
 def _shield(r: _Roll) -> None:
@@ -222,15 +234,16 @@ def _shield(r: _Roll) -> None:
         r.shield = True
         if ctx.strike:
             derived: dict[str, Any] = {"target": "gore.value.shield_or_weapon"}
-            rule = "P10.4 «Golpear Escudo/Arma»: todo el daño va a sus PG"
-            r.step("shield", (), derived, rule)
+            r.step("shield", (), derived, cite("strike_item"))
         else:
-            r.step("shield", (), {"coverage": "gore.value.always_g12"}, "P11.10, G12")
+            derived = {"coverage": "gore.value.always", "shield_hit": "gore.value.shield"}
+            r.step("shield", (), derived, cite("shield_always"))
         return
     roll = r.rng.randint(1, 100)
     r.shield = roll <= ctx.coverage
-    derived = {"coverage": ctx.coverage, "shield_hit": r.shield}
-    r.step("shield", (roll,), derived, "P11.10, T13")
+    where = "gore.value.shield" if r.shield else "gore.value.body"
+    derived = {"roll": roll, "coverage": ctx.coverage, "shield_hit": where}
+    r.step("shield", (roll,), derived, cite("shield_roll"))
 
 
 def _bullets(r: _Roll) -> None:
@@ -239,42 +252,57 @@ def _bullets(r: _Roll) -> None:
     if r.ctx.bullets > 1:
         n = r.rng.randint(1, r.ctx.bullets)
         derived = {"bullets": r.ctx.bullets, "bullets_hit": n}
-        r.step("burst", (n,), derived, "P11.6 «si se disparan cuatro balas tira 1D4»")
+        r.step("burst", (n,), derived, cite("bullets"))
     r.bullets_hit = n
 
 
 def _roll_pre_armour(
     ctx: ActionContext, category: str, rng: Any, use_max: bool | None = None
-) -> tuple[int, tuple[int, ...], dict[str, Any]]:
+) -> tuple[int, tuple[int, ...], dict[str, Any], list[str]]:
     """P9 One blow's pre-armour value in the §7.1 order: weapon dice (not in maximum cells),
-    MD dice, charge 1D4. Returns ``(raw, faces drawn, derived)``."""
+    MD dice, charge 1D4. Returns ``(raw, faces drawn, derived, citation keys)``; a halved
+    term is shown halved («MD 1D4 (3) ÷ 2 = 2»), so the shown terms add up to ``raw``."""
     prof = ctx.profile
     expr = parse(prof.damage)
     if use_max is None:
         use_max = uses_max(category, ctx.options)
     faces: list[int] = []
     derived: dict[str, Any] = {}
+    cites = ["damage"]
     if use_max:
         w = weapon_value(expr.maximum, prof.pull_blow)
-        derived["weapon_max"] = w
+        text = f"{prof.damage} → {max(0, expr.maximum)}"
+        derived["weapon_max"] = f"{text} ÷ 2 = {w}" if prof.pull_blow else text
+        cites.append("max_damage")
     else:
         rolled = expr.roll(rng)
         w = weapon_value(rolled.total, prof.pull_blow)
-        derived["weapon"] = rolled.breakdown()
+        text = rolled.breakdown()
+        derived["weapon"] = f"{text} ÷ 2 = {w}" if prof.pull_blow else text
         faces.extend(f for fs in rolled.faces for f in fs)
+    if prof.pull_blow:
+        cites.append("pull_blow")
     m = 0
     if prof.md_rule != "none" and parse(prof.md).dice_count:
         md_roll = parse(prof.md).roll(rng)
         m = md_value(md_roll.total, prof.md_rule)
-        derived["md"] = md_roll.breakdown()
+        text = md_roll.breakdown()
+        halved = m != md_roll.total
+        derived["md"] = f"{text} ÷ 2 = {m}" if halved else text
+        if halved:
+            cites.append("half_md")
         faces.extend(f for fs in md_roll.faces for f in fs)
     c = 0
     if prof.charge:
         c = rng.randint(1, 4)
-        derived["charge"] = c
+        derived["charge"] = f"1D4 ({c}) = {c}"
         faces.append(c)
+        cites.append("charge")
     u = 1 if prof.underwater else 0
-    return max(0, w + m + c - u), tuple(faces), derived
+    if u:
+        derived["underwater_damage"] = "−1"
+        cites.append("situation")
+    return max(0, w + m + c - u), tuple(faces), derived, cites
 
 
 def _damage(r: _Roll) -> None:
@@ -286,7 +314,7 @@ def _damage(r: _Roll) -> None:
     assert r.cell is not None
     for j in range(r.bullets_hit):
         c = bullet_category(opts, r.cell.category, j)
-        raw, faces, derived = _roll_pre_armour(ctx, c, r.rng)
+        raw, faces, derived, cites = _roll_pre_armour(ctx, c, r.rng)
         if r.shield:
             assert pg is not None
             blow = shield_blow(c, raw, pg, armour, opts, ctx.strike)
@@ -297,25 +325,18 @@ def _damage(r: _Roll) -> None:
                 armour=blow.armour,
                 to_bearer=blow.to_bearer,
             )
-            r.step("shield_damage", faces, derived, "P10 «el daño sobrante pasa a quien lo usa»")
+            r.step("shield_damage", faces, derived, cite_all([*cites, "shield_damage"]))
             pg, dj = blow.pg_after, blow.to_bearer
         else:
             dj = blow_damage(c, raw, armour, opts)
             a_used = 0 if ignores_armour(c, opts) else armour
             derived.update(raw=raw, category=f"gore.category.{c}")
-            rule = (
-                "P9 «se tira para resolver cuanto daño en PG se inflige, además de sumar el "
-                "Modificador de Daño»"
-            )
-            r.step("damage", faces, derived, rule)
-            if ignores_armour(c, opts):
-                rule = "§1.4 «Esto atraviesa (invalida) las protecciones y armaduras»"
-            else:
-                rule = "P9 «antes de aplicarle el daño ... restes el que absorbe la armadura»"
+            r.step("damage", faces, derived, cite_all(cites))
+            rule = cite("impale_armour" if ignores_armour(c, opts) else "armour")
             r.step("armour", (), {"armour": a_used, "after_armour": max(0, raw - a_used)}, rule)
             if c in ("hit_critical", "hit_impale") and opts.critical_damage_mode != "max_only":
                 derived = {"category": f"gore.category.{c}", "damage": dj}
-                r.step("critical", (), derived, "P9 «Multiplica el daño … por dos»")
+                r.step("critical", (), derived, cite("impale" if c == "hit_impale" else "critical"))
         r.damage += dj
         r.grave = r.grave or 2 * dj > ctx.hp_max
     if r.shield:
@@ -340,11 +361,11 @@ def _knock_out(r: _Roll) -> None:
         rounds = 10 + k10
         r.conditions["unconscious"] = True
         r.conditions["ko_unconscious_rounds"] = rounds
-        derived = {"ko": True, "rounds": rounds, "damage": r.damage}
-        r.step("ko", (k10,), derived, "P14")
+        derived = {"result": "gore.value.ko_unconscious", "rounds": rounds, "damage": r.damage}
+        r.step("ko", (k10,), derived, cite("ko"))
     else:
-        derived = {"ko": False, "min_damage": ctx.ko_min, "damage": r.damage}
-        r.step("ko", (), derived, "P14 «infliges el daño mínimo del arma»")
+        derived = {"result": "gore.value.ko_failed", "min_damage": ctx.ko_min, "damage": r.damage}
+        r.step("ko", (), derived, cite("ko_failed"))
     r.grave = 2 * r.damage > ctx.hp_max
 
 
@@ -353,7 +374,7 @@ def _blocked(r: _Roll) -> None:
     ctx = r.ctx
     if r.category != "blocked" or ctx.item_pg is None:
         return
-    raw, faces, derived = _roll_pre_armour(ctx, "hit_normal", r.rng, use_max=False)
+    raw, faces, derived, cites = _roll_pre_armour(ctx, "hit_normal", r.rng, use_max=False)
     pg2, over, r.damage = blocked_blow(ctx.item_pg, raw, ctx.armour)
     r.grave = 2 * r.damage > ctx.hp_max
     r.item_pg_after = pg2
@@ -367,7 +388,46 @@ def _blocked(r: _Roll) -> None:
         armour=ctx.armour,
         to_bearer=r.damage,
     )
-    r.step("shield_damage", faces, derived, "P10 «Escudos»")
+    r.step("shield_damage", faces, derived, cite_all([*cites, "shield_damage"]))
+
+
+def _maneuver(r: _Roll) -> None:
+    """P15 Desarmar / Capturar: the maneuver replaces the blow's damage. A disarm that lands
+    with a roll ≤ round(V/2) draws the defender's FUE×3 d100, then 1D6−1 m of flight."""
+    ctx = r.ctx
+    assert r.cell is not None
+    hit = r.cell.category in HIT_CATEGORIES
+    derived: dict[str, Any] = {"maneuver": f"gore.value.{ctx.maneuver}"}
+    faces: tuple[int, ...] = ()
+    if ctx.maneuver == "capture":
+        r.maneuver = "captured" if hit else "capture_failed"
+        if hit:
+            r.conditions["captured_rounds"] = 2
+    else:
+        ok = ctx.helpless or r.attack_face <= disarm_threshold(ctx.attack_v)
+        derived["disarm_at"] = disarm_threshold(ctx.attack_v)
+        if not (hit and ok):
+            r.maneuver = "disarm_failed"
+        elif ctx.helpless:
+            r.maneuver = "disarmed"
+        else:
+            keep = r.rng.randint(1, 100)
+            kept = check_tier(keep, ctx.keep_target, False, ctx.options) in (
+                "exito",
+                "critico",
+            )
+            derived["keep_check"] = f"{keep} vs {ctx.keep_target}"
+            faces = (keep,)
+            r.maneuver = "kept_weapon" if kept else "disarmed"
+        if r.maneuver == "disarmed" and not ctx.helpless:
+            d6 = r.rng.randint(1, 6)
+            faces = (*faces, d6)
+            derived["flies_m"] = d6 - 1
+            r.effects["weapon_flies_m"] = d6 - 1
+    derived["result"] = f"gore.value.{r.maneuver}"
+    r.bullets_hit = 1 if hit else 0
+    r.effects["maneuver"] = r.maneuver
+    r.step("maneuver", faces, derived, cite(ctx.maneuver))
 
 
 def _body_location(r: _Roll) -> str | None:
@@ -399,7 +459,8 @@ def _consequences(r: _Roll) -> None:
             if loc.startswith("pierna") and status == "severe":
                 r.effects["new_conditions"] = ("leg_severe",)
         derived = {"location": f"gore.location.{loc}", "status": f"gore.status.{status}"}
-        r.step("location_status", (), derived, "P12.3")
+        dead = loc == "cabeza" and status == "severe"
+        r.step("location_status", (), derived, cite("instant_death" if dead else "location_status"))
     opts = ctx.options
     if cell.defence_disabled and opts.defence_disabled_rounds > 0:
         r.conditions["defence_disabled"] = True
@@ -407,22 +468,25 @@ def _consequences(r: _Roll) -> None:
     if ctx.counterattack and r.defender_tier == "critico":
         r.effects["counterattack_available"] = True
     if cell.category == "blocked" and ctx.weapon_kind == "unarmed":
-        r.effects["unarmed_blocked"] = (
-            "P10.3: si bloquea un arma, el atacante desarmado sufre su daño"
-        )
+        r.effects["unarmed_blocked"] = cite("unarmed_blocked")
+    if ctx.ranged and r.attacker_tier != "encasquillado":
+        r.effects["rounds_fired"] = ctx.bullets  # P11.8 / P11.9: ammunition and silencer
     if r.category == "malfunction":
         r.effects["malfunction"] = (
-            "P11.7: el arma no dispara / se encasquilla (1D6 turnos para repararla)"
+            "«Encasquillamiento»: un arma de un solo disparo no dispara este turno; una "
+            "automática se encasquilla (Mecánica o la Habilidad de arma la arregla en 1D6 "
+            "turnos) (P11.7)"
         )
 
 
 def _roll_fumble(r: _Roll, who: str, melee_table: bool) -> TableRow:
     """P16 One fumble table: T12 1D6 (ranged), or T11 d100 rolling again on 00."""
+    label = f"fumble_{who}"
     if not melee_table:
         roll = r.rng.randint(1, 6)
         row = table_lookup("ranged_fumble", roll)
-        derived = {"who": who, "table": "T12", "result": fumble_key(row.table, row.low)}
-        r.step("fumble", (roll,), derived, "P16, T12")
+        derived = {"table": "gore.value.table_ranged", "result": fumble_key(row.table, row.low)}
+        r.step(label, (roll,), derived, cite("ranged_fumble"))
         return row
     rolls = []
     while True:
@@ -431,8 +495,9 @@ def _roll_fumble(r: _Roll, who: str, melee_table: bool) -> TableRow:
         row = table_lookup("melee_fumble", roll)
         if not row.roll_again:
             break
-    derived = {"who": who, "table": "T11", "result": fumble_key(row.table, row.low)}
-    r.step("fumble", tuple(rolls), derived, "P16, T11 («00 — Tira otra vez»)")
+    derived = {"table": "gore.value.table_melee", "result": fumble_key(row.table, row.low)}
+    rule = cite("melee_fumble_again" if len(rolls) > 1 else "melee_fumble")
+    r.step(label, tuple(rolls), derived, rule)
     return row
 
 
@@ -445,13 +510,13 @@ def _fumbles(r: _Roll) -> None:
     ):
         if ctx.weapon_kind in ("unarmed", "natural"):
             row = UNARMED_FUMBLE
-            derived = {"who": "gore.who.atacante", "result": "gore.fumble.unarmed"}
-            r.step("fumble", (), derived, "P16, G24")
+            derived = {"table": "gore.value.table_unarmed", "result": "gore.fumble.unarmed"}
+            r.step("fumble_attacker", (), derived, cite("unarmed_fumble"))
         else:
-            row = _roll_fumble(r, "gore.who.atacante", not ctx.ranged)
+            row = _roll_fumble(r, "attacker", not ctx.ranged)
         r.effects["attacker_fumble"] = row
     if cell.defender_fumble:
-        r.effects["defender_fumble"] = _roll_fumble(r, "gore.who.defensor", True)
+        r.effects["defender_fumble"] = _roll_fumble(r, "defender", True)
 
 
 def _serious_wound(r: _Roll, hp_after: int) -> None:
@@ -479,9 +544,9 @@ def _serious_wound(r: _Roll, hp_after: int) -> None:
         **{f"lost_{LOSS_KEYS[k]}": v for k, v in losses.items()},
         "effect": f"gore.serious.{row.type}",
         "luck": f"{sue} vs {sue_target}",
-        "permanent": not sue_ok,
+        "consequences": "gore.value.temporary" if sue_ok else "gore.value.permanent",
     }
-    r.step("serious", tuple(faces), derived, "P13.5, T10 «Debe superarse un chequeo de SUE»")
+    r.step("serious", tuple(faces), derived, cite("serious"))
 
 
 def _wound(r: _Roll, fate: Fate) -> str:
@@ -490,12 +555,19 @@ def _wound(r: _Roll, fate: Fate) -> str:
     ctx = r.ctx
     wound = action_wound(ctx, r.damage, r.grave)
     hp_after = ctx.hp_cur - r.damage
-    derived = {
+    derived: dict[str, Any] = {
         "damage": r.damage,
         "hp": f"{ctx.hp_cur} → {hp_after}",
-        "wound": f"gore.wound.{wound}",
+        "wound": "gore.value.wound_none" if wound == "none" else f"gore.wound.{wound}",
     }
-    r.step("wound", (), derived, "P13 «una sola lesión que desprovee de más del 50%»")
+    if fate is not None:
+        derived["fate"] = f"gore.fate.{fate}"
+    cites = [f"wound_{wound}"]
+    if r.bullets_hit > 1 and ctx.options.burst_wound == "per_bullet" and wound != "none":
+        cites.append("wound_burst")
+    if fate == "dead":
+        cites.append("instant_death")
+    r.step("wound", (), derived, cite_all(cites))
     if wound == "mortal":
         r.conditions["dying"] = True
     elif wound == "grave" and fate != "dead":
@@ -523,18 +595,23 @@ def resolve_attack(
     _attack_roll(r)
     _defence_roll(r)
     _matrix(r)
-    if r.category in HIT_CATEGORIES:
+    if r.ctx.maneuver != "none":
+        _maneuver(r)
+    elif r.category in HIT_CATEGORIES:
         _location(r)
         if r.category != "cover_hit":
             _shield(r)
             _bullets(r)
             _damage(r)
             _knock_out(r)
-    _blocked(r)
+    if r.ctx.maneuver == "none":
+        _blocked(r)
     _consequences(r)
     _fumbles(r)
     loc = _body_location(r)
     fate = action_fate(r.ctx, r.damage, loc, r.ko)
+    if r.maneuver == "captured" and fate is None:
+        fate = "down"  # P15 Capturar: «incapaz de moverse o realizar cualquier acción»
     wound = _wound(r, fate)
     one = loc is not None and r.bullets_hit == 1
     row = OutcomeRow(
@@ -549,6 +626,7 @@ def resolve_attack(
         r.ko,
         r.item_pg_after,
         fate,
+        r.maneuver,
     )
     res = Resolution(
         steps=tuple(r.steps),

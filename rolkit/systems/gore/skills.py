@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from .errors import fail
+from .errors import fail, impossible
 from .forms import Combatant, Modifiers, Weapon
 from .ranged import burst_bonus, crowd_factor, is_close_range, range_band, range_factor
 from .tables import size_modifier
@@ -136,6 +136,49 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
         )
     if ranged:
         range_band(weapon, mods)
+        touch = mods.distance_m is not None and mods.distance_m < 1
+        if touch and (weapon.kind == "bow" or weapon.long_arm):
+            raise impossible(
+                "modifiers.distance_m",
+                mods.distance_m,
+                "at least 1 m with a bow, sling or long firearm",
+                "al menos 1 m con un arco, honda o arma de fuego larga",
+                why_en="at touch range «muchas armas de proyectiles son totalmente inoperativas»",
+                why_es="a distancia de toque «muchas armas de proyectiles son totalmente "
+                "inoperativas»",
+            )
+    if weapon.rounds_loaded is not None and mods.bullets > weapon.rounds_loaded:
+        raise impossible(
+            "weapon.rounds_loaded",
+            weapon.rounds_loaded,
+            f"at least {mods.bullets} (the rounds this action fires)",
+            f"al menos {mods.bullets} (las balas que dispara esta acción)",
+            why_en="reload first: «Necesitas todo un turno de combate para cargar 2 balas o "
+            "cartuchos/cambiar un cargador»",
+            why_es="recarga antes: «Necesitas todo un turno de combate para cargar 2 balas o "
+            "cartuchos/cambiar un cargador»",
+        )
+    if mods.multi_target and mods.bullets < 2:
+        raise fail(
+            "modifiers.multi_target",
+            True,
+            "False unless a burst is fired (bullets ≥ 2)",
+            "False salvo con una ráfaga (2 balas o más)",
+        )
+    if mods.two_guns and not ranged:
+        raise fail(
+            "modifiers.two_guns",
+            True,
+            "False with a melee weapon (two guns use the crowd rule)",
+            "False con un arma cuerpo a cuerpo (dos armas de fuego usan la regla de Multitudes)",
+        )
+    if mods.maneuver != "none" and (mods.ko_attempt or mods.strike_item or mods.bullets > 1):
+        raise fail(
+            "modifiers.maneuver",
+            mods.maneuver,
+            "none together with a KO attempt, a strike on the item or a burst",
+            "ninguna junto a buscar un KO, golpear el escudo/arma o una ráfaga",
+        )
     if mods.bullets > 1:
         span = burst_span(attacker, weapon)
         if mods.bullets**2 * span > BURST_BUDGET:
@@ -169,57 +212,101 @@ def _darkness_cap(who: Combatant) -> int:
     return min(who.pod * 3, who.int_ * 3)
 
 
+Part = tuple[str, str, str]
+"""One line of a skill's arithmetic: ``(derived key, shown value, citation key)``."""
+
+
+def _apply_caps(
+    v: int,
+    who: Combatant,
+    dark: bool,
+    stage: str,
+    parts: list[Part],
+    where: str,
+) -> int:
+    """P5.3/P5.6 The total-darkness ceiling POD×3 / INT×3 at ``where`` (``before_additive``
+    or ``final``) when ``darkness_cap_stage`` says so."""
+    if dark and stage == where:
+        cap = _darkness_cap(who)
+        if v > cap:
+            parts.append(
+                (
+                    "darkness_cap",
+                    f"{v} → {cap} (POD×3 {who.pod * 3}, INT×3 {who.int_ * 3})",
+                    "darkness",
+                )
+            )
+            return cap
+        parts.append(
+            ("darkness_cap", f"≤ {cap} (POD×3 {who.pod * 3}, INT×3 {who.int_ * 3})", "darkness")
+        )
+    return v
+
+
 def attack_skill_detail(
     attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
 ) -> tuple[int, dict[str, Any]]:
-    """P5 Effective attack skill with the intermediate numbers (for the steps)."""
+    """P5 Effective attack skill with every modifier applied, in order (for the steps).
+
+    ``detail["parts"]``: ``(derived key, shown value, citation key)`` for each line of the
+    arithmetic (base, split, each fraction, the darkness cap, each additive modifier, the
+    burst, the riding and skill caps), so the step shows every number that was used.
+    """
     check_action(attacker, defender, weapon, mods)
     opts = mods.options
     ranged = weapon.ranged
-    detail: dict[str, Any] = {"base": attacker.attack_skill}
+    parts: list[Part] = [("base", str(attacker.attack_skill), "base")]
+    detail: dict[str, Any] = {"base": attacker.attack_skill, "parts": parts}
     base = attacker.attack_skill
     n = mods.attacks_this_round
     if n > 1:
         base = math.ceil(Fraction(base, n))
         detail["split"] = base
+        parts.append(("split", f"{attacker.attack_skill} ÷ {n} = {base}", "split"))
     factor = Fraction(1)
     fractions_: list[tuple[str, str]] = []
+
+    def times(f: Fraction, key: str, cite_key: str) -> None:
+        nonlocal factor
+        factor *= f
+        fractions_.append((key, f"×{f}"))
+        parts.append((key, f"×{f}", cite_key))
+
     if attacker.off_hand:
-        factor *= Fraction(1, 2)
-        fractions_.append(("off_hand", "×1/2"))
+        times(Fraction(1, 2), "off_hand", "off_hand")
     if ranged:
         k = range_band(weapon, mods)
         detail["band"] = k
         if k > 1:
-            factor *= range_factor(k)
-            fractions_.append(("range_band", f"×{range_factor(k)}"))
+            times(range_factor(k), "range_band", "range_band")
         if is_close_range(attacker, weapon, mods, k, opts):
-            factor *= 2
-            fractions_.append(("close_range", "×2"))
-        if mods.crowd:
-            cf = crowd_factor(attacker, weapon, mods)
-            factor *= cf
-            fractions_.append(("crowd", f"×{cf}"))
+            times(Fraction(2), "close_range", "close_range")
+        if mods.crowd or mods.two_guns:
+            times(
+                crowd_factor(attacker, weapon, mods),
+                "crowd" if mods.crowd else "two_guns",
+                "crowd" if mods.crowd else "two_guns",
+            )
     lf = LIGHTING_FACTOR[mods.lighting]
     if lf != 1:
-        factor *= lf
-        fractions_.append(("lighting", f"×{lf}"))
+        times(lf, "lighting", "darkness" if mods.lighting == "oscuridad_total" else "lighting")
     if "half_all" in attacker.conditions:
-        factor *= Fraction(1, 2)
-        fractions_.append(("half_all", "×1/2"))
+        times(Fraction(1, 2), "half_all", "half_all")
     v = math.ceil(base * factor)
     detail["fractions"] = fractions_
     detail["after_fractions"] = v
-    if mods.lighting == "oscuridad_total":
-        v = min(v, _darkness_cap(attacker))
-        detail["darkness_cap"] = v
+    if fractions_:
+        parts.append(("after_fractions", f"{base} × {factor} → {v}", parts[-1][2]))
+    dark = mods.lighting == "oscuridad_total"
+    v = _apply_caps(v, attacker, dark, opts.darkness_cap_stage, parts, "before_additive")
     add = 0
-    parts: list[tuple[str, int]] = []
+    additive: list[tuple[str, int]] = []
 
-    def plus(value: int, why: str) -> None:
+    def plus(value: int, why: str, cite_key: str = "situation") -> None:
         nonlocal add
         add += value
-        parts.append((why, value))
+        additive.append((why, value))
+        parts.append((why, f"{value:+d}", cite_key))
 
     if mods.target_surprised:
         plus(20, "surprised")
@@ -239,30 +326,42 @@ def attack_skill_detail(
     if mods.attacker_underwater:
         plus(-30, "underwater")
     if mods.focus_steps:
-        plus(10 * mods.focus_steps, "focus")
+        plus(10 * mods.focus_steps, "focus", "focus")
     if mods.target_sprinting:
-        plus(20, "target_sprinting")
+        plus(20, "target_sprinting", "sprinting")
     if attacker.mounted and not defender.mounted and not ranged:
-        plus(20, "mounted_vs_foot")
+        plus(20, "mounted_vs_foot", "mounted")
     if ranged:
         if mods.angle == "down45":
-            plus(-20, "angle_down")
+            plus(-20, "angle_down", "angle")
         elif mods.angle == "up45":
-            plus(-30, "angle_up")
+            plus(-30, "angle_up", "angle")
         size = size_modifier(defender.tam)
         if size:
-            plus(size, "target_size")
+            plus(size, "target_size", "size")
     if mods.situational_bonus:
-        plus(mods.situational_bonus, "gm_bonus")
+        plus(mods.situational_bonus, "gm_bonus", "gm")
     v += add
-    detail["additive"] = parts
+    detail["additive"] = additive
     detail["after_additive"] = v
+    if additive:
+        parts.append(("after_additive", str(v), "situation"))
     if mods.bullets > 1:
-        v += burst_bonus(v, mods.bullets)
+        if mods.multi_target:
+            parts.append(("burst_bonus", "+0", "multi_target"))
+        else:
+            bonus = burst_bonus(v, mods.bullets)
+            v += bonus
+            parts.append(("burst_bonus", f"+{bonus}", "burst"))
         detail["after_burst"] = v
+    v = _apply_caps(v, attacker, dark, opts.darkness_cap_stage, parts, "final")
     if attacker.mounted and attacker.riding_skill is not None:
+        if v > attacker.riding_skill:
+            parts.append(("riding_cap", f"{v} → {attacker.riding_skill}", "riding_cap"))
         v = min(v, attacker.riding_skill)
     if mods.skill_cap is not None:
+        if v > mods.skill_cap:
+            parts.append(("skill_cap", f"{v} → {mods.skill_cap}", "skill_cap"))
         v = min(v, mods.skill_cap)
     detail["effective"] = v
     return v, detail
@@ -280,52 +379,75 @@ def attack_skill(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
 def defence_skill_detail(
     defender: Combatant, attacker: Combatant, weapon: Weapon, mods: Modifiers
 ) -> tuple[int | None, dict[str, Any]]:
-    """P6 Effective dodge/block skill with its intermediate numbers; None = no defence roll."""
+    """P6 Effective dodge/block skill with every modifier applied (``detail["parts"]`` as in
+    :func:`attack_skill_detail`); None = no defence roll."""
     check_action(attacker, defender, weapon, mods)
     if mods.defence == "none" or not defender.can_defend or mods.target_helpless:
-        return None, {"reason": "no_defence"}
+        return None, {"reason": "no_defence", "parts": []}
     opts = mods.options
     block = mods.defence == "block"
     base = defender.block_skill if block else defender.dodge
-    detail: dict[str, Any] = {"base": base, "defence": mods.defence}
+    parts: list[Part] = [("base", str(base), "defence")]
+    detail: dict[str, Any] = {"base": base, "defence": mods.defence, "parts": parts}
     factor = Fraction(1)
-    if opts.lighting_affects_defence:
-        factor *= LIGHTING_FACTOR[mods.lighting]
+
+    def times(f: Fraction, key: str, cite_key: str) -> None:
+        nonlocal factor
+        factor *= f
+        parts.append((key, f"×{f}", cite_key))
+
+    lf = LIGHTING_FACTOR[mods.lighting]
+    if opts.lighting_affects_defence and lf != 1:
+        times(lf, "lighting", "darkness" if mods.lighting == "oscuridad_total" else "lighting")
     if block and defender.off_hand:
-        factor *= Fraction(1, 2)
+        times(Fraction(1, 2), "off_hand", "off_hand")
     if "half_all" in defender.conditions:
-        factor *= Fraction(1, 2)
+        times(Fraction(1, 2), "half_all", "half_all")
     if block and "half_block" in defender.conditions:
-        factor *= Fraction(1, 2)
+        times(Fraction(1, 2), "half_block", "half_block")
     if not block and "half_dodge" in defender.conditions:
-        factor *= Fraction(1, 2)
+        times(Fraction(1, 2), "half_dodge", "half_dodge")
     v = math.ceil(base * factor)
-    if opts.lighting_affects_defence and mods.lighting == "oscuridad_total":
-        v = min(v, _darkness_cap(defender))
+    if factor != 1:
+        parts.append(("after_fractions", f"{base} × {factor} → {v}", parts[-1][2]))
+    dark = opts.lighting_affects_defence and mods.lighting == "oscuridad_total"
+    v = _apply_caps(v, defender, dark, opts.darkness_cap_stage, parts, "before_additive")
     add = 0
+
+    def plus(value: int, why: str, cite_key: str = "situation") -> None:
+        nonlocal add
+        add += value
+        parts.append((why, f"{value:+d}", cite_key))
+
     if mods.relative_height == "defender_higher":
-        add += 10
+        plus(10, "defender_higher")
     elif mods.relative_height == "attacker_higher":
-        add -= 10
+        plus(-10, "defender_lower")
     if mods.defender_prone:
-        add -= 20
+        plus(-20, "defender_prone")
     if mods.defender_unstable:
-        add -= 20
+        plus(-20, "unstable")
     if mods.defender_underwater:
-        add -= 30
+        plus(-30, "underwater")
     if mods.defender_full_defence:
-        add += 20
+        plus(20, "full_defence", "full_defence")
     if not weapon.ranged:
         if attacker.mounted and not defender.mounted:
-            add -= 20
+            plus(-20, "foot_vs_mounted", "mounted")
         if defender.mounted and not attacker.mounted and block:
-            add += 20
+            plus(20, "mounted_block", "mounted")
     if not block and "leg_severe" in defender.conditions:
-        add -= 30
-    add += mods.defence_bonus
+        plus(-30, "leg_severe", "leg_severe")
+    if mods.defence_bonus:
+        plus(mods.defence_bonus, "gm_bonus", "gm")
     v += add
     detail["additive"] = add
+    if add:
+        parts.append(("after_additive", str(v), "situation"))
+    v = _apply_caps(v, defender, dark, opts.darkness_cap_stage, parts, "final")
     if defender.mounted and defender.riding_skill is not None:
+        if v > defender.riding_skill:
+            parts.append(("riding_cap", f"{v} → {defender.riding_skill}", "riding_cap"))
         v = min(v, defender.riding_skill)
     detail["effective"] = v
     return v, detail

@@ -18,9 +18,11 @@ from rolkit.model import Step
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
+from .auto_values import auto_values
 from .forms import Combatant, Modifiers, Weapon
 from .odds import OutcomeRow, attack_outcomes
 from .options import GoreOptions
+from .orders import initiative
 from .presets import DEFAULT_FORMS, PRESETS
 from .procedures import CHECKS
 from .resolve import Resolution, resolve_attack
@@ -59,4 +61,7 @@ SYSTEM = System(
     checks=CHECKS,
     tracks_state=True,
     after_fn=after_attributes,  # the kit's default: the Resolution's <role>_after
+    initiative_fn=initiative,  # P4 Orden de Ataque: DES, ties by 1D10
+    initiative_each_round=True,
+    derived_fn=auto_values,  # §2.1: what an empty HP, dodge, location HP or MD stands for
 )

@@ -49,6 +49,8 @@ def project(key: Hashable) -> OutcomeView:
         flags.add(extra[row.category])
     if row.block_item_pg_after == 0:
         flags.add("item_destroyed")
+    if row.maneuver in ("disarmed", "captured"):
+        flags.add(row.maneuver)
     if row.location_status in ("disabled", "severe"):
         flags.add(f"location_{row.location_status}")
     return OutcomeView(

@@ -155,10 +155,14 @@ def test_ranged_dodge():
 
 
 def test_disastrous_healing_aggravates():
-    assert malherido_check((0, 0, 1), 0, cared=True) == ((0, 0, 2), False)
-    off = Opt(disastrous_healing_aggravates=False)
-    assert malherido_check((0, 0, 1), 0, cared=True, options=off) == ((0, 0, 1), False)
-    assert malherido_check((0, 0, 1), 1, cared=True) == ((0, 0, 1), False)
+    """Spec §3.5/G24: «agravamiento de heridas durante la curación» is named but has no rule,
+    so by default a Fallo desastroso (0 hits) healing a Malherido changes nothing; the old
+    reading (+1 Malherido) stays the option ``disastrous_healing_aggravates=True``."""
+    assert malherido_check((0, 0, 1), 0, cared=True) == ((0, 0, 1), False)
+    on = Opt(disastrous_healing_aggravates=True)
+    assert malherido_check((0, 0, 1), 0, cared=True, options=on) == ((0, 0, 2), False)
+    assert malherido_check((0, 0, 3), 0, cared=True, options=on) == ((0, 0, 3), True)
+    assert malherido_check((0, 0, 1), 1, cared=True, options=on) == ((0, 0, 1), False)
 
 
 def test_default_options_are_the_spec_defaults():
@@ -176,5 +180,5 @@ def test_default_options_are_the_spec_defaults():
     )
     assert not d.spectacular_label_from_final_hits and not d.counter_can_be_spectacular
     assert not d.penalties_affect_derived and not d.armor_absorbs_falls
-    assert d.defence_requires_turn and d.disastrous_healing_aggravates
+    assert d.defence_requires_turn and not d.disastrous_healing_aggravates
     assert Weapon().name == "Sin armas"

@@ -63,16 +63,18 @@ def test_every_step_label_param_and_value_is_translated(lang):
                 values = value if isinstance(value, tuple) else (value,)
                 for v in values:
                     if isinstance(v, str) and key != "weapon":
-                        assert i18n.has(v, lang), (key, v)
+                        assert re.fullmatch(r"[+−]\d+", v) or i18n.has(v, lang), (key, v)
     # named and unnamed combatants both reached, and the variants are real sentences
     assert {"cd.step.attack", "cd.step.attack.attacker", "cd.step.prone"} <= seen_labels
     assert {"cd.step.counter", "cd.step.wear.defender", "cd.step.ammo"} <= seen_labels
+    assert {"cd.step.effective", "cd.step.effective.attacker"} <= seen_labels
 
 
 def test_english_glosses_spanish_terms_and_unnamed_roles_read_naturally():
     assert i18n.t("cd.step.prone.defender", "es").startswith("Tirada de Fortaleza del defensor")
     assert i18n.t("cd.step.wear.attacker", "en") == "The armour of the attacker wears down"
-    assert i18n.t("cd.step.ammo.weapon", "es").startswith("El arma")
+    assert i18n.t("cd.step.ammo.attacker", "es") == "{weapon} del atacante: munición gastada"
+    assert i18n.t("cd.step.ammo.defender", "en").startswith("The defender's {weapon}")
     assert i18n.t("cd.value.malherido", "en") == "Malherido (badly wounded)"
     assert i18n.t("cd.value.fortaleza", "en") == "Fortaleza (strength)"
 
@@ -81,5 +83,5 @@ def test_english_glosses_spanish_terms_and_unnamed_roles_read_naturally():
 def test_the_text_of_a_resolution_shows_no_raw_ids(lang):
     for r in _resolutions():
         for line in render.resolution_text(r, lang).splitlines()[1:]:
-            shown = line.split("  (§")[0]  # the rule citation quotes the seed in Spanish
+            shown = line.split("  («")[0]  # the rule citation quotes the seed in Spanish
             assert not RAW.search(shown), shown
