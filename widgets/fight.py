@@ -12,7 +12,6 @@ fate of the last roll applied to it. No rule logic here.
 from __future__ import annotations
 
 import base64
-import dataclasses
 import html
 from collections.abc import Callable
 from typing import Any
@@ -58,6 +57,22 @@ def _value_text(spec: fields.FieldSpec, value: Any, lang: str) -> str:
     if spec.kind == "choice":
         return spec.choice_label(value, lang)
     return "—" if value is None else str(value)
+
+
+def _changes(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:
+    """``"Label: value"`` for each field of ``now`` that differs from ``then`` (nested
+    sub-forms field by field, ``"Escudo › PG: 3"``)."""
+    out = []
+    for name, spec in fields.describe(type(now)):
+        a, b = getattr(now, name), getattr(then, name)
+        if a == b:
+            continue
+        label = f"{prefix}{spec.label_for(lang)}"
+        if spec.kind == "nested" and a is not None and b is not None:
+            out += _changes(a, b, lang, f"{label} › ")
+        else:
+            out.append(f"{label}: {_value_text(spec, a, lang)}")
+    return out
 
 
 class FightPanel:
@@ -383,24 +398,16 @@ class FightPanel:
             f = by_name[name]
             first = self._joined(name)
             specs = dict(fields.describe(type(f.defender)))
-            changes = []
-            for role, now, then in (
-                ("defender", f.defender, first.defender),
-                ("weapon", f.weapon, first.weapon),
-            ):
-                if role == "defender" or now != then:
-                    for fld in dataclasses.fields(now):
-                        a, b = getattr(now, fld.name), getattr(then, fld.name)
-                        if a != b:
-                            spec = dict(fields.describe(type(now)))[fld.name]
-                            changes.append(f"{spec.label_for(lang)}: {_value_text(spec, a, lang)}")
-            derived = system.derived("defender", f.defender)
-            for key, value in derived.items():
-                if key in specs:
-                    changes.append(
-                        f"{specs[key].label_for(lang)}: {_value_text(specs[key], value, lang)}"
-                    )
+            changes = _changes(f.defender, first.defender, lang)
+            changes += _changes(f.weapon, first.weapon, lang)
             track = "; ".join(changes) or i18n.t("gm.fight.unchanged", lang)
+            derived = [
+                f"{specs[key].label_for(lang)}: {_value_text(specs[key], value, lang)}"
+                for key, value in system.derived("defender", f.defender).items()
+                if key in specs
+            ]
+            if derived:
+                track += f" · {'; '.join(derived)}"
             r = self.last_fate(name)
             fate = ""
             if r is not None:
