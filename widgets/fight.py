@@ -299,7 +299,9 @@ class FightPanel:
     def _pair(self) -> tuple[str, str]:
         attacker, target = self.attacker.value, self.target.value
         if attacker is None or target is None:
-            raise RulesError("no pair", message_es=i18n.t("gm.fight.none", "es")) from None
+            raise RulesError(
+                i18n.t("gm.fight.none", "en"), message_es=i18n.t("gm.fight.none", "es")
+            )
         return attacker, target
 
     # ------------------------------------------------------------------ showing
