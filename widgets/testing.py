@@ -222,14 +222,13 @@ def field_locator(page: Any, role: str, name: str) -> Any:
 
 
 def set_number(page: Any, role: str, name: str, value: int) -> None:
-    """Type ``value`` into an int field's number box (beside its slider, if any), Enter."""
+    """Put ``value`` in an int field's number box (beside its slider, if any) as one edit
+    (a paste: one input event, no intermediate values), then Enter."""
     row = field_locator(page, role, name)
     box = row.locator(".rolkit-number input")
     target = box.first if box.count() else row.locator("input").first
-    target.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(str(value))
-    page.keyboard.press("Enter")
+    target.fill(str(value))
+    target.press("Enter")
 
 
 def odds_text(page: Any) -> str:
