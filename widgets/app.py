@@ -26,7 +26,11 @@ from rolkit.system import System
 from widgets import views
 from widgets.attack import NONE, AttackPanel
 from widgets.checks import ChecksPanel
+from widgets.compare import ComparePanel
 from widgets.errors import guarded
+from widgets.fight import FightPanel
+from widgets.roster_panel import RosterPanel
+from widgets.screen import ScreenPanel
 from widgets.state import AppState, parse_query
 
 __all__ = ["Dashboard", "query_params", "NONE"]
@@ -62,7 +66,7 @@ class Dashboard:
         query: a whole link's query string to restore (system, language, fields).
     """
 
-    PANELS = (AttackPanel, ChecksPanel)
+    PANELS = (AttackPanel, ChecksPanel, FightPanel, ScreenPanel, ComparePanel, RosterPanel)
 
     def __init__(
         self,

@@ -27,6 +27,7 @@ from rolkit.system import FORM_NAMES, System
 from widgets import views
 from widgets.errors import guarded
 from widgets.forms import Form, clean_help, form_for, humanize
+from widgets.roster_panel import presets_with_roster
 from widgets.state import AppState, decode_form, encode_form
 from widgets.timing import Debounced
 
@@ -275,7 +276,7 @@ class AttackPanel:
             r: Section(
                 r,
                 forms[r],
-                presets.get(r, {}),
+                presets_with_roster(self, r, presets.get(r, {})),
                 values[r],
                 self.lang,
                 self._changed,

@@ -1,0 +1,464 @@
+"""The Combate tab: a :class:`rolkit.fight.Fight` with buttons (issue 14, item 3).
+
+Add combatants (name, side, a character and a weapon from the presets or the roster),
+roll initiative by the system's own rule, pick attacker and target (default: the current
+combatant and a foe), see the exact odds of that attack from the current states (the
+Ataque tab's results view), Tirar, aplicar, deshacer/rehacer (exact: the fight's
+snapshots), the log newest first with Markdown and JSON downloads. Each combatant's card
+shows what changed on its track since it joined, the engine's derived values, and the
+fate of the last roll applied to it. No rule logic here.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as ipw
+
+from rolkit import fields, i18n
+from rolkit.display import tables
+from rolkit.errors import RulesError
+from rolkit.fight import Fight, FightState
+from rolkit.model import Resolution
+from rolkit.system import System
+from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
+from widgets.attack import NONE, SeedBox, roll_button
+from widgets.errors import guarded
+from widgets.roster_panel import on_roster, roster_entries
+from widgets.state import AppState
+
+__all__ = ["FightPanel", "download_link", "SIDES"]
+
+SIDES = ("grupo", "enemigos")
+_SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
+
+
+def download_link(text: str, filename: str, mime: str, label: str, cls: str) -> str:
+    """An ``<a download>`` whose ``data:`` URL holds ``text`` (UTF-8, base64)."""
+    data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    return (
+        f'<a class="{cls}" download="{html.escape(filename)}" '
+        f'href="data:{mime};charset=utf-8;base64,{data}">{html.escape(label)}</a>'
+    )
+
+
+def decode_link(value: str) -> str:
+    """The text a :func:`download_link` carries (tests and notebooks)."""
+    data = value.split("base64,", 1)[1].split('"', 1)[0]
+    return base64.b64decode(data).decode("utf-8")
+
+
+def _value_text(spec: fields.FieldSpec, value: Any, lang: str) -> str:
+    if spec.kind == "flag":
+        return i18n.t("dash.option.yes" if value else "dash.option.no", lang)
+    if spec.kind == "choice":
+        return spec.choice_label(value, lang)
+    return "—" if value is None else str(value)
+
+
+def _changes(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:
+    """``"Label: value"`` for each field of ``now`` that differs from ``then`` (nested
+    sub-forms field by field, ``"Escudo › PG: 3"``)."""
+    out = []
+    for name, spec in fields.describe(type(now)):
+        a, b = getattr(now, name), getattr(then, name)
+        if a == b:
+            continue
+        label = f"{prefix}{spec.label_for(lang)}"
+        if spec.kind == "nested" and a is not None and b is not None:
+            out += _changes(a, b, lang, f"{label} › ")
+        else:
+            out.append(f"{label}: {_value_text(spec, a, lang)}")
+    return out
+
+
+class FightPanel:
+    """The Combate tab for ``state.system`` (one fight per system switch)."""
+
+    title_key = "gm.tab.fight"
+    name = "fight"
+
+    def __init__(self, state: AppState):
+        self.state = state
+        self.fight: Fight | None = None
+        self.pending: tuple[Resolution, str, str] | None = None  # rolled, not applied
+        self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
+        self._holding = False
+        wide = {"description_width": "initial"}
+        self.name_box = ipw.Text(style=wide, layout=ipw.Layout(width="14em"))
+        self.name_box.add_class("rolkit-fight-name")
+        self.side = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.side.add_class("rolkit-fight-side")
+        self.character = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.character.add_class("rolkit-fight-character")
+        self.weapon = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.weapon.add_class("rolkit-fight-weapon")
+        self.add_button = ipw.Button(icon="user-plus", layout=ipw.Layout(width="auto"))
+        self.add_button.add_class("rolkit-fight-add")
+        self.initiative_button = ipw.Button(
+            icon="sort-amount-down", layout=ipw.Layout(width="auto")
+        )
+        self.initiative_button.add_class("rolkit-fight-initiative")
+        self.next_button = ipw.Button(icon="step-forward", layout=ipw.Layout(width="auto"))
+        self.next_button.add_class("rolkit-fight-next")
+        self.attacker = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.attacker.add_class("rolkit-fight-attacker")
+        self.target = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.target.add_class("rolkit-fight-target")
+        self.results = views.ResultsView()
+        self.roll_button = roll_button("rolkit-fight-roll")
+        self.seed_box = SeedBox()
+        self.apply_button = ipw.Button(icon="arrow-right", layout=ipw.Layout(width="auto"))
+        self.apply_button.add_class("rolkit-fight-apply")
+        self.undo_button = ipw.Button(icon="undo", layout=ipw.Layout(width="auto"))
+        self.undo_button.add_class("rolkit-fight-undo")
+        self.redo_button = ipw.Button(icon="redo", layout=ipw.Layout(width="auto"))
+        self.redo_button.add_class("rolkit-fight-redo")
+        self.rolled = ipw.HTML()
+        self.rolled.add_class("rolkit-fight-rolled")
+        self.message = ipw.HTML()
+        self.message.add_class("rolkit-fight-message")
+        self.cards = ipw.HTML()
+        self.cards.add_class("rolkit-fight-cards")
+        self.log_title = ipw.HTML()
+        self.log = ipw.HTML()
+        self.log.add_class("rolkit-fight-log")
+        self.downloads = ipw.HTML()
+        self.downloads.add_class("rolkit-fight-downloads")
+        line = ipw.Layout(flex_flow="row wrap", align_items="center")
+        left = ipw.VBox(
+            [
+                ipw.HBox([self.name_box, self.side], layout=line),
+                ipw.HBox([self.character, self.weapon, self.add_button], layout=line),
+                ipw.HBox([self.initiative_button, self.next_button], layout=line),
+                self.cards,
+                self.message,
+            ],
+            layout=ipw.Layout(width="46%", min_width="22em"),
+        )
+        right = ipw.VBox(
+            [
+                ipw.HBox([self.attacker, self.target], layout=line),
+                self.results.box,
+                ipw.HBox(
+                    [self.roll_button, self.seed_box.text, self.seed_box.keep, self.apply_button],
+                    layout=line,
+                ),
+                self.seed_box.error,
+                self.rolled,
+                ipw.HBox([self.undo_button, self.redo_button], layout=line),
+                self.log_title,
+                self.log,
+                self.downloads,
+            ],
+            layout=ipw.Layout(width="54%", min_width="22em", padding="0 0 0 1em"),
+        )
+        right.add_class("rolkit-paper")
+        self.widget = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
+        self.widget.add_class("rolkit-fight")
+        self.add_button.on_click(lambda b: self._guard(self.add))
+        self.initiative_button.on_click(lambda b: self._guard(self.roll_initiative))
+        self.next_button.on_click(lambda b: self._guard(self.next_turn))
+        self.roll_button.on_click(lambda b: self._guard(self.roll))
+        self.apply_button.on_click(lambda b: self._guard(self.apply))
+        self.undo_button.on_click(lambda b: self._guard(self.undo))
+        self.redo_button.on_click(lambda b: self._guard(self.redo))
+        for box in (self.attacker, self.target):
+            box.observe(lambda ch: self._holding or self._guard(self.show_odds), "value")
+        on_roster(state, lambda: self._guard(self._fill_choices))
+
+    # ------------------------------------------------------------------ shell protocol
+    @property
+    def system(self) -> System | None:
+        return self.state.system
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    def _guard(self, fn: Callable[[], Any]) -> Any:
+        return guarded(fn, self._show_error, self._apologise)
+
+    def _show_error(self, err: RulesError) -> None:
+        self.message.value = views.error_html(err.message(self.lang))
+
+    def _apologise(self) -> None:
+        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
+
+    def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
+        """A new, empty fight in ``system``."""
+        self.fight = Fight(system)
+        self.pending = None
+        self._applied = {}
+        self.message.value = ""
+        self.rolled.value = ""
+        self._fill_choices()
+        self.set_language(self.lang)
+        return []
+
+    def set_language(self, lang: str) -> None:
+        t = lambda key: i18n.t(key, lang)  # noqa: E731
+        self.name_box.description = t("gm.fight.name")
+        self.side.description = t("gm.fight.side")
+        side = self.side.value
+        self.side.options = [(t(_SIDE_KEYS[s]), s) for s in SIDES]
+        self.side.value = side if side in SIDES else SIDES[0]
+        self.character.description = t("gm.fight.character")
+        self.weapon.description = t("gm.fight.weapon")
+        self.add_button.description = t("gm.fight.add")
+        self.initiative_button.description = t("gm.fight.initiative")
+        self.next_button.description = t("gm.fight.next")
+        self.attacker.description = t("gm.fight.attacker")
+        self.target.description = t("gm.fight.target")
+        self.roll_button.description = t("roll")
+        self.seed_box.relabel(lang)
+        self.apply_button.description = t("apply")
+        self.undo_button.description = t("undo")
+        self.redo_button.description = t("gm.fight.redo")
+        self.log_title.value = f"<b>{html.escape(t('gm.fight.log'))}</b>"
+        if self.fight is not None:
+            self._show()
+
+    # ------------------------------------------------------------------ choices
+    def _choices(self, role: str) -> dict[str, Any]:
+        system = self.system
+        if system is None:
+            return {}
+        return {**system.presets.get(role, {}), **roster_entries(self.state, system, role)}
+
+    def _fill_choices(self) -> None:
+        """The character and weapon lists: "(por defecto)", the presets, the roster."""
+        for box, role in ((self.character, "attacker"), (self.weapon, "weapon")):
+            value = box.value
+            options = [(i18n.t("preset.none", self.lang), NONE)]
+            options += [(name, name) for name in self._choices(role)]
+            box.options = options
+            box.value = value if value in dict(options).values() else NONE
+
+    def _picked(self, box: ipw.Dropdown, role: str) -> Any:
+        if box.value in (None, NONE):
+            return self.system.defaults()[role]
+        return self._choices(role)[box.value]
+
+    # ------------------------------------------------------------------ actions
+    def add(self, name: str | None = None, side: str | None = None) -> None:
+        """Añadir: a combatant from the fields (or ``name``/``side`` given)."""
+        name = self.name_box.value if name is None else name
+        side = self.side.value if side is None else side
+        character = self._picked(self.character, "attacker")
+        weapon = self._picked(self.weapon, "weapon")
+        self.fight.add(name, side, character, weapon)
+        self.name_box.value = ""
+        self._changed()
+
+    def roll_initiative(self) -> None:
+        seed = self._seed()
+        self.fight.roll_initiative(seed)
+        self._changed(default_pair=True)
+
+    def next_turn(self) -> None:
+        self.fight.next_turn()
+        self._changed(default_pair=True)
+
+    def roll(self) -> None:
+        """Tirar: resolve the chosen attack now (nothing changes until «aplicar»)."""
+        attacker, target = self._pair()
+        seed = self._seed()
+        r = self.fight.attack(attacker, target, seed=seed)
+        self.pending = (r, attacker, target)
+        self._show()
+
+    def apply(self) -> None:
+        """Aplicar: the last roll onto both combatants (wounds, ammunition, wear)."""
+        if self.pending is None:
+            return
+        r, attacker, target = self.pending
+        state = self.fight.apply(r, attacker, target)
+        self._applied[id(state)] = (state, target, r)
+        self.pending = None
+        self._changed()
+
+    def undo(self) -> None:
+        self.fight.undo()
+        self.pending = None
+        self._changed()
+
+    def redo(self) -> None:
+        self.fight.redo()
+        self.pending = None
+        self._changed()
+
+    def _seed(self) -> int | None:
+        self.seed_box.error.value = ""
+        seed, _ = self.seed_box.take()
+        return seed
+
+    def _pair(self) -> tuple[str, str]:
+        attacker, target = self.attacker.value, self.target.value
+        if attacker is None or target is None:
+            raise RulesError(
+                i18n.t("gm.fight.none", "en"), message_es=i18n.t("gm.fight.none", "es")
+            )
+        return attacker, target
+
+    # ------------------------------------------------------------------ showing
+    def _changed(self, default_pair: bool = False) -> None:
+        self.message.value = ""
+        self._show(default_pair)
+
+    def default_pair(self) -> tuple[str | None, str | None]:
+        """The current combatant (else the first) and a foe of it (else anyone else)."""
+        st = self.fight.state
+        names = [f.name for f in st.fighters]
+        if not names:
+            return None, None
+        attacker = st.current or names[0]
+        side = st.fighter(attacker).side
+        foes = [f.name for f in st.fighters if f.side != side]
+        others = [n for n in names if n != attacker]
+        return attacker, (foes or others or [None])[0]
+
+    def _show(self, default_pair: bool = False) -> None:
+        st = self.fight.state
+        names = [f.name for f in st.fighters]
+        old = (self.attacker.value, self.target.value)
+        want_a, want_t = self.default_pair()
+        if not default_pair:
+            want_a = old[0] if old[0] in names else want_a
+            want_t = old[1] if old[1] in names else want_t
+        self._holding = True
+        try:
+            self.attacker.options = names
+            self.target.options = names
+            self.attacker.value, self.target.value = want_a, want_t
+        finally:
+            self._holding = False
+        self.apply_button.disabled = self.pending is None
+        self.undo_button.disabled = not self.fight.can_undo
+        self.redo_button.disabled = not self.fight.can_redo
+        self.roll_button.disabled = len(names) < 2
+        self.cards.value = self.cards_html()
+        self.log.value = self.log_html()
+        self.downloads.value = self.downloads_html()
+        if self.pending is not None:
+            r, a, t = self.pending
+            text = f"{a} → {t}: {tables.resolution_headline(r, self.lang)}"
+            self.rolled.value = (
+                f"<div><b>{html.escape(i18n.t('gm.fight.pending', self.lang, text=text))}</b>"
+                f"</div>{views.steps_html(r.steps, self.lang, self.system.i18n_prefix)}"
+            )
+        else:
+            self.rolled.value = ""
+        self.show_odds()
+
+    def show_odds(self) -> None:
+        """The exact odds of the chosen attack with the current (wounded) states."""
+        attacker, target = self.attacker.value, self.target.value
+        if attacker is None or target is None:
+            self.results.show(i18n.t("gm.fight.none", self.lang), "", None)
+            self.results.chart.layout.display = "none"
+            return
+        odds = self.fight.odds(attacker, target)
+        self.odds = odds
+        chart = views.chart_png(odds, self.lang)
+        self.results.chart.layout.display = None
+        head = views.headline_text(odds, self.lang)
+        if attacker == target:
+            head = f"{i18n.t('gm.fight.same', self.lang)} {head}"
+        self.results.show(head, views.odds_table_html(odds, self.lang), chart)
+
+    def last_fate(self, name: str) -> Resolution | None:
+        """The last roll applied to ``name`` that the current state includes."""
+        last = None
+        for state in self.fight.history[1 : self.fight.cursor + 1]:
+            hit = self._applied.get(id(state))
+            if hit is not None and hit[0] is state and hit[1] == name:
+                last = hit[2]
+        return last
+
+    def _joined(self, name: str) -> Any:
+        for state in self.fight.history[: self.fight.cursor + 1]:
+            for f in state.fighters:
+                if f.name == name:
+                    return f
+        return None
+
+    def cards_html(self) -> str:
+        """One card per combatant, in initiative order once rolled: side, what changed on
+        its track since it joined, the engine's derived values, the last applied fate."""
+        st, system, lang = self.fight.state, self.system, self.lang
+        by_name = {f.name: f for f in st.fighters}
+        order = list(st.order) + [n for n in by_name if n not in st.order]
+        cards = []
+        head = ""
+        if st.round:
+            head = f"<div><b>{html.escape(i18n.t('gm.fight.round', lang, n=st.round))}</b></div>"
+        for name in order:
+            f = by_name[name]
+            first = self._joined(name)
+            specs = dict(fields.describe(type(f.defender)))
+            changes = _changes(f.defender, first.defender, lang)
+            changes += _changes(f.weapon, first.weapon, lang)
+            track = "; ".join(changes) or i18n.t("gm.fight.unchanged", lang)
+            derived = [
+                f"{specs[key].label_for(lang)}: {_value_text(specs[key], value, lang)}"
+                for key, value in system.derived("defender", f.defender).items()
+                if key in specs
+            ]
+            if derived:
+                track += f" · {'; '.join(derived)}"
+            r = self.last_fate(name)
+            fate = ""
+            if r is not None:
+                what = tables.fate_label(r.view.fate, lang)
+                fate = f"<div>{html.escape(i18n.t('gm.fight.fate', lang, fate=what))}</div>"
+            turn = (
+                f" · <i>{html.escape(i18n.t('gm.fight.turn', lang))}</i>"
+                if name == st.current
+                else ""
+            )
+            side = html.escape(
+                i18n.t(_SIDE_KEYS.get(f.side, ""), lang) if f.side in _SIDE_KEYS else f.side
+            )
+            cards.append(
+                f'<div class="rolkit-fight-card" data-name="{html.escape(name)}" '
+                'style="border:1px solid #ccc;border-radius:4px;padding:4px 6px;margin:4px 0">'
+                f"<b>{html.escape(name)}</b> ({side}){turn}"
+                f"<div>{html.escape(track)}</div>{fate}</div>"
+            )
+        if system is not None and not system.tracks_state and cards:
+            head += f"<div><i>{html.escape(i18n.t('gm.fight.stateless', lang))}</i></div>"
+        return head + "".join(cards)
+
+    def log_html(self) -> str:
+        entries = self.fight.log
+        if not entries:
+            return f"<i>{html.escape(i18n.t('gm.fight.log.empty', self.lang))}</i>"
+        items = "".join(
+            f"<li value='{i}'>{html.escape(e.text(self.lang))}</li>"
+            for i, e in reversed(list(enumerate(entries, 1)))
+        )
+        return f"<ol reversed>{items}</ol>"
+
+    def downloads_html(self) -> str:
+        if not self.fight.log:
+            return ""
+        sid = self.system.id
+        md = download_link(
+            self.fight.log_markdown(self.lang),
+            f"rolkit-combate-{sid}.md",
+            "text/markdown",
+            i18n.t("gm.fight.md", self.lang),
+            "rolkit-fight-md",
+        )
+        js = download_link(
+            self.fight.to_json(),
+            f"rolkit-combate-{sid}.json",
+            "application/json",
+            i18n.t("gm.fight.json", self.lang),
+            "rolkit-fight-json",
+        )
+        return f"{md} · {js}"

@@ -1,0 +1,103 @@
+"""The strings of the GM tabs (Combate, Tablas, Comparar, Roster), es/en, keys ``gm.``.
+
+Registered once at import under the shared prefix, like :mod:`widgets.texts`.
+"""
+
+from __future__ import annotations
+
+from rolkit import i18n
+
+__all__ = ["PAIRS"]
+
+#: key -> (es, en). English keeps the Spanish game term and adds a gloss.
+PAIRS: dict[str, tuple[str, str]] = {
+    # tabs
+    "gm.tab.fight": ("Combate", "Combate (fight)"),
+    "gm.tab.screen": ("Tablas", "Tablas (tables)"),
+    "gm.tab.compare": ("Comparar", "Comparar (compare)"),
+    "gm.tab.roster": ("Roster", "Roster"),
+    # roster
+    "gm.roster.path": ("Archivo del roster", "Roster file"),
+    "gm.roster.load": ("cargar", "cargar (load)"),
+    "gm.roster.loaded": (
+        "Roster cargado: {n} entradas de este sistema.",
+        "Roster loaded: {n} entries of this system.",
+    ),
+    "gm.roster.role": ("Formulario", "Form"),
+    "gm.roster.name": ("Nombre", "Name"),
+    "gm.roster.save": ("guardar", "guardar (save)"),
+    "gm.roster.save.tip": (
+        "Guarda en el roster el formulario elegido tal como está ahora en la pestaña Ataque",
+        "Saves the chosen form, as it stands now on the Ataque tab, in the roster",
+    ),
+    "gm.roster.saved": ("Guardado «{name}» en {path}.", "Saved «{name}» in {path}."),
+    "gm.roster.none": ("(el roster está vacío para este sistema)", "(no roster entries here)"),
+    "gm.roster.suffix": ("{name} (roster)", "{name} (roster)"),
+    "gm.roster.help": (
+        "Las entradas del roster aparecen junto a las plantillas en cada formulario y en Combate.",
+        "Roster entries appear beside the presets in every form and in Combate.",
+    ),
+    # fight
+    "gm.fight.name": ("Nombre", "Name"),
+    "gm.fight.side": ("Bando", "Bando (side)"),
+    "gm.fight.side.party": ("Grupo", "Grupo (party)"),
+    "gm.fight.side.foes": ("Enemigos", "Enemigos (foes)"),
+    "gm.fight.character": ("Personaje", "Personaje (character)"),
+    "gm.fight.weapon": ("Arma", "Arma (weapon)"),
+    "gm.fight.add": ("añadir", "añadir (add)"),
+    "gm.fight.initiative": ("tirar iniciativa", "tirar iniciativa (roll initiative)"),
+    "gm.fight.next": ("siguiente turno", "siguiente turno (next turn)"),
+    "gm.fight.attacker": ("Atacante", "Atacante (attacker)"),
+    "gm.fight.target": ("Objetivo", "Objetivo (target)"),
+    "gm.fight.redo": ("rehacer", "rehacer (redo)"),
+    "gm.fight.log": ("Registro (lo último arriba)", "Log (newest first)"),
+    "gm.fight.log.empty": ("Nada todavía.", "Nothing yet."),
+    "gm.fight.md": ("descargar registro (Markdown)", "download log (Markdown)"),
+    "gm.fight.json": ("descargar combate (JSON)", "download fight (JSON)"),
+    "gm.fight.none": ("Añade al menos dos combatientes.", "Add at least two combatants."),
+    "gm.fight.round": ("Ronda {n}", "Round {n}"),
+    "gm.fight.turn": ("su turno", "their turn"),
+    "gm.fight.pending": ("Tirada sin aplicar: {text}", "Roll not applied yet: {text}"),
+    "gm.fight.fate": ("última tirada aplicada: {fate}", "last applied roll: {fate}"),
+    "gm.fight.unchanged": ("sin cambios desde que entró", "unchanged since joining"),
+    "gm.fight.stateless": (
+        "Este sistema no lleva estado entre ataques: «aplicar» solo anota la tirada.",
+        "This system keeps no state between attacks: «aplicar» only logs the roll.",
+    ),
+    "gm.fight.same": (
+        "El atacante y el objetivo son el mismo.",
+        "Attacker and target are the same.",
+    ),
+    # screen
+    "gm.screen.grid": (
+        "Probabilidad de impactar: {rows} (filas) × {cols} (columnas)",
+        "Chance to hit: {rows} (rows) × {cols} (columns)",
+    ),
+    "gm.screen.weapons": (
+        "Cada arma contra el defensor por defecto",
+        "Each weapon against the default defender",
+    ),
+    "gm.screen.download": ("descargar pantalla del máster (HTML)", "download GM screen (HTML)"),
+    "gm.screen.none": (
+        "Este sistema no declara ejes para la pantalla del máster.",
+        "This system declares no GM screen axes.",
+    ),
+    # compare
+    "gm.compare.what": ("Cambiar", "Change"),
+    "gm.compare.value": ("a", "to"),
+    "gm.compare.run": ("comparar", "comparar (compare)"),
+    "gm.compare.help": (
+        "Compara el ajuste actual de la pestaña Ataque con una variante que cambia un campo "
+        "o una regla de la casa.",
+        "Compares the Ataque tab's current setup with a variant that changes one field or "
+        "one house rule.",
+    ),
+    "gm.compare.option": ("Opciones", "Opciones (house rules)"),
+    "gm.compare.chart": ("Ajuste frente a variante", "Setup against variant"),
+    "gm.compare.bad": (
+        "{label}: «{text}» no es un valor válido",
+        "{label}: «{text}» is not a valid value",
+    ),
+}
+
+i18n.register_pairs("", PAIRS)

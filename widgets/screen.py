@@ -1,0 +1,161 @@
+"""The Tablas tab: the GM screen of the current system (issue 14, item 4).
+
+The hit chance over ``System.screen_axes`` (:func:`rolkit.analysis.gm_screen`), the axes
+named by their labels in the UI language, each weapon preset's fate odds, and a
+"descargar" link whose ``data:`` URL is the self-contained printable page
+(:func:`rolkit.display.screen.screen_html`) in the UI language. The screen is computed
+when the tab is first needed (about a second for some systems), then kept per system.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as ipw
+
+from rolkit import analysis, fields, i18n
+from rolkit.display.screen import screen_html
+from rolkit.errors import RulesError
+from rolkit.system import System
+from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
+from widgets.errors import guarded
+from widgets.fight import download_link
+from widgets.state import AppState
+from widgets.timing import Debounced
+
+__all__ = ["ScreenPanel", "GRID_CLASS", "WEAPONS_CLASS", "axis_label"]
+
+GRID_CLASS = "rolkit-screen-table"
+WEAPONS_CLASS = "rolkit-screen-weapon-table"
+#: seconds after a system switch before the screen is computed (the Ataque tab first)
+BUILD_DELAY = 0.8
+#: ``(id(system), system id) -> (system, screen)``: a screen depends only on the system's
+#: defaults and presets, so every dashboard of the kernel shares it (the system is kept
+#: so its id stays unique)
+_SCREENS: dict[tuple[int, str], tuple[System, analysis.GMScreen]] = {}
+
+
+def axis_label(system: System, axis: tuple[str, str], lang: str) -> str:
+    """``"Atacante: Habilidad"``: the form's title and the field's label."""
+    role, name = axis
+    spec = dict(fields.describe(system.forms[role]))[name]
+    return f"{i18n.t(f'form.{role}', lang)}: {spec.label_for(lang)}"
+
+
+def _pct(value: float, lang: str) -> str:
+    return "—" if math.isnan(value) else i18n.percent(value / 100, lang, 1)
+
+
+class ScreenPanel:
+    """The Tablas tab for ``state.system``."""
+
+    title_key = "gm.tab.screen"
+    name = "screen"
+
+    def __init__(self, state: AppState):
+        self.state = state
+        self.title = ipw.HTML()
+        self.grid = ipw.HTML()
+        self.grid.add_class("rolkit-screen-grid")
+        self.weapons = ipw.HTML()
+        self.weapons.add_class("rolkit-screen-weapons")
+        self.download = ipw.HTML()
+        self.download.add_class("rolkit-screen-download")
+        self.message = ipw.HTML()
+        self.widget = ipw.VBox([self.download, self.message, self.title, self.grid, self.weapons])
+        self.widget.add_class("rolkit-screen")
+        self.widget.add_class("rolkit-paper")
+        self._later = Debounced(lambda: self._guard(self.show), delay=BUILD_DELAY)
+
+    @property
+    def lang(self) -> str:
+        return self.state.lang
+
+    def _guard(self, fn: Callable[[], Any]) -> Any:
+        return guarded(fn, self._show_error, self._apologise)
+
+    def _show_error(self, err: RulesError) -> None:
+        self.message.value = views.error_html(err.message(self.lang))
+
+    def _apologise(self) -> None:
+        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
+
+    def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
+        for w in (self.title, self.grid, self.weapons, self.download, self.message):
+            w.value = ""
+        self._later()
+        return []
+
+    def set_language(self, lang: str) -> None:
+        self._later()
+
+    @property
+    def screen(self) -> analysis.GMScreen | None:
+        """The current system's GM screen (computed once per system), or ``None``."""
+        system = self.state.system
+        if system is None or not (system.screen_axes or system.grid_axes):
+            return None
+        key = (id(system), system.id)
+        if key not in _SCREENS:
+            _SCREENS[key] = (system, analysis.gm_screen(system))
+        return _SCREENS[key][1]
+
+    def show(self) -> None:
+        """Fill the tables and the download link in the UI language."""
+        screen, lang = self.screen, self.lang
+        if screen is None:
+            self.message.value = views.info_html(i18n.t("gm.screen.none", lang))
+            return
+        self.message.value = ""
+        self.title.value = f"<h3>{html.escape(i18n.t('screen.title', lang, system=screen.system.display_name(lang)))}</h3>"
+        self.grid.value = self.grid_html(screen, lang)
+        self.weapons.value = self.weapons_html(screen, lang)
+        self.download.value = download_link(
+            screen_html(screen, lang),
+            f"rolkit-pantalla-{screen.system.id}-{lang}.html",
+            "text/html",
+            i18n.t("gm.screen.download", lang),
+            "rolkit-screen-link",
+        )
+
+    def grid_html(self, screen: analysis.GMScreen, lang: str) -> str:
+        e, grid = html.escape, screen.grid
+        rows, cols = (
+            axis_label(screen.system, screen.rows, lang),
+            axis_label(screen.system, screen.cols, lang),
+        )
+        head = "".join(f"<th>{e(str(c))}</th>" for c in grid.columns)
+        body = "".join(
+            f"<tr><th>{e(str(r))}</th>"
+            + "".join(f'<td class="rolkit-num">{e(_pct(v, lang))}</td>' for v in grid.loc[r])
+            + "</tr>"
+            for r in grid.index
+        )
+        title = i18n.t("gm.screen.grid", lang, rows=rows, cols=cols)
+        return (
+            f"<h4>{e(title)}</h4><table class='{GRID_CLASS}'><thead><tr>"
+            f"<th>{e(rows)} ↓ · {e(cols)} →</th>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
+
+    def weapons_html(self, screen: analysis.GMScreen, lang: str) -> str:
+        e = html.escape
+        keys = ("compare.hit", "fate.down", "fate.dead", "compare.damage")
+        head = f"<th>{e(i18n.t('screen.weapon', lang))}</th>" + "".join(
+            f"<th>{e(i18n.t(k, lang))}</th>" for k in keys
+        )
+        body = "".join(
+            f"<tr><td>{e(name)}</td>"
+            + "".join(
+                f'<td class="rolkit-num">{e(i18n.percent(p, lang))}</td>'
+                for p in (o.p_hit, o.p_down, o.p_dead)
+            )
+            + f'<td class="rolkit-num">{e(i18n.number(o.expected_damage, lang, 1))}</td></tr>'
+            for name, o in screen.weapons
+        )
+        return (
+            f"<h4>{e(i18n.t('gm.screen.weapons', lang))}</h4><table class='{WEAPONS_CLASS}'>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        )
