@@ -340,14 +340,14 @@ def _attack_forms(line: str) -> tuple[Any, dict[str, Any], dict[str, str]]:
 
 
 def attack(line: str) -> Resolution:
-    """``%ataque core_dread Ana Bruto Cuchillo seed=7``: one seeded, explained attack."""
+    """``%ataque core_dread Ana Bruno Cuchillo seed=7``: one seeded, explained attack."""
     system, forms, kw = _attack_forms(line)
     seed = _seed_value(kw["seed"]) if "seed" in kw else None
     return system.resolve(**forms, seed=seed)
 
 
 def attack_odds(line: str) -> Odds:
-    """``%prob_ataque core_dread Ana Bruto Cuchillo``: the exact odds of that attack."""
+    """``%prob_ataque core_dread Ana Bruno Cuchillo``: the exact odds of that attack."""
     system, forms, kw = _attack_forms(line)
     if kw:
         raise _error(
@@ -577,8 +577,8 @@ def _summary(line: str = "") -> None:
     rows = [
         ("%tirar / %roll", "2d6+3 seed=5 · 4d6 veces=6"),
         ("%prob / %odds", "1D8+1D4 >= 6"),
-        ("%ataque / %attack", 'core_dread "Ana" "Bruto" "Cuchillo" seed=7'),
-        ("%prob_ataque / %attack_odds", 'core_dread "Ana" "Bruto" "Cuchillo"'),
+        ("%ataque / %attack", 'core_dread "Ana" "Bruno" "Cuchillo" seed=7'),
+        ("%prob_ataque / %attack_odds", 'core_dread "Ana" "Bruno" "Cuchillo"'),
         ("%chequeo / %check", "core_dread 5 2 seed=7"),
         ("%idioma / %lang", "en"),
     ]

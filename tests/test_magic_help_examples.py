@@ -17,12 +17,6 @@ from rolkit import i18n, magics
 EXAMPLE = re.compile(r"%(\w+)\s+(.+?)(?:\s{2,}|$)")
 SEPARATORS = re.compile(r"\s+[|·]\s+")  # "%idioma es | %idioma en", "2d6 seed=5 · 4d6 veces=6"
 
-#: What the lead must fix in rolkit/magics.py (not this test's to change); strict: once
-#: fixed, the mark must go.
-KNOWN = {
-    "ataque": "the %rolkit summary names a 'Bruto' defender core_dread has no preset for",
-}
-
 
 def _known(name, args):
     marks = []
@@ -30,8 +24,6 @@ def _known(name, args):
         rolkit.get_system(s).checks for s in rolkit.systems()
     ):
         marks.append(pytest.mark.xfail(reason="no registered system declares checks yet"))
-    if name.startswith(("ataque", "prob_ataque")) and "Bruto" in args:
-        marks.append(pytest.mark.xfail(strict=True, reason=KNOWN["ataque"]))
     return marks
 
 
