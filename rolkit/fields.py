@@ -463,11 +463,11 @@ def _check_value(
         if not _is_int(value) or not spec.min <= value <= spec.max:
             raise bad()
     elif kind == "float":
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int | float)
-            or not math.isfinite(value)
-        ):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise bad()
+        # a float must be finite; an int of any size compares exactly (math.isfinite of
+        # 10**5000 would overflow)
+        if isinstance(value, float) and not math.isfinite(value):
             raise bad()
         if value < spec.min or (spec.max is not None and value > spec.max):
             raise bad()

@@ -493,8 +493,8 @@ def language(line: str) -> None:
     if value:
         if value not in i18n.LANGUAGES:
             raise _error(
-                f"language must be one of {', '.join(i18n.LANGUAGES)} (got {value!r})",
-                f"el idioma debe ser uno de {', '.join(i18n.LANGUAGES)} (recibido {value!r})",
+                f"language must be one of {', '.join(i18n.LANGUAGES)} (got {shown(value)})",
+                f"el idioma debe ser uno de {', '.join(i18n.LANGUAGES)} (recibido {shown(value)})",
                 field="language",
                 got=value,
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError, ImpossibleActionError, RulesError
+from rolkit.errors import FieldRangeError, ImpossibleActionError, RulesError, shown
 
 __all__ = [
     "AowInputError",
@@ -44,9 +44,9 @@ def out_of_range(
 ) -> AowFieldRangeError:
     """An :class:`AowFieldRangeError` naming the field's label and what it allows."""
     return AowFieldRangeError(
-        f"{label[1]} must be {allowed[1]} (got {got!r})",
+        f"{label[1]} must be {allowed[1]} (got {shown(got)})",
         field=field,
         allowed=allowed[1],
         got=got,
-        message_es=f"{label[0]} debe ser {allowed[0]} (recibido {got!r})",
+        message_es=f"{label[0]} debe ser {allowed[0]} (recibido {shown(got)})",
     )

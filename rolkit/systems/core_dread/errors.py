@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError, ImpossibleActionError
+from rolkit.errors import FieldRangeError, ImpossibleActionError, shown
 
 __all__ = ["CoreDreadInputError", "CoreDreadRangeError", "CoreDreadImpossibleError", "impossible"]
 
@@ -32,22 +32,22 @@ class CoreDreadImpossibleError(CoreDreadInputError, ImpossibleActionError):
 def impossible(field: str, en: str, es: str, allowed: str, got: Any) -> CoreDreadImpossibleError:
     """Build a §3.6 error whose message starts with the field name."""
     return CoreDreadImpossibleError(
-        f"{field}: {en} (got {got!r})",
+        f"{field}: {en} (got {shown(got)})",
         field=field,
         allowed=allowed,
         got=got,
-        message_es=f"{field}: {es} (recibido {got!r})",
+        message_es=f"{field}: {es} (recibido {shown(got)})",
     )
 
 
 def out_of_range(field: str, low: int, high: int, got: Any) -> CoreDreadRangeError:
     """A whole number outside ``low..high`` for a function argument."""
     return CoreDreadRangeError(
-        f"{field} must be a whole number from {low} to {high} (got {got!r})",
+        f"{field} must be a whole number from {low} to {high} (got {shown(got)})",
         field=field,
         allowed=f"a whole number from {low} to {high}",
         got=got,
-        message_es=f"{field} debe ser un número entero de {low} a {high} (recibido {got!r})",
+        message_es=f"{field} debe ser un número entero de {low} a {high} (recibido {shown(got)})",
     )
 
 
@@ -63,10 +63,10 @@ def check_choice(field: str, value: Any, choices: Any) -> Any:
     if value not in choices:
         allowed = ", ".join(str(c) for c in choices)
         raise CoreDreadRangeError(
-            f"{field} must be one of: {allowed} (got {value!r})",
+            f"{field} must be one of: {allowed} (got {shown(value)})",
             field=field,
             allowed=f"one of: {allowed}",
             got=value,
-            message_es=f"{field} debe ser uno de: {allowed} (recibido {value!r})",
+            message_es=f"{field} debe ser uno de: {allowed} (recibido {shown(value)})",
         )
     return value

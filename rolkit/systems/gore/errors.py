@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.errors import FieldRangeError, ImpossibleActionError, check_int
+from rolkit.errors import FieldRangeError, ImpossibleActionError, check_int, shown
 
 __all__ = ["GoreInputError", "GoreImpossibleAction", "fail", "impossible", "check_whole"]
 
@@ -57,8 +57,8 @@ def fail(
         why_en: an optional English reason appended after a dash.
         why_es: the same in Spanish.
     """
-    en = f"{field} = {got!r}: must be {allowed_en}"
-    es = f"{field} = {got!r}: debe ser {allowed_es}"
+    en = f"{field} = {shown(got)}: must be {allowed_en}"
+    es = f"{field} = {shown(got)}: debe ser {allowed_es}"
     if why_en:
         en += f" ({why_en})"
     if why_es:

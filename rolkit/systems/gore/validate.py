@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rolkit import fields
+from rolkit.errors import shown
 
 from .errors import GoreInputError
 
@@ -28,11 +29,11 @@ def validate_form(obj: Any) -> None:
             extra_en = f" ({err.message_en.split(': ', 1)[-1]})"
             extra_es = f" ({err.message_es.split(': ', 1)[-1]})"
         raise GoreInputError(
-            f"{err.field} = {err.got!r}: {spec.label_for('en')} must be "
+            f"{err.field} = {shown(err.got)}: {spec.label_for('en')} must be "
             f"{spec.allowed('en')}{extra_en}",
             field=err.field,
             allowed=spec.allowed("en"),
             got=err.got,
-            message_es=f"{err.field} = {err.got!r}: {spec.label_for('es')} debe ser "
+            message_es=f"{err.field} = {shown(err.got)}: {spec.label_for('es')} debe ser "
             f"{spec.allowed('es')}{extra_es}",
         ) from None

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from rolkit.errors import shown
 from rolkit.systems.tierkreis.errors import check_choice, check_int, fail
 
 __all__ = [
@@ -29,8 +30,8 @@ def _metres(value: Fraction | int | float, field: str) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
         raise fail(
             field,
-            f"{field} must be a number of metres from 0 to 1000 (got {value!r})",
-            f"{field} debe ser un número de metros de 0 a 1000 (recibido {value!r})",
+            f"{field} must be a number of metres from 0 to 1000 (got {shown(value)})",
+            f"{field} debe ser un número de metros de 0 a 1000 (recibido {shown(value)})",
             "0..1000",
             value,
         )
@@ -40,8 +41,8 @@ def _metres(value: Fraction | int | float, field: str) -> Fraction:
     if not 0 <= metres <= 1000:
         raise fail(
             field,
-            f"{field} must be a number of metres from 0 to 1000 (got {value!r})",
-            f"{field} debe ser un número de metros de 0 a 1000 (recibido {value!r})",
+            f"{field} must be a number of metres from 0 to 1000 (got {shown(value)})",
+            f"{field} debe ser un número de metros de 0 a 1000 (recibido {shown(value)})",
             "0..1000",
             value,
         )
