@@ -167,9 +167,15 @@ def test_every_step_cites_the_seeds_section_or_table_first_then_the_spec_id():
 
 
 def open_seed() -> str:
+    """The Core Dread seed text from ``shared/`` beside the checkout (as CI lays it out)."""
     from pathlib import Path
 
-    return Path("/work/shared/seeds/000_d407a546ab5cb35d.txt").read_text(encoding="utf-8")
+    name = "seeds/000_d407a546ab5cb35d.txt"
+    root = Path(__file__).resolve().parents[3]
+    for shared in (root.parent / "shared", Path("/work/shared")):
+        if (shared / name).exists():
+            return (shared / name).read_text(encoding="utf-8")
+    pytest.skip("the seed texts (shared/ beside the checkout) are not here")
 
 
 def test_the_wound_step_quotes_the_rule_of_the_wound_it_gave():
