@@ -79,6 +79,9 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
 .rolkit-info {{color:{INFO_INK}}}
 .rolkit-roll {{background:{PAPER}; color:{INK}}}
 .rolkit-roll .widget-html-content {{color:{INK}}}
+.rolkit-roll .rolkit-roll-headline, .rolkit-roll .rolkit-roll-headline .widget-html-content
+  {{height:auto !important; min-height:fit-content; white-space:normal; overflow:visible}}
+.rolkit-roll > .widget-hbox {{flex-shrink:0; position:relative; z-index:1}}
 .rolkit-badge {{display:inline-block; background:#fff3cd; color:#4d3800;
   border:1px solid #c9a227; border-radius:3px; padding:0 4px; font-size:0.85em}}
 .rolkit-impact {{color:#0b3d91; font-size:0.9em}}
@@ -417,7 +420,9 @@ class HistoryEntry:
         self.r, self.number, self.matched = r, number, None
         self._headline, self._again, self.prefix = headline, resolve_again, prefix
         self.seed_note = seed_note  # "" (automatic), "dash.seed.typed" or "dash.seed.fixed"
-        self.head = ipw.HTML()
+        self.head = ipw.HTML(
+            layout=ipw.Layout(height="auto")
+        )  # a long headline wraps, never over the buttons
         self.head.add_class("rolkit-roll-headline")
         self.steps = ipw.HTML()
         self.fold = ipw.Accordion([self.steps], selected_index=None)
@@ -437,7 +442,7 @@ class HistoryEntry:
             [self.replay, self.apply, self.check], layout=ipw.Layout(align_items="center")
         )
         self.widget = ipw.VBox(
-            [self.head, self.fold, line],
+            [self.head, line, self.fold],  # the buttons before the folded steps: never covered
             layout=ipw.Layout(border="1px solid #ccc", padding="4px", margin="4px 0"),
         )
         self.widget.add_class("rolkit-roll")

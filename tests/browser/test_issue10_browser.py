@@ -184,6 +184,12 @@ def _item5_error_state_keeps_odds_greyed_and_tirar_says_why(page):
 
 # --------------------------------------------------------------------------- 6
 @pytest.mark.skipif("core_dread" not in rolkit.systems(), reason="core_dread not registered")
+@pytest.mark.xfail(
+    strict=False,
+    reason="open (#10 item 6): Core Dread's remaining provisional fields (damages_armor, "
+    "autocontrol) carry their help as a tooltip, which gets no badge; the option that had "
+    "one (disastrous_healing_aggravates) is no longer provisional",
+)
 def test_item6_no_internals_on_screen(local_page, dashboard_server):
     page = open_page(local_page, dashboard_server, "?system=core_dread&lang=es")
     for role in ("attacker", "defender", "weapon", "modifiers", "options"):

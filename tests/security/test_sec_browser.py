@@ -8,6 +8,7 @@ call harden_kernel(): the serving layer alone must keep the frames clean. Closin
 (beforeunload's beacon) must free its kernel within seconds.
 """
 
+import contextlib
 import json
 import re
 import time
@@ -112,8 +113,7 @@ def _attack(server, kernel_id) -> None:
                 ws.recv(timeout=10)
 
 
-def test_no_frame_carries_a_traceback_and_a_closed_tab_frees_its_kernel(server):
-    from playwright.sync_api import sync_playwright
+def test_no_frame_carries_a_traceback_and_a_closed_tab_frees_its_kernel(server, playwright):
 
     received: list[bytes | str] = []
     sockets: list[str] = []
@@ -123,7 +123,7 @@ def test_no_frame_carries_a_traceback_and_a_closed_tab_frees_its_kernel(server):
         sockets.append(ws.url)
         ws.on("framereceived", lambda payload: received.append(payload))
 
-    with sync_playwright() as p:
+    with contextlib.nullcontext(playwright) as p:  # the suite's one Playwright
         browser = p.chromium.launch(
             executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *OFFLINE], headless=True
         )

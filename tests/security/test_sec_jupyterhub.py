@@ -7,6 +7,7 @@ Skips, saying why, only when jupyterhub is not installed or the proxy cannot be 
 from npm. Everything it starts is stopped by PID at the end.
 """
 
+import contextlib
 import os
 import shutil
 import signal
@@ -103,8 +104,7 @@ def hub(tmp_path_factory):
         log.close()
 
 
-def test_two_users_each_get_their_own_dashboard(hub):
-    from playwright.sync_api import sync_playwright
+def test_two_users_each_get_their_own_dashboard(hub, playwright):
 
     import rolkit
     import rolkit.fields
@@ -114,7 +114,7 @@ def test_two_users_each_get_their_own_dashboard(hub):
     system = rolkit.get_system(system_id)
     role, name = system.grid_axes[0]
     spec = dict(rolkit.fields.describe(system.forms[role]))[name]
-    with sync_playwright() as p:
+    with contextlib.nullcontext(playwright) as p:  # the suite's one Playwright
         browser = p.chromium.launch(
             executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *OFFLINE], headless=True
         )
