@@ -26,9 +26,11 @@ from rolkit import fields, i18n
 from rolkit.dice import RandomSource, check_seed, new_seed
 from rolkit.errors import RulesError, input_error
 from rolkit.model import (
+    FATES,
     CheckOdds,
     CheckResolution,
     Degree,
+    Fate,
     Odds,
     OutcomeView,
     Resolution,
@@ -40,6 +42,7 @@ __all__ = ["System", "CheckProcedure", "Degree", "FORM_NAMES", "after_attributes
 FORM_NAMES = ("attacker", "defender", "weapon", "modifiers")
 
 ResolveFn = Callable[..., tuple[tuple[Step, ...] | list[Step], Any, Hashable]]
+TransitionsFn = Callable[..., Mapping[tuple[Any, Any, Any], Fraction]]
 OddsFn = Callable[..., Mapping[Hashable, Fraction]]
 PresetData = Mapping[str, Mapping[str, Any]]
 
@@ -168,6 +171,14 @@ class System:
         screen_axes: the GM screen's two axes, ``(role, field)`` rows × columns: the main
             attribute or skill against a difficulty or the defender's defence (default:
             ``grid_axes``).
+        transitions_fn: the exact after-state law of one attack, ``(attacker, defender,
+            weapon, modifiers, options) -> {(attacker_after, defender_after, weapon_after):
+            Fraction}``: the forms :meth:`after` gives (the input form where a role does not
+            change), summing to 1 (:meth:`transitions`; whole-fight odds build on it).
+        status_fn: ``(combatant, options) -> Fate``: where a combatant's current state
+            leaves it on the system's track: ``None`` (can act), ``"down"``, ``"dying"``
+            or ``"dead"`` (:meth:`status`). For a defender who can act, the law of
+            ``status(defender_after)`` under :meth:`transitions` is ``odds(...).fate()``.
     """
 
     id: str
@@ -194,6 +205,8 @@ class System:
     derived_fn: Callable[[str, Any, Any], Mapping[str, Any]] | None = field(
         default=None, repr=False
     )
+    transitions_fn: TransitionsFn | None = field(default=None, repr=False)
+    status_fn: Callable[[Any, Any], Fate] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -286,6 +299,64 @@ class System:
             for r in FORM_NAMES
             if r != "modifiers" and r in after and after[r] != resolution.inputs.get(r)
         }
+
+    def status(self, combatant: Any, options: Any = None) -> Fate:
+        """Where ``combatant``'s current state leaves it: ``None`` (it can act),
+        ``"down"``, ``"dying"`` or ``"dead"`` (``None`` for a system without a track)."""
+        if not isinstance(combatant, self.forms["defender"]):
+            raise _type_error("combatant", self.forms["defender"], combatant)
+        if self.status_fn is None:
+            return None
+        _, opts = self._check({**self.defaults(), "defender": combatant}, options)
+        fate = self.status_fn(combatant, opts)
+        if fate not in FATES:
+            raise ValueError(f"{self.id}: status_fn gave {fate!r}, not one of {FATES}")
+        return fate
+
+    @property
+    def has_transitions(self) -> bool:
+        """The system declares its exact after-state law (whole-fight odds need it)."""
+        return self.transitions_fn is not None
+
+    def transitions(
+        self,
+        attacker: Any,
+        defender: Any,
+        weapon: Any,
+        modifiers: Any,
+        options: Any = None,
+        *,
+        with_weapon: bool = False,
+    ) -> dict[tuple[Any, ...], Fraction]:
+        """The exact law of the forms after one attack.
+
+        Returns ``{(attacker_after, defender_after): Fraction}`` (with ``with_weapon``,
+        ``(attacker_after, defender_after, weapon_after)``): the forms :meth:`after`
+        would give for each possible roll, the unchanged input where a role does not
+        change; the probabilities sum to 1.
+
+        Raises:
+            RulesError: a form or the options are of the wrong type, or the system does
+                not declare its after-state law.
+        """
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
+        if self.transitions_fn is None:
+            raise input_error(
+                "system",
+                en=f"{self.display_name('en')} does not give its after-state law yet",
+                es=f"{self.display_name('es')} aún no da su ley de estados tras el ataque",
+                cls=RulesError,
+            )
+        law = self.transitions_fn(*(forms[r] for r in FORM_NAMES), options)
+        if with_weapon:
+            return dict(law)
+        pairs: dict[tuple[Any, ...], Fraction] = {}
+        for (a_after, d_after, _w_after), p in law.items():
+            pairs[(a_after, d_after)] = pairs.get((a_after, d_after), Fraction(0)) + p
+        return pairs
 
     # the attack ------------------------------------------------------------
     def _check(self, forms: dict[str, Any], options: Any) -> tuple[dict[str, Any], Any]:
