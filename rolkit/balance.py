@@ -86,8 +86,10 @@ def matchups(
 
 
 def _evaluate(spec: FightSpec, kw: Mapping[str, Any]) -> dict[str, Any]:
-    """One matchup's row (runs on a worker; plain picklable data in and out)."""
-    r: FightOdds = fight_odds(spec, **kw)
+    """One matchup's row (runs on a worker; plain picklable data in and out). The law
+    of the rounds is not walked (``rounds_shown=0``): a row needs only the wins and the
+    exact mean length."""
+    r: FightOdds = fight_odds(spec, **{"rounds_shown": 0, **kw})
     left, right = r.p_win["left"], r.p_win["right"]
     mean = r.expected_rounds()
     return {

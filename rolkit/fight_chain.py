@@ -13,7 +13,8 @@ stays under ``max_states`` it is solved with integer weights over one common den
 
 * ``rounds=N``: the law of the state after N rounds, turn by turn: each side's chance to
   win by then, a draw, the fight still going, and the round each fight ended in;
-* ``rounds=None``: to the end. The first ``rounds_shown`` rounds are walked as above, then
+* ``rounds=None``: to the end. The first rounds are walked as above (until 99 % of the
+  fights have ended, or ``rounds_shown``), then
   each state still going is solved for its absorption law, by memoised dynamic
   programming over the rounds' kernel (a state can only stay as it is or move on; the
   chance of a whole round that changes nothing is summed as a geometric series).
@@ -60,8 +61,11 @@ __all__ = [
 DEFAULT_MAX_STATES = 20_000
 #: Simulated fights when the exact solve does not fit (95 % interval ± ≤ 1 pp).
 DEFAULT_SIMULATIONS = 10_000
-#: Rounds walked one by one before the rest is solved to the end (``rounds=None``).
-DEFAULT_ROUNDS_SHOWN = 10
+#: With ``rounds=None``, rounds are walked one by one (their law shown) until the chance
+#: the fight is still going is at most ``SHOWN_TAIL``, or ``SHOWN_ROUNDS_CAP`` rounds;
+#: the rest is solved to the end and shown as «más tarde».
+SHOWN_TAIL = Fraction(1, 100)
+SHOWN_ROUNDS_CAP = 40
 #: A simulated fight is stopped (and counted as still going) after this many rounds.
 SIMULATION_ROUND_CAP = 200
 
@@ -400,33 +404,60 @@ class _Chain:
 
 
 # --------------------------------------------------------------------------- exact solve
-def _walk(chain: _Chain, rounds: int) -> tuple[dict[Any, Fraction], dict[Any, Fraction], dict]:
-    """Walk ``rounds`` rounds. Returns (still going: state → P, ended: summary → P,
-    rounds law r → P)."""
+def _walk(
+    chain: _Chain, rounds: int, tail: Fraction | None = None, collect: bool = True
+) -> dict[str, Any]:
+    """Walk ``rounds`` rounds turn by turn (fewer once the chance still going is ≤
+    ``tail``), with integer weights over one running denominator.
+
+    Returns ``rounds_law`` (r → P(ends in round r)), ``walked`` (rounds walked) and, with
+    ``collect``, ``ended`` (summary → P) and ``going`` (each combatant's fates → P for
+    the fights still going): everything summed in integers first, one Fraction per row.
+    """
     dist: dict[Any, int] = {chain.start: 1}
     den = 1
-    ended: dict[Any, Fraction] = {}
+    ended: dict[Any, int] = {}
     rounds_law: dict[int, Fraction] = {}
     first = chain.start_turn
+    walked = 0
     for r in range(1, rounds + 1):
-        if not dist:
+        if not dist or (tail is not None and Fraction(sum(dist.values()), den) <= tail):
             break
+        walked = r
         dist, ended_now, k = chain.run_turns(dist, first)
-        den *= chain.denominator**k
+        scale = chain.denominator**k
+        den *= scale
         first = 0
         total = 0
+        if collect:
+            for summary in ended:
+                ended[summary] *= scale
         for summary, w in ended_now.items():
-            ended[summary] = ended.get(summary, Fraction(0)) + Fraction(w, den)
             total += w
+            if collect:
+                ended[summary] = ended.get(summary, 0) + w
         if total:
             rounds_law[r] = Fraction(total, den)
         # keep the integers small: renormalise by the gcd of what is still going
-        g = math.gcd(den, *dist.values()) if dist else 1
+        # (given up at the first weight prime to the denominator, the usual case)
+        g = den
+        for w in (*dist.values(), *ended.values()):
+            g = math.gcd(g, w)
+            if g == 1:
+                break
         if g > 1:
             dist = {s: w // g for s, w in dist.items()}
+            ended = {s: w // g for s, w in ended.items()}
             den //= g
-    going = {s: Fraction(w, den) for s, w in dist.items()}
-    return going, ended, rounds_law
+    out: dict[str, Any] = {"rounds_law": rounds_law, "walked": walked}
+    if collect:
+        going: dict[Any, int] = {}
+        for s, w in dist.items():
+            fates = chain.summary(s)[1]
+            going[fates] = going.get(fates, 0) + w
+        out["ended"] = {summary: Fraction(w, den) for summary, w in ended.items()}
+        out["going"] = {fates: Fraction(w, den) for fates, w in going.items()}
+    return out
 
 
 @dataclass(frozen=True)
@@ -436,12 +467,11 @@ class _Never:
     state: Any
 
 
-def _absorb(
-    chain: _Chain,
-    state: Any,
-    memo: dict[Any, tuple[int, dict[Any, int]]],
-    lengths: dict[Any, Fraction | None],
-) -> dict:
+#: The key under which an absorption law carries the mean number of rounds left.
+_LENGTH = ("mean rounds left",)
+
+
+def _absorb(chain: _Chain, state: Any, memo: dict[Any, tuple[int, dict[Any, int]]]) -> dict:
     """The law of how the fight ends from ``state`` at the start of a round:
     ``{summary: P}`` (a :class:`_Never` for the mass of a round that never changes).
 
@@ -450,8 +480,9 @@ def _absorb(
     with ``B`` the kernel's denominator and ``stay`` the weight of a round that changes
     nothing, ``A(s) = (ended + Σ_t w_t A(t)) / (B − stay)`` (the geometric series of the
     rounds that stay), reduced by one gcd per state rather than one per addition.
-    ``lengths[s]`` gets the exact mean number of rounds left from ``s``,
-    ``E(s) = (B + Σ_t w_t E(t)) / (B − stay)`` (``None`` where the fight may never end).
+    The same recurrence with ``B`` in place of ``ended`` gives the exact mean number of
+    rounds left, ``E(s) = (B + Σ_t w_t E(t)) / (B − stay)``, carried under ``_LENGTH``
+    (meaningless where a :class:`_Never` has mass: the fight may never end).
     """
     stack: list[tuple[Any, bool]] = [(state, False)]
     active: set[Any] = set()
@@ -477,19 +508,13 @@ def _absorb(
         big = chain.denominator**k
         stay = going.get(s, 0)
         if stay == big:
-            memo[s] = (1, {_Never(s): 1})
-            lengths[s] = None
+            memo[s] = (1, {_Never(s): 1, _LENGTH: 0})
             active.discard(s)
             continue
-        mean: Fraction | None = Fraction(big)
-        for t, w in going.items():
-            if t != s:
-                child_mean = lengths[t]
-                mean = None if mean is None or child_mean is None else mean + w * child_mean
-        lengths[s] = None if mean is None else mean / (big - stay)
         children = [(memo[t], w) for t, w in going.items() if t != s]
         m = math.lcm(*(d for (d, _law), _w in children)) if children else 1
         law: dict[Any, int] = {summary: w * m for summary, w in ended.items()}
+        law[_LENGTH] = big * m
         for (d, child), w in children:
             scale = w * (m // d)
             for summary, n in child.items():
@@ -506,50 +531,61 @@ class _Cycle(Exception):
     """The chain can return to an earlier state (not only stay): not solved exactly."""
 
 
-def _exact(chain: _Chain, rounds: int | None, rounds_shown: int, max_states: int) -> dict:
+def _to_the_end(chain: _Chain) -> dict[Any, Fraction]:
+    """How the fight ends from its start, ``{summary | _Never | _LENGTH: P}``: the
+    absorption law of the start (after the rest of the current round, when the fight is
+    mid-round). ``_LENGTH`` holds the exact mean number of rounds."""
+    memo: dict[Any, tuple[int, dict[Any, int]]] = {}
+    if chain.start_turn == 0:
+        return _absorb(chain, chain.start, memo)
+    going, ended, k = chain.run_turns({chain.start: 1}, chain.start_turn)
+    big = chain.denominator**k
+    law: dict[Any, Fraction] = {s: Fraction(w, big) for s, w in ended.items()}
+    law[_LENGTH] = Fraction(1)
+    for t, w in going.items():
+        for summary, q in _absorb(chain, t, memo).items():
+            law[summary] = law.get(summary, Fraction(0)) + Fraction(w, big) * q
+    return law
+
+
+def _exact(
+    chain: _Chain, rounds: int | None, rounds_shown: int | None, max_states: int
+) -> dict[str, Any]:
     states = chain.explore(max_states, rounds)
-    walk = rounds if rounds is not None else rounds_shown
-    going, ended, rounds_law = _walk(chain, walk)
-    p_later = Fraction(0)
-    mean_rounds: Fraction | None = None
-    if rounds is None and not going:
-        mean_rounds = sum((r * q for r, q in rounds_law.items()), Fraction(0))
-    if rounds is None and going:
-        memo: dict[Any, tuple[int, dict[Any, int]]] = {}
-        lengths: dict[Any, Fraction | None] = {}
-        still: dict[Any, Fraction] = {}
-        for s, p in going.items():
-            for summary, q in _absorb(chain, s, memo, lengths).items():
-                if isinstance(summary, _Never):
-                    still[summary.state] = still.get(summary.state, Fraction(0)) + p * q
-                else:
-                    ended[summary] = ended.get(summary, Fraction(0)) + p * q
-                    p_later += p * q
-        going_at_horizon = going
-        going = still
-        if not still:
-            mean = sum((r * q for r, q in rounds_law.items()), Fraction(0))
-            for s, p in going_at_horizon.items():
-                left = lengths[s]
-                assert left is not None
-                mean += p * (walk + left)
-            mean_rounds = mean
+    if rounds is not None:
+        walk = _walk(chain, rounds)
+        return {"states": states, "p_later": Fraction(0), "mean_rounds": None, **walk}
+    shown = (rounds_shown, None) if rounds_shown is not None else (SHOWN_ROUNDS_CAP, SHOWN_TAIL)
+    walk = _walk(chain, shown[0], shown[1], collect=False)
+    law = _to_the_end(chain)
+    mean = law.pop(_LENGTH)
+    ended: dict[Any, Fraction] = {}
+    going: dict[Any, Fraction] = {}
+    for summary, p in law.items():
+        if isinstance(summary, _Never):
+            fates = chain.summary(summary.state)[1]
+            going[fates] = going.get(fates, Fraction(0)) + p
+        else:
+            ended[summary] = p
+    shown_total = sum(walk["rounds_law"].values(), Fraction(0))
     return {
         "states": states,
         "ended": ended,
         "going": going,
-        "rounds_law": rounds_law,
-        "p_later": p_later,
-        "mean_rounds": mean_rounds,
+        "rounds_law": walk["rounds_law"],
+        "p_later": sum(ended.values(), Fraction(0)) - shown_total,
+        "mean_rounds": None if going else mean,
     }
 
 
 # --------------------------------------------------------------------------- simulation
-def _simulate(chain: _Chain, rounds: int | None, rounds_shown: int, n: int, seed: int) -> dict:
+def _simulate(
+    chain: _Chain, rounds: int | None, rounds_shown: int | None, n: int, seed: int
+) -> dict:
     """``n`` fights drawn blow by blow from the same laws and policy."""
     rng = random.Random(seed)
     cap = rounds if rounds is not None else SIMULATION_ROUND_CAP
-    shown = rounds if rounds is not None else rounds_shown
+    shown = rounds if rounds is not None else (rounds_shown or SHOWN_ROUNDS_CAP)
     ended: dict[Any, int] = {}
     going: dict[Any, int] = {}
     rounds_law: dict[int, int] = {}
@@ -592,7 +628,8 @@ def _simulate(chain: _Chain, rounds: int | None, rounds_shown: int, n: int, seed
                 turn = 0
                 r += 1
                 if r > cap and not chain.terminal(state):
-                    going[state] = going.get(state, 0) + 1
+                    fates = chain.summary(state)[1]
+                    going[fates] = going.get(fates, 0) + 1
                     break
     as_p = {k: Fraction(v, n) for k, v in ended.items()}
     return {
@@ -628,7 +665,7 @@ def fight_odds(
     max_states: int = DEFAULT_MAX_STATES,
     simulations: int = DEFAULT_SIMULATIONS,
     seed: int = 0,
-    rounds_shown: int = DEFAULT_ROUNDS_SHOWN,
+    rounds_shown: int | None = None,
 ) -> FightOdds:
     """The exact odds of a whole fight from its current state.
 
@@ -644,7 +681,8 @@ def fight_odds(
         max_states: the bound on distinct reachable states for the exact solve.
         simulations: fights simulated when simulating.
         seed: the seed of the simulation.
-        rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one.
+        rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
+            (default: until 99 % of fights have ended, at most 40).
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -732,7 +770,7 @@ def _fight_odds(
     max_states: int = DEFAULT_MAX_STATES,
     simulations: int = DEFAULT_SIMULATIONS,
     seed: int = 0,
-    rounds_shown: int = DEFAULT_ROUNDS_SHOWN,
+    rounds_shown: int | None = None,
 ) -> FightOdds:
     _validate(s, spec, rounds, policy, policies)
     if method not in ("auto", "exact", "simulate"):
@@ -795,10 +833,9 @@ def _collect(
         for name, fate in zip(chain.names, fate_row, strict=True):
             fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
     p_ongoing = Fraction(0)
-    for state, p in result["going"].items():
+    for fate_row, p in result["going"].items():
         p_ongoing += p
-        for name, (form, _w) in zip(chain.names, state, strict=True):
-            fate = chain.status(form)
+        for name, fate in zip(chain.names, fate_row, strict=True):
             fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
     fates = {n: {f: law[f] for f in FATES if law.get(f)} for n, law in fates.items()}
     simulated = reason is not None
