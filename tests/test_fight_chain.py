@@ -165,6 +165,13 @@ def test_horizons_add_up_and_grow_to_the_law_to_the_end():
         for name in ("Ana", "Bruto"):
             assert sum(r.fates[name].values()) == 1
     assert sum(end.rounds_law.values()) + end.p_later == 1
+    unwalked = duel(ana, bruto, rounds=None, rounds_shown=0)
+    assert unwalked.rounds_law == {} and unwalked.p_later == 1
+    assert (unwalked.p_win, unwalked.fates, unwalked.mean_rounds) == (
+        end.p_win,
+        end.fates,
+        end.mean_rounds,
+    )
     shown = sum(k * p for k, p in end.rounds_law.items())
     assert end.mean_rounds is not None and end.mean_rounds > shown
 
