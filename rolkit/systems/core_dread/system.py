@@ -66,10 +66,23 @@ def _odds(
     return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
 
 
+FORMS: dict[str, type] = {
+    "attacker": Combatant,
+    "defender": Combatant,
+    "weapon": Weapon,
+    "modifiers": Modifiers,
+}
+
+#: The default forms, built once: they are frozen, so sharing them is safe, and
+#: ``SYSTEM.defaults()`` (which ``status`` and every check reads) need not rebuild and
+#: revalidate four forms per call — a whole fight calls it thousands of times.
+DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
+
 SYSTEM = System(
     id="core_dread",
     name_key="cd.name",
-    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
+    forms=FORMS,
+    default_forms=DEFAULT_FORMS,
     options_type=CoreDreadOptions,
     presets=PRESETS,
     resolve_fn=_resolve,

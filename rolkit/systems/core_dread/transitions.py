@@ -139,8 +139,7 @@ def _with_prone_check(
     already prone victim's two rows are the same form and merge)."""
     rows: dict[Combatant, int] = {}
     for falls, w in prone_weights(prone_attribute):
-        extra = {"prone": True} if falls else {}
-        form = dataclasses.replace(victim, **changes, **extra)
+        form = dataclasses.replace(victim, **({**changes, "prone": True} if falls else changes))
         rows[form] = rows.get(form, 0) + w
     return tuple(rows.items())
 
