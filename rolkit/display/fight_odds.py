@@ -4,6 +4,7 @@ headline, how each combatant ends, and the rounds the fight ends in."""
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from typing import Any
 
 from rolkit import i18n
@@ -32,6 +33,7 @@ _WORDS = {
         "ends": "Acaba en esa ronda",
         "later": "más tarde",
         "states": "{n} estados",
+        "state": "1 estado",
         "why": "simulado porque hay {why}",
         "mean": "duración media: {r} rondas",
     },
@@ -48,6 +50,7 @@ _WORDS = {
         "ends": "Ends in that round",
         "later": "later",
         "states": "{n} states",
+        "state": "1 state",
         "why": "simulated because there are {why}",
         "mean": "mean length: {r} rounds",
     },
@@ -70,9 +73,13 @@ def _pct(p: Any, lang: str | None) -> str:
     return i18n.percent(float(p), _lang(lang), 1)
 
 
-def victory_headline(r: FightOdds, lang: str | None = None) -> str:
-    """«Probabilidad de victoria: Jugadores 62,3 % · Monstruos 37,1 % · empate 0,6 %»."""
-    parts = [f"{side} {_pct(r.p_win[side], lang)}" for side in r.side_names]
+def victory_headline(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> str:
+    """«Probabilidad de victoria: Jugadores 62,3 % · Monstruos 37,1 % · empate 0,6 %»
+    (``labels`` names the sides, default their own names)."""
+    labels = labels or {}
+    parts = [f"{labels.get(side, side)} {_pct(r.p_win[side], lang)}" for side in r.side_names]
     if r.p_draw:
         parts.append(f"{_w('draw', lang)} {_pct(r.p_draw, lang)}")
     if r.p_ongoing:
@@ -85,7 +92,8 @@ def meta_line(r: FightOdds, lang: str | None = None) -> str:
     """«exacto · 412 estados · duración media: 3,2 rondas» (or the simulation's label)."""
     bits = [r.label(_lang(lang))]
     if r.exact:
-        bits.append(_w("states", lang, n=f"{r.states:,}".replace(",", "\u202f")))
+        count = f"{r.states:,}".replace(",", "\u202f")
+        bits.append(_w("state", lang) if r.states == 1 else _w("states", lang, n=count))
     elif r.reason is not None:
         bits.append(_w("why", lang, why=r.reason[0 if _lang(lang) == "es" else 1]))
     mean = r.expected_rounds()
@@ -95,10 +103,13 @@ def meta_line(r: FightOdds, lang: str | None = None) -> str:
     return " · ".join(bits)
 
 
-def fate_rows(r: FightOdds, lang: str | None = None) -> list[tuple[str, str, str, str]]:
+def fate_rows(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> list[tuple[str, str, str, str]]:
     """``(combatant, side, P(out of the fight), P(dies))`` per combatant."""
+    labels = labels or {}
     return [
-        (name, side, _pct(r.p_out(name), lang), _pct(r.p_dead(name), lang))
+        (name, labels.get(side, side), _pct(r.p_out(name), lang), _pct(r.p_dead(name), lang))
         for name, side in zip(r.names, r.sides, strict=True)
     ]
 
@@ -168,15 +179,19 @@ def rounds_chart_html(r: FightOdds, lang: str | None = None) -> str:
     )
 
 
-def fight_odds_html(r: FightOdds, lang: str | None = None) -> str:
+def fight_odds_html(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> str:
+    """The victory headline, how it was obtained, each combatant's fate, the rounds."""
     head = (_w("who", lang), _w("side", lang), _w("out", lang), _w("dead", lang))
     fates = "".join(
         f"<tr><td>{_e(n)}</td><td>{_e(s)}</td><td class='n'>{_e(o)}</td><td class='n'>{_e(d)}</td></tr>"
-        for n, s, o, d in fate_rows(r, lang)
+        for n, s, o, d in fate_rows(r, lang, labels)
     )
+    victory = victory_headline(r, lang, labels)
     return (
         f'<div class="rolkit-fight">{_CSS}'
-        f'<p class="rolkit-victory"><strong>{_e(victory_headline(r, lang))}</strong></p>'
+        f'<p class="rolkit-victory"><strong>{_e(victory)}</strong></p>'
         f'<p class="meta"><small>{_e(meta_line(r, lang))}</small></p>'
         f"<table class='rolkit-fates'><thead><tr>{''.join(f'<th>{_e(h)}</th>' for h in head)}"
         f"</tr></thead><tbody>{fates}</tbody></table>"
