@@ -234,6 +234,27 @@ def test_options_keep_the_marginals(options):
     check_marginals((BRUNO, GORE, BAT, Modifiers(dangerous_situation=True)), options)
 
 
+def test_every_preset_weapon_and_modifiers_keep_the_marginals():
+    """Every weapon preset × every modifiers preset, for a few preset pairs (combinations
+    the rules forbid are refused by the law and the odds alike)."""
+    checked = refused = 0
+    for a in (BRUNO, CARLA):
+        for d in (GUARD, SHOOTER, GORE):
+            for weapon in S.presets["weapon"].values():
+                for m in S.presets["modifiers"].values():
+                    forms = (a, d, weapon, m)
+                    try:
+                        S.odds(*forms)
+                    except RulesError:
+                        with pytest.raises(RulesError):
+                            S.transitions(*forms)
+                        refused += 1
+                        continue
+                    check_marginals(forms)
+                    checked += 1
+    assert checked > 150 and refused > 0
+
+
 def test_wounded_defenders_one_transition_away_have_the_odds_marginals():
     """Apply one transition, then attack each still-acting defender it can leave again."""
     first = S.transitions(BRUNO, ANA, BAT, Modifiers())
