@@ -25,6 +25,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
+from rolkit.model import Fate
 from rolkit.systems.nsd20.attack import (
     attack_effort,
     attacker_after_attack,
@@ -83,7 +84,7 @@ def attack_transitions(
     return dict(_transition_rows(attacker, defender, weapon, modifiers, rules))
 
 
-def combatant_status(combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> str | None:
+def combatant_status(combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> Fate:
     """The fate a form's own state gives (:func:`.wounds.fate`): ``"dead"`` at
     ``death_at_pr`` (off by default), ``"dying"`` Moribundo or PR ≤ 0, ``"down"``
     Incapacitado or Inconsciente from fatigue, ``None`` can still fight (an Aturdido or
