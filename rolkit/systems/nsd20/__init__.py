@@ -9,7 +9,8 @@ every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · 
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
 (§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
 fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
-attack_outcomes) · ``transitions`` (the after-state law, #16) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+attack_outcomes) · ``transitions`` (the after-state law, #16) · ``checks``
+(SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
 
 The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
 massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was

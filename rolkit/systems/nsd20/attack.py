@@ -10,7 +10,6 @@ Fortaleza d20.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
@@ -337,9 +336,8 @@ def _evolve(form: Combatant, **changes: Any) -> Combatant:
     write values the form's ranges allow (PR floored at −999 and never above the current
     PR, a wound state of the ladder, booleans), and ``fields.validate`` would cost more
     than the whole attack law on a wounded state."""
-    out = copy.copy(form)
-    for name, value in changes.items():
-        object.__setattr__(out, name, value)
+    out = object.__new__(type(form))
+    out.__dict__.update(form.__dict__, **changes)
     return out
 
 
