@@ -27,6 +27,7 @@ from fractions import Fraction
 from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.nsd20.attack import (
+    PR_FLOOR,
     attack_effort,
     attacker_after_attack,
     defender_after_attack,
@@ -53,18 +54,25 @@ def _transition_rows(
     s = setup_attack(attacker, defender, weapon, modifiers, rules)
     weights, denominator = attack_weights(s, weapon, modifiers, rules)
     attacker_after = attacker_after_attack(attacker, attack_effort(attacker, modifiers))
-    by_change: dict[tuple[int, str, bool], int] = {}
+    # the defender's changed fields (None: untouched) -> (a damage giving them, weight)
+    by_change: dict[tuple[int, str, bool] | None, tuple[int, int]] = {}
     for key, w in weights:
-        change = (key.damage, key.state, key.stunned)
-        by_change[change] = by_change.get(change, 0) + w
-    by_form: dict[Combatant, int] = {}
-    for (final, state, stunned), w in by_change.items():
+        final = key.damage
+        change = None
+        if final > 0:  # the fields defender_after_attack writes (PR floored at −999)
+            change = (
+                max(PR_FLOOR, defender.pr - final),
+                key.state,
+                defender.stunned or key.stunned,
+            )
+        prior = by_change.get(change)
+        by_change[change] = (final, w + (prior[1] if prior else 0))
+    rows = []
+    for change, (final, w) in by_change.items():
+        state, stunned = (defender.wound_state, False) if change is None else change[1:]
         d_after = defender_after_attack(defender, final, state, stunned)
-        by_form[d_after] = by_form.get(d_after, 0) + w
-    return tuple(
-        ((attacker_after, d_after, weapon), Fraction(w, denominator))
-        for d_after, w in by_form.items()
-    )
+        rows.append(((attacker_after, d_after, weapon), Fraction(w, denominator)))
+    return tuple(rows)
 
 
 def attack_transitions(
