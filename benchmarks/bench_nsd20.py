@@ -236,6 +236,97 @@ def transition_rows(s, forms) -> list[tuple[str, float, str]]:
     ]
 
 
+STATE_ORDER = {w: i for i, w in enumerate(ORDER)}
+
+
+def icepool_fight(pr_max: int = 20) -> dict[str, Fraction]:
+    """The 1v1 fight at default forms (both with ``pr_max``) as an icepool absorbing
+    Markov chain, written apart from rolkit's transitions and fight chain: ``{side: P(win)}``.
+
+    State at the start of a round: ``(A's PR, wound state, Aturdido, B's …)``; A acts
+    first. A combatant out of the fight (Moribundo or PR ≤ 0: dying; Incapacitado: down)
+    ends it; an Aturdido combatant loses its turn and Aturdido wears off (one round).
+    Each blow is :func:`icepool_defender_after`.
+    """
+    base = nsd20.SYSTEM.defaults()
+    fighter = replace(base["attacker"], pr_max=pr_max)
+    weapon, modifiers = base["weapon"], base["modifiers"]
+    a_wins, b_wins = (-1, 0, 0, 0, 0, 0), (-2, 0, 0, 0, 0, 0)
+    blows: dict[tuple, icepool.Die] = {}
+
+    def out(c: tuple) -> bool:
+        return c[1] >= 2 or c[0] <= 0
+
+    def blow(me: tuple, you: tuple) -> icepool.Die:
+        if (me, you) not in blows:
+            a = replace(fighter, pr_current=me[0], wound_state=ORDER[me[1]], stunned=me[2])
+            d = replace(fighter, pr_current=you[0], wound_state=ORDER[you[1]], stunned=you[2])
+            die = icepool_defender_after(a, d, weapon, modifiers)
+            blows[(me, you)] = die.map(lambda o: (o[0], STATE_ORDER[o[1]], o[2]))
+        return blows[(me, you)]
+
+    def b_turn(a: tuple, b: tuple):
+        if b[2]:
+            return (*a, b[0], b[1], False)
+        return blow(b, a).map(lambda a2: b_wins if out(a2) else (*a2, *b))
+
+    def round_step(state: tuple):
+        if state[0] < 0:
+            return state
+        a, b = state[:3], state[3:]
+        if a[2]:
+            return b_turn((a[0], a[1], False), b)
+        return blow(a, b).map(lambda b2: a_wins if out(b2) else b_turn(a, b2))
+
+    start = (pr_max, 0, False, pr_max, 0, False)
+    end = icepool.map(round_step, start, repeat="inf", star=False)
+    total = end.denominator()
+    return {"a": Fraction(end.quantity(a_wins), total), "b": Fraction(end.quantity(b_wins), total)}
+
+
+def rolkit_fight(pr_max: int = 20):
+    """``rolkit.fight_odds`` of the same fight (order of entry: A first), to the end."""
+    from rolkit.fight import Fight
+
+    s = nsd20.SYSTEM
+    base = s.defaults()
+    fight = Fight(s)
+    fight.add("A", "a", replace(base["attacker"], pr_max=pr_max), base["weapon"])
+    fight.add("B", "b", replace(base["defender"], pr_max=pr_max), base["weapon"])
+    return rolkit.fight_odds(fight, rounds=None)
+
+
+def fight_rows() -> list[tuple[str, float, str]]:
+    """#16 item 3: the 1v1 fight at default forms (rolkit), and the same fight with fewer PR
+    against the icepool absorbing chain (same law asserted, times side by side)."""
+    ours = rolkit_fight()
+    rows: list[tuple[str, float, str]] = [
+        (
+            "nsd20 1v1 fight to the end, default forms (rolkit, cold)",
+            cold_median(rolkit_fight, repeat=3),
+            f"target ≤ 1 s; exact, {ours.states} states, P(A wins) = {float(ours.p_win['a']):.4f}; "
+            "icepool not run here: its elimination (fill-in over ~2,000 round states, "
+            "big integers) takes many minutes",
+        )
+    ]
+    small = 6
+    mine = rolkit_fight(small)
+    assert dict(mine.p_win) == icepool_fight(small), "fight laws differ"
+    assert mine.p_draw == 0 and mine.p_ongoing == 0
+    t_rolkit = cold_median(lambda: rolkit_fight(small), repeat=3)
+    t_icepool = median_seconds(lambda: icepool_fight(small), repeat=1, warmup=0)
+    rows += [
+        (
+            f"nsd20 1v1 fight, both PR {small} (rolkit, cold)",
+            t_rolkit,
+            f"exact, {mine.states} states; = icepool chain exactly",
+        ),
+        (f"nsd20 1v1 fight, both PR {small} (icepool chain)", t_icepool, "repeat='inf'"),
+        (f"nsd20 1v1 fight, PR {small}: icepool / rolkit", Ratio(t_icepool / t_rolkit), "≥ ×2"),
+    ]
+    return rows
+
+
 def cold_median(fn, repeat: int = REPEAT) -> float:
     """Median time of ``fn()`` right after ``rolkit.clear_caches()`` (the clearing itself,
     a walk over the loaded modules, is not timed)."""
@@ -268,6 +359,7 @@ def run() -> list[tuple[str, float, str]]:
             (f"nsd20 speed-up over icepool, {name}", Ratio(theirs / ours), "target ≥ ×2"),
         ]
     rows += transition_rows(s, forms)
+    rows += fight_rows()
     from rolkit.analysis import hit_grid
 
     rows.append(

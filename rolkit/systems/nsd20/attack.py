@@ -57,6 +57,7 @@ __all__ = [
     "attack_effort",
     "attacker_after_attack",
     "defender_after_attack",
+    "evolve_form",
     "resolve_attack",
     "EFFORT_DAMAGE",
 ]
@@ -331,7 +332,7 @@ def attack_effort(attacker: Combatant, modifiers: Modifiers) -> EffortState:
     return effort
 
 
-def _evolve(form: Combatant, **changes: Any) -> Combatant:
+def evolve_form(form: Combatant, **changes: Any) -> Combatant:
     """A copy of ``form`` with ``changes``, not validated again: the callers below only
     write values the form's ranges allow (PR floored at −999 and never above the current
     PR, a wound state of the ladder, booleans), and ``fields.validate`` would cost more
@@ -351,7 +352,7 @@ def attacker_after_attack(attacker: Combatant, effort: EffortState) -> Combatant
     """
     if not attacker.flat_footed and attacker.effort_used_this_turn == effort.used_this_turn:
         return attacker
-    return _evolve(attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn)
+    return evolve_form(attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn)
 
 
 def defender_after_attack(
@@ -367,7 +368,7 @@ def defender_after_attack(
     """
     if final <= 0:
         return defender
-    return _evolve(
+    return evolve_form(
         defender,
         pr_current=max(PR_FLOOR, defender.pr - final),
         wound_state=state,
