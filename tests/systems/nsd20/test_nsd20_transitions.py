@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction as F
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -436,7 +438,69 @@ def test_the_law_matches_the_spec_written_again_by_brute_force(name):
     assert as_rows(law_of(a, d, w, m, r)) == spec_oracle(a, d, w, m, r)
 
 
-def test_a_stunned_attacker_has_no_law_and_says_why():
-    with pytest.raises(rolkit.RulesError) as err:
-        S.transitions(replace(E1_A, stunned=True), E1_D, Weapon(), Modifiers())
-    assert "Aturdido" in err.value.message("es")
+def test_a_stunned_attacker_loses_its_turn_and_aturdido_wears_off():
+    """P10/P16: an Aturdido attacker cannot act (resolve refuses it); in the law its turn
+    is lost and its one round of Aturdido passes, so a whole fight goes on."""
+    stunned = replace(E1_A, stunned=True, flat_footed=True)
+    with pytest.raises(rolkit.RulesError):
+        S.resolve(stunned, E1_D, Weapon(), Modifiers(), seed=1)
+    law = law_of(stunned, E1_D, Weapon(), Modifiers())
+    assert law == {(replace(stunned, stunned=False), E1_D, Weapon()): 1}
+    # the option off: a stunned attacker attacks normally
+    off = NSd20Rules(stunned_cannot_act=False)
+    assert law_of(stunned, E1_D, Weapon(), Modifiers(), off) == path_law(
+        stunned, E1_D, Weapon(), Modifiers(), off
+    )
+    with pytest.raises(rolkit.RulesError) as err:  # the form cannot count two rounds
+        S.transitions(stunned, E1_D, Weapon(), Modifiers(), NSd20Rules(stun_rounds=2))
+    assert "Asaltos de Aturdido" in err.value.message("es")
+    with pytest.raises(rolkit.RulesError):  # the other refusals still hold
+        S.transitions(
+            stunned,
+            E1_D,
+            S.presets["weapon"]["Revólver (2d6)"],
+            Modifiers(extra_effort_damage=True),
+        )
+    with pytest.raises(rolkit.RulesError):
+        S.transitions(replace(stunned, wound_state="moribundo"), E1_D, Weapon(), Modifiers())
+
+
+# --------------------------------------------------------------------------- icepool
+icepool = pytest.importorskip("icepool")
+sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the project root
+from benchmarks.bench_nsd20 import (  # noqa: E402
+    defender_after_law,
+    icepool_after_law,
+    icepool_fight,
+    rolkit_fight,
+)
+
+ICEPOOL_CASES = {
+    "defaults": tuple(S.defaults()[r] for r in ROLES),
+    "E2 preset, revolver": (
+        E1_A,
+        S.presets["defender"]["Defensor E2 (con armadura)"],
+        S.presets["weapon"]["Revólver (2d6)"],
+        Modifiers(),
+    ),
+    "wounded stunned, ×3 d10, total concealment": (
+        E1_A,
+        replace(E1_D, pr_current=5, wound_state="malherido", stunned=True),
+        S.presets["weapon"]["Hacha de leñador (1d10, ×3)"],
+        Modifiers(concealment="total"),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", ICEPOOL_CASES)
+def test_the_defenders_after_state_matches_the_icepool_model(name):
+    case = ICEPOOL_CASES[name]
+    assert defender_after_law(S, *case) == icepool_after_law(*case)
+
+
+@pytest.mark.parametrize("pr_max", [3, 5])
+def test_a_whole_fight_on_this_law_matches_an_icepool_absorbing_chain(pr_max):
+    """rolkit.fight_odds over this law (stuns included) = the icepool chain written apart."""
+    ours = rolkit_fight(pr_max)
+    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0
+    assert dict(ours.p_win) == icepool_fight(pr_max)
