@@ -309,7 +309,7 @@ def fight_rows() -> list[tuple[str, float, str]]:
             "big integers) takes many minutes",
         )
     ]
-    small = 6
+    small = 8
     mine = rolkit_fight(small)
     assert dict(mine.p_win) == icepool_fight(small), "fight laws differ"
     assert mine.p_draw == 0 and mine.p_ongoing == 0
