@@ -50,10 +50,13 @@ Interpretations where the spec is silent (each one a game master would expect):
   after-state does not depend on the dice; damage 0 (a miss, or a hit the RD absorbs)
   leaves the defender form itself (P7: «no effect at all»), so full health stays one
   state whether ``pr_current`` was left empty or not; ``status`` is the form's own fate
-  (the same rule as the odds' ``fate``). The forms cannot hold three things that change
-  later attacks: the rounds left of Aturdido (``stunned`` stays set until cleared), the
-  pending fatigue of an Esfuerzo extra, and the start of a new turn (an attack never
-  resets ``effort_used_this_turn``).
+  (the same rule as the odds' ``fate``; Aturdido or Malherido still fight). An Aturdido
+  attacker who cannot act (``stunned_cannot_act``) loses its turn in the law, and its one
+  round of Aturdido wears off (``resolve`` still refuses it); with ``stun_rounds`` > 1
+  that lost turn is refused, since the form has no round counter. The forms cannot hold
+  two more things that change later attacks: the pending fatigue of an Esfuerzo extra
+  (P11) and the start of a new turn (an attack never resets ``effort_used_this_turn``,
+  so a fight with the Esfuerzo modifier is refused at a combatant's second blow).
 * Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
 * Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
   by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the
