@@ -146,13 +146,13 @@ class Combatant:
     death_points: int = fields.int_field(
         0,
         0,
-        2,
+        3,
         label=("Puntos de muerte", "Puntos de muerte (death points)"),
         help=(
-            "Solo a 0 PV; con 3 muere (0–2).",
-            "Only at 0 PV; 3 means dead (0–2).",
+            "Solo a 0 PV (0–3); con 3 muere (o al iniciar su turno, si así se eligió).",
+            "Only at 0 PV (0–3); 3 means dead (or at its turn start, if so chosen).",
         ),
-        rule="P9, P10",
+        rule="P9, P10, G11",
     )
     prone: bool = fields.flag_field(
         False,
