@@ -54,6 +54,7 @@ def with_health(combatant: Combatant, state: HealthState) -> Combatant:
     return replace(combatant, pv_current=state.pv, death_points=state.death_points)
 
 
+@memo
 def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) -> Combatant:
     """P9 The defender after taking ``damage`` (the same form when nothing changes)."""
     if damage <= 0:
@@ -73,6 +74,7 @@ def fumble_condition(attacker: Combatant, fumble_effect: str | None) -> Combatan
     return attacker
 
 
+@memo
 def attacker_after(
     attacker: Combatant, fumble_effect: str | None, options: TierkreisOptions
 ) -> Combatant:

@@ -248,7 +248,7 @@ def test_equal_situations_reached_by_different_rolls_are_equal_states() -> None:
 
 
 # --------------------------------------------------------------------------- 3. Monte Carlo
-N = 3000
+N = 2500
 MC_SETUPS = {
     "defaults": tuple(S.defaults()[r] for r in ROLES),
     "wounded NPC, variable damage": (
@@ -360,3 +360,28 @@ def test_the_third_death_point_is_an_after_state() -> None:
     dead = dataclasses.replace(d, death_points=3)
     assert sum(p for (_, d1, _), p in law.items() if d1 == dead) == Fraction(7, 12)
     assert sum(p for (_, d1, _), p in law.items() if d1 == d) == Fraction(5, 12)
+
+
+def test_every_state_of_the_default_1v1_fight_has_a_law() -> None:
+    """The default fight (both fighters alternate unarmed attacks) reaches finitely many
+    states — PV, prone and the −2 of both — each with a law; a sample checks the marginals."""
+    f = S.defaults()
+    w, m = f["weapon"], f["modifiers"]
+    start = (f["attacker"], f["defender"], 0)
+    seen, todo, laws = {start}, [start], []
+    while todo:
+        a, b, turn = todo.pop()
+        if S.status(a) or S.status(b):
+            continue
+        x, y = (a, b) if turn == 0 else (b, a)
+        laws.append((x, y))
+        for x1, y1 in S.transitions(x, y, w, m):
+            nxt = (x1, y1, 1) if turn == 0 else (y1, x1, 0)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    # pv 1–4 × prone × (none, physical, mental), both fighters, either to attack
+    assert len(laws) == 2 * (4 * 2 * 3) ** 2
+    assert len(seen) == 1728
+    for x, y in sorted(laws, key=repr)[::90]:
+        check_marginals(x, y, w, m)
