@@ -385,3 +385,13 @@ def test_every_state_of_the_default_1v1_fight_has_a_law() -> None:
     assert len(seen) == 1728
     for x, y in sorted(laws, key=repr)[::90]:
         check_marginals(x, y, w, m)
+
+
+def test_explicit_options_reach_the_law_as_they_reach_the_odds() -> None:
+    """§2.3: the options travel in ``Modifiers.options``; explicit options replace them."""
+    a, d = tk.Combatant(strength=8, agility=5), tk.Combatant(pv_max_override=20, **NPC)
+    variable = tk.TierkreisOptions(variable_damage=True)
+    by_options = S.transitions(a, d, tk.SWORD, tk.Modifiers(), variable)
+    by_modifiers = S.transitions(a, d, tk.SWORD, tk.Modifiers(options=variable))
+    assert by_options == by_modifiers != S.transitions(a, d, tk.SWORD, tk.Modifiers())
+    assert {d1.pv for (_, d1) in by_options} == {20 - k for k in (0, 1, 2, 3, 4, 5, 6, 8, 10)}
