@@ -71,8 +71,8 @@ def icepool_attack_forms(x: tuple, y: tuple) -> icepool.Die:
     """One unarmed attack (default forms, PJ vs PJ: attack check) of ``x`` on ``y``, each
     ``(pv, prone, physical −2)``: R5 target AGI 6, −1 attacking prone (P12), +1 melee on a
     prone target, −2 physical (T4); R4/T1 criticals (×2) and fumbles on the attacker (T1
-    5–6 physical, 7–8 mental — no effect on AGI/FUE, so it clears the physical −2 the form
-    held —, 3–4 prone, 11–12 −1 PV; 1–2 and 9–10 leave the forms as they are)."""
+    5–6 physical −2, kept; 7–8 mental −2: no effect on AGI/FUE, so not tracked here; 3–4
+    prone; 11–12 −1 PV; 1–2 and 9–10 leave the forms as they are, as rolkit's forms do)."""
     target = 6 - x[1] + y[1] - 2 * x[2]
 
     def fumble(face: int) -> tuple:
@@ -82,8 +82,6 @@ def icepool_attack_forms(x: tuple, y: tuple) -> icepool.Die:
             prone = 1
         elif effect == "physical_minus_2":
             physical = 1
-        elif effect == "mental_minus_2":
-            physical = 0
         elif effect == "self_damage_1":
             pv -= 1
         return ((pv, prone, physical), y)
@@ -187,21 +185,41 @@ def transition_rows(s: Any) -> list[tuple[str, float, str]]:
     return rows
 
 
+def rolkit_fight() -> Any:
+    """``rolkit.fight_odds`` of the same fight (caches cleared): A (default attacker and
+    weapon) acts first, B (default defender and weapon), default modifiers, to the end."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    rolkit.clear_caches()
+    s, d = tk.SYSTEM, tk.SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    return odds_of_fighters(s, fighters, rounds=None)
+
+
 def fight_rows(s: Any) -> list[tuple[str, float, str]]:
-    """The default 1v1 fight, rolkit.fight_odds against the icepool chain."""
+    """The default 1v1 fight, rolkit.fight_odds against the icepool chain (one run: its
+    absorbing solve over exact Fractions takes seconds)."""
+    ours = rolkit_fight()
     t0 = time.perf_counter()
-    law = icepool_fight()
+    theirs = icepool_fight()
     t_icepool = time.perf_counter() - t0
-    rows = [
+    assert ours.exact and ours.p_draw == theirs["draw"] == 0 and ours.p_ongoing == 0, ours
+    assert dict(ours.p_win) == {"a": theirs["A"], "b": theirs["B"]}, "rolkit ≠ icepool"
+    t_rolkit = median_seconds(rolkit_fight, repeat=3, warmup=0)
+    return [
         (
-            "tierkreis 1v1 fight, icepool absorbing chain",
+            "tierkreis 1v1 fight to the end, default forms (rolkit, cold)",
+            t_rolkit,
+            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
+            " target ≤ 1 s",
+        ),
+        (
+            "icepool 1v1 fight, absorbing Markov chain",
             t_icepool,
-            f"P(A wins) = {float(law['A']):.6f}, one run (slow: exact Fractions)",
-        )
+            "repeat='inf', one round per step (PV, prone, −2 of both); the same Fractions",
+        ),
+        ("tierkreis 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ ×2"),
     ]
-    if not hasattr(rolkit, "fight_odds"):
-        rows.append(("tierkreis 1v1 fight, rolkit.fight_odds", float("nan"), "not on main yet"))
-    return rows
 
 
 def run() -> list[tuple[str, float, str]]:

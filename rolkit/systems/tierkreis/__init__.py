@@ -65,8 +65,11 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
   the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
   attack), the end of a −2 («hasta el final de su próximo turno»: it stays until cleared),
-  two −2 at once (one ``fumble_penalty``: the newest replaces the older), and the death
-  point gained at the start of a turn at 0 PV (P10, a turn rule).
+  and the death point gained at the start of a turn at 0 PV (P10, a turn rule).
+* ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
+  characteristics, so both −2 apply at once (the spec lists only one of them); the same one
+  twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight
+  state can come back to an earlier one through the penalties).
 * The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
   (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
 """

@@ -10,14 +10,14 @@ the fumble table (*Pifias*, T1), applied to the attacker.
   ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
   still dying until its next turn starts).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
-  «mental»; 11–12 one damage (P9).
+  «mental» (one of each: «both»); 11–12 one damage (P9).
 
 What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
 a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field), the defender's free
 attack (9–10: a new attack, not a state), how long a −2 lasts («hasta el final de su
-próximo turno»: it stays on the form until cleared) and two −2 at once (the form holds one
-``fumble_penalty``: the newest replaces the older), and the death points gained at the
-start of a turn at 0 PV (P10: a turn rule, not part of the attack).
+próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``), and
+the death points gained at the start of a turn at 0 PV (P10: a turn rule, not part of the
+attack).
 
 The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the
@@ -36,6 +36,7 @@ from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.health import DEATH_AT, HealthState, apply_damage, fate_of
 from rolkit.systems.tierkreis.odds import attack_law
 from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
 __all__ = [
     "with_health",
@@ -64,11 +65,16 @@ def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) 
 
 
 def fumble_condition(attacker: Combatant, fumble_effect: str | None) -> Combatant:
-    """T1 3–8 The condition a fumble leaves: prone, or the −2 «physical» / «mental»."""
+    """T1 3–8 The condition a fumble leaves: prone, or the −2 «physical» / «mental».
+
+    The two −2 lower different characteristics, so one of each is «both»; the same one
+    again is the same condition (it does not become −4).
+    """
     if fumble_effect == "attacker_prone" and not attacker.prone:
         return replace(attacker, prone=True)
     if fumble_effect in ("physical_minus_2", "mental_minus_2"):
-        penalty = fumble_effect.split("_")[0]
+        held = set(FUMBLE_PENALTY_PARTS[attacker.fumble_penalty]) | {fumble_effect.split("_")[0]}
+        penalty = "both" if len(held) == 2 else held.pop()
         if attacker.fumble_penalty != penalty:
             return replace(attacker, fumble_penalty=penalty)
     return attacker

@@ -42,9 +42,9 @@ K = [1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 5]
 def condition_values(c: tk.Combatant, code: str) -> list[tuple[int, str]]:
     """T4, all effects; plus the combatant's own adjustments for ``code`` (R6)."""
     out = []
-    if c.fumble_penalty == "physical" and code in PHYSICAL:
+    if c.fumble_penalty in ("physical", "both") and code in PHYSICAL:
         out.append(-2)
-    if c.fumble_penalty == "mental" and code in MENTAL:
+    if c.fumble_penalty in ("mental", "both") and code in MENTAL:
         out.append(-2)
     if c.intoxicated and code in INTOX:
         out.append(-3)
@@ -201,7 +201,7 @@ def random_config(rng: random.Random):
             defensive_stance=rng.random() < 0.3,
             intoxicated=rng.random() < 0.2,
             deprivation_days=rng.choice([0, 0, 0, 1, 2]),
-            fumble_penalty=rng.choice([None, None, "physical", "mental"]),
+            fumble_penalty=rng.choice([None, None, "physical", "mental", "both"]),
             damage_reduction=rng.choice([0, 0, 1, 2]),
             adjustments=rng.choice(
                 [

@@ -27,6 +27,13 @@ S = tk.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 NPC = {"is_player": False}
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
+#: T1 the −2 each ``fumble_penalty`` holds.
+PARTS = {
+    "none": set(),
+    "physical": {"physical"},
+    "mental": {"mental"},
+    "both": {"physical", "mental"},
+}
 
 
 def law_of(a, d, w, m, options=None) -> dict[tuple[Any, Any, Any], Fraction]:
@@ -119,14 +126,15 @@ def check_marginals(a, d, w, m) -> None:
         elif a1.prone != a.prone:
             changes["attacker_prone"] += p
         elif a1.fumble_penalty != a.fumble_penalty:
-            changes[f"{a1.fumble_penalty}_minus_2"] += p
+            (new,) = PARTS[a1.fumble_penalty] - PARTS[a.fumble_penalty]
+            changes[f"{new}_minus_2"] += p
         else:
             assert a1 == a
     changes_the_attacker = {
         "self_damage_1": True,
         "attacker_prone": not a.prone,
-        "physical_minus_2": a.fumble_penalty != "physical",
-        "mental_minus_2": a.fumble_penalty != "mental",
+        "physical_minus_2": "physical" not in PARTS[a.fumble_penalty],
+        "mental_minus_2": "mental" not in PARTS[a.fumble_penalty],
     }
     for name, changed in changes_the_attacker.items():
         assert changes[name] == (effect[name] if changed else 0), name
@@ -215,6 +223,25 @@ def test_v32_a_fumble_12_hurts_the_attacker_and_the_others_leave_their_condition
     # 1–2 weapon dropped and 9–10 free attack leave both forms as they were
     miss = Fraction(1, 3)  # V22: miss 1/3
     assert pairs[(a, d)] == miss + 2 * Fraction(1, 72)
+
+
+def test_one_fumble_penalty_of_each_kind_is_both_and_the_same_one_again_is_no_worse() -> None:
+    """T1 5–6 and 7–8 lower different characteristics: after one of each, both apply."""
+    d = tk.Combatant(**NPC)
+    for before, effect, after in [
+        ("physical", "mental", "both"),
+        ("mental", "physical", "both"),
+        ("none", "mental", "mental"),
+    ]:
+        a = tk.Combatant(agility=7, fumble_penalty=before)
+        pairs = S.transitions(a, d, BOW, tk.Modifiers())
+        assert pairs[(dataclasses.replace(a, fumble_penalty=after), d)] == Fraction(1, 72), effect
+    for held, reached in (("physical", {"physical", "both"}), ("both", {"both"})):
+        a = tk.Combatant(agility=7, fumble_penalty=held)  # the same −2 again: no −4 state
+        assert {a1.fumble_penalty for a1, _ in S.transitions(a, d, BOW, tk.Modifiers())} == reached
+    both = tk.Combatant(fumble_penalty="both")
+    for code, target in (("AGI", 4), ("INT", 4), ("SUE", 4)):
+        assert tk.check_target(both, code).target == target
 
 
 def test_status_reads_the_p9_track_from_the_form() -> None:
@@ -332,10 +359,10 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
         a_after = a  # T1, on the attacker
         if effect == "attacker_prone":
             a_after = dataclasses.replace(a, prone=True)
-        elif effect == "physical_minus_2":
-            a_after = dataclasses.replace(a, fumble_penalty="physical")
-        elif effect == "mental_minus_2":
-            a_after = dataclasses.replace(a, fumble_penalty="mental")
+        elif effect in ("physical_minus_2", "mental_minus_2"):  # one of each: both apply
+            held = PARTS[a.fumble_penalty] | {effect.split("_")[0]}
+            name = "both" if len(held) == 2 else next(iter(held))
+            a_after = dataclasses.replace(a, fumble_penalty=name)
         elif effect == "self_damage_1":
             a_after = dataclasses.replace(a, pv_current=a.pv - 1)
         key = (a_after, d_after, w)
@@ -362,9 +389,18 @@ def test_the_third_death_point_is_an_after_state() -> None:
     assert sum(p for (_, d1, _), p in law.items() if d1 == d) == Fraction(5, 12)
 
 
-def test_every_state_of_the_default_1v1_fight_has_a_law() -> None:
+def progress(before: tk.Combatant, after: tk.Combatant) -> bool:
+    """A change that can never be undone by an attack: PV down, prone on, a −2 added."""
+    more = PARTS[after.fumble_penalty] >= PARTS[before.fumble_penalty]
+    ordered = after.pv <= before.pv and after.prone >= before.prone and more
+    return ordered and after != before
+
+
+def test_every_state_of_the_default_1v1_fight_has_a_law_and_none_comes_back() -> None:
     """The default fight (both fighters alternate unarmed attacks) reaches finitely many
-    states — PV, prone and the −2 of both — each with a law; a sample checks the marginals."""
+    states — PV, prone and the −2 of both — each with a law; a form that changes only moves
+    on (so the fight's chain has no cycles but «nothing changed»); a sample of the states
+    checks the marginals."""
     f = S.defaults()
     w, m = f["weapon"], f["modifiers"]
     start = (f["attacker"], f["defender"], 0)
@@ -376,14 +412,14 @@ def test_every_state_of_the_default_1v1_fight_has_a_law() -> None:
         x, y = (a, b) if turn == 0 else (b, a)
         laws.append((x, y))
         for x1, y1 in S.transitions(x, y, w, m):
+            assert (x1 == x or progress(x, x1)) and (y1 == y or progress(y, y1))
             nxt = (x1, y1, 1) if turn == 0 else (y1, x1, 0)
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    # pv 1–4 × prone × (none, physical, mental), both fighters, either to attack
-    assert len(laws) == 2 * (4 * 2 * 3) ** 2
-    assert len(seen) == 1728
-    for x, y in sorted(laws, key=repr)[::90]:
+    # pv 1–4 × prone × (none, physical, mental, both), both fighters, either to attack
+    assert len(laws) == 2 * (4 * 2 * 4) ** 2
+    for x, y in sorted(laws, key=repr)[::120]:
         check_marginals(x, y, w, m)
 
 
