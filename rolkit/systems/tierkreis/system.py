@@ -130,10 +130,16 @@ def _transitions(
     return attack_transitions(attacker, defender, weapon, modifiers)
 
 
+FORMS = {"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers}
+#: Built once (the forms are frozen): ``SYSTEM.status`` reads the default options from them
+#: on every call, thousands of times in a whole fight.
+DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
+
 SYSTEM = System(
     id="tierkreis",
     name_key="tierkreis.name",
-    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
+    forms=FORMS,
+    default_forms=DEFAULT_FORMS,
     options_type=TierkreisOptions,
     presets=PRESETS,
     resolve_fn=_resolve,
