@@ -238,6 +238,28 @@ class GoreOptions:
         ),
         rule="G27",
     )
+    serious_wound_losses: str = fields.choice_field(
+        "apply",
+        {
+            "apply": (
+                "Se anotan en la ficha",
+                "Se anotan en la ficha (written into the forms)",
+            ),
+            "report": (
+                "Solo se informan",
+                "Solo se informan (reported; the GM applies them after the fight)",
+            ),
+        },
+        label=("Pérdidas de herida grave", "Pérdidas de herida grave (T10 losses)"),
+        help=(
+            "P13.5/T10: las pérdidas de características de una herida grave se anotan en la "
+            "ficha tras el ataque, o solo se informan (el combate exacto queda pequeño).",
+            "P13.5/T10: a serious wound's characteristic losses are written into the forms "
+            "after the attack, or only reported (keeps whole-fight odds small).",
+        ),
+        rule="P13.5, T10",
+        advanced=True,
+    )
 
     def __post_init__(self) -> None:
         validate_form(self)
