@@ -6,19 +6,24 @@ Applied (each value stays inside its §2 range, so the instances are valid):
 * defender: ``hp_current`` ← ``hp_after`` (P13); ``location_damage`` of the location hit
   grows by the damage when the roll reports one location (P12.2); ``damage_24h`` grows by
   the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
-  (P10, P11.10); ``can_defend`` ← False on *defensa inhábil* or when unconscious (P8.3,
-  P13.6, P14) and when captured or disarmed (P15, §2.1 «False when disarmed, bound»);
-  the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or chest or a
-  destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells its fate
-  (:func:`.status.status`); ``leg_severe`` from a destroyed leg (T9); the T10 losses of a
-  serious wound (characteristics, MOV, ``hp_max``; option ``serious_wound_losses``; when they lower the maximum HP of a
-  defender with hurt locations, ``location_hp_override`` keeps the T8 split of the blow,
-  so the loss does not re-grade the wound just dealt);
-* attacker and defender: the lasting T11 fumble results the form can hold (conditions
-  ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2 armour; a broken shield);
+  (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
+  chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
+  its §7.3 fate (:func:`.transitions.status`); ``can_defend`` ← False when unconscious,
+  captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
+  ``leg_severe`` from a destroyed leg (T9);
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
   ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
-  P11.9; a malfunction fires none).
+  P11.9; a malfunction fires none);
+* with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
+  on *defensa inhábil* (P8.3), and for attacker and defender the T11 fumble results the
+  form can hold (conditions ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2
+  armour; a broken shield). They last until the GM clears them (the form has no round
+  counter), so by default they stay in the roll's steps and effects only: a disabled
+  defence lasts ``defence_disabled_rounds`` and «el próximo turno» effects one round;
+* with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
+  losses of a serious wound (characteristics, MOV, ``hp_max``); when they lower the
+  maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
+  split of the blow, so the loss does not re-grade the wound just dealt.
 
 Not representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
 unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, dying as a countdown
@@ -182,7 +187,9 @@ def _fit_hp(person: Combatant, replace: Replace) -> Combatant:
     return person
 
 
-def _defender_changes(defender: Combatant, res: Any, replace: Replace) -> dict[str, Any]:
+def _defender_changes(
+    defender: Combatant, res: Any, replace: Replace, options: GoreOptions
+) -> dict[str, Any]:
     """P10–P15 What the blow itself writes on the defender (before T10 and fumbles)."""
     effects: Mapping[str, Any] = res.effects
     conditions: Mapping[str, Any] = res.conditions
@@ -201,7 +208,8 @@ def _defender_changes(defender: Combatant, res: Any, replace: Replace) -> dict[s
     captured = bool(conditions.get("captured_rounds"))
     disarmed = effects.get("maneuver") == "disarmed"
     unconscious = bool(conditions.get("unconscious"))
-    stopped = conditions.get("defence_disabled") or unconscious or captured or disarmed
+    disabled = bool(conditions.get("defence_disabled")) and options.after_effects == "all"
+    stopped = disabled or unconscious or captured or disarmed
     if stopped and defender.can_defend:
         d["can_defend"] = False
     new = set(effects.get("new_conditions", ()))
@@ -231,22 +239,24 @@ def forms_after(
             facts of a group of rolls (:mod:`.transitions`).
         replace: how a changed form is built (:func:`trusted_replace` on the exact law's
             hot path, where every value is already in range).
-        options: the options in force (``serious_wound_losses = "report"`` leaves the T10
-            losses out of the forms).
+        options: the options in force: ``after_effects = "all"`` adds the T11 results and
+            *defensa inhábil*; ``serious_wound_losses = "apply"`` the T10 losses.
 
     Returns:
         ``{"attacker": …, "defender": …, "weapon": …}``.
     """
     effects: Mapping[str, Any] = res.effects
-    d = _defender_changes(defender, res, replace)
+    d = _defender_changes(defender, res, replace, options)
     defender_now = replace(defender, **d) if d else defender
     if options.serious_wound_losses == "apply":
         losses = effects.get("serious_wound_losses", {})
         defender_now = _serious(defender_now, losses, replace) if losses else defender_now
-    defender_now = _fumble(defender_now, effects.get("defender_fumble"), replace)
+    attacker_now = attacker
+    if options.after_effects == "all":
+        defender_now = _fumble(defender_now, effects.get("defender_fumble"), replace)
+        attacker_now = _fumble(attacker, effects.get("attacker_fumble"), replace)
     defender_now = _fit_hp(defender_now, replace)
-
-    attacker_now = _fit_hp(_fumble(attacker, effects.get("attacker_fumble"), replace), replace)
+    attacker_now = _fit_hp(attacker_now, replace)
 
     w: dict[str, Any] = {}
     fired = int(effects.get("rounds_fired", 0))  # type: ignore[call-overload]

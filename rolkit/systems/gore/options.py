@@ -238,8 +238,32 @@ class GoreOptions:
         ),
         rule="G27",
     )
+    after_effects: str = fields.choice_field(
+        "blow",
+        {
+            "blow": (
+                "Las marcas del golpe",
+                "Las marcas del golpe (the blow's marks: HP, locations, gear)",
+            ),
+            "all": (
+                "También pifias y defensa inhábil",
+                "También pifias y defensa inhábil (also fumbles and disabled defence)",
+            ),
+        },
+        label=("Qué se anota tras el ataque", "Qué se anota (what the forms keep after an attack)"),
+        help=(
+            "Tras el ataque la ficha guarda PG, localizaciones, inconsciencia, PG del escudo y "
+            "del arma y munición; «también» añade los resultados de T11 y la defensa inhábil "
+            "(quedan hasta que el DJ los quite; el combate exacto crece).",
+            "After an attack the forms keep HP, locations, unconsciousness, shield and weapon "
+            "PG and ammunition; 'also' adds the T11 results and a disabled defence (kept until "
+            "the GM clears them; whole-fight odds grow).",
+        ),
+        rule="P8, P16, T11, G7",
+        advanced=True,
+    )
     serious_wound_losses: str = fields.choice_field(
-        "apply",
+        "report",
         {
             "apply": (
                 "Se anotan en la ficha",

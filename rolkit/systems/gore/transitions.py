@@ -6,13 +6,14 @@ name the location its bullets struck, whose damage the after-state writes; §7.2
 it for one bullet only) and each row's P8 matrix cell (fumbles, *defensa inhábil*, the
 attacker's weapon PG), then multiplies in the dice the rows sum over but the forms hold:
 
-* P16 / T11 the melee fumble d100 of the attacker and of a defender who fumbles (00 rolls
-  again, so each other row has its faces out of 99), grouped by the lasting effect the form
-  keeps (:func:`.after.fumble_effect`; T12 and the unarmed fumble change no form);
-* P13.5 / T10 for a *grave* wound of a target not dead: the T10 d100 and its loss dice
-  (with ``serious_wound_losses = "apply"``, the default). They split one after-state into
-  up to ~360 (every loss of FUE, CON, DES, CAR, INT, MOV, max HP): ``"report"`` keeps
-  them out of the forms and the law small (whole-fight odds).
+* with ``after_effects = "all"``: P16 / T11 the melee fumble d100 of the attacker and of a
+  defender who fumbles (00 rolls again, so each other row has its faces out of 99),
+  grouped by the lasting effect the form keeps (:func:`.after.fumble_effect`; T12 and the
+  unarmed fumble change no form), and P8 *defensa inhábil*;
+* with ``serious_wound_losses = "apply"``: P13.5 / T10 for a *grave* wound of a target not
+  dead, the T10 d100 and its loss dice. They split one after-state into up to ~360 (every
+  loss of FUE, CON, DES, CAR, INT, MOV, max HP), so a whole fight grows past the exact
+  bound; by default (``"report"``) they are reported in the roll only.
 
 The dice no form holds (the KO 1D10, the SUE check, a disarmed weapon's flight, the rounds
 of a capture) are summed over. Each after-state is what :func:`.after.forms_after` writes
@@ -142,7 +143,10 @@ def _row_facts(ctx: ActionContext, row: OutcomeRow, cell: CellEffect) -> tuple[A
     rolled = cell.attacker_fumble == "yes" or (
         cell.attacker_fumble == "gm_choice" and opts.gm_fumble_choice == "roll"
     )
-    attacker_t11 = rolled and not ctx.ranged and ctx.weapon_kind not in ("unarmed", "natural")
+    every = opts.after_effects == "all"  # T11 and defensa inhábil written into the forms
+    attacker_t11 = (
+        every and rolled and not ctx.ranged and ctx.weapon_kind not in ("unarmed", "natural")
+    )
     weapon_pg = None
     if cell.attacker_weapon_pg_loss and ctx.weapon_pg is not None:
         weapon_pg = max(0, ctx.weapon_pg - cell.attacker_weapon_pg_loss)
@@ -155,12 +159,12 @@ def _row_facts(ctx: ActionContext, row: OutcomeRow, cell: CellEffect) -> tuple[A
         st,
         row.block_item_pg_after,
         unconscious,
-        cell.defence_disabled and opts.defence_disabled_rounds > 0,
+        every and cell.defence_disabled and opts.defence_disabled_rounds > 0,
         row.maneuver,
         leg,
         row.wound == "grave" and row.fate != "dead" and opts.serious_wound_losses == "apply",
         attacker_t11,
-        cell.defender_fumble,
+        every and cell.defender_fumble,
         fired,
         weapon_pg,
     )

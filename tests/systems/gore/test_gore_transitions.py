@@ -41,37 +41,43 @@ def _preset(role: str, name: str) -> Any:
     return S.presets[role][name]
 
 
-def _reported(forms: dict[str, Any]) -> dict[str, Any]:
-    """The same attack with ``serious_wound_losses = "report"`` (T10 losses not in the
-    forms: a few dozen after-states instead of thousands, so the preset matrix stays fast)."""
+def _with(forms: dict[str, Any], **options: str) -> dict[str, Any]:
+    """The same attack under other options (``after_effects``, ``serious_wound_losses``)."""
     m = forms["modifiers"]
-    options = dataclasses.replace(m.options, serious_wound_losses="report")
-    return {**forms, "modifiers": dataclasses.replace(m, options=options)}
+    opts = dataclasses.replace(m.options, **options)
+    return {**forms, "modifiers": dataclasses.replace(m, options=opts)}
+
+
+EVERY = {"after_effects": "all"}  # T11 results and defensa inhábil written into the forms
+T10 = {"serious_wound_losses": "apply"}  # T10 losses written into the forms
 
 
 GUERRERO = "Guerrero (Hab. 60, FUE 13, TAM 14: MD +1D4)"
 
 
 def _setups() -> list[tuple[str, dict[str, Any]]]:
-    """Defaults, every attacker × defender preset (T10 reported), the modifiers that change
-    the law, and the default T10 ``apply`` where grave wounds happen."""
-    out = [("defaults", _forms())]
+    """Defaults (both option settings), every attacker × defender preset, the modifiers
+    that change the law (with every effect written), and T10 applied where grave wounds
+    happen."""
+    out = [("defaults", _forms()), ("defaults, every effect", _with(_forms(), **EVERY))]
     for an, a in S.presets["attacker"].items():
         for dn, d in S.presets["defender"].items():
-            out.append((f"{an} / {dn}", _reported(_forms(attacker=a, defender=d))))
+            out.append((f"{an} / {dn}", _forms(attacker=a, defender=d)))
     guerrero = _preset("attacker", GUERRERO)
     rodela = _preset("defender", "Con rodela (bloqueo 50, 20 PG)")
     for mn in ("Bloquear", "Localización de impactos", "Buscar un KO, sin defensa", "Carga (+1D4)"):
         m = _preset("modifiers", mn)
         forms = _forms(attacker=guerrero, defender=rodela, modifiers=m)
-        out.append((f"Guerrero / rodela / {mn}", _reported(forms)))
+        out.append((f"Guerrero / rodela / {mn}", _with(forms, **EVERY)))
     plain = _preset("defender", "Sin armadura (12 PG)")
-    out.append(("Guerrero / 12 PG / T10 applied", _forms(attacker=guerrero, defender=plain)))
+    out.append(
+        ("Guerrero / 12 PG / T10 applied", _with(_forms(attacker=guerrero, defender=plain), **T10))
+    )
     located = _preset("modifiers", "Localización de impactos")
     out.append(
         (
             "Guerrero / 12 PG / hit locations / T10 applied",
-            _forms(attacker=guerrero, defender=plain, modifiers=located),
+            _with(_forms(attacker=guerrero, defender=plain, modifiers=located), **T10, **EVERY),
         )
     )
     out.append(
@@ -87,12 +93,7 @@ def _setups() -> list[tuple[str, dict[str, Any]]]:
             ),
         )
     )
-    out.append(
-        (
-            "capture",
-            _forms(modifiers=g.Modifiers(maneuver="capture", defence="none")),
-        )
-    )
+    out.append(("capture", _forms(modifiers=g.Modifiers(maneuver="capture", defence="none"))))
     return out
 
 
@@ -186,7 +187,13 @@ def test_the_marginals_are_the_odds(name, forms):
 
 
 @pytest.mark.parametrize(
-    "name", ["defaults", "Guerrero / rodela / Localización de impactos", "burst with hit locations"]
+    "name",
+    [
+        "defaults",
+        "defaults, every effect",
+        "Guerrero / rodela / Localización de impactos",
+        "burst with hit locations",
+    ],
 )
 def test_the_marginals_are_the_odds_from_wounded_defenders(name):
     forms = dict(SETUPS)[name]
@@ -226,6 +233,7 @@ def test_a_serious_wound_that_lowers_max_hp_keeps_the_location_split():
     d = g.Combatant(hp_max=12)
     m = g.Modifiers(defence="none", use_hit_locations=True)
     w = g.Weapon(damage="1D8")
+    m = dataclasses.replace(m, options=dataclasses.replace(m.options, **T10))
     res = g.resolve_attack(g.Combatant(), d, w, m, ScriptedDice([10, 19, 7, 62, 2, 3, 50]))
     assert (res.location, res.location_status, res.wound, res.fate) == (
         "cabeza",
@@ -237,7 +245,7 @@ def test_a_serious_wound_that_lowers_max_hp_keeps_the_location_split():
     assert after.max_hp == 9 and after.fue == 9
     assert after.location_hp_override["cabeza"] == 4  # ceil(12/3), not ceil(9/3) = 3
     assert S.status(after) == "down"
-    law = _law(_forms(defender=d, modifiers=m, weapon=w))
+    law = _law(_with(_forms(defender=d, modifiers=m, weapon=w), **T10))
     assert law[(g.Combatant(), after, w)] > 0
 
 
@@ -271,6 +279,7 @@ def _monte_carlo(forms: dict[str, Any], n: int) -> None:
 
 MC = [
     "defaults",
+    "defaults, every effect",
     "Guerrero / rodela / Bloquear",
     "burst with hit locations",
     "Guerrero / rodela / Buscar un KO, sin defensa",
@@ -279,7 +288,7 @@ MC = [
 
 @pytest.mark.parametrize("name", MC)
 def test_seeded_resolve_and_after_agree_with_the_law(name):
-    _monte_carlo(dict(SETUPS)[name], 1500)
+    _monte_carlo(dict(SETUPS)[name], 2500 if name.startswith("defaults") else 1500)
 
 
 def test_seeded_resolve_and_after_agree_from_a_wounded_state():
@@ -334,10 +343,13 @@ def test_the_law_equals_every_dice_sequence_walked():
     """A wounded target (chest already hurt), hit locations, no defence: attack d100, T7
     d20, the 1D3 blow, the attacker's T11 d100 on a fumble (00 rerolls cut at 4 draws)."""
     d = g.Combatant(hp_current=5, location_damage={"pecho": 3})
-    forms = _forms(
-        defender=d,
-        weapon=g.Weapon(damage="1D3"),
-        modifiers=g.Modifiers(defence="none", use_hit_locations=True),
+    forms = _with(
+        _forms(
+            defender=d,
+            weapon=g.Weapon(damage="1D3"),
+            modifiers=g.Modifiers(defence="none", use_hit_locations=True),
+        ),
+        **EVERY,
     )
     exact = _law(forms)
     walked, cut = _every_roll(forms, max_draws=4)
@@ -379,6 +391,17 @@ def test_the_t11_fumble_law_rolls_again_on_00():
     assert by_effect[(None, True, False, False)] == 3  # 36–38 «Pierde 1 CAR»
     assert by_effect[(None, False, True, False)] == 4  # 54–57 armour −2
     assert by_effect[(None, False, False, True)] == 3  # 65–67 the shield breaks
+
+
+def test_by_default_fumbles_and_a_disabled_defence_leave_no_mark():
+    """``after_effects = "blow"``: the T11 row and *defensa inhábil* stay in the roll; with
+    ``"all"`` they are written (and the law has more after-states)."""
+    blow, every = _law(_forms()), _law(_with(_forms(), **EVERY))
+    assert all(a == S.defaults()["attacker"] for a, _d, _w in blow)
+    assert all(d.can_defend for _a, d, _w in blow if S.status(d) is None)
+    assert any(not d.can_defend for _a, d, _w in every if S.status(d) is None)
+    assert any(a.conditions for a, _d, _w in every)
+    assert len(every) > len(blow)
 
 
 def test_equal_situations_give_equal_forms():
