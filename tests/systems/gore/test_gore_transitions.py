@@ -94,6 +94,7 @@ def _setups() -> list[tuple[str, dict[str, Any]]]:
         )
     )
     out.append(("capture", _forms(modifiers=g.Modifiers(maneuver="capture", defence="none"))))
+    out.append(("disarm", _forms(attacker=guerrero, modifiers=g.Modifiers(maneuver="disarm"))))
     return out
 
 
@@ -283,6 +284,7 @@ MC = [
     "Guerrero / rodela / Bloquear",
     "burst with hit locations",
     "Guerrero / rodela / Buscar un KO, sin defensa",
+    "disarm",
 ]
 
 
