@@ -39,7 +39,7 @@ __all__ = ["FightPanel", "download_link", "SIDES"]
 SIDES = ("grupo", "enemigos")
 #: The panel solves a fight exactly up to this many states, then simulates (and says so),
 #: so that a click never waits long: a 1v1 is always exact.
-PANEL_MAX_STATES = 4_000
+PANEL_MAX_STATES = 1_500
 PANEL_SIMULATIONS = 2_000
 _SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
 
