@@ -594,7 +594,7 @@ def run() -> list[tuple[str, float, str]]:
 
 
 if __name__ == "__main__":
-    from benchmarks.timing import fmt_seconds
+    from benchmarks.timing import fmt_value
 
     for name, seconds, note in run():
-        print(f"{fmt_seconds(seconds)}  {name}  ({note})")
+        print(f"{fmt_value(seconds)}  {name}  ({note})")
