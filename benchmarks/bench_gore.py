@@ -4,7 +4,11 @@ a naive enumeration of every d100 pair × every damage face for the same attack,
 rolkit side by side with the same mechanic written in icepool (attack vs dodge through T4
 with damage; SMG bursts of 1, 5, 10 and 14 bullets with hit locations), caches cleared on
 both sides, with an agreement check of the two laws (targets: rolkit ≥ 2× faster on every
-row, ≥ 8× on the 14-bullet burst).
+row, ≥ 8× on the 14-bullet burst); the exact after-state law of one attack
+(``SYSTEM.transitions``: ≤ 20 ms at defaults, a few ms from a wounded state) and the 1v1
+fight at default forms to its end (``rolkit.fight_odds``, ≤ 1 s) against the same fight
+written independently as an icepool absorbing Markov chain (:func:`icepool_fight`), the
+same Fractions asserted.
 
 :func:`icepool_attack_law` is the icepool version, written from the spec (§1.2, T4, T7, T8,
 P9, P11.6, P13.10, §7.3) and reading only the effective skills from rolkit; the oracle test
@@ -18,6 +22,7 @@ import itertools
 import math
 import re
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -365,6 +370,134 @@ def _side_by_side(rows: list[tuple[str, float, str]]) -> None:
         rows.append((f"gore {label}: icepool / rolkit", Ratio(t_i / t_r), f"target {target}"))
 
 
+# --------------------------------------------------------------------------- the fight
+def icepool_blow_law(attack: int, dodge: int, weapon: str, md: str, hp: int) -> icepool.Die:
+    """One default blow as an icepool Die of the target's HP after it: d100 × d100 through
+    T4 (:data:`_T4`), P9 damage (maximum cells: the weapon's maximum, MD still rolled;
+    criticals doubled), no armour. Fumbles and *defensa inhábil* leave no mark on the forms
+    by default (``after_effects = "blow"``), so they are not in the state."""
+    weapon_die, md_die = _icepool_dice(weapon), _icepool_dice(md)
+    w_max = weapon_die.max_outcome()
+
+    def damage(cat: str) -> icepool.Die:
+        raw = ((w_max if cat in _MAX else weapon_die) + md_die).map(lambda x: max(0, x))
+        return raw.map(lambda x: x * (2 if cat in _DOUBLE else 1))
+
+    def cell(a_roll: int, d_roll: int) -> Any:
+        a = _icepool_tier(a_roll, attack, False)
+        cat = _T4.get((a, _icepool_tier(d_roll, dodge, False)), "miss")
+        return hp if cat == "miss" else damage(cat).map(lambda dmg: hp - dmg)
+
+    return icepool.map(cell, icepool.d100, icepool.d100)
+
+
+def icepool_fight() -> dict[str, Fraction]:
+    """The 1v1 fight at default forms (A: default attacker and weapon, B: default defender
+    and weapon, A first, default modifiers) as an absorbing Markov chain in icepool: the
+    state is both HP at the start of a round; a round is A's blow, then B's if B can still
+    act; a fighter at HP ≤ 2 is out (§7.3 down, dying or dead) and the state absorbs."""
+    a, d, w = g.Combatant(), g.Combatant(), g.Weapon()
+    attack = g.attack_skill(a, d, w, g.Modifiers())
+    dodge = g.defence_skill(d, a, w, g.Modifiers())
+    assert dodge is not None
+    md, weapon = a.md, w.damage
+
+    @functools.cache
+    def blow(hp: int) -> icepool.Die:
+        return icepool_blow_law(attack, dodge, weapon, md, hp)
+
+    def round_step(hp_a: int, hp_b: int) -> Any:
+        if hp_a <= 2 or hp_b <= 2:
+            return (hp_a, hp_b)
+
+        def b_turn(b_after: int) -> Any:
+            if b_after <= 2:
+                return (hp_a, b_after)
+            return blow(hp_a).map(lambda a_after: (a_after, b_after))
+
+        return blow(hp_b).map(b_turn)
+
+    end = icepool.map(round_step, (a.max_hp, d.max_hp), repeat="inf", star=True)
+    law = end.map(lambda hp_a, hp_b: "a" if hp_b <= 2 else "b", star=True)
+    return {k: Fraction(q, law.denominator()) for k, q in law.items()}
+
+
+def rolkit_fight() -> Any:
+    """``rolkit.fight_odds`` of the same fight, to the end."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    d = g.SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    return odds_of_fighters(g.SYSTEM, fighters, rounds=None)
+
+
+def _cold(fn: Callable[[], object]) -> Callable[[], object]:
+    return lambda: (clear_caches(), fn())
+
+
+def _transitions_rows(rows: list[tuple[str, float, str]]) -> None:
+    """The after-state law of one attack (defaults, wounded, heavy), then the 1v1 fight."""
+    s = g.SYSTEM
+    d = s.defaults()
+    default = (d["attacker"], d["defender"], d["weapon"], d["modifiers"])
+    law = s.transitions(*default)
+    rows.append(
+        (
+            "gore transitions, default forms (cold)",
+            median_seconds(_cold(lambda: s.transitions(*default)), repeat=25),
+            f"{len(law)} after-states; target ≤ 20 ms",
+        )
+    )
+    hurt = max((p, x) for (_a, x), p in law.items() if x != d["defender"] and s.status(x) is None)[
+        1
+    ]
+    wounded = (d["attacker"], hurt, d["weapon"], d["modifiers"])
+    rows.append(
+        (
+            "gore transitions, wounded defender (cold)",
+            median_seconds(_cold(lambda: s.transitions(*wounded)), repeat=25),
+            f"HP {hurt.current_hp}; target: a few ms",
+        )
+    )
+    heavy = (
+        s.presets["attacker"]["Guerrero (Hab. 60, FUE 13, TAM 14: MD +1D4)"],
+        s.presets["defender"]["Con rodela (bloqueo 50, 20 PG)"],
+        d["weapon"],
+        s.presets["modifiers"]["Localización de impactos"],
+    )
+    n_heavy = len(s.transitions(*heavy))
+    rows.append(
+        (
+            "gore transitions, Guerrero vs rodela, hit locations (cold)",
+            median_seconds(_cold(lambda: s.transitions(*heavy)), repeat=7),
+            f"{n_heavy} after-states (T10 reported, the default)",
+        )
+    )
+    ours = rolkit_fight()
+    t0 = time.perf_counter()
+    theirs = icepool_fight()
+    t_icepool = time.perf_counter() - t0
+    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0, ours
+    assert dict(ours.p_win) == theirs, "rolkit and icepool disagree on the 1v1 fight"
+    t_rolkit = median_seconds(_cold(rolkit_fight), repeat=3)
+    rows.append(
+        (
+            "gore 1v1 fight to the end, default forms (rolkit, cold)",
+            t_rolkit,
+            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
+            " target ≤ 1 s",
+        )
+    )
+    rows.append(
+        (
+            "gore icepool 1v1 fight, absorbing Markov chain",
+            t_icepool,
+            "repeat='inf' over both HP per round; the same Fractions",
+        )
+    )
+    rows.append(("gore 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ 2"))
+
+
 def run() -> list[tuple[str, float, str]]:
     s = g.SYSTEM
     forms = s.defaults()
@@ -456,11 +589,12 @@ def run() -> list[tuple[str, float, str]]:
     )
     rows.append(("gore: naive enumeration / exact engine", Ratio(t_naive / t_exact), "speed-up"))
     _side_by_side(rows)
+    _transitions_rows(rows)
     return rows
 
 
 if __name__ == "__main__":
-    from benchmarks.timing import fmt_seconds
+    from benchmarks.timing import fmt_value
 
     for name, seconds, note in run():
-        print(f"{fmt_seconds(seconds)}  {name}  ({note})")
+        print(f"{fmt_value(seconds)}  {name}  ({note})")

@@ -19,7 +19,9 @@ as CheckProcedures), ``hazards`` (P17), ``messages`` (es/en catalogue), ``preset
 ``view`` (project), ``system`` (SYSTEM glue), ``citations`` (the seed's section or table
 name and quote each step cites, then the spec id), ``maneuvers`` (P15 Desarmar/Capturar,
 P10.3 natural-weapon blocks), ``orders`` (P4 initiative for the fight tracker, longer
-weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life).
+weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life), ``transitions``
+(#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and the §7.3
+track read from a form, ``SYSTEM.status``).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -97,6 +99,26 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 * Step text: the skill steps show every modifier applied and cite each one (the base alone
   cites the procedure); a halved term is shown halved (``1D4 (3) = 3 ÷ 2 = 2``); the *pulled
   blow* halving is shown in the damage step, where it is applied.
+* After-state (``SYSTEM.after`` and its exact law ``SYSTEM.transitions``, issue #16): the
+  forms keep the blow's marks — HP, location damage, 24 h damage, the shield's and the
+  weapon's PG, ammunition, ``leg_severe`` and two conditions added so the form tells its
+  fate: ``unconscious`` (HP 1–2, a KO, a hurt head or chest, a destroyed abdomen) and
+  ``captured`` (P15); ``can_defend`` turns False when unconscious, captured or disarmed
+  (§2.1). Option ``after_effects = "all"`` also writes the T11 results the form can hold
+  and *defensa inhábil*; by default (``"blow"``) they stay in the roll only: the forms have
+  no round counter, so written they would last the whole fight (a defence disabled for
+  good) and multiply a fight's states. Option ``serious_wound_losses = "apply"`` writes the
+  T10 losses (default ``"report"``: in the roll only; applied, one grave wound splits into
+  ~360 after-states). Applied losses that lower the maximum HP of a defender with hurt
+  locations freeze the T8 split in ``location_hp_override`` (the smaller pool must not turn
+  the blow's *disabled* head into a *severe* one after the fact).
+* ``SYSTEM.status`` (the §7.3 track from a form alone): ``dead`` for a severe head,
+  ``dying`` for HP ≤ 0 or any severe location, ``down`` for HP 1–2, a disabled head or
+  chest, or the conditions ``unconscious``/``captured``; it reads every location's damage
+  (the odds' fate reads the one struck), which agrees for a combatant that could act.
+  Not in the forms (so a fight does not see them): the rounds a *grave* wound leaves before
+  the fall (P13.5), a KO's 1D10+10 rounds and waking at 3 HP, the two rounds of a capture,
+  the weapon a disarm sends flying (``after.NOT_TRACKED``).
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """

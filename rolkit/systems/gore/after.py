@@ -6,32 +6,79 @@ Applied (each value stays inside its §2 range, so the instances are valid):
 * defender: ``hp_current`` ← ``hp_after`` (P13); ``location_damage`` of the location hit
   grows by the damage when the roll reports one location (P12.2); ``damage_24h`` grows by
   the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
-  (P10, P11.10); ``can_defend`` ← False on *defensa inhábil* or when unconscious (P8.3,
-  P13.6, P14); ``leg_severe`` from a destroyed leg (T9); the T10 losses of a serious
-  wound (characteristics, MOV, ``hp_max``);
-* attacker and defender: the lasting T11 fumble results the form can hold (conditions
-  ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2 armour; a broken shield);
+  (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
+  chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
+  its §7.3 fate (:func:`.transitions.status`); ``can_defend`` ← False when unconscious,
+  captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
+  ``leg_severe`` from a destroyed leg (T9);
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
   ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
-  P11.9; a malfunction fires none).
+  P11.9; a malfunction fires none);
+* with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
+  on *defensa inhábil* (P8.3), and for attacker and defender the T11 fumble results the
+  form can hold (conditions ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2
+  armour; a broken shield). They last until the GM clears them (the form has no round
+  counter), so by default they stay in the roll's steps and effects only: a disabled
+  defence lasts ``defence_disabled_rounds`` and «el próximo turno» effects one round;
+* with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
+  losses of a serious wound (characteristics, MOV, ``hp_max``); when they lower the
+  maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
+  split of the blow, so the loss does not re-grade the wound just dealt.
 
-Not representable in the forms (left to the GM; see ``NOT_TRACKED``): unconsciousness and
-its rounds, dying, the rounds a *grave* wound leaves, a fall or stumble, lost attacks,
-dropped or stuck weapons, a broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an
-unarmed block deals to the attacker (not rolled by ``resolve_attack``).
+Not representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
+unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, dying as a countdown
+(HP ≤ 0 or a destroyed location already say it), the rounds a *grave* wound leaves, a fall
+or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a
+broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an unarmed block deals to the
+attacker (not rolled by ``resolve_attack``).
+
+Canonical: a field is written only when its value changes (a shield hit that takes no PG
+leaves ``pg_current`` as it was), so equal situations give equal forms.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
-from .forms import Combatant, Weapon
+from .context import defender_location_hp
+from .forms import Combatant, FrozenMap, Weapon
 from .matrices import HIT_CATEGORIES
+from .options import DEFAULT, GoreOptions
 from .tables import TableRow
 
-__all__ = ["forms_after", "NOT_TRACKED", "FUMBLE_CONDITIONS"]
+__all__ = [
+    "forms_after",
+    "fumble_effect",
+    "trusted_replace",
+    "NOT_TRACKED",
+    "FUMBLE_CONDITIONS",
+    "UNCONSCIOUS_LOCATIONS",
+]
+
+F = TypeVar("F")
+Replace = Callable[..., Any]
+
+
+def trusted_replace(form: F, **changes: Any) -> F:
+    """``dataclasses.replace`` without re-validating the form: for values the after-state
+    rules keep inside their §2 ranges (floors, clamps), on the exact law's hot path. Mapping
+    and set values are frozen as ``__post_init__`` would, so the result is ``==`` (and
+    hashes the same as) the validated instance."""
+    new = object.__new__(type(form))
+    state = new.__dict__
+    state.update(form.__dict__)
+    state.pop("_cached_hash", None)  # forms.py caches a form's hash in the instance
+    for name, value in changes.items():
+        if isinstance(value, Mapping) and not isinstance(value, FrozenMap):
+            value = FrozenMap(value)
+        elif isinstance(value, set):
+            value = frozenset(value)
+        object.__setattr__(new, name, value)
+    return new
+
 
 #: T11 rows whose lasting effect is a §2.1 condition: (low, high) → condition.
 FUMBLE_CONDITIONS = {
@@ -43,10 +90,11 @@ FUMBLE_CONDITIONS = {
 
 #: What a Resolution may report that no form field can hold.
 NOT_TRACKED = (
-    "unconscious",
-    "dying",
+    "dying (as a countdown; HP ≤ 0 or a destroyed location tell it)",
     "grave_rounds_left",
     "ko_unconscious_rounds",
+    "captured_rounds",
+    "weapon_flies_m",
     "defence_disabled_rounds",
     "attacker_weapon_broken",
     "fumble: fall, stumble, lost attack, dropped/stuck weapon, self/ally damage",
@@ -69,50 +117,80 @@ _MAX_TRACKED = 999  # location_damage, damage_24h
 _MIN_HP = -999
 
 
-def _lose(person: Combatant, name: str, amount: int) -> dict[str, Any]:
-    """One loss ``name −amount`` as field changes, floored at the field's minimum."""
-    field, floor = _LOSS_FIELDS[name]
-    now = person.max_hp if field == "hp_max" else getattr(person, field)
-    return {field: max(floor, now - amount)}
+#: T9: a hurt (disabled or severe) head or chest knocks out «de inmediato»; so does a
+#: destroyed (severe) abdomen.
+UNCONSCIOUS_LOCATIONS = ("pecho", "cabeza")
 
 
-def _fumble(person: Combatant, row: TableRow | None) -> Combatant:
-    """The lasting T11 effects of ``row`` that ``person``'s form can hold."""
-    if row is None or row.table != "melee_fumble":
-        return person
+def _serious(person: Combatant, losses: Mapping[str, int], replace: Replace) -> Combatant:
+    """P13.5 / T10 The losses ``{name: amount}``, in order, each floored at its field's
+    minimum (§2.1), written in one new form. When they lower the maximum HP of a person with
+    hurt locations, ``location_hp_override`` keeps the T8 split of the blow: the smaller pool
+    must not re-grade the wound just dealt (a *disabled* head turned *severe* after the fact).
+    """
     changes: dict[str, Any] = {}
-    for (low, high), condition in FUMBLE_CONDITIONS.items():
+
+    def now(field: str) -> int:
+        if field == "hp_max":
+            hp_max = changes.get("hp_max", person.hp_max)
+            if hp_max is None:
+                return math.ceil((changes.get("con", person.con) + person.tam) / 2)
+            return int(hp_max)
+        return int(changes.get(field, getattr(person, field)))
+
+    before = person.max_hp
+    for name, amount in losses.items():
+        if name in _LOSS_FIELDS and amount:
+            field, floor = _LOSS_FIELDS[name]
+            changes[field] = max(floor, now(field) - amount)
+    changes = {k: v for k, v in changes.items() if v != getattr(person, k)}
+    if not changes:
+        return person
+    if now("hp_max") != before and person.location_damage:
+        changes["location_hp_override"] = defender_location_hp(person)
+    return replace(person, **changes)  # type: ignore[no-any-return]
+
+
+def fumble_effect(row: TableRow | None) -> tuple[str | None, bool, bool, bool]:
+    """The lasting T11 effect of a fumble ``row`` a form can hold: ``(condition, −1 CAR,
+    −2 armour, broken shield)`` (all empty for T12, the unarmed fumble, or no fumble)."""
+    if row is None or row.table != "melee_fumble":
+        return None, False, False, False
+    condition = None
+    for (low, high), name in FUMBLE_CONDITIONS.items():
         if low <= row.low and row.high <= high:
-            changes["conditions"] = person.conditions | {condition}
-    if (row.low, row.high) == (36, 38):  # «Pierde 1 CAR»
-        changes["car"] = max(1, person.car - 1)
-    if (row.low, row.high) == (54, 57):  # «−2 a la armadura hasta arreglarla»
+            condition = name
+    span = (row.low, row.high)
+    # «Pierde 1 CAR»; «−2 a la armadura hasta arreglarla»; «Se rompe el escudo»
+    return condition, span == (36, 38), span == (54, 57), span == (65, 67)
+
+
+def _fumble(person: Combatant, row: TableRow | None, replace: Replace) -> Combatant:
+    """The lasting T11 effects of ``row`` that ``person``'s form can hold."""
+    condition, car, armour, shield = fumble_effect(row)
+    changes: dict[str, Any] = {}
+    if condition is not None and condition not in person.conditions:
+        changes["conditions"] = person.conditions | {condition}
+    if car and person.car > 1:
+        changes["car"] = person.car - 1
+    if armour and person.armour > 0:
         changes["armour"] = max(0, person.armour - 2)
-    if (row.low, row.high) == (65, 67) and person.block_item is not None:  # «Se rompe el escudo»
-        changes["block_item"] = dataclasses.replace(person.block_item, pg_current=0)
-    return dataclasses.replace(person, **changes) if changes else person
+    if shield and person.block_item is not None and person.block_item.pg != 0:
+        changes["block_item"] = replace(person.block_item, pg_current=0)
+    return replace(person, **changes) if changes else person
 
 
-def _fit_hp(person: Combatant) -> Combatant:
+def _fit_hp(person: Combatant, replace: Replace) -> Combatant:
     """``hp_current`` no higher than a (possibly lowered) maximum."""
     if person.hp_current is not None and person.hp_current > person.max_hp:
-        return dataclasses.replace(person, hp_current=person.max_hp)
+        return replace(person, hp_current=person.max_hp)  # type: ignore[no-any-return]
     return person
 
 
-def forms_after(
-    attacker: Combatant, defender: Combatant, weapon: Weapon, res: Any
+def _defender_changes(
+    defender: Combatant, res: Any, replace: Replace, options: GoreOptions
 ) -> dict[str, Any]:
-    """The three forms after the attack ``res`` (a §7.1 ``Resolution``), as valid instances.
-
-    Args:
-        attacker, defender, weapon: the forms the attack was resolved with.
-        res: its ``Resolution`` (reads ``damage``, ``wound``, ``hp_after``, ``category``,
-            ``location``, ``location_status``, ``conditions``, ``effects``).
-
-    Returns:
-        ``{"attacker": …, "defender": …, "weapon": …}``.
-    """
+    """P10–P15 What the blow itself writes on the defender (before T10 and fumbles)."""
     effects: Mapping[str, Any] = res.effects
     conditions: Mapping[str, Any] = res.conditions
     d: dict[str, Any] = {}
@@ -124,30 +202,72 @@ def forms_after(
             d["location_damage"] = spent
         if res.wound == "leve":
             d["damage_24h"] = min(_MAX_TRACKED, defender.damage_24h + res.damage)
-    if "item_pg_after" in effects and defender.block_item is not None:
-        d["block_item"] = dataclasses.replace(
-            defender.block_item, pg_current=int(effects["item_pg_after"])
-        )
-    if conditions.get("defence_disabled") or conditions.get("unconscious"):
+    item = defender.block_item
+    if "item_pg_after" in effects and item is not None and effects["item_pg_after"] != item.pg:
+        d["block_item"] = replace(item, pg_current=int(effects["item_pg_after"]))
+    captured = bool(conditions.get("captured_rounds"))
+    disarmed = effects.get("maneuver") == "disarmed"
+    unconscious = bool(conditions.get("unconscious"))
+    disabled = bool(conditions.get("defence_disabled")) and options.after_effects == "all"
+    stopped = disabled or unconscious or captured or disarmed
+    if stopped and defender.can_defend:
         d["can_defend"] = False
-    if "leg_severe" in effects.get("new_conditions", ()):
-        d["conditions"] = defender.conditions | {"leg_severe"}
-    defender_now = dataclasses.replace(defender, **d) if d else defender
-    for name, amount in dict(effects.get("serious_wound_losses", {})).items():
-        if name in _LOSS_FIELDS and amount:
-            defender_now = dataclasses.replace(defender_now, **_lose(defender_now, name, amount))
-    defender_now = _fit_hp(_fumble(defender_now, effects.get("defender_fumble")))
+    new = set(effects.get("new_conditions", ()))
+    if unconscious:
+        new.add("unconscious")
+    if captured:
+        new.add("captured")
+    if not new <= defender.conditions:
+        d["conditions"] = defender.conditions | new
+    return d
 
-    attacker_now = _fit_hp(_fumble(attacker, effects.get("attacker_fumble")))
 
-    weapon_now = weapon
+def forms_after(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    res: Any,
+    replace: Replace = dataclasses.replace,
+    options: GoreOptions = DEFAULT,
+) -> dict[str, Any]:
+    """The three forms after the attack ``res`` (a §7.1 ``Resolution``), as valid instances.
+
+    Args:
+        attacker, defender, weapon: the forms the attack was resolved with.
+        res: its ``Resolution`` (reads ``damage``, ``wound``, ``hp_after``, ``category``,
+            ``location``, ``location_status``, ``conditions``, ``effects``), or the same
+            facts of a group of rolls (:mod:`.transitions`).
+        replace: how a changed form is built (:func:`trusted_replace` on the exact law's
+            hot path, where every value is already in range).
+        options: the options in force: ``after_effects = "all"`` adds the T11 results and
+            *defensa inhábil*; ``serious_wound_losses = "apply"`` the T10 losses.
+
+    Returns:
+        ``{"attacker": …, "defender": …, "weapon": …}``.
+    """
+    effects: Mapping[str, Any] = res.effects
+    d = _defender_changes(defender, res, replace, options)
+    defender_now = replace(defender, **d) if d else defender
+    if options.serious_wound_losses == "apply":
+        losses = effects.get("serious_wound_losses", {})
+        defender_now = _serious(defender_now, losses, replace) if losses else defender_now
+    attacker_now = attacker
+    if options.after_effects == "all":
+        defender_now = _fumble(defender_now, effects.get("defender_fumble"), replace)
+        attacker_now = _fumble(attacker, effects.get("attacker_fumble"), replace)
+    defender_now = _fit_hp(defender_now, replace)
+    attacker_now = _fit_hp(attacker_now, replace)
+
+    w: dict[str, Any] = {}
     fired = int(effects.get("rounds_fired", 0))  # type: ignore[call-overload]
     if fired and weapon.rounds_loaded is not None:
-        weapon_now = dataclasses.replace(weapon_now, rounds_loaded=weapon.rounds_loaded - fired)
+        w["rounds_loaded"] = weapon.rounds_loaded - fired
     if fired and weapon.silencer and weapon.silencer_shots is not None:
         left = max(0, weapon.silencer_shots - fired)
-        weapon_now = dataclasses.replace(weapon_now, silencer_shots=left)
+        if left != weapon.silencer_shots:
+            w["silencer_shots"] = left
     pg = effects.get("attacker_weapon_pg_after")
-    if pg is not None and pg >= 1:  # at 0 it breaks: Weapon.pg cannot hold 0 (1–99)
-        weapon_now = dataclasses.replace(weapon_now, pg=int(pg))
+    if pg is not None and pg >= 1 and pg != weapon.pg:  # at 0 it breaks: Weapon.pg is 1–99
+        w["pg"] = int(pg)
+    weapon_now = replace(weapon, **w) if w else weapon
     return {"attacker": attacker_now, "defender": defender_now, "weapon": weapon_now}

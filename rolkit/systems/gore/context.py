@@ -17,7 +17,7 @@ from .options import GoreOptions
 from .ranged import coverage_for
 from .skills import attack_skill_detail, defence_skill_detail
 
-__all__ = ["ActionContext", "build_context"]
+__all__ = ["ActionContext", "build_context", "defender_location_hp"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class ActionContext:
     natural_block: bool = False
 
 
-def _location_hp(defender: Combatant) -> dict[str, int]:
+def defender_location_hp(defender: Combatant) -> dict[str, int]:
     """T8 location HP, with the defender's overrides (G23) on top of the BRP split."""
     full = location_hp(defender.max_hp)
     if defender.location_hp_override is not None:
@@ -97,7 +97,7 @@ def build_context(
         location_armour=dict(defender.location_armour) if defender.location_armour else None,
         hp_max=defender.max_hp,
         hp_cur=defender.current_hp,
-        loc_hp=_location_hp(defender),
+        loc_hp=defender_location_hp(defender),
         loc_damage=dict(defender.location_damage),
         roll_location=(mods.use_hit_locations or bool(mods.covered_locations))
         and not mods.strike_item,

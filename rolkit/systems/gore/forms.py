@@ -55,13 +55,17 @@ LOCATION_LABELS: dict[str, tuple[str, str]] = {
 }
 LOCATIONS: tuple[str, ...] = tuple(LOCATION_LABELS)
 
-#: §2.1 / P13 / T11 states a combatant can carry.
+#: §2.1 / P13 / T9 / T11 / P14 / P15 states a combatant can carry (``unconscious`` and
+#: ``captured`` are written by the after-state so its fate can be read from the form).
 CONDITIONS: dict[str, tuple[str, str]] = {
     "half_all": ("Habilidades a 1/2", "Habilidades a 1/2 (all skills halved)"),
     "half_block": ("Bloqueo a 1/2", "Bloqueo a 1/2 (block halved)"),
     "half_dodge": ("Esquivar a 1/2", "Esquivar a 1/2 (dodge halved)"),
     "leg_severe": ("Pierna destrozada (−30 Esquivar)", "Pierna destrozada (severe leg, −30 dodge)"),
     "stunned": ("Conmocionado", "Conmocionado (stunned: may defend, not attack)"),
+    # P13.6 / P14 / T9: «pierde el conocimiento»; P15 Capturar: «no puede actuar»
+    "unconscious": ("Inconsciente", "Inconsciente (unconscious: cannot act)"),
+    "captured": ("Capturado", "Capturado (captured: cannot act, dodge or block)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -81,19 +85,46 @@ def _freeze_set(obj: Any, name: str) -> None:
 
 
 def _hashable(value: Any) -> Any:
-    if isinstance(value, Mapping):
+    if isinstance(value, dict):  # FrozenMap is a dict (the fields freeze every mapping)
         return tuple(sorted(value.items()))
     return value
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in dataclasses.fields(cast(Any, cls)))
+    return names
+
+
+_HASH = "_cached_hash"
+
+
 class _HashableForm:
-    """Frozen forms with mapping fields hash their mappings as sorted item tuples."""
+    """Frozen forms with mapping fields hash their mappings as sorted item tuples.
+
+    The exact after-state law and whole-fight odds hash the same forms many times, so the
+    hash is computed once per instance (they are immutable); it is not part of the state
+    (``__getstate__`` drops it: a copy or a pickle, e.g. to a Dask worker, hashes afresh).
+    """
 
     def __hash__(self) -> int:
-        return hash(
-            (type(self).__name__,)
-            + tuple(_hashable(getattr(self, f.name)) for f in dataclasses.fields(cast(Any, self)))
-        )
+        cached: int | None = self.__dict__.get(_HASH)
+        if cached is None:
+            cached = hash(
+                (type(self).__name__,)
+                + tuple(_hashable(getattr(self, name)) for name in _field_names(type(self)))
+            )
+            object.__setattr__(self, _HASH, cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop(_HASH, None)
+        return state
 
 
 # --------------------------------------------------------------------------- Shield

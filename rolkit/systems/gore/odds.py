@@ -45,6 +45,7 @@ __all__ = [
     "OutcomeRow",
     "OutcomeDistribution",
     "attack_outcomes",
+    "context_outcomes",
     "hit_probability",
 ]
 
@@ -238,11 +239,14 @@ class _FateMix:
         return mix
 
 
-def _hit_tails(ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int | None) -> Tails:
+def _hit_tails(
+    ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int | None, located: bool = False
+) -> Tails:
     """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage.
 
     Integer weights summed directly over one common denominator (location faces × shield
-    chance × bullets × the bullet dice), no Fractions here.
+    chance × bullets × the bullet dice), no Fractions here. ``located``: burst rows name
+    the location too (the after-state writes its damage there; §7.2 rows do not).
     """
     if ctx.roll_location:
         branches: list[tuple[str | None, int]] = list(location_faces().items())
@@ -301,7 +305,7 @@ def _hit_tails(ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int |
         mix = _FateMix(ctx, _fate_groups(ctx, locs))
         for k, (state, den) in enumerate(bodies[armour], start=1):
             unit = w_body * (common // (loc_den * s_den * b * den))
-            if k == 1 and ctx.use_loc:
+            if (k == 1 or located) and ctx.use_loc:
                 for loc, n_loc in locs:
                     scale = n_loc * unit
                     for (total, grave), n in state.items():
@@ -334,7 +338,11 @@ def _blocked_tails(ctx: ActionContext) -> Tails:
 
 
 def _tails(
-    ctx: ActionContext, cell: CellEffect, attacker_tier: str, cache: dict[Hashable, Tails]
+    ctx: ActionContext,
+    cell: CellEffect,
+    attacker_tier: str,
+    cache: dict[Hashable, Tails],
+    located: bool = False,
 ) -> Tails:
     """The rows of one matrix cell, without its tiers (memoised per call on what they read)."""
     pg_after = item_pg_after_cell(ctx, cell)
@@ -343,7 +351,7 @@ def _tails(
     key = (cat, special, pg_after)
     if key not in cache:
         if cat in HIT_CATEGORIES:
-            cache[key] = _hit_tails(ctx, cat, attacker_tier, pg_after)
+            cache[key] = _hit_tails(ctx, cat, attacker_tier, pg_after, located)
         elif cat == "blocked":
             cache[key] = _blocked_tails(ctx)
         else:
@@ -449,7 +457,12 @@ def attack_outcomes(
     Raises:
         GoreInputError: an impossible action (block vs ranged, out of range, …).
     """
-    ctx = build_context(attacker, defender, weapon, mods)
+    return context_outcomes(build_context(attacker, defender, weapon, mods))
+
+
+def context_outcomes(ctx: ActionContext, located: bool = False) -> OutcomeDistribution:
+    """:func:`attack_outcomes` from a built context; ``located``: a burst's rows name the
+    location all its bullets struck, and its status (the exact after-state reads them)."""
     att, dfd = _tier_laws(ctx)
     a_den = sum(n for _, n in att)
     d_den = sum(n for _, n in dfd)
@@ -464,7 +477,7 @@ def attack_outcomes(
             w = ca * cd
             cells[(a_t, d_t)] = (Fraction(w, a_den * d_den), cell)
             if ctx.maneuver == "none":
-                parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache)))
+                parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache, located)))
     if ctx.maneuver != "none":
         return _distribution(ctx, cells, _maneuver_outcomes(ctx, dfd))
     return _distribution(ctx, cells, _combine(parts, a_den * d_den))

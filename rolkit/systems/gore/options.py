@@ -238,6 +238,52 @@ class GoreOptions:
         ),
         rule="G27",
     )
+    after_effects: str = fields.choice_field(
+        "blow",
+        {
+            "blow": (
+                "Las marcas del golpe",
+                "Las marcas del golpe (the blow's marks: HP, locations, gear)",
+            ),
+            "all": (
+                "También pifias y defensa inhábil",
+                "También pifias y defensa inhábil (also fumbles and disabled defence)",
+            ),
+        },
+        label=("Qué se anota tras el ataque", "Qué se anota (what the forms keep after an attack)"),
+        help=(
+            "Tras el ataque la ficha guarda PG, localizaciones, inconsciencia, PG del escudo y "
+            "del arma y munición; «también» añade los resultados de T11 y la defensa inhábil "
+            "(quedan hasta que el DJ los quite; el combate exacto crece).",
+            "After an attack the forms keep HP, locations, unconsciousness, shield and weapon "
+            "PG and ammunition; 'also' adds the T11 results and a disabled defence (kept until "
+            "the GM clears them; whole-fight odds grow).",
+        ),
+        rule="P8, P16, T11, G7",
+        advanced=True,
+    )
+    serious_wound_losses: str = fields.choice_field(
+        "report",
+        {
+            "apply": (
+                "Se anotan en la ficha",
+                "Se anotan en la ficha (written into the forms)",
+            ),
+            "report": (
+                "Solo se informan",
+                "Solo se informan (reported; the GM applies them after the fight)",
+            ),
+        },
+        label=("Pérdidas de herida grave", "Pérdidas de herida grave (T10 losses)"),
+        help=(
+            "P13.5/T10: las pérdidas de características de una herida grave se anotan en la "
+            "ficha tras el ataque, o solo se informan (el combate exacto queda pequeño).",
+            "P13.5/T10: a serious wound's characteristic losses are written into the forms "
+            "after the attack, or only reported (keeps whole-fight odds small).",
+        ),
+        rule="P13.5, T10",
+        advanced=True,
+    )
 
     def __post_init__(self) -> None:
         validate_form(self)

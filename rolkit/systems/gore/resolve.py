@@ -644,7 +644,7 @@ def resolve_attack(
         defender_tier=r.defender_tier,
         fate=fate,
     )
-    after = forms_after(attacker, defender, weapon, res)
+    after = forms_after(attacker, defender, weapon, res, options=mods.options)
     return dataclasses.replace(
         res,
         attacker_after=after["attacker"],

@@ -4,7 +4,8 @@
 The spec carries :class:`GoreOptions` in ``Modifiers.options`` (``options_field``), so
 the modifiers reaching both functions already hold the options in force. The forms after
 an attack are the Resolution's ``attacker_after``/``defender_after``/``weapon_after``
-(:mod:`.after`), read by the kit's default adapter (``tracks_state``).
+(:mod:`.after`), read by the kit's default adapter (``tracks_state``); their exact law is
+:func:`.transitions.after_law` and a form's place on the §7.3 track :func:`.transitions.status`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
 from .auto_values import auto_values
+from .fate import Fate
 from .forms import Combatant, Modifiers, Weapon
 from .odds import OutcomeRow, attack_outcomes
 from .options import GoreOptions
@@ -26,6 +28,7 @@ from .orders import initiative
 from .presets import DEFAULT_FORMS, PRESETS
 from .procedures import CHECKS
 from .resolve import Resolution, resolve_attack
+from .transitions import after_law, status
 from .view import project
 
 __all__ = ["SYSTEM", "PRESETS", "project"]
@@ -36,6 +39,16 @@ def _resolve(
 ) -> tuple[tuple[Step, ...], Resolution, OutcomeRow]:
     res = resolve_attack(a, d, w, m, rng)
     return res.steps, res, res.row
+
+
+def _transitions(
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions
+) -> Mapping[tuple[Combatant, Combatant, Weapon], Fraction]:
+    return after_law(a, d, w, m)  # m.options is o (options_field)
+
+
+def _status(c: Combatant, o: GoreOptions) -> Fate:
+    return status(c, o)
 
 
 def _odds(
@@ -64,4 +77,6 @@ SYSTEM = System(
     initiative_fn=initiative,  # P4 Orden de Ataque: DES, ties by 1D10
     initiative_each_round=True,
     derived_fn=auto_values,  # §2.1: what an empty HP, dodge, location HP or MD stands for
+    transitions_fn=_transitions,  # #16: the exact law of the forms after one attack
+    status_fn=_status,  # §7.3 read from a form: HP, location damage, conditions
 )
