@@ -9,7 +9,6 @@ location (§4.11), damage and RD (§4.12), wound and states (§4.13–§4.15), I
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,6 +23,7 @@ from rolkit.systems.ashes_of_war.damage import (
 )
 from rolkit.systems.ashes_of_war.errors import out_of_range
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.formtools import evolve
 from rolkit.systems.ashes_of_war.location import (
     PAIRED,
     hit_location,
@@ -46,6 +46,8 @@ from rolkit.systems.ashes_of_war.wounds import fate_after, fate_of, wound_effect
 __all__ = [
     "OutcomeKey",
     "OddsKey",
+    "BranchAfter",
+    "branch_after",
     "Step",
     "Outcome",
     "Resolution",
@@ -138,7 +140,7 @@ def _validate(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesC
 
 def _defended_state(d: Combatant) -> Combatant:
     """§4.5: after a defence roll, one more defence this turn; feint and pending ▽ spent."""
-    return dataclasses.replace(
+    return evolve(
         d,
         defences_this_turn=min(20, d.defences_this_turn + 1),
         feint_pending=False,
@@ -148,6 +150,88 @@ def _defended_state(d: Combatant) -> Combatant:
 
 def _wear(value: int, rules: RulesConfig) -> int:
     return max(0, value - rules.integrity_loss)
+
+
+class BranchAfter(NamedTuple):
+    """The forms after one branch of an attack, with what the branch records."""
+
+    attacker: Combatant
+    defender: Combatant
+    weapon: Weapon
+    wound_box: str | None
+    events: tuple[str, ...]
+    integrity_changes: tuple[tuple[str, int], ...]
+
+
+def branch_after(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    category: str,
+    location: str | None,
+    severity: str | None,
+    rules: RulesConfig,
+) -> BranchAfter:
+    """§4.5, §4.8–§4.15, §4.22 the forms once a branch is known: what ``resolve_attack``
+    records and what the exact after-state law (``transitions``) adds up.
+
+    ``category`` and ``location`` are §7.3's; ``severity`` is T6 of the final damage (None
+    when nothing gets through). The attacker's pending ▽ are spent (§7.1); after a defence
+    roll, the defender's counters move (§4.5); then, by branch: a deflecting object wears
+    (§4.10); a blocked blow wears the weapon (§4.9.2); an overflow wears the shield and
+    wounds the arm, or wears the weapon when the arm's RD takes it all (§4.9.3, G11); a hit
+    wounds and wears the armour there (§4.12), or wears the weapon when absorbed.
+    """
+    a, d, w, m = attacker, defender, weapon, modifiers
+    a_after = evolve(a, pending_desgracias=0) if a.pending_desgracias else a
+    d_after = d if m.defence == "none" else _defended_state(d)
+    w_after = w
+    changes: list[tuple[str, int]] = []
+    box: str | None = None
+    events: tuple[str, ...] = ()
+
+    def wear_weapon() -> Weapon:
+        new = evolve(w, integrity=_wear(w.integrity, rules))
+        changes.append((w.name, new.integrity))
+        return new
+
+    def wound_and_wear(target: Combatant, loc: str, sev: str) -> Combatant:
+        nonlocal box, events
+        wounds, conds, box, events = wound_effect(
+            target, loc, sev, declared_damage_type(w, m), w.non_lethal, m.dying_rule, rules
+        )
+        target = evolve(target, wounds=wounds, conditions=conds)
+        slot = target.armor_slot(loc)
+        if slot is None:
+            return target
+        piece = getattr(target, slot)
+        new = evolve(piece, integrity=_wear(piece.integrity, rules))
+        changes.append((piece.name, new.integrity))
+        return evolve(target, **{slot: new})
+
+    if category == "deflected":
+        o = d.parry_object
+        assert o is not None
+        new_o = evolve(o, integrity=_wear(o.integrity, rules))
+        changes.append((o.name, new_o.integrity))
+        d_after = evolve(d_after, parry_object=new_o)
+    elif category in ("blocked", "absorbed"):
+        w_after = wear_weapon()
+    elif category == "overflow":
+        s = d.shield
+        assert s is not None and location is not None
+        new_s = evolve(s, integrity=_wear(s.integrity, rules))
+        changes.append((s.name, new_s.integrity))
+        d_after = evolve(d_after, shield=new_s)
+        if severity is not None:
+            d_after = wound_and_wear(d_after, location, severity)
+        elif rules.overflow_absorbed_damages_weapon:
+            w_after = wear_weapon()
+    elif category == "wound":
+        assert location is not None and severity is not None
+        d_after = wound_and_wear(d_after, location, severity)
+    return BranchAfter(a_after, d_after, w_after, box, events, tuple(changes))
 
 
 # --------------------------------------------------------------------------- resolve
@@ -180,7 +264,6 @@ def resolve_attack(
     """Contract #18: one random attack, dice drawn in the §7.2 order."""
     a, d, w, m = attacker, defender, weapon, modifiers
     _validate(a, d, w, m, rules)
-    dtype = declared_damage_type(w, m)
     steps: list[Step] = []
     pool = attack_pool(a, w, m, rules=rules)
     steps.append(
@@ -198,7 +281,6 @@ def resolve_attack(
     )
     r_att, dice = _roll_pool(pool, rng, rules)
     steps.append(Step("attack_roll", dice, {"result": r_att}, "§2.2 (ph:pool_d6)"))
-    d_after = d
     if m.defence == "none":
         need = undefended_threshold(m, rules)
         hit = r_att >= need
@@ -237,49 +319,12 @@ def resolve_attack(
                 "seed:Defensa «el empate favorece al defensor»",
             )
         )
-        d_after = _defended_state(d)
-    w_after = w
-    changes: list[tuple[str, int]] = []
     category, raw, final = "miss", None, 0
     location: str | None = None
-    box: str | None = None
-    events: tuple[str, ...] = ()
-
-    def wound_at(
-        target: Combatant, loc: str, dmg: int
-    ) -> tuple[Combatant, str | None, tuple[str, ...]]:
-        sev = wound_severity(dmg, weapon_thresholds(w, rules))
-        assert sev is not None
-        wounds, conds, b, ev = wound_effect(
-            target, loc, sev, dtype, w.non_lethal, m.dying_rule, rules
-        )
-        steps.append(Step("wound", (), {"severity": sev, "wound_box": b}, "§4.13–4.14 (ph:T6)"))
-        steps.append(Step("conditions", (), {"events": ev}, "§4.15"))
-        return dataclasses.replace(target, wounds=wounds, conditions=conds), b, ev
-
-    def wear_armor(target: Combatant, loc: str) -> Combatant:
-        slot = target.armor_slot(loc)
-        if slot is None:
-            return target
-        piece = getattr(target, slot)
-        new = dataclasses.replace(piece, integrity=_wear(piece.integrity, rules))
-        changes.append((piece.name, new.integrity))
-        return dataclasses.replace(target, **{slot: new})
-
-    def wear_weapon() -> None:
-        nonlocal w_after
-        w_after = dataclasses.replace(w, integrity=_wear(w.integrity, rules))
-        changes.append((w.name, w_after.integrity))
-
     if not hit and m.defence == "dodge":
         category = "dodged"
     elif not hit and m.defence == "intercept_object":
         category = "deflected"
-        o = d.parry_object
-        assert o is not None
-        new_o = dataclasses.replace(o, integrity=_wear(o.integrity, rules))
-        changes.append((o.name, new_o.integrity))
-        d_after = dataclasses.replace(d_after, parry_object=new_o)
     elif not hit and m.defence == "intercept_shield":
         s = d.shield
         assert s is not None
@@ -304,17 +349,8 @@ def resolve_attack(
         )
         if blocked:
             category = "blocked"
-            wear_weapon()
         else:
             category, location, final = "overflow", arm, arm_final
-            new_s = dataclasses.replace(s, integrity=_wear(s.integrity, rules))
-            changes.append((s.name, new_s.integrity))
-            d_after = dataclasses.replace(d_after, shield=new_s)
-            if arm_final > 0:
-                d_after, box, events = wound_at(d_after, arm, arm_final)
-                d_after = wear_armor(d_after, arm)
-            elif rules.overflow_absorbed_damages_weapon:
-                wear_weapon()
     elif hit:
         if m.aimed_location is not None or m.narrated_location is not None:
             location = m.aimed_location or m.narrated_location
@@ -352,13 +388,15 @@ def resolve_attack(
                 "seed:Daños «(Dado de daño del arma) - (RD …)»",
             )
         )
-        if final > 0:
-            category = "wound"
-            d_after, box, events = wound_at(d_after, location, final)
-            d_after = wear_armor(d_after, location)
-        else:
-            category = "absorbed"
-            wear_weapon()
+        category = "wound" if final > 0 else "absorbed"
+    severity = wound_severity(final, weapon_thresholds(w, rules))
+    after = branch_after(a, d, w, m, category, location, severity, rules)
+    box, events, changes = after.wound_box, after.events, after.integrity_changes
+    if severity is not None:
+        steps.append(
+            Step("wound", (), {"severity": severity, "wound_box": box}, "§4.13–4.14 (ph:T6)")
+        )
+        steps.append(Step("conditions", (), {"events": events}, "§4.15"))
     if changes:
         steps.append(
             Step("integrity", (), {"changes": tuple(changes)}, "§4.22 (ph:integrity_loss)")
@@ -372,9 +410,9 @@ def resolve_attack(
         wound_box=box,
         events=events,
         integrity_changes=tuple(changes),
-        defender_after=d_after,
-        attacker_after=dataclasses.replace(a, pending_desgracias=0) if a.pending_desgracias else a,
-        weapon_after=w_after,
+        defender_after=after.defender,
+        attacker_after=after.attacker,
+        weapon_after=after.weapon,
     )
     return Resolution(tuple(steps), outcome)
 

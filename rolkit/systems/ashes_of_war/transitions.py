@@ -1,0 +1,80 @@
+"""Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
+
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_law`, integer
+weights over one denominator) forward through :func:`~.attack.branch_after`, the very stage
+``resolve_attack`` uses to build its ``*_after`` forms. The odds key is finer than the
+after-state (it keeps the final damage, which only matters through its T6 severity), so rows
+are first summed per ``(category, location, severity)`` and each branch's forms are built
+once; rows that leave the same forms are then merged (one Fraction per after-state).
+
+What the forms hold, and what a whole fight must know about them:
+
+* Every rule a later attack reads is in the forms: wound boxes per location (light, serious
+  by damage type, lethal), Conditions (Contusionado, Fracturado, Hemorragia, Desmembrado,
+  first-serious effects, Inconsciente, Moribundo, muerto), Integridad of the weapon, the
+  armour pieces, the shield and the parry object (0 = broken, §4.22), successive defences
+  this turn (§4.5), a pending feint and pending ▽. Wound rows list every location, so equal
+  marks compare equal however the form was built. Nothing else (no rolls, no counters
+  without a rule) is kept.
+* ``defences_this_turn`` counts the defences of the current turn; a fight must set it back
+  to 0 when a new turn begins (§4.5). Bleeding ticks (§4.16, end of turn), Moribundo's
+  Fortitud roll and an Inconsciente's waking roll (§4.17–4.18, start of turn) happen
+  between attacks, not in one: this law does not apply them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rolkit.memo import memo
+from rolkit.model import Fate
+from rolkit.systems.ashes_of_war.attack import attack_law, branch_after
+from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.wounds import fate_of
+
+__all__ = ["AfterState", "attack_transitions", "status"]
+
+#: ``(attacker_after, defender_after, weapon_after)``.
+AfterState = tuple[Combatant, Combatant, Weapon]
+
+
+@memo
+def attack_transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> dict[AfterState, Fraction]:
+    """The exact law of ``(attacker_after, defender_after, weapon_after)`` over every roll.
+
+    Each key holds the forms ``resolve_attack`` would give (the input itself where a role
+    does not change); the probabilities sum to 1. Attack legality errors (§4.3, §4.5) are
+    raised as in ``resolve_attack``. Treat the result as read-only (it is memoised).
+    """
+    law, den = attack_law(attacker, defender, weapon, modifiers, rules)
+    thresholds = weapon_thresholds(weapon, rules)
+    branches: dict[tuple[str, str | None, str | None], int] = {}
+    for k, n in law.items():
+        branch = (k.category, k.location, wound_severity(k.final_damage, thresholds))
+        branches[branch] = branches.get(branch, 0) + n
+    weights: dict[AfterState, int] = {}
+    for (category, location, severity), n in branches.items():
+        after = branch_after(
+            attacker, defender, weapon, modifiers, category, location, severity, rules
+        )
+        state = (after.attacker, after.defender, after.weapon)
+        weights[state] = weights.get(state, 0) + n
+    return {state: Fraction(n, den) for state, n in weights.items()}
+
+
+def status(combatant: Combatant, rules: Any = None) -> Fate:
+    """Where the combatant's Conditions leave it: ``"dead"`` (muerto), ``"dying"``
+    (Moribundo), ``"down"`` (Inconsciente, which cannot declare actions, §4.3) or None.
+
+    It reads only the form, exactly as the odds' fate does (same function).
+    """
+    return fate_of(combatant.conditions)
