@@ -3,7 +3,11 @@ the same mechanic, side by side in one run with every rolkit cache cleared befor
 timed call (target: rolkit ≥ 2× faster on every row):
 
 (a) the check grid, P(success) for attribute 1–9 × skill 0–5, both reroll policies;
-(b) attack against block: the exact law of the final ``(damage, counter-attack damage)``.
+(b) attack against block: the exact law of the final ``(damage, counter-attack damage)``;
+(c) #16: the after-state law of one attack (``s.transitions``, target ≤ 20 ms cold at
+    defaults, a few ms from wounded states) and the 1v1 fight at default forms to its end
+    (``rolkit.fight_odds``, target ≤ 1 s) against the same fight written independently as
+    an icepool absorbing Markov chain (``icepool.map(step, state, repeat="inf")``).
 
 Each pair of laws is asserted equal, Fraction for Fraction. Also: the P(hit) grid along
 ``SYSTEM.grid_axes`` read from the two hit marginals (``hit_probability``) against building
@@ -13,6 +17,7 @@ the whole odds per cell, and the exact engine against a naive enumeration of eve
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import statistics
 import time
@@ -112,6 +117,144 @@ BLOCKS = {
         (5, 1, 2),
     ),
 }
+
+
+# --------------------------------------------------------------------------- (c) the fight
+FOR_DEFAULT = 4  # the default Combatant's Fortaleza (§3.1 PLACEHOLDER 4), both fighters
+DEAD = (9, 9, 9)  # the icepool chain's mark for a dead fighter
+
+
+def _icepool_mark(track: tuple[int, ...], level: int, count: int) -> tuple[int, ...]:
+    """§4.10 written again: one box at a time, a full level overflows to the next, past a
+    full Malherido the fighter dies (:data:`DEAD`)."""
+    marks = list(track)
+    for _ in range(count):
+        i = level
+        while i < 3 and marks[i] >= 3:
+            i += 1
+        if i == 3:
+            return DEAD
+        marks[i] += 1
+    return tuple(marks)
+
+
+def icepool_blow(attacker: tuple[int, ...], defender: tuple[int, ...]) -> icepool.Die:
+    """One default blow (fists ×1, FOR 4, no skill, no defence) as an icepool Die of the
+    defender's track: the attacker's FOR less its §4.11 penalty (1 per Lesionado, 2 per
+    Malherido), damage = hits, §4.8 limits at base FOR 4 (1–4 Magullado, 5 Lesionado),
+    five natural hits (with no skill, every 5) double the wound (§4.9)."""
+    attribute = max(0, FOR_DEFAULT - attacker[1] - 2 * attacker[2])
+
+    def after(hits: int) -> tuple[int, ...]:
+        if hits == 0:
+            return defender
+        level = 0 if hits <= FOR_DEFAULT else 1
+        return _icepool_mark(defender, level, 2 if hits == 5 else 1)
+
+    return _icepool_hits_cached(attribute).map(after)
+
+
+@functools.cache
+def _icepool_hits_cached(attribute: int) -> icepool.Die:
+    return icepool_hits(attribute, 0, "repeat")
+
+
+def icepool_fight() -> dict[str, Fraction]:
+    """The 1v1 fight at default forms as an absorbing Markov chain in icepool: a state is
+    both fighters' ``(magullado, lesionado, malherido)`` at the start of a round; a round
+    is A's blow, then B's if B still stands; a dead fighter's state absorbs. ``prone`` is
+    left out: it has no numeric effect (§4.12), so it cannot change who wins."""
+
+    def round_step(a0: int, a1: int, a2: int, b0: int, b1: int, b2: int) -> Any:
+        a, b = (a0, a1, a2), (b0, b1, b2)
+        if a == DEAD or b == DEAD:
+            return (*a, *b)
+
+        def b_turn(b_after: tuple[int, ...]) -> Any:
+            if b_after == DEAD:
+                return (*a, *b_after)
+            return icepool_blow(b_after, a).map(lambda a_after: (*a_after, *b_after))
+
+        return icepool_blow(a, b).map(b_turn)
+
+    _icepool_hits_cached.cache_clear()
+    end = icepool.map(round_step, (0, 0, 0, 0, 0, 0), repeat="inf", star=True)
+    law = end.map(lambda state: "a" if tuple(state[3:]) == DEAD else "b", star=False)
+    return {k: Fraction(q, law.denominator()) for k, q in law.items()}
+
+
+def rolkit_fight() -> Any:
+    """``rolkit.fight_odds`` of the same fight: A (default attacker and weapon) acts first,
+    B (default defender and weapon), default modifiers, to the end."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    s, d = cd.SYSTEM, cd.SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    return odds_of_fighters(s, fighters, rounds=None)
+
+
+def transitions_rows(rows: list[Row]) -> None:
+    """(c) The after-state law of one attack, then the whole 1v1 fight against icepool."""
+    s = cd.SYSTEM
+    d = s.defaults()
+    default = (d["attacker"], d["defender"], d["weapon"], d["modifiers"])
+    rows.append(
+        (
+            "core_dread transitions, default forms (cold)",
+            cold_median(lambda: s.transitions(*default), repeat=25),
+            "target ≤ 20 ms",
+        )
+    )
+    wounded = (
+        cd.Combatant(fortaleza=5, lesionado=1, melee_skill=1),
+        cd.Combatant(magullado=2, lesionado=3, malherido=1, armor=cd.Armor("comun")),
+        KNIFE,
+        cd.Modifiers(dangerous_situation=True),
+    )
+    rows.append(
+        (
+            "core_dread transitions, wounded defender in armour (cold)",
+            cold_median(lambda: s.transitions(*wounded), repeat=25),
+            "knife, dangerous; target: a few ms",
+        )
+    )
+    block = (BRUNO, ANA, KNIFE, cd.Modifiers(defence="block"))
+    rows.append(
+        (
+            "core_dread transitions, knife vs block with counter-attack (cold)",
+            cold_median(lambda: s.transitions(*block), repeat=25),
+            "both sides change",
+        )
+    )
+    ours = rolkit_fight()
+    t0 = time.perf_counter()
+    theirs = icepool_fight()  # one run: the absorbing solve takes seconds
+    t_icepool = time.perf_counter() - t0
+    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0, ours
+    assert dict(ours.p_win) == theirs, "rolkit and icepool disagree on the 1v1 fight"
+    t_rolkit = cold_median(rolkit_fight, repeat=3)
+    rows.append(
+        (
+            "core_dread 1v1 fight to the end, default forms (rolkit, cold)",
+            t_rolkit,
+            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
+            " target ≤ 1 s",
+        )
+    )
+    rows.append(
+        (
+            "icepool 1v1 fight, absorbing Markov chain",
+            t_icepool,
+            "repeat='inf' over both tracks per round; the same Fractions",
+        )
+    )
+    rows.append(
+        (
+            "core_dread 1v1 fight: icepool / rolkit",
+            Ratio(t_icepool / t_rolkit),
+            "target ≥ 2",
+        )
+    )
 
 
 # --------------------------------------------------------------------------- naive oracle
@@ -250,6 +393,7 @@ def run() -> list[Row]:
     rows.append(
         ("core_dread: naive enumeration / exact engine", Ratio(t_naive / t_exact), "speed-up")
     )
+    transitions_rows(rows)
     return rows
 
 

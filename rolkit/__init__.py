@@ -39,6 +39,8 @@ __all__ = [
     "get_system",
     "clear_caches",
     "compare",
+    "fight_odds",
+    "sweep",
     "System",
     "CheckProcedure",
     "Degree",
@@ -64,6 +66,21 @@ def compare(*args: Any, **kwargs: Any) -> Any:
     from rolkit import analysis
 
     return analysis.compare(*args, **kwargs)
+
+
+def fight_odds(*args: Any, **kwargs: Any) -> Any:
+    """:func:`rolkit.fight_chain.fight_odds`: the exact odds of a whole fight (who wins,
+    in how many rounds, how each combatant ends)."""
+    from rolkit import fight_chain as module
+
+    return module.fight_odds(*args, **kwargs)
+
+
+def sweep(*args: Any, **kwargs: Any) -> Any:
+    """:func:`rolkit.balance.sweep`: whole-fight odds over a grid of matchups, on Dask."""
+    from rolkit import balance as module
+
+    return module.sweep(*args, **kwargs)
 
 
 def get_system(system_id: str) -> System:

@@ -4,7 +4,9 @@ Add combatants (name, side, a character and a weapon from the presets or the ros
 roll initiative by the system's own rule, pick attacker and target (default: the current
 combatant and a foe), see the exact odds of that attack from the current states (the
 Ataque tab's results view), Tirar, aplicar, deshacer/rehacer (exact: the fight's
-snapshots), the log newest first with Markdown and JSON downloads. Each combatant's card
+snapshots), the log newest first with Markdown and JSON downloads, and the whole fight's
+«probabilidad de victoria» (:func:`rolkit.fight_odds`) with the law of its rounds,
+recomputed after every change so the GM sees what a lucky blow did to the odds. Each combatant's card
 shows what changed on its track since it joined, the engine's derived values, and the
 fate of the last roll applied to it. No rule logic here.
 """
@@ -19,9 +21,11 @@ from typing import Any
 import ipywidgets as ipw
 
 from rolkit import fields, i18n
+from rolkit.display import fight_odds as fight_view
 from rolkit.display import tables
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightState
+from rolkit.fight_chain import FightOdds, fight_odds
 from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
@@ -33,6 +37,10 @@ from widgets.state import AppState
 __all__ = ["FightPanel", "download_link", "SIDES"]
 
 SIDES = ("grupo", "enemigos")
+#: The panel solves a fight exactly up to this many states, then simulates (and says so),
+#: so that a click never waits long: a 1v1 is always exact.
+PANEL_MAX_STATES = 4_000
+PANEL_SIMULATIONS = 2_000
 _SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
 
 
@@ -128,6 +136,9 @@ class FightPanel:
         self.log.add_class("rolkit-fight-log")
         self.downloads = ipw.HTML()
         self.downloads.add_class("rolkit-fight-downloads")
+        self.victory = ipw.HTML()
+        self.victory.add_class("rolkit-fight-victory")
+        self.victory_odds: FightOdds | None = None
         line = ipw.Layout(flex_flow="row wrap", align_items="center")
         left = ipw.VBox(
             [
@@ -136,6 +147,7 @@ class FightPanel:
                 ipw.HBox([self.initiative_button, self.next_button], layout=line),
                 self.cards,
                 self.message,
+                self.victory,
             ],
             layout=ipw.Layout(width="46%", min_width="22em"),
         )
@@ -353,6 +365,29 @@ class FightPanel:
         else:
             self.rolled.value = ""
         self.show_odds()
+        self.show_victory()
+
+    def show_victory(self) -> None:
+        """«Probabilidad de victoria» of the fight on screen, from its current states and
+        turn (exact, or simulated and labelled past the panel's state bound)."""
+        st = self.fight.state
+        sides = {f.side for f in st.fighters}
+        self.victory_odds = None
+        if not self.system.has_transitions:
+            self.victory.value = ""
+            return
+        if len(sides) < 2:
+            self.victory.value = f"<p class='rolkit-victory-hint'>{html.escape(i18n.t('gm.fight.victory.hint', self.lang))}</p>"
+            return
+        odds = fight_odds(
+            self.fight,
+            rounds=None,
+            max_states=PANEL_MAX_STATES,
+            simulations=PANEL_SIMULATIONS,
+        )
+        self.victory_odds = odds
+        labels = {s: i18n.t(_SIDE_KEYS[s], self.lang) for s in SIDES}
+        self.victory.value = fight_view.fight_odds_html(odds, self.lang, labels)
 
     def show_odds(self) -> None:
         """The exact odds of the chosen attack with the current (wounded) states."""

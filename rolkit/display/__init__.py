@@ -19,6 +19,8 @@ from rolkit import reprs
 from rolkit.analysis import Comparison
 from rolkit.dice import Distribution, RolledDice
 from rolkit.display import checks, compare, render, tables
+from rolkit.display import fight_odds as fight_view
+from rolkit.fight_chain import FightOdds
 from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = ["render", "tables", "checks"]
@@ -38,6 +40,11 @@ _RENDERERS: dict[type, tuple[Callable[..., str], Callable[..., str], Callable[..
         checks.check_resolution_html,
         checks.check_resolution_markdown,
         checks.check_resolution_text,
+    ),
+    FightOdds: (
+        fight_view.fight_odds_html,
+        fight_view.fight_odds_markdown,
+        fight_view.fight_odds_text,
     ),
 }
 for _cls, (_html, _md, _text) in _RENDERERS.items():

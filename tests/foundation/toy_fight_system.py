@@ -100,12 +100,15 @@ def _joint(a, d, w, m, o):
     """{(odds key, attacker_after, defender_after): p} over every face and damage roll."""
     law: dict = {}
     dmg_law = parse(w.damage).distribution()
+    hurt: dict[int, Combatant] = {0: d}
     for face, p in die(6).items():
         hit = _hits(face, a, d, m)
         rolls = dmg_law.items() if hit else [(0, Fraction(1))]
         for rolled, q in rolls:
             dmg = _damage(face, rolled, d, o) if hit else 0
-            after_d = replace(d, pv=d.pv - dmg) if dmg else d
+            if dmg not in hurt:
+                hurt[dmg] = replace(d, pv=d.pv - dmg)
+            after_d = hurt[dmg]
             k = (_key(face, hit, dmg, a, d), _tired(face, a), after_d)
             law[k] = law.get(k, 0) + p * q
     return law

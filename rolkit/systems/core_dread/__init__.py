@@ -14,7 +14,9 @@ Modules (one job each):
 * ``validation`` (§3.6), ``context`` (the pools and the hits → damage → wound stages),
   ``consequences`` (§4.9.3, §4.10, §4.12: the wound on the current track),
   ``resolve`` (§4.18 in named stages), ``odds`` (§7.2 and §7.3, exact), ``outcome`` (the
-  keys and the Resolution), ``attack`` (re-exports the attack names);
+  keys and the Resolution), ``attack`` (re-exports the attack names), ``transitions``
+  (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and
+  ``SYSTEM.status``);
 * ``checks`` (``CHECKS``: plain, opposed and healing procedures), ``actions`` (``ACTIONS``:
   §1.7 extended, competitive and prepared actions), ``reload`` (§4.14 reloading, also the
   ``"reload"`` procedure), ``initiative`` (§4.3, the System's ``initiative_fn``),
@@ -71,6 +73,13 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   spare magazine (``Weapon.spare_magazine``, default True, PLACEHOLDER) and several minutes
   otherwise.
 * ``disastrous_healing_aggravates`` defaults to False (spec §3.5, G24).
+* #16 after-state law: ``status`` reads the form as §7.3 reads the fate (``"dead"``,
+  ``"down"`` when unconscious, else ``None``; no ``"dying"``). The after-forms are exactly
+  what ``resolve_attack`` leaves, so they keep ``prone`` (no numeric effect in the seed)
+  and, on a dead combatant, the track, armour wear and Autocontrol it died with; a spent
+  ``turn_available`` stays spent (a new round giving it back is the fight's rule, §4.3).
+  Armour and ammunition left at "full" (``None``) become explicit numbers only when they
+  change. No later attack depends on anything the forms do not hold.
 * ``CoreDreadInputError`` (the spec's umbrella) is a ``FieldRangeError``; an impossible
   combination (``CoreDreadImpossibleError``) is also an ``ImpossibleActionError`` and names
   the one field at fault.
@@ -141,6 +150,7 @@ from rolkit.systems.core_dread.rolls import (
     roll_distribution,
 )
 from rolkit.systems.core_dread.system import SYSTEM
+from rolkit.systems.core_dread.transitions import attack_transitions, status
 from rolkit.systems.core_dread.wounds import (
     adjust_wound,
     apply_wounds,
@@ -208,4 +218,6 @@ __all__ = [
     "fight_initiative",
     "leader_odds",
     "reload_weapon",
+    "attack_transitions",
+    "status",
 ]

@@ -7,12 +7,21 @@ the exact odds weigh it with the check's law, so both read the same rule.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import Any
 
-from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions
+from rolkit.systems.core_dread.forms import (
+    Combatant,
+    CoreDreadOptions,
+    Modifiers,
+    Weapon,
+    weapon_attacks_left,
+)
 from rolkit.systems.core_dread.laws import denominator, success_weight
 from rolkit.systems.core_dread.outcome import Fate
 from rolkit.systems.core_dread.rolls import effective_attribute
+from rolkit.systems.core_dread.tables import LEVELS
 from rolkit.systems.core_dread.wounds import (
     Track,
     apply_wounds,
@@ -21,7 +30,16 @@ from rolkit.systems.core_dread.wounds import (
     wound_penalty,
 )
 
-__all__ = ["Marking", "mark", "fate_after", "PRONE_MIN_HITS", "prone_weights"]
+__all__ = [
+    "Marking",
+    "mark",
+    "fate_after",
+    "PRONE_MIN_HITS",
+    "prone_weights",
+    "track_changes",
+    "loses_autocontrol",
+    "spend_attack",
+]
 
 #: §4.12 «Si la tirada falla»: a plain check, 3 hits.
 PRONE_MIN_HITS = 3
@@ -83,3 +101,25 @@ def prone_weights(prone_attribute: int | None) -> tuple[tuple[bool, int], ...]:
         return ((False, total),)
     stays = success_weight(prone_attribute, 0, PRONE_MIN_HITS, "repeat")
     return tuple((falls, w) for falls, w in ((True, total - stays), (False, stays)) if w)
+
+
+def track_changes(marking: Marking) -> dict[str, Any]:
+    """§4.10 The victim's form changes a marking makes: the three boxes, and ``dead``."""
+    changes: dict[str, Any] = dict(zip(LEVELS, marking.track, strict=True))
+    if marking.dead:
+        changes["dead"] = True
+    return changes
+
+
+def loses_autocontrol(defender: Combatant, modifiers: Modifiers, count: int) -> bool:
+    """§4.13, G22 One point of Autocontrol (never below 0) when a dangerous attack marks
+    at least one wound («pierde un punto de Autocontrol inmediatamente»)."""
+    return modifiers.dangerous_situation and count > 0 and defender.autocontrol > 0
+
+
+def spend_attack(weapon: Weapon) -> Weapon:
+    """§4.14 The firearm after one attack of ammunition («munición», counted in attacks)."""
+    left = weapon_attacks_left(weapon)
+    if left is None or left < 1:  # validate_attack rejects this; kept as a guard
+        raise ValueError(f"{weapon.name!r} has no ammunition to spend")
+    return dataclasses.replace(weapon, attacks_left=left - 1)

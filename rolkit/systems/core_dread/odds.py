@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rolkit.memo import memo
 from rolkit.systems.core_dread.consequences import fate_after, mark, prone_weights
 from rolkit.systems.core_dread.context import AttackContext, OutcomeMap, attack_context, opposed
 from rolkit.systems.core_dread.forms import (
@@ -31,7 +32,7 @@ from rolkit.systems.core_dread.laws import JointRow, denominator, hit_weights, j
 from rolkit.systems.core_dread.outcome import AttackOutcome, Fate, OddsKey
 from rolkit.systems.core_dread.validation import validate_attack
 
-__all__ = ["attack_outcomes", "attack_odds", "hit_probability"]
+__all__ = ["attack_outcomes", "attack_odds", "hit_probability", "outcome_laws"]
 
 _NO_DEFENCE: tuple[JointRow, ...] = (((0, False), 1),)
 
@@ -50,13 +51,23 @@ def _laws(
     return law_a, denominator(ctx.attack.skill), law_d, denominator(ctx.defence.skill)
 
 
-def _outcome_weights(ctx: AttackContext) -> tuple[dict[tuple[AttackOutcome, bool], int], int]:
-    """Integer weights of ``(AttackOutcome, spectacular)`` and their denominator.
+@memo
+def outcome_laws(
+    ctx: AttackContext,
+) -> tuple[tuple[tuple[tuple[AttackOutcome, bool], int], ...], int]:
+    """Integer weights of ``(AttackOutcome, spectacular)`` and their denominator
+    (memoised on the context: the odds and the after-state law share it).
 
     Pairs of hit counts are first merged by what §4.6 makes of them (``damage_raw``,
     ``counter_raw``, the spectacular bits that matter); each merged row is then mapped
     once through the wound stages.
     """
+    weights, den = _outcome_weights(ctx)
+    return tuple(weights.items()), den
+
+
+def _outcome_weights(ctx: AttackContext) -> tuple[dict[tuple[AttackOutcome, bool], int], int]:
+    """:func:`outcome_laws` as a dict (not memoised)."""
     law_a, den_a, law_d, den_d = _laws(ctx)
     counter_spec = ctx.counter_spectacular
     merged: dict[tuple[int, int, bool, bool], int] = {}
@@ -109,9 +120,9 @@ def attack_odds(
     fate of both sides on their current tracks (zero keys omitted, sums to 1)."""
     validate_attack(attacker, defender, weapon, modifiers, options)
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
-    weights, den = _outcome_weights(ctx)
+    weights, den = outcome_laws(ctx)
     out: dict[OddsKey, int] = {}
-    for (o, spec), w in weights.items():
+    for (o, spec), w in weights:
         for tail, wf in _fates(defender, attacker, o, modifiers.knockout_attempt, options):
             key = OddsKey(*o, spec, *tail)
             out[key] = out.get(key, 0) + w * wf
@@ -133,9 +144,9 @@ def attack_outcomes(
     """
     validate_attack(attacker, defender, weapon, modifiers, options)
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
-    weights, den = _outcome_weights(ctx)
+    weights, den = outcome_laws(ctx)
     out: dict[AttackOutcome, int] = {}
-    for (o, _), w in weights.items():
+    for (o, _), w in weights:
         out[o] = out.get(o, 0) + w
     return {k: Fraction(w, den) for k, w in out.items()}
 

@@ -16,7 +16,14 @@ from typing import Any
 from rolkit.model import Step
 from rolkit.systems.core_dread.citations import cite, term_rule, wound_rule
 from rolkit.systems.core_dread.combat import wear_armor
-from rolkit.systems.core_dread.consequences import PRONE_MIN_HITS, Marking, mark
+from rolkit.systems.core_dread.consequences import (
+    PRONE_MIN_HITS,
+    Marking,
+    loses_autocontrol,
+    mark,
+    spend_attack,
+    track_changes,
+)
 from rolkit.systems.core_dread.context import (
     AttackContext,
     Pool,
@@ -35,14 +42,13 @@ from rolkit.systems.core_dread.forms import (
     Modifiers,
     Weapon,
     armor_absorption,
-    weapon_attacks_left,
     weapon_damages_armor,
 )
 from rolkit.systems.core_dread.laws import DICE
 from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
 from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
 from rolkit.systems.core_dread.rolls import CheckRoll, roll_check
-from rolkit.systems.core_dread.tables import LEVELS, RANGED_LABELS, SHOTGUNS
+from rolkit.systems.core_dread.tables import RANGED_LABELS, SHOTGUNS
 from rolkit.systems.core_dread.validation import validate_attack
 from rolkit.systems.core_dread.wounds import wound_penalty
 
@@ -256,13 +262,6 @@ def _state(dead: bool) -> dict[str, str]:
     return {"state": value_key("dead")} if dead else {}
 
 
-def _track_changes(marking: Marking) -> dict[str, Any]:
-    changes: dict[str, Any] = dict(zip(LEVELS, marking.track, strict=True))
-    if marking.dead:
-        changes["dead"] = True
-    return changes
-
-
 def prone_pool(victim: Combatant, marking: Marking, options: CoreDreadOptions) -> Pool:
     """§4.12 The prone check's pool: base FOR minus the penalty of the new track."""
     penalty = wound_penalty(marking.track, victim.gore_mode, options)
@@ -328,7 +327,7 @@ def defender_consequences(
 
     Returns the changes to the defender and the marking."""
     marking = mark(defender, hurt.level, hurt.count, modifiers.knockout_attempt, ctx.options)
-    changes = _track_changes(marking)
+    changes = track_changes(marking)
     if hurt.level is not None:
         mag, les, mal = marking.track
         trace.step(
@@ -349,7 +348,7 @@ def defender_consequences(
         changes.update(unconscious=True, prone=True)
         trace.effects += ["defender_unconscious", "defender_prone"]
         trace.step("cd.step.knockout", "defender", {}, cite("knocked_out"))
-    if modifiers.dangerous_situation and hurt.count > 0 and defender.autocontrol > 0:
+    if loses_autocontrol(defender, modifiers, hurt.count):
         changes["autocontrol"] = defender.autocontrol - 1
         trace.effects.append("autocontrol_lost")
         trace.step(
@@ -384,7 +383,7 @@ def counter_attack(
     marking = mark(attacker, back.level, back.count, False, ctx.options)
     if marking.dead:
         trace.effects.append("attacker_dead")
-    changes = _track_changes(marking)
+    changes = track_changes(marking)
     mag, les, mal = marking.track
     trace.step(
         "cd.step.counter",
@@ -426,12 +425,10 @@ def weapon_label(weapon: Weapon) -> str:
 def _spend(weapon: Weapon, owner: str, trace: _Trace) -> Weapon:
     """§4.14 One attack of ammunition («munición») from ``owner``'s firearm (validated: it
     has one); the step names the weapon and its owner («Revólver de Bruno»)."""
-    left = weapon_attacks_left(weapon)
-    if left is None or left < 1:  # validate_attack rejects this; kept as a guard
-        raise ValueError(f"{weapon.name!r} has no ammunition to spend")
+    spent = spend_attack(weapon)
     params = {"weapon": weapon_label(weapon)}
-    trace.step("cd.step.ammo", owner, {"attacks_left": left - 1}, AMMO_RULE, params)
-    return dataclasses.replace(weapon, attacks_left=left - 1)
+    trace.step("cd.step.ammo", owner, {"attacks_left": spent.attacks_left}, AMMO_RULE, params)
+    return spent
 
 
 def aftermath(

@@ -3,7 +3,9 @@
 Its odds key is :class:`~.outcome.OddsKey` (§7.2 ``AttackOutcome``, ``spectacular`` and
 the §7.3 fate), and ``resolve`` returns the same kind of key, so a roll is found in its
 odds. The after-state is the Resolution's ``attacker_after``/``defender_after``/
-``weapon_after`` (``tracks_state``).
+``weapon_after`` (``tracks_state``); its exact law over all rolls is
+:func:`~.transitions.attack_transitions` and a form's place on the track
+:func:`~.transitions.status` (#16).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
 from rolkit.systems.core_dread.presets import PRESETS
 from rolkit.systems.core_dread.reload import RELOAD
 from rolkit.systems.core_dread.resolve import resolve_attack
+from rolkit.systems.core_dread.transitions import attack_transitions, status
 from rolkit.systems.core_dread.view import project, wound_rank
 
 __all__ = ["SYSTEM", "project", "wound_rank"]
@@ -63,10 +66,23 @@ def _odds(
     return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
 
 
+FORMS: dict[str, type] = {
+    "attacker": Combatant,
+    "defender": Combatant,
+    "weapon": Weapon,
+    "modifiers": Modifiers,
+}
+
+#: The default forms, built once: they are frozen, so sharing them is safe, and
+#: ``SYSTEM.defaults()`` (which ``status`` and every check reads) need not rebuild and
+#: revalidate four forms per call — a whole fight calls it thousands of times.
+DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
+
 SYSTEM = System(
     id="core_dread",
     name_key="cd.name",
-    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
+    forms=FORMS,
+    default_forms=DEFAULT_FORMS,
     options_type=CoreDreadOptions,
     presets=PRESETS,
     resolve_fn=_resolve,
@@ -78,6 +94,8 @@ SYSTEM = System(
     initiative_fn=fight_initiative,
     initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,
+    transitions_fn=attack_transitions,
+    status_fn=status,
     derived_fn=derived,
     i18n_prefix="cd",
 )

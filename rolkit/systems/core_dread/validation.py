@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rolkit import fields
+from rolkit.memo import memo
 from rolkit.systems.core_dread.errors import (
     CoreDreadInputError,
     CoreDreadRangeError,
@@ -23,6 +24,26 @@ __all__ = ["validate_attack"]
 
 
 def _revalidate(obj: Any, role: str) -> None:
+    """Check every field of ``obj`` again (a form may have been built around its own
+    checks); once per distinct form value, since the forms are frozen (a whole fight
+    meets the same combatant states many times)."""
+    try:
+        hash(obj)
+    except TypeError:  # a form holding an unhashable value: check it every time
+        _check_fields(obj, role)
+        return
+    _checked(obj, type(obj), role)
+
+
+@memo
+def _checked(obj: Any, cls: type, role: str) -> bool:
+    """:func:`_check_fields` memoised on the form's value and class (a failure raises and
+    is not cached)."""
+    _check_fields(obj, role)
+    return True
+
+
+def _check_fields(obj: Any, role: str) -> None:
     fields.validate(obj, prefix=f"{role}.", error_cls=CoreDreadRangeError)
     for name in ("armor", "block_weapon"):
         sub = getattr(obj, name, None)

@@ -1,0 +1,199 @@
+"""Display of whole-fight odds (:class:`rolkit.fight_chain.FightOdds`): the victory
+headline, how each combatant ends, and the rounds the fight ends in."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from typing import Any
+
+from rolkit import i18n
+from rolkit.fight_chain import FightOdds
+
+__all__ = [
+    "victory_headline",
+    "fight_odds_text",
+    "fight_odds_markdown",
+    "fight_odds_html",
+    "rounds_rows",
+    "fate_rows",
+]
+
+_WORDS = {
+    "es": {
+        "victory": "Probabilidad de victoria",
+        "draw": "empate",
+        "ongoing": "sigue tras {n} rondas",
+        "never": "no acaba nunca",
+        "who": "Combatiente",
+        "side": "Bando",
+        "out": "Fuera de combate",
+        "dead": "Muere",
+        "round": "Ronda",
+        "ends": "Acaba en esa ronda",
+        "later": "más tarde",
+        "states": "{n} estados",
+        "state": "1 estado",
+        "why": "simulado porque hay {why}",
+        "mean": "duración media: {r} rondas",
+    },
+    "en": {
+        "victory": "Probability of victory",
+        "draw": "draw",
+        "ongoing": "still going after {n} rounds",
+        "never": "never ends",
+        "who": "Combatant",
+        "side": "Side",
+        "out": "Out of the fight",
+        "dead": "Dies",
+        "round": "Round",
+        "ends": "Ends in that round",
+        "later": "later",
+        "states": "{n} states",
+        "state": "1 state",
+        "why": "simulated because there are {why}",
+        "mean": "mean length: {r} rounds",
+    },
+}
+
+
+def _lang(lang: str | None) -> str:
+    chosen = lang or i18n.get_language()
+    return "es" if chosen == "es" else "en"
+
+
+def _w(key: str, lang: str | None, **kw: Any) -> str:
+    return _WORDS[_lang(lang)][key].format(**kw)
+
+
+def _pct(p: Any, lang: str | None) -> str:
+    """One decimal; a chance that exists but rounds to 0 shows as «< 0,1 %»."""
+    if 0 < float(p) < 0.0005:
+        return "< " + i18n.percent(0.001, _lang(lang), 1)
+    return i18n.percent(float(p), _lang(lang), 1)
+
+
+def victory_headline(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> str:
+    """«Probabilidad de victoria: Jugadores 62,3 % · Monstruos 37,1 % · empate 0,6 %»
+    (``labels`` names the sides, default their own names)."""
+    labels = labels or {}
+    parts = [f"{labels.get(side, side)} {_pct(r.p_win[side], lang)}" for side in r.side_names]
+    if r.p_draw:
+        parts.append(f"{_w('draw', lang)} {_pct(r.p_draw, lang)}")
+    if r.p_ongoing:
+        still = _w("never", lang) if r.rounds is None else _w("ongoing", lang, n=r.rounds)
+        parts.append(f"{still} {_pct(r.p_ongoing, lang)}")
+    return f"{_w('victory', lang)}: " + " · ".join(parts)
+
+
+def meta_line(r: FightOdds, lang: str | None = None) -> str:
+    """«exacto · 412 estados · duración media: 3,2 rondas» (or the simulation's label)."""
+    bits = [r.label(_lang(lang))]
+    if r.exact:
+        count = f"{r.states:,}".replace(",", "\u202f")
+        bits.append(_w("state", lang) if r.states == 1 else _w("states", lang, n=count))
+    elif r.reason is not None:
+        bits.append(_w("why", lang, why=r.reason[0 if _lang(lang) == "es" else 1]))
+    mean = r.expected_rounds()
+    if mean is not None:
+        text = f"{float(mean):.1f}"
+        bits.append(_w("mean", lang, r=text.replace(".", ",") if _lang(lang) == "es" else text))
+    return " · ".join(bits)
+
+
+def fate_rows(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> list[tuple[str, str, str, str]]:
+    """``(combatant, side, P(out of the fight), P(dies))`` per combatant."""
+    labels = labels or {}
+    return [
+        (name, labels.get(side, side), _pct(r.p_out(name), lang), _pct(r.p_dead(name), lang))
+        for name, side in zip(r.names, r.sides, strict=True)
+    ]
+
+
+def rounds_rows(r: FightOdds, lang: str | None = None) -> list[tuple[str, float, str]]:
+    """``(round label, probability, percent text)`` for the rounds walked, then «later»."""
+    rows = [(str(k), float(p), _pct(p, lang)) for k, p in r.rounds_law.items()]
+    if r.p_later:
+        rows.append((_w("later", lang), float(r.p_later), _pct(r.p_later, lang)))
+    return rows
+
+
+def fight_odds_text(r: FightOdds, lang: str | None = None) -> str:
+    lines = [victory_headline(r, lang), meta_line(r, lang), ""]
+    head = (_w("who", lang), _w("side", lang), _w("out", lang), _w("dead", lang))
+    lines.append(" | ".join(head))
+    lines += [" | ".join(row) for row in fate_rows(r, lang)]
+    lines.append("")
+    lines.append(
+        f"{_w('round', lang)}: " + ", ".join(f"{k} {t}" for k, _p, t in rounds_rows(r, lang))
+    )
+    return "\n".join(lines)
+
+
+def fight_odds_markdown(r: FightOdds, lang: str | None = None) -> str:
+    head = (_w("who", lang), _w("side", lang), _w("out", lang), _w("dead", lang))
+    out = [f"**{victory_headline(r, lang)}**", "", f"_{meta_line(r, lang)}_", ""]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|---|---|---:|---:|")
+    out += [
+        "| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in fate_rows(r, lang)
+    ]
+    out += ["", f"| {_w('round', lang)} | {_w('ends', lang)} |", "|---|---:|"]
+    out += [f"| {k} | {t} |" for k, _p, t in rounds_rows(r, lang)]
+    return "\n".join(out)
+
+
+_CSS = """<style>
+.rolkit-fight{font-family:inherit;max-width:40em}
+.rolkit-fight table{border-collapse:collapse;margin:.4em 0}
+.rolkit-fight th,.rolkit-fight td{padding:.15em .6em;text-align:left}
+.rolkit-fight td.n{text-align:right;font-variant-numeric:tabular-nums}
+.rolkit-fight .bar{display:inline-block;height:.8em;background:currentColor;opacity:.55;
+  vertical-align:middle;min-width:1px}
+.rolkit-fight .meta{opacity:.8}
+</style>"""
+
+
+def _e(x: Any) -> str:
+    return html.escape(str(x), quote=True)
+
+
+def rounds_chart_html(r: FightOdds, lang: str | None = None) -> str:
+    """The law of the rounds as a small bar table (no plotting library needed)."""
+    rows = rounds_rows(r, lang)
+    if not rows:
+        return ""
+    top = max(p for _k, p, _t in rows) or 1.0
+    body = "".join(
+        f'<tr><td>{_e(k)}</td><td class="n">{_e(t)}</td>'
+        f'<td><span class="bar" style="width:{8 * p / top:.2f}em"></span></td></tr>'
+        for k, p, t in rows
+    )
+    return (
+        f'<table class="rolkit-rounds"><thead><tr><th>{_e(_w("round", lang))}</th>'
+        f'<th colspan="2">{_e(_w("ends", lang))}</th></tr></thead><tbody>{body}</tbody></table>'
+    )
+
+
+def fight_odds_html(
+    r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
+) -> str:
+    """The victory headline, how it was obtained, each combatant's fate, the rounds."""
+    head = (_w("who", lang), _w("side", lang), _w("out", lang), _w("dead", lang))
+    fates = "".join(
+        f"<tr><td>{_e(n)}</td><td>{_e(s)}</td><td class='n'>{_e(o)}</td><td class='n'>{_e(d)}</td></tr>"
+        for n, s, o, d in fate_rows(r, lang, labels)
+    )
+    victory = victory_headline(r, lang, labels)
+    return (
+        f'<div class="rolkit-fight">{_CSS}'
+        f'<p class="rolkit-victory"><strong>{_e(victory)}</strong></p>'
+        f'<p class="meta"><small>{_e(meta_line(r, lang))}</small></p>'
+        f"<table class='rolkit-fates'><thead><tr>{''.join(f'<th>{_e(h)}</th>' for h in head)}"
+        f"</tr></thead><tbody>{fates}</tbody></table>"
+        f"{rounds_chart_html(r, lang)}</div>"
+    )

@@ -1,0 +1,884 @@
+"""Whole-fight odds: who wins, in how many rounds, and how each combatant ends (#16).
+
+A fight from the tracker (:class:`rolkit.fight.Fight`) is a Markov chain over the
+combatants' forms: each turn, the combatant whose turn it is attacks one foe, and the
+system's exact after-state law (:meth:`rolkit.system.System.transitions`) moves the
+attacker, the target and the weapon to their forms after the blow. A side is out when none
+of its combatants can act (:meth:`~rolkit.system.System.status` is not ``None``); the fight
+is absorbed there (a draw when both sides are out after the same blow).
+
+**Exact** (the default): the chain is explored over the reachable states; when their number
+stays under ``max_states`` it is solved with integer weights over one common denominator
+(every law's denominator divides it), one :class:`~fractions.Fraction` per result:
+
+* ``rounds=N``: the law of the state after N rounds, turn by turn: each side's chance to
+  win by then, a draw, the fight still going, and the round each fight ended in;
+* ``rounds=None``: to the end. The first rounds are walked as above (until 99 % of the
+  fights have ended, or ``rounds_shown``), then
+  each state still going is solved for its absorption law, by memoised dynamic
+  programming over the rounds' kernel (a state can only stay as it is or move on; the
+  chance of a whole round that changes nothing is summed as a geometric series).
+
+**Simulated**: past the bound (or with ``method="simulate"``), ``n`` seeded fights drawn
+blow by blow from the same laws with the same policy; the result says so ("simulado,
+n = …, ± …", the widest 95 % interval of its probabilities). Never silently approximate.
+
+Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
+
+* the order is the fight's initiative as rolled (from the current turn on), or the order of
+  entry when initiative has not been rolled; a system that rerolls initiative every round
+  (``initiative_each_round``) is walked with that order held fixed, and the notes say so;
+* every combatant attacks with its own weapon and the default modifiers (or ``modifiers``);
+* the target policy: ``"weakest"`` (default) attacks the foe this blow is likeliest to put
+  out of the fight (ties: the earlier in the order); ``"first"`` the first foe able to act
+  in the order. ``policies={name: policy}`` sets it per combatant;
+* a combatant who cannot act skips its turn; a round is every turn of the order once.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal
+
+from rolkit.errors import RulesError, input_error
+from rolkit.model import FATES, Fate
+from rolkit.reprs import RichRepr
+
+__all__ = [
+    "FightOdds",
+    "fight_odds",
+    "odds_of_fighters",
+    "FightSpec",
+    "DEFAULT_MAX_STATES",
+    "DEFAULT_SIMULATIONS",
+]
+
+#: The exact solve stops exploring past this many distinct states (combatants' forms).
+DEFAULT_MAX_STATES = 20_000
+#: Simulated fights when the exact solve does not fit (95 % interval ± ≤ 1 pp).
+DEFAULT_SIMULATIONS = 10_000
+#: With ``rounds=None``, rounds are walked one by one (their law shown) until the chance
+#: the fight is still going is at most ``SHOWN_TAIL``, or ``SHOWN_ROUNDS_CAP`` rounds;
+#: the rest is solved to the end and shown as «más tarde».
+SHOWN_TAIL = Fraction(1, 100)
+SHOWN_ROUNDS_CAP = 40
+#: A simulated fight is stopped (and counted as still going) after this many rounds.
+SIMULATION_ROUND_CAP = 200
+
+Policy = Literal["weakest", "first"]
+POLICIES: tuple[str, ...] = ("weakest", "first")
+Method = Literal["auto", "exact", "simulate"]
+
+
+# --------------------------------------------------------------------------- the setup
+@dataclass(frozen=True)
+class FightSpec:
+    """A fight to evaluate, as plain picklable data (what :func:`rolkit.sweep` ships).
+
+    ``fighters``: ``(name, side, combatant form, weapon form)`` in order of entry;
+    ``order``: names in turn order (empty: order of entry); ``turn``: whose turn it is.
+    """
+
+    system: str
+    fighters: tuple[tuple[str, str, Any, Any], ...]
+    order: tuple[str, ...] = ()
+    turn: int = 0
+    initiative_rolled: bool = False
+
+    @classmethod
+    def of(cls, fight: Any) -> FightSpec:
+        """The spec of a :class:`rolkit.fight.Fight` as it stands now."""
+        st = fight.state
+        return cls(
+            fight.system.id,
+            tuple((f.name, f.side, f.defender, f.weapon) for f in st.fighters),
+            tuple(st.order),
+            st.turn if st.order else 0,
+            bool(st.order),
+        )
+
+
+def _plain(en: str, es: str, field_name: str | None = None) -> RulesError:
+    return input_error(field_name, en=en, es=es, cls=RulesError)
+
+
+# --------------------------------------------------------------------------- the result
+@dataclass(frozen=True)
+class FightOdds(RichRepr):
+    """The law of a whole fight.
+
+    Attributes:
+        system: the system id.
+        names, sides: the combatants (order of entry) and their sides.
+        side_names: the two sides, in order of first appearance.
+        rounds: the horizon (``None``: to the end).
+        method: ``"exact"`` or ``"simulated"``.
+        p_win: each side's chance to win (within the horizon).
+        p_draw: both sides out after the same blow.
+        p_ongoing: the fight still going after ``rounds`` rounds (``rounds=None``: a fight
+            where no blow can ever change anything).
+        rounds_law: ``{r: P(the fight ends in round r)}`` for the rounds walked one by one;
+            :attr:`p_later` is the rest (ends later, ``rounds=None`` only).
+        mean_rounds: the exact mean length of the fight in rounds (``rounds=None``, exact,
+            when every fight ends), else ``None``.
+        fates: ``{name: {fate: P}}`` how each combatant stands at the end (or at the
+            horizon).
+        states: distinct states explored (exact) — ``0`` when simulated.
+        n, margin: simulated fights and the widest 95 % half-width of the probabilities.
+        reason: ``(es, en)`` why it was simulated, or ``None``.
+        notes: ``(es, en)`` pairs: the chain's assumptions for this fight.
+    """
+
+    system: str
+    names: tuple[str, ...]
+    sides: tuple[str, ...]
+    side_names: tuple[str, str]
+    rounds: int | None
+    method: Literal["exact", "simulated"]
+    p_win: Mapping[str, Fraction]
+    p_draw: Fraction
+    p_ongoing: Fraction
+    rounds_law: Mapping[int, Fraction]
+    p_later: Fraction
+    mean_rounds: Fraction | None
+    fates: Mapping[str, Mapping[Fate, Fraction]]
+    states: int = 0
+    n: int | None = None
+    margin: float | None = None
+    reason: tuple[str, str] | None = None
+    notes: tuple[tuple[str, str], ...] = ()
+    policy: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def exact(self) -> bool:
+        return self.method == "exact"
+
+    def p_out(self, name: str) -> Fraction:
+        """``name``'s chance to end unable to act (down, dying or dead)."""
+        return sum((p for f, p in self.fates[name].items() if f is not None), Fraction(0))
+
+    def p_dead(self, name: str) -> Fraction:
+        return self.fates[name].get("dead", Fraction(0))
+
+    def expected_rounds(self) -> Fraction | None:
+        """The mean length of the fight in rounds: exact to the end when known
+        (:attr:`mean_rounds`), else over the fights that ended in the rounds walked
+        (``None`` if none did)."""
+        if self.mean_rounds is not None:
+            return self.mean_rounds
+        ended = sum(self.rounds_law.values(), Fraction(0))
+        if not ended:
+            return None
+        return sum((r * p for r, p in self.rounds_law.items()), Fraction(0)) / ended
+
+    def label(self, lang: str = "es") -> str:
+        """How the numbers were obtained, for a GM: «exacto» or «simulado, n = …, ± …»."""
+        if self.exact:
+            return "exacto" if lang == "es" else "exact"
+        n = f"{self.n:,}".replace(",", "\u202f")
+        margin = f"{100 * (self.margin or 0):.1f}"
+        if lang == "es":
+            return f"simulado, n = {n}, ± {margin.replace('.', ',')} %"
+        return f"simulated, n = {n}, ± {margin} %"
+
+    def __repr__(self) -> str:
+        wins = ", ".join(f"{s}={float(p):.4f}" for s, p in self.p_win.items())
+        return (
+            f"FightOdds({self.system!r}, {self.method}, {wins}, draw={float(self.p_draw):.4f}, "
+            f"ongoing={float(self.p_ongoing):.4f}, states={self.states})"
+        )
+
+
+# --------------------------------------------------------------------------- the chain
+class _TooLarge(Exception):
+    """The reachable states outgrew the bound; carries what was counted."""
+
+    def __init__(self, states: int) -> None:
+        super().__init__(states)
+        self.states = states
+
+
+class _Chain:
+    """The fight as a Markov chain. A state is a tuple of ``(form id, weapon id)`` per
+    combatant: forms are interned once (hashing a big frozen form is the slow part), so
+    states hash as small tuples of ints."""
+
+    def __init__(
+        self,
+        system: Any,
+        spec: FightSpec,
+        modifiers: Any,
+        options: Any,
+        policies: Mapping[str, str],
+    ) -> None:
+        self.s = system
+        self.names = tuple(f[0] for f in spec.fighters)
+        self.sides = tuple(f[1] for f in spec.fighters)
+        self.modifiers = modifiers
+        self.options = options
+        index = {n: i for i, n in enumerate(self.names)}
+        order = spec.order or self.names
+        self.order = tuple(index[n] for n in order)
+        self.policy = tuple(policies.get(n, "weakest") for n in self.names)
+        self.start_turn = spec.turn
+        self._ids: dict[Any, int] = {}
+        self.forms: list[Any] = []
+        self._status: list[Fate] = []
+        self.start = tuple((self.intern(f[2]), self.intern(f[3])) for f in spec.fighters)
+        self._laws: dict[tuple[int, int, int], tuple[int, tuple[tuple[Any, int], ...]]] = {}
+        self._targets: dict[tuple[Any, int], int] = {}
+        self._terminal: dict[Any, bool] = {}
+        self._steps: dict[tuple[Any, int], list[tuple[Any, int, bool]]] = {}
+        self._summaries: dict[Any, tuple[str | None, tuple[Fate, ...]]] = {}
+        self.denominator = 1
+
+    def intern(self, form: Any) -> int:
+        known = self._ids.get(form)
+        if known is None:
+            known = self._ids[form] = len(self.forms)
+            self.forms.append(form)
+            is_weapon = isinstance(form, self.s.forms["weapon"]) and not isinstance(
+                form, self.s.forms["defender"]
+            )
+            self._status.append(None if is_weapon else self.s.status(form, self.options))
+        return known
+
+    # facts about a state ---------------------------------------------------------
+    def status(self, form_id: int) -> Fate:
+        return self._status[form_id]
+
+    def acting(self, state: tuple[Any, ...], i: int) -> bool:
+        return self._status[state[i][0]] is None
+
+    def standing_sides(self, state: tuple[Any, ...]) -> frozenset[str]:
+        return frozenset(self.sides[i] for i in range(len(state)) if self.acting(state, i))
+
+    def terminal(self, state: tuple[Any, ...]) -> bool:
+        known = self._terminal.get(state)
+        if known is None:
+            known = self._terminal[state] = len(self.standing_sides(state)) < 2
+        return known
+
+    def summary(self, state: tuple[Any, ...]) -> tuple[str | None, tuple[Fate, ...]]:
+        """``(winning side or None for a draw, each combatant's fate)``."""
+        known = self._summaries.get(state)
+        if known is None:
+            standing = self.standing_sides(state)
+            winner = next(iter(standing)) if len(standing) == 1 else None
+            known = (winner, tuple(self._status[f] for f, _ in state))
+            self._summaries[state] = known
+        return known
+
+    # one blow ----------------------------------------------------------------------
+    def law(self, attacker: int, defender: int, weapon: int) -> tuple[int, tuple[Any, ...]]:
+        """The blow's after-state law as ``(denominator, (((a, d, w) ids, weight), ...))``."""
+        key = (attacker, defender, weapon)
+        known = self._laws.get(key)
+        if known is None:
+            law = self.s.transitions(
+                self.forms[attacker],
+                self.forms[defender],
+                self.forms[weapon],
+                self.modifiers,
+                self.options,
+                with_weapon=True,
+            )
+            den = math.lcm(*(p.denominator for p in law.values()))
+            known = (
+                den,
+                tuple(
+                    (
+                        (self.intern(a), self.intern(d), self.intern(w)),
+                        p.numerator * (den // p.denominator),
+                    )
+                    for (a, d, w), p in law.items()
+                ),
+            )
+            self._laws[key] = known
+            self.denominator = math.lcm(self.denominator, den)
+        return known
+
+    def p_out_by(self, attacker: int, target: int, state: tuple[Any, ...]) -> Fraction:
+        den, rows = self.law(state[attacker][0], state[target][0], state[attacker][1])
+        out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
+        return Fraction(out, den)
+
+    def target(self, state: tuple[Any, ...], i: int) -> int:
+        """The foe combatant ``i`` attacks in ``state`` (by its policy)."""
+        cached = self._targets.get((state, i))
+        if cached is not None:
+            return cached
+        foes = [j for j in self.order if self.sides[j] != self.sides[i] and self.acting(state, j)]
+        if self.policy[i] == "first" or len(foes) == 1:
+            chosen = foes[0]
+        else:
+            best = max(self.p_out_by(i, j, state) for j in foes)
+            chosen = next(j for j in foes if self.p_out_by(i, j, state) == best)
+        self._targets[(state, i)] = chosen
+        return chosen
+
+    def successors(self, state: tuple[Any, ...], actor: int) -> tuple[int, list[tuple[Any, int]]]:
+        """``(denominator, [(next state, weight)])`` of ``actor``'s turn in ``state``."""
+        if not self.acting(state, actor):
+            return 1, [(state, 1)]
+        j = self.target(state, actor)
+        form, weapon = state[actor]
+        den, rows = self.law(form, state[j][0], weapon)
+        out = []
+        for (a_after, d_after, w_after), w in rows:
+            nxt = list(state)
+            nxt[actor] = (a_after, w_after)
+            nxt[j] = (d_after, state[j][1])
+            out.append((tuple(nxt), w))
+        return den, out
+
+    # exploration -------------------------------------------------------------------
+    def explore(self, max_states: int, rounds: int | None = None) -> int:
+        """Visit every (state, turn) reachable (within ``rounds`` rounds, if given); fixes
+        :attr:`denominator`. Returns the number of distinct states; raises
+        :class:`_TooLarge` past ``max_states``."""
+        n = len(self.order)
+        horizon = None if rounds is None else (n - self.start_turn) + (rounds - 1) * n
+        seen_states = {self.start}
+        frontier = [(self.start, self.start_turn)]
+        seen = set(frontier)
+        depth = 0
+        while frontier and (horizon is None or depth < horizon):
+            layer = []
+            for state, turn in frontier:
+                if self.terminal(state):
+                    continue
+                _den, succ = self.successors(state, self.order[turn])
+                nxt_turn = (turn + 1) % n
+                for nxt, _w in succ:
+                    if nxt not in seen_states:
+                        seen_states.add(nxt)
+                        if len(seen_states) > max_states:
+                            raise _TooLarge(len(seen_states))
+                    if (nxt, nxt_turn) not in seen:
+                        seen.add((nxt, nxt_turn))
+                        layer.append((nxt, nxt_turn))
+            frontier = layer
+            depth += 1
+        return len(seen_states)
+
+    def step_weights(self, state: tuple[Any, ...], turn: int) -> list[tuple[Any, int, bool]]:
+        """The turn's successors ``(next state, weight over denominator, ends the fight)``
+        (memoised; call after :meth:`explore` has fixed the denominator)."""
+        known = self._steps.get((state, turn))
+        if known is None:
+            den, succ = self.successors(state, self.order[turn])
+            scale = self.denominator // den
+            known = [(nxt, w * scale, self.terminal(nxt)) for nxt, w in succ]
+            self._steps[(state, turn)] = known
+        return known
+
+    # a round -------------------------------------------------------------------------
+    def run_turns(
+        self, dist: dict[Any, int], first_turn: int
+    ) -> tuple[dict[Any, int], dict[Any, int], int]:
+        """Play turns ``first_turn``..end of the order on ``dist`` (weights over
+        ``denominator ** k``). Returns (still going at the round's end, ended: summary →
+        weight, k turns played); every weight is over ``denominator ** k``."""
+        ended: dict[Any, int] = {}
+        big = self.denominator
+        k = 0
+        for turn in range(first_turn, len(self.order)):
+            nxt: dict[Any, int] = {}
+            for summary, w in ended.items():
+                ended[summary] = w * big
+            for state, w in dist.items():
+                for succ, v, ends in self.step_weights(state, turn):
+                    if ends:
+                        key = self.summary(succ)
+                        ended[key] = ended.get(key, 0) + w * v
+                    else:
+                        nxt[succ] = nxt.get(succ, 0) + w * v
+            dist = nxt
+            k += 1
+        return dist, ended, k
+
+
+# --------------------------------------------------------------------------- exact solve
+def _walk(
+    chain: _Chain, rounds: int, tail: Fraction | None = None, collect: bool = True
+) -> dict[str, Any]:
+    """Walk ``rounds`` rounds turn by turn (fewer once the chance still going is ≤
+    ``tail``), with integer weights over one running denominator.
+
+    Returns ``rounds_law`` (r → P(ends in round r)), ``walked`` (rounds walked) and, with
+    ``collect``, ``ended`` (summary → P) and ``going`` (each combatant's fates → P for
+    the fights still going): everything summed in integers first, one Fraction per row.
+    """
+    dist: dict[Any, int] = {chain.start: 1}
+    den = 1
+    ended: dict[Any, int] = {}
+    rounds_law: dict[int, Fraction] = {}
+    first = chain.start_turn
+    walked = 0
+    for r in range(1, rounds + 1):
+        if not dist or (tail is not None and Fraction(sum(dist.values()), den) <= tail):
+            break
+        walked = r
+        dist, ended_now, k = chain.run_turns(dist, first)
+        scale = chain.denominator**k
+        den *= scale
+        first = 0
+        total = 0
+        if collect:
+            for summary in ended:
+                ended[summary] *= scale
+        for summary, w in ended_now.items():
+            total += w
+            if collect:
+                ended[summary] = ended.get(summary, 0) + w
+        if total:
+            rounds_law[r] = Fraction(total, den)
+        # keep the integers small: renormalise by the gcd of what is still going
+        # (given up at the first weight prime to the denominator, the usual case)
+        g = den
+        for w in (*dist.values(), *ended.values()):
+            g = math.gcd(g, w)
+            if g == 1:
+                break
+        if g > 1:
+            dist = {s: w // g for s, w in dist.items()}
+            ended = {s: w // g for s, w in ended.items()}
+            den //= g
+    out: dict[str, Any] = {"rounds_law": rounds_law, "walked": walked}
+    if collect:
+        going: dict[Any, int] = {}
+        for s, w in dist.items():
+            fates = chain.summary(s)[1]
+            going[fates] = going.get(fates, 0) + w
+        out["ended"] = {summary: Fraction(w, den) for summary, w in ended.items()}
+        out["going"] = {fates: Fraction(w, den) for fates, w in going.items()}
+    return out
+
+
+@dataclass(frozen=True)
+class _Never:
+    """The mass of a state whose rounds can never change anything (it stands as it is)."""
+
+    state: Any
+
+
+#: The key under which an absorption law carries the mean number of rounds left.
+_LENGTH = ("mean rounds left",)
+
+
+def _absorb(chain: _Chain, state: Any, memo: dict[Any, tuple[int, dict[Any, int]]]) -> dict:
+    """The law of how the fight ends from ``state`` at the start of a round:
+    ``{summary: P}`` (a :class:`_Never` for the mass of a round that never changes).
+
+    Memoised dynamic programming over the round kernel, children first (an explicit
+    stack). A state's law is kept as integers over one denominator, ``(D, {summary: N})``:
+    with ``B`` the kernel's denominator and ``stay`` the weight of a round that changes
+    nothing, ``A(s) = (ended + Σ_t w_t A(t)) / (B − stay)`` (the geometric series of the
+    rounds that stay), reduced by one gcd per state rather than one per addition.
+    The same recurrence with ``B`` in place of ``ended`` gives the exact mean number of
+    rounds left, ``E(s) = (B + Σ_t w_t E(t)) / (B − stay)``, carried under ``_LENGTH``
+    (meaningless where a :class:`_Never` has mass: the fight may never end).
+    """
+    stack: list[tuple[Any, bool]] = [(state, False)]
+    active: set[Any] = set()
+    kernels: dict[Any, tuple[dict[Any, int], dict[Any, int], int]] = {}
+    while stack:
+        s, expanded = stack.pop()
+        if s in memo:
+            continue
+        if not expanded:
+            if s in active:
+                raise _Cycle()
+            active.add(s)
+            going, ended, k = chain.run_turns({s: 1}, 0)
+            kernels[s] = (going, ended, k)
+            stack.append((s, True))
+            for t in going:
+                if t != s and t not in memo:
+                    if t in active:
+                        raise _Cycle()
+                    stack.append((t, False))
+            continue
+        going, ended, k = kernels.pop(s)
+        big = chain.denominator**k
+        stay = going.get(s, 0)
+        if stay == big:
+            memo[s] = (1, {_Never(s): 1, _LENGTH: 0})
+            active.discard(s)
+            continue
+        children = [(memo[t], w) for t, w in going.items() if t != s]
+        m = math.lcm(*(d for (d, _law), _w in children)) if children else 1
+        law: dict[Any, int] = {summary: w * m for summary, w in ended.items()}
+        law[_LENGTH] = big * m
+        for (d, child), w in children:
+            scale = w * (m // d)
+            for summary, n in child.items():
+                law[summary] = law.get(summary, 0) + n * scale
+        den = (big - stay) * m
+        g = math.gcd(den, *law.values())
+        memo[s] = (den // g, {summary: n // g for summary, n in law.items()})
+        active.discard(s)
+    den, law = memo[state]
+    return {summary: Fraction(n, den) for summary, n in law.items()}
+
+
+class _Cycle(Exception):
+    """The chain can return to an earlier state (not only stay): not solved exactly."""
+
+
+def _to_the_end(chain: _Chain) -> dict[Any, Fraction]:
+    """How the fight ends from its start, ``{summary | _Never | _LENGTH: P}``: the
+    absorption law of the start (after the rest of the current round, when the fight is
+    mid-round). ``_LENGTH`` holds the exact mean number of rounds."""
+    memo: dict[Any, tuple[int, dict[Any, int]]] = {}
+    if chain.start_turn == 0:
+        return _absorb(chain, chain.start, memo)
+    going, ended, k = chain.run_turns({chain.start: 1}, chain.start_turn)
+    big = chain.denominator**k
+    law: dict[Any, Fraction] = {s: Fraction(w, big) for s, w in ended.items()}
+    law[_LENGTH] = Fraction(1)
+    for t, w in going.items():
+        for summary, q in _absorb(chain, t, memo).items():
+            law[summary] = law.get(summary, Fraction(0)) + Fraction(w, big) * q
+    return law
+
+
+def _exact(
+    chain: _Chain, rounds: int | None, rounds_shown: int | None, max_states: int
+) -> dict[str, Any]:
+    states = chain.explore(max_states, rounds)
+    if rounds is not None:
+        walk = _walk(chain, rounds)
+        return {"states": states, "p_later": Fraction(0), "mean_rounds": None, **walk}
+    shown = (rounds_shown, None) if rounds_shown is not None else (SHOWN_ROUNDS_CAP, SHOWN_TAIL)
+    walk = _walk(chain, shown[0], shown[1], collect=False)
+    law = _to_the_end(chain)
+    mean = law.pop(_LENGTH)
+    ended: dict[Any, Fraction] = {}
+    going: dict[Any, Fraction] = {}
+    for summary, p in law.items():
+        if isinstance(summary, _Never):
+            fates = chain.summary(summary.state)[1]
+            going[fates] = going.get(fates, Fraction(0)) + p
+        else:
+            ended[summary] = p
+    shown_total = sum(walk["rounds_law"].values(), Fraction(0))
+    return {
+        "states": states,
+        "ended": ended,
+        "going": going,
+        "rounds_law": walk["rounds_law"],
+        "p_later": sum(ended.values(), Fraction(0)) - shown_total,
+        "mean_rounds": None if going else mean,
+    }
+
+
+# --------------------------------------------------------------------------- simulation
+def _simulate(
+    chain: _Chain, rounds: int | None, rounds_shown: int | None, n: int, seed: int
+) -> dict:
+    """``n`` fights drawn blow by blow from the same laws and policy."""
+    rng = random.Random(seed)
+    cap = rounds if rounds is not None else SIMULATION_ROUND_CAP
+    shown = rounds if rounds is not None else (rounds_shown or SHOWN_ROUNDS_CAP)
+    ended: dict[Any, int] = {}
+    going: dict[Any, int] = {}
+    rounds_law: dict[int, int] = {}
+    later = 0
+    cumulative: dict[tuple[Any, int], tuple[list[int], list[Any], int]] = {}
+    for _ in range(n):
+        state, turn, r = chain.start, chain.start_turn, 1
+        while True:
+            if chain.terminal(state):
+                key = chain.summary(state)
+                ended[key] = ended.get(key, 0) + 1
+                if r <= shown:
+                    rounds_law[r] = rounds_law.get(r, 0) + 1
+                else:
+                    later += 1
+                break
+            actor = chain.order[turn]
+            ck = (state, turn)
+            table = cumulative.get(ck)
+            if table is None:
+                den, succ = chain.successors(state, actor)
+                acc, states, total = [], [], 0
+                for s2, w in succ:
+                    total += w
+                    acc.append(total)
+                    states.append(s2)
+                table = cumulative[ck] = (acc, states, den)
+            acc, states, den = table
+            x = rng.randrange(den)
+            lo, hi = 0, len(acc) - 1
+            while lo < hi:
+                mid = (lo + hi) // 2
+                if acc[mid] > x:
+                    hi = mid
+                else:
+                    lo = mid + 1
+            state = states[lo]
+            turn += 1
+            if turn == len(chain.order):
+                turn = 0
+                r += 1
+                if r > cap and not chain.terminal(state):
+                    fates = chain.summary(state)[1]
+                    going[fates] = going.get(fates, 0) + 1
+                    break
+    as_p = {k: Fraction(v, n) for k, v in ended.items()}
+    return {
+        "states": 0,
+        "ended": as_p,
+        "going": {k: Fraction(v, n) for k, v in going.items()},
+        "rounds_law": {r: Fraction(v, n) for r, v in sorted(rounds_law.items())},
+        "p_later": Fraction(later, n),
+        "mean_rounds": None,
+    }
+
+
+def _margin(probabilities: Iterable[Fraction], n: int) -> float:
+    """The widest 95 % normal half-width over ``probabilities`` (at least that of a
+    probability 1/n, so an outcome never seen is not called impossible)."""
+    floor = 1 / n
+    widest = 1.96 * math.sqrt(floor * (1 - floor) / n)
+    for p in probabilities:
+        widest = max(widest, 1.96 * math.sqrt(float(p) * (1 - float(p)) / n))
+    return widest
+
+
+# --------------------------------------------------------------------------- the API
+def fight_odds(
+    fight: Any,
+    rounds: int | None = None,
+    *,
+    policy: Policy = "weakest",
+    policies: Mapping[str, str] | None = None,
+    modifiers: Any = None,
+    options: Any = None,
+    method: Method = "auto",
+    max_states: int = DEFAULT_MAX_STATES,
+    simulations: int = DEFAULT_SIMULATIONS,
+    seed: int = 0,
+    rounds_shown: int | None = None,
+) -> FightOdds:
+    """The exact odds of a whole fight from its current state.
+
+    Args:
+        fight: a :class:`rolkit.fight.Fight` (or a :class:`FightSpec`) with two sides.
+        rounds: the horizon in rounds, or ``None`` for the fight to its end.
+        policy: every combatant's target policy (``"weakest"`` or ``"first"``).
+        policies: ``{name: policy}`` overriding ``policy`` for some combatants.
+        modifiers: the modifiers every attack uses (default: the system's defaults).
+        options: the system's options (house rules).
+        method: ``"auto"`` (exact under ``max_states``, else simulated and said so),
+            ``"exact"`` (raise past the bound) or ``"simulate"``.
+        max_states: the bound on distinct reachable states for the exact solve.
+        simulations: fights simulated when simulating.
+        seed: the seed of the simulation.
+        rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
+            (default: until 99 % of fights have ended, at most 40).
+
+    Raises:
+        RulesError: not two sides, an unknown policy, a system without its after-state
+            law, or ``method="exact"`` past the bound.
+    """
+    import rolkit
+
+    if isinstance(fight, FightSpec):
+        spec, s = fight, rolkit.get_system(fight.system)
+    else:
+        spec, s = FightSpec.of(fight), fight.system
+    return _fight_odds(
+        s,
+        spec,
+        rounds,
+        policy=policy,
+        policies=policies or {},
+        modifiers=modifiers,
+        options=options,
+        method=method,
+        max_states=max_states,
+        simulations=simulations,
+        seed=seed,
+        rounds_shown=rounds_shown,
+    )
+
+
+def odds_of_fighters(system: Any, fighters: Iterable[tuple[str, str, Any, Any]], **kw: Any):
+    """:func:`fight_odds` of combatants ``(name, side, character, weapon)`` in this order."""
+    import rolkit
+
+    s = system if not isinstance(system, str) else rolkit.get_system(system)
+    spec = FightSpec(s.id, tuple(fighters))
+    rounds = kw.pop("rounds", None)
+    return _fight_odds(s, spec, rounds, policies=kw.pop("policies", None) or {}, **kw)
+
+
+def _validate(
+    s: Any, spec: FightSpec, rounds: int | None, policy: str, policies: Mapping[str, str]
+) -> None:
+    if not s.has_transitions:
+        raise _plain(
+            f"{s.display_name('en')} does not give its after-state law yet",
+            f"{s.display_name('es')} aún no da su ley de estados tras el ataque",
+        )
+    sides = list(dict.fromkeys(f[1] for f in spec.fighters))
+    if len(sides) != 2:
+        raise _plain(
+            f"a fight needs exactly two sides (got {len(sides)})",
+            f"un combate necesita exactamente dos bandos (hay {len(sides)})",
+            "sides",
+        )
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)):
+        raise _plain("rounds must be a whole number", "las rondas deben ser un número entero")
+    if rounds is not None and not 1 <= rounds <= 1000:
+        raise _plain("rounds must be 1 to 1000", "las rondas deben estar entre 1 y 1000")
+    names = {f[0] for f in spec.fighters}
+    for who, p in [("*", policy), *policies.items()]:
+        if p not in POLICIES:
+            raise _plain(
+                f"unknown target policy {p!r} (weakest or first)",
+                f"política de objetivo desconocida {p!r} (weakest o first)",
+                "policy",
+            )
+        if who != "*" and who not in names:
+            raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
+    for name, _side, form, weapon in spec.fighters:
+        if not isinstance(form, s.forms["defender"]) or not isinstance(weapon, s.forms["weapon"]):
+            raise _plain(
+                f"{name}: not a {s.display_name('en')} combatant",
+                f"{name}: no es un combatiente de {s.display_name('es')}",
+            )
+
+
+def _fight_odds(
+    s: Any,
+    spec: FightSpec,
+    rounds: int | None,
+    *,
+    policy: str = "weakest",
+    policies: Mapping[str, str],
+    modifiers: Any = None,
+    options: Any = None,
+    method: str = "auto",
+    max_states: int = DEFAULT_MAX_STATES,
+    simulations: int = DEFAULT_SIMULATIONS,
+    seed: int = 0,
+    rounds_shown: int | None = None,
+) -> FightOdds:
+    _validate(s, spec, rounds, policy, policies)
+    if method not in ("auto", "exact", "simulate"):
+        raise _plain(f"unknown method {method!r}", f"método desconocido {method!r}", "method")
+    modifiers = s.defaults()["modifiers"] if modifiers is None else modifiers
+    options = s.options_type() if options is None else options
+    per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
+    chain = _Chain(s, spec, modifiers, options, per)
+    reason: tuple[str, str] | None = None
+    result: dict[str, Any] | None = None
+    if method != "simulate":
+        try:
+            result = _exact(chain, rounds, rounds_shown, max_states)
+        except _TooLarge as big:
+            reason = (
+                f"más de {max_states:,} estados posibles".replace(",", "\u202f"),
+                f"more than {max_states:,} possible states".replace(",", "\u202f"),
+            )
+            if method == "exact":
+                raise _plain(
+                    f"the exact fight has {reason[1]} (past the bound); simulate it instead",
+                    f"el combate exacto tiene {reason[0]} (más que el límite); simúlalo",
+                ) from None
+            del big
+        except _Cycle:
+            reason = (
+                "los estados pueden volver a uno anterior",
+                "the states can return to an earlier one",
+            )
+            if method == "exact":
+                raise _plain(
+                    f"not solved exactly: {reason[1]}", f"no se resuelve exacto: {reason[0]}"
+                ) from None
+    else:
+        reason = ("simulación pedida", "simulation asked for")
+    if result is None:
+        result = _simulate(chain, rounds, rounds_shown, simulations, seed)
+    return _collect(s, spec, chain, rounds, result, reason, simulations, per)
+
+
+def _collect(
+    s: Any,
+    spec: FightSpec,
+    chain: _Chain,
+    rounds: int | None,
+    result: Mapping[str, Any],
+    reason: tuple[str, str] | None,
+    simulations: int,
+    per: Mapping[str, str],
+) -> FightOdds:
+    side_names = tuple(dict.fromkeys(chain.sides))
+    p_win = {side: Fraction(0) for side in side_names}
+    p_draw = Fraction(0)
+    fates: dict[str, dict[Fate, Fraction]] = {n: {} for n in chain.names}
+    for (winner, fate_row), p in result["ended"].items():
+        if winner is None:
+            p_draw += p
+        else:
+            p_win[winner] += p
+        for name, fate in zip(chain.names, fate_row, strict=True):
+            fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
+    p_ongoing = Fraction(0)
+    for fate_row, p in result["going"].items():
+        p_ongoing += p
+        for name, fate in zip(chain.names, fate_row, strict=True):
+            fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
+    fates = {n: {f: law[f] for f in FATES if law.get(f)} for n, law in fates.items()}
+    simulated = reason is not None
+    probs = [*p_win.values(), p_draw, p_ongoing]
+    notes = [
+        (
+            "Orden: la iniciativa tirada, desde el turno actual"
+            if spec.initiative_rolled
+            else "Orden: el de entrada (aún no se tiró la iniciativa)",
+            "Order: the initiative rolled, from the current turn"
+            if spec.initiative_rolled
+            else "Order: order of entry (initiative not rolled yet)",
+        ),
+        (
+            "Cada uno ataca con su arma y los modificadores por defecto",
+            "Everyone attacks with their own weapon and the default modifiers",
+        ),
+    ]
+    if getattr(s, "initiative_each_round", False):
+        notes.append(
+            (
+                "El sistema repite la iniciativa cada ronda; aquí se mantiene el orden",
+                "The system rerolls initiative every round; here the order is held",
+            )
+        )
+    return FightOdds(
+        system=s.id,
+        names=chain.names,
+        sides=chain.sides,
+        side_names=(side_names[0], side_names[1]),
+        rounds=rounds,
+        method="simulated" if simulated else "exact",
+        p_win=p_win,
+        p_draw=p_draw,
+        p_ongoing=p_ongoing,
+        rounds_law=dict(sorted(result["rounds_law"].items())),
+        p_later=result["p_later"],
+        mean_rounds=result["mean_rounds"],
+        fates=fates,
+        states=result["states"],
+        n=simulations if simulated else None,
+        margin=_margin(probs, simulations) if simulated else None,
+        reason=reason,
+        notes=tuple(notes),
+        policy=dict(per),
+    )
