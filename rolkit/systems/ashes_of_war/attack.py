@@ -48,6 +48,10 @@ __all__ = [
     "OddsKey",
     "BranchAfter",
     "branch_after",
+    "defender_after",
+    "spent",
+    "check_legal",
+    "pool_law",
     "Step",
     "Outcome",
     "Resolution",
@@ -130,7 +134,7 @@ class Resolution:
 
 
 # --------------------------------------------------------------------------- shared stages
-def _validate(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
+def check_legal(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
     """§4.3 and §4.5, and the wound counts against T3, before any dice."""
     check_attack(a, w, m)
     check_defence(d, m)
@@ -163,6 +167,11 @@ class BranchAfter(NamedTuple):
     integrity_changes: tuple[tuple[str, int], ...]
 
 
+def spent(attacker: Combatant) -> Combatant:
+    """§7.1 ``attacker_after``: the pending ▽ are spent (the input itself if none)."""
+    return evolve(attacker, pending_desgracias=0) if attacker.pending_desgracias else attacker
+
+
 def branch_after(
     attacker: Combatant,
     defender: Combatant,
@@ -177,14 +186,32 @@ def branch_after(
     records and what the exact after-state law (``transitions``) adds up.
 
     ``category`` and ``location`` are §7.3's; ``severity`` is T6 of the final damage (None
-    when nothing gets through). The attacker's pending ▽ are spent (§7.1); after a defence
-    roll, the defender's counters move (§4.5); then, by branch: a deflecting object wears
-    (§4.10); a blocked blow wears the weapon (§4.9.2); an overflow wears the shield and
-    wounds the arm, or wears the weapon when the arm's RD takes it all (§4.9.3, G11); a hit
-    wounds and wears the armour there (§4.12), or wears the weapon when absorbed.
+    when nothing gets through). The attacker's pending ▽ are spent (§7.1); the rest is
+    :func:`defender_after`.
     """
-    a, d, w, m = attacker, defender, weapon, modifiers
-    a_after = evolve(a, pending_desgracias=0) if a.pending_desgracias else a
+    d_after, w_after, box, events, changes = defender_after(
+        defender, weapon, modifiers, category, location, severity, rules
+    )
+    return BranchAfter(spent(attacker), d_after, w_after, box, events, changes)
+
+
+def defender_after(
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    category: str,
+    location: str | None,
+    severity: str | None,
+    rules: RulesConfig,
+) -> tuple[Combatant, Weapon, str | None, tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The defender and the weapon after a branch: ``(defender, weapon, wound_box, events,
+    integrity changes)``. After a defence roll, the defender's counters move (§4.5); then,
+    by branch: a deflecting object wears (§4.10); a blocked blow wears the weapon (§4.9.2);
+    an overflow wears the shield and wounds the arm, or wears the weapon when the arm's RD
+    takes it all (§4.9.3, G11); a hit wounds and wears the armour there (§4.12), or wears
+    the weapon when absorbed.
+    """
+    d, w, m = defender, weapon, modifiers
     d_after = d if m.defence == "none" else _defended_state(d)
     w_after = w
     changes: list[tuple[str, int]] = []
@@ -231,7 +258,7 @@ def branch_after(
     elif category == "wound":
         assert location is not None and severity is not None
         d_after = wound_and_wear(d_after, location, severity)
-    return BranchAfter(a_after, d_after, w_after, box, events, tuple(changes))
+    return d_after, w_after, box, events, tuple(changes)
 
 
 # --------------------------------------------------------------------------- resolve
@@ -263,7 +290,7 @@ def resolve_attack(
 ) -> Resolution:
     """Contract #18: one random attack, dice drawn in the §7.2 order."""
     a, d, w, m = attacker, defender, weapon, modifiers
-    _validate(a, d, w, m, rules)
+    check_legal(a, d, w, m, rules)
     steps: list[Step] = []
     pool = attack_pool(a, w, m, rules=rules)
     steps.append(
@@ -439,11 +466,24 @@ def attack_law(
     Independent parts: the attacker's R law, the defender's R law (or the threshold), the
     location law (T4, or the aimed or narrated location) and the damage law.
     """
-    a, d, w, m = attacker, defender, weapon, modifiers
-    _validate(a, d, w, m, rules)
+    check_legal(attacker, defender, weapon, modifiers, rules)
+    pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    return pool_law(pool, defender, weapon, modifiers, rules)
+
+
+def pool_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[OddsKey, int], int]:
+    """:func:`attack_law` once the attack is legal and its pool known: the attacker enters
+    the law only through its pool (§4.4), so a whole fight reuses it across the attacker's
+    wounds."""
+    d, w, m = defender, weapon, modifiers
     dtype = declared_damage_type(w, m)
     mech = rules.mechanic
-    pool = attack_pool(a, w, m, rules=rules)
     wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
     if m.defence == "none":
         need = undefended_threshold(m, rules)

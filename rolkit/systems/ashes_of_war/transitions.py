@@ -1,8 +1,9 @@
 """Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
 
-:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_law`, integer
-weights over one denominator) forward through :func:`~.attack.branch_after`, the very stage
-``resolve_attack`` uses to build its ``*_after`` forms. The odds key is finer than the
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.pool_law`, integer
+weights over one denominator) forward through :func:`~.attack.defender_after`, the very
+stage ``resolve_attack`` uses to build its ``*_after`` forms (the attacker only spends its
+pending ▽, :func:`~.attack.spent`). The odds key is finer than the
 after-state (it keeps the final damage, which only matters through its T6 severity), so rows
 are first summed per ``(category, location, severity)`` and each branch's forms are built
 once; rows that leave the same forms are then merged (one Fraction per after-state).
@@ -29,13 +30,15 @@ from typing import Any
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.ashes_of_war.attack import attack_law, branch_after
+from rolkit.systems.ashes_of_war.attack import check_legal, defender_after, pool_law, spent
+from rolkit.systems.ashes_of_war.core import PoolSpec
 from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.pools import attack_pool
 from rolkit.systems.ashes_of_war.wounds import fate_of
 
-__all__ = ["AfterState", "attack_transitions", "status"]
+__all__ = ["AfterState", "attack_transitions", "blow_law", "status"]
 
 #: ``(attacker_after, defender_after, weapon_after)``.
 AfterState = tuple[Combatant, Combatant, Weapon]
@@ -55,20 +58,34 @@ def attack_transitions(
     does not change); the probabilities sum to 1. Attack legality errors (§4.3, §4.5) are
     raised as in ``resolve_attack``. Treat the result as read-only (it is memoised).
     """
-    law, den = attack_law(attacker, defender, weapon, modifiers, rules)
+    check_legal(attacker, defender, weapon, modifiers, rules)
+    pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    a_after = spent(attacker)
+    return {(a_after, d, w): p for (d, w), p in blow_law(pool, defender, weapon, modifiers, rules)}
+
+
+@memo
+def blow_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig,
+) -> tuple[tuple[tuple[Combatant, Weapon], Fraction], ...]:
+    """The law of ``(defender_after, weapon_after)`` for an attack of this pool: the
+    attacker enters only through its pool (§4.4), so the attacker's own wounds, which
+    change every round of a fight, do not make a new law."""
+    law, den = pool_law(pool, defender, weapon, modifiers, rules)
     thresholds = weapon_thresholds(weapon, rules)
     branches: dict[tuple[str, str | None, str | None], int] = {}
     for k, n in law.items():
         branch = (k.category, k.location, wound_severity(k.final_damage, thresholds))
         branches[branch] = branches.get(branch, 0) + n
-    weights: dict[AfterState, int] = {}
+    weights: dict[tuple[Combatant, Weapon], int] = {}
     for (category, location, severity), n in branches.items():
-        after = branch_after(
-            attacker, defender, weapon, modifiers, category, location, severity, rules
-        )
-        state = (after.attacker, after.defender, after.weapon)
-        weights[state] = weights.get(state, 0) + n
-    return {state: Fraction(n, den) for state, n in weights.items()}
+        d, w, *_ = defender_after(defender, weapon, modifiers, category, location, severity, rules)
+        weights[(d, w)] = weights.get((d, w), 0) + n
+    return tuple((state, Fraction(n, den)) for state, n in weights.items())
 
 
 def status(combatant: Combatant, rules: Any = None) -> Fate:
