@@ -468,3 +468,17 @@ def test_v12_after_state_is_one_key_of_the_law():
     assert d.defences_this_turn == 1
     # V07: ("wound", "lethal") at the torso is 3/16
     assert p == F(3, 16)
+
+
+def test_the_attacker_enters_only_through_its_pool():
+    """Two attackers with the same attack pool (one wounded in a leg, one fresh) give the
+    same defender and weapon law, each keeping its own form; a Fracturado attacker (2 ▽ on
+    the quick melee roll, §2.3) gives another law."""
+    hurt = dataclasses.replace(A0, wounds=Wounds(light={"left_leg": 2}))
+    fresh, wounded = law_of(A0, D0, W0, M0), law_of(hurt, D0, W0, M0)
+    assert {(d, w): p for (_a, d, w), p in fresh.items()} == {
+        (d, w): p for (_a, d, w), p in wounded.items()
+    }
+    assert {a for a, _, _ in wounded} == {hurt}
+    fractured = dataclasses.replace(A0, conditions=Conditions(fractured=frozenset({"left_leg"})))
+    assert fate_law(law_of(fractured, D0, W0, M0))["dead"] < fate_law(fresh)["dead"]
