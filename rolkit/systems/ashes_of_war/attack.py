@@ -52,6 +52,7 @@ __all__ = [
     "spent",
     "check_legal",
     "pool_law",
+    "attack_rows",
     "Step",
     "Outcome",
     "Resolution",
@@ -471,25 +472,31 @@ def attack_law(
     return pool_law(pool, defender, weapon, modifiers, rules)
 
 
-def pool_law(
+#: ``(category, location, final damage)``: what one branch of an attack leaves (§7.3).
+Branch = tuple[str, "str | None", int]
+
+
+def attack_rows(
     pool: PoolSpec,
     defender: Combatant,
     weapon: Weapon,
     modifiers: Modifiers,
     rules: RulesConfig = DEFAULT_RULES,
-) -> tuple[dict[OddsKey, int], int]:
-    """:func:`attack_law` once the attack is legal and its pool known: the attacker enters
-    the law only through its pool (§4.4), so a whole fight reuses it across the attacker's
-    wounds."""
+) -> tuple[dict[Branch, int], int]:
+    """The exact law of ``(category, location, final damage)`` as integer weights over one
+    denominator, for a legal attack of this pool (the attacker enters only through it).
+
+    Independent parts: the attacker's R law, the defender's R law (or the threshold), the
+    location law (T4, or the aimed or narrated location) and the damage law. The odds
+    (:func:`pool_law`) and the after-state law both read these rows.
+    """
     d, w, m = defender, weapon, modifiers
-    dtype = declared_damage_type(w, m)
     mech = rules.mechanic
     wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
     if m.defence == "none":
         need = undefended_threshold(m, rules)
         hit_w = sum(wa[need:])
         base = da
-        d_def = d
     else:
         dpool = defence_pool(d, m, rules=rules)
         wd, dd = mech.weights(dpool.ndp, dpool.gracias, dpool.desgracias)
@@ -500,7 +507,6 @@ def pool_law(
                 below += wd[r - 1]
             hit_w += x * below
         base = da * dd
-        d_def = _defended_state(d)
     defended_w = base - hit_w
     dw, dx = damage_weights(*w.dice)
     placed = m.aimed_location or m.narrated_location
@@ -511,7 +517,54 @@ def pool_law(
     else:
         locs = location_weights(d.conditions.dismembered, rules)
         dl = 20
-    out: dict[OddsKey, int] = {}
+    out: dict[Branch, int] = {}
+
+    def add(key: Branch, weight: int) -> None:
+        if weight:
+            out[key] = out.get(key, 0) + weight
+
+    if defended_w:
+        if m.defence == "none":
+            add(("miss", None, 0), defended_w * dl * dx)
+        elif m.defence in ("dodge", "intercept_object"):
+            cat = "dodged" if m.defence == "dodge" else "deflected"
+            add((cat, None, 0), defended_w * dl * dx)
+        else:
+            s = d.shield
+            assert s is not None
+            arm = f"{d.shield_arm}_arm"
+            arm_rd = d.rd(arm)
+            for x, n in dw.items():
+                blocked, _, arm_final = shield_block(x, s.rd, arm_rd)
+                if blocked:
+                    add(("blocked", None, 0), defended_w * dl * n)
+                else:
+                    add(("overflow", arm, arm_final), defended_w * dl * n)
+    if hit_w:
+        for loc, lw in locs.items():
+            rd = d.rd(loc)
+            for x, n in dw.items():
+                final = x - rd
+                if final <= 0:
+                    add(("absorbed", loc, 0), hit_w * lw * n)
+                else:
+                    add(("wound", loc, final), hit_w * lw * n)
+    return out, base * dl * dx
+
+
+def pool_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[OddsKey, int], int]:
+    """:func:`attack_law` once the attack is legal and its pool known: each row of
+    :func:`attack_rows` with the box it fills, the defender's fate and the events."""
+    d, w, m = defender, weapon, modifiers
+    dtype = declared_damage_type(w, m)
+    d_def = d if m.defence == "none" else _defended_state(d)
+    rows, den = attack_rows(pool, d, w, m, rules)
     fate0 = fate_of(d.conditions)
     thresholds = weapon_thresholds(w, rules)
     cache: dict[tuple[str, str], tuple[str, str | None, tuple[str, ...]]] = {}
@@ -525,48 +578,18 @@ def pool_law(
             cache[k] = (b, fate_after(d_def.conditions, changes), ev)
         return cache[k]
 
-    def add(key: OddsKey, weight: int) -> None:
-        if weight:
-            out[key] = out.get(key, 0) + weight
-
-    if defended_w:
-        scale = dl * dx
-        if m.defence == "none":
-            add(OddsKey("miss", None, 0, None, fate0, ()), defended_w * scale)
-        elif m.defence in ("dodge", "intercept_object"):
-            cat = "dodged" if m.defence == "dodge" else "deflected"
-            add(OddsKey(cat, None, 0, None, fate0, ()), defended_w * scale)
+    out: dict[OddsKey, int] = {}
+    for (category, location, final), n in rows.items():
+        if final > 0:
+            assert location is not None
+            sev = wound_severity(final, thresholds)
+            assert sev is not None
+            b, fate, ev = effect(location, sev)
+            key = OddsKey(category, location, final, b, fate, ev)
         else:
-            s = d.shield
-            assert s is not None
-            arm = f"{d.shield_arm}_arm"
-            arm_rd = d.rd(arm)
-            for x, n in dw.items():
-                blocked, _, arm_final = shield_block(x, s.rd, arm_rd)
-                weight = defended_w * dl * n
-                if blocked:
-                    add(OddsKey("blocked", None, 0, None, fate0, ()), weight)
-                elif arm_final == 0:
-                    add(OddsKey("overflow", arm, 0, None, fate0, ()), weight)
-                else:
-                    sev = wound_severity(arm_final, thresholds)
-                    assert sev is not None
-                    b, fate, ev = effect(arm, sev)
-                    add(OddsKey("overflow", arm, arm_final, b, fate, ev), weight)
-    if hit_w:
-        for loc, lw in locs.items():
-            rd = d.rd(loc)
-            for x, n in dw.items():
-                final = x - rd
-                weight = hit_w * lw * n
-                if final <= 0:
-                    add(OddsKey("absorbed", loc, 0, None, fate_of(d_def.conditions), ()), weight)
-                else:
-                    sev = wound_severity(final, thresholds)
-                    assert sev is not None
-                    b, fate, ev = effect(loc, sev)
-                    add(OddsKey("wound", loc, final, b, fate, ev), weight)
-    return out, base * dl * dx
+            key = OddsKey(category, location, 0, None, fate0, ())
+        out[key] = out.get(key, 0) + n
+    return out, den
 
 
 def attack_outcomes(

@@ -1,11 +1,11 @@
 """Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
 
-:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.pool_law`, integer
-weights over one denominator) forward through :func:`~.attack.defender_after`, the very
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_rows`, the
+rows the odds read too, integer weights over one denominator) forward through :func:`~.attack.defender_after`, the very
 stage ``resolve_attack`` uses to build its ``*_after`` forms (the attacker only spends its
-pending ▽, :func:`~.attack.spent`). The odds key is finer than the
-after-state (it keeps the final damage, which only matters through its T6 severity), so rows
-are first summed per ``(category, location, severity)`` and each branch's forms are built
+pending ▽, :func:`~.attack.spent`). A row's final damage only matters
+to the forms through its T6 severity, so rows are first summed per ``(category, location,
+severity)`` and each branch's forms are built
 once; rows that leave the same forms are then merged (one Fraction per after-state).
 
 What the forms hold, and what a whole fight must know about them:
@@ -30,7 +30,7 @@ from typing import Any
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.ashes_of_war.attack import check_legal, defender_after, pool_law, spent
+from rolkit.systems.ashes_of_war.attack import attack_rows, check_legal, defender_after, spent
 from rolkit.systems.ashes_of_war.core import PoolSpec
 from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
@@ -75,11 +75,11 @@ def blow_law(
     """The law of ``(defender_after, weapon_after)`` for an attack of this pool: the
     attacker enters only through its pool (§4.4), so the attacker's own wounds, which
     change every round of a fight, do not make a new law."""
-    law, den = pool_law(pool, defender, weapon, modifiers, rules)
+    rows, den = attack_rows(pool, defender, weapon, modifiers, rules)
     thresholds = weapon_thresholds(weapon, rules)
     branches: dict[tuple[str, str | None, str | None], int] = {}
-    for k, n in law.items():
-        branch = (k.category, k.location, wound_severity(k.final_damage, thresholds))
+    for (category, location, final), n in rows.items():
+        branch = (category, location, wound_severity(final, thresholds))
         branches[branch] = branches.get(branch, 0) + n
     weights: dict[tuple[Combatant, Weapon], int] = {}
     for (category, location, severity), n in branches.items():
