@@ -54,7 +54,9 @@ shape (every one is also visible in the code that applies it):
   Between attacks, not in them (a whole fight must apply them itself): ``defences_this_turn``
   back to 0 when a turn begins (§4.5), bleeding ticks at the end of a turn (§4.16), the
   Moribundo and waking Fortitud rolls at its start (§4.17–4.18). A weapon at Integridad 0
-  cannot attack (§4.3): the law raises, as the odds and ``resolve`` do.
+  cannot attack (§4.3): ``odds`` and ``resolve`` raise; ``SYSTEM.transitions`` gives the
+  certain "no blow" law (nothing changes), so a fight whose weapon wears out goes on
+  (``transitions.attack_transitions`` raises like the odds).
 """
 
 from __future__ import annotations

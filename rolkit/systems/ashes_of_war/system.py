@@ -22,7 +22,7 @@ from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.tables import PART_OF
-from rolkit.systems.ashes_of_war.transitions import attack_transitions, status
+from rolkit.systems.ashes_of_war.transitions import status, system_transitions
 from rolkit.systems.ashes_of_war.wounds import event_flag
 
 
@@ -148,6 +148,6 @@ SYSTEM = System(
     checks=CHECKS,
     tracks_state=True,
     derived_fn=derived,
-    transitions_fn=attack_transitions,
+    transitions_fn=system_transitions,
     status_fn=status,
 )

@@ -21,6 +21,9 @@ What the forms hold, and what a whole fight must know about them:
   to 0 when a new turn begins (§4.5). Bleeding ticks (§4.16, end of turn), Moribundo's
   Fortitud roll and an Inconsciente's waking roll (§4.17–4.18, start of turn) happen
   between attacks, not in one: this law does not apply them.
+* A weapon at Integridad 0 cannot attack (§4.3): :func:`attack_transitions` raises, as the
+  odds do; ``SYSTEM.transitions`` (:func:`system_transitions`) gives "no blow" instead, so
+  a whole fight whose weapon wears out goes on (the turn passes).
 """
 
 from __future__ import annotations
@@ -34,11 +37,12 @@ from rolkit.systems.ashes_of_war.attack import attack_rows, check_legal, defende
 from rolkit.systems.ashes_of_war.core import PoolSpec
 from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.formtools import evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.pools import attack_pool
 from rolkit.systems.ashes_of_war.wounds import fate_of
 
-__all__ = ["AfterState", "attack_transitions", "blow_law", "status"]
+__all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
 
 #: ``(attacker_after, defender_after, weapon_after)``.
 AfterState = tuple[Combatant, Combatant, Weapon]
@@ -62,6 +66,28 @@ def attack_transitions(
     pool = attack_pool(attacker, weapon, modifiers, rules=rules)
     a_after = spent(attacker)
     return {(a_after, d, w): p for (d, w), p in blow_law(pool, defender, weapon, modifiers, rules)}
+
+
+def system_transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> dict[AfterState, Fraction]:
+    """``SYSTEM.transitions``: :func:`attack_transitions`, except that a weapon worn down
+    to Integridad 0 gives the certain law "no blow" (nothing changes).
+
+    §4.3: a broken weapon cannot attack, and ``odds`` / ``resolve`` refuse it. A whole
+    fight reaches that state by itself (every absorbed or blocked blow wears the weapon,
+    §4.12, §4.9), and there the turn passes without a blow; the combatant's own form does
+    not say it cannot act, so ``status`` stays None. Every other rule of the attack is
+    still checked (as if the weapon were whole) and raises as the odds do.
+    """
+    if weapon.integrity == 0:
+        check_legal(attacker, defender, evolve(weapon, integrity=1), modifiers, rules)
+        return {(attacker, defender, weapon): Fraction(1)}
+    return attack_transitions(attacker, defender, weapon, modifiers, rules)
 
 
 @memo

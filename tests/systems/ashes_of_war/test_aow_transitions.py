@@ -44,6 +44,7 @@ from rolkit.systems.ashes_of_war import (
     wounds_from_marks,
 )
 from rolkit.systems.ashes_of_war.system import SYSTEM
+from rolkit.systems.ashes_of_war.transitions import attack_transitions
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 DEFAULTS = SYSTEM.defaults()
@@ -146,9 +147,38 @@ def test_a_pickled_form_gets_a_fresh_hash_and_stays_equal():
 def test_illegal_attacks_raise_as_resolve_does():
     with pytest.raises(RulesError):
         SYSTEM.transitions(A0, D0, W0, Modifiers(defence="intercept_object"))
+
+
+def test_a_worn_out_weapon_deals_no_blow_in_the_law_and_is_refused_by_the_odds():
+    """§4.3: Integridad 0 cannot attack. The odds and resolve refuse it; the after-state
+    law (what a whole fight walks) is the certain "no blow": every form unchanged. Any
+    other illegal choice still raises."""
     broken = dataclasses.replace(W0, integrity=0)
     with pytest.raises(RulesError):
-        SYSTEM.transitions(A0, D0, broken, M0)
+        SYSTEM.odds(A0, D0, broken, M0)
+    with pytest.raises(RulesError):
+        SYSTEM.resolve(A0, D0, broken, M0, seed=1)
+    with pytest.raises(RulesError):
+        attack_transitions(A0, D0, broken, M0)
+    assert law_of(A0, D0, broken, M0) == {(A0, D0, broken): 1}
+    with pytest.raises(RulesError):
+        SYSTEM.transitions(A0, D0, broken, Modifiers(defence="intercept_object"))
+    down = dataclasses.replace(A0, conditions=Conditions(unconscious=True))
+    with pytest.raises(RulesError):
+        SYSTEM.transitions(down, D0, broken, M0)
+
+
+def test_a_fight_goes_on_when_a_weapon_wears_out():
+    """A 1v1 where the axe can only be absorbed by Kira's torso RD 5: it wears a point a
+    blow, breaks, and the fight still has an exact law (Kira wins or it goes on)."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    m = Modifiers(aimed_location="torso")
+    axe = dataclasses.replace(HACHA, integrity=2)
+    fighters = [("G", "g", GORATH, axe), ("K", "k", KIRA, ESPADA)]
+    r = odds_of_fighters(SYSTEM, fighters, rounds=4, modifiers=m, method="exact")
+    assert r.exact and r.p_win["g"] == 0
+    assert r.p_win["k"] + r.p_ongoing == 1 and r.p_win["k"] > 0
 
 
 # --------------------------------------------------------------------------- 2. marginals
