@@ -1,11 +1,18 @@
 """PHANTÄSIA TIERKREIS: ``s.odds`` at default forms (target ≤ 5 ms, cold and warm caches),
 the AGI × FUE hit grid (target ≤ 50 ms), and the main attack — a PJ with a sword against a PNJ, variable damage on (check die, fumble
 die and damage die: 12**3 face triples) — side by side with the same mechanic written in
-icepool, caches cleared, with an agreement check of the two laws (target: rolkit ≥ 2×)."""
+icepool, caches cleared, with an agreement check of the two laws (target: rolkit ≥ 2×).
+
+The exact after-state law (#16): ``s.transitions`` at default forms and from a wounded
+state (target ≤ 20 ms / a few ms, cold caches), the law over every reachable state of the
+default 1v1 fight, and that fight's eventual win law written independently as an icepool
+absorbing Markov chain (``icepool.map(step, state, repeat="inf")``, one round per step)."""
 
 from __future__ import annotations
 
+import time
 from fractions import Fraction
+from typing import Any
 
 import icepool
 
@@ -59,6 +66,162 @@ def _grid_cold(s) -> None:
     hit_grid(s)
 
 
+# --------------------------------------------------------------------------- the 1v1 fight
+def icepool_attack_forms(x: tuple, y: tuple) -> icepool.Die:
+    """One unarmed attack (default forms, PJ vs PJ: attack check) of ``x`` on ``y``, each
+    ``(pv, prone, physical −2)``: R5 target AGI 6, −1 attacking prone (P12), +1 melee on a
+    prone target, −2 physical (T4); R4/T1 criticals (×2) and fumbles on the attacker (T1
+    5–6 physical −2, kept; 7–8 mental −2: no effect on AGI/FUE, so not tracked here; 3–4
+    prone; 11–12 −1 PV; 1–2 and 9–10 leave the forms as they are, as rolkit's forms do)."""
+    target = 6 - x[1] + y[1] - 2 * x[2]
+
+    def fumble(face: int) -> tuple:
+        effect = FUMBLES[face - 1]
+        pv, prone, physical = x
+        if effect == "attacker_prone":
+            prone = 1
+        elif effect == "physical_minus_2":
+            physical = 1
+        elif effect == "self_damage_1":
+            pv -= 1
+        return ((pv, prone, physical), y)
+
+    def check(roll: int) -> Any:
+        if roll == 12:
+            return icepool.d12.map(fumble)
+        damage = 2 if roll == 1 else (1 if roll <= target else 0)
+        return (x, (max(0, y[0] - damage), y[1], y[2]))
+
+    return icepool.d12.map(check)
+
+
+def icepool_round(state: tuple) -> Any:
+    """A attacks B, then (if both still act) B attacks A; 0 PV ends the fight (P9)."""
+    a, b = state
+    if a[0] == 0 or b[0] == 0:
+        return state
+
+    def then_b(ab: tuple) -> Any:
+        a1, b1 = ab
+        if a1[0] == 0 or b1[0] == 0:
+            return ab
+        return icepool_attack_forms(b1, a1).map(lambda ba: (ba[1], ba[0]))
+
+    return icepool_attack_forms(a, b).map(then_b)
+
+
+def icepool_fight() -> dict[str, Fraction]:
+    """The eventual law of the default 1v1 fight: ``{"A", "B", "draw"}`` (who wins)."""
+    pv = tk.Combatant().pv
+    final = icepool.map(icepool_round, ((pv, 0, 0), (pv, 0, 0)), star=False, repeat="inf")
+    law = {"A": Fraction(0), "B": Fraction(0), "draw": Fraction(0)}
+    total = final.denominator()
+    for (a, b), n in final.items():
+        winner = "draw" if a[0] == b[0] == 0 else ("A" if b[0] == 0 else "B")
+        law[winner] += Fraction(n, total)
+    return law
+
+
+def reachable_fight_laws(s: Any) -> int:
+    """Every (attacker, defender) pair of the default 1v1 fight, through ``s.transitions``
+    (caches cleared): the number of attack laws computed. The status is read with the
+    package's ``status_of`` (``s.status`` builds default forms on each call)."""
+    from rolkit.systems.tierkreis.after_state import status_of
+
+    rolkit.clear_caches()
+    f = s.defaults()
+    w, m = f["weapon"], f["modifiers"]
+    start = (f["attacker"], f["defender"], 0)
+    seen, todo, laws = {start}, [start], 0
+    while todo:
+        a, b, turn = todo.pop()
+        if status_of(a, m.options) or status_of(b, m.options):
+            continue
+        x, y = (a, b) if turn == 0 else (b, a)
+        laws += 1
+        for x1, y1 in s.transitions(x, y, w, m):
+            nxt = (x1, y1, 1) if turn == 0 else (y1, x1, 0)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return laws
+
+
+def _transitions_cold(s: Any, forms: dict[str, Any]) -> None:
+    rolkit.clear_caches()
+    s.transitions(**forms)
+
+
+WOUNDED = {
+    "attacker": tk.Combatant(pv_current=2, prone=True, fumble_penalty="physical"),
+    "defender": tk.Combatant(pv_current=0, death_points=1),
+    "weapon": tk.SWORD,
+    "modifiers": tk.Modifiers(options=tk.TierkreisOptions(variable_damage=True)),
+}
+
+
+def transition_rows(s: Any) -> list[tuple[str, float, str]]:
+    forms = s.defaults()
+    rows: list[tuple[str, float, str]] = [
+        (
+            "tierkreis transitions, default forms (cold caches)",
+            median_seconds(lambda: _transitions_cold(s, forms), repeat=51),
+            "target ≤ 20 ms",
+        ),
+        (
+            "tierkreis transitions, wounded/dying, variable damage (cold)",
+            median_seconds(lambda: _transitions_cold(s, WOUNDED), repeat=51),
+            "target: a few ms",
+        ),
+    ]
+    laws = reachable_fight_laws(s)
+    rows.append(
+        (
+            "tierkreis transitions, every state of the 1v1 fight (cold)",
+            median_seconds(lambda: reachable_fight_laws(s), repeat=3),
+            f"{laws} attack laws (prone, −2 and PV of both)",
+        )
+    )
+    return rows
+
+
+def rolkit_fight() -> Any:
+    """``rolkit.fight_odds`` of the same fight (caches cleared): A (default attacker and
+    weapon) acts first, B (default defender and weapon), default modifiers, to the end."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    rolkit.clear_caches()
+    s, d = tk.SYSTEM, tk.SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    return odds_of_fighters(s, fighters, rounds=None)
+
+
+def fight_rows(s: Any) -> list[tuple[str, float, str]]:
+    """The default 1v1 fight, rolkit.fight_odds against the icepool chain (one run: its
+    absorbing solve over exact Fractions takes seconds)."""
+    ours = rolkit_fight()
+    t0 = time.perf_counter()
+    theirs = icepool_fight()
+    t_icepool = time.perf_counter() - t0
+    assert ours.exact and ours.p_draw == theirs["draw"] == 0 and ours.p_ongoing == 0, ours
+    assert dict(ours.p_win) == {"a": theirs["A"], "b": theirs["B"]}, "rolkit ≠ icepool"
+    t_rolkit = median_seconds(rolkit_fight, repeat=3, warmup=0)
+    return [
+        (
+            "tierkreis 1v1 fight to the end, default forms (rolkit, cold)",
+            t_rolkit,
+            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
+            " target ≤ 1 s",
+        ),
+        (
+            "icepool 1v1 fight, absorbing Markov chain",
+            t_icepool,
+            "repeat='inf', one round per step (PV, prone, −2 of both); the same Fractions",
+        ),
+        ("tierkreis 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ ×2"),
+    ]
+
+
 def run() -> list[tuple[str, float, str]]:
     s = tk.SYSTEM
     rows: list[tuple[str, float, str]] = []
@@ -96,6 +259,8 @@ def run() -> list[tuple[str, float, str]]:
     )
     rows.append(("tierkreis main attack, icepool (same mechanic)", t_icepool, "laws agree exactly"))
     rows.append(("tierkreis: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ ×2"))
+    rows += transition_rows(s)
+    rows += fight_rows(s)
     return rows
 
 

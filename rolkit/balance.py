@@ -107,12 +107,12 @@ def _evaluate(spec: FightSpec, kw: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
-def _client(scheduler: Any, workers: int) -> tuple[Any, Any]:
-    """``(client, cluster we started or None)``."""
+def _client(scheduler: Any, workers: int) -> tuple[Any, Any, bool]:
+    """``(client, cluster we started or None, whether we opened the client)``."""
     from dask.distributed import Client, LocalCluster
 
     if isinstance(scheduler, Client):
-        return scheduler, None
+        return scheduler, None, False
     if scheduler == "local":
         cluster = LocalCluster(
             n_workers=workers,
@@ -120,8 +120,8 @@ def _client(scheduler: Any, workers: int) -> tuple[Any, Any]:
             processes=True,
             dashboard_address=None,
         )
-        return Client(cluster), cluster
-    return Client(scheduler), None
+        return Client(cluster), cluster, True
+    return Client(scheduler), None, True
 
 
 def sweep(
@@ -167,7 +167,7 @@ def sweep(
     if scheduler is None:
         rows = [_evaluate(spec, fight_kw) for spec in specs]
     else:
-        client, cluster = _client(scheduler, workers)
+        client, cluster, opened = _client(scheduler, workers)
         try:
             futures = client.map(_evaluate, specs, kw=fight_kw, pure=False)
             if progress:
@@ -176,8 +176,9 @@ def sweep(
                 show_progress(futures)
             rows = client.gather(futures)
         finally:
-            if cluster is not None:
+            if opened:
                 client.close()
+            if cluster is not None:
                 cluster.close()
     frame = pd.DataFrame(
         [{"left": ln, "right": rn, **row} for (ln, rn), row in zip(grid, rows, strict=True)],

@@ -32,7 +32,9 @@ Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
 * the target policy: ``"weakest"`` (default) attacks the foe this blow is likeliest to put
   out of the fight (ties: the earlier in the order); ``"first"`` the first foe able to act
   in the order. ``policies={name: policy}`` sets it per combatant;
-* a combatant who cannot act skips its turn; a round is every turn of the order once.
+* a combatant who cannot act skips its turn; a round is every turn of the order once;
+* a combatant out of the fight stays as it fell (no recovery, no coup de grâce): the
+  chain keeps only its fate, so situations that differ only in how the fallen fell merge.
 """
 
 from __future__ import annotations
@@ -228,7 +230,8 @@ class _Chain:
         self._ids: dict[Any, int] = {}
         self.forms: list[Any] = []
         self._status: list[Fate] = []
-        self.start = tuple((self.intern(f[2]), self.intern(f[3])) for f in spec.fighters)
+        self._out: dict[Fate, int] = {}
+        self.start = tuple(self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters)
         self._laws: dict[tuple[int, int, int], tuple[int, tuple[tuple[Any, int], ...]]] = {}
         self._targets: dict[tuple[Any, int], int] = {}
         self._terminal: dict[Any, bool] = {}
@@ -328,13 +331,28 @@ class _Chain:
         j = self.target(state, actor)
         form, weapon = state[actor]
         den, rows = self.law(form, state[j][0], weapon)
-        out = []
+        merged: dict[tuple[Any, ...], int] = {}
         for (a_after, d_after, w_after), w in rows:
             nxt = list(state)
-            nxt[actor] = (a_after, w_after)
-            nxt[j] = (d_after, state[j][1])
-            out.append((tuple(nxt), w))
-        return den, out
+            nxt[actor] = self.settle(a_after, w_after)
+            nxt[j] = self.settle(d_after, state[j][1])
+            key = tuple(nxt)
+            merged[key] = merged.get(key, 0) + w
+        return den, list(merged.items())
+
+    def settle(self, form: int, weapon: int) -> tuple[int, int]:
+        """A combatant's entry in a state: its form and weapon while it can act; once out
+        of the fight, one token per fate (it never acts nor is attacked again, so which
+        wounds it fell with changes nothing later: equal situations merge)."""
+        fate = self._status[form]
+        if fate is None:
+            return (form, weapon)
+        token = self._out.get(fate)
+        if token is None:
+            token = self._out[fate] = len(self.forms)
+            self.forms.append(None)
+            self._status.append(fate)
+        return (token, token)
 
     # exploration -------------------------------------------------------------------
     def explore(self, max_states: int, rounds: int | None = None) -> int:
@@ -460,71 +478,130 @@ def _walk(
     return out
 
 
-@dataclass(frozen=True)
-class _Never:
-    """The mass of a state whose rounds can never change anything (it stands as it is)."""
+def _ended_keys(summary: tuple[str | None, tuple[Fate, ...]]) -> list[tuple[Any, ...]]:
+    """The marginal keys an ended fight counts towards: who won (or a draw) and each
+    combatant's fate. The chain propagates these marginals, not the joint summaries
+    (fewer numbers per state; every result asked for is a marginal)."""
+    winner, fates = summary
+    head = ("win", winner) if winner is not None else ("draw",)
+    return [head, *(("fate", i, f) for i, f in enumerate(fates))]
 
-    state: Any
+
+def _going_keys(fates: tuple[Fate, ...]) -> list[tuple[Any, ...]]:
+    """The marginal keys of a fight still going: its mass and each combatant's fate."""
+    return [("going",), *(("going", i, f) for i, f in enumerate(fates))]
+
+
+def _marginals(ended: Mapping[Any, Fraction], going: Mapping[Any, Fraction]) -> dict:
+    """Joint results (summary → P, fates → P) as marginals."""
+    out: dict[Any, Fraction] = {}
+    for summary, p in ended.items():
+        for key in _ended_keys(summary):
+            out[key] = out.get(key, Fraction(0)) + p
+    for fates, p in going.items():
+        for key in _going_keys(fates):
+            out[key] = out.get(key, Fraction(0)) + p
+    return out
 
 
 #: The key under which an absorption law carries the mean number of rounds left.
 _LENGTH = ("mean rounds left",)
 
 
-def _absorb(chain: _Chain, state: Any, memo: dict[Any, tuple[int, dict[Any, int]]]) -> dict:
-    """The law of how the fight ends from ``state`` at the start of a round:
-    ``{summary: P}`` (a :class:`_Never` for the mass of a round that never changes).
+Law = tuple[int, dict[Any, int]]  # (D, {marginal key: N}): each value is N / D
 
-    Memoised dynamic programming over the round kernel, children first (an explicit
-    stack). A state's law is kept as integers over one denominator, ``(D, {summary: N})``:
-    with ``B`` the kernel's denominator and ``stay`` the weight of a round that changes
-    nothing, ``A(s) = (ended + Σ_t w_t A(t)) / (B − stay)`` (the geometric series of the
-    rounds that stay), reduced by one gcd per state rather than one per addition.
-    The same recurrence with ``B`` in place of ``ended`` gives the exact mean number of
-    rounds left, ``E(s) = (B + Σ_t w_t E(t)) / (B − stay)``, carried under ``_LENGTH``
-    (meaningless where a :class:`_Never` has mass: the fight may never end).
+
+def _combine(terms: list[tuple[int, Law]], extra: dict[Any, int], scale: int) -> Law:
+    """``(extra + Σ w · law) / scale`` over one denominator (the lcm of the laws')."""
+    m = math.lcm(*(law[0] for _w, law in terms)) if terms else 1
+    out = {key: n * m for key, n in extra.items()}
+    for w, (d, values) in terms:
+        factor = w * (m // d)
+        for key, n in values.items():
+            out[key] = out.get(key, 0) + n * factor
+    return scale * m, out
+
+
+def _reduced(law: Law) -> Law:
+    den, values = law
+    g = den
+    for n in values.values():
+        g = math.gcd(g, n)
+        if g == 1:
+            return law
+    return den // g, {key: n // g for key, n in values.items()}
+
+
+def _absorb(chain: _Chain, root: Any, memo: dict[tuple[Any, int], Law]) -> None:
+    """Solve, children first, how the fight ends from every (state, turn) below ``root``:
+    ``memo[(state, turn)]`` = its law as marginals (:func:`_ended_keys`), plus
+    ``_LENGTH``: the mean number of round ends still to cross.
+
+    Turn by turn, each blow has a handful of outcomes. The only way back to a state is
+    a whole round in which no turn changes it (the law of a blow never returns to an
+    earlier state, or :class:`_Cycle` is raised), so for a state ``v`` with ``q_t`` the
+    weight of turn ``t`` leaving it as it is and ``c_t`` everything else of that turn,
+    ``V(v, t) = c_t + q_t V(v, t + 1)`` around the round gives
+    ``V(v, 0) = Σ_t (Π_{k<t} q_k) c_t / (1 − Π_k q_k)``: the geometric series of rounds
+    that change nothing, in integers over one denominator per state. A state no turn can
+    ever change stands forever (:func:`_going_keys`).
     """
-    stack: list[tuple[Any, bool]] = [(state, False)]
+    n = len(chain.order)
+    big = chain.denominator
+    stack: list[tuple[Any, bool]] = [(root, False)]
     active: set[Any] = set()
-    kernels: dict[Any, tuple[dict[Any, int], dict[Any, int], int]] = {}
     while stack:
-        s, expanded = stack.pop()
-        if s in memo:
+        v, expanded = stack.pop()
+        if (v, 0) in memo:
             continue
+        steps = [chain.step_weights(v, t) for t in range(n)]
         if not expanded:
-            if s in active:
+            if v in active:
                 raise _Cycle()
-            active.add(s)
-            going, ended, k = chain.run_turns({s: 1}, 0)
-            kernels[s] = (going, ended, k)
-            stack.append((s, True))
-            for t in going:
-                if t != s and t not in memo:
-                    if t in active:
-                        raise _Cycle()
-                    stack.append((t, False))
+            active.add(v)
+            stack.append((v, True))
+            for rows in steps:
+                for succ, _w, ends in rows:
+                    if not ends and succ != v and (succ, 0) not in memo:
+                        if succ in active:
+                            raise _Cycle()
+                        stack.append((succ, False))
             continue
-        going, ended, k = kernels.pop(s)
-        big = chain.denominator**k
-        stay = going.get(s, 0)
-        if stay == big:
-            memo[s] = (1, {_Never(s): 1, _LENGTH: 0})
-            active.discard(s)
+        stays = [sum(w for succ, w, ends in rows if succ == v and not ends) for rows in steps]
+        if all(q == big for q in stays):
+            still = dict.fromkeys(_going_keys(chain.summary(v)[1]), 1)
+            for t in range(n):
+                memo[(v, t)] = (1, {**still, _LENGTH: 0})
+            active.discard(v)
             continue
-        children = [(memo[t], w) for t, w in going.items() if t != s]
-        m = math.lcm(*(d for (d, _law), _w in children)) if children else 1
-        law: dict[Any, int] = {summary: w * m for summary, w in ended.items()}
-        law[_LENGTH] = big * m
-        for (d, child), w in children:
-            scale = w * (m // d)
-            for summary, n in child.items():
-                law[summary] = law.get(summary, 0) + n * scale
-        den = (big - stay) * m
-        g = math.gcd(den, *law.values())
-        memo[s] = (den // g, {summary: n // g for summary, n in law.items()})
-        active.discard(s)
-    den, law = memo[state]
-    return {summary: Fraction(n, den) for summary, n in law.items()}
+        # c_t: the turn's outcomes that change v, over big (children at turn t + 1)
+        parts: list[Law] = []
+        for t, rows in enumerate(steps):
+            extra: dict[Any, int] = {}
+            terms: list[tuple[int, Law]] = []
+            for succ, w, ends in rows:
+                if ends:
+                    for key in _ended_keys(chain.summary(succ)):
+                        extra[key] = extra.get(key, 0) + w
+                elif succ != v:
+                    terms.append((w, memo[(succ, (t + 1) % n)]))
+            if t == n - 1:  # every fight still going crosses the round's end
+                extra[_LENGTH] = sum(w for _s, w, ends in rows if not ends)
+            parts.append(_combine(terms, extra, big))
+        # X = V(v, 0) = Σ_t Q_t c_t / (big^t (1 − Q_n / big^n)), Q_t = Π_{k<t} q_k
+        q_prefix = 1
+        terms = []
+        for t in range(n):
+            terms.append((q_prefix * big ** (n - t), parts[t]))
+            q_prefix *= stays[t]
+        x = _reduced(_combine(terms, {}, big**n - q_prefix))
+        memo[(v, 0)] = x
+        # backwards: V(v, t) = c_t + (q_t / big) V(v, t + 1), V(v, n) = X
+        after = x
+        for t in range(n - 1, 0, -1):
+            after = _combine([(big, parts[t]), (stays[t], after)], {}, big)
+            memo[(v, t)] = after
+        active.discard(v)
 
 
 class _Cycle(Exception):
@@ -532,19 +609,17 @@ class _Cycle(Exception):
 
 
 def _to_the_end(chain: _Chain) -> dict[Any, Fraction]:
-    """How the fight ends from its start, ``{summary | _Never | _LENGTH: P}``: the
-    absorption law of the start (after the rest of the current round, when the fight is
-    mid-round). ``_LENGTH`` holds the exact mean number of rounds."""
-    memo: dict[Any, tuple[int, dict[Any, int]]] = {}
-    if chain.start_turn == 0:
-        return _absorb(chain, chain.start, memo)
-    going, ended, k = chain.run_turns({chain.start: 1}, chain.start_turn)
-    big = chain.denominator**k
-    law: dict[Any, Fraction] = {s: Fraction(w, big) for s, w in ended.items()}
-    law[_LENGTH] = Fraction(1)
-    for t, w in going.items():
-        for summary, q in _absorb(chain, t, memo).items():
-            law[summary] = law.get(summary, Fraction(0)) + Fraction(w, big) * q
+    """How the fight ends from its start (state and turn), as marginals; ``_LENGTH``
+    holds the exact mean number of rounds (the current one included)."""
+    memo: dict[tuple[Any, int], Law] = {}
+    if chain.terminal(chain.start):
+        law = _marginals({chain.summary(chain.start): Fraction(1)}, {})
+        law[_LENGTH] = Fraction(0)
+        return law
+    _absorb(chain, chain.start, memo)
+    den, values = memo[(chain.start, chain.start_turn)]
+    law = {key: Fraction(n, den) for key, n in values.items()}
+    law[_LENGTH] = law.get(_LENGTH, Fraction(0)) + 1
     return law
 
 
@@ -554,27 +629,25 @@ def _exact(
     states = chain.explore(max_states, rounds)
     if rounds is not None:
         walk = _walk(chain, rounds)
-        return {"states": states, "p_later": Fraction(0), "mean_rounds": None, **walk}
+        return {
+            "states": states,
+            "marginals": _marginals(walk["ended"], walk["going"]),
+            "rounds_law": walk["rounds_law"],
+            "p_later": Fraction(0),
+            "mean_rounds": None,
+        }
     shown = (rounds_shown, None) if rounds_shown is not None else (SHOWN_ROUNDS_CAP, SHOWN_TAIL)
     walk = _walk(chain, shown[0], shown[1], collect=False)
     law = _to_the_end(chain)
     mean = law.pop(_LENGTH)
-    ended: dict[Any, Fraction] = {}
-    going: dict[Any, Fraction] = {}
-    for summary, p in law.items():
-        if isinstance(summary, _Never):
-            fates = chain.summary(summary.state)[1]
-            going[fates] = going.get(fates, Fraction(0)) + p
-        else:
-            ended[summary] = p
+    never = law.get(("going",), Fraction(0))
     shown_total = sum(walk["rounds_law"].values(), Fraction(0))
     return {
         "states": states,
-        "ended": ended,
-        "going": going,
+        "marginals": law,
         "rounds_law": walk["rounds_law"],
-        "p_later": sum(ended.values(), Fraction(0)) - shown_total,
-        "mean_rounds": None if going else mean,
+        "p_later": 1 - never - shown_total,
+        "mean_rounds": None if never else mean,
     }
 
 
@@ -634,8 +707,7 @@ def _simulate(
     as_p = {k: Fraction(v, n) for k, v in ended.items()}
     return {
         "states": 0,
-        "ended": as_p,
-        "going": {k: Fraction(v, n) for k, v in going.items()},
+        "marginals": _marginals(as_p, {k: Fraction(v, n) for k, v in going.items()}),
         "rounds_law": {r: Fraction(v, n) for r, v in sorted(rounds_law.items())},
         "p_later": Fraction(later, n),
         "mean_rounds": None,
@@ -823,19 +895,15 @@ def _collect(
 ) -> FightOdds:
     side_names = tuple(dict.fromkeys(chain.sides))
     p_win = {side: Fraction(0) for side in side_names}
-    p_draw = Fraction(0)
+    marginals = result["marginals"]
+    p_draw = marginals.get(("draw",), Fraction(0))
+    p_ongoing = marginals.get(("going",), Fraction(0))
     fates: dict[str, dict[Fate, Fraction]] = {n: {} for n in chain.names}
-    for (winner, fate_row), p in result["ended"].items():
-        if winner is None:
-            p_draw += p
-        else:
-            p_win[winner] += p
-        for name, fate in zip(chain.names, fate_row, strict=True):
-            fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
-    p_ongoing = Fraction(0)
-    for fate_row, p in result["going"].items():
-        p_ongoing += p
-        for name, fate in zip(chain.names, fate_row, strict=True):
+    for key, p in marginals.items():
+        if key[0] == "win":
+            p_win[key[1]] += p
+        elif len(key) == 3:  # ("fate" | "going", combatant, fate)
+            name, fate = chain.names[key[1]], key[2]
             fates[name][fate] = fates[name].get(fate, Fraction(0)) + p
     fates = {n: {f: law[f] for f in FATES if law.get(f)} for n, law in fates.items()}
     simulated = reason is not None

@@ -238,6 +238,11 @@ class System:
         return fields.to_data(preset)
 
     @cached_property
+    def default_options(self) -> Any:
+        """The options at their defaults (one frozen instance, built once)."""
+        return self.options_type()
+
+    @cached_property
     def preset_forms(self) -> dict[str, dict[str, Any]]:
         """``{role: {name: form instance}}``, built and validated from :attr:`preset_data`."""
         return {
@@ -307,7 +312,12 @@ class System:
             raise _type_error("combatant", self.forms["defender"], combatant)
         if self.status_fn is None:
             return None
-        _, opts = self._check({**self.defaults(), "defender": combatant}, options)
+        if options is None:
+            opts = self.default_options
+        elif self.options_field is None and not isinstance(options, self.options_type):
+            raise _type_error("options", self.options_type, options)
+        else:
+            opts = options
         fate = self.status_fn(combatant, opts)
         if fate not in FATES:
             raise ValueError(f"{self.id}: status_fn gave {fate!r}, not one of {FATES}")
@@ -371,7 +381,7 @@ class System:
             elif isinstance(options, self.options_type):
                 forms = {**forms, "modifiers": replace(modifiers, **{self.options_field: options})}
         if options is None:
-            return forms, self.options_type()
+            return forms, self.default_options
         if not isinstance(options, self.options_type):
             raise _type_error("options", self.options_type, options)
         return forms, options

@@ -25,7 +25,7 @@ from rolkit.display import fight_odds as fight_view
 from rolkit.display import tables
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightState
-from rolkit.fight_chain import FightOdds, fight_odds
+from rolkit.fight_chain import FightOdds, FightSpec, fight_odds
 from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
@@ -39,7 +39,7 @@ __all__ = ["FightPanel", "download_link", "SIDES"]
 SIDES = ("grupo", "enemigos")
 #: The panel solves a fight exactly up to this many states, then simulates (and says so),
 #: so that a click never waits long: a 1v1 is always exact.
-PANEL_MAX_STATES = 4_000
+PANEL_MAX_STATES = 1_500
 PANEL_SIMULATIONS = 2_000
 _SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
 
@@ -139,6 +139,8 @@ class FightPanel:
         self.victory = ipw.HTML()
         self.victory.add_class("rolkit-fight-victory")
         self.victory_odds: FightOdds | None = None
+        # fight odds by fight state: a roll, undo and redo do not solve a fight again
+        self._victories: dict[FightSpec, FightOdds] = {}
         line = ipw.Layout(flex_flow="row wrap", align_items="center")
         left = ipw.VBox(
             [
@@ -379,12 +381,18 @@ class FightPanel:
         if len(sides) < 2:
             self.victory.value = f"<p class='rolkit-victory-hint'>{html.escape(i18n.t('gm.fight.victory.hint', self.lang))}</p>"
             return
-        odds = fight_odds(
-            self.fight,
-            rounds=None,
-            max_states=PANEL_MAX_STATES,
-            simulations=PANEL_SIMULATIONS,
-        )
+        spec = FightSpec.of(self.fight)
+        odds = self._victories.get(spec)
+        if odds is None:
+            odds = fight_odds(
+                self.fight,
+                rounds=None,
+                max_states=PANEL_MAX_STATES,
+                simulations=PANEL_SIMULATIONS,
+            )
+            if len(self._victories) >= 64:
+                self._victories.pop(next(iter(self._victories)))
+            self._victories[spec] = odds
         self.victory_odds = odds
         labels = {s: i18n.t(_SIDE_KEYS[s], self.lang) for s in SIDES}
         self.victory.value = fight_view.fight_odds_html(odds, self.lang, labels)

@@ -37,7 +37,9 @@ def test_notebook_runs_and_answers(executed):
     assert "P(1D8+1D4 ≥ 6) = 11/16" in text  # sums 2..5 have 10 of 32 ways
     assert "1D8 (" in text and "semilla 7" in text
     assert "muere" in text  # the headline names the fate
-    assert "simulado, n = 400" in text
+    assert "Probabilidad de victoria: A " in text and "exacto" in text  # whole-fight odds
+    assert "bando A: " in text and " → " in text  # a blow moved them
+    assert "p_left" in text  # the balance sweep's table
     assert "rolkit-odds" in text  # the styled odds table
     assert "Traceback" not in text
 

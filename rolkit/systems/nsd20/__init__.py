@@ -9,7 +9,8 @@ every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · 
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
 (§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
 fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
-attack_outcomes) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+attack_outcomes) · ``transitions`` (the after-state law, #16) · ``checks``
+(SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
 
 The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
 massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
@@ -45,6 +46,17 @@ Interpretations where the spec is silent (each one a game master would expect):
   Aturdido after ``stun_rounds``); the attacker is no longer Desprevenido and has used
   its Esfuerzo extra this turn (its fatigue arrives at the next round, P11; the pending
   fatigue lives in ``Resolution.attacker_effort_state``, not in the form).
+* The after-state law (``SYSTEM.transitions``, :mod:`.transitions`): the attacker's
+  after-state does not depend on the dice; damage 0 (a miss, or a hit the RD absorbs)
+  leaves the defender form itself (P7: «no effect at all»), so full health stays one
+  state whether ``pr_current`` was left empty or not; ``status`` is the form's own fate
+  (the same rule as the odds' ``fate``; Aturdido or Malherido still fight). An Aturdido
+  attacker who cannot act (``stunned_cannot_act``) loses its turn in the law, and its one
+  round of Aturdido wears off (``resolve`` still refuses it); with ``stun_rounds`` > 1
+  that lost turn is refused, since the form has no round counter. The forms cannot hold
+  two more things that change later attacks: the pending fatigue of an Esfuerzo extra
+  (P11) and the start of a new turn (an attack never resets ``effort_used_this_turn``,
+  so a fight with the Esfuerzo modifier is refused at a combatant's second blow).
 * Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
 * Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
   by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the

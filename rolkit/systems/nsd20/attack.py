@@ -10,7 +10,7 @@ Fortaleza d20.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from rolkit.model import Step
@@ -54,6 +54,10 @@ __all__ = [
     "final_damage",
     "wound_result",
     "effort_state_of",
+    "attack_effort",
+    "attacker_after_attack",
+    "defender_after_attack",
+    "evolve_form",
     "resolve_attack",
     "EFFORT_DAMAGE",
 ]
@@ -317,6 +321,61 @@ def effort_state_of(attacker: Combatant) -> EffortState:
     )
 
 
+def attack_effort(attacker: Combatant, modifiers: Modifiers) -> EffortState:
+    """P11 The attacker's effort state after this attack: an Esfuerzo extra on the damage
+    is used (``used_this_turn``) and its fatigue is pending until the next round."""
+    effort = effort_state_of(attacker)
+    if modifiers.extra_effort_damage:
+        effort = effort_step(
+            effort, EffortEvent(kind="use_effort", benefit="melee_damage", roll="damage")
+        )
+    return effort
+
+
+def evolve_form(form: Combatant, **changes: Any) -> Combatant:
+    """A copy of ``form`` with ``changes``, not validated again: the callers below only
+    write values the form's ranges allow (PR floored at −999 and never above the current
+    PR, a wound state of the ladder, booleans), and ``fields.validate`` would cost more
+    than the whole attack law on a wounded state."""
+    out = object.__new__(type(form))
+    out.__dict__.update(form.__dict__, **changes)
+    return out
+
+
+def attacker_after_attack(attacker: Combatant, effort: EffortState) -> Combatant:
+    """P4/P11 The attacker after attacking, whatever the dice: no longer Desprevenido
+    (it has acted, S3) and, after an Esfuerzo extra, marked as having used it this turn.
+
+    The form cannot hold the pending fatigue (P11: Fatigado at the next round unless a
+    Punto de Acción is spent): it lives in ``Resolution.attacker_effort_state``. The input
+    form itself is returned when nothing changes.
+    """
+    if not attacker.flat_footed and attacker.effort_used_this_turn == effort.used_this_turn:
+        return attacker
+    return evolve_form(attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn)
+
+
+def defender_after_attack(
+    defender: Combatant, final: int, state: str, stunned_now: bool
+) -> Combatant:
+    """P7–P10 The defender after ``final`` damage left it in wound ``state`` (and Aturdido
+    when ``stunned_now``).
+
+    Final damage 0 has no effect at all (P7, S4): the input form itself. Otherwise PR go
+    down by ``final`` (kept negative, P8, floored at the form's −999) and Aturdido is set;
+    the form has no round counter, so it stays set until the game master (or the fight)
+    clears it after ``stun_rounds``.
+    """
+    if final <= 0:
+        return defender
+    return evolve_form(
+        defender,
+        pr_current=max(PR_FLOOR, defender.pr - final),
+        wound_state=state,
+        stunned=defender.stunned or stunned_now,
+    )
+
+
 # --------------------------------------------------------------------------- resolve
 def resolve_attack(
     attacker: Combatant,
@@ -329,11 +388,7 @@ def resolve_attack(
 ) -> Resolution:
     """P4–P10 Resolve one attack with ``rng.randint`` in the spec's dice order."""
     s = setup_attack(attacker, defender, weapon, modifiers, rules)
-    effort = effort_state_of(attacker)
-    if modifiers.extra_effort_damage:
-        effort = effort_step(
-            effort, EffortEvent(kind="use_effort", benefit="melee_damage", roll="damage")
-        )
+    effort = attack_effort(attacker, modifiers)
     steps: list[Step] = []
     natural = rng.randint(1, 20)
     hit = attack_hits(natural, s, rules)
@@ -451,15 +506,8 @@ def resolve_attack(
         )
     )
     effects = _effects(final, state, stunned_rounds, massive, modifiers)
-    attacker_after = replace(
-        attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn
-    )
-    defender_after = replace(
-        defender,
-        pr_current=max(PR_FLOOR, pr_after),
-        wound_state=state,
-        stunned=defender.stunned or stunned_rounds > 0,
-    )
+    attacker_after = attacker_after_attack(attacker, effort)
+    defender_after = defender_after_attack(defender, final, state, stunned_rounds > 0)
     return Resolution(
         steps=tuple(steps),
         outcome=outcome,

@@ -32,6 +32,7 @@ from rolkit.systems.nsd20.wounds import massive_band_counts
 __all__ = [
     "AttackOutcomes",
     "attack_law",
+    "attack_weights",
     "attack_outcomes",
     "dice_sum_counts",
     "final_damage_counts",
@@ -97,16 +98,14 @@ def _branch_weights(setup: AttackSetup, weapon: Weapon, rules: NSd20Rules) -> tu
     return miss * 400, concealed, hit, threat * passes * confirm
 
 
-def attack_law(
-    attacker: Combatant,
-    defender: Combatant,
-    weapon: Weapon,
-    modifiers: Modifiers,
-    *,
-    rules: NSd20Rules = DEFAULT_RULES,
-) -> dict[AttackKey, Fraction]:
-    """§6 Exact probability of every :class:`AttackKey` (sums to 1)."""
-    s = setup_attack(attacker, defender, weapon, modifiers, rules)
+@memo
+def attack_weights(
+    setup: AttackSetup, weapon: Weapon, modifiers: Modifiers, rules: NSd20Rules
+) -> tuple[tuple[tuple[AttackKey, int], ...], int]:
+    """§6 ``(((key, integer weight), ...), denominator)``: every :class:`AttackKey` of one
+    attack over the common denominator ``20³ · 20 · sides^(dice·k)`` (the weights sum to
+    it). :func:`attack_law` and the after-state law read the same table."""
+    s = setup
     w_miss, w_concealed, w_hit, w_crit = _branch_weights(s, weapon, rules)
     crit_rolls = weapon.critical_multiplier if modifiers.critical_option == "multiply" else 1
     top = weapon.damage_die ** (weapon.damage_dice * crit_rolls)  # the largest dice space
@@ -132,8 +131,21 @@ def attack_law(
                 _, state, wound, stunned, end = wound_result(final, band, s, rules)
                 key = AttackKey(outcome, False, final, wound, state, massive, stunned > 0, end)
                 weights[key] = weights.get(key, 0) + scale * w * faces
-    denominator = 8000 * 20 * top
-    return {k: Fraction(w, denominator) for k, w in weights.items()}
+    return tuple(weights.items()), 8000 * 20 * top
+
+
+def attack_law(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    *,
+    rules: NSd20Rules = DEFAULT_RULES,
+) -> dict[AttackKey, Fraction]:
+    """§6 Exact probability of every :class:`AttackKey` (sums to 1)."""
+    s = setup_attack(attacker, defender, weapon, modifiers, rules)
+    weights, denominator = attack_weights(s, weapon, modifiers, rules)
+    return {k: Fraction(w, denominator) for k, w in weights}
 
 
 @dataclass(frozen=True)

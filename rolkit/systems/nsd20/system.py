@@ -3,7 +3,8 @@
 The odds key is :class:`~rolkit.systems.nsd20.attack.AttackKey`; ``resolve`` returns the
 same kind of key, so a roll can be found in its odds. ``fate``: Moribundo → ``"dying"``,
 Incapacitado (or Inconsciente by fatigue) → ``"down"``, PR at ``death_at_pr`` → ``"dead"``.
-NSd20 has no hit locations (``location`` is always ``None``).
+NSd20 has no hit locations (``location`` is always ``None``). ``transitions`` and
+``status``: :mod:`rolkit.systems.nsd20.transitions` (the form's own fate is the key's).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rolkit.systems.nsd20.initiative import roll_initiative
 from rolkit.systems.nsd20.odds import WOUND_KEYS, attack_law
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
+from rolkit.systems.nsd20.transitions import attack_transitions, combatant_status
 
 
 def derived(role: str, form: Any, options: NSd20Rules) -> dict[str, Any]:
@@ -87,6 +89,16 @@ def _odds(
     return attack_law(attacker, defender, weapon, modifiers, rules=options)
 
 
+def _transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: NSd20Rules,
+) -> Mapping[tuple[Combatant, Combatant, Weapon], Fraction]:
+    return attack_transitions(attacker, defender, weapon, modifiers, rules=options)
+
+
 SYSTEM = System(
     id="nsd20",
     name_key="nsd20.name",
@@ -103,4 +115,6 @@ SYSTEM = System(
     tracks_state=True,
     initiative_fn=roll_initiative,
     derived_fn=derived,
+    transitions_fn=_transitions,
+    status_fn=combatant_status,
 )

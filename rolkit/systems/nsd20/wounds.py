@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rolkit.memo import memo
+from rolkit.model import Fate
 from rolkit.systems.nsd20.errors import check_int
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.tables import MASSIVE_DAMAGE_TABLE, WOUND_STATES
@@ -107,7 +108,7 @@ def stunned_by(band: str, rules: NSd20Rules) -> int:
     return rules.stun_rounds if band in ("malherido", "incapacitado") else 0
 
 
-def fate(state: str, pr_after: int, fatigue: str, rules: NSd20Rules) -> str | None:
+def fate(state: str, pr_after: int, fatigue: str, rules: NSd20Rules) -> Fate:
     """The common fate of the defender after the attack (every system's vocabulary).
 
     ``"dead"``: PR at or below ``death_at_pr`` (G10, off by default); ``"dying"``:

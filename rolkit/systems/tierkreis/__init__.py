@@ -16,6 +16,8 @@ Modules (each cites its spec section and the seed's passage):
 * :mod:`.maneuvers` — P15 ``resolve_maneuver``; :mod:`.initiative` — P23.
 * :mod:`.stages` — the named stages of one attack, shared by :mod:`.odds` (the exact
   ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
+* :mod:`.after_state` — P8–P10, T1: the forms after an attack, ``status_of`` and the exact
+  after-state law ``attack_transitions`` (``SYSTEM.transitions``).
 * :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
   :mod:`.system` — ``SYSTEM``.
 
@@ -54,9 +56,20 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   common view has no hit location; ``wound`` says what the damage did (``Pierde PV``,
   ``Inconsciente (0 PV)``, ``Muerto``), flags name the fumble and its T1 effect, a dodge
   and half damage.
-* ``SYSTEM.after``: the defender's PV and death points, the attacker's fumble (prone, −2,
-  −1 PV). A dead combatant (3 death points) and a dropped weapon cannot be held by the
-  forms, so they are left out.
+* ``SYSTEM.after`` and ``SYSTEM.transitions`` (:mod:`.after_state`): the defender's PV and
+  death points, the attacker's fumble (prone, −2, −1 PV). ``death_points`` takes 0–3 (the
+  spec's table says 0–2): 3 is how the form holds the dead (P9, immediate timing) and a
+  character at 3 points still dying until its turn starts (G11 ``turn_start``); an
+  attacker at 0 PV is refused as before. ``SYSTEM.status`` reads the same P9 track as the
+  odds' fate: ``"dead"``, ``"dying"`` (0 PV), ``"down"`` (P20 knock-out with PV left).
+* What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
+  the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
+  attack), the end of a −2 («hasta el final de su próximo turno»: it stays until cleared),
+  and the death point gained at the start of a turn at 0 PV (P10, a turn rule).
+* ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
+  characteristics, so both −2 apply at once (the spec lists only one of them); the same one
+  twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight
+  state can come back to an earlier one through the penalties).
 * The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
   (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
 """

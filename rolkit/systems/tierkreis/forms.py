@@ -146,13 +146,13 @@ class Combatant:
     death_points: int = fields.int_field(
         0,
         0,
-        2,
+        3,
         label=("Puntos de muerte", "Puntos de muerte (death points)"),
         help=(
-            "Solo a 0 PV; con 3 muere (0–2).",
-            "Only at 0 PV; 3 means dead (0–2).",
+            "Solo a 0 PV (0–3); con 3 muere (o al iniciar su turno, si así se eligió).",
+            "Only at 0 PV (0–3); 3 means dead (or at its turn start, if so chosen).",
         ),
-        rule="P9, P10",
+        rule="P9, P10, G11",
     )
     prone: bool = fields.flag_field(
         False,
@@ -201,11 +201,15 @@ class Combatant:
             "none": ("Ninguno", "Ninguno (none)"),
             "physical": ("FUE, AGI y VIT −2", "FUE, AGI y VIT −2 (physical)"),
             "mental": ("INT, CAR y SUE −2", "INT, CAR y SUE −2 (mental)"),
+            "both": (
+                "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2",
+                "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2 (physical and mental)",
+            ),
         },
         label=("Efecto de pifia en curso", "Efecto de pifia en curso (fumble penalty)"),
         help=(
-            "Pifia 5–6 o 7–8: −2 hasta el final de su próximo turno.",
-            "Fumble 5–6 or 7–8: −2 until the end of its next turn.",
+            "Pifia 5–6 o 7–8: −2 hasta el final de su próximo turno; tras una de cada, las dos.",
+            "Fumble 5–6 or 7–8: −2 until the end of its next turn; after one of each, both.",
         ),
         rule="T1, T4",
     )

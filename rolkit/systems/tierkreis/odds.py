@@ -23,16 +23,22 @@ from rolkit.systems.tierkreis.stages import (
 )
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE
 
-__all__ = ["attack_outcomes", "attack_odds"]
+__all__ = ["attack_law", "attack_outcomes", "attack_odds"]
 
 
 _DENOMINATOR = D12**3  # check die × fumble die × damage die
 
 
 @memo
-def _law(
+def attack_law(
     attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
-) -> tuple[tuple[AttackKey, Fraction], ...]:
+) -> tuple[tuple[tuple[tuple[str, str | None, int], int], ...], int]:
+    """The integer weights of ``(result, fumble_effect, damage)`` over every face of the
+    check, fumble and damage dice, and their common denominator ``12**3``.
+
+    Raises:
+        TierkreisInputError: an impossible attack (see :func:`roll_target`).
+    """
     options = modifiers.options
     mode, target, naturals = setup(attacker, defender, weapon, modifiers)
     # the check die: every face read once, then each result handled once with its count
@@ -64,14 +70,23 @@ def _law(
         else:
             base = base_damage(weapon, options, None)
             add(result, None, dealt(base, weapon, critical, half, defender, options), n * per_face)
+    return tuple(weights.items()), _DENOMINATOR
+
+
+@memo
+def _law(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> tuple[tuple[AttackKey, Fraction], ...]:
+    options = modifiers.options
+    rows, denominator = attack_law(attacker, defender, weapon, modifiers)
     health = {}
-    for _, _, damage in weights:
+    for (_, _, damage), _w in rows:
         if damage not in health:
             state, fate = health_after(defender, damage, options)
             health[damage] = (state.status, fate)
     return tuple(
-        (AttackKey(result, effect, damage, *health[damage]), Fraction(w, _DENOMINATOR))
-        for (result, effect, damage), w in weights.items()
+        (AttackKey(result, effect, damage, *health[damage]), Fraction(w, denominator))
+        for (result, effect, damage), w in rows
     )
 
 

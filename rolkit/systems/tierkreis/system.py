@@ -2,22 +2,27 @@
 
 Odds key: :class:`~rolkit.systems.tierkreis.attack.AttackKey` (the spec's ``Outcome`` plus
 the defender's fate). The options travel inside ``Modifiers.options`` (§2.3), so the System
-is told ``options_field="options"``.
+is told ``options_field="options"``. The after-state, its exact law and the status on the
+P9 track come from :mod:`.after_state`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from rolkit.model import OutcomeView, Step
 from rolkit.system import System
 from rolkit.systems.tierkreis import messages
+from rolkit.systems.tierkreis.after_state import (
+    attack_transitions,
+    fumble_condition,
+    status_of,
+    with_health,
+)
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.health import DEATH_AT
 from rolkit.systems.tierkreis.initiative import fight_initiative
 from rolkit.systems.tierkreis.odds import attack_odds
 from rolkit.systems.tierkreis.options import TierkreisOptions
@@ -98,33 +103,43 @@ def _odds(
 
 
 def after(outcome: Resolution) -> dict[str, Combatant]:
-    """The combatants after the attack: the defender's PV and death points (P9); the
-    attacker's fumble (T1): prone, −2 physical/mental, −1 PV.
-
-    Not expressible in the forms, so left out: a dead combatant (3 death points), and a
-    dropped weapon (the Weapon form has no «in hand» field).
+    """The combatants after the attack (:mod:`.after_state`): the defender's PV and death
+    points as the roll left them (P9; 3 death points kept: dead, or with
+    ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
+    −2 physical/mental, −1 PV. A dropped weapon is left out (the Weapon form has no
+    «in hand» field), and so is the defender's free attack (a new attack, not a state).
     """
     out: dict[str, Combatant] = {}
-    d, state = outcome.defender, outcome.defender_after
-    if d is not None and outcome.damage > 0 and state.death_points < DEATH_AT:
-        out["defender"] = replace(d, pv_current=state.pv, death_points=state.death_points)
-    a = outcome.attacker
-    if a is not None and outcome.fumble_effect is not None:
-        effect = outcome.fumble_effect
-        if effect == "attacker_prone":
-            out["attacker"] = replace(a, prone=True)
-        elif effect in ("physical_minus_2", "mental_minus_2"):
-            out["attacker"] = replace(a, fumble_penalty=effect.split("_")[0])
-        elif effect == "self_damage_1" and outcome.attacker_after.death_points < DEATH_AT:
-            hp = outcome.attacker_after
-            out["attacker"] = replace(a, pv_current=hp.pv, death_points=hp.death_points)
+    d, a = outcome.defender, outcome.attacker
+    if d is not None and (new := with_health(d, outcome.defender_after)) != d:
+        out["defender"] = new
+    if a is not None:
+        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect)
+        if new != a:
+            out["attacker"] = new
     return out
 
+
+def _transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> Mapping[tuple[Any, Any, Any], Fraction]:
+    return attack_transitions(attacker, defender, weapon, modifiers)
+
+
+FORMS = {"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers}
+#: Built once (the forms are frozen): ``SYSTEM.status`` reads the default options from them
+#: on every call, thousands of times in a whole fight.
+DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
 
 SYSTEM = System(
     id="tierkreis",
     name_key="tierkreis.name",
-    forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
+    forms=FORMS,
+    default_forms=DEFAULT_FORMS,
     options_type=TierkreisOptions,
     presets=PRESETS,
     resolve_fn=_resolve,
@@ -135,6 +150,8 @@ SYSTEM = System(
     critical_key="tierkreis.headline.critical",
     checks=CHECKS,
     after_fn=after,
+    transitions_fn=_transitions,
+    status_fn=status_of,
     initiative_fn=fight_initiative,
     derived_fn=derived,
 )

@@ -23,6 +23,7 @@ __all__ = [
     "FUMBLE_EFFECT_OF",
     "VARIABLE_DAMAGE_K",
     "CONDITION_CHECKS",
+    "FUMBLE_PENALTY_PARTS",
     "MANEUVERS",
     "D12",
     "TEXT_LABELS",
@@ -122,6 +123,14 @@ FUMBLE_EFFECT_OF = {
 
 #: T2 (PLACEHOLDER, G1): ``variable_damage(listed, d12) = (listed * k[d12] + 1) // 3``.
 VARIABLE_DAMAGE_K: tuple[int, ...] = (1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 5)
+
+#: T1/T4: the fumble penalties a ``fumble_penalty`` value holds («both»: one of each).
+FUMBLE_PENALTY_PARTS: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "physical": ("physical",),
+    "mental": ("mental",),
+    "both": ("physical", "mental"),
+}
 
 #: T4: the characteristics each condition lowers.
 CONDITION_CHECKS = {

@@ -23,7 +23,12 @@ from rolkit.systems.tierkreis.adjustments import (
 from rolkit.systems.tierkreis.errors import fail
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
-from rolkit.systems.tierkreis.tables import CONDITION_CHECKS, D12, MELEE_KINDS
+from rolkit.systems.tierkreis.tables import (
+    CONDITION_CHECKS,
+    D12,
+    FUMBLE_PENALTY_PARTS,
+    MELEE_KINDS,
+)
 
 __all__ = [
     "CheckTarget",
@@ -69,9 +74,9 @@ class CheckTarget:
 def conditions(combatant: Combatant, code: str) -> list[Adjustment]:
     """T4 The ``effect`` adjustments a combatant's conditions give to a check of ``code``."""
     out = []
-    penalty = combatant.fumble_penalty
-    if penalty in ("physical", "mental") and code in CONDITION_CHECKS[penalty]:
-        out.append(engine_effect(-2, f"tierkreis.adj.fumble_{penalty}"))
+    for penalty in FUMBLE_PENALTY_PARTS[combatant.fumble_penalty]:
+        if code in CONDITION_CHECKS[penalty]:
+            out.append(engine_effect(-2, f"tierkreis.adj.fumble_{penalty}"))
     if combatant.intoxicated and code in CONDITION_CHECKS["intoxicated"]:
         out.append(engine_effect(-3, "tierkreis.adj.intoxicated"))
     n = combatant.deprivation_days

@@ -130,6 +130,16 @@ def test_the_worked_check_of_7_3_in_after_states():
     assert sum(third) == F(10, 32)
 
 
+def test_status_reads_the_track_as_the_odds_read_the_fate():
+    """§7.3: dead (§4.10), down when unconscious (§4.9.3), else still acting — a Malherido
+    or prone combatant still acts; Core Dread has no "dying"."""
+    assert S.status(Combatant(dead=True, malherido=3)) == "dead"
+    assert S.status(Combatant(unconscious=True, prone=True, lesionado=1)) == "down"
+    for c in (Combatant(), Combatant(magullado=3, lesionado=3, malherido=3, prone=True), GORE):
+        assert S.status(c) is None
+    assert cd.status(Combatant(dead=True)) == "dead"
+
+
 def test_invalid_attacks_are_refused_like_the_odds():
     d = S.defaults()
     with pytest.raises(RulesError):

@@ -1,0 +1,140 @@
+"""#16 The exact after-state law of one attack, and where a form stands on the track.
+
+``attack_transitions`` groups the integer weights of :func:`.odds.attack_weights` (one
+row per :class:`~.attack.AttackKey`) by the forms :func:`.attack.resolve_attack` leaves:
+
+* the attacker: the same whatever the dice (:func:`.attack.attacker_after_attack`: no
+  longer Desprevenido, Esfuerzo extra marked as used this turn);
+* the defender: given by the key's final damage, new wound state and ``stunned``
+  (:func:`.attack.defender_after_attack`: PR − damage, P8–P10; damage 0 leaves the very
+  input form, P7);
+* the weapon: never changes (NSd20 has no ammunition or wear rule).
+
+One ``Fraction`` is built per after-state. Rows whose forms coincide (PR floored at −999)
+are merged, so equal situations compare equal.
+
+An Aturdido attacker who cannot act loses its turn (the law moves it to the same form
+without Aturdido: its one round of Aturdido, ``stun_rounds = 1``, has passed), so a whole
+fight can go on through it; ``resolve_attack`` still refuses it, as a GM expects.
+
+What the forms cannot hold (each changes later attacks; the game master tracks it): the
+rounds left of Aturdido beyond one (``stun_rounds`` > 1 is refused for a lost turn), the
+pending fatigue of an Esfuerzo extra (P11: Fatigado at the next round unless a Punto de
+Acción is spent; in ``Resolution.attacker_effort_state``), and the start of a new turn
+(``effort_used_this_turn`` and ``flat_footed`` are not reset by an attack).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rolkit.memo import memo
+from rolkit.model import Fate
+from rolkit.systems.nsd20.attack import (
+    PR_FLOOR,
+    attack_effort,
+    attacker_after_attack,
+    defender_after_attack,
+    evolve_form,
+    setup_attack,
+    validate_attack,
+)
+from rolkit.systems.nsd20.errors import fail
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, field_label
+from rolkit.systems.nsd20.odds import attack_weights
+from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.wounds import fate
+
+__all__ = ["attack_transitions", "combatant_status"]
+
+AfterState = tuple[Combatant, Combatant, Weapon]
+
+
+@memo
+def _transition_rows(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: NSd20Rules,
+) -> tuple[tuple[AfterState, Fraction], ...]:
+    s = setup_attack(attacker, defender, weapon, modifiers, rules)
+    weights, denominator = attack_weights(s, weapon, modifiers, rules)
+    attacker_after = attacker_after_attack(attacker, attack_effort(attacker, modifiers))
+    # the defender's changed fields (None: untouched) -> (a damage giving them, weight)
+    by_change: dict[tuple[int, str, bool] | None, tuple[int, int]] = {}
+    for key, w in weights:
+        final = key.damage
+        change = None
+        if final > 0:  # the fields defender_after_attack writes (PR floored at −999)
+            change = (
+                max(PR_FLOOR, defender.pr - final),
+                key.state,
+                defender.stunned or key.stunned,
+            )
+        prior = by_change.get(change)
+        by_change[change] = (final, w + (prior[1] if prior else 0))
+    rows = []
+    for change, (final, w) in by_change.items():
+        state, stunned = (defender.wound_state, False) if change is None else change[1:]
+        d_after = defender_after_attack(defender, final, state, stunned)
+        rows.append(((attacker_after, d_after, weapon), Fraction(w, denominator)))
+    return tuple(rows)
+
+
+def _lost_turn(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: NSd20Rules,
+) -> dict[AfterState, Fraction]:
+    """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): its turn is lost
+    and, with ``stun_rounds = 1``, that lost turn is its round of Aturdido, which then
+    wears off. The form has no round counter, so more rounds cannot be told apart."""
+    if rules.stun_rounds > 1:
+        raise fail(
+            "options.stun_rounds",
+            "the whole-fight law counts one round of Aturdido (the form has no round "
+            f"counter); with {rules.stun_rounds} rounds, clear Aturdido by hand",
+            "la ley de toda la pelea cuenta un asalto de Aturdido (la ficha no lleva "
+            f"contador); con {rules.stun_rounds} asaltos, quita el Aturdido a mano",
+            label=field_label(NSd20Rules, "stun_rounds"),
+            allowed="1",
+            got=rules.stun_rounds,
+        )
+    recovered = evolve_form(attacker, stunned=False)
+    validate_attack(recovered, defender, weapon, modifiers, rules)  # the other refusals
+    return {(recovered, defender, weapon): Fraction(1)}
+
+
+def attack_transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    *,
+    rules: NSd20Rules = DEFAULT_RULES,
+) -> dict[AfterState, Fraction]:
+    """#16 ``{(attacker_after, defender_after, weapon_after): Fraction}``, exact, summing
+    to 1: the forms ``resolve_attack`` leaves, over every roll (P4–P10).
+
+    An Aturdido attacker who cannot act (``stunned_cannot_act``; ``resolve_attack``
+    refuses it) loses the turn instead: ``{(attacker without Aturdido, defender, weapon):
+    1}`` (:func:`_lost_turn`), so a whole fight goes on through a round of Aturdido.
+
+    Raises:
+        NSd20InputError: the combination cannot attack (V21, :func:`.attack.validate_attack`),
+            or an Aturdido attacker's lost turn with ``stun_rounds`` above 1.
+    """
+    if attacker.stunned and rules.stunned_cannot_act and not attacker.unconscious:
+        return _lost_turn(attacker, defender, weapon, modifiers, rules)
+    return dict(_transition_rows(attacker, defender, weapon, modifiers, rules))
+
+
+def combatant_status(combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> Fate:
+    """The fate a form's own state gives (:func:`.wounds.fate`): ``"dead"`` at
+    ``death_at_pr`` (off by default), ``"dying"`` Moribundo or PR ≤ 0, ``"down"``
+    Incapacitado or Inconsciente from fatigue, ``None`` can still fight (an Aturdido or
+    Malherido combatant included: Aturdido only costs it its next action)."""
+    return fate(combatant.wound_state, combatant.pr, combatant.fatigue, rules)

@@ -1,0 +1,142 @@
+"""P8–P10, T1 The forms after one attack, where a combatant stands on the P9 track, and the
+exact law of the after-state (``SYSTEM.transitions``, issue #16).
+
+Seed: «Cuando un personaje recibe daño y alcanza 0PV, cae inmediatamente inconsciente … Si
+un personaje en 0PV recibe daño, gana un punto de muerte» (*Inconsciencia y Muerte*) and
+the fumble table (*Pifias*, T1), applied to the attacker.
+
+* The defender: damage ≥ 1 lowers its PV, or at 0 PV adds one death point (P9);
+  ``pv_current`` and ``death_points`` carry it. Three death points are held as
+  ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
+  still dying until its next turn starts).
+* The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
+  «mental» (one of each: «both»); 11–12 one damage (P9).
+
+What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
+a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field), the defender's free
+attack (9–10: a new attack, not a state), how long a −2 lasts («hasta el final de su
+próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``), and
+the death points gained at the start of a turn at 0 PV (P10: a turn rule, not part of the
+attack).
+
+The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
+after, the damage the defender after, so each odds key gives exactly one after-state; the
+rows are grouped by after-state, one ``Fraction`` each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Literal, cast
+
+from rolkit.memo import memo
+from rolkit.model import Fate
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.health import DEATH_AT, HealthState, apply_damage, fate_of
+from rolkit.systems.tierkreis.odds import attack_law
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
+
+__all__ = [
+    "with_health",
+    "defender_after",
+    "fumble_condition",
+    "attacker_after",
+    "status_of",
+    "attack_transitions",
+]
+
+
+def with_health(combatant: Combatant, state: HealthState) -> Combatant:
+    """P9 ``combatant`` with the PV and death points of ``state`` (the same form if equal)."""
+    if (state.pv, state.death_points) == (combatant.pv, combatant.death_points):
+        return combatant
+    return replace(combatant, pv_current=state.pv, death_points=state.death_points)
+
+
+@memo
+def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) -> Combatant:
+    """P9 The defender after taking ``damage`` (the same form when nothing changes)."""
+    if damage <= 0:
+        return defender
+    state = apply_damage(defender.pv, defender.death_points, damage, options.death_timing)
+    return with_health(defender, state)
+
+
+def fumble_condition(attacker: Combatant, fumble_effect: str | None) -> Combatant:
+    """T1 3–8 The condition a fumble leaves: prone, or the −2 «physical» / «mental».
+
+    The two −2 lower different characteristics, so one of each is «both»; the same one
+    again is the same condition (it does not become −4).
+    """
+    if fumble_effect == "attacker_prone" and not attacker.prone:
+        return replace(attacker, prone=True)
+    if fumble_effect in ("physical_minus_2", "mental_minus_2"):
+        held = set(FUMBLE_PENALTY_PARTS[attacker.fumble_penalty]) | {fumble_effect.split("_")[0]}
+        penalty = "both" if len(held) == 2 else held.pop()
+        if attacker.fumble_penalty != penalty:
+            return replace(attacker, fumble_penalty=penalty)
+    return attacker
+
+
+@memo
+def attacker_after(
+    attacker: Combatant, fumble_effect: str | None, options: TierkreisOptions
+) -> Combatant:
+    """T1/P8 The attacker after its fumble's effect (the same form for any other result):
+    :func:`fumble_condition`, and 11–12 «Sufre daño y pierde 1 PV» (P9)."""
+    if fumble_effect == "self_damage_1":
+        state = apply_damage(attacker.pv, attacker.death_points, 1, options.death_timing)
+        return with_health(attacker, state)
+    return fumble_condition(attacker, fumble_effect)
+
+
+def status_of(combatant: Combatant, options: TierkreisOptions) -> Fate:
+    """P9, P10, P20 Where the form leaves the combatant, read from the form only.
+
+    ``"dead"``: 3 death points with ``death_timing="immediate"``; ``"dying"``: 0 PV (death
+    points come each turn; with ``"turn_start"`` also 3 points until its turn starts);
+    ``"down"``: knocked out by hunger and sleep with PV left (P20); else ``None``. The same
+    reading as the odds' fate (:func:`~.health.fate_of`).
+    """
+    knocked_out = combatant.knocked_out_by_deprivation
+    status: Literal["active", "unconscious", "dead"] = "active"
+    if combatant.death_points >= DEATH_AT and options.death_timing == "immediate":
+        status = "dead"
+    elif combatant.pv == 0 or knocked_out:
+        status = "unconscious"
+    fate = fate_of(HealthState(combatant.pv, combatant.death_points, status), knocked_out)
+    return cast(Fate, fate)
+
+
+@memo
+def _transitions(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> tuple[tuple[tuple[Combatant, Combatant, Weapon], Fraction], ...]:
+    options = modifiers.options
+    rows, denominator = attack_law(attacker, defender, weapon, modifiers)
+    attackers: dict[str | None, Combatant] = {}
+    defenders: dict[int, Combatant] = {}
+    weights: dict[tuple[Combatant, Combatant, Weapon], int] = {}
+    for (_result, effect, damage), weight in rows:
+        if effect not in attackers:
+            attackers[effect] = attacker_after(attacker, effect, options)
+        if damage not in defenders:
+            defenders[damage] = defender_after(defender, damage, options)
+        key = (attackers[effect], defenders[damage], weapon)
+        weights[key] = weights.get(key, 0) + weight
+    return tuple((k, Fraction(w, denominator)) for k, w in weights.items())
+
+
+def attack_transitions(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> dict[tuple[Combatant, Combatant, Weapon], Fraction]:
+    """The exact law of ``(attacker after, defender after, weapon)`` over every face of the
+    check, fumble and damage dice; the input form where a role does not change (the weapon
+    never does: see the module docstring). Sums to exactly 1.
+
+    Raises:
+        TierkreisInputError: an impossible attack (see :func:`~.targets.roll_target`).
+    """
+    return dict(_transitions(attacker, defender, weapon, modifiers))

@@ -1,0 +1,65 @@
+"""The Combate tab's «probabilidad de victoria» (#16 item 4): the fight on screen's exact
+odds (rolkit.fight_odds of the same fight, computed apart), recomputed after an applied
+blow, translated sides, and a hint while only one side is present."""
+
+from widget_helpers import get_system, make_dashboard
+
+import rolkit
+from rolkit.fight import Fight
+from widgets.fight import PANEL_MAX_STATES, PANEL_SIMULATIONS
+
+
+def panel_of(dashboard, name):
+    return next(p for p in dashboard.panels if p.name == name)
+
+
+def _odds(fight):
+    return rolkit.fight_odds(
+        fight, rounds=None, max_states=PANEL_MAX_STATES, simulations=PANEL_SIMULATIONS
+    )
+
+
+def test_the_victory_block_follows_the_fight(system_id):
+    system = get_system(system_id)
+    d = make_dashboard(system_id)
+    p = panel_of(d, "fight")
+    p.name_box.value = "Ana"
+    p.side.value = "grupo"
+    p.add_button.click()
+    if not system.has_transitions:
+        assert p.victory.value == "" and p.victory_odds is None
+        return
+    assert "probabilidad de victoria" in p.victory.value.lower()
+    assert p.victory_odds is None
+    p.name_box.value = "Bruto"
+    p.side.value = "enemigos"
+    p.add_button.click()
+    ref = Fight(system)
+    defaults = system.defaults()
+    ref.add("Ana", "grupo", defaults["attacker"], defaults["weapon"])
+    ref.add("Bruto", "enemigos", defaults["attacker"], defaults["weapon"])
+    assert p.victory_odds == _odds(ref)
+    assert "Probabilidad de victoria: Grupo" in p.victory.value
+    assert "Enemigos" in p.victory.value and "Traceback" not in p.victory.value
+
+    p.seed_box.text.value = "5"
+    p.initiative_button.click()
+    ref.roll_initiative(5)
+    first = p.victory_odds
+    assert first == _odds(ref)
+    attacker, target = p.attacker.value, p.target.value
+    for seed in range(1, 400):
+        r = ref.attack(attacker, target, seed=seed)
+        if system.after(r):
+            break
+    p.seed_box.text.value = str(seed)
+    p.roll_button.click()
+    assert p.victory_odds is first, "a roll not applied yet changes nothing"
+    p.apply_button.click()
+    ref.apply(r, attacker, target)
+    assert p.victory_odds == _odds(ref) and p.victory_odds != first
+    p.undo_button.click()
+    assert p.victory_odds == first
+    p.state.lang = "en"
+    p.set_language("en")
+    assert "Probability of victory: Grupo (party)" in p.victory.value
