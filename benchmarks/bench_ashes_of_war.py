@@ -2,6 +2,17 @@
 main attack side by side with the same mechanic written in icepool (rolkit at least 2×
 faster), with an agreement check of the two laws.
 
+#16: the after-state law of one attack (``s.transitions``, target ≤ 20 ms cold at defaults,
+a few ms from wounded states), and the 1v1 fight at default forms (A = Kira with the
+Espada larga, B = Gorath with the same sword, A first, undefended): its first round exact
+with ``rolkit.fight_odds`` against the same round as an icepool Markov chain (the same
+Fractions asserted), and the fight to its end, where the exact solve stops at its state
+bound and ``fight_odds`` simulates: each fighter's state is ten locations of wound boxes,
+the Conditions and four Integridad counters, a fight lasts 4 rounds on average and up to
+a dozen, and the reachable states grow about fifteenfold per blow (32 after one, 959 after
+two, 15 478 after three), so neither rolkit's exact chain nor an icepool
+``repeat="inf"`` chain can hold it compactly.
+
 The icepool version is written from the spec (§2.2, §4.4–§4.14, T4, T6) for a defender with
 no wounds yet: R = max(0, S − T) of two pools of d6 (4+), hit iff R_att > R_def (or
 R_att ≥ 1 undefended), 1d10 (+1d2) location, NdS damage minus the RD there, or the shield's
@@ -10,7 +21,11 @@ block and the overflow into the shield arm.
 
 from __future__ import annotations
 
+import statistics
+import time
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import icepool
 
@@ -90,6 +105,146 @@ def _cold_law(forms) -> None:
     attack_outcomes(*forms)
 
 
+def cold_median(fn: Callable[[], object], repeat: int = 7) -> float:
+    """Median time of ``fn()`` with every rolkit cache cleared (untimed) before each call."""
+    samples = []
+    for _ in range(repeat):
+        rolkit.clear_caches()
+        t0 = time.perf_counter()
+        fn()
+        samples.append(time.perf_counter() - t0)
+    return statistics.median(samples)
+
+
+# --------------------------------------------------------------------------- #16 the fight
+def _out_die(attacker, defender, weapon, modifiers) -> icepool.Die:
+    """Whether one blow on a fresh defender puts it out of the fight, from the icepool
+    attack law: a lethal box at the head or torso kills (§4.15 step 7); one wound cannot
+    fill the head's two serious boxes (step 6), and a lethal limb wound only dismembers."""
+    law = icepool_law(attacker, defender, weapon, modifiers)
+    den = max(p.denominator for p in law.values())
+    out: dict[bool, int] = {}
+    for (_cat, loc, _final, box), p in law.items():
+        o = box == "lethal" and loc in ("head", "torso")
+        out[o] = out.get(o, 0) + int(p * den)
+    return icepool.Die(out)
+
+
+def icepool_first_round() -> dict[str, Fraction]:
+    """Round 1 of the default 1v1 fight as a Markov chain in icepool: a state is ``(blows
+    dealt, A out, B out)``; A strikes, then B if B still stands; a fighter out absorbs."""
+    d = SYSTEM.defaults()
+    a, b, w, m = d["attacker"], d["defender"], d["weapon"], d["modifiers"]
+    b_falls, a_falls = _out_die(a, b, w, m), _out_die(b, a, w, m)
+
+    def step(blows: int, a_out: bool, b_out: bool) -> Any:
+        if a_out or b_out:
+            return blows, a_out, b_out
+        if blows == 0:
+            return b_falls.map(lambda o: (1, False, o))
+        return a_falls.map(lambda o: (2, o, False))
+
+    end = icepool.map(step, (0, False, False), repeat=2, star=True)
+    den = end.denominator()
+    out = {"a": Fraction(0), "b": Fraction(0), "ongoing": Fraction(0)}
+    for (_blows, a_out, b_out), q in end.items():
+        out["b" if a_out else "a" if b_out else "ongoing"] += Fraction(q, den)
+    return out
+
+
+def rolkit_fight(**kw: Any) -> Any:
+    """``rolkit.fight_odds`` of the default 1v1 fight: A (default attacker and weapon)
+    first, B (default defender and weapon), default modifiers."""
+    from rolkit.fight_chain import odds_of_fighters
+
+    d = SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    return odds_of_fighters(SYSTEM, fighters, **kw)
+
+
+def transitions_rows(rows: list[tuple[str, float, str]]) -> None:
+    """#16: the after-state law of one attack, then the default 1v1 fight."""
+    from rolkit.errors import RulesError
+
+    d = SYSTEM.defaults()
+    default = tuple(d[r] for r in ROLES)
+    rows.append(
+        (
+            "ashes_of_war transitions, default forms (cold)",
+            cold_median(lambda: SYSTEM.transitions(*default), repeat=25),
+            "Kira vs Gorath undefended; target ≤ 20 ms",
+        )
+    )
+    law = SYSTEM.transitions(*default)
+    wounded = max(
+        ((dd, p) for (_a, dd), p in law.items() if dd != default[1] and SYSTEM.status(dd) is None),
+        key=lambda kv: kv[1],
+    )[0]
+    for name, forms in {
+        "wounded defender dodging": (*default[:1], wounded, default[2], Modifiers(defence="dodge")),
+        "shield intercept": (*default[:3], Modifiers(defence="intercept_shield")),
+    }.items():
+        rows.append(
+            (
+                f"ashes_of_war transitions, {name} (cold)",
+                cold_median(lambda forms=forms: SYSTEM.transitions(*forms), repeat=25),
+                "target: a few ms",
+            )
+        )
+    ours = rolkit_fight(rounds=1)
+    theirs = icepool_first_round()
+    assert ours.exact and ours.p_draw == 0, ours
+    assert {**ours.p_win, "ongoing": ours.p_ongoing} == theirs, "icepool disagrees on round 1"
+    t_rolkit = cold_median(lambda: rolkit_fight(rounds=1), repeat=5)
+    t_icepool = median_seconds(icepool_first_round, repeat=5)
+    rows.append(
+        (
+            "ashes_of_war 1v1 fight, round 1, default forms (rolkit, cold)",
+            t_rolkit,
+            f"fight_odds exact, {ours.states} states; P(A wins in round 1) = "
+            f"{float(ours.p_win['a']):.4f}, P(B) = {float(ours.p_win['b']):.4f}",
+        )
+    )
+    rows.append(
+        (
+            "icepool 1v1 fight, round 1, Markov chain",
+            t_icepool,
+            "icepool.map(step, repeat=2) over (blows, A out, B out); the same Fractions",
+        )
+    )
+    rows.append(("ashes_of_war 1v1 round 1: icepool / rolkit", Ratio(t_icepool / t_rolkit), ""))
+    rolkit.clear_caches()
+    t0 = time.perf_counter()
+    try:
+        rolkit_fight(rounds=None, method="exact")
+        raise AssertionError("the exact fight to the end was expected past its state bound")
+    except RulesError:
+        t_bound = time.perf_counter() - t0
+    rows.append(
+        (
+            "ashes_of_war 1v1 fight to the end, exact (rolkit, cold)",
+            t_bound,
+            "time to reach the 20 000-state bound and give up; the exact target (≤ 1 s) is "
+            "not met: see the module docstring",
+        )
+    )
+    n = 300
+    rolkit.clear_caches()
+    t0 = time.perf_counter()
+    sim = rolkit_fight(rounds=None, simulations=n, seed=1)
+    t_sim = time.perf_counter() - t0
+    assert not sim.exact and sim.n == n
+    rows.append(
+        (
+            f"ashes_of_war 1v1 fight to the end, simulated n = {n} (rolkit, cold)",
+            t_sim,
+            f"{sim.label('en')}: P(A wins) = {float(sim.p_win['a']):.3f}, mean "
+            f"{float(sim.expected_rounds() or 0):.1f} rounds; icepool repeat='inf': state not "
+            "compact (10 locations × 5 wound rows + Conditions + 4 Integridad per fighter)",
+        )
+    )
+
+
 def run() -> list[tuple[str, float, str]]:
     rows: list[tuple[str, float, str]] = []
     d = SYSTEM.defaults()
@@ -114,6 +269,7 @@ def run() -> list[tuple[str, float, str]]:
             (f"ashes_of_war attack law, {name} (icepool)", t_ice, "same law, checked equal")
         )
         rows.append((f"ashes_of_war icepool / rolkit, {name}", Ratio(t_ice / t_ours), "target ≥ 2"))
+    transitions_rows(rows)
     return rows
 
 

@@ -5,9 +5,10 @@ placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``p
 §4.3–4.6) · ``location`` (§4.11, T4) · ``damage`` (§4.9, §4.12–4.13) · ``wounds``
 (§4.14–4.17) · ``attack`` (``resolve_attack``, ``attack_outcomes``) · ``procedures``
 (checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
-``checks`` (the ``CheckProcedure`` objects) · ``errors`` · ``formtools`` (int maps and
-multichoices with a non-empty default) · ``messages`` · ``presets`` · ``system``
-(``SYSTEM``).
+``checks`` (the ``CheckProcedure`` objects) · ``transitions`` (the exact after-state law of
+one attack and a combatant's status, issue #16) · ``errors`` · ``formtools`` (int maps and
+multichoices with a non-empty default, the unvalidated ``evolve`` and the cached form
+hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
@@ -46,6 +47,16 @@ shape (every one is also visible in the code that applies it):
 * T5 effects are reported (event text and ``first_serious_effect``), never enforced; T8
   healing days and Prana regeneration are helpers outside the attack.
 * ``Conditions.dying`` implies Inconsciente for every rule even if ``unconscious`` is unset.
+* After-state law (``SYSTEM.transitions``): the forms ``resolve_attack`` gives, built by
+  the one shared stage ``attack.branch_after``; ``status`` is the odds' fate read from the
+  Conditions (dead, Moribundo = ``dying``, Inconsciente = ``down``). Wound rows always list
+  every location (missing = 0), so equal marks are one state however the form was built.
+  Between attacks, not in them (a whole fight must apply them itself): ``defences_this_turn``
+  back to 0 when a turn begins (§4.5), bleeding ticks at the end of a turn (§4.16), the
+  Moribundo and waking Fortitud rolls at its start (§4.17–4.18). A weapon at Integridad 0
+  cannot attack (§4.3): ``odds`` and ``resolve`` raise; ``SYSTEM.transitions`` gives the
+  certain "no blow" law (nothing changes), so a fight whose weapon wears out goes on
+  (``transitions.attack_transitions`` raises like the odds).
 """
 
 from __future__ import annotations

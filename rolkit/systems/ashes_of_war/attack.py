@@ -9,7 +9,6 @@ location (§4.11), damage and RD (§4.12), wound and states (§4.13–§4.15), I
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -24,6 +23,7 @@ from rolkit.systems.ashes_of_war.damage import (
 )
 from rolkit.systems.ashes_of_war.errors import out_of_range
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.formtools import evolve
 from rolkit.systems.ashes_of_war.location import (
     PAIRED,
     hit_location,
@@ -46,6 +46,13 @@ from rolkit.systems.ashes_of_war.wounds import fate_after, fate_of, wound_effect
 __all__ = [
     "OutcomeKey",
     "OddsKey",
+    "BranchAfter",
+    "branch_after",
+    "defender_after",
+    "spent",
+    "check_legal",
+    "pool_law",
+    "attack_rows",
     "Step",
     "Outcome",
     "Resolution",
@@ -128,7 +135,7 @@ class Resolution:
 
 
 # --------------------------------------------------------------------------- shared stages
-def _validate(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
+def check_legal(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
     """§4.3 and §4.5, and the wound counts against T3, before any dice."""
     check_attack(a, w, m)
     check_defence(d, m)
@@ -138,7 +145,7 @@ def _validate(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesC
 
 def _defended_state(d: Combatant) -> Combatant:
     """§4.5: after a defence roll, one more defence this turn; feint and pending ▽ spent."""
-    return dataclasses.replace(
+    return evolve(
         d,
         defences_this_turn=min(20, d.defences_this_turn + 1),
         feint_pending=False,
@@ -148,6 +155,111 @@ def _defended_state(d: Combatant) -> Combatant:
 
 def _wear(value: int, rules: RulesConfig) -> int:
     return max(0, value - rules.integrity_loss)
+
+
+class BranchAfter(NamedTuple):
+    """The forms after one branch of an attack, with what the branch records."""
+
+    attacker: Combatant
+    defender: Combatant
+    weapon: Weapon
+    wound_box: str | None
+    events: tuple[str, ...]
+    integrity_changes: tuple[tuple[str, int], ...]
+
+
+def spent(attacker: Combatant) -> Combatant:
+    """§7.1 ``attacker_after``: the pending ▽ are spent (the input itself if none)."""
+    return evolve(attacker, pending_desgracias=0) if attacker.pending_desgracias else attacker
+
+
+def branch_after(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    category: str,
+    location: str | None,
+    severity: str | None,
+    rules: RulesConfig,
+) -> BranchAfter:
+    """§4.5, §4.8–§4.15, §4.22 the forms once a branch is known: what ``resolve_attack``
+    records and what the exact after-state law (``transitions``) adds up.
+
+    ``category`` and ``location`` are §7.3's; ``severity`` is T6 of the final damage (None
+    when nothing gets through). The attacker's pending ▽ are spent (§7.1); the rest is
+    :func:`defender_after`.
+    """
+    d_after, w_after, box, events, changes = defender_after(
+        defender, weapon, modifiers, category, location, severity, rules
+    )
+    return BranchAfter(spent(attacker), d_after, w_after, box, events, changes)
+
+
+def defender_after(
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    category: str,
+    location: str | None,
+    severity: str | None,
+    rules: RulesConfig,
+) -> tuple[Combatant, Weapon, str | None, tuple[str, ...], tuple[tuple[str, int], ...]]:
+    """The defender and the weapon after a branch: ``(defender, weapon, wound_box, events,
+    integrity changes)``. After a defence roll, the defender's counters move (§4.5); then,
+    by branch: a deflecting object wears (§4.10); a blocked blow wears the weapon (§4.9.2);
+    an overflow wears the shield and wounds the arm, or wears the weapon when the arm's RD
+    takes it all (§4.9.3, G11); a hit wounds and wears the armour there (§4.12), or wears
+    the weapon when absorbed.
+    """
+    d, w, m = defender, weapon, modifiers
+    d_after = d if m.defence == "none" else _defended_state(d)
+    w_after = w
+    changes: list[tuple[str, int]] = []
+    box: str | None = None
+    events: tuple[str, ...] = ()
+
+    def wear_weapon() -> Weapon:
+        new = evolve(w, integrity=_wear(w.integrity, rules))
+        changes.append((w.name, new.integrity))
+        return new
+
+    def wound_and_wear(target: Combatant, loc: str, sev: str) -> Combatant:
+        nonlocal box, events
+        wounds, conds, box, events = wound_effect(
+            target, loc, sev, declared_damage_type(w, m), w.non_lethal, m.dying_rule, rules
+        )
+        target = evolve(target, wounds=wounds, conditions=conds)
+        slot = target.armor_slot(loc)
+        if slot is None:
+            return target
+        piece = getattr(target, slot)
+        new = evolve(piece, integrity=_wear(piece.integrity, rules))
+        changes.append((piece.name, new.integrity))
+        return evolve(target, **{slot: new})
+
+    if category == "deflected":
+        o = d.parry_object
+        assert o is not None
+        new_o = evolve(o, integrity=_wear(o.integrity, rules))
+        changes.append((o.name, new_o.integrity))
+        d_after = evolve(d_after, parry_object=new_o)
+    elif category in ("blocked", "absorbed"):
+        w_after = wear_weapon()
+    elif category == "overflow":
+        s = d.shield
+        assert s is not None and location is not None
+        new_s = evolve(s, integrity=_wear(s.integrity, rules))
+        changes.append((s.name, new_s.integrity))
+        d_after = evolve(d_after, shield=new_s)
+        if severity is not None:
+            d_after = wound_and_wear(d_after, location, severity)
+        elif rules.overflow_absorbed_damages_weapon:
+            w_after = wear_weapon()
+    elif category == "wound":
+        assert location is not None and severity is not None
+        d_after = wound_and_wear(d_after, location, severity)
+    return d_after, w_after, box, events, tuple(changes)
 
 
 # --------------------------------------------------------------------------- resolve
@@ -179,8 +291,7 @@ def resolve_attack(
 ) -> Resolution:
     """Contract #18: one random attack, dice drawn in the §7.2 order."""
     a, d, w, m = attacker, defender, weapon, modifiers
-    _validate(a, d, w, m, rules)
-    dtype = declared_damage_type(w, m)
+    check_legal(a, d, w, m, rules)
     steps: list[Step] = []
     pool = attack_pool(a, w, m, rules=rules)
     steps.append(
@@ -198,7 +309,6 @@ def resolve_attack(
     )
     r_att, dice = _roll_pool(pool, rng, rules)
     steps.append(Step("attack_roll", dice, {"result": r_att}, "§2.2 (ph:pool_d6)"))
-    d_after = d
     if m.defence == "none":
         need = undefended_threshold(m, rules)
         hit = r_att >= need
@@ -237,49 +347,12 @@ def resolve_attack(
                 "seed:Defensa «el empate favorece al defensor»",
             )
         )
-        d_after = _defended_state(d)
-    w_after = w
-    changes: list[tuple[str, int]] = []
     category, raw, final = "miss", None, 0
     location: str | None = None
-    box: str | None = None
-    events: tuple[str, ...] = ()
-
-    def wound_at(
-        target: Combatant, loc: str, dmg: int
-    ) -> tuple[Combatant, str | None, tuple[str, ...]]:
-        sev = wound_severity(dmg, weapon_thresholds(w, rules))
-        assert sev is not None
-        wounds, conds, b, ev = wound_effect(
-            target, loc, sev, dtype, w.non_lethal, m.dying_rule, rules
-        )
-        steps.append(Step("wound", (), {"severity": sev, "wound_box": b}, "§4.13–4.14 (ph:T6)"))
-        steps.append(Step("conditions", (), {"events": ev}, "§4.15"))
-        return dataclasses.replace(target, wounds=wounds, conditions=conds), b, ev
-
-    def wear_armor(target: Combatant, loc: str) -> Combatant:
-        slot = target.armor_slot(loc)
-        if slot is None:
-            return target
-        piece = getattr(target, slot)
-        new = dataclasses.replace(piece, integrity=_wear(piece.integrity, rules))
-        changes.append((piece.name, new.integrity))
-        return dataclasses.replace(target, **{slot: new})
-
-    def wear_weapon() -> None:
-        nonlocal w_after
-        w_after = dataclasses.replace(w, integrity=_wear(w.integrity, rules))
-        changes.append((w.name, w_after.integrity))
-
     if not hit and m.defence == "dodge":
         category = "dodged"
     elif not hit and m.defence == "intercept_object":
         category = "deflected"
-        o = d.parry_object
-        assert o is not None
-        new_o = dataclasses.replace(o, integrity=_wear(o.integrity, rules))
-        changes.append((o.name, new_o.integrity))
-        d_after = dataclasses.replace(d_after, parry_object=new_o)
     elif not hit and m.defence == "intercept_shield":
         s = d.shield
         assert s is not None
@@ -304,17 +377,8 @@ def resolve_attack(
         )
         if blocked:
             category = "blocked"
-            wear_weapon()
         else:
             category, location, final = "overflow", arm, arm_final
-            new_s = dataclasses.replace(s, integrity=_wear(s.integrity, rules))
-            changes.append((s.name, new_s.integrity))
-            d_after = dataclasses.replace(d_after, shield=new_s)
-            if arm_final > 0:
-                d_after, box, events = wound_at(d_after, arm, arm_final)
-                d_after = wear_armor(d_after, arm)
-            elif rules.overflow_absorbed_damages_weapon:
-                wear_weapon()
     elif hit:
         if m.aimed_location is not None or m.narrated_location is not None:
             location = m.aimed_location or m.narrated_location
@@ -352,13 +416,15 @@ def resolve_attack(
                 "seed:Daños «(Dado de daño del arma) - (RD …)»",
             )
         )
-        if final > 0:
-            category = "wound"
-            d_after, box, events = wound_at(d_after, location, final)
-            d_after = wear_armor(d_after, location)
-        else:
-            category = "absorbed"
-            wear_weapon()
+        category = "wound" if final > 0 else "absorbed"
+    severity = wound_severity(final, weapon_thresholds(w, rules))
+    after = branch_after(a, d, w, m, category, location, severity, rules)
+    box, events, changes = after.wound_box, after.events, after.integrity_changes
+    if severity is not None:
+        steps.append(
+            Step("wound", (), {"severity": severity, "wound_box": box}, "§4.13–4.14 (ph:T6)")
+        )
+        steps.append(Step("conditions", (), {"events": events}, "§4.15"))
     if changes:
         steps.append(
             Step("integrity", (), {"changes": tuple(changes)}, "§4.22 (ph:integrity_loss)")
@@ -372,9 +438,9 @@ def resolve_attack(
         wound_box=box,
         events=events,
         integrity_changes=tuple(changes),
-        defender_after=d_after,
-        attacker_after=dataclasses.replace(a, pending_desgracias=0) if a.pending_desgracias else a,
-        weapon_after=w_after,
+        defender_after=after.defender,
+        attacker_after=after.attacker,
+        weapon_after=after.weapon,
     )
     return Resolution(tuple(steps), outcome)
 
@@ -401,17 +467,36 @@ def attack_law(
     Independent parts: the attacker's R law, the defender's R law (or the threshold), the
     location law (T4, or the aimed or narrated location) and the damage law.
     """
-    a, d, w, m = attacker, defender, weapon, modifiers
-    _validate(a, d, w, m, rules)
-    dtype = declared_damage_type(w, m)
+    check_legal(attacker, defender, weapon, modifiers, rules)
+    pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    return pool_law(pool, defender, weapon, modifiers, rules)
+
+
+#: ``(category, location, final damage)``: what one branch of an attack leaves (§7.3).
+Branch = tuple[str, "str | None", int]
+
+
+def attack_rows(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[Branch, int], int]:
+    """The exact law of ``(category, location, final damage)`` as integer weights over one
+    denominator, for a legal attack of this pool (the attacker enters only through it).
+
+    Independent parts: the attacker's R law, the defender's R law (or the threshold), the
+    location law (T4, or the aimed or narrated location) and the damage law. The odds
+    (:func:`pool_law`) and the after-state law both read these rows.
+    """
+    d, w, m = defender, weapon, modifiers
     mech = rules.mechanic
-    pool = attack_pool(a, w, m, rules=rules)
     wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
     if m.defence == "none":
         need = undefended_threshold(m, rules)
         hit_w = sum(wa[need:])
         base = da
-        d_def = d
     else:
         dpool = defence_pool(d, m, rules=rules)
         wd, dd = mech.weights(dpool.ndp, dpool.gracias, dpool.desgracias)
@@ -422,7 +507,6 @@ def attack_law(
                 below += wd[r - 1]
             hit_w += x * below
         base = da * dd
-        d_def = _defended_state(d)
     defended_w = base - hit_w
     dw, dx = damage_weights(*w.dice)
     placed = m.aimed_location or m.narrated_location
@@ -433,7 +517,54 @@ def attack_law(
     else:
         locs = location_weights(d.conditions.dismembered, rules)
         dl = 20
-    out: dict[OddsKey, int] = {}
+    out: dict[Branch, int] = {}
+
+    def add(key: Branch, weight: int) -> None:
+        if weight:
+            out[key] = out.get(key, 0) + weight
+
+    if defended_w:
+        if m.defence == "none":
+            add(("miss", None, 0), defended_w * dl * dx)
+        elif m.defence in ("dodge", "intercept_object"):
+            cat = "dodged" if m.defence == "dodge" else "deflected"
+            add((cat, None, 0), defended_w * dl * dx)
+        else:
+            s = d.shield
+            assert s is not None
+            arm = f"{d.shield_arm}_arm"
+            arm_rd = d.rd(arm)
+            for x, n in dw.items():
+                blocked, _, arm_final = shield_block(x, s.rd, arm_rd)
+                if blocked:
+                    add(("blocked", None, 0), defended_w * dl * n)
+                else:
+                    add(("overflow", arm, arm_final), defended_w * dl * n)
+    if hit_w:
+        for loc, lw in locs.items():
+            rd = d.rd(loc)
+            for x, n in dw.items():
+                final = x - rd
+                if final <= 0:
+                    add(("absorbed", loc, 0), hit_w * lw * n)
+                else:
+                    add(("wound", loc, final), hit_w * lw * n)
+    return out, base * dl * dx
+
+
+def pool_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[OddsKey, int], int]:
+    """:func:`attack_law` once the attack is legal and its pool known: each row of
+    :func:`attack_rows` with the box it fills, the defender's fate and the events."""
+    d, w, m = defender, weapon, modifiers
+    dtype = declared_damage_type(w, m)
+    d_def = d if m.defence == "none" else _defended_state(d)
+    rows, den = attack_rows(pool, d, w, m, rules)
     fate0 = fate_of(d.conditions)
     thresholds = weapon_thresholds(w, rules)
     cache: dict[tuple[str, str], tuple[str, str | None, tuple[str, ...]]] = {}
@@ -447,48 +578,18 @@ def attack_law(
             cache[k] = (b, fate_after(d_def.conditions, changes), ev)
         return cache[k]
 
-    def add(key: OddsKey, weight: int) -> None:
-        if weight:
-            out[key] = out.get(key, 0) + weight
-
-    if defended_w:
-        scale = dl * dx
-        if m.defence == "none":
-            add(OddsKey("miss", None, 0, None, fate0, ()), defended_w * scale)
-        elif m.defence in ("dodge", "intercept_object"):
-            cat = "dodged" if m.defence == "dodge" else "deflected"
-            add(OddsKey(cat, None, 0, None, fate0, ()), defended_w * scale)
+    out: dict[OddsKey, int] = {}
+    for (category, location, final), n in rows.items():
+        if final > 0:
+            assert location is not None
+            sev = wound_severity(final, thresholds)
+            assert sev is not None
+            b, fate, ev = effect(location, sev)
+            key = OddsKey(category, location, final, b, fate, ev)
         else:
-            s = d.shield
-            assert s is not None
-            arm = f"{d.shield_arm}_arm"
-            arm_rd = d.rd(arm)
-            for x, n in dw.items():
-                blocked, _, arm_final = shield_block(x, s.rd, arm_rd)
-                weight = defended_w * dl * n
-                if blocked:
-                    add(OddsKey("blocked", None, 0, None, fate0, ()), weight)
-                elif arm_final == 0:
-                    add(OddsKey("overflow", arm, 0, None, fate0, ()), weight)
-                else:
-                    sev = wound_severity(arm_final, thresholds)
-                    assert sev is not None
-                    b, fate, ev = effect(arm, sev)
-                    add(OddsKey("overflow", arm, arm_final, b, fate, ev), weight)
-    if hit_w:
-        for loc, lw in locs.items():
-            rd = d.rd(loc)
-            for x, n in dw.items():
-                final = x - rd
-                weight = hit_w * lw * n
-                if final <= 0:
-                    add(OddsKey("absorbed", loc, 0, None, fate_of(d_def.conditions), ()), weight)
-                else:
-                    sev = wound_severity(final, thresholds)
-                    assert sev is not None
-                    b, fate, ev = effect(loc, sev)
-                    add(OddsKey("wound", loc, final, b, fate, ev), weight)
-    return out, base * dl * dx
+            key = OddsKey(category, location, 0, None, fate0, ())
+        out[key] = out.get(key, 0) + n
+    return out, den
 
 
 def attack_outcomes(

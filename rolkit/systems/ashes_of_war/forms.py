@@ -21,6 +21,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.dice import parse
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
+from rolkit.systems.ashes_of_war.formtools import cached_hash, evolve, state_without_hash
 from rolkit.systems.ashes_of_war.tables import (
     ADVERSIDAD_LABELS,
     COVER_LABELS,
@@ -96,6 +97,9 @@ class ArmorPiece:
         rule="§4.22",
     )
 
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
+
     def __post_init__(self) -> None:
         _validate(self)
 
@@ -151,6 +155,9 @@ class Shield:
         ),
         rule="§4.22",
     )
+
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -279,6 +286,9 @@ class Weapon:
         advanced=True,
     )
 
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
+
     def __post_init__(self) -> None:
         _validate(self)
         terms = parse(self.damage).terms
@@ -346,6 +356,9 @@ def _count_map(label: tuple[str, str], help: tuple[str, str], hi: int) -> Any:
     return fields.int_map_field(LOCATION_LABELS, 0, hi, label=label, help=help, rule="§4.14")
 
 
+_WOUND_ROWS = ("light", "serious_blunt", "serious_sharp", "serious_other", "lethal")
+
+
 @dataclass(frozen=True)
 class Wounds:
     """§3.1 ``wounds``: the filled boxes, counted per location and severity.
@@ -394,6 +407,16 @@ class Wounds:
 
     def __post_init__(self) -> None:
         _validate(self)
+        # Canonical: every location listed (missing = 0), so equal marks compare equal
+        # whichever way the form was built (whole-fight odds merge states by ``==``).
+        for name in _WOUND_ROWS:
+            row = getattr(self, name)
+            if len(row) != len(LOCATIONS) or list(row) != list(LOCATIONS):
+                full = fields.FrozenMap({loc: row.get(loc, 0) for loc in LOCATIONS})
+                object.__setattr__(self, name, full)
+
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
 
     def count(self, location: str, severity: str) -> int:
         if severity == "light":
@@ -428,9 +451,14 @@ class Wounds:
         else:
             name = "serious_other"
         old = getattr(self, name)
-        return dataclasses.replace(
-            self, **{name: fields.FrozenMap({**old, location: old.get(location, 0) + 1})}
-        )
+        row = fields.FrozenMap({**old, location: old.get(location, 0) + 1})
+        if location in old and row[location] <= _ROW_MAX[name]:
+            return evolve(self, **{name: row})  # in range by the check above
+        return dataclasses.replace(self, **{name: row})  # validates: names the bad field
+
+
+#: The largest count each row of ``Wounds`` allows (its field's range).
+_ROW_MAX = {f.name: getattr(fields.spec_of(f), "max", 0) for f in dataclasses.fields(Wounds)}
 
 
 def wounds_from_marks(marks: Mapping[str, tuple[WoundMark, ...]]) -> Wounds:
@@ -526,6 +554,9 @@ class Conditions:
     dead: bool = _flag(
         ("Muerto", "Muerto (dead)"), ("El personaje ha muerto.", "The character is dead."), "§4.17"
     )
+
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -678,6 +709,9 @@ class Combatant:
         help=("P. ej. tras fallar Correr.", "E.g. after a failed Correr roll."),
         rule="§2.3",
     )
+
+    __hash__ = cached_hash  # hashed by the hundred in the exact laws and whole fights
+    __getstate__ = state_without_hash
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -937,6 +971,9 @@ class Modifiers:
         ),
         rule="§4.11",
     )
+
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
 
     def __post_init__(self) -> None:
         _validate(self)

@@ -16,8 +16,10 @@ from rolkit import fields
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
 from rolkit.systems.ashes_of_war.formtools import (
     PROVISIONAL,
+    cached_hash,
     int_map_with_default,
     multichoice_with_default,
+    state_without_hash,
 )
 from rolkit.systems.ashes_of_war.tables import (
     COVER_LABELS,
@@ -330,6 +332,9 @@ class RulesConfig:
         ),
         rule="§4.20",
     )
+
+    __hash__ = cached_hash
+    __getstate__ = state_without_hash
 
     def __post_init__(self) -> None:
         fields.validate(self, error_cls=AowFieldRangeError)

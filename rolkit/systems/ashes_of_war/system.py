@@ -2,7 +2,8 @@
 
 Its key is :class:`~rolkit.systems.ashes_of_war.attack.OddsKey` (§7.3's four fields plus the
 defender's fate and the events); ``resolve`` returns the same kind of key, so every roll can
-be found in its odds. There are no criticals in this system (§2.1).
+be found in its odds. There are no criticals in this system (§2.1). The exact after-state
+law is :func:`~rolkit.systems.ashes_of_war.transitions.attack_transitions`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.tables import PART_OF
+from rolkit.systems.ashes_of_war.transitions import status, system_transitions
 from rolkit.systems.ashes_of_war.wounds import event_flag
 
 
@@ -146,4 +148,6 @@ SYSTEM = System(
     checks=CHECKS,
     tracks_state=True,
     derived_fn=derived,
+    transitions_fn=system_transitions,
+    status_fn=status,
 )

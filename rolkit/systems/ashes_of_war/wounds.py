@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit.memo import memo
+from rolkit.model import Fate
 from rolkit.systems.ashes_of_war.errors import impossible, out_of_range
 from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, Wounds
+from rolkit.systems.ashes_of_war.formtools import evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.tables import (
     DAMAGE_TYPES,
@@ -51,7 +53,7 @@ class WoundResult:
     events: tuple[str, ...]
 
 
-def fate_of(c: Conditions) -> str | None:
+def fate_of(c: Conditions) -> Fate:
     """The common fate vocabulary: ``"dead"``, ``"dying"`` (Moribundo), ``"down"``
     (Inconsciente) or None (still acting)."""
     if c.dead:
@@ -207,10 +209,8 @@ def wound_effect(
         defender, location, severity, damage_type, non_lethal, dying_rule, rules
     )
     w = defender.wounds.add(location, box, damage_type) if marked else defender.wounds
-    c = (
-        dataclasses.replace(defender.conditions, **dict(changes))
-        if changes
-        else defender.conditions
+    c = (  # the changes keep every field in range (frozensets, disjoint bleeding rows)
+        evolve(defender.conditions, **dict(changes)) if changes else defender.conditions
     )
     return w, c, box, events
 

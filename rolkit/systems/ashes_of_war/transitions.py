@@ -1,0 +1,123 @@
+"""Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
+
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_rows`, the
+rows the odds read too, integer weights over one denominator) forward through :func:`~.attack.defender_after`, the very
+stage ``resolve_attack`` uses to build its ``*_after`` forms (the attacker only spends its
+pending ▽, :func:`~.attack.spent`). A row's final damage only matters
+to the forms through its T6 severity, so rows are first summed per ``(category, location,
+severity)`` and each branch's forms are built
+once; rows that leave the same forms are then merged (one Fraction per after-state).
+
+What the forms hold, and what a whole fight must know about them:
+
+* Every rule a later attack reads is in the forms: wound boxes per location (light, serious
+  by damage type, lethal), Conditions (Contusionado, Fracturado, Hemorragia, Desmembrado,
+  first-serious effects, Inconsciente, Moribundo, muerto), Integridad of the weapon, the
+  armour pieces, the shield and the parry object (0 = broken, §4.22), successive defences
+  this turn (§4.5), a pending feint and pending ▽. Wound rows list every location, so equal
+  marks compare equal however the form was built. Nothing else (no rolls, no counters
+  without a rule) is kept.
+* ``defences_this_turn`` counts the defences of the current turn; a fight must set it back
+  to 0 when a new turn begins (§4.5). Bleeding ticks (§4.16, end of turn), Moribundo's
+  Fortitud roll and an Inconsciente's waking roll (§4.17–4.18, start of turn) happen
+  between attacks, not in one: this law does not apply them.
+* A weapon at Integridad 0 cannot attack (§4.3): :func:`attack_transitions` raises, as the
+  odds do; ``SYSTEM.transitions`` (:func:`system_transitions`) gives "no blow" instead, so
+  a whole fight whose weapon wears out goes on (the turn passes).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rolkit.memo import memo
+from rolkit.model import Fate
+from rolkit.systems.ashes_of_war.attack import attack_rows, check_legal, defender_after, spent
+from rolkit.systems.ashes_of_war.core import PoolSpec
+from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.formtools import evolve
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.pools import attack_pool
+from rolkit.systems.ashes_of_war.wounds import fate_of
+
+__all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
+
+#: ``(attacker_after, defender_after, weapon_after)``.
+AfterState = tuple[Combatant, Combatant, Weapon]
+
+
+@memo
+def attack_transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> dict[AfterState, Fraction]:
+    """The exact law of ``(attacker_after, defender_after, weapon_after)`` over every roll.
+
+    Each key holds the forms ``resolve_attack`` would give (the input itself where a role
+    does not change); the probabilities sum to 1. Attack legality errors (§4.3, §4.5) are
+    raised as in ``resolve_attack``. Treat the result as read-only (it is memoised).
+    """
+    check_legal(attacker, defender, weapon, modifiers, rules)
+    pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    a_after = spent(attacker)
+    return {(a_after, d, w): p for (d, w), p in blow_law(pool, defender, weapon, modifiers, rules)}
+
+
+def system_transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> dict[AfterState, Fraction]:
+    """``SYSTEM.transitions``: :func:`attack_transitions`, except that a weapon worn down
+    to Integridad 0 gives the certain law "no blow" (nothing changes).
+
+    §4.3: a broken weapon cannot attack, and ``odds`` / ``resolve`` refuse it. A whole
+    fight reaches that state by itself (every absorbed or blocked blow wears the weapon,
+    §4.12, §4.9), and there the turn passes without a blow; the combatant's own form does
+    not say it cannot act, so ``status`` stays None. Every other rule of the attack is
+    still checked (as if the weapon were whole) and raises as the odds do.
+    """
+    if weapon.integrity == 0:
+        check_legal(attacker, defender, evolve(weapon, integrity=1), modifiers, rules)
+        return {(attacker, defender, weapon): Fraction(1)}
+    return attack_transitions(attacker, defender, weapon, modifiers, rules)
+
+
+@memo
+def blow_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig,
+) -> tuple[tuple[tuple[Combatant, Weapon], Fraction], ...]:
+    """The law of ``(defender_after, weapon_after)`` for an attack of this pool: the
+    attacker enters only through its pool (§4.4), so the attacker's own wounds, which
+    change every round of a fight, do not make a new law."""
+    rows, den = attack_rows(pool, defender, weapon, modifiers, rules)
+    thresholds = weapon_thresholds(weapon, rules)
+    branches: dict[tuple[str, str | None, str | None], int] = {}
+    for (category, location, final), n in rows.items():
+        branch = (category, location, wound_severity(final, thresholds))
+        branches[branch] = branches.get(branch, 0) + n
+    weights: dict[tuple[Combatant, Weapon], int] = {}
+    for (category, location, severity), n in branches.items():
+        d, w, *_ = defender_after(defender, weapon, modifiers, category, location, severity, rules)
+        weights[(d, w)] = weights.get((d, w), 0) + n
+    return tuple((state, Fraction(n, den)) for state, n in weights.items())
+
+
+def status(combatant: Combatant, rules: Any = None) -> Fate:
+    """Where the combatant's Conditions leave it: ``"dead"`` (muerto), ``"dying"``
+    (Moribundo), ``"down"`` (Inconsciente, which cannot declare actions, §4.3) or None.
+
+    It reads only the form, exactly as the odds' fate does (same function).
+    """
+    return fate_of(combatant.conditions)
