@@ -39,6 +39,7 @@ Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections.abc import Iterable, Mapping
@@ -46,6 +47,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
+from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError, input_error
 from rolkit.model import FATES, Fate
 from rolkit.reprs import RichRepr
@@ -231,6 +233,10 @@ class _Chain:
         self.forms: list[Any] = []
         self._status: list[Fate] = []
         self._out: dict[Fate, int] = {}
+        self.impossible: set[tuple[int, int, int]] = set()
+        self._p_down: dict[tuple[int, int, int], Fraction] = {}
+        self._tables: dict[tuple[int, int, int], tuple[list[int], list[Any], int]] = {}
+        self.sampling = False
         self.start = tuple(self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters)
         self._laws: dict[tuple[int, int, int], tuple[int, tuple[tuple[Any, int], ...]]] = {}
         self._targets: dict[tuple[Any, int], int] = {}
@@ -282,14 +288,22 @@ class _Chain:
         key = (attacker, defender, weapon)
         known = self._laws.get(key)
         if known is None:
-            law = self.s.transitions(
-                self.forms[attacker],
-                self.forms[defender],
-                self.forms[weapon],
-                self.modifiers,
-                self.options,
-                with_weapon=True,
-            )
+            try:
+                law = self.s.transitions(
+                    self.forms[attacker],
+                    self.forms[defender],
+                    self.forms[weapon],
+                    self.modifiers,
+                    self.options,
+                    with_weapon=True,
+                )
+            except RulesError:
+                # the attack cannot be made in this state (a weapon worn out, a shield
+                # broken under "intercept"…): the turn passes and nothing changes
+                self.impossible.add(key)
+                law = {
+                    (self.forms[attacker], self.forms[defender], self.forms[weapon]): Fraction(1)
+                }
             den = math.lcm(*(p.denominator for p in law.values()))
             known = (
                 den,
@@ -306,9 +320,67 @@ class _Chain:
         return known
 
     def p_out_by(self, attacker: int, target: int, state: tuple[Any, ...]) -> Fraction:
-        den, rows = self.law(state[attacker][0], state[target][0], state[attacker][1])
-        out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
-        return Fraction(out, den)
+        """The chance this blow puts ``target`` out of the fight (the policy's measure):
+        from the blow's law when it is known, else ``odds(...).p_down`` — the same number
+        (the fate's law is the odds', a property every system is tested for), cheaper
+        for a simulation that will not need the whole law."""
+        key = (state[attacker][0], state[target][0], state[attacker][1])
+        if key in self._laws:
+            den, rows = self._laws[key]
+            out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
+            return Fraction(out, den)
+        if not self.sampling:
+            den, rows = self.law(*key)
+            out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
+            return Fraction(out, den)
+        known = self._p_down.get(key)
+        if known is None:
+            a, d, w = (self.forms[k] for k in key)
+            try:
+                known = self.s.odds(a, d, w, self.modifiers, self.options).p_down
+            except RulesError:
+                known = Fraction(0)
+            self._p_down[key] = known
+        return known
+
+    def sample(self, state: tuple[Any, ...], actor: int, rng: random.Random) -> tuple[Any, ...]:
+        """One turn drawn at random: from the blow's law when it is known, else by
+        resolving the attack with a seed drawn from ``rng`` and reading the forms after
+        it (``s.resolve`` + ``s.after``, what the fight tracker does)."""
+        if not self.acting(state, actor):
+            return state
+        j = self.target(state, actor)
+        form, weapon = state[actor]
+        key = (form, state[j][0], weapon)
+        table = self._tables.get(key)
+        if table is None and key in self._laws:
+            den, rows = self._laws[key]
+            acc, outs, total = [], [], 0
+            for triple, w in rows:
+                total += w
+                acc.append(total)
+                outs.append(triple)
+            table = self._tables[key] = (acc, outs, den)
+        if table is not None:
+            acc, outs, den = table
+            a_after, d_after, w_after = outs[bisect.bisect_right(acc, rng.randrange(den))]
+        else:
+            a, d, w = self.forms[form], self.forms[state[j][0]], self.forms[weapon]
+            try:
+                res = self.s.resolve(
+                    a, d, w, self.modifiers, self.options, seed=rng.randrange(1, MAX_SEED + 1)
+                )
+            except RulesError:
+                self.impossible.add(key)
+                return state
+            after = self.s.after(res)
+            a_after = self.intern(after.get("attacker", a))
+            d_after = self.intern(after.get("defender", d))
+            w_after = self.intern(after.get("weapon", w))
+        nxt = list(state)
+        nxt[actor] = self.settle(a_after, w_after)
+        nxt[j] = self.settle(d_after, state[j][1])
+        return tuple(nxt)
 
     def target(self, state: tuple[Any, ...], i: int) -> int:
         """The foe combatant ``i`` attacks in ``state`` (by its policy)."""
@@ -655,7 +727,8 @@ def _exact(
 def _simulate(
     chain: _Chain, rounds: int | None, rounds_shown: int | None, n: int, seed: int
 ) -> dict:
-    """``n`` fights drawn blow by blow from the same laws and policy."""
+    """``n`` fights drawn blow by blow with the same policy: from a blow's law where
+    the exploration already built it, else resolved as the tracker would."""
     rng = random.Random(seed)
     cap = rounds if rounds is not None else SIMULATION_ROUND_CAP
     shown = rounds if rounds is not None else (rounds_shown or SHOWN_ROUNDS_CAP)
@@ -663,7 +736,7 @@ def _simulate(
     going: dict[Any, int] = {}
     rounds_law: dict[int, int] = {}
     later = 0
-    cumulative: dict[tuple[Any, int], tuple[list[int], list[Any], int]] = {}
+    chain.sampling = True
     for _ in range(n):
         state, turn, r = chain.start, chain.start_turn, 1
         while True:
@@ -675,27 +748,7 @@ def _simulate(
                 else:
                     later += 1
                 break
-            actor = chain.order[turn]
-            ck = (state, turn)
-            table = cumulative.get(ck)
-            if table is None:
-                den, succ = chain.successors(state, actor)
-                acc, states, total = [], [], 0
-                for s2, w in succ:
-                    total += w
-                    acc.append(total)
-                    states.append(s2)
-                table = cumulative[ck] = (acc, states, den)
-            acc, states, den = table
-            x = rng.randrange(den)
-            lo, hi = 0, len(acc) - 1
-            while lo < hi:
-                mid = (lo + hi) // 2
-                if acc[mid] > x:
-                    hi = mid
-                else:
-                    lo = mid + 1
-            state = states[lo]
+            state = chain.sample(state, chain.order[turn], rng)
             turn += 1
             if turn == len(chain.order):
                 turn = 0
@@ -738,6 +791,7 @@ def fight_odds(
     simulations: int = DEFAULT_SIMULATIONS,
     seed: int = 0,
     rounds_shown: int | None = None,
+    system: Any = None,
 ) -> FightOdds:
     """The exact odds of a whole fight from its current state.
 
@@ -755,6 +809,7 @@ def fight_odds(
         seed: the seed of the simulation.
         rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
             (default: until 99 % of fights have ended, at most 40).
+        system: the System of a :class:`FightSpec` (default: the registered one).
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -763,7 +818,7 @@ def fight_odds(
     import rolkit
 
     if isinstance(fight, FightSpec):
-        spec, s = fight, rolkit.get_system(fight.system)
+        spec, s = fight, system if system is not None else rolkit.get_system(fight.system)
     else:
         spec, s = FightSpec.of(fight), fight.system
     return _fight_odds(
@@ -922,6 +977,15 @@ def _collect(
             "Everyone attacks with their own weapon and the default modifiers",
         ),
     ]
+    if chain.impossible:
+        notes.append(
+            (
+                "Algún ataque no podía hacerse en su estado (arma o escudo gastados…): "
+                "ese turno pasa sin cambios",
+                "Some attack could not be made in its state (a weapon or shield worn "
+                "out…): that turn passes with no change",
+            )
+        )
     if getattr(s, "initiative_each_round", False):
         notes.append(
             (

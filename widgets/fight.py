@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import base64
 import html
+import logging
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -36,11 +38,13 @@ from widgets.state import AppState
 
 __all__ = ["FightPanel", "download_link", "SIDES"]
 
+log = logging.getLogger("rolkit.dashboard")
+
 SIDES = ("grupo", "enemigos")
 #: The panel solves a fight exactly up to this many states, then simulates (and says so),
 #: so that a click never waits long: a 1v1 is always exact.
 PANEL_MAX_STATES = 1_500
-PANEL_SIMULATIONS = 2_000
+PANEL_SIMULATIONS = 1_000
 _SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
 
 
@@ -141,6 +145,9 @@ class FightPanel:
         self.victory_odds: FightOdds | None = None
         # fight odds by fight state: a roll, undo and redo do not solve a fight again
         self._victories: dict[FightSpec, FightOdds] = {}
+        self._victory_spec: FightSpec | None = None
+        self._victory_thread: threading.Thread | None = None
+        self._victory_lock = threading.Lock()
         line = ipw.Layout(flex_flow="row wrap", align_items="center")
         left = ipw.VBox(
             [
@@ -375,6 +382,7 @@ class FightPanel:
         st = self.fight.state
         sides = {f.side for f in st.fighters}
         self.victory_odds = None
+        self._victory_spec = None
         if not self.system.has_transitions:
             self.victory.value = ""
             return
@@ -382,20 +390,72 @@ class FightPanel:
             self.victory.value = f"<p class='rolkit-victory-hint'>{html.escape(i18n.t('gm.fight.victory.hint', self.lang))}</p>"
             return
         spec = FightSpec.of(self.fight)
+        self._victory_spec = spec
         odds = self._victories.get(spec)
-        if odds is None:
+        if odds is not None:
+            self._render_victory(odds)
+            return
+        # solved in the background: the tab answers the next click at once, and the
+        # block says it is computing until the odds arrive
+        busy = i18n.t("gm.fight.victory.busy", self.lang)
+        self.victory.value = f"<p class='rolkit-victory-busy'><i>{html.escape(busy)}</i></p>"
+        with self._victory_lock:
+            running = self._victory_thread is not None and self._victory_thread.is_alive()
+            if not running:  # one solver at a time; it takes up the newest fight when done
+                worker = threading.Thread(target=self._solve_victories, daemon=True)
+                self._victory_thread = worker
+                worker.start()
+
+    def _solve_victories(self) -> None:
+        """Solve the fight on screen; if it changed meanwhile, go on with the newest one."""
+        while True:
+            spec = self._victory_spec
+            if spec is None:
+                return
+            odds = self._victories.get(spec)
+            if odds is None:
+                odds = self._solve_victory(spec)
+            with self._victory_lock:
+                if spec == self._victory_spec:
+                    if odds is not None:
+                        self._render_victory(odds)
+                    return
+
+    def _solve_victory(self, spec: FightSpec) -> FightOdds | None:
+        system = self.system
+        try:
             odds = fight_odds(
-                self.fight,
+                spec,
                 rounds=None,
                 max_states=PANEL_MAX_STATES,
                 simulations=PANEL_SIMULATIONS,
+                system=system,
             )
-            if len(self._victories) >= 64:
-                self._victories.pop(next(iter(self._victories)))
-            self._victories[spec] = odds
+        except RulesError as err:
+            if spec == self._victory_spec:
+                self.victory.value = views.error_html(err.message(self.lang))
+            return None
+        except Exception:  # noqa: BLE001 - a background failure must reach the GM plainly
+            log.exception("fight odds failed")
+            if spec == self._victory_spec:
+                self.victory.value = views.error_html(i18n.t("error.bug", self.lang))
+            return None
+        if len(self._victories) >= 64:
+            self._victories.pop(next(iter(self._victories)))
+        self._victories[spec] = odds
+        return odds
+
+    def _render_victory(self, odds: FightOdds) -> None:
         self.victory_odds = odds
         labels = {s: i18n.t(_SIDE_KEYS[s], self.lang) for s in SIDES}
         self.victory.value = fight_view.fight_odds_html(odds, self.lang, labels)
+
+    def wait_victory(self, timeout: float = 120) -> FightOdds | None:
+        """Wait for the background solve of the fight on screen (tests, notebooks)."""
+        worker = self._victory_thread
+        if worker is not None:
+            worker.join(timeout)
+        return self.victory_odds if self._victory_spec in self._victories else None
 
     def show_odds(self) -> None:
         """The exact odds of the chosen attack with the current (wounded) states."""

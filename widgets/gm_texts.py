@@ -54,6 +54,10 @@ PAIRS: dict[str, tuple[str, str]] = {
     "gm.fight.log.empty": ("Nada todavía.", "Nothing yet."),
     "gm.fight.md": ("descargar registro (Markdown)", "download log (Markdown)"),
     "gm.fight.json": ("descargar combate (JSON)", "download fight (JSON)"),
+    "gm.fight.victory.busy": (
+        "Calculando la probabilidad de victoria…",
+        "Computing the probability of victory…",
+    ),
     "gm.fight.victory.hint": (
         "Con combatientes en los dos bandos, aquí aparece la probabilidad de victoria.",
         "With combatants on both sides, the probability of victory shows here.",

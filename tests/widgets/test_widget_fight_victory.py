@@ -31,21 +31,22 @@ def test_the_victory_block_follows_the_fight(system_id):
         return
     assert "probabilidad de victoria" in p.victory.value.lower()
     assert p.victory_odds is None
+    assert p._victory_thread is None, "nothing to solve with one side"
     p.name_box.value = "Bruto"
     p.side.value = "enemigos"
     p.add_button.click()
+    assert p.wait_victory() is not None
     ref = Fight(system)
     defaults = system.defaults()
     ref.add("Ana", "grupo", defaults["attacker"], defaults["weapon"])
     ref.add("Bruto", "enemigos", defaults["attacker"], defaults["weapon"])
-    assert p.victory_odds == _odds(ref)
     assert "Probabilidad de victoria: Grupo" in p.victory.value
     assert "Enemigos" in p.victory.value and "Traceback" not in p.victory.value
 
     p.seed_box.text.value = "5"
     p.initiative_button.click()
     ref.roll_initiative(5)
-    first = p.victory_odds
+    first = p.wait_victory()
     assert first == _odds(ref)
     attacker, target = p.attacker.value, p.target.value
     for seed in range(1, 400):
@@ -55,11 +56,13 @@ def test_the_victory_block_follows_the_fight(system_id):
     p.seed_box.text.value = str(seed)
     p.roll_button.click()
     assert p.victory_odds is first, "a roll not applied yet changes nothing"
+    assert "rolkit-victory" in p.victory.value
     p.apply_button.click()
     ref.apply(r, attacker, target)
-    assert p.victory_odds == _odds(ref) and p.victory_odds != first
+    assert p.wait_victory() == _odds(ref) and p.victory_odds != first
     p.undo_button.click()
-    assert p.victory_odds == first
+    assert p.victory_odds == first, "an undo shows the earlier odds at once (cached)"
     p.state.lang = "en"
     p.set_language("en")
+    p.wait_victory()
     assert "Probability of victory: Grupo (party)" in p.victory.value
