@@ -277,9 +277,21 @@ def test_item9_the_link_carries_and_restores_the_setup(local_page, sample_server
     page.wait_for_selector("table.rolkit-odds", timeout=90000)
     expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
     assert headline(page).inner_text() == head
-    page = open_page(page, sample_server, "?lang=es&attacker.fuerza=99&attacker.nope=1")
+    # the open tab travels with the link and comes back on reload
+    tabs = page.locator(".lm-TabBar-tab, .jupyter-widget-TabBar-tab, .p-TabBar-tab")
+    tabs.nth(1).click()
+    page.wait_for_function("() => location.search.includes('tab=checks')")
+    page.reload()
+    page.wait_for_selector("table.rolkit-check-odds", state="visible", timeout=90000)
+    expect(tabs.nth(1)).to_have_class(re.compile(r"(lm|p)-mod-current"))
+    expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
+    tabs.nth(0).click()
+    page.wait_for_function("() => !location.search.includes('tab=')")
+    page = open_page(page, sample_server, "?lang=es&attacker.fuerza=99&attacker.nope=1&tab=nope")
     expect(page.locator(".rolkit-notes")).to_contain_text("Fuerza")
     expect(page.locator(".rolkit-notes")).to_contain_text("«99»")
+    expect(page.locator(".rolkit-notes")).to_contain_text("Pestaña = «nope»")
+    expect(tabs.nth(0)).to_have_class(re.compile(r"(lm|p)-mod-current"))
     no_traceback(page)
 
 
