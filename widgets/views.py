@@ -106,7 +106,7 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
   .rolkit-forms .widget-slider {{max-width:100%}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
-  table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:anywhere; padding:2px 3px}}
+  table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
 }}
 @media print {{
   .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,
