@@ -139,8 +139,13 @@ class FieldSpec:
         return str(value)
 
     def allowed(self, lang: str = "en") -> str:
-        """What the field accepts, in plain words."""
+        """What the field accepts, in plain words (decimals with the language's separator:
+        ``de 0,5 a 2,5`` in Spanish, ``from 0.5 to 2.5`` in English)."""
         es = lang == "es"
+
+        def fmt(x: float | None) -> str:
+            return fmt_number(x, lang)
+
         none = (" o vacío" if es else " or empty") if self.optional else ""
         if self.kind == "int":
             return (
@@ -184,11 +189,26 @@ class FieldSpec:
 
 
 def fmt(x: float | None) -> str:
+    """A bound as English text: ``None`` is ``∞``, ``2.0`` is ``2``, ``0.5`` is ``0.5``."""
+    return fmt_number(x, "en")
+
+
+def fmt_number(x: float | None, lang: str = "en") -> str:
+    """A bound in ``lang``: ``0.5`` is ``0,5`` in Spanish and ``0.5`` in English."""
     if x is None:
         return "∞"
     if isinstance(x, float) and x.is_integer():
         return str(int(x))
-    return str(x)
+    text = str(x)
+    return text.replace(".", ",") if lang == "es" and isinstance(x, float) else text
+
+
+def shown_in(value: Any, lang: str) -> str:
+    """:func:`~rolkit.errors.shown` with a float's decimal comma in Spanish (``2,7``)."""
+    text = shown(value)
+    if lang == "es" and isinstance(value, float) and math.isfinite(value):
+        return text.replace(".", ",")
+    return text
 
 
 def _field(spec: FieldSpec, default_factory: Callable[[], Any] | None = None) -> Any:
@@ -437,7 +457,10 @@ def _range_error(
         allowed=spec.allowed("en"),
         got=value,
         message_en=f"{spec.label_for('en')} must be {spec.allowed('en')} (got {shown(value)})",
-        message_es=f"{spec.label_for('es')} debe ser {spec.allowed('es')} (recibido {shown(value)})",
+        message_es=(
+            f"{spec.label_for('es')} debe ser {spec.allowed('es')} "
+            f"(recibido {shown_in(value, 'es')})"
+        ),
     )
 
 

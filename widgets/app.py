@@ -138,6 +138,10 @@ class Dashboard:
             lambda ch: self._holding or self._guard(lambda: self.set_language(ch.new)), "value"
         )
         self.print_button.on_click(lambda b: self._run_js("window.print()"))
+        self.tabs.observe(
+            lambda ch: self._holding or self._guard(lambda: self._tab_opened(ch.new)),
+            "selected_index",
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -166,7 +170,7 @@ class Dashboard:
             self.set_language(lang)
         system = first.get("system")
         target = system if system in self.ids else (self.system.id if self.system else None)
-        fields_given = any("." in key or key == "check" for key, _ in params)
+        fields_given = any("." in key or key in ("check", "tab") for key, _ in params)
         if target is not None and (target != getattr(self.system, "id", None) or fields_given):
             self._params = params
             self.set_system(target, force=True)
@@ -189,9 +193,12 @@ class Dashboard:
         dropped = []
         for panel in self.panels:
             dropped += self._guard(lambda p=panel: p.set_system(self.state.system, params)) or []
+        index, tab_dropped = self.state.tab_in_link(params, [p.name for p in self.panels])
+        if index is not None:
+            self.tabs.selected_index = index
         self._relabel_chrome()
         self.picker.value = system_id
-        self._show_dropped(dropped)
+        self._show_dropped(dropped + tab_dropped)
         self._link_changed()
 
     def set_language(self, lang: str) -> None:
@@ -221,6 +228,11 @@ class Dashboard:
         self.print_button.tooltip = i18n.t("dash.print.tip", self.lang)
         for i, panel in enumerate(self.panels):
             self.tabs.set_title(i, i18n.t(panel.title_key, self.lang))
+
+    def _tab_opened(self, index: int | None) -> None:
+        """The link follows the open tab (the first one, Ataque, is the default)."""
+        name = self.panels[index].name if index else ""
+        self.state.set_tab(name)
 
     def _show_dropped(self, dropped: list[tuple[str, str]]) -> None:
         if not dropped:

@@ -36,7 +36,10 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
 HISTORY_MAX = 30
-FINISH_DELAY = 0.1  # seconds of quiet before the chart and the rest follow the table
+FINISH_DELAY = 0.1  # seconds of quiet before the rest (derived values, link…) follows the table
+#: seconds of quiet before the chart follows: drawing it costs more than the odds and the
+#: table together, so while the GM is still changing values only the table keeps up
+CHART_DELAY = 0.3
 MAX_CHOICES_TRIED = 6  # a Modificadores choice with more values is not tried value by value
 NONE = "\x00none"  # the preset dropdown's "(a mano)": a Dropdown at None shows blank
 
@@ -197,6 +200,7 @@ class AttackPanel:
         # what follows the table (chart, derived values, impossible choices, the link) waits
         # a little: a newer change gets its table first
         self._finish = Debounced(lambda: self._guard(self._finish_refresh), delay=FINISH_DELAY)
+        self._draw_chart = Debounced(lambda: self._guard(self._chart_refresh), delay=CHART_DELAY)
         self._values: dict[str, Any] | None = None
         self.results = views.ResultsView()
         self.headline, self.table, self.chart = (
@@ -401,6 +405,7 @@ class AttackPanel:
         self.state.options = values["options"]
         self._values = values
         self._finish()
+        self._draw_chart()
 
     def _finish_refresh(self) -> None:
         """After the table: the chart, derived values, "(modificado)", the options' impact,
@@ -408,7 +413,6 @@ class AttackPanel:
         values, odds = self._values, self.odds
         if values is None or odds is None:
             return
-        self.chart.value = views.chart_png(odds, self.lang)
         for role, section in self.sections.items():
             section.mark_modified(values[role])
             section.value = values[role]
@@ -419,6 +423,11 @@ class AttackPanel:
         self._mark_impossible(values)
         self.state.set_params(self.name, self.params(values))
         self.print_setup.value = self._setup_text(values)
+
+    def _chart_refresh(self) -> None:
+        """The damage chart of the last valid setup (after a pause in the changes)."""
+        if self.odds is not None:
+            self.chart.value = views.chart_png(self.odds, self.lang)
 
     def params(self, values: dict[str, Any] | None = None) -> dict[str, str]:
         """Every non-default field of every form and option, as link parameters."""

@@ -189,22 +189,69 @@ class Row:
             self.error.value = ""
 
 
-_SPEC_CODE = re.compile(
-    r"\s*\((?:[A-Z]{1,2}\d{1,3}[a-z]?(?:[,;] ?)?)+\)|\b[A-Z]{1,2}\d{1,3}[a-z]?:\s*"
+# Spec references, in every form the specs use: rule and table codes (``G1``, ``G27``,
+# ``T2``, ``P5.6``, ``V-A4``; lists and ranges ``G2, G3``, ``P5/P6``, ``S1–S14``), sections
+# (``§1.4``, ``sección 2.4``, ``section 6``) and source tags (``[BRP]``, ``[NSd20 S4]``).
+# ``1D6``/``D20`` are dice, not codes.
+_CODE = r"(?:[A-Z]{1,2}-)?(?!D\d)[A-Z]{1,2}\d{1,3}(?:\.\d+)*[a-z]?\b"
+_CODES = rf"\b{_CODE}(?:\s*(?:[–/-]|,\s*(?={_CODE}))\s*{_CODE})*"
+_SECTION = r"(?:§\s*\d+(?:\.\d+)*|\b(?:secci[oó]n|section|apartado)\s+\d+(?:\.\d+)*)"
+_REF = rf"(?:{_CODES}|{_SECTION})"
+_SPEC_CLEANERS = (
+    # a source tag: [BRP], [BRP split, configurable], [NSd20 S4: "…"]
+    (re.compile(rf"\s*\[(?:[A-Z]{{2,}}\b|[^\]]*?{_REF})[^\]]*\]"), ""),
+    # a parenthesis that opens with a reference: (G13), (T2), (§1.4), (P5/P6 si …)
+    (re.compile(rf"\s*\(\s*{_REF}[^)]*\)"), ""),
+    # a reference closing a parenthesis: (projectile coverage, T13), (… cut; G8)
+    (re.compile(rf"\s*[,;]\s*{_REF}\s*(?=\))"), ""),
+    # a leading code: "G1: …", "P5.6: …"
+    (re.compile(rf"{_CODES}:\s*"), ""),
+    # a reference ending a clause, with its preposition: "en T7.", "de la sección 6."
+    (
+        re.compile(
+            rf"\s+(?:en|on|in|de la|de|of the|of|from|según|per)\s+{_REF}(?=\s*(?:[.;,)]|$))"
+        ),
+        "",
+    ),
+    # any other reference: "tabla T19 por FUE+TAM", "regla provisional T2"
+    (re.compile(rf"\s*{_REF}"), ""),
 )
 _PROVISIONAL = re.compile(r"\bprovisional", re.IGNORECASE)
-_PLACEHOLDER = re.compile(r"\s*\(?\bPLACEHOLDER\b[^)]*\)?\.?", re.IGNORECASE)
+_PLACEHOLDER = re.compile(r"\s*\(?\bPLACEHOLDER\b[^)]*\)?", re.IGNORECASE)
+
+
+_LEADING_CODE = re.compile(rf"\s*{_CODES}:")
+
+
+def strip_spec_codes(text: str) -> str:
+    """``text`` without spec references (rule, table and section codes, source tags); a
+    sentence that opened with a code (``"G1: crítico …"``) starts with a capital."""
+    capital = bool(_LEADING_CODE.match(text))
+    for pattern, replacement in _SPEC_CLEANERS:
+        text = pattern.sub(replacement, text)
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    text = re.sub(r"\s+([.,;:)])", r"\1", text)
+    text = re.sub(r"\(\s*\)", "", text).strip()
+    return text[:1].upper() + text[1:] if capital else text
+
+
+def provisional_badge(lang: str) -> str:
+    """The «regla provisional» badge and its one line on why (a field the rulebook does
+    not fix: the spec's PLACEHOLDER values)."""
+    badge = html.escape(i18n.t("dash.provisional", lang))
+    why = html.escape(i18n.t("dash.provisional.why", lang))
+    return (
+        f'<span class="rolkit-badge" title="{why}">{badge}</span> '
+        f'<small class="rolkit-provisional-why">{why}</small>'
+    )
 
 
 def clean_help(text: str) -> tuple[str, bool]:
-    """A help line fit for users: spec codes (``G12:``, ``(G21)``) and "(PLACEHOLDER …)"
-    removed; the flag says the value is a provisional rule (shown as a badge)."""
+    """A help line fit for users: spec codes (``G12:``, ``(G21)``, ``T7``, ``§1.4``,
+    ``[BRP]``) and "(PLACEHOLDER …)" removed; the flag says the value is a provisional rule
+    (shown as a badge)."""
     provisional = bool(_PLACEHOLDER.search(text) or _PROVISIONAL.search(text))
-    clean = _PLACEHOLDER.sub("", text)
-    clean = _SPEC_CODE.sub(" ", clean)
-    clean = re.sub(r"\s{2,}", " ", clean).strip()
-    clean = re.sub(r"\s+([.,;:)])", r"\1", clean)
-    return clean, provisional
+    return strip_spec_codes(_PLACEHOLDER.sub("", text)), provisional
 
 
 def parse_number(text: str, kind: str) -> int | float | None:
@@ -425,7 +472,7 @@ class ChoiceRow(Row):
     def relabel(self, lang: str) -> None:
         opts = [
             (
-                c.label(lang)
+                strip_spec_codes(c.label(lang))
                 + (
                     f" — {i18n.t('dash.impossible', lang, msg=self.impossible[c.value])}"
                     if c.value in self.impossible
@@ -454,7 +501,7 @@ class MultiRow(Row):
 
     def relabel(self, lang: str) -> None:
         value = self.input.value
-        self.input.options = [(c.label(lang), c.value) for c in self.spec.choices]
+        self.input.options = [(strip_spec_codes(c.label(lang)), c.value) for c in self.spec.choices]
         self.input.value = value
         super().relabel(lang)
 
@@ -558,7 +605,7 @@ class MapRow(Row):
         title.value = f"<b>{html.escape(self.spec.label_for(lang))}</b>"
         title.tooltip = clean_help(self.spec.help_for(lang))[0]
         for c, w in zip(self.spec.choices, self.boxes, strict=True):
-            w.description = c.label(lang)
+            w.description = strip_spec_codes(c.label(lang))
             w.tooltip = clean_help(self.spec.help_for(lang))[0]
         if self.auto is not None:
             self.auto.description = i18n.t("form.auto", lang)
@@ -706,6 +753,16 @@ class Form:
             self.rows[name] = row_cls(name, spec, lang, build(spec))
         helps = self.rows if show_help else {}
         self.helps = {n: make(ipw.HTML, layout_name="help") for n in helps}
+        # a provisional field whose help is only a tooltip gets its badge in the row
+        self.badges = {
+            n: make(ipw.HTML, layout_name="auto")
+            for n, row in self.rows.items()
+            if n not in self.helps and clean_help(row.spec.help_for("es"))[1]
+        }
+        for name, badge in self.badges.items():
+            badge.add_class("rolkit-provisional")
+            row = self.rows[name]
+            row.widget.children = (*row.widget.children, badge)
         self.message = make(ipw.HTML)
         self.message.add_class("rolkit-form-error")
         children = []
@@ -757,6 +814,8 @@ class Form:
                     else ""
                 )
                 self.helps[name].value = f"<small>{badge}{html.escape(text)}</small>"
+            if name in self.badges:
+                self.badges[name].value = provisional_badge(lang)
 
     def show_derived(self, values: Mapping[str, Any]) -> None:
         """Show the engine's values of the automatic fields (``{field: value}``; a nested

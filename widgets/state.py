@@ -2,7 +2,7 @@
 
 :class:`AppState` holds the registry, the current system and language, each panel's
 link parameters and the derived-values hook. The link is a query string:
-``system=…&lang=…`` then, per panel, every non-default field as ``<role>.<field>=<value>``
+``system=…&lang=…``, the open tab (``tab=checks``; absent for the first, Ataque), then, per panel, every non-default field as ``<role>.<field>=<value>``
 (attack forms and options) or ``check.<id>.<field>=…`` (the Chequeos tab). Opening it
 restores the setup; a field that does not fit is dropped and named in a plain note.
 """
@@ -115,6 +115,7 @@ class AppState:
         self.lang = lang if lang in i18n.LANGUAGES else "es"
         self.system: System | None = None
         self.options: Any = None  # the attack panel's last valid options (checks use them)
+        self.tab = ""  # the open tab's panel name; "" is the first tab (Ataque)
         self.params: dict[str, dict[str, str]] = {}
         self._listeners: list[Callable[[], None]] = []
 
@@ -148,6 +149,29 @@ class AppState:
     def on_link(self, callback: Callable[[], None]) -> None:
         self._listeners.append(callback)
 
+    def set_tab(self, name: str) -> None:
+        """The open tab (a panel's ``name``; ``""`` for the first); listeners hear of it."""
+        if name == self.tab:
+            return
+        self.tab = name
+        for callback in self._listeners:
+            callback()
+
+    def tab_in_link(
+        self, params: Iterable[tuple[str, str]], names: list[str]
+    ) -> tuple[int | None, list[Dropped]]:
+        """The index of the tab a link opens (``tab=checks``; None when it names none) and
+        the unknown tab names it carried, as dropped values."""
+        index, dropped = None, []
+        for key, text in params:
+            if key != "tab":
+                continue
+            if text in names or not text:
+                index = names.index(text) if text else 0
+            else:
+                dropped.append((i18n.t("dash.link.tab", self.lang), text))
+        return index, dropped
+
     def set_params(self, panel: str, params: Mapping[str, str]) -> None:
         """Replace ``panel``'s link parameters; listeners hear of a changed link."""
         if self.params.get(panel) == dict(params):
@@ -160,6 +184,8 @@ class AppState:
         """The whole setup as a query string (system, language, every panel's fields)."""
         pairs = [("system", self.system.id)] if self.system is not None else []
         pairs.append(("lang", self.lang))
+        if self.tab:
+            pairs.append(("tab", self.tab))
         for panel in sorted(self.params):
             pairs += sorted(self.params[panel].items())
         return urlencode(pairs)

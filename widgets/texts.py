@@ -105,6 +105,7 @@ PAIRS: dict[str, tuple[str, str]] = {
         "The link carried values that are not valid; they were ignored: {what}.",
     ),
     "dash.link.unknown": ("campo desconocido", "unknown field"),
+    "dash.link.tab": ("Pestaña", "Pestaña (tab)"),
     # print
     "dash.print": ("Imprimir", "Imprimir (print)"),
     "dash.print.tip": (

@@ -8,6 +8,7 @@ Voilà); numbers use the language's decimal separator (``i18n.percent``/``i18n.n
 
 from __future__ import annotations
 
+import functools
 import html
 import io
 import re
@@ -62,6 +63,8 @@ DASHBOARD_CSS = f"""<style>
 @media (min-width: 601px) {{
   .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
 }}
+.rolkit-forms > *, .rolkit-results > *, .rolkit-results-box > *, .rolkit-roll-line > *
+  {{flex-shrink:0 !important}}
 .rolkit-body {{align-items:flex-start}}
 .rolkit-odds-box {{max-width:100%; overflow-x:auto}}
 table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps {{border-collapse:collapse;
@@ -102,6 +105,8 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
   .rolkit-forms {{width:100% !important; min-width:0 !important}}
   .rolkit-forms .widget-slider {{max-width:100%}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
+  table.rolkit-steps {{font-size:0.85em; width:100%}}
+  table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
 }}
 @media print {{
   .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,
@@ -310,16 +315,34 @@ def _percent_axis(ax: Any, lang: str) -> None:
 
 
 def _png(fig: Any) -> bytes:
+    """The figure as PNG: drawn once on its Agg canvas and encoded at a fast compression
+    level (``savefig`` draws again for its layout pass and compresses harder, for a chart
+    redrawn on every change that costs more than the odds themselves)."""
+    from PIL import Image
+
+    canvas = fig.canvas
+    canvas.draw()
+    image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", facecolor=PAPER)
+    image.convert("RGB").save(buf, format="png", compress_level=1)
     return buf.getvalue()
+
+
+#: Charts already drawn, by (damage law, language): the same law gives the same image, so
+#: going back to an earlier value (a GM trying 4, then 6, then 4 again) costs nothing.
+CHART_CACHE_SIZE = 64
 
 
 def chart_png(odds: Any, lang: str) -> bytes:
     """The damage law as bars on a numeric axis, text ≥ 10 px, the language's decimals."""
+    return _damage_chart(tuple(odds.damage().items()), lang)
+
+
+@functools.lru_cache(maxsize=CHART_CACHE_SIZE)
+def _damage_chart(items: tuple[tuple[int, Fraction], ...], lang: str) -> bytes:
     from matplotlib.ticker import MaxNLocator
 
-    law = odds.damage()
+    law = dict(items)
     fig, ax = _figure()
     ax.bar(list(law), [float(p) * 100 for p in law.values()], color="#3b6aa0", width=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
@@ -357,6 +380,7 @@ class ResultsView:
         self.message.add_class("rolkit-messages")
         self.stale = False
         self.box = ipw.VBox([self.headline, self.table, self.chart, self.message])
+        self.box.add_class("rolkit-results-box")
 
     def show(self, headline: str, table: str, chart: bytes | None) -> None:
         self.headline.value = f"<h4>{html.escape(headline)}</h4>"

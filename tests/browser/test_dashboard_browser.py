@@ -52,6 +52,34 @@ def roll_button(page, lang):
     return page.locator(".rolkit-roll-button", has_text=i18n.t("roll", lang))
 
 
+LAYOUT_JS = """() => {
+  const box = document.querySelector('.rolkit-odds-box').getBoundingClientRect();
+  const rows = [...document.querySelectorAll('table.rolkit-odds tbody tr')].map(r => {
+      const b = r.getBoundingClientRect();
+      return {h: b.height, inside: b.top >= box.top - 1 && b.bottom <= box.bottom + 1}; });
+  const button = document.querySelector('.rolkit-roll-button');
+  const b = button.getBoundingClientRect();
+  const l = document.querySelector('.rolkit-roll-line').getBoundingClientRect();
+  return {rows, button: [b.top, b.bottom, b.height, button.scrollHeight],
+          line: [l.top, l.bottom]};
+}"""
+
+
+def assert_results_not_squeezed(page, where):
+    """Every odds row is drawn inside its box with its height, and Tirar sits whole in its
+    line: a long roll history in the height-limited results column once squeezed them (the
+    screenshot showed the table header with no rows and Tirar cut to half its height)."""
+    page.wait_for_selector("table.rolkit-odds tbody tr", state="visible")
+    got = page.evaluate(LAYOUT_JS)
+    assert got["rows"], (where, got)
+    for row in got["rows"]:
+        assert row["h"] > 10 and row["inside"], (where, got)
+    top, bottom, height, full = got["button"]
+    line_top, line_bottom = got["line"]
+    assert height >= full - 1 and height >= 20, (where, got)
+    assert line_top - 1 <= top and bottom <= line_bottom + 1, (where, got)
+
+
 def assert_no_traceback(page):
     text = page.inner_text("body")
     for marker in TRACE_MARKERS:
@@ -98,9 +126,16 @@ def test_dashboard_in_the_browser(system_id, server_name, lang, local_page, requ
     )
     roll.locator(".jupyter-widget-Collapse-header").first.click()  # unfold the steps
     page.wait_for_selector(".rolkit-roll table.rolkit-steps", state="visible")
+    assert_results_not_squeezed(page, "1400×1000, steps unfolded")
+    page.set_viewport_size({"width": 1366, "height": 768})
+    assert_results_not_squeezed(page, "1366×768, steps unfolded")
+    page.set_viewport_size({"width": 420, "height": 800})
+    assert_results_not_squeezed(page, "420 px, steps unfolded")
+    page.set_viewport_size({"width": 1400, "height": 1000})
     if SYSTEMS and system_id == SYSTEMS[0]:
         SCREENSHOT.parent.mkdir(exist_ok=True)
         page.set_viewport_size({"width": 1400, "height": 1300})  # Voilà scrolls inside
+        assert_results_not_squeezed(page, "1400×1300, the screenshot")
         page.screenshot(path=str(SCREENSHOT), full_page=True)
         page.set_viewport_size({"width": 1400, "height": 1000})
 

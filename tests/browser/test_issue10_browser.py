@@ -184,21 +184,23 @@ def _item5_error_state_keeps_odds_greyed_and_tirar_says_why(page):
 
 # --------------------------------------------------------------------------- 6
 @pytest.mark.skipif("core_dread" not in rolkit.systems(), reason="core_dread not registered")
-@pytest.mark.xfail(
-    strict=False,
-    reason="open (#10 item 6): Core Dread's remaining provisional fields (damages_armor, "
-    "autocontrol) carry their help as a tooltip, which gets no badge; the option that had "
-    "one (disastrous_healing_aggravates) is no longer provisional",
-)
 def test_item6_no_internals_on_screen(local_page, dashboard_server):
     page = open_page(local_page, dashboard_server, "?system=core_dread&lang=es")
     for role in ("attacker", "defender", "weapon", "modifiers", "options"):
         open_section(page, role)
     text = page.inner_text("body")
     assert "PLACEHOLDER" not in text
-    codes = re.findall(r"\b[A-Z]{1,2}\d{1,3}:", text)
+    codes = re.findall(
+        r"\b[A-Z]{1,2}\d{1,3}(?:\.\d+)?:|\((?:[A-Z]{1,2}\d{1,3}[,;/ ]*)+\)|§\d|\[[A-Z]{2,}", text
+    )
     assert codes == [], codes
     expect(page.locator(".rolkit-badge").first).to_contain_text("regla provisional")
+    # the provisional fields whose help is only a tooltip carry the badge in their row
+    for role, name in (("weapon", "damages_armor"), ("attacker", "autocontrol")):
+        expect(field(page, role, name).locator(".rolkit-badge")).to_contain_text(
+            "regla provisional"
+        )
+        expect(field(page, role, name)).to_contain_text("El reglamento no fija")
 
 
 # --------------------------------------------------------------------------- 7
@@ -275,9 +277,21 @@ def test_item9_the_link_carries_and_restores_the_setup(local_page, sample_server
     page.wait_for_selector("table.rolkit-odds", timeout=90000)
     expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
     assert headline(page).inner_text() == head
-    page = open_page(page, sample_server, "?lang=es&attacker.fuerza=99&attacker.nope=1")
+    # the open tab travels with the link and comes back on reload
+    tabs = page.locator(".lm-TabBar-tab, .jupyter-widget-TabBar-tab, .p-TabBar-tab")
+    tabs.nth(1).click()
+    page.wait_for_function("() => location.search.includes('tab=checks')")
+    page.reload()
+    page.wait_for_selector("table.rolkit-check-odds", state="visible", timeout=90000)
+    expect(tabs.nth(1)).to_have_class(re.compile(r"(lm|p)-mod-current"))
+    expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
+    tabs.nth(0).click()
+    page.wait_for_function("() => !location.search.includes('tab=')")
+    page = open_page(page, sample_server, "?lang=es&attacker.fuerza=99&attacker.nope=1&tab=nope")
     expect(page.locator(".rolkit-notes")).to_contain_text("Fuerza")
     expect(page.locator(".rolkit-notes")).to_contain_text("«99»")
+    expect(page.locator(".rolkit-notes")).to_contain_text("Pestaña = «nope»")
+    expect(tabs.nth(0)).to_have_class(re.compile(r"(lm|p)-mod-current"))
     no_traceback(page)
 
 

@@ -175,3 +175,37 @@ def test_the_english_message_a_user_reads_names_the_label():
     assert str(err) == "fortaleza must be a whole number from 1 to 9 (got 10)"  # the spec's
     assert err.message("en") == "Fortaleza (strength) must be a whole number from 1 to 9 (got 10)"
     assert err.message("es") == "Fortaleza debe ser un número entero de 1 a 9 (recibido 10)"
+
+
+def test_range_messages_use_the_languages_decimal_separator():
+    """Spanish writes «de 0,5 a 2,5» (and the typed 2,7); English keeps the dot."""
+    from rolkit import fields as f
+
+    @dataclass(frozen=True)
+    class Form:
+        reach: float = f.float_field(
+            1.0, 0.5, 2.5, label=("Alcance", "Alcance (reach)"), help=("a", "b")
+        )
+        open_top: float = f.float_field(
+            1.0, 0.25, None, label=("Altura", "Altura (height)"), help=("a", "b")
+        )
+
+        def __post_init__(self):
+            f.validate(self)
+
+    with pytest.raises(FieldRangeError) as info:
+        Form(reach=2.7)
+    err = info.value
+    assert err.message("es") == "Alcance debe ser un número desde 0,5 a 2,5 (recibido 2,7)"
+    assert err.message("en") == "Alcance (reach) must be a number from 0.5 to 2.5 (got 2.7)"
+    assert str(err) == "reach must be a number from 0.5 to 2.5 (got 2.7)"
+    assert err.allowed == "a number from 0.5 to 2.5"
+    with pytest.raises(FieldRangeError) as info:
+        Form(open_top=0.1)
+    assert info.value.message("es") == "Altura debe ser un número desde 0,25 (recibido 0,1)"
+    assert info.value.message("en") == "Altura (height) must be a number from 0.25 (got 0.1)"
+    spec = dict(f.describe(Form))["reach"]
+    assert spec.allowed("es") == "un número desde 0,5 a 2,5"
+    assert spec.allowed("en") == "a number from 0.5 to 2.5"
+    # whole-number bounds stay as they were in both languages
+    assert dict(f.describe(Form))["open_top"].allowed("es") == "un número desde 0,25"

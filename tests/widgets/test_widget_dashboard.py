@@ -6,7 +6,7 @@ from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboa
 import rolkit
 from rolkit import i18n
 from rolkit.display import tables
-from widgets import views
+from widgets import attack, views
 from widgets.app import NONE, Dashboard, query_params
 from widgets.forms import clean_help
 from widgets.views import ODDS_CLASS
@@ -411,3 +411,54 @@ def test_a_bug_in_after_is_an_apology_not_a_traceback(log_file, monkeypatch):
     assert not any(m in page_text(d) for m in TRACE_MARKERS)
     assert "after exploded" in log_file.read_text()
     assert d.undo_stack == []
+
+
+# --------------------------------------------------------------------------- 12 timing
+def test_a_damage_law_already_drawn_is_not_drawn_again(monkeypatch):
+    """Going back to an earlier value reuses its chart (the same law gives the same PNG):
+    matplotlib, not the odds, was the cost of a field change."""
+    d = make_dashboard("sample")
+    row = grid_row(d)
+    draws = []
+    real = views._png
+    monkeypatch.setattr(views, "_png", lambda fig: draws.append(1) or real(fig))
+    views._damage_chart.cache_clear()
+    low, high = str(int(row.spec.min)), str(int(row.spec.max))
+    charts = []
+    for text in (low, high, low, high, low):
+        row.box.text.value = text
+        charts.append(d.chart.value)
+    assert charts[0] != charts[1] and charts[0] == charts[2] == charts[4]
+    assert charts[0][:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(draws) == 2  # one per distinct law
+    assert views._damage_chart.cache_info().misses == 2
+    d.lang_toggle.value = "en"  # the other language is its own chart
+    assert views._damage_chart.cache_info().misses == 3 and d.chart.value != charts[-1]
+
+
+def test_a_burst_of_changes_redraws_every_table_but_the_chart_once(monkeypatch):
+    """From the browser (debounced on the kernel's loop): each change gets its table, the
+    chart and the rest follow once the GM pauses."""
+    import asyncio
+
+    from widgets import timing
+
+    d = make_dashboard("sample")
+    row = grid_row(d)
+    tables, charts = [], []
+    real_chart = views.chart_png
+    monkeypatch.setattr(views, "chart_png", lambda o, lang: charts.append(1) or real_chart(o, lang))
+    d.table.observe(lambda ch: tables.append(ch.new), "value")
+    monkeypatch.setattr(timing, "from_browser", lambda: True)
+    values = [int(row.spec.min), int(row.spec.max)]
+
+    async def edit() -> None:
+        for i in range(4):
+            row.box.text.value = str(values[i % 2])
+            await asyncio.sleep(timing.DELAY * 3)  # each change's table is drawn …
+            assert len(tables) == i + 1
+        assert charts == []  # … but no chart while the changes keep coming
+        await asyncio.sleep(attack.CHART_DELAY * 2)
+
+    asyncio.run(edit())
+    assert len(charts) == 1 and d.chart.value == real_chart(d.odds, "es")

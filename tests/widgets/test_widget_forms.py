@@ -12,7 +12,15 @@ from widget_helpers import SAMPLE, check_widget, get_system
 from rolkit import fields
 from rolkit.fields import KINDS, describe
 from rolkit.model import RulesError
-from widgets.forms import AUTO, BUILDERS, NestedRow, NumberRow, clean_help, form_for
+from widgets.forms import (
+    AUTO,
+    BUILDERS,
+    NestedRow,
+    NumberRow,
+    clean_help,
+    form_for,
+    strip_spec_codes,
+)
 
 ROLES = ("attacker", "defender", "weapon", "modifiers", "options")
 
@@ -77,7 +85,7 @@ def test_labels_and_help_follow_the_language(system_id, role):
                 assert row.input.get_title(0) == row.spec.label_for(lang), path
             elif row.spec.kind == "int_map":
                 labels = [w.description for w in row.boxes]
-                assert labels == [c.label(lang) for c in row.spec.choices], path
+                assert labels == [strip_spec_codes(c.label(lang)) for c in row.spec.choices], path
                 assert row.spec.label_for(lang) in row.input.children[0].value, path
             elif isinstance(row, NumberRow):
                 check_widget(row.label, value=row.spec.label_for(lang))
@@ -87,7 +95,7 @@ def test_labels_and_help_follow_the_language(system_id, role):
                 check_widget(row.input, tooltip=clean_help(row.spec.help_for(lang))[0])
             if row.spec.kind == "choice":
                 shown = [label for label, v in row.input.options if v is not AUTO]
-                assert shown == [c.label(lang) for c in row.spec.choices], path
+                assert shown == [strip_spec_codes(c.label(lang)) for c in row.spec.choices], path
 
 
 def test_int_widgets_take_their_bounds_from_metadata():
@@ -256,7 +264,7 @@ def test_no_field_of_any_system_shows_a_sentinel(system_id):
 
 
 def test_help_lines_lose_spec_codes_and_mark_placeholders():
-    assert clean_help("G12: el crítico dobla (G21).") == ("el crítico dobla.", False)
+    assert clean_help("G12: el crítico dobla (G21).") == ("El crítico dobla.", False)
     text, provisional = clean_help("Puntos actuales (PLACEHOLDER 10).")
     assert provisional and "PLACEHOLDER" not in text
 
@@ -269,6 +277,97 @@ def test_every_help_text_shown_is_free_of_spec_codes(system_id):
             html_ = widget.value
             assert not re.search(r"\b[A-Z]\d{1,2}:", html_), (role, name, html_)
             assert "PLACEHOLDER" not in html_, (role, name)
+
+
+#: What a spec reference looks like, written independently of widgets.forms' cleaners:
+#: an uppercase code with digits (G1, T19, P5.6, V-A4; not the dice 1D6/D20), a section
+#: (§1.4, «sección 2.4», "section 6"), a source tag ([BRP]) or a PLACEHOLDER.
+SPEC_REFERENCE = re.compile(
+    r"\b(?!D\d)[A-Z]{1,2}\d|§|(?i:placeholder)|\b(?i:secci[oó]n|section|apartado)\s+\d|\[[A-Z]"
+)
+
+
+def every_form_class(system):
+    """The attack forms, the options, every check's form, and every nested sub-form."""
+    todo = [*form_classes(system).values(), *(c.form for c in system.checks.values())]
+    seen: list[type] = []
+    while todo:
+        cls = todo.pop()
+        if cls is None or cls in seen:
+            continue
+        seen.append(cls)
+        todo += [spec.nested for _, spec in describe(cls) if spec.nested is not None]
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("raw", "clean"),
+    [
+        ("G1: crítico con tirada ≤ 1/5.", "Crítico con tirada ≤ 1/5."),
+        ("P5.6: POD×3 limita la habilidad.", "POD×3 limita la habilidad."),
+        ("Reduce toda tirada (T2).", "Reduce toda tirada."),
+        ("Porcentaje (P5/P6 si es de combate).", "Porcentaje."),
+        ("Empala (§1.4).", "Empala."),
+        ("Interpretaciones de la sección 6.", "Interpretaciones."),
+        ("Optional rules (section 2.4).", "Optional rules."),
+        ("Optional rule: roll 1D20 on T7.", "Optional rule: roll 1D20."),
+        ("Vacío = tabla T19 por FUE+TAM; o '+1D4'.", "Vacío = tabla por FUE+TAM; o '+1D4'."),
+        ("(projectile coverage, T13) or a weapon.", "(projectile coverage) or a weapon."),
+        ("Worsens one step (the text is cut; G8).", "Worsens one step (the text is cut)."),
+        ("Empty = the T8 split [BRP].", "Empty = the split."),
+        ("Natural 1 loses (G2, G3).", "Natural 1 loses."),
+        ("Ties as in S1–S14 [NSd20 S4: «x»].", "Ties as."),
+        ("Example V-A4: FOR 4.", "Example FOR 4."),
+        ("1D6 de daño; un D20; NSd20 a 17+ (x2).", "1D6 de daño; un D20; NSd20 a 17+ (x2)."),
+    ],
+)
+def test_every_form_of_spec_reference_is_stripped(raw, clean):
+    assert clean_help(raw) == (clean, False)
+
+
+def test_no_field_help_of_any_system_shows_a_spec_reference(system_id):
+    """Every help line and choice label of every form (nested, options, checks), es and en,
+    as the dashboard shows it: no code left, nothing emptied, PLACEHOLDERs flagged."""
+    system = get_system(system_id)
+    seen = 0
+    for cls in every_form_class(system):
+        for name, spec in describe(cls):
+            for lang, raw in zip(("es", "en"), spec.help, strict=True):
+                text, provisional = clean_help(raw)
+                where = (system_id, cls.__name__, name, lang)
+                assert not SPEC_REFERENCE.search(text), (*where, text)
+                assert text, (*where, raw)  # a code is removed, never the whole line
+                assert provisional or "PLACEHOLDER" not in raw.upper(), where
+                seen += 1
+            for choice in spec.choices:
+                for lang in ("es", "en"):
+                    assert not SPEC_REFERENCE.search(strip_spec_codes(choice.label(lang))), (
+                        system_id,
+                        cls.__name__,
+                        name,
+                        choice.label(lang),
+                    )
+    assert seen >= 2
+
+
+def test_provisional_fields_show_a_badge_even_without_a_help_line():
+    """Core Dread's damages_armor and autocontrol (PLACEHOLDERs) carry their help as a
+    tooltip; the row itself shows «regla provisional» and one line on why."""
+    system = get_system("core_dread")
+    for role, name in (("weapon", "damages_armor"), ("attacker", "autocontrol")):
+        form = form_for(system.forms[role], "es")
+        row_children = form.rows[name].widget.children
+        badge = form.badges[name]
+        assert badge in row_children
+        assert "regla provisional" in badge.value and "El reglamento no fija" in badge.value
+        form.relabel("en")
+        assert "provisional rule" in badge.value and "does not fix" in badge.value
+        # only the provisional rows carry one
+        assert set(form.badges) == {
+            n for n, r in form.rows.items() if clean_help(r.spec.help_for("es"))[1]
+        }
+    options = form_for(system.options_type, "es", show_help=True)
+    assert options.badges == {}  # there the help line carries the badge
 
 
 def test_nested_and_dice_fields_show_derived_values():

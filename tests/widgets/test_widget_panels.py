@@ -192,6 +192,44 @@ def test_a_tampered_link_opens_with_the_valid_part_and_says_what_was_dropped():
     assert d.attack.message.value == "" and not any(m in note for m in TRACE_MARKERS)
 
 
+def test_the_link_carries_the_open_tab_and_reopens_it():
+    d = make_dashboard("sample")
+    assert "tab=" not in d.state.query()  # the first tab, Ataque, is the default
+    names = [panel.name for panel in d.panels]
+    assert names[:2] == ["attack", "checks"] and len(names) == len(Dashboard.PANELS)
+    for index, name in enumerate(names):
+        d.tabs.selected_index = index
+        query = d.state.query()
+        assert ("tab=" not in query) if index == 0 else (f"tab={name}" in query), query
+        if index:
+            assert f"tab={name}" in d.js.value and f"tab={name}" in d.link.value
+        again = Dashboard.from_query_string(query, registry=SAMPLE_REGISTRY)
+        assert again.tabs.selected_index == index and again.notes.value == ""
+        assert again.state.query() == query
+    # the tab and the fields together, and the tab kept across a system switch
+    d.tabs.selected_index = 1
+    d.checks.forms["chequeo"].rows["habilidad"].box.text.value = "4"
+    again = Dashboard.from_query_string(d.state.query(), registry=SAMPLE_REGISTRY)
+    assert again.tabs.selected_index == 1 and again.checks.read().habilidad == 4
+    again.picker.value = "sample2"
+    assert again.tabs.selected_index == 1 and "tab=checks" in again.state.query()
+    # an open dashboard restores a link's tab too (Voilà's request)
+    later = make_dashboard("sample")
+    later.restore("system=sample&lang=es&tab=compare")
+    assert later.tabs.selected_index == names.index("compare")
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_tampered_tab_is_dropped_like_any_other_value(lang):
+    query = f"system=sample&lang={lang}&tab=nope&attacker.fuerza=8"
+    d = Dashboard.from_query_string(query, registry=SAMPLE_REGISTRY)
+    assert d.tabs.selected_index == 0 and d.read()["attacker"].fuerza == 8
+    label = i18n.t("dash.link.tab", lang)
+    assert f"{label} = «nope»" in d.notes.value, d.notes.value
+    assert i18n.t("dash.link.dropped", lang, what="")[:12] in d.notes.value
+    assert "tab=" not in d.state.query()
+
+
 @pytest.mark.parametrize("role", ["attacker", "defender", "weapon", "modifiers"])
 def test_every_preset_round_trips_through_the_link(system_id, role):
     system = get_system(system_id)
