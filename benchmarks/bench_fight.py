@@ -58,6 +58,17 @@ def duel_rows(system_id: str) -> list[tuple[str, float, str]]:
     s = rolkit.get_system(system_id)
     fighters = _duel(s)
     exact = odds_of_fighters(s, fighters, rounds_shown=0)
+    if not exact.exact:  # past the bound: say why, and time the simulation it runs instead
+        sim, t_sim = _timed(
+            _fresh(lambda: odds_of_fighters(s, fighters, simulations=2000, rounds_shown=0))
+        )
+        return [
+            (
+                f"{system_id}: 1v1 NOT exact — {exact.reason[1]}",
+                t_sim,
+                f"{sim.label('en')}; P(A wins) {float(sim.p_win['a']):.3f}",
+            )
+        ]
     t_exact = median_seconds(_fresh(lambda: odds_of_fighters(s, fighters, rounds_shown=0)), 3, 0)
     t_walk = median_seconds(_fresh(lambda: odds_of_fighters(s, fighters)), 3, 0)
     sim, t_sim = _timed(
