@@ -115,6 +115,12 @@ def test_seeded_resolve_and_after_agree_with_the_law(system_id):
     assert failures == []
 
 
+def test_every_registered_system_declares_its_law():
+    """Whole-fight odds work in every system: none may fall back to "not yet"."""
+    assert [sid for sid in rolkit.systems() if not system(sid).has_transitions] == []
+    assert all(system(sid).status_fn is not None for sid in rolkit.systems())
+
+
 def test_a_wrong_law_is_caught():
     """The toy law with one after-state's mass moved is refused by the checks above."""
     forms = TOY_FIGHT.defaults()
