@@ -19,12 +19,15 @@ wraps it with its preheated pool. On top of jupyter_server's culler
   connected yet (jupyter_server's culler would: "idle" since it was preheated); the
   abandoned sweep is what frees those. A first connection counts as activity, so a
   page's idle time starts when it connects;
+* starts kernels with ``JUPYTER_WIDGETS_ECHO=0`` (:data:`ECHO_ENV`): no widget update
+  reaches the page unvalidated;
 * closes a shut-down kernel's websockets (jupyter_server leaves them open), so the page
   learns that its session ended and shows its notice (:data:`serve.pages.IDLE_NOTICE_SCRIPT`).
 """
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 from typing import Any
@@ -38,6 +41,12 @@ from traitlets import Float, Int
 __all__ = ["BoundedKernelManager"]
 
 GOING_AWAY = 1001  # websocket close code: the session ended on the server
+#: ipywidgets 8 sends a browser's widget update back to every front end ("echo_update")
+#: *before* validating it, so one client of a kernel could make its page show any value
+#: (a NaN, an object, arbitrary HTML in an HTML widget). Off in every kernel started here
+#: (an operator can set it to "1" in the server's environment): one page per kernel has no
+#: other view to keep in step.
+ECHO_ENV = "JUPYTER_WIDGETS_ECHO"
 
 
 class BoundedKernelManager(AsyncMappingKernelManager):
@@ -125,7 +134,10 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         # Voilà starts pool kernels with VOILA_PREHEAT=True in their environment: name the
         # kernel first so it is not counted as a session while it starts.
         kernel_id = kwargs.pop("kernel_id", None) or str(uuid.uuid4())
-        for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        env = dict(kwargs.get("env") or os.environ)
+        env.setdefault(ECHO_ENV, "0")  # see the module docstring: no unvalidated echoes
+        kwargs["env"] = env
+        for_pool = env.get("VOILA_PREHEAT") == "True"
         if for_pool:
             self._pool_starting.add(kernel_id)
             self._preheated.add(kernel_id)
