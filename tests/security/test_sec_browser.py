@@ -140,7 +140,9 @@ def test_no_frame_carries_a_traceback_and_a_closed_tab_frees_its_kernel(server, 
             page.keyboard.press("Control+A")
             page.keyboard.type("7")
             page.keyboard.press("Enter")
-            page.wait_for_function("() => document.querySelector('.sec-result')?.innerText === '14'")
+            page.wait_for_function(
+                "() => document.querySelector('.sec-result')?.innerText === '14'"
+            )
             page.get_by_role("button", name="Tirar").click()  # its callback raises
             _attack(server, kernel_id)
             readout.click()  # the page still works: one more round trip, which also comes
