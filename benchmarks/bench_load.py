@@ -46,6 +46,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
+#: seconds before the pool refills (serve's default, 15 s, when unset): a burst served slower
+#: than that competes with ten kernels starting
+FILL_DELAY = os.environ.get("ROLKIT_BENCH_FILL_DELAY", "")
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
 OFFLINE = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
@@ -81,6 +84,7 @@ class _Server:
             # browsers come (the default 30 s grace only delays the bench)
             "--BoundedKernelManager.disconnected_timeout=3",
             "--BoundedKernelManager.sweep_interval=1",
+            *([f"--VoilaKernelManager.fill_delay={FILL_DELAY}"] if FILL_DELAY else []),
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
