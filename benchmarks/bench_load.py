@@ -6,15 +6,18 @@ same moment each get a kernel that has already run the notebook. Chromium (Playw
 opens the pages; no request leaves 127.0.0.1 (chromium resolves no other host and uses a
 dead loopback proxy for anything else).
 
-* time to interactive in Chromium, one visitor: ``goto`` → Tirar and the odds table on
-  screen.
+* time to interactive in Chromium: ``goto`` → Tirar and the odds table on screen, for one
+  visitor and for :data:`AT_ONCE` visitors opening the page at the same moment (one
+  Chromium, one context each: separate cookies, as separate people), side by side. The ten
+  browsers run on the server's 2 cores too, so this is what ten GMs on their own machines
+  would see, plus the cost of rendering ten pages here. Target: each ≤ 10 s.
 * server-side time to interactive, ten at once: the page's HTML in full, its kernel socket
-  open and every widget's state received (what the server owes each visitor; ten browsers
-  on the same 2 cores would measure chromium, not the server). Target: each ≤ 10 s.
+  open and every widget's state received (what the server owes each visitor, without a
+  browser's CPU on these cores).
 * memory per session: private memory (USS) of each kernel process in use, median.
-* correctness under load: :data:`BROWSERS` Chromium pages at once each set the main field
-  to one of two values and read their odds table; pages with the same value must show the same table, the two values different
-  tables (independent sessions, no cross-talk).
+* correctness under load: the :data:`AT_ONCE` Chromium pages each set the main field to one
+  of two values and read their odds table; pages with the same value must show the same
+  table, the two values different tables (independent sessions, no cross-talk).
 """
 
 from __future__ import annotations
@@ -43,7 +46,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
-BROWSERS = 4  # real Chromium pages at once (they use the server's cores)
+#: seconds before the pool refills (serve's default, 15 s, when unset): a burst served slower
+#: than that competes with ten kernels starting
+FILL_DELAY = os.environ.get("ROLKIT_BENCH_FILL_DELAY", "")
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
 OFFLINE = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
@@ -74,7 +79,12 @@ class _Server:
             f"--port={self.port}",
             "--preheat_kernel=True",
             f"--pool_size={POOL}",
-            f"--BoundedKernelManager.max_sessions={AT_ONCE + BROWSERS + 2}",
+            f"--BoundedKernelManager.max_sessions={2 * AT_ONCE + 2}",
+            # the server-side visitors close their sockets: free their kernels before the
+            # browsers come (the default 30 s grace only delays the bench)
+            "--BoundedKernelManager.disconnected_timeout=3",
+            "--BoundedKernelManager.sweep_interval=1",
+            *([f"--VoilaKernelManager.fill_delay={FILL_DELAY}"] if FILL_DELAY else []),
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
@@ -130,7 +140,7 @@ def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
         for i, page in enumerate(pages):
             if ready[i] is None and all(page.locator(s).first.is_visible() for s in READY):
                 ready[i] = time.perf_counter() - start
-        time.sleep(0.05)
+        time.sleep(0.2)
     busy = sum("Ocupado" in p.content() for p in pages)
     if busy:
         print(f"  ({busy} page(s) got the busy page)", flush=True)
@@ -259,7 +269,8 @@ def run() -> list[tuple[str, float, str]]:
                 )
                 url = f"{server.url}?system={SYSTEM}"
                 pages, tti = _open_at_once(browser, url, 1)
-                rows.append(("1 session: time to interactive", tti[0], "preheated kernel"))
+                one = tti[0]
+                rows.append(("1 browser: time to interactive", one, "preheated kernel"))
                 rows.append(
                     (
                         "1 session: kernel private memory (USS)",
@@ -296,13 +307,22 @@ def run() -> list[tuple[str, float, str]]:
                         f"{_session_uss(server, AT_ONCE):.0f} MiB per session",
                     )
                 )
-                server.wait_idle(fills=3)  # refilled after the ten
-                pages, tti = _open_at_once(browser, url, BROWSERS)
+                server.wait_idle(fills=3)  # refilled after the ten, their kernels freed
+                pages, tti = _open_at_once(browser, url, AT_ONCE)
+                worst = max(tti)  # NaN (a page never ready) compares False: check it
+                verdict = "ok" if all(t <= 10 for t in tti) else "over target"
                 rows.append(
                     (
-                        f"{BROWSERS} browsers at once: time to interactive, median",
+                        f"{AT_ONCE} browsers at once: time to interactive, median",
                         statistics.median(tti),
-                        "browsers share these 2 cores too",
+                        f"1 alone: {one:.1f} s; {AT_ONCE} Chromium contexts on these cores",
+                    )
+                )
+                rows.append(
+                    (
+                        f"{AT_ONCE} browsers at once: time to interactive, worst",
+                        worst,
+                        f"target ≤ 10 s each on {os.cpu_count()} cores, {verdict}",
                     )
                 )
                 try:
@@ -310,7 +330,7 @@ def run() -> list[tuple[str, float, str]]:
                 except Exception as err:  # noqa: BLE001 - keep the timing rows
                     verdict = f"not measured: {type(err).__name__}"
                 rows.append(
-                    (f"{BROWSERS} browsers at once: each drives its own attack", NAN, verdict)
+                    (f"{AT_ONCE} browsers at once: each drives its own attack", NAN, verdict)
                 )
                 browser.close()
         finally:

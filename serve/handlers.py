@@ -3,7 +3,10 @@
 * :class:`DashboardPageHandler` (the notebook page): answers 503 with :data:`BUSY_PAGE`
   past the kernel cap, and sets the ``_xsrf`` cookie so the page's ``beforeunload``
   beacon to ``/voila/api/shutdown/<id>`` is accepted (Voilà 0.5.13 never sets it, so every
-  beacon got ``403 _xsrf missing`` and closed tabs kept their kernels).
+  beacon got ``403 _xsrf missing`` and closed tabs kept their kernels); the page carries
+  :data:`serve.pages.IDLE_NOTICE_SCRIPT`, so a tab whose kernel was culled says so and
+  offers to reload; when the page is sent, the kernel manager is told
+  (``page_served``), so its time to connect starts then.
 * :class:`AuthenticatedRequestInfoHandler`: ``/voila/query/<id>`` with the token check
   every other websocket has (upstream it accepts anyone).
 * :class:`PlainLogoutHandler`: ``/logout`` clears the cookie and answers a page (upstream
@@ -13,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from jupyter_server.auth.decorator import allow_unauthenticated, ws_authenticated
@@ -23,7 +27,9 @@ from tornado.websocket import WebSocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
-from .pages import BUSY_PAGE, LOGGED_OUT_PAGE, error_page
+from .pages import BUSY_PAGE, LOGGED_OUT_PAGE, error_page, with_idle_notice
+
+_KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
 
 __all__ = [
     "AuthenticatedRequestInfoHandler",
@@ -77,7 +83,20 @@ class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
             self.finish(BUSY_PAGE)
             return
         self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie the beacon sends
-        await super().get(path)
+        injected, kernel_id = False, None
+        try:
+            async for html in self.get_generator(path=path):  # TornadoVoilaHandler.get, plus
+                if not injected:  # the idle notice's script at the top of the page
+                    html, injected = with_idle_notice(html)
+                if kernel_id is None:
+                    found = _KERNEL_ID.search(html)
+                    kernel_id = found.group(1) if found else None
+                self.write(html)
+                self.flush()
+        finally:  # the page has its kernel: the time it has to connect starts now
+            page_served = getattr(manager, "page_served", None)
+            if kernel_id is not None and page_served is not None:
+                page_served(kernel_id)
 
 
 class AuthenticatedRequestInfoHandler(WebSocketMixin, RequestInfoSocketHandler, JupyterHandler):

@@ -6,24 +6,47 @@ wraps it with its preheated pool. On top of jupyter_server's culler
 
 * counts sessions (kernels handed to a page, the pool excluded) so the page handler can
   answer "ocupado / busy" past :attr:`max_sessions` instead of starting one more kernel;
-* shuts down a kernel that left the pool (or was started for a GET) but never got a
-  websocket within :attr:`abandoned_timeout` seconds: a plain GET, a crawler or a tab closed
-  while loading does not hold ~100 MiB for the idle-cull time;
+* shuts down a kernel whose page was served (:meth:`page_served`, called by the page
+  handler when the GET ends) but never opened a websocket within
+  :attr:`abandoned_timeout` seconds: a plain GET, a crawler or a tab closed while loading
+  does not hold ~100 MiB for the idle-cull time. The clock starts when the page is
+  served, not when the kernel was started: a preheated kernel may wait in the pool for
+  hours, and a kernel started by a GET may take long to run the notebook on a loaded
+  machine; timed from their start, both were shut down under a page still loading;
 * shuts down a kernel whose last websocket closed :attr:`disconnected_timeout` seconds ago
-  (the tab is gone even if its unload beacon was lost).
+  (the tab is gone even if its unload beacon was lost);
+* never idle-culls a kernel waiting in the pool or handed to a page that has not
+  connected yet (jupyter_server's culler would: "idle" since it was preheated); the
+  abandoned sweep is what frees those. A first connection counts as activity, so a
+  page's idle time starts when it connects;
+* starts kernels with ``JUPYTER_WIDGETS_ECHO=0`` (:data:`ECHO_ENV`): no widget update
+  reaches the page unvalidated;
+* closes a shut-down kernel's websockets (jupyter_server leaves them open), so the page
+  learns that its session ended and shows its notice (:data:`serve.pages.IDLE_NOTICE_SCRIPT`).
 """
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 from typing import Any
 
+from jupyter_server._tz import utcnow
+from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
 
 __all__ = ["BoundedKernelManager"]
+
+GOING_AWAY = 1001  # websocket close code: the session ended on the server
+#: ipywidgets 8 sends a browser's widget update back to every front end ("echo_update")
+#: *before* validating it, so one client of a kernel could make its page show any value
+#: (a NaN, an object, arbitrary HTML in an HTML widget). Off in every kernel started here
+#: (an operator can set it to "1" in the server's environment): one page per kernel has no
+#: other view to keep in step.
+ECHO_ENV = "JUPYTER_WIDGETS_ECHO"
 
 
 class BoundedKernelManager(AsyncMappingKernelManager):
@@ -53,7 +76,8 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._ever_connected: set[str] = set()
-        self._unconnected_since: dict[str, float] = {}
+        self._served_at: dict[str, float] = {}
+        self._preheated: set[str] = set()
         self._disconnected_since: dict[str, float] = {}
         self._pool_starting: set[str] = set()
         self._sweeper: PeriodicCallback | None = None
@@ -79,9 +103,25 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def at_capacity(self) -> bool:
         return self.max_sessions > 0 and self.sessions_in_use() >= self.max_sessions
 
+    def page_served(self, kernel_id: str, now: float | None = None) -> None:
+        """The page of ``kernel_id`` was sent (or its GET ended): the time it has to
+        connect (:attr:`abandoned_timeout`) starts now."""
+        if kernel_id in self._kernels and kernel_id not in self._ever_connected:
+            self._served_at.setdefault(kernel_id, time.monotonic() if now is None else now)
+
+    def _awaiting_page(self, kernel_id: str) -> bool:
+        """In the pool (starting, pre-rendering or ready) or served but not yet connected."""
+        if kernel_id in self._ever_connected:
+            return False
+        return kernel_id in self._served_at or kernel_id in self._preheated
+
     def notify_connect(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is not None and kernel_id not in self._ever_connected:
+            kernel.last_activity = utcnow()  # idle since its page connected, not preheated
         self._ever_connected.add(kernel_id)
-        self._unconnected_since.pop(kernel_id, None)
+        self._served_at.pop(kernel_id, None)
+        self._preheated.discard(kernel_id)
         self._disconnected_since.pop(kernel_id, None)
         super().notify_connect(kernel_id)
 
@@ -94,9 +134,13 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         # Voilà starts pool kernels with VOILA_PREHEAT=True in their environment: name the
         # kernel first so it is not counted as a session while it starts.
         kernel_id = kwargs.pop("kernel_id", None) or str(uuid.uuid4())
-        for_pool = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        env = dict(kwargs.get("env") or os.environ)
+        env.setdefault(ECHO_ENV, "0")  # see the module docstring: no unvalidated echoes
+        kwargs["env"] = env
+        for_pool = env.get("VOILA_PREHEAT") == "True"
         if for_pool:
             self._pool_starting.add(kernel_id)
+            self._preheated.add(kernel_id)
         try:
             kernel_id = await super().start_kernel(*args, kernel_id=kernel_id, **kwargs)
         finally:
@@ -105,10 +149,34 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
-        self._ever_connected.discard(kernel_id)
-        self._unconnected_since.pop(kernel_id, None)
-        self._disconnected_since.pop(kernel_id, None)
+        self._forget(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
+        self._close_websockets(kernel_id)
+
+    def _forget(self, kernel_id: str) -> None:
+        self._ever_connected.discard(kernel_id)
+        self._served_at.pop(kernel_id, None)
+        self._preheated.discard(kernel_id)
+        self._disconnected_since.pop(kernel_id, None)
+
+    def _close_websockets(self, kernel_id: str) -> None:
+        """Close the page websockets of a kernel that was shut down (culled, its tab's
+        beacon, the sweep): jupyter_server leaves them open, so the page could not tell that
+        its session ended (its idle notice listens for the close)."""
+        for connection in list(ZMQChannelsWebsocketConnection._open_sockets):
+            if getattr(connection, "kernel_id", None) != kernel_id:
+                continue
+            try:
+                connection.websocket_handler.close(GOING_AWAY, "kernel shut down")
+            except Exception:  # already closed
+                self.log.debug("kernel %s: websocket already closed", kernel_id)
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        dead = getattr(kernel, "execution_state", None) == "dead"
+        if not dead and self._awaiting_page(kernel_id):
+            return  # not idle: no visitor has had it yet (see the module docstring)
+        await super().cull_kernel_if_idle(kernel_id)
 
     # -- the sweep ---------------------------------------------------------------------
     def _start_sweeper(self) -> None:
@@ -117,18 +185,15 @@ class BoundedKernelManager(AsyncMappingKernelManager):
             self._sweeper.start()
 
     async def sweep_abandoned(self, now: float | None = None) -> list[str]:
-        """Shut down kernels out of the pool that never connected in time, or whose last
-        websocket closed more than :attr:`disconnected_timeout` ago; their ids."""
+        """Shut down kernels whose page was served but never connected in time, or whose
+        last websocket closed more than :attr:`disconnected_timeout` ago; their ids."""
         now = time.monotonic() if now is None else now
-        pooled = self.pooled_kernel_ids()
         live = set(self.list_kernel_ids())
-        for gone in set(self._unconnected_since) - live:
-            del self._unconnected_since[gone]
+        for gone in (set(self._served_at) | set(self._disconnected_since)) - live:
+            self._forget(gone)
+        self._preheated &= live
         culled = []
-        for gone in set(self._disconnected_since) - live:
-            del self._disconnected_since[gone]
-        for kernel_id in live - pooled - self._ever_connected:
-            since = self._unconnected_since.setdefault(kernel_id, now)
+        for kernel_id, since in self._served_at.items():
             if (
                 self.abandoned_timeout > 0
                 and now - since >= self.abandoned_timeout

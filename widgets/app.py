@@ -24,11 +24,12 @@ import ipywidgets as ipw
 from rolkit import i18n
 from rolkit.system import System
 from widgets import views
-from widgets.attack import NONE, AttackPanel
+from widgets.attack import HISTORY_MAX, NONE, AttackPanel
 from widgets.checks import ChecksPanel
 from widgets.compare import ComparePanel
 from widgets.errors import guarded
 from widgets.fight import FightPanel
+from widgets.hardening import EntryHistory
 from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
 from widgets.state import AppState, parse_query
@@ -82,6 +83,8 @@ class Dashboard:
         self.panels = [cls(self.state) for cls in self.PANELS]
         self.attack: AttackPanel = self.panels[0]  # type: ignore[assignment]
         self.checks: ChecksPanel = self.panels[1]  # type: ignore[assignment]
+        for panel in (self.attack, self.checks):  # bounded (#17): the shown rolls kept whole
+            panel.entries = EntryHistory(limit=HISTORY_MAX)  # type: ignore[assignment]
         self._holding = False
         self._js_count = 0
         self._params = parse_query(query) if query is not None else []

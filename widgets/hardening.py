@@ -15,7 +15,10 @@ What it does (issue 17, "no traceback leaves the server" and "bounded memory and
   kernels of one user share the folder, so at most that per live kernel), in a per-user
   folder (platformdirs' user log dir, mode 0700), its files mode 0600;
 * :class:`RollHistory` keeps the last ``limit`` rolls whole and only a count (and an
-  optional callback, e.g. writing to the fight log) for older ones.
+  optional callback, e.g. writing to the fight log) for older ones;
+  :class:`EntryHistory` is the dashboard's roll history built on it (newest first, as the
+  Ataque and Chequeos tabs list it): an evicted entry's widgets are closed (their models
+  leave the kernel and the page) and it is summarised by its outcome.
 
 It changes nothing unless the kernel runs under Voilà (``VOILA_*`` in the environment) or
 ``force=True``: a notebook opened in JupyterLab keeps its normal tracebacks.
@@ -27,12 +30,13 @@ import logging
 import logging.handlers
 import os
 import sys
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 __all__ = [
+    "EntryHistory",
     "RollHistory",
     "harden_kernel",
     "log_dir",
@@ -131,6 +135,95 @@ class RollHistory(Generic[T]):
     def clear(self) -> None:
         self._items.clear()
         self.evicted = 0
+
+
+def close_widget_tree(widget: Any) -> None:
+    """Close ``widget`` and every widget it holds (children, an Accordion's pages, its
+    ``layout`` and ``style``): each is a model in the kernel and in the page until closed."""
+    from ipywidgets import Widget
+
+    seen: set[int] = set()
+    stack = [widget] if isinstance(widget, Widget) else []
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        for name in w.keys:
+            value = getattr(w, name, None)
+            for v in value if isinstance(value, tuple | list) else (value,):
+                if isinstance(v, Widget) and id(v) not in seen:
+                    stack.append(v)
+        w.close()
+
+
+class EntryHistory:
+    """The dashboard's roll history, newest first, with only the last ``limit`` entries kept.
+
+    A drop-in for the list the panels keep (``entries.insert(0, entry)``,
+    ``entries[:n]``, iteration, ``entries[0]``): iteration and indexing give the kept
+    entries, newest first. ``len()`` is the number of rolls made (kept + summarised), so a
+    new roll's number (``len(entries) + 1``) goes on counting past the cap. An evicted
+    entry has its widgets closed (:func:`close_widget_tree`) and is summarised in
+    :attr:`summary` (rolls per outcome key, at most :data:`SUMMARY_KEYS` keys).
+    """
+
+    SUMMARY_KEYS = 64
+
+    def __init__(self, limit: int = 30):
+        self._rolls: RollHistory[Any] = RollHistory(limit=limit, on_evict=self._summarise)
+        self.summary: Counter[str] = Counter()
+
+    @property
+    def limit(self) -> int:
+        return self._rolls.limit
+
+    @property
+    def evicted(self) -> int:
+        """Rolls no longer kept whole (only counted in :attr:`summary`)."""
+        return self._rolls.evicted
+
+    def _summarise(self, entry: Any) -> None:
+        r = getattr(entry, "r", None)
+        key = getattr(r, "key", None) or getattr(getattr(r, "degree", None), "key", None)
+        key = str(key)[:200] if key is not None else "?"
+        if key not in self.summary and len(self.summary) >= self.SUMMARY_KEYS:
+            key = "…"
+        self.summary[key] += 1
+        close_widget_tree(getattr(entry, "widget", None))
+
+    def insert(self, index: int, entry: Any) -> None:
+        """Add the newest roll (``index`` must be 0: the history is newest first)."""
+        if index != 0:
+            raise ValueError("a roll history only grows at its front (newest first)")
+        self._rolls.append(entry)
+
+    def kept(self) -> list[Any]:
+        """The entries kept whole, newest first."""
+        return list(reversed(self._rolls._items))
+
+    def __len__(self) -> int:
+        return self._rolls.total
+
+    def __bool__(self) -> bool:
+        return self._rolls.total > 0
+
+    def __iter__(self) -> Iterator[Any]:
+        return reversed(self._rolls._items)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.kept()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, list):
+            return not self.evicted and self.kept() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def clear(self) -> None:
+        self._rolls.clear()
+        self.summary.clear()
 
 
 def _under_voila() -> bool:

@@ -63,8 +63,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def voila_command(notebook: Path, port: int) -> list[str]:
-    """The ``make dashboard`` command line, on ``port``."""
+def voila_command(notebook: Path, port: int, pool_size: int | None = None) -> list[str]:
+    """The ``make dashboard`` command line, on ``port`` (``pool_size`` preheated kernels:
+    Voilà's default, one, when None)."""
+    pool = [f"--pool_size={pool_size}"] if pool_size is not None else []
     return [
         str(VOILA),
         str(notebook),
@@ -74,13 +76,16 @@ def voila_command(notebook: Path, port: int) -> list[str]:
         "--preheat_kernel=True",
         "--MappingKernelManager.cull_idle_timeout=600",
         "--MappingKernelManager.cull_interval=60",
+        *pool,
     ]
 
 
 class VoilaServer:
     """A Voilà process on 127.0.0.1; ``url`` is its base address."""
 
-    def __init__(self, notebook: Path, log_path: Path, port: int | None = None):
+    def __init__(
+        self, notebook: Path, log_path: Path, port: int | None = None, pool_size: int | None = None
+    ):
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path
@@ -93,7 +98,7 @@ class VoilaServer:
             "PYTHONPATH": path,
         }
         self.proc = subprocess.Popen(
-            voila_command(notebook, self.port),
+            voila_command(notebook, self.port, pool_size),
             cwd=notebook.parent,
             stdout=self._log,
             stderr=subprocess.STDOUT,

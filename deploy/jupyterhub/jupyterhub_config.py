@@ -5,8 +5,10 @@ Run from the project root (see README, "Serving a club with JupyterHub")::
     npm install --prefix deploy/jupyterhub            # configurable-http-proxy 5.3.0
     .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
-Each user's server is ``jupyterhub-singleuser`` (jupyter_server) with Voilà's server
-extension; its default URL is the dashboard (``/user/<name>/voila/render/dashboard.ipynb``).
+Each user's server is ``jupyterhub-singleuser`` (jupyter_server) with rolkit's serving layer
+as its server extension (``serve.extension``: Voilà's server extension with the handlers of
+``python -m serve``: busy page, the close-tab beacon's xsrf cookie, the idle notice, plain
+error pages); its default URL is the dashboard (``/user/<name>/voila/render/dashboard.ipynb``).
 The kernel websocket uses rolkit's validated connection class
 (``serve.connection.SafeKernelWebsocketConnection``) and the kernel manager with the
 session cap and abandoned/closed-tab culling (``serve.kernels.BoundedKernelManager``).
@@ -91,9 +93,12 @@ c.Spawner.args = [
     f"--ServerApp.shutdown_no_activity_timeout={3 * IDLE}",
     "--ServerApp.tornado_settings={'websocket_max_message_size': 4194304}",
     "--VoilaConfiguration.show_tracebacks=False",
-    # only Voilà: no JupyterLab (nor its extension manager, which would query PyPI)
+    # only Voilà, through rolkit's serving layer (serve.extension loads Voilà's extension
+    # with the handlers of `python -m serve`); no JupyterLab (nor its extension manager,
+    # which would query PyPI)
     "--ServerApp.jpserver_extensions="
-    "{'voila.server_extension': True, 'jupyterlab': False, 'jupyter_lsp': False,"
+    "{'serve.extension': True, 'voila.server_extension': False, 'jupyterlab': False,"
+    " 'jupyter_lsp': False,"
     " 'notebook': False, 'notebook_shim': False, 'jupyter_server_terminals': False}",
     "--ServerApp.terminals_enabled=False",
 ]

@@ -1,8 +1,11 @@
 """Browser fixtures: Voilà on a free loopback port, Playwright with Debian's chromium, and
 every request that is not to 127.0.0.1 aborted (nothing leaves the machine).
 
-The servers use the same flags as ``make dashboard``; each is stopped with SIGTERM by its
-PID at the end of the module. Everything skips cleanly when /usr/bin/chromium is absent.
+The servers use the same flags as ``make dashboard`` plus a pool of two preheated kernels
+(a test that reloads finds a kernel ready); they are shared by every module of the browser
+suite (no test needs a fresh one: each opens its own page, hence its own kernel) and
+stopped with SIGTERM by PID at the end of the session. Everything skips cleanly when
+/usr/bin/chromium is absent.
 """
 
 from pathlib import Path
@@ -12,6 +15,7 @@ import pytest
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
+POOL = 2  # preheated kernels per server
 
 
 def _need_chromium():
@@ -44,7 +48,9 @@ def local_page(page):
 
 def _serve(notebook, tmp_path_factory):
     _need_chromium()
-    server = VoilaServer(notebook, tmp_path_factory.mktemp("voila") / f"{notebook.stem}.log")
+    server = VoilaServer(
+        notebook, tmp_path_factory.mktemp("voila") / f"{notebook.stem}.log", pool_size=POOL
+    )
     try:
         server.wait_ready()
     except Exception:
@@ -53,14 +59,14 @@ def _serve(notebook, tmp_path_factory):
     return server
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def dashboard_server(tmp_path_factory):
     server = _serve(ROOT / "notebooks" / "dashboard.ipynb", tmp_path_factory)
     yield server
     server.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def sample_server(tmp_path_factory):
     server = _serve(Path(__file__).parent / "sample_dashboard.ipynb", tmp_path_factory)
     yield server

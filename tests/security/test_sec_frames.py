@@ -8,7 +8,7 @@ import sys
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 from sec_harness import v1_frame
@@ -86,7 +86,7 @@ def _frame(count: int, offsets: list[int], tail: bytes) -> bytes:
     return head + tail
 
 
-@settings(max_examples=1500, deadline=200)
+@settings(max_examples=1500, deadline=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     count=st.one_of(st.integers(0, 80), st.integers(0, 2**64 - 1)),
     offsets=st.lists(st.one_of(st.integers(0, 400), st.integers(0, 2**64 - 1)), max_size=12),
@@ -105,7 +105,7 @@ def test_fuzzed_headers_offsets_counts_never_hang(count, offsets, tail, cut):
     assert sum(map(len, parts)) + len(channel) + 8 * (count + 1) == len(frame)
 
 
-@settings(max_examples=300, deadline=200)
+@settings(max_examples=300, deadline=200, suppress_health_check=[HealthCheck.too_slow])
 @given(
     parts=st.lists(st.binary(max_size=40), min_size=4, max_size=8),
     channel=st.sampled_from(["shell", "control", "stdin", "iopub"]),

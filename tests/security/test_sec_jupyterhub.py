@@ -1,7 +1,8 @@
 """deploy/jupyterhub serves the dashboard to two users at once: JupyterHub +
 configurable-http-proxy (npm) on loopback, the shared-password authenticator with two test
 users, the simple local spawner; Chromium logs each in (its own browser context), lands on
-their own dashboard (``/user/<name>/voila/render/dashboard.ipynb``) and drives it.
+their own dashboard (``/user/<name>/voila/render/dashboard.ipynb``) and drives it; the
+user servers run the same serving layer as ``python -m serve`` (``serve.extension``).
 
 Skips, saying why, only when jupyterhub is not installed or the proxy cannot be installed
 from npm. Everything it starts is stopped by PID at the end.
@@ -9,6 +10,7 @@ from npm. Everything it starts is stopped by PID at the end.
 
 import contextlib
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -122,7 +124,7 @@ def test_two_users_each_get_their_own_dashboard(hub, playwright):
             pages = []
             for user in USERS:  # log both in before waiting for either: they spawn together
                 page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-                page.set_default_timeout(90000)
+                page.set_default_timeout(240000)  # the GET runs the notebook: slow under load
                 page.goto(
                     f"{url}/hub/login?next=/hub/user-redirect/voila/render/"
                     f"dashboard.ipynb%3Fsystem%3D{system_id}"
@@ -148,9 +150,20 @@ def test_two_users_each_get_their_own_dashboard(hub, playwright):
             assert tables[0] != tables[1]  # two users, two kernels, two different setups
             for page in pages:
                 assert "Traceback" not in page.inner_text("body")
+            # the serving layer of `python -m serve` runs under the hub too (serve.extension):
+            # the page carries the idle notice's script and sets the close-tab beacon's
+            # _xsrf cookie, and an error page is the plain one (no traceback, no path)
+            page = pages[0]
+            assert page.locator("script#rolkit-session-watch").count() == 1
+            assert "_xsrf" in {c["name"] for c in page.context.cookies()}
+            missing = page.request.get(f"{url}/user/{USERS[0]}/voila/render/no-such-17.ipynb")
+            body = missing.text()
+            assert missing.status == 404 and "No encontrado (not found)" in body, body[:500]
+            assert not re.search(r"Traceback|File \"|site-packages|/work/|\.py\b", body), body
         finally:
             browser.close()
     text = log_text()
     for user in USERS:
         assert f"User logged in: {user}" in text
     assert "serve.connection.SafeKernelWebsocketConnection" in text
+    assert "Voilà's handlers replaced (serve.extension)" in text

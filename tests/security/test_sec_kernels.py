@@ -2,6 +2,8 @@
 cap answers a plain busy page, the unload beacon frees a kernel, an abandoned GET's
 kernel and an idle open tab's kernel are culled."""
 
+import asyncio
+import threading
 import time
 import uuid
 
@@ -94,3 +96,75 @@ def test_idle_open_tab_is_culled(server):
     with server.ws(kernel_id) as ws:
         assert ws.subprotocol
         _wait_gone(server, kernel_id, IDLE + 10)
+
+
+class _FakeKernel:
+    execution_state = "idle"
+
+
+def test_the_time_to_connect_starts_when_the_page_is_served(monkeypatch):
+    """A preheated kernel seen by the sweep while it pre-rendered (slow on a loaded
+    machine), then waiting in the pool longer than the timeout, was shut down under the
+    page it was handed to before that page could connect: the page never rendered (#17,
+    the browser test that failed inside the full suite). Its clock now starts when its page
+    is served; until then neither the sweep nor the idle culler touches it."""
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+
+    from serve.kernels import BoundedKernelManager
+
+    shut, idle_checked = [], []
+
+    async def start(self, *args, kernel_id=None, **kwargs):
+        self._kernels[kernel_id] = _FakeKernel()
+        self._kernel_connections[kernel_id] = 0
+        return kernel_id
+
+    async def shutdown(self, kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+        self._kernels.pop(kernel_id)
+
+    async def cull_if_idle(self, kernel_id):
+        idle_checked.append(kernel_id)
+
+    monkeypatch.setattr(AsyncMappingKernelManager, "start_kernel", start)
+    monkeypatch.setattr(AsyncMappingKernelManager, "shutdown_kernel", shutdown)
+    monkeypatch.setattr(AsyncMappingKernelManager, "cull_kernel_if_idle", cull_if_idle)
+
+    async def scenario():
+        km = BoundedKernelManager(abandoned_timeout=45, sweep_interval=3600)
+        loop = asyncio.get_running_loop()
+        rendering = loop.create_future()
+        km._pools = {"dashboard.ipynb": [rendering]}
+        kernel_id = await km.start_kernel(env={"VOILA_PREHEAT": "True"})
+        assert await km.sweep_abandoned(now=0) == []  # pre-rendering: not abandoned
+        rendering.set_result({"kernel_id": kernel_id})
+        assert await km.sweep_abandoned(now=100) == []  # waiting in the pool
+        await km.cull_kernel_if_idle(kernel_id)
+        km._pools["dashboard.ipynb"] = []  # Voilà hands it to a page ...
+        await km.cull_kernel_if_idle(kernel_id)
+        assert await km.sweep_abandoned(now=200) == []  # ... still loading
+        km.page_served(kernel_id, now=300)  # the GET has ended
+        await km.cull_kernel_if_idle(kernel_id)
+        assert await km.sweep_abandoned(now=340) == []
+        assert idle_checked == [] and shut == []  # neither the idle culler nor the sweep
+        assert await km.sweep_abandoned(now=346) == [kernel_id]  # abandoned: freed
+        assert shut == [kernel_id]
+        if km._sweeper is not None:
+            km._sweeper.stop()
+
+    # in its own thread: inside the full suite, Playwright's loop is marked as running in
+    # this one between its calls, and asyncio.run() would refuse
+    errors: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as err:  # noqa: BLE001 - re-raised in the test's thread
+            errors.append(err)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(timeout=60)
+    assert not worker.is_alive()
+    if errors:
+        raise errors[0]

@@ -1,0 +1,60 @@
+"""The dashboard's roll history is bounded (#17 item 5): 3000 clicks on Tirar keep only the
+shown rolls whole; older ones are summarised, their widgets closed and their memory freed,
+and the numbering goes on."""
+
+import gc
+import weakref
+
+import pytest
+from ipywidgets.widgets import widget as ipw_widget
+from widget_helpers import make_dashboard
+
+from widgets.attack import HISTORY_MAX
+from widgets.hardening import EntryHistory
+
+ROLLS = 3000
+
+
+def _live_models() -> int:
+    return len(ipw_widget._instances)
+
+
+def test_3000_rolls_keep_the_history_and_its_widgets_bounded():
+    d = make_dashboard("sample")
+    history = d.attack.entries
+    assert isinstance(history, EntryHistory) and history == []
+    for _ in range(HISTORY_MAX + 1):
+        d.roll()
+    first = weakref.ref(history[-1])  # roll #2: the next roll evicts it
+    assert history[-1].number == 2
+    models = _live_models()
+    for _ in range(ROLLS - HISTORY_MAX - 1):
+        d.roll()
+    gc.collect()
+    assert first() is None, "an evicted roll is still referenced"
+    assert _live_models() == models  # no widget model left behind by an evicted roll
+    kept = history.kept()
+    assert len(kept) == HISTORY_MAX and history.evicted == ROLLS - HISTORY_MAX
+    assert len(history) == ROLLS  # every roll counted ...
+    assert sum(history.summary.values()) == ROLLS - HISTORY_MAX  # ... and summarised
+    assert [e.number for e in kept] == list(range(ROLLS, ROLLS - HISTORY_MAX, -1))
+    assert f"#{ROLLS} " in kept[0].head.value  # the newest roll's number goes on past the cap
+    assert list(d.history.children) == [e.widget for e in kept]  # the history shows them
+    assert all(e.widget.comm is not None for e in kept)  # kept rolls still live in the page
+
+
+def test_the_checks_history_is_bounded_too():
+    d = make_dashboard("sample")
+    c = d.checks
+    assert isinstance(c.entries, EntryHistory)
+    for _ in range(HISTORY_MAX + 5):
+        c.roll()
+    assert len(c.entries.kept()) == HISTORY_MAX and len(c.entries) == HISTORY_MAX + 5
+    assert c.entries[0].number == HISTORY_MAX + 5
+
+
+def test_entry_history_grows_only_at_its_front():
+    history = EntryHistory(limit=2)
+    with pytest.raises(ValueError):
+        history.insert(1, object())
+    assert not history and history == []
