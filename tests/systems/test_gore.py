@@ -1130,7 +1130,9 @@ def test_every_field_has_labels_and_help():
     for cls in (g.Combatant, g.Shield, g.Weapon, g.Modifiers, g.GoreOptions):
         for name, spec in fields.describe(cls):
             assert all(spec.label) and all(spec.help), (cls.__name__, name)
-    assert len(fields.describe(g.GoreOptions)) == 18  # + darkness_cap_stage (P5.6)
+    # + darkness_cap_stage (P5.6), after_effects and serious_wound_losses (what a roll
+    # writes into the forms: #16's after-state law)
+    assert len(fields.describe(g.GoreOptions)) == 20
 
 
 def test_default_odds_are_fast_enough_to_matter():
@@ -1398,7 +1400,9 @@ def test_after_a_block_the_tracked_item_keeps_its_pg():
     d = g.Combatant(block_skill=50, block_item=g.Shield(kind="pequeno", pg_max=15))
     r = _after(g.Combatant(), d, g.Weapon(damage="1D8"), g.Modifiers(defence="block"), [20, 30, 6])
     assert r.category == "blocked" and r.damage == 0
-    assert r.defender_after.block_item == g.Shield(kind="pequeno", pg_max=15, pg_current=15)
+    # no PG lost: the item is left as it was (pg_current empty = full), so equal
+    # situations stay equal forms
+    assert r.defender_after.block_item == d.block_item == g.Shield(kind="pequeno", pg_max=15)
     assert r.defender_after.hp_current is None  # no damage: the form is left as it was
 
 
@@ -1453,8 +1457,13 @@ def test_after_states_are_valid_forms_over_many_seeds():
 
 def test_after_a_fumble_leaves_its_lasting_condition_on_the_fumbler():
     # attack 100 (Pifia) vs dodge 90 (Fallo): «Atacante tira para la tabla de pifias»; T11 93
-    r = _after(g.Combatant(), g.Combatant(name="D"), CLUB, g.Modifiers(), [100, 90, 93])
+    lasting = g.Modifiers(options=g.GoreOptions(after_effects="all"))
+    r = _after(g.Combatant(), g.Combatant(name="D"), CLUB, lasting, [100, 90, 93])
     assert r.effects["attacker_fumble"].low == 92
     assert r.attacker_after.conditions == frozenset({"half_dodge"})
+    # by default (after_effects="blow") the roll reports it but the form keeps the blow only
+    r = _after(g.Combatant(), g.Combatant(name="D"), CLUB, g.Modifiers(), [100, 90, 93])
+    assert r.effects["attacker_fumble"].low == 92
+    assert r.attacker_after.conditions == frozenset()
     assert r.defender_after == g.Combatant(name="D")
     assert set(g.SYSTEM.after_fn(r)) == {"attacker", "defender", "weapon"}

@@ -440,6 +440,7 @@ def test_a_burst_of_changes_redraws_every_table_but_the_chart_once(monkeypatch):
     """From the browser (debounced on the kernel's loop): each change gets its table, the
     chart and the rest follow once the GM pauses."""
     import asyncio
+    import threading
 
     from widgets import timing
 
@@ -460,5 +461,18 @@ def test_a_burst_of_changes_redraws_every_table_but_the_chart_once(monkeypatch):
         assert charts == []  # … but no chart while the changes keep coming
         await asyncio.sleep(attack.CHART_DELAY * 2)
 
-    asyncio.run(edit())
+    # a loop of its own, in a thread: the suite's Playwright leaves this thread's loop running
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(edit())
+        except BaseException as err:  # noqa: BLE001 - re-raised below, in the test
+            failure.append(err)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(60)
+    if failure:
+        raise failure[0]
     assert len(charts) == 1 and d.chart.value == real_chart(d.odds, "es")
