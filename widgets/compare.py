@@ -9,7 +9,6 @@ and a chart of both. No rule logic here: the value is validated by the system's 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as ipw
@@ -19,8 +18,8 @@ from rolkit.display.compare import comparison_html
 from rolkit.errors import RulesError
 from rolkit.system import FORM_NAMES, System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
-from widgets.errors import guarded
 from widgets.forms import parse_number
+from widgets.panel import GuardedPanel
 from widgets.roster_panel import attack_panel_of
 from widgets.state import AppState
 
@@ -62,7 +61,7 @@ def chart_png(c: analysis.Comparison, lang: str) -> bytes:
     return views._png(fig)
 
 
-class ComparePanel:
+class ComparePanel(GuardedPanel):
     """The Comparar tab for ``state.system``."""
 
     title_key = "gm.tab.compare"
@@ -105,23 +104,6 @@ class ComparePanel:
         self.widget.add_class("rolkit-paper")
         self.what.observe(lambda ch: self._guard(self._show_value_box), "value")
         self.run_button.on_click(lambda b: self._guard(self.run))
-
-    @property
-    def system(self) -> System | None:
-        return self.state.system
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self._show_error, self._apologise)
-
-    def _show_error(self, err: RulesError) -> None:
-        self.message.value = views.error_html(err.message(self.lang))
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
 
     # shell protocol ------------------------------------------------------------
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:

@@ -17,7 +17,6 @@ import base64
 import html
 import logging
 import threading
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as ipw
@@ -32,7 +31,7 @@ from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.attack import NONE, SeedBox, roll_button
-from widgets.errors import guarded
+from widgets.panel import GuardedPanel
 from widgets.roster_panel import on_roster, roster_entries
 from widgets.state import AppState
 
@@ -87,7 +86,7 @@ def _changes(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:
     return out
 
 
-class FightPanel:
+class FightPanel(GuardedPanel):
     """The Combate tab for ``state.system`` (one fight per system switch)."""
 
     title_key = "gm.tab.fight"
@@ -192,23 +191,6 @@ class FightPanel:
         on_roster(state, lambda: self._guard(self._fill_choices))
 
     # ------------------------------------------------------------------ shell protocol
-    @property
-    def system(self) -> System | None:
-        return self.state.system
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self._show_error, self._apologise)
-
-    def _show_error(self, err: RulesError) -> None:
-        self.message.value = views.error_html(err.message(self.lang))
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
-
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         """A new, empty fight in ``system``."""
         self.fight = Fight(system)

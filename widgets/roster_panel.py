@@ -21,6 +21,7 @@ from rolkit.roster import ROLES, Roster, default_path
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.errors import guarded
+from widgets.panel import GuardedPanel
 from widgets.state import AppState
 
 __all__ = ["RosterPanel", "presets_with_roster", "roster_of", "on_roster", "attack_panel_of"]
@@ -87,7 +88,7 @@ def refresh_attack_presets(state: AppState) -> None:
             section.relabel(state.lang)
 
 
-class RosterPanel:
+class RosterPanel(GuardedPanel):
     """Load a roster file, save the Ataque tab's current form under a name, list entries."""
 
     title_key = "gm.tab.roster"
@@ -124,19 +125,6 @@ class RosterPanel:
         self.load_button.on_click(lambda b: self._guard(self.load))
         self.save_button.on_click(lambda b: self._guard(self.save))
         self.set_language(state.lang)
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self._show_error, self._apologise)
-
-    def _show_error(self, err: RulesError) -> None:
-        self.message.value = views.error_html(err.message(self.lang))
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
 
     # shell protocol ------------------------------------------------------------
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:

@@ -11,18 +11,15 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import analysis, fields, i18n
 from rolkit.display.screen import screen_html
-from rolkit.errors import RulesError
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
-from widgets.errors import guarded
 from widgets.fight import download_link
+from widgets.panel import GuardedPanel
 from widgets.state import AppState
 from widgets.timing import Debounced
 
@@ -49,7 +46,7 @@ def _pct(value: float, lang: str) -> str:
     return "—" if math.isnan(value) else i18n.percent(value / 100, lang, 1)
 
 
-class ScreenPanel:
+class ScreenPanel(GuardedPanel):
     """The Tablas tab for ``state.system``."""
 
     title_key = "gm.tab.screen"
@@ -69,19 +66,6 @@ class ScreenPanel:
         self.widget.add_class("rolkit-screen")
         self.widget.add_class("rolkit-paper")
         self._later = Debounced(lambda: self._guard(self.show), delay=BUILD_DELAY)
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self._show_error, self._apologise)
-
-    def _show_error(self, err: RulesError) -> None:
-        self.message.value = views.error_html(err.message(self.lang))
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
 
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         for w in (self.title, self.grid, self.weapons, self.download, self.message):
