@@ -199,11 +199,7 @@ class FightOdds(RichRepr):
 
 # --------------------------------------------------------------------------- the chain
 class _TooLarge(Exception):
-    """The reachable states outgrew the bound; carries what was counted."""
-
-    def __init__(self, states: int) -> None:
-        super().__init__(states)
-        self.states = states
+    """The reachable states outgrew the bound."""
 
 
 class _Chain:
@@ -325,11 +321,7 @@ class _Chain:
         (the fate's law is the odds', a property every system is tested for), cheaper
         for a simulation that will not need the whole law."""
         key = (state[attacker][0], state[target][0], state[attacker][1])
-        if key in self._laws:
-            den, rows = self._laws[key]
-            out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
-            return Fraction(out, den)
-        if not self.sampling:
+        if key in self._laws or not self.sampling:
             den, rows = self.law(*key)
             out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
             return Fraction(out, den)
@@ -448,7 +440,7 @@ class _Chain:
                     if nxt not in seen_states:
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:
-                            raise _TooLarge(len(seen_states))
+                            raise _TooLarge()
                     if (nxt, nxt_turn) not in seen:
                         seen.add((nxt, nxt_turn))
                         layer.append((nxt, nxt_turn))
@@ -842,9 +834,7 @@ def odds_of_fighters(system: Any, fighters: Iterable[tuple[str, str, Any, Any]],
     import rolkit
 
     s = system if not isinstance(system, str) else rolkit.get_system(system)
-    spec = FightSpec(s.id, tuple(fighters))
-    rounds = kw.pop("rounds", None)
-    return _fight_odds(s, spec, rounds, policies=kw.pop("policies", None) or {}, **kw)
+    return fight_odds(FightSpec(s.id, tuple(fighters)), system=s, **kw)
 
 
 def _validate(
@@ -911,7 +901,7 @@ def _fight_odds(
     if method != "simulate":
         try:
             result = _exact(chain, rounds, rounds_shown, max_states)
-        except _TooLarge as big:
+        except _TooLarge:
             reason = (
                 f"más de {max_states:,} estados posibles".replace(",", "\u202f"),
                 f"more than {max_states:,} possible states".replace(",", "\u202f"),
@@ -921,7 +911,6 @@ def _fight_odds(
                     f"the exact fight has {reason[1]} (past the bound); simulate it instead",
                     f"el combate exacto tiene {reason[0]} (más que el límite); simúlalo",
                 ) from None
-            del big
         except _Cycle:
             reason = (
                 "los estados pueden volver a uno anterior",
