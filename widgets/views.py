@@ -107,6 +107,10 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
   table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
+  .rolkit-fight > .widget-box {{width:100% !important; min-width:0 !important;
+    padding:0 !important}}
+  .rolkit-fight-odds table {{font-size:0.9em}}
+  .rolkit-fight-odds th, .rolkit-fight-odds td {{padding:2px 4px !important}}
 }}
 @media print {{
   .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,

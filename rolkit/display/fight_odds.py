@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from rolkit import i18n
@@ -115,8 +116,18 @@ def fate_rows(
 
 
 def rounds_rows(r: FightOdds, lang: str | None = None) -> list[tuple[str, float, str]]:
-    """``(round label, probability, percent text)`` for the rounds walked, then «later»."""
-    rows = [(str(k), float(p), _pct(p, lang)) for k, p in r.rounds_law.items()]
+    """``(round label, probability, percent text)`` for the rounds walked, then «later»;
+    the first rounds in which a fight ends with a chance under 0,05 % share one row."""
+    law = list(r.rounds_law.items())
+    rows = []
+    lead = 0  # the first rounds where a fight almost never ends share one row
+    while lead < len(law) - 1 and float(law[lead][1]) < 0.0005:
+        lead += 1
+    if lead > 1:
+        total = sum((p for _k, p in law[:lead]), Fraction(0))
+        rows.append((f"{law[0][0]}–{law[lead - 1][0]}", float(total), _pct(total, lang)))
+        law = law[lead:]
+    rows += [(str(k), float(p), _pct(p, lang)) for k, p in law]
     if r.p_later:
         rows.append((_w("later", lang), float(r.p_later), _pct(r.p_later, lang)))
     return rows
@@ -148,13 +159,13 @@ def fight_odds_markdown(r: FightOdds, lang: str | None = None) -> str:
 
 
 _CSS = """<style>
-.rolkit-fight{font-family:inherit;max-width:40em}
-.rolkit-fight table{border-collapse:collapse;margin:.4em 0}
-.rolkit-fight th,.rolkit-fight td{padding:.15em .6em;text-align:left}
-.rolkit-fight td.n{text-align:right;font-variant-numeric:tabular-nums}
-.rolkit-fight .bar{display:inline-block;height:.8em;background:currentColor;opacity:.55;
+.rolkit-fight-odds{font-family:inherit;max-width:40em}
+.rolkit-fight-odds table{border-collapse:collapse;margin:.4em 0}
+.rolkit-fight-odds th,.rolkit-fight-odds td{padding:.15em .6em;text-align:left}
+.rolkit-fight-odds td.n{text-align:right;font-variant-numeric:tabular-nums}
+.rolkit-fight-odds .bar{display:inline-block;height:.8em;background:currentColor;opacity:.55;
   vertical-align:middle;min-width:1px}
-.rolkit-fight .meta{opacity:.8}
+.rolkit-fight-odds .meta{opacity:.8}
 </style>"""
 
 
@@ -190,7 +201,7 @@ def fight_odds_html(
     )
     victory = victory_headline(r, lang, labels)
     return (
-        f'<div class="rolkit-fight">{_CSS}'
+        f'<div class="rolkit-fight-odds">{_CSS}'
         f'<p class="rolkit-victory"><strong>{_e(victory)}</strong></p>'
         f'<p class="meta"><small>{_e(meta_line(r, lang))}</small></p>'
         f"<table class='rolkit-fates'><thead><tr>{''.join(f'<th>{_e(h)}</th>' for h in head)}"
