@@ -43,6 +43,8 @@ FORM_NAMES = ("attacker", "defender", "weapon", "modifiers")
 
 ResolveFn = Callable[..., tuple[tuple[Step, ...] | list[Step], Any, Hashable]]
 TransitionsFn = Callable[..., Mapping[tuple[Any, Any, Any], Fraction]]
+#: ``(combatant, options) -> {combatant_after: Fraction}``: a rule that acts between attacks
+TurnEffectFn = Callable[[Any, Any], Mapping[Any, Fraction]]
 OddsFn = Callable[..., Mapping[Hashable, Fraction]]
 PresetData = Mapping[str, Mapping[str, Any]]
 
@@ -179,6 +181,13 @@ class System:
             leaves it on the system's track: ``None`` (can act), ``"down"``, ``"dying"``
             or ``"dead"`` (:meth:`status`). For a defender who can act, the law of
             ``status(defender_after)`` under :meth:`transitions` is ``odds(...).fate()``.
+        turn_start_fn: ``(combatant, options) -> {combatant_after: Fraction}``: what the
+            rules do to a combatant at the start of its own turn, before it acts, whether
+            or not it can act (a dying character's roll to stabilise, a death point at
+            0 PV…); :meth:`turn_start`. ``None``: nothing happens.
+        round_end_fn: the same, for every combatant still in the fight when a round ends
+            and the next begins (bleeding ticks, counters "this turn" set back to 0…);
+            :meth:`round_end`. ``None``: nothing happens.
     """
 
     id: str
@@ -207,6 +216,8 @@ class System:
     )
     transitions_fn: TransitionsFn | None = field(default=None, repr=False)
     status_fn: Callable[[Any, Any], Fate] | None = field(default=None, repr=False)
+    turn_start_fn: TurnEffectFn | None = field(default=None, repr=False)
+    round_end_fn: TurnEffectFn | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -322,6 +333,40 @@ class System:
         if fate not in FATES:
             raise ValueError(f"{self.id}: status_fn gave {fate!r}, not one of {FATES}")
         return fate
+
+    @property
+    def has_turn_effects(self) -> bool:
+        """The system declares rules that act between attacks (:meth:`turn_start`,
+        :meth:`round_end`)."""
+        return self.turn_start_fn is not None or self.round_end_fn is not None
+
+    def turn_start(self, combatant: Any, options: Any = None) -> dict[Any, Fraction]:
+        """The exact law of ``combatant``'s form after the rules that act at the start of
+        its own turn (``{combatant: 1}`` when none do); the probabilities sum to 1."""
+        return self._turn_effect(self.turn_start_fn, combatant, options)
+
+    def round_end(self, combatant: Any, options: Any = None) -> dict[Any, Fraction]:
+        """The exact law of ``combatant``'s form after the rules that act when a round
+        ends and the next begins (``{combatant: 1}`` when none do)."""
+        return self._turn_effect(self.round_end_fn, combatant, options)
+
+    def _turn_effect(
+        self, fn: TurnEffectFn | None, combatant: Any, options: Any
+    ) -> dict[Any, Fraction]:
+        if not isinstance(combatant, self.forms["defender"]):
+            raise _type_error("combatant", self.forms["defender"], combatant)
+        if fn is None:
+            return {combatant: Fraction(1)}
+        if options is None:
+            opts = self.default_options
+        elif self.options_field is None and not isinstance(options, self.options_type):
+            raise _type_error("options", self.options_type, options)
+        else:
+            opts = options
+        law = dict(fn(combatant, opts))
+        if sum(law.values()) != 1:
+            raise ValueError(f"{self.id}: a turn effect's law sums to {sum(law.values())}, not 1")
+        return law
 
     @property
     def has_transitions(self) -> bool:
