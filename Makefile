@@ -56,8 +56,15 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
+# The unit, property and widget tests are CPU-bound and independent: two workers, one file
+# each at a time. The browser, server and notebook tests start servers and kernels of their
+# own and measure time and memory: they run after, alone. Both parts always run.
+SERIAL_TESTS := tests/browser tests/security tests/notebooks
 test: $(STAMP) chromium lint
-	$(PY) -m pytest
+	@status=0; \
+	$(PY) -m pytest -n 2 --dist loadfile $(addprefix --ignore=,$(SERIAL_TESTS)) || status=1; \
+	$(PY) -m pytest $(SERIAL_TESTS) || status=1; \
+	exit $$status
 
 bench: $(STAMP) chromium
 	$(PY) -m benchmarks
