@@ -7,9 +7,9 @@ placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``p
 (checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
 ``checks`` (the ``CheckProcedure`` objects) · ``transitions`` (the exact after-state law of
 one attack and a combatant's status, issue #16) · ``turn_effects`` (the rules between
-attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``errors`` · ``formtools`` (int maps and
-multichoices with a non-empty default, the unvalidated ``evolve`` and the cached form
-hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
+attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``errors`` ·
+``formtools`` (int maps and multichoices with a non-empty default, the unvalidated
+``evolve`` and the cached form hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
