@@ -30,6 +30,7 @@ from rolkit.systems.ashes_of_war import (
     bleed_tick,
     combatant,
     defence_pool,
+    resolve_attack,
     wounds_from_marks,
 )
 from rolkit.systems.ashes_of_war.procedures import stabilisation_roll, wake_roll
@@ -188,6 +189,19 @@ def test_the_dying_rule_option_reaches_the_attack_too():
     v13 = SYSTEM.odds(KIRA, GORATH, ESPADA, dataclasses.replace(v12, dying_rule=True))
     assert on.fate() == v13.fate() != off.fate()
     assert on.fate().get("dead", F(0)) == 0 < off.fate()["dead"]
+
+
+def test_the_dying_rule_option_reaches_a_resolved_attack():
+    """V13's roll (V12's dice) with the whole fight's option instead of the modifier."""
+    v12 = Modifiers(defence="intercept_shield", aimed_location="torso")
+    faces = [6, 5, 2, 4, 4, 1, 2, 4, 5, 6]
+    rules = RulesConfig(dying_rule=True)
+    on = resolve_attack(KIRA, GORATH, ESPADA, v12, ScriptedDice(faces), rules=rules)
+    assert "dying" in on.outcome.events
+    c = on.outcome.defender_after.conditions
+    assert c.dying and c.unconscious and not c.dead
+    off = resolve_attack(KIRA, GORATH, ESPADA, v12, ScriptedDice(faces))
+    assert "dead" in off.outcome.events
 
 
 def test_bleed_timing_start_of_turn_moves_the_tick_to_the_own_turn():
