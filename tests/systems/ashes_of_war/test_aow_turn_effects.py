@@ -21,6 +21,7 @@ from fractions import Fraction as F
 import pytest
 from aow_fixtures import ESPADA, GORATH, KIRA
 
+from rolkit import fields
 from rolkit.dice import ScriptedDice
 from rolkit.systems.ashes_of_war import (
     Modifiers,
@@ -308,3 +309,25 @@ def test_laws_sum_to_one_over_a_fight_like_set_of_forms():
         for rules in (D6, RulesConfig(dying_rule=True, bleed_timing="start_of_turn")):
             assert sum(SYSTEM.turn_start(d, rules).values()) == 1
             assert sum(SYSTEM.round_end(d, rules).values()) == 1
+
+
+def assert_valid_canonical(form) -> None:
+    """Validated and canonical: the data round trip rebuilds an equal form, same hash."""
+    again = fields.from_data(type(form), fields.to_data(form))
+    assert again == form and hash(again) == hash(form)
+
+
+def test_every_form_after_a_turn_effect_is_valid_and_canonical():
+    bleeder = with_conditions(
+        dataclasses.replace(KIRA, defences_this_turn=2, pending_desgracias=1),
+        bleeding_light=frozenset({"right_leg", "head"}),
+        bleeding_serious=frozenset({"left_arm"}),
+    )
+    starts = [bleeder, moribundo(4, 1, 1), with_conditions(bleeder, unconscious=True)]
+    law = SYSTEM.transitions(KIRA, GORATH, ESPADA, Modifiers(defence="intercept_shield"))
+    starts += [d for (_, d) in law][:40]
+    for rules in (D6, RulesConfig(dying_rule=True, bleed_timing="start_of_turn")):
+        for c in starts:
+            for step in (SYSTEM.turn_start, SYSTEM.round_end):
+                for form in step(c, rules):
+                    assert_valid_canonical(form)

@@ -20,6 +20,7 @@ from math import comb
 import pytest
 
 import rolkit.systems.gore as g
+from rolkit import fields
 from rolkit.systems.gore.turn_effects import round_end, turn_start
 
 S = g.SYSTEM
@@ -140,3 +141,16 @@ def test_options_inside_modifiers_are_accepted():
     assert round_end(c, m) == round_end(c, m.options) == S.round_end(c)
     stunned = g.Combatant(conditions=frozenset({"stunned"}))
     assert turn_start(stunned, m) == S.turn_start(stunned, m.options)
+
+
+def test_every_form_after_a_turn_effect_is_valid_and_canonical():
+    starts = [
+        hurt(3, abdomen=4, pecho=5),
+        hurt(9, cabeza=4),
+        g.Combatant(name="C", con=7, hp_current=2, conditions=frozenset({"stunned", "half_all"})),
+    ]
+    for c in starts:
+        for step in (S.turn_start, S.round_end):
+            for form in step(c):
+                again = fields.from_data(g.Combatant, fields.to_data(form))
+                assert again == form and hash(again) == hash(form)

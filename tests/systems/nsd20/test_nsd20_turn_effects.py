@@ -18,6 +18,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from rolkit import fields
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
@@ -110,3 +111,13 @@ def test_the_same_end_as_the_spec_state_machine():
                 spent = only(S.round_end(c, SPEND))
                 assert (spent.fatigue, spent.action_points) == (undo.fatigue, undo.action_points)
                 assert spent.fatigue == fatigue
+
+
+def test_every_form_after_the_round_end_is_valid_and_canonical():
+    for fatigue in ("normal", "fatigado", "exhausto", "inconsciente"):
+        for points in (0, 3):
+            c = replace(E1_A, fatigue=fatigue, action_points=points, effort_used_this_turn=True)
+            for rules in (nsd20.NSd20Rules(), SPEND):
+                for form in S.round_end(c, rules):
+                    again = fields.from_data(Combatant, fields.to_data(form))
+                    assert again == form and hash(again) == hash(form)
