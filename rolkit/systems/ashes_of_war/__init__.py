@@ -6,9 +6,10 @@ placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``p
 (§4.14–4.17) · ``attack`` (``resolve_attack``, ``attack_outcomes``) · ``procedures``
 (checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
 ``checks`` (the ``CheckProcedure`` objects) · ``transitions`` (the exact after-state law of
-one attack and a combatant's status, issue #16) · ``errors`` · ``formtools`` (int maps and
-multichoices with a non-empty default, the unvalidated ``evolve`` and the cached form
-hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
+one attack and a combatant's status, issue #16) · ``turn_effects`` (the rules between
+attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``errors`` ·
+``formtools`` (int maps and multichoices with a non-empty default, the unvalidated
+``evolve`` and the cached form hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
@@ -51,12 +52,29 @@ shape (every one is also visible in the code that applies it):
   the one shared stage ``attack.branch_after``; ``status`` is the odds' fate read from the
   Conditions (dead, Moribundo = ``dying``, Inconsciente = ``down``). Wound rows always list
   every location (missing = 0), so equal marks are one state however the form was built.
-  Between attacks, not in them (a whole fight must apply them itself): ``defences_this_turn``
-  back to 0 when a turn begins (§4.5), bleeding ticks at the end of a turn (§4.16), the
-  Moribundo and waking Fortitud rolls at its start (§4.17–4.18). A weapon at Integridad 0
+  A weapon at Integridad 0
   cannot attack (§4.3): ``odds`` and ``resolve`` raise; ``SYSTEM.transitions`` gives the
   certain "no blow" law (nothing changes), so a fight whose weapon wears out goes on
   (``transitions.attack_transitions`` raises like the odds).
+* Between attacks (``turn_effects``, ``SYSTEM.round_end`` / ``turn_start``): «Turno» is the
+  round shared by everyone, so "end of turn" is the end of the fight's round and "the start
+  of each of their turns" is the combatant's own turn in it (before it acts, the moment a
+  GM going round the table asks for the roll). At the round's end: ``defences_this_turn``
+  back to 0 (§4.5) and, with ``bleed_timing="end_of_turn"`` (default), one bleeding tick
+  per bleeding location (§4.16), in body order (head, torso, arms, hands, legs, feet), each
+  at the level it has when its tick comes; a bleeding moved by a lost limb this turn bleeds
+  from the next one; no ticks once dead. ``bleed_timing="start_of_turn"`` moves the ticks
+  to the start of the bleeder's own turn (before its roll). At the start of its own turn: a
+  Moribundo rolls Fortitud vs Difícil (success → estabilizado, still Inconsciente; third
+  failure → muerto), an Inconsciente who is not Moribundo rolls to wake (a stabilised
+  character too; option ``waking_roll``, default on). The roll is not a quick roll, and as
+  «the roller's next roll» it takes and spends the pending ▽ (§2.3; ``wake_roll`` and
+  ``stabilisation_roll`` now spend them too). One roll per turn: a character stabilised
+  this turn rolls to wake from the next. ``RulesConfig.dying_rule`` is the Moribundo rule
+  for the whole fight (a bleeding reaches the lethal box between attacks, where no
+  ``Modifiers`` exist): attacks apply Moribundo when it or ``Modifiers.dying_rule`` is set;
+  a stabilised character was Moribundo, so for it the rule is in play anyway. Not modelled
+  (the forms do not hold it): an ally's Auxiliar, waking after an hour or with care.
 """
 
 from __future__ import annotations

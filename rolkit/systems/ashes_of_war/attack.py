@@ -227,7 +227,13 @@ def defender_after(
     def wound_and_wear(target: Combatant, loc: str, sev: str) -> Combatant:
         nonlocal box, events
         wounds, conds, box, events = wound_effect(
-            target, loc, sev, declared_damage_type(w, m), w.non_lethal, m.dying_rule, rules
+            target,
+            loc,
+            sev,
+            declared_damage_type(w, m),
+            w.non_lethal,
+            m.dying_rule or rules.dying_rule,
+            rules,
         )
         target = evolve(target, wounds=wounds, conditions=conds)
         slot = target.armor_slot(loc)
@@ -573,7 +579,7 @@ def pool_law(
         k = (loc, sev)
         if k not in cache:
             b, _, ev, changes = wound_plan(
-                d_def, loc, sev, dtype, w.non_lethal, m.dying_rule, rules
+                d_def, loc, sev, dtype, w.non_lethal, m.dying_rule or rules.dying_rule, rules
             )
             cache[k] = (b, fate_after(d_def.conditions, changes), ev)
         return cache[k]

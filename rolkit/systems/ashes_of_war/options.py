@@ -314,11 +314,41 @@ class RulesConfig:
         },
         label=("Momento de la Hemorragia", "Momento de la Hemorragia (bleeding timing)"),
         help=(
-            "Cuándo hace daño cada Hemorragia (interpretación; solo informativo).",
-            "When each bleeding deals its wound (interpretation; informational).",
+            "Cuándo hace daño cada Hemorragia en una pelea: al acabar el turno de todos, o al "
+            "empezar el del personaje que sangra (interpretación).",
+            "When each bleeding deals its wound in a fight: when the shared turn ends, or when "
+            "the bleeding character's own turn starts (interpretation).",
         ),
         rule="§4.16",
         advanced=True,
+    )
+    dying_rule: bool = fields.flag_field(
+        False,
+        label=(
+            "Regla Moribundo en toda la pelea",
+            "Regla Moribundo en toda la pelea (optional dying rule, whole fight)",
+        ),
+        help=(
+            "Una herida letal en cabeza o torso, de un ataque o de una Hemorragia, deja "
+            "Moribundo en vez de muerto (como la casilla del ataque, para toda la pelea).",
+            "A lethal head or torso wound, from an attack or a bleeding, leaves the character "
+            "dying instead of dead (like the attack's box, for the whole fight).",
+        ),
+        rule="§4.17",
+    )
+    waking_roll: bool = fields.flag_field(
+        True,
+        label=(
+            "Tirada para despertar",
+            "Tirada para despertar (waking roll each turn)",
+        ),
+        help=(
+            "Un Inconsciente tira Fortitud contra Difícil al empezar cada turno y despierta si "
+            "la supera; si no se marca, sigue Inconsciente hasta que le atiendan.",
+            "An unconscious character rolls Fortitud vs Difícil at the start of each turn and "
+            "wakes on a success; if unset, it stays unconscious until tended.",
+        ),
+        rule="§4.18",
     )
     free_metre_stacks_with_move: bool = fields.flag_field(
         True,

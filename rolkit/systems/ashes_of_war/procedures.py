@@ -256,7 +256,8 @@ def aid_roll(
 
 
 def wake_roll(c: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES) -> ProcedureResult:
-    """§4.18 at the start of its turn an Inconsciente rolls Fortitud vs Difícil to wake."""
+    """§4.18 at the start of its turn an Inconsciente rolls Fortitud vs Difícil to wake; the
+    roll takes and spends the pending ▽ (§2.3 «the roller's next roll»)."""
     cond = c.conditions
     if not cond.unconscious or cond.dying or cond.dead:
         raise impossible(
@@ -268,13 +269,14 @@ def wake_roll(c: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES) -> Pro
     after = (
         dataclasses.replace(c, conditions=dataclasses.replace(cond, unconscious=False)) if ok else c
     )
-    return ProcedureResult((roll,), ok, ("awake",) if ok else (), after)
+    return ProcedureResult((roll,), ok, ("awake",) if ok else (), _spend_pending(after))
 
 
 def stabilisation_roll(
     c: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
-    """§4.17 Moribundo: Fortitud vs Difícil; success → estabilizado; the third failure → dead."""
+    """§4.17 Moribundo: Fortitud vs Difícil; success → estabilizado; the third failure → dead.
+    The roll takes and spends the pending ▽ (§2.3 «the roller's next roll»)."""
     cond = c.conditions
     if not cond.dying:
         raise impossible("conditions", f"{c.name} is not dying", f"{c.name} no está Moribundo")
@@ -290,7 +292,8 @@ def stabilisation_roll(
     else:
         new = dataclasses.replace(cond, dying_failures=cond.dying_failures + 1)
         events = ("worse",)
-    return ProcedureResult((roll,), ok, events, dataclasses.replace(c, conditions=new))
+    after = dataclasses.replace(c, conditions=new)
+    return ProcedureResult((roll,), ok, events, _spend_pending(after))
 
 
 def dying_death_probability(

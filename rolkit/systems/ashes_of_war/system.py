@@ -3,7 +3,8 @@
 Its key is :class:`~rolkit.systems.ashes_of_war.attack.OddsKey` (§7.3's four fields plus the
 defender's fate and the events); ``resolve`` returns the same kind of key, so every roll can
 be found in its odds. There are no criticals in this system (§2.1). The exact after-state
-law is :func:`~rolkit.systems.ashes_of_war.transitions.attack_transitions`.
+law is :func:`~rolkit.systems.ashes_of_war.transitions.attack_transitions`; the rules that
+act between attacks are :mod:`~rolkit.systems.ashes_of_war.turn_effects`.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.tables import PART_OF
 from rolkit.systems.ashes_of_war.transitions import status, system_transitions
+from rolkit.systems.ashes_of_war.turn_effects import round_end, turn_start
 from rolkit.systems.ashes_of_war.wounds import event_flag
 
 
@@ -150,4 +152,6 @@ SYSTEM = System(
     derived_fn=derived,
     transitions_fn=system_transitions,
     status_fn=status,
+    turn_start_fn=turn_start,
+    round_end_fn=round_end,
 )

@@ -17,10 +17,11 @@ What the forms hold, and what a whole fight must know about them:
   this turn (§4.5), a pending feint and pending ▽. Wound rows list every location, so equal
   marks compare equal however the form was built. Nothing else (no rolls, no counters
   without a rule) is kept.
-* ``defences_this_turn`` counts the defences of the current turn; a fight must set it back
-  to 0 when a new turn begins (§4.5). Bleeding ticks (§4.16, end of turn), Moribundo's
-  Fortitud roll and an Inconsciente's waking roll (§4.17–4.18, start of turn) happen
-  between attacks, not in one: this law does not apply them.
+* ``defences_this_turn`` counts the defences of the current turn (§4.5). Setting it back
+  to 0, the bleeding ticks (§4.16), Moribundo's Fortitud roll and an Inconsciente's waking
+  roll (§4.17–4.18) happen between attacks, not in one: this law does not apply them;
+  :mod:`~rolkit.systems.ashes_of_war.turn_effects` does (``SYSTEM.turn_start`` /
+  ``SYSTEM.round_end``), and the fight tracker and whole-fight odds call it.
 * A weapon at Integridad 0 cannot attack (§4.3): :func:`attack_transitions` raises, as the
   odds do; ``SYSTEM.transitions`` (:func:`system_transitions`) gives "no blow" instead, so
   a whole fight whose weapon wears out goes on (the turn passes).

@@ -77,7 +77,11 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   ``"down"`` when unconscious, else ``None``; no ``"dying"``). The after-forms are exactly
   what ``resolve_attack`` leaves, so they keep ``prone`` (no numeric effect in the seed)
   and, on a dead combatant, the track, armour wear and Autocontrol it died with; a spent
-  ``turn_available`` stays spent (a new round giving it back is the fight's rule, §4.3).
+  ``turn_available`` stays spent until the round ends: ``SYSTEM.round_end``
+  (:mod:`.turn_effects`) gives it back («un solo turno por asalto», §4.3); no
+  ``turn_start``, and nothing else acts between attacks on what the forms hold (fire,
+  electricity and asphyxia are hazards the GM applies; Malherido's FOR check comes every
+  10 minutes).
   Armour and ammunition left at "full" (``None``) become explicit numbers only when they
   change. No later attack depends on anything the forms do not hold.
 * ``CoreDreadInputError`` (the spec's umbrella) is a ``FieldRangeError``; an impossible

@@ -26,8 +26,8 @@ unconsciousness, armour, ammunition, cover, the turn); nothing of the roll itsel
 What the forms keep that no later attack reads: ``prone`` (no numeric effect in the seed,
 §4.12) and, on a dead combatant, the track, armour and Autocontrol it died with — both are
 spec fields that ``resolve`` sets, so the law keeps them too (a dead or prone state is not
-merged with another). ``turn_available`` stays spent after a defence: giving it back at a
-new round is the fight's job, not the attack's.
+merged with another). ``turn_available`` stays spent after a defence: the new round gives it
+back (:mod:`.turn_effects`, ``SYSTEM.round_end``), not the attack.
 """
 
 from __future__ import annotations

@@ -21,7 +21,8 @@ name and quote each step cites, then the spec id), ``maneuvers`` (P15 Desarmar/C
 P10.3 natural-weapon blocks), ``orders`` (P4 initiative for the fight tracker, longer
 weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life), ``transitions``
 (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and the §7.3
-track read from a form, ``SYSTEM.status``).
+track read from a form, ``SYSTEM.status``), ``turn_effects`` (the rules between attacks:
+a Conmocionado's recovery, a hurt abdomen's bleeding).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -119,6 +120,17 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   Not in the forms (so a fight does not see them): the rounds a *grave* wound leaves before
   the fall (P13.5), a KO's 1D10+10 rounds and waking at 3 HP, the two rounds of a capture,
   the weapon a disarm sends flying (``after.NOT_TRACKED``).
+* Between attacks (:mod:`.turn_effects`): at the start of its turn a Conmocionado rolls
+  CON×5 to recover (P15, «cada turno de combate»), and while stunned its turn passes
+  without a blow (``SYSTEM.transitions``; ``odds``/``resolve`` still refuse the attack);
+  when a round ends a hurt (``disabled``) abdomen, chest or head loses 1 HP of the total
+  unless a CON×5 succeeds (T9, «cada ronda»: one check a round, each location its own;
+  1–2 HP → Inconsciente as after a blow; counting stops at 0 HP, where *Mortal* takes
+  over). Not modelled, for want of a death mark and a round counter in the form: *Mortal*'s
+  death at the end of the next round (P13.4; HP ≤ 0 stays ``dying``), a destroyed chest or
+  abdomen's CON×4 «o muere» and the death after ceil((CON+POD)/2) rounds, *defensa
+  inhábil* and the T11 «siguiente turno» results; a destroyed limb's CON×4 «o perder el
+  conocimiento» is left out (already ``dying``: it would only multiply a fight's states).
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """

@@ -25,7 +25,9 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
   split of the blow, so the loss does not re-grade the wound just dealt.
 
-Not representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
+The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
+abdomen's bleeding) are :mod:`.turn_effects`. Not representable in the forms (left to the
+GM; see ``NOT_TRACKED``): the rounds of
 unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, dying as a countdown
 (HP ≤ 0 or a destroyed location already say it), the rounds a *grave* wound leaves, a fall
 or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a

@@ -19,7 +19,9 @@ from rolkit.model import Step
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
+from .after import trusted_replace
 from .auto_values import auto_values
+from .context import build_context
 from .fate import Fate
 from .forms import Combatant, Modifiers, Weapon
 from .odds import OutcomeRow, attack_outcomes
@@ -29,6 +31,7 @@ from .presets import DEFAULT_FORMS, PRESETS
 from .procedures import CHECKS
 from .resolve import Resolution, resolve_attack
 from .transitions import after_law, status
+from .turn_effects import round_end, turn_start
 from .view import project
 
 __all__ = ["SYSTEM", "PRESETS", "project"]
@@ -44,6 +47,13 @@ def _resolve(
 def _transitions(
     a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions
 ) -> Mapping[tuple[Combatant, Combatant, Weapon], Fraction]:
+    """:func:`.transitions.after_law`, except that a Conmocionado (``stunned``) attacker's
+    turn passes without a blow (P15: «incapaz de atacar»; ``odds`` and ``resolve`` refuse
+    it): nothing changes, and every other rule of the attack is still checked. Its CON×5
+    to recover comes at the start of its turn (:mod:`.turn_effects`)."""
+    if "stunned" in a.conditions:
+        build_context(trusted_replace(a, conditions=a.conditions - {"stunned"}), d, w, m)
+        return {(a, d, w): Fraction(1)}
     return after_law(a, d, w, m)  # m.options is o (options_field)
 
 
@@ -79,4 +89,6 @@ SYSTEM = System(
     derived_fn=auto_values,  # §2.1: what an empty HP, dodge, location HP or MD stands for
     transitions_fn=_transitions,  # #16: the exact law of the forms after one attack
     status_fn=_status,  # §7.3 read from a form: HP, location damage, conditions
+    turn_start_fn=turn_start,  # P15 a Conmocionado's CON×5 to recover
+    round_end_fn=round_end,  # T9 a hurt abdomen, chest or head bleeds 1 HP a round
 )

@@ -9,8 +9,8 @@ every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · 
 (P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
 (§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
 fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
-attack_outcomes) · ``transitions`` (the after-state law, #16) · ``checks``
-(SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+attack_outcomes) · ``transitions`` (the after-state law, #16) · ``turn_effects`` (the
+round's end, P11) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
 
 The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
 massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
@@ -53,10 +53,17 @@ Interpretations where the spec is silent (each one a game master would expect):
   (the same rule as the odds' ``fate``; Aturdido or Malherido still fight). An Aturdido
   attacker who cannot act (``stunned_cannot_act``) loses its turn in the law, and its one
   round of Aturdido wears off (``resolve`` still refuses it); with ``stun_rounds`` > 1
-  that lost turn is refused, since the form has no round counter. The forms cannot hold
-  two more things that change later attacks: the pending fatigue of an Esfuerzo extra
-  (P11) and the start of a new turn (an attack never resets ``effort_used_this_turn``,
-  so a fight with the Esfuerzo modifier is refused at a combatant's second blow).
+  that lost turn is refused, since the form has no round counter.
+* Between attacks (:mod:`.turn_effects`, ``SYSTEM.round_end``; no ``turn_start``): when
+  the round ends, a combatant who used the Esfuerzo extra (``effort_used_this_turn``, set
+  by the attack) tires one step of the ladder (P11: normal → Fatigado → Exhausto →
+  Inconsciente), and the once-per-turn mark is cleared there (no turn of its own comes
+  between, so it is P11's reset «al inicio del turno»), so the next round's Esfuerzo is
+  allowed. Option ``effort_spends_action_point`` (off): spend a Punto de Acción, if any
+  is left, instead of tiring (spending it «en ese mismo asalto» or at the next turn's
+  start ends the same). Not modelled (no counter in the form): Aturdido beyond one round,
+  the one-round T3 benefits, an Inconsciente's Fortaleza «each minute» (P15), Moribundo's
+  progression (none in the seed, G10).
 * Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
 * Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties
   by the higher modifier, then d20 roll-offs [SRD-assumed; the NSd20 text gives only the

@@ -341,6 +341,20 @@ class NSd20Rules:
         ("Un atacante Aturdido no puede atacar.", "An Aturdido (stunned) attacker cannot attack."),
         "P16 [SRD-assumed]",
     )
+    effort_spends_action_point: bool = _flag(
+        False,
+        (
+            "Gastar un Punto de Acción contra la fatiga",
+            "Gastar un Punto de Acción contra la fatiga (spend an action point on effort fatigue)",
+        ),
+        (
+            "En una pelea, quien usó un Esfuerzo extra gasta un Punto de Acción, si le queda, "
+            "para no quedar Fatigado; si no se marca, los guarda y se fatiga.",
+            "In a fight, whoever used an Esfuerzo extra spends an action point, if any is "
+            "left, to avoid the fatigue; if unset, it keeps them and tires.",
+        ),
+        "P11 [seed]",
+    )
 
     def __post_init__(self) -> None:
         fields.validate(self, error_cls=NSd20InputError)

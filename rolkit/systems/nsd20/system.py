@@ -25,6 +25,7 @@ from rolkit.systems.nsd20.odds import WOUND_KEYS, attack_law
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
 from rolkit.systems.nsd20.transitions import attack_transitions, combatant_status
+from rolkit.systems.nsd20.turn_effects import round_end
 
 
 def derived(role: str, form: Any, options: NSd20Rules) -> dict[str, Any]:
@@ -117,4 +118,5 @@ SYSTEM = System(
     derived_fn=derived,
     transitions_fn=_transitions,
     status_fn=combatant_status,
+    round_end_fn=round_end,
 )

@@ -17,11 +17,12 @@ An Aturdido attacker who cannot act loses its turn (the law moves it to the same
 without Aturdido: its one round of Aturdido, ``stun_rounds = 1``, has passed), so a whole
 fight can go on through it; ``resolve_attack`` still refuses it, as a GM expects.
 
-What the forms cannot hold (each changes later attacks; the game master tracks it): the
-rounds left of Aturdido beyond one (``stun_rounds`` > 1 is refused for a lost turn), the
+What the forms cannot hold (it changes later attacks; the game master tracks it): the
+rounds left of Aturdido beyond one (``stun_rounds`` > 1 is refused for a lost turn). The
 pending fatigue of an Esfuerzo extra (P11: Fatigado at the next round unless a Punto de
-Acción is spent; in ``Resolution.attacker_effort_state``), and the start of a new turn
-(``effort_used_this_turn`` and ``flat_footed`` are not reset by an attack).
+Acción is spent) is carried by ``effort_used_this_turn``, which an attack never resets:
+the round's end applies the fatigue and clears the mark (:mod:`.turn_effects`,
+``SYSTEM.round_end``). ``flat_footed`` ends with the combatant's first action (here).
 """
 
 from __future__ import annotations

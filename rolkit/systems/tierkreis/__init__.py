@@ -18,6 +18,7 @@ Modules (each cites its spec section and the seed's passage):
   ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
 * :mod:`.after_state` — P8–P10, T1: the forms after an attack, ``status_of`` and the exact
   after-state law ``attack_transitions`` (``SYSTEM.transitions``).
+* :mod:`.turn_effects` — P10, P13: ``SYSTEM.turn_start`` (death points, the stance's end).
 * :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
   :mod:`.system` — ``SYSTEM``.
 
@@ -64,8 +65,15 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   odds' fate: ``"dead"``, ``"dying"`` (0 PV), ``"down"`` (P20 knock-out with PV left).
 * What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
   the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
-  attack), the end of a −2 («hasta el final de su próximo turno»: it stays until cleared),
-  and the death point gained at the start of a turn at 0 PV (P10, a turn rule).
+  attack), the end of a −2 («hasta el final de su próximo turno»: it stays until cleared).
+* Turn rules (:mod:`.turn_effects`, ``SYSTEM.turn_start``; no ``round_end``: nothing in the
+  seed acts when a round ends): at the start of its own turn a character at 0 PV gains a
+  death point (P10; the third kills with ``death_timing="immediate"``), and the defensive
+  stance ends («hasta el inicio de su próximo turno», P13; option
+  ``stance_ends_at_turn_start``, default on). Not modelled, for want of a field: the death
+  at the turn start with ``death_timing="turn_start"`` (3 points read «dying» before and
+  after the turn that kills), the end of a fumble's −2 (no count of turns since the
+  fumble), P18's ``stable`` (every character at 0 PV gains the point) and P19's reaction.
 * ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
   characteristics, so both −2 apply at once (the spec lists only one of them); the same one
   twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight

@@ -15,9 +15,10 @@ the fumble table (*Pifias*, T1), applied to the attacker.
 What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
 a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field), the defender's free
 attack (9–10: a new attack, not a state), how long a −2 lasts («hasta el final de su
-próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``), and
-the death points gained at the start of a turn at 0 PV (P10: a turn rule, not part of the
-attack).
+próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``). The
+death points gained at the start of a turn at 0 PV (P10) and the end of the defensive
+stance (P13) are turn rules, not part of the attack: :mod:`.turn_effects`
+(``SYSTEM.turn_start``) applies them.
 
 The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the

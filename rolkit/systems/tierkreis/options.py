@@ -204,6 +204,21 @@ class TierkreisOptions:
         ),
         rule="R4, G10",
     )
+    stance_ends_at_turn_start: bool = fields.flag_field(
+        True,
+        label=(
+            "La Defensa acaba al iniciar su turno",
+            "La Defensa acaba al iniciar su turno (defensive stance ends at its turn start)",
+        ),
+        help=(
+            "«+1 a sus chequeos de esquiva hasta el inicio de su próximo turno»: en una pelea, "
+            "la postura se quita al empezar su turno; si no se marca, dura hasta que el "
+            "narrador la quite.",
+            "«+1 to its dodge checks until the start of its next turn»: in a fight the stance "
+            "ends when its turn starts; if unset, it lasts until the GM clears it.",
+        ),
+        rule="P13",
+    )
     fall_agi_check: bool = fields.flag_field(
         False,
         label=("Chequeo de AGI al caer", "Chequeo de AGI al caer (AGI check on a fall)"),

@@ -29,6 +29,7 @@ from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
 from rolkit.systems.tierkreis.stages import AttackKey
+from rolkit.systems.tierkreis.turn_effects import turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 
@@ -152,6 +153,7 @@ SYSTEM = System(
     after_fn=after,
     transitions_fn=_transitions,
     status_fn=status_of,
+    turn_start_fn=turn_start,
     initiative_fn=fight_initiative,
     derived_fn=derived,
 )

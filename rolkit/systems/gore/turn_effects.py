@@ -1,0 +1,140 @@
+"""The rules that act between attacks (issue #16 follow-up): ``SYSTEM.turn_start`` and
+``SYSTEM.round_end``.
+
+* :func:`turn_start`, P15 *Conmocionar*: «Para volver a la normalidad debe superarse un
+  chequeo de CON x5, que puede hacerse cada turno de combate hasta que se consiga éxito»:
+  a combatant with the condition ``stunned`` rolls CON×5 (§1.5, the system's d100 tiers:
+  00 always fails, 01 always succeeds) when its turn starts, and on a success is no longer
+  stunned (so it may attack that turn; a stunned one «puede actuar para defenderse … o
+  moverse», never attack: its turn passes without a blow, ``SYSTEM.transitions``).
+* :func:`round_end`, T9 a hurt (``disabled``) abdomen: «Pierde además 1 PG del total cada
+  ronda a menos que un chequeo de CON exitoso o ayuda médica o de Primeros Auxilios se
+  aplique»; a hurt chest or head «con una hemorragia que responde como la de la
+  descripción del abdomen». Each such location (P12.3 status ``disabled`` from the form's
+  location damage and T8 location HP) rolls CON×5 when the round ends; each failure costs
+  1 HP of the total (``hp_current``; not the location's damage). The HP the bleeding
+  leaves follows P13: 1 or 2 HP → Inconsciente (P13.6: the condition ``unconscious``,
+  ``can_defend`` False, as after a blow), 0 or below → «muere» unless stabilised (the
+  fate ``dying``, read from the HP). There the bleeding stops being counted: below 0 HP no
+  rule the forms carry changes (*Mortal* takes over), and a whole fight keeps a finite
+  set of states.
+
+Each CON×5 check is its own d100 (independent): the law is over the number of failed checks,
+integer weights over ``100 ** n``. A form with nothing to apply comes back itself.
+
+Interpretations: «cada ronda a menos que un chequeo de CON exitoso» is read as one check a
+round (a success spares that round's point; the next round bleeds again): a check that
+stanched the bleeding for good would need a «stanched» mark the form does not hold. The
+check is CON×5 (§1.5's default multiplier; the seed names none).
+
+Not modelled, because the form does not hold it (the GM tracks it): *Mortal* («muere …
+desde antes de que acabe el turno siguiente», P13.4: the form has no death mark besides a
+destroyed head and no count of rounds; HP ≤ 0 stays «dying»), a destroyed chest or
+abdomen's CON×4 «o muere» each round and the death after ceil((CON+POD)/2) rounds (same
+reasons), a destroyed limb's CON×4 «o perder el conocimiento» each round (the form could
+write it, but the character is already «dying» and cannot act: it would only multiply a
+fight's states), *defensa inhábil* and the T11 results «el siguiente turno» (no round
+counter: they stay until cleared, ``after_effects``), the rounds of a KO, a capture or a
+*grave* wound (``NOT_TRACKED``), spells «al principio del siguiente turno», hazards per
+round (acid, fire, asphyxia: no form field) and an untrained mount's Equitación check.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from rolkit.memo import memo
+
+from .after import trusted_replace
+from .checks import characteristic_target, tier_counts
+from .context import defender_location_hp
+from .forms import Combatant, Modifiers
+from .options import DEFAULT, GoreOptions
+from .transitions import status
+from .wounds import location_status
+
+__all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
+
+#: T9: the locations whose ``disabled`` status bleeds 1 HP a round (the abdomen, and the
+#: chest and head «como la del abdomen»).
+BLEEDING_AT = ("abdomen", "pecho", "cabeza")
+_SUCCESS = ("exito", "critico", "empalar")
+_MIN_HP = -999
+
+Law = dict[Combatant, Fraction]
+
+
+def con_check_faces(c: Combatant, options: GoreOptions = DEFAULT) -> int:
+    """§1.5 How many of the 100 faces pass a CON×5 check (the d100 tiers of §1.2)."""
+    target = characteristic_target(c.con, 5)
+    return sum(n for tier, n in tier_counts(target, False, None, options) if tier in _SUCCESS)
+
+
+def bleeding_locations(c: Combatant) -> tuple[str, ...]:
+    """T9 / P12.3 the hurt (``disabled``, not destroyed) abdomen, chest or head of ``c``."""
+    if not any(c.location_damage.get(loc, 0) for loc in BLEEDING_AT):
+        return ()
+    loc_hp = defender_location_hp(c)
+    return tuple(
+        loc
+        for loc in BLEEDING_AT
+        if location_status(loc_hp[loc], c.location_damage.get(loc, 0)) == "disabled"
+    )
+
+
+def _options(options: Any) -> GoreOptions:
+    return options.options if isinstance(options, Modifiers) else options
+
+
+def _bled(c: Combatant, lost: int) -> Combatant:
+    """``c`` after losing ``lost`` HP of its total (P13.6: at 1–2 HP, Inconsciente)."""
+    hp = max(_MIN_HP, c.current_hp - lost)
+    changes: dict[str, Any] = {"hp_current": hp}
+    if 0 < hp <= 2:
+        if "unconscious" not in c.conditions:
+            changes["conditions"] = c.conditions | {"unconscious"}
+        if c.can_defend:
+            changes["can_defend"] = False
+    return trusted_replace(c, **changes)
+
+
+@memo
+def _round_end(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
+    bleeding = bleeding_locations(c)
+    if not bleeding or c.current_hp <= 0 or status(c, options) == "dead":
+        return ((c, Fraction(1)),)
+    ok = con_check_faces(c, options)
+    n = len(bleeding)
+    den = 100**n
+    law = []
+    for failures in range(n + 1):
+        weight = comb(n, failures) * (100 - ok) ** failures * ok ** (n - failures)
+        if weight:
+            form = c if failures == 0 else _bled(c, failures)
+            law.append((form, Fraction(weight, den)))
+    return tuple(law)
+
+
+def round_end(c: Combatant, options: Any = DEFAULT) -> Law:
+    """The law of ``c`` when the round ends: 1 HP lost for each failed CON×5 of a bleeding
+    abdomen, chest or head (T9). ``{c: 1}`` when nothing bleeds. ``options`` is
+    :class:`GoreOptions` (or the ``Modifiers`` carrying them)."""
+    return dict(_round_end(c, _options(options)))
+
+
+@memo
+def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
+    if "stunned" not in c.conditions or status(c, options) == "dead":
+        return ((c, Fraction(1)),)
+    ok = con_check_faces(c, options)
+    recovered = trusted_replace(c, conditions=c.conditions - {"stunned"})
+    law = [(recovered, Fraction(ok, 100)), (c, Fraction(100 - ok, 100))]
+    return tuple((form, p) for form, p in law if p)
+
+
+def turn_start(c: Combatant, options: Any = DEFAULT) -> Law:
+    """The law of ``c`` when its turn starts: a Conmocionado's CON×5 to recover (P15).
+    ``{c: 1}`` when not stunned."""
+    return dict(_turn_start(c, _options(options)))

@@ -1,0 +1,63 @@
+"""P11 The rule that acts when a round (*asalto*) ends and the next begins (issue #16
+follow-up): ``SYSTEM.round_end``. Nothing acts at the start of a combatant's own turn that
+the forms can carry, so the system declares no ``turn_start``.
+
+Seed: «Al inicio del asalto inmediatamente después del Esfuerzo extra, quedas Fatigado …
+de Fatigado a Exhausto, de Exhausto a Inconsciente. Puedes gastar un Punto de Acción en
+ese mismo asalto, o al inicio del turno siguiente … para eliminar la fatiga»; «sólo una vez
+por turno».
+
+An attack made with the Esfuerzo extra leaves ``effort_used_this_turn`` set (its fatigue
+pending, :func:`~.attack.attack_effort`). When the round ends: the fatigue comes, one step
+of the ladder (normal → Fatigado → Exhausto → Inconsciente), through the contract's own
+state machine (:func:`~.effort.effort_step`, ``start_of_round``); with the option
+``effort_spends_action_point`` a character with a Punto de Acción left spends it instead
+and does not tire (the seed's «en ese mismo asalto»: the same end as spending it at the
+start of its next turn). Either way the once-per-turn mark is cleared here, since no turn
+of that character comes between the round's start and its own turn (P11 clears it at the
+start of its turn): a second round's Esfuerzo extra is then allowed.
+
+The law is certain (no dice): one form, probability 1; ``{c: 1}`` (the same object) when
+no Esfuerzo extra was used.
+
+Not modelled, because the form does not hold it: Aturdido for more than one round
+(``stun_rounds`` > 1; the form has a flag, not a counter: one round of Aturdido ends with
+the turn it costs, in :mod:`.transitions`), the one-round T3 benefits (carry, speed), an
+Inconsciente's Fortaleza CD 10 «each minute» (P15: ten rounds, no counter) and Moribundo's
+progression (no rule in the seed, G10).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rolkit.memo import memo
+from rolkit.systems.nsd20.attack import evolve_form
+from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.forms import Combatant
+from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+
+__all__ = ["round_end"]
+
+
+@memo
+def round_end(c: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> dict[Combatant, Fraction]:
+    """The law of ``c`` when the round ends (P11): the pending fatigue of an Esfuerzo extra
+    used this round, or a Punto de Acción spent against it; ``{c: 1}`` when none was used.
+    Treat the result as read-only (it is memoised)."""
+    if not c.effort_used_this_turn:
+        return {c: Fraction(1)}
+    state = EffortState(
+        fatigue=c.fatigue, pending=True, used_this_turn=True, action_points=c.action_points
+    )
+    if rules.effort_spends_action_point and state.action_points >= 1:
+        state = effort_step(state, EffortEvent(kind="spend_action_point"))
+    state = effort_step(state, EffortEvent(kind="start_of_round"))
+    state = effort_step(state, EffortEvent(kind="start_of_turn"))
+    after = evolve_form(
+        c,
+        fatigue=state.fatigue,
+        action_points=state.action_points,
+        effort_used_this_turn=state.used_this_turn,
+    )
+    return {after: Fraction(1)}
