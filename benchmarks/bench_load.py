@@ -46,9 +46,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
-#: seconds before the pool refills (serve's default, 15 s, when unset): a burst served slower
-#: than that competes with ten kernels starting
-FILL_DELAY = os.environ.get("ROLKIT_BENCH_FILL_DELAY", "")
+#: seconds without a visitor before the pool refills, one kernel at a time (serve.pool; serve's
+#: default when unset)
+REFILL_QUIET = os.environ.get("ROLKIT_BENCH_REFILL_QUIET", "")
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
 OFFLINE = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
@@ -84,7 +84,7 @@ class _Server:
             # browsers come (the default 30 s grace only delays the bench)
             "--BoundedKernelManager.disconnected_timeout=3",
             "--BoundedKernelManager.sweep_interval=1",
-            *([f"--VoilaKernelManager.fill_delay={FILL_DELAY}"] if FILL_DELAY else []),
+            *([f"--SerialPoolRefill.refill_quiet={REFILL_QUIET}"] if REFILL_QUIET else []),
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
