@@ -15,6 +15,9 @@ dead loopback proxy for anything else).
   open and every widget's state received (what the server owes each visitor, without a
   browser's CPU on these cores).
 * memory per session: private memory (USS) of each kernel process in use, median.
+* where the time goes: CPU seconds of the server process, its kernels and the Chromium
+  processes over each burst (:class:`CpuSplit`), and the floor: the same ten browsers on a
+  one-slider Voilà page (``benchmarks/bare_slider.ipynb``), served the same way.
 * correctness under load: the :data:`AT_ONCE` Chromium pages each set the main field to one
   of two values and read their odds table; pages with the same value must show the same
   table, the two values different tables (independent sessions, no cross-talk).
@@ -44,6 +47,9 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, odds_text, set_n
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
+#: one ipywidgets slider in Voilà: what any Voilà page costs a browser (the floor)
+BARE = ROOT / "benchmarks" / "bare_slider.ipynb"
+BARE_READY = [".widget-slider"]
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
 #: seconds without a visitor before the pool refills, one kernel at a time (serve.pool; serve's
@@ -64,7 +70,7 @@ NAN = float("nan")
 
 
 class _Server:
-    def __init__(self, log: Path):
+    def __init__(self, log: Path, notebook: Path = DASHBOARD):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = log
@@ -73,7 +79,7 @@ class _Server:
             sys.executable,
             "-m",
             "serve",
-            str(DASHBOARD),
+            str(notebook),
             "--no-browser",
             "--Voila.ip=127.0.0.1",
             f"--port={self.port}",
@@ -89,7 +95,7 @@ class _Server:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
             cmd,
-            cwd=DASHBOARD.parent,
+            cwd=notebook.parent,
             stdout=self._out,
             stderr=subprocess.STDOUT,
             env=env,
@@ -175,7 +181,7 @@ class CpuSplit:
 
 
 def _open_at_once(
-    browser, url: str, n: int, split: CpuSplit | None = None
+    browser, url: str, n: int, split: CpuSplit | None = None, ready_when: list[str] = READY
 ) -> tuple[list, list[float]]:
     # one context per visitor: separate cookies, as separate people
     pages = [
@@ -190,7 +196,7 @@ def _open_at_once(
     end = start + 120
     while None in ready and time.perf_counter() < end:
         for i, page in enumerate(pages):
-            if ready[i] is None and all(page.locator(s).first.is_visible() for s in READY):
+            if ready[i] is None and all(page.locator(s).first.is_visible() for s in ready_when):
                 ready[i] = time.perf_counter() - start
         time.sleep(0.2)
     if split is not None:
@@ -426,7 +432,36 @@ def run() -> list[tuple[str, float, str]]:
                 browser.close()
         finally:
             server.stop()
+        rows += _bare_floor(Path(tmp) / "bare.log")
     return rows
+
+
+def _bare_floor(log: Path) -> list[tuple[str, float, str]]:
+    """Ten Chromium pages at once on a one-slider Voilà page, served the same way: the
+    part of the dashboard's figure that is Voilà's own front end on these cores."""
+    from playwright.sync_api import sync_playwright
+
+    server = _Server(log, BARE)
+    try:
+        server.wait_idle()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=str(CHROMIUM),
+                args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND],
+                headless=True,
+            )
+            split = CpuSplit(server)
+            _, tti = _open_at_once(browser, server.url, AT_ONCE, split, BARE_READY)
+            browser.close()
+    finally:
+        server.stop()
+    label = f"{AT_ONCE} browsers at once, one-slider Voilà page (the floor)"
+    note = f"load {split.load:.2f}; no rolkit code: Voilà's front end alone"
+    return [
+        (f"{label}: median", statistics.median(tti), note),
+        (f"{label}: worst", max(tti), f"{sum(t <= 10 for t in tti)} of {AT_ONCE} within 10 s"),
+        (f"{label}: CPU split", NAN, split.summary),
+    ]
 
 
 if __name__ == "__main__":
