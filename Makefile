@@ -30,13 +30,15 @@ chromium:
 # with Voilà through serve/ (validated websocket frames, no tracebacks sent, bounded kernels:
 # see SECURITY.md). Set on the command line (the environment's HOST is ignored). A TOKEN is
 # required when HOST is not loopback; open the printed URL (it carries ?token=...).
-# POOL preheated kernels wait for visitors; past SESSIONS kernels in use a visitor gets a
-# "busy, try again" page; an idle tab's kernel is culled after IDLE seconds.
+# POOL preheated kernels wait for visitors (10: ten GMs opening at once each get one; the
+# pool refills one kernel at a time once the burst is served, serve/pool.py; ~120 MiB each);
+# past SESSIONS kernels in use a visitor gets a "busy, try again" page; an idle tab's kernel
+# is culled after IDLE seconds.
 HOST := 127.0.0.1
 PORT := 8866
 TOKEN :=
-POOL := 2
-SESSIONS := 8
+POOL := 10
+SESSIONS := 12
 IDLE := 600
 dashboard: $(STAMP)
 	@case "$(HOST)" in 127.*|localhost|::1) ;; *) [ -n "$(TOKEN)" ] || \

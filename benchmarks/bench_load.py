@@ -15,6 +15,9 @@ dead loopback proxy for anything else).
   open and every widget's state received (what the server owes each visitor, without a
   browser's CPU on these cores).
 * memory per session: private memory (USS) of each kernel process in use, median.
+* where the time goes: CPU seconds of the server process, its kernels and the Chromium
+  processes over each burst (:class:`CpuSplit`), and the floor: the same ten browsers on a
+  one-slider Voilà page (``benchmarks/bare_slider.ipynb``), served the same way.
 * correctness under load: the :data:`AT_ONCE` Chromium pages each set the main field to one
   of two values and read their odds table; pages with the same value must show the same
   table, the two values different tables (independent sessions, no cross-talk).
@@ -44,11 +47,14 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, odds_text, set_n
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"
+#: one ipywidgets slider in Voilà: what any Voilà page costs a browser (the floor)
+BARE = ROOT / "benchmarks" / "bare_slider.ipynb"
+BARE_READY = [".widget-slider"]
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
-#: seconds before the pool refills (serve's default, 15 s, when unset): a burst served slower
-#: than that competes with ten kernels starting
-FILL_DELAY = os.environ.get("ROLKIT_BENCH_FILL_DELAY", "")
+#: seconds without a visitor before the pool refills, one kernel at a time (serve.pool; serve's
+#: default when unset)
+REFILL_QUIET = os.environ.get("ROLKIT_BENCH_REFILL_QUIET", "")
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
 OFFLINE = [
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
@@ -64,7 +70,7 @@ NAN = float("nan")
 
 
 class _Server:
-    def __init__(self, log: Path):
+    def __init__(self, log: Path, notebook: Path = DASHBOARD):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log = log
@@ -73,7 +79,7 @@ class _Server:
             sys.executable,
             "-m",
             "serve",
-            str(DASHBOARD),
+            str(notebook),
             "--no-browser",
             "--Voila.ip=127.0.0.1",
             f"--port={self.port}",
@@ -84,12 +90,12 @@ class _Server:
             # browsers come (the default 30 s grace only delays the bench)
             "--BoundedKernelManager.disconnected_timeout=3",
             "--BoundedKernelManager.sweep_interval=1",
-            *([f"--VoilaKernelManager.fill_delay={FILL_DELAY}"] if FILL_DELAY else []),
+            *([f"--SerialPoolRefill.refill_quiet={REFILL_QUIET}"] if REFILL_QUIET else []),
         ]
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
         self.proc = subprocess.Popen(
             cmd,
-            cwd=DASHBOARD.parent,
+            cwd=notebook.parent,
             stdout=self._out,
             stderr=subprocess.STDOUT,
             env=env,
@@ -126,11 +132,63 @@ class _Server:
         self._out.close()
 
 
-def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
+def _cpu_by_pid(procs: list[psutil.Process]) -> dict[int, float]:
+    out = {}
+    for proc in procs:
+        try:
+            times = proc.cpu_times()
+        except psutil.Error:  # gone
+            continue
+        out[proc.pid] = times.user + times.system
+    return out
+
+
+class CpuSplit:
+    """CPU seconds spent, between :meth:`start` and :meth:`stop`, by the Voilà server
+    process (serving the page, relaying frames), its kernels (the notebook's last steps,
+    answering widget-state requests) and the Chromium processes (rendering the pages).
+    A process that ended in between is not counted."""
+
+    def __init__(self, server: _Server):
+        self.server = server
+        self.summary = "not measured"
+        self.load = NAN  # the 1-minute load average when the burst started
+
+    def _groups(self) -> dict[str, dict[int, float]]:
+        me = psutil.Process()
+        chromium = [p for p in me.children(recursive=True) if "chrom" in p.name().lower()]
+        return {
+            "server": _cpu_by_pid([psutil.Process(self.server.proc.pid)]),
+            "kernels": _cpu_by_pid(self.server.kernels()),
+            "chromium": _cpu_by_pid(chromium),
+        }
+
+    def start(self) -> None:
+        self._before = self._groups()
+        self.load = os.getloadavg()[0]
+        self._wall = time.perf_counter()
+
+    def stop(self) -> str:
+        wall = time.perf_counter() - self._wall
+        parts = []
+        for name, now in self._groups().items():
+            before = self._before[name]
+            spent = sum(cpu - before.get(pid, 0.0) for pid, cpu in now.items())
+            parts.append(f"{name} {spent:.1f} s")
+        load = f"load average {self.load:.2f} before, {os.getloadavg()[0]:.2f} after"
+        self.summary = f"CPU s over {wall:.1f} s wall: " + ", ".join(parts) + f" ({load})"
+        return self.summary
+
+
+def _open_at_once(
+    browser, url: str, n: int, split: CpuSplit | None = None, ready_when: list[str] = READY
+) -> tuple[list, list[float]]:
     # one context per visitor: separate cookies, as separate people
     pages = [
         browser.new_context(viewport={"width": 1400, "height": 1000}).new_page() for _ in range(n)
     ]
+    if split is not None:
+        split.start()
     start = time.perf_counter()
     for page in pages:
         page.goto(url, wait_until="commit", timeout=120000)
@@ -138,21 +196,23 @@ def _open_at_once(browser, url: str, n: int) -> tuple[list, list[float]]:
     end = start + 120
     while None in ready and time.perf_counter() < end:
         for i, page in enumerate(pages):
-            if ready[i] is None and all(page.locator(s).first.is_visible() for s in READY):
+            if ready[i] is None and all(page.locator(s).first.is_visible() for s in ready_when):
                 ready[i] = time.perf_counter() - start
         time.sleep(0.2)
+    if split is not None:
+        print(f"  {n} page(s) until ready: {split.stop()}", flush=True)
     busy = sum("Ocupado" in p.content() for p in pages)
     if busy:
         print(f"  ({busy} page(s) got the busy page)", flush=True)
     return pages, [r if r is not None else NAN for r in ready]
 
 
-def _v1(msg_type: str, content: dict) -> bytes:
+def _v1(msg_type: str, content: dict, metadata: dict | None = None) -> bytes:
     from jupyter_client.session import Session
     from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 
     session = Session(key=b"")
-    msg = session.msg(msg_type, content=content)
+    msg = session.msg(msg_type, content=content, metadata=metadata or {})
     parts = [session.pack(msg[k]) for k in ("header", "parent_header", "metadata", "content")]
     return serialize_msg_to_ws_v1(parts, "shell")
 
@@ -164,9 +224,13 @@ def _parts(frame: bytes) -> tuple[dict, dict]:
     return json.loads(header), json.loads(content)
 
 
-def _server_side_tti(url: str, port: int) -> float:
+def _server_side_tti(url: str, port: int, bulk: bool = True) -> float:
     """GET the page (whole body), open its kernel socket, get every widget's state: the
-    server's share of time to interactive, without a browser's CPU on these cores."""
+    server's share of time to interactive, without a browser's CPU on these cores.
+
+    ``bulk``: as the page's widget manager does (ipywidgets 8), one ``request_states`` on
+    the ``jupyter.widget.control`` comm; else one ``request_state`` per widget comm (the
+    older protocol's fallback: many more messages for the kernel and the server)."""
     from websockets.sync.client import connect
 
     start = time.perf_counter()
@@ -181,6 +245,23 @@ def _server_side_tti(url: str, port: int) -> float:
         max_size=2**25,
         origin=f"http://127.0.0.1:{port}",
     ) as ws:
+        if bulk:
+            control = str(uuid.uuid4())
+            ws.send(
+                _v1(
+                    "comm_open",
+                    {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}},
+                    {"version": "1.0.0"},  # the control protocol the page's manager speaks
+                )
+            )
+            ws.send(_v1("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}))
+            while True:
+                header, content = _parts(ws.recv(timeout=120))
+                data = content.get("data", {}) if header["msg_type"] == "comm_msg" else {}
+                if content.get("comm_id") == control and data.get("method") == "update_states":
+                    assert data.get("states"), "no widget state"
+                    break
+            return time.perf_counter() - start
         ws.send(_v1("comm_info_request", {}))
         pending: set[str] | None = None
         while pending is None or pending:
@@ -196,12 +277,16 @@ def _server_side_tti(url: str, port: int) -> float:
     return time.perf_counter() - start
 
 
-def _server_side_at_once(url: str, port: int, n: int) -> list[float]:
+def _server_side_at_once(
+    url: str, port: int, n: int, split: CpuSplit | None = None, bulk: bool = True
+) -> list[float]:
     out = [NAN] * n
+    if split is not None:
+        split.start()
 
     def one(i: int) -> None:
         try:
-            out[i] = _server_side_tti(url, port)
+            out[i] = _server_side_tti(url, port, bulk)
         except Exception:  # noqa: BLE001 - reported as n/a
             out[i] = NAN
 
@@ -210,6 +295,9 @@ def _server_side_at_once(url: str, port: int, n: int) -> list[float]:
         t.start()
     for t in threads:
         t.join(timeout=300)
+    if split is not None:
+        how = "one request_states" if bulk else "request_state per comm"
+        print(f"  {n} server-side visitor(s), {how}: {split.stop()}", flush=True)
     return out
 
 
@@ -268,9 +356,13 @@ def run() -> list[tuple[str, float, str]]:
                     headless=True,
                 )
                 url = f"{server.url}?system={SYSTEM}"
-                pages, tti = _open_at_once(browser, url, 1)
+                split = CpuSplit(server)
+                pages, tti = _open_at_once(browser, url, 1, split)
                 one = tti[0]
-                rows.append(("1 browser: time to interactive", one, "preheated kernel"))
+                rows.append(
+                    ("1 browser: time to interactive", one, f"load {split.load:.2f}; preheated")
+                )
+                rows.append(("1 browser: CPU split", NAN, split.summary))
                 rows.append(
                     (
                         "1 session: kernel private memory (USS)",
@@ -283,16 +375,18 @@ def run() -> list[tuple[str, float, str]]:
                     page.close()
                 time.sleep(3)
                 server.wait_idle(fills=2)  # refilled after the first visitor
-                sides = _server_side_at_once(url, server.port, AT_ONCE)
+                split = CpuSplit(server)
+                sides = _server_side_at_once(url, server.port, AT_ONCE, split)
                 worst = max(sides)
                 verdict = "ok" if worst <= 10 else "over target"
                 rows.append(
                     (
                         f"{AT_ONCE} at once: server-side time to interactive, median",
                         statistics.median(sides),
-                        f"pool of {POOL} preheated kernels",
+                        f"load {split.load:.2f}; pool of {POOL} preheated kernels",
                     )
                 )
+                rows.append((f"{AT_ONCE} at once: server-side CPU split", NAN, split.summary))
                 rows.append(
                     (
                         f"{AT_ONCE} at once: server-side time to interactive, worst",
@@ -308,16 +402,19 @@ def run() -> list[tuple[str, float, str]]:
                     )
                 )
                 server.wait_idle(fills=3)  # refilled after the ten, their kernels freed
-                pages, tti = _open_at_once(browser, url, AT_ONCE)
+                split = CpuSplit(server)
+                pages, tti = _open_at_once(browser, url, AT_ONCE, split)
                 worst = max(tti)  # NaN (a page never ready) compares False: check it
                 verdict = "ok" if all(t <= 10 for t in tti) else "over target"
                 rows.append(
                     (
                         f"{AT_ONCE} browsers at once: time to interactive, median",
                         statistics.median(tti),
-                        f"1 alone: {one:.1f} s; {AT_ONCE} Chromium contexts on these cores",
+                        f"load {split.load:.2f}; 1 alone: {one:.1f} s; {AT_ONCE} Chromium "
+                        "contexts on these cores",
                     )
                 )
+                rows.append((f"{AT_ONCE} browsers at once: CPU split", NAN, split.summary))
                 rows.append(
                     (
                         f"{AT_ONCE} browsers at once: time to interactive, worst",
@@ -335,7 +432,36 @@ def run() -> list[tuple[str, float, str]]:
                 browser.close()
         finally:
             server.stop()
+        rows += _bare_floor(Path(tmp) / "bare.log")
     return rows
+
+
+def _bare_floor(log: Path) -> list[tuple[str, float, str]]:
+    """Ten Chromium pages at once on a one-slider Voilà page, served the same way: the
+    part of the dashboard's figure that is Voilà's own front end on these cores."""
+    from playwright.sync_api import sync_playwright
+
+    server = _Server(log, BARE)
+    try:
+        server.wait_idle()
+        with sync_playwright() as p:
+            browser = p.chromium.launch(
+                executable_path=str(CHROMIUM),
+                args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND],
+                headless=True,
+            )
+            split = CpuSplit(server)
+            _, tti = _open_at_once(browser, server.url, AT_ONCE, split, BARE_READY)
+            browser.close()
+    finally:
+        server.stop()
+    label = f"{AT_ONCE} browsers at once, one-slider Voilà page (the floor)"
+    note = f"load {split.load:.2f}; no rolkit code: Voilà's front end alone"
+    return [
+        (f"{label}: median", statistics.median(tti), note),
+        (f"{label}: worst", max(tti), f"{sum(t <= 10 for t in tti)} of {AT_ONCE} within 10 s"),
+        (f"{label}: CPU split", NAN, split.summary),
+    ]
 
 
 if __name__ == "__main__":

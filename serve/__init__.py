@@ -4,7 +4,8 @@
 the classes of this package wired in (:mod:`serve.app`): frames checked before upstream
 parsers see them (:mod:`serve.frames`, :mod:`serve.connection`), replies scrubbed of
 tracebacks and paths (:mod:`serve.leaks`), a session cap and abandoned-kernel culling
-(:mod:`serve.kernels`), and handler classes for the busy page, the unload beacon, the
+(:mod:`serve.kernels`), the preheated pool refilled one kernel at a time after a burst
+(:mod:`serve.pool`), and handler classes for the busy page, the unload beacon, the
 request-info socket's token check and ``/logout`` (:mod:`serve.handlers`).
 
 Choices made where the issue was silent: legacy (no-subprotocol) kernel sockets are refused

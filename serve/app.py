@@ -14,8 +14,9 @@ default                                            why
 ``MappingKernelManager.cull_connected = True``     an idle open tab is culled
 ``cull_idle_timeout = 600``, ``cull_interval = 60``
 ``tornado websocket_max_message_size = 4 MiB``     a frame cannot be a memory bomb
-``VoilaKernelManager.fill_delay = 15``             a burst of visitors is served before
-                                                   the pool refills
+the pool refilled one kernel at a time            a burst of visitors is served before
+  (:mod:`serve.pool`, ``SerialPoolRefill.*``)      the pool refills, and a refill never
+                                                   takes both cores at once
 =================================================  ========================================
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import voila.app
 from traitlets.config import Config
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -36,6 +38,7 @@ from .handlers import (
     PlainLogoutHandler,
     with_plain_errors,
 )
+from .pool import serial_refill_factory
 
 __all__ = ["RolkitVoila", "SAFE_DEFAULTS", "main", "replace_handlers"]
 
@@ -48,9 +51,6 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "multi_kernel_manager_class": "serve.kernels.BoundedKernelManager",
         "show_tracebacks": False,
     },
-    # refill the preheated pool 15 s after a kernel is taken, not 1 s: ten visitors at once
-    # would otherwise wait behind ten kernels starting and pre-rendering the notebook
-    "VoilaKernelManager": {"fill_delay": 15.0},
     "MappingKernelManager": {
         "cull_connected": True,
         "cull_idle_timeout": 600,
@@ -85,6 +85,16 @@ class RolkitVoila(Voila):
     def initialize(self, argv: Any = None) -> None:
         self.update_config(Config(SAFE_DEFAULTS))
         super().initialize(argv)
+
+    def init_settings(self) -> dict[str, Any]:
+        # Voilà builds its pooled kernel manager with this module-level factory: for the
+        # duration of this call it is the one with the serial refill (serve.pool)
+        upstream = voila.app.voila_kernel_manager_factory
+        voila.app.voila_kernel_manager_factory = serial_refill_factory  # type: ignore[assignment]
+        try:
+            return super().init_settings()
+        finally:
+            voila.app.voila_kernel_manager_factory = upstream
 
     def init_handlers(self) -> list[Any]:
         return replace_handlers(super().init_handlers())

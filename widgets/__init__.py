@@ -2,6 +2,7 @@
 
 * :mod:`widgets.app`: ``Dashboard``, a thin shell (header, system, language, link, print,
   tabs) over one :class:`widgets.state.AppState`; panels plug in through ``PANELS``.
+* :mod:`widgets.tabs`: the tabs, each panel built when its tab first opens (or a link needs it).
 * :mod:`widgets.state`: the shared state and the link (query string) codec.
 * :mod:`widgets.attack`: the Ataque tab (forms, live odds, Tirar, history, aplicar).
 * :mod:`widgets.checks`: the Chequeos tab (``s.checks``: form, exact law, Tirar).

@@ -33,6 +33,7 @@ from widgets.hardening import EntryHistory
 from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
 from widgets.state import AppState, parse_query
+from widgets.tabs import LazyTabs
 
 __all__ = ["Dashboard", "query_params", "NONE"]
 
@@ -68,6 +69,9 @@ class Dashboard:
     """
 
     PANELS = (AttackPanel, ChecksPanel, FightPanel, ScreenPanel, ComparePanel, RosterPanel)
+    #: panels built when their tab first opens (widgets.tabs), and the link keys each reads
+    LAZY = ("checks", "fight", "screen", "compare", "roster")
+    LINK_KEYS = {"checks": ("check",)}
 
     def __init__(
         self,
@@ -80,11 +84,6 @@ class Dashboard:
         system, lang = system or env.get("system"), lang or env.get("lang")
         self.state = AppState(registry, lang or "es")
         self.ids = self.state.ids
-        self.panels = [cls(self.state) for cls in self.PANELS]
-        self.attack: AttackPanel = self.panels[0]  # type: ignore[assignment]
-        self.checks: ChecksPanel = self.panels[1]  # type: ignore[assignment]
-        for panel in (self.attack, self.checks):  # bounded (#17): the shown rolls kept whole
-            panel.entries = EntryHistory(limit=HISTORY_MAX)  # type: ignore[assignment]
         self._holding = False
         self._js_count = 0
         self._params = parse_query(query) if query is not None else []
@@ -131,7 +130,11 @@ class Dashboard:
             ),
         )
         header.add_class("rolkit-header")
-        self.tabs = ipw.Tab([p.widget for p in self.panels])
+        self._tabs = LazyTabs(
+            self.PANELS, self.state, self.LAZY, self.LINK_KEYS, self._prepare_panel, self._guard
+        )
+        self.attack: AttackPanel = self._tabs.panel(0)
+        self.tabs = self._tabs.widget
         self.widget = ipw.VBox([self.css, header, self.notes, self.tabs])
         self.widget.add_class("rolkit-dashboard")
         self.picker.observe(
@@ -145,6 +148,20 @@ class Dashboard:
             lambda ch: self._holding or self._guard(lambda: self._tab_opened(ch.new)),
             "selected_index",
         )
+
+    @staticmethod
+    def _prepare_panel(panel: Any) -> None:
+        if isinstance(panel, (AttackPanel, ChecksPanel)):  # bounded (#17): rolls kept whole
+            panel.entries = EntryHistory(limit=HISTORY_MAX)
+
+    @property
+    def panels(self) -> list[Any]:
+        """Every panel (a tab not opened yet is built now)."""
+        return self._tabs.all()
+
+    @property
+    def checks(self) -> ChecksPanel:
+        return self._tabs.panel(1)  # type: ignore[no-any-return]
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -193,10 +210,11 @@ class Dashboard:
             return
         self.state.system = self.state.get_system(system_id)
         params, self._params = self._params, []
-        dropped = []
-        for panel in self.panels:
+        self._tabs.make_needed(params)
+        dropped: list[tuple[str, str]] = []
+        for panel in self._tabs.built():
             dropped += self._guard(lambda p=panel: p.set_system(self.state.system, params)) or []
-        index, tab_dropped = self.state.tab_in_link(params, [p.name for p in self.panels])
+        index, tab_dropped = self.state.tab_in_link(params, self._tabs.names)
         if index is not None:
             self.tabs.selected_index = index
         self._relabel_chrome()
@@ -213,7 +231,7 @@ class Dashboard:
             self._relabel_chrome()
         finally:
             self._holding = False
-        for panel in self.panels:
+        for panel in self._tabs.built():
             self._guard(lambda p=panel: p.set_language(self.lang))
         self._link_changed()
 
@@ -229,12 +247,15 @@ class Dashboard:
         self.picker.description = i18n.t("system", self.lang)
         self.print_button.description = i18n.t("dash.print", self.lang)
         self.print_button.tooltip = i18n.t("dash.print.tip", self.lang)
-        for i, panel in enumerate(self.panels):
-            self.tabs.set_title(i, i18n.t(panel.title_key, self.lang))
+        for i, key in enumerate(self._tabs.title_keys):
+            self.tabs.set_title(i, i18n.t(key, self.lang))
 
     def _tab_opened(self, index: int | None) -> None:
-        """The link follows the open tab (the first one, Ataque, is the default)."""
-        name = self.panels[index].name if index else ""
+        """The link follows the open tab (the first one, Ataque, is the default); a tab
+        opened for the first time builds its panel."""
+        if index is not None:
+            self._tabs.panel(index)
+        name = self._tabs.names[index] if index else ""
         self.state.set_tab(name)
 
     def _show_dropped(self, dropped: list[tuple[str, str]]) -> None:
@@ -264,28 +285,9 @@ class Dashboard:
 
 
 _ATTACK_ATTRIBUTES = frozenset(
-    [
-        "sections",
-        "entries",
-        "undo_stack",
-        "odds",
-        "message",
-        "headline",
-        "table",
-        "chart",
-        "roll_button",
-        "seed",
-        "seed_error",
-        "undo_button",
-        "history",
-        "history_title",
-        "read",
-        "refresh",
-        "roll",
-        "apply",
-        "undo",
-        "errors",
-        "show_error",
-        "_refresh",
-    ]
+    (  # noqa: SIM905 - one name per word, 22 of them
+        "sections entries undo_stack odds message headline table chart roll_button seed "
+        "seed_error undo_button history history_title read refresh roll apply undo errors "
+        "show_error _refresh"
+    ).split()
 )

@@ -20,7 +20,7 @@ def server(tmp_path_factory):
     srv = ServeProcess(
         tmp_path_factory.mktemp("serve") / "serve.log",
         "--pool_size=2",
-        "--VoilaKernelManager.fill_delay=1",  # pages get preheated kernels, quickly
+        "--SerialPoolRefill.refill_quiet=1",  # pages get preheated kernels, quickly
         "--BoundedKernelManager.max_sessions=2",
         f"--BoundedKernelManager.abandoned_timeout={ABANDONED}",
         "--BoundedKernelManager.sweep_interval=0.5",
