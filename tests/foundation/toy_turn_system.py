@@ -3,15 +3,17 @@ of ``turn_start_fn`` / ``round_end_fn`` in the fight tracker and in whole-fight 
 
 Rules (toy, invented for the tests):
 
-* the attacker rolls 1d6 + Pericia against 4; on a hit the weapon's damage (a dice
-  expression) comes off the defender's PV; a 6 that hits adds a bleeding wound
-  (Sangrado + 1, at most 2);
+* the attacker rolls 1d6 + Pericia + the defender's Defensas (blows it already took
+  this round) against 4; on a hit the weapon's damage (a dice expression) comes off the
+  defender's PV; a 6 that hits adds a bleeding wound (Sangrado + 1, at most 2); every
+  blow, hit or not, raises the defender's Defensas by 1 (at most 2);
 * a hit of 3 or more that leaves PV above 0 knocks the defender out (Inconsciente);
 * PV ≤ −3 is dead; PV ≤ 0 is dying (moribundo) until stabilised (Estable: down);
 * **turn start** (the combatant's own turn): a dying combatant dies with 1/3 (PV → −3)
   or stabilises with 2/3; an unconscious one wakes up with 1/2 (and fights again);
-* **round end** (everyone not dead): each bleeding combatant loses 1 PV with 1/2
-  (whatever its Sangrado) — a house rule, ``Options.sangrado`` (off: nothing happens).
+* **round end** (everyone not dead): Defensas back to 0 (a counter "this round", as
+  Ashes of War's successive defences); each bleeding combatant loses 1 PV with 1/2
+  (whatever its Sangrado) — a house rule, ``Options.sangrado`` (off: no bleeding).
 """
 
 from __future__ import annotations
@@ -37,6 +39,9 @@ class Combatant:
     )
     inconsciente: bool = fields.flag_field(
         False, label=("Inconsciente", "Inconsciente (knocked out)"), help=("a", "b")
+    )
+    defensas: int = fields.int_field(
+        0, 0, 2, label=("Defensas", "Defensas (defences this round)"), help=("a", "b")
     )
     estable: bool = fields.flag_field(
         False, label=("Estable", "Estable (stabilised)"), help=("a", "b")
@@ -80,14 +85,20 @@ def status(c: Combatant, options: Options | None = None) -> str | None:
     return "down" if c.inconsciente else None
 
 
+def hits(face: int, a: Combatant, d: Combatant, m: Modifiers) -> bool:
+    return face + a.pericia + m.bonus + d.defensas >= 4
+
+
 def blow(face: int, rolled: int, a: Combatant, d: Combatant, m: Modifiers) -> Combatant:
     """The defender after one blow: ``face`` on the d6, ``rolled`` on the damage dice."""
-    if face + a.pericia + m.bonus < 4:
-        return d
+    defensas = min(2, d.defensas + 1)
+    if not hits(face, a, d, m):
+        return replace(d, defensas=defensas)
     pv = d.pv - rolled
     return replace(
         d,
         pv=pv,
+        defensas=defensas,
         sangrado=min(2, d.sangrado + 1) if face == 6 else d.sangrado,
         inconsciente=d.inconsciente or (rolled >= 3 and pv > 0),
     )
@@ -96,13 +107,14 @@ def blow(face: int, rolled: int, a: Combatant, d: Combatant, m: Modifiers) -> Co
 def _resolve(a, d, w, m, o, rng):
     face = rng.randint(1, 6)
     steps = [Step("toyt.step.check", (face,), {"total": face + a.pericia + m.bonus}, "§1")]
-    rolled = parse(w.damage).roll(rng).total if face + a.pericia + m.bonus >= 4 else 0
+    hit = hits(face, a, d, m)
+    rolled = parse(w.damage).roll(rng).total if hit else 0
     after = blow(face, rolled, a, d, m)
-    return steps, _Outcome(a, after, w), _key(d, after)
+    return steps, _Outcome(a, after, w), _key(hit, d, after)
 
 
-def _key(d: Combatant, after: Combatant):
-    return (after.pv != d.pv, d.pv - after.pv, status(after), after.sangrado > d.sangrado)
+def _key(hit: bool, d: Combatant, after: Combatant):
+    return (hit, d.pv - after.pv, status(after), after.sangrado > d.sangrado)
 
 
 @dataclass(frozen=True)
@@ -113,25 +125,30 @@ class _Outcome:
 
 
 def _joint(a, d, w, m, o):
+    """{(odds key, defender after): p} over every face and damage roll."""
     law: dict = {}
     dmg = parse(w.damage).distribution()
     for face, p in die(6).items():
-        for rolled, q in dmg.items():
+        hit = hits(face, a, d, m)
+        for rolled, q in dmg.items() if hit else [(0, Fraction(1))]:
             after = blow(face, rolled, a, d, m)
-            law[after] = law.get(after, 0) + p * q
+            k = (_key(hit, d, after), after)
+            law[k] = law.get(k, 0) + p * q
     return law
 
 
 def _odds(a, d, w, m, o):
     out: dict = {}
-    for after, p in _joint(a, d, w, m, o).items():
-        k = _key(d, after)
+    for (k, _after), p in _joint(a, d, w, m, o).items():
         out[k] = out.get(k, 0) + p
     return {k: Fraction(v) for k, v in out.items()}
 
 
 def _transitions(a, d, w, m, o):
-    return {(a, after, w): Fraction(p) for after, p in _joint(a, d, w, m, o).items()}
+    out: dict = {}
+    for (_k, after), p in _joint(a, d, w, m, o).items():
+        out[(a, after, w)] = out.get((a, after, w), 0) + p
+    return {k: Fraction(v) for k, v in out.items()}
 
 
 def _project(key) -> OutcomeView:
@@ -153,10 +170,12 @@ def turn_start(c: Combatant, o: Options) -> dict[Combatant, Fraction]:
 
 @memo
 def round_end(c: Combatant, o: Options) -> dict[Combatant, Fraction]:
-    """Round's end: bleeding takes 1 PV with 1/2 (house rule ``sangrado``)."""
+    """Round's end: Defensas back to 0; bleeding takes 1 PV with 1/2 (house rule
+    ``sangrado``)."""
+    rested = replace(c, defensas=0) if c.defensas else c
     if not o.sangrado or not c.sangrado or c.pv <= -3:
-        return {c: Fraction(1)}
-    return {replace(c, pv=c.pv - 1): HALF, c: HALF}
+        return {rested: Fraction(1)}
+    return {replace(rested, pv=c.pv - 1): HALF, rested: HALF}
 
 
 i18n.register_pairs(
