@@ -10,6 +10,9 @@ Initiative follows each system's own rule, through the System's ``initiative_fn`
 (``(entries, rng) -> (order, steps)``); a system without one keeps the order of entry
 and the log says so. Applying a :class:`~rolkit.model.Resolution` updates the attacker
 and the defender through :meth:`~rolkit.system.System.after` (wounds, ammunition, wear).
+The rules that act between attacks (a system's ``turn_start_fn`` / ``round_end_fn``) are
+played by :meth:`Fight.next_turn` (and :meth:`Fight.roll_initiative` for the first turn),
+drawn from their exact laws with a logged seed.
 """
 
 from __future__ import annotations
@@ -194,7 +197,9 @@ class Fight:
 
     def roll_initiative(self, seed: int | None = None) -> FightState:
         """Order the combatants by the system's initiative rule (round 1, or the next round
-        when the rule rerolls each round)."""
+        when the rule rerolls each round). The first combatant's turn begins: with a
+        system's rules between attacks, its turn-start rules are drawn after the
+        initiative's own draws, from the same seed."""
         st = self.state
         if not st.fighters:
             raise _plain("add combatants first", "añade combatientes primero")
@@ -250,7 +255,8 @@ class Fight:
             return self._push(replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en)))
         seed = new_seed() if seed is None else check_seed(seed)
         rng = random.Random(seed)
-        fighters, changes = st.fighters, []
+        fighters = st.fighters
+        changes: list[tuple[str, str]] = []
         if new_round:
             fighters, changes = self._turn_effects(fighters, None, "round_end", rng)
         fighters, more = self._turn_effects(fighters, st.order[turn], "turn_start", rng)
@@ -269,7 +275,8 @@ class Fight:
         ``(es, en)`` log text of each change."""
         s = self.system
         same_class = s.forms["attacker"] is s.forms["defender"]
-        out, changes = [], []
+        out: list[Fighter] = []
+        changes: list[tuple[str, str]] = []
         for f in fighters:
             before_status = s.status(f.defender)
             applies = f.name == only if which == "turn_start" else before_status != "dead"

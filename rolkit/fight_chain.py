@@ -16,8 +16,9 @@ stays under ``max_states`` it is solved with integer weights over one common den
 * ``rounds=None``: to the end. The first rounds are walked as above (until 99 % of the
   fights have ended, or ``rounds_shown``), then
   each state still going is solved for its absorption law, by memoised dynamic
-  programming over the rounds' kernel (a state can only stay as it is or move on; the
-  chance of a whole round that changes nothing is summed as a geometric series).
+  programming over the rounds' kernel (a round can only bring its start state back or
+  move on; the chance of a whole round that brings it back — nothing changed, or
+  counters "this turn" set back at its end — is summed as a geometric series).
 
 **Simulated**: past the bound (or with ``method="simulate"``), ``n`` seeded fights drawn
 blow by blow from the same laws with the same policy; the result says so ("simulado,
@@ -33,8 +34,17 @@ Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
   out of the fight (ties: the earlier in the order); ``"first"`` the first foe able to act
   in the order. ``policies={name: policy}`` sets it per combatant;
 * a combatant who cannot act skips its turn; a round is every turn of the order once;
-* a combatant out of the fight stays as it fell (no recovery, no coup de grâce): the
-  chain keeps only its fate, so situations that differ only in how the fallen fell merge.
+* the rules that act between attacks (:meth:`~rolkit.system.System.turn_start`,
+  :meth:`~rolkit.system.System.round_end`) in the contract's order: a combatant's turn
+  is its turn-start rules, then its blow if it can act; after the last turn of the order,
+  the round-end rules of everyone not dead; the fight ends as soon as fewer than two sides
+  can act, whichever step did it. A fight taken from the tracker has its current turn
+  begun (:attr:`FightSpec.started`): that turn's start rules are not applied again;
+* a combatant out of the fight is never attacked again (no coup de grâce); once no rule
+  between attacks can change it (dead, or both laws the identity; always, for a system
+  without them) the chain keeps only its fate, so situations that differ only in how the
+  fallen fell merge; until then it keeps its form (dying → stable or dead; knocked out →
+  awake and fighting again).
 """
 
 from __future__ import annotations
