@@ -740,140 +740,153 @@ def _reduced(law: Law) -> Law:
     return den // g, {key: n // g for key, n in values.items()}
 
 
+_Node = tuple[Any, int, bool]  # (state, turn, the turn has already begun)
+#: The key under which a turn's law carries its weight on its round's start state.
+_SELF = ("back to the round's start",)
+
+
 def _absorb(chain: _Chain) -> Law:
     """Solve, children first, how the fight ends from its start: the law of every
     (state, turn) reachable as marginals (:func:`_ended_keys`), plus ``_LENGTH``: the
     mean number of round ends still to cross. Returns the start's law.
 
-    The unknowns are the states at a round's start (turn 0). From one, ``v``, the round
-    is walked turn by turn (:func:`_round_walk`); every state another round can start
-    from is solved first, and a round may come back to ``v`` itself — with the chance
-    ``α`` of a whole round that leaves ``v`` as it was, or with rules between attacks
-    that set counters "this turn" back at the round's end. The turns are then solved
-    backwards, each value a law plus ``α_t`` times ``V(v, 0)`` (kept under ``_SELF``),
-    so ``V(v, 0) = c / (1 − α)``: the geometric series of the rounds that bring ``v``
-    back, in integers over one denominator per state. A state every round brings back
-    stands forever (:func:`_going_keys`). Any other way back to an earlier round's
-    state raises :class:`_Cycle`.
+    Each turn's value is its outcomes' (ended: their marginals; else the next turn's
+    value). The turns are taken in strongly connected groups, children first (Tarjan's
+    order). A group is one turn, or the turns that can come back to a round's start
+    state ``v`` (turn 0): a whole round that changes nothing, or rules between attacks
+    that set counters "this turn" back at its end. In a group, every turn is a law plus
+    ``α`` times ``V(v, 0)`` (kept under ``_SELF``), solved children first with the way
+    back to ``v`` cut; then ``V(v, 0) = c / (1 − α)``: the geometric series of the rounds
+    that bring ``v`` back, in integers over one denominator per state. A state every
+    round brings back stands forever (:func:`_going_keys`). A group with two round
+    starts (a way back to an earlier round's state) raises :class:`_Cycle`.
     """
-    memo: dict[tuple[Any, int], Law] = {}
-    root: _Task = (chain.start, chain.start_turn, chain.skip_first)
-    result: Law | None = None
-    walks: dict[_Task, tuple[list[list[Any]], list[Any]]] = {}
-    stack: list[tuple[_Task, bool]] = [(root, False)]
-    active: set[Any] = set()
-    while stack:
-        task, expanded = stack.pop()
-        v, t0, begun = task
-        regular = t0 == 0 and not begun  # a round's start: its round may come back to it
-        if not begun and (v, t0) in memo:
-            continue
-        walk = walks.get(task)
-        if walk is None:
-            walk = walks[task] = _round_walk(chain, task, memo)
-        layers, children = walk
-        needs = [u for u in children if (u, 0) not in memo and not (regular and u == v)]
-        if needs:
-            if expanded:
-                raise _Cycle()
-            if regular:
-                active.add(v)
-            stack.append((task, True))
-            for u in needs:
-                if u in active:
-                    raise _Cycle()
-                stack.append(((u, 0, False), False))
-            continue
-        law = _solve_round(chain, task, layers, memo)
-        active.discard(v)
-        del walks[task]
-        if task == root:
-            result = law
-    if result is None:  # the start was solved as part of another state's round
-        result = memo[(chain.start, chain.start_turn)]
-    return result
-
-
-_Task = tuple[Any, int, bool]  # (state, turn, the turn has already begun)
-#: The key under which a turn's law carries its weight on the round's own start state.
-_SELF = ("back to the round's start",)
-
-
-def _round_walk(
-    chain: _Chain, task: _Task, memo: Mapping[tuple[Any, int], Law]
-) -> tuple[list[list[Any]], list[Any]]:
-    """The states of the rest of the round from ``task`` not solved yet, turn by turn,
-    and the states the next round can start from."""
-    v, t0, begun = task
-    n = len(chain.order)
-    layers: list[list[Any]] = []
-    current: dict[Any, None] = {v: None}
-    children: dict[Any, None] = {}
-    for t in range(t0, n):
-        layers.append(list(current))
-        nxt: dict[Any, None] = {}
-        for s in current:
-            for succ, _w, ends in chain.step_weights(s, t, begun and t == t0):
-                if ends:
-                    continue
-                if t == n - 1:
-                    children[succ] = None
-                elif (succ, t + 1) not in memo:
-                    nxt[succ] = None
-        current = nxt
-    return layers, list(children)
-
-
-def _solve_round(
-    chain: _Chain, task: _Task, layers: list[list[Any]], memo: dict[tuple[Any, int], Law]
-) -> Law:
-    """Solve the round of ``task`` backwards (every next round's start solved) and
-    memoise each of its turns; returns the law of ``task`` itself."""
-    v, t0, begun = task
     n = len(chain.order)
     big = chain.denominator
-    regular = t0 == 0 and not begun
-    local: dict[tuple[Any, int], Law] = {}
-    for index in range(len(layers) - 1, -1, -1):
-        t = t0 + index
-        for s in layers[index]:
-            own = index == 0  # the task's own node (the only one of its turn)
-            if (s, t) in memo and not (own and begun):
+    memo: dict[tuple[Any, int], Law] = {}
+    root: _Node = (chain.start, chain.start_turn, chain.skip_first)
+    start_law: list[Law] = []
+
+    def kids(node: _Node) -> list[_Node]:
+        v, t, begun = node
+        out = {
+            (succ, (t + 1) % n, False): None
+            for succ, _w, ends in chain.step_weights(v, t, begun)
+            if not ends
+        }
+        return list(out)
+
+    def value(node: _Node, local: Mapping[_Node, Law], pivot: _Node | None) -> Law:
+        v, t, begun = node
+        extra: dict[Any, int] = {}
+        terms: list[tuple[int, Law]] = []
+        going = 0
+        for succ, w, ends in chain.step_weights(v, t, begun):
+            if ends:
+                for key in _ended_keys(chain.summary(succ)):
+                    extra[key] = extra.get(key, 0) + w
                 continue
-            extra: dict[Any, int] = {}
-            terms: list[tuple[int, Law]] = []
-            going = 0
-            for succ, w, ends in chain.step_weights(s, t, begun and own):
-                if ends:
-                    for key in _ended_keys(chain.summary(succ)):
-                        extra[key] = extra.get(key, 0) + w
-                    continue
-                going += w
-                if t < n - 1:
-                    child = local.get((succ, t + 1))
-                    terms.append((w, child if child is not None else memo[(succ, t + 1)]))
-                elif regular and succ == v:
-                    extra[_SELF] = extra.get(_SELF, 0) + w
-                else:
-                    terms.append((w, memo[(succ, 0)]))
-            if t == n - 1:  # every fight still going crosses the round's end
-                extra[_LENGTH] = going
-            local[(s, t)] = _combine(terms, extra, big)
-    den, values = local[(v, t0)]
-    back = values.pop(_SELF, 0)
-    if back == den:  # every round brings v back: it stands forever
-        x: Law = (1, {**dict.fromkeys(_going_keys(chain.summary(v)[1]), 1), _LENGTH: 0})
-    else:
-        x = _reduced((den - back, values))
-    for node, (d, vals) in local.items():
-        if node == (v, t0):
-            value = x
+            going += w
+            c = (succ, (t + 1) % n, False)
+            if c == pivot:
+                extra[_SELF] = extra.get(_SELF, 0) + w
+            else:
+                known = local.get(c)
+                terms.append((w, known if known is not None else memo[(succ, c[1])]))
+        if t == n - 1:  # every fight still going crosses the round's end
+            extra[_LENGTH] = going
+        return _combine(terms, extra, big)
+
+    def store(node: _Node, law: Law) -> None:
+        if node == root:
+            start_law.append(law)
+        if not node[2]:
+            memo[(node[0], node[1])] = law
+
+    def solve(group: list[_Node]) -> None:
+        if len(group) == 1 and group[0] not in kids(group[0]):
+            law = value(group[0], {}, None)
+            # reduce a round's start only: the turns inside a round keep the round's
+            # natural denominators, so their lcm stays small where they meet
+            store(group[0], _reduced(law) if group[0][1] == 0 else law)
+            return
+        pivots = [g for g in group if g[1] == 0 and not g[2]]
+        if len(pivots) != 1:
+            raise _Cycle()
+        pivot = pivots[0]
+        members = set(group)
+        # children first, the way back to the pivot cut (what is left has no cycle)
+        order: list[_Node] = []
+        seen = {pivot}
+        stack: list[tuple[_Node, bool]] = [(pivot, False)]
+        on_path: set[_Node] = set()
+        while stack:
+            node, expanded = stack.pop()
+            if expanded:
+                on_path.discard(node)
+                order.append(node)
+                continue
+            on_path.add(node)
+            stack.append((node, True))
+            for c in kids(node):
+                if c in members and c != pivot:
+                    if c in on_path:
+                        raise _Cycle()
+                    if c not in seen:
+                        seen.add(c)
+                        stack.append((c, False))
+        local: dict[_Node, Law] = {}
+        for node in order:
+            local[node] = value(node, local, pivot)
+        den, values = local[pivot]
+        back = values.pop(_SELF, 0)
+        if back == den:  # every round brings the pivot back: it stands forever
+            fates = chain.summary(pivot[0])[1]
+            x: Law = (1, {**dict.fromkeys(_going_keys(fates), 1), _LENGTH: 0})
         else:
-            k = vals.pop(_SELF, 0)
-            value = _reduced(_combine([(1, (1, vals)), (k, x)], {}, d) if k else (d, vals))
-        if not (begun and node == (v, t0)):
-            memo[node] = value
-    return x
+            x = _reduced((den - back, values))
+        # the group's turns again, children first, now that the pivot's value is known
+        # (``big · lcm`` of their children's denominators, which share their factors)
+        store(pivot, x)
+        for node in order[:-1]:
+            store(node, value(node, {}, None))
+
+    # Tarjan's strongly connected components, without recursion
+    index: dict[_Node, int] = {root: 0}
+    low: dict[_Node, int] = {root: 0}
+    on_stack: set[_Node] = {root}
+    pending: list[_Node] = [root]
+    frames: list[list[Any]] = [[root, kids(root), 0]]
+    while frames:
+        frame = frames[-1]
+        node, children, i = frame
+        if i < len(children):
+            frame[2] = i + 1
+            c = children[i]
+            if (c[0], c[1]) in memo:
+                continue
+            if c not in index:
+                index[c] = low[c] = len(index)
+                on_stack.add(c)
+                pending.append(c)
+                frames.append([c, kids(c), 0])
+            elif c in on_stack:
+                low[node] = min(low[node], index[c])
+            continue
+        frames.pop()
+        if frames:
+            parent = frames[-1][0]
+            low[parent] = min(low[parent], low[node])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = pending.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            solve(group)
+    return start_law[0]
 
 
 class _Cycle(Exception):
