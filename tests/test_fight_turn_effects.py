@@ -606,3 +606,17 @@ def test_options_switch_a_house_rule_off():
     assert TOY.round_end(calm) == {calm: Fraction(1)} and TOY.turn_start(calm) == {
         calm: Fraction(1)
     }
+
+
+def test_the_chains_own_simulation_plays_the_same_rules():
+    """Past the bound (or asked for), the simulation draws the turn effects too."""
+    fighters = _fighters(MC_PARTY, MC_PARTY_START, PARTY_NAMES)
+    exact = odds_of_fighters(TOY, fighters, policy="first")
+    n = 2000
+    sim = odds_of_fighters(TOY, fighters, policy="first", method="simulate", simulations=n)
+    assert not sim.exact and sim.n == n
+    for side, p in exact.p_win.items():
+        assert _within_6_sigma(round(sim.p_win[side] * n), n, p)
+    for name in PARTY_NAMES:
+        for fate, p in exact.fates[name].items():
+            assert _within_6_sigma(round(sim.fates[name].get(fate, 0) * n), n, p), (name, fate)
