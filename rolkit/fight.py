@@ -10,14 +10,19 @@ Initiative follows each system's own rule, through the System's ``initiative_fn`
 (``(entries, rng) -> (order, steps)``); a system without one keeps the order of entry
 and the log says so. Applying a :class:`~rolkit.model.Resolution` updates the attacker
 and the defender through :meth:`~rolkit.system.System.after` (wounds, ammunition, wear).
+The rules that act between attacks (a system's ``turn_start_fn`` / ``round_end_fn``) are
+played by :meth:`Fight.next_turn` (and :meth:`Fight.roll_initiative` for the first turn),
+drawn from their exact laws with a logged seed.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from rolkit import fields
@@ -26,7 +31,7 @@ from rolkit.errors import RulesError, input_error
 from rolkit.model import Odds, Resolution, Step
 from rolkit.system import System
 
-__all__ = ["Fighter", "LogEntry", "FightState", "Fight", "InitiativeEntry"]
+__all__ = ["Fighter", "LogEntry", "FightState", "Fight", "InitiativeEntry", "draw"]
 
 FORMAT = "rolkit-fight"
 SCHEMA_VERSION = 1
@@ -192,36 +197,97 @@ class Fight:
 
     def roll_initiative(self, seed: int | None = None) -> FightState:
         """Order the combatants by the system's initiative rule (round 1, or the next round
-        when the rule rerolls each round)."""
+        when the rule rerolls each round). The first combatant's turn begins: with a
+        system's rules between attacks, its turn-start rules are drawn after the
+        initiative's own draws, from the same seed."""
         st = self.state
         if not st.fighters:
             raise _plain("add combatants first", "añade combatientes primero")
         seed = new_seed() if seed is None else check_seed(seed)
         entries = [InitiativeEntry(f.name, f.side, f.attacker) for f in st.fighters]
         rule = getattr(self.system, "initiative_fn", None)
+        rng = random.Random(seed)
         if rule is None:
             order, steps = [e.name for e in entries], ()
             es = "Orden de entrada (el sistema no define iniciativa)"
             en = "Order of entry (the system defines no initiative)"
         else:
-            order, steps = rule(entries, random.Random(seed))
+            order, steps = rule(entries, rng)
             es, en = f"Iniciativa: {', '.join(order)}", f"Initiative: {', '.join(order)}"
-        entry = LogEntry("initiative", es, en, seed, tuple(steps))
+        fighters = st.fighters
+        if self.system.has_turn_effects and order:
+            # the first combatant's turn begins: its turn-start rules, after the same draws
+            fighters, changes = self._turn_effects(fighters, order[0], "turn_start", rng)
+            entry = _turn_entry(es, en, changes, seed, "initiative", tuple(steps))
+        else:
+            entry = LogEntry("initiative", es, en, seed, tuple(steps))
         return self._push(
-            replace(st, order=tuple(order), round=max(st.round, 1), turn=0, entry=entry)
+            replace(
+                st,
+                fighters=fighters,
+                order=tuple(order),
+                round=max(st.round, 1),
+                turn=0,
+                entry=entry,
+            )
         )
 
-    def next_turn(self) -> FightState:
-        """Pass to the next combatant; after the last, a new round."""
+    def next_turn(self, seed: int | None = None) -> FightState:
+        """Pass to the next combatant; after the last, a new round.
+
+        With a system whose rules act between attacks (:attr:`System.has_turn_effects`),
+        the contract's order is played here: entering a new round, the rules of a round's
+        end for every combatant not dead (the previous round's, in order of entry), then
+        the rules of the start of the turn for the combatant whose turn begins — each
+        drawn from its exact law with ``random.Random(seed)`` (the seed is logged, so the
+        fight replays); the log names each combatant that changed and how.
+        """
         st = self.state
         if not st.order:
             raise _plain("roll initiative first", "tira la iniciativa primero")
         turn, rnd = st.turn + 1, st.round
-        if turn >= len(st.order):
+        new_round = turn >= len(st.order)
+        if new_round:
             turn, rnd = 0, rnd + 1
         es = f"Ronda {rnd}: turno de {st.order[turn]}"
         en = f"Round {rnd}: {st.order[turn]}'s turn"
-        return self._push(replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en)))
+        if not self.system.has_turn_effects:
+            return self._push(replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en)))
+        seed = new_seed() if seed is None else check_seed(seed)
+        rng = random.Random(seed)
+        fighters = st.fighters
+        changes: list[tuple[str, str]] = []
+        if new_round:
+            fighters, changes = self._turn_effects(fighters, None, "round_end", rng)
+        fighters, more = self._turn_effects(fighters, st.order[turn], "turn_start", rng)
+        entry = _turn_entry(es, en, [*changes, *more], seed)
+        return self._push(replace(st, fighters=fighters, turn=turn, round=rnd, entry=entry))
+
+    def _turn_effects(
+        self,
+        fighters: tuple[Fighter, ...],
+        only: str | None,
+        which: str,
+        rng: random.Random,
+    ) -> tuple[tuple[Fighter, ...], list[tuple[str, str]]]:
+        """Apply ``which`` (``"turn_start"`` to the fighter ``only``, ``"round_end"`` to
+        every fighter not dead) drawn from its exact law; returns the fighters and the
+        ``(es, en)`` log text of each change."""
+        s = self.system
+        same_class = s.forms["attacker"] is s.forms["defender"]
+        out: list[Fighter] = []
+        changes: list[tuple[str, str]] = []
+        for f in fighters:
+            before_status = s.status(f.defender)
+            applies = f.name == only if which == "turn_start" else before_status != "dead"
+            if applies:
+                law = s.turn_start(f.defender) if which == "turn_start" else s.round_end(f.defender)
+                after = draw(law, rng)
+                if after != f.defender:
+                    f = replace(f, defender=after, attacker=after if same_class else f.attacker)
+                    changes.append(_change_text(f.name, before_status, s.status(after)))
+            out.append(f)
+        return tuple(out), changes
 
     def forms_for(self, attacker: str, target: str, modifiers: Any = None) -> dict[str, Any]:
         """The four forms of ``attacker`` attacking ``target`` with their current states."""
@@ -359,6 +425,55 @@ class Fight:
                 "el cursor del archivo está fuera de rango",
             )
         return fight
+
+
+def draw(law: Mapping[Any, Fraction], rng: random.Random) -> Any:
+    """One outcome of an exact law, drawn with ``rng.randint`` over its common denominator
+    (in the law's own order, so a seed replays); a law of one outcome draws nothing."""
+    if len(law) == 1:
+        return next(iter(law))
+    den = math.lcm(*(p.denominator for p in law.values()))
+    roll = rng.randint(1, den)
+    total = 0
+    for outcome, p in law.items():
+        total += p.numerator * (den // p.denominator)
+        if roll <= total:
+            return outcome
+    raise ValueError("a law that does not sum to 1")  # System.turn_start checks it
+
+
+#: How a turn effect's status change is logged: (before, after) → (es, en) verbs;
+#: ``None`` as ``before`` matches any status.
+_STATUS_CHANGE: dict[tuple[str | None, str | None], tuple[str, str]] = {
+    ("dying", "down"): ("se estabiliza (fuera de combate)", "stabilises (out of the fight)"),
+    (None, "down"): ("cae fuera de combate", "goes down (out of the fight)"),
+    (None, "dying"): ("queda moribundo", "is dying"),
+    (None, "dead"): ("muere", "dies"),
+    (None, None): ("vuelve a la lucha", "is back in the fight"),
+}
+
+
+def _change_text(name: str, before: str | None, after: str | None) -> tuple[str, str]:
+    """«Gorath muere» / "Gorath dies"; a change of form alone: «efectos del turno
+    aplicados a Gorath» / "turn effects applied to Gorath"."""
+    if before == after:
+        return f"efectos del turno aplicados a {name}", f"turn effects applied to {name}"
+    es, en = _STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)]
+    return f"{name} {es}", f"{name} {en}"
+
+
+def _turn_entry(
+    es: str,
+    en: str,
+    changes: list[tuple[str, str]],
+    seed: int,
+    kind: str = "turn",
+    steps: tuple[Step, ...] = (),
+) -> LogEntry:
+    if changes:
+        es += " · " + " · ".join(c[0] for c in changes)
+        en += " · " + " · ".join(c[1] for c in changes)
+    return LogEntry(kind, es, en, seed, steps)
 
 
 def _plain(en: str, es: str) -> RulesError:

@@ -16,8 +16,9 @@ stays under ``max_states`` it is solved with integer weights over one common den
 * ``rounds=None``: to the end. The first rounds are walked as above (until 99 % of the
   fights have ended, or ``rounds_shown``), then
   each state still going is solved for its absorption law, by memoised dynamic
-  programming over the rounds' kernel (a state can only stay as it is or move on; the
-  chance of a whole round that changes nothing is summed as a geometric series).
+  programming over the rounds' kernel (a round can only bring its start state back or
+  move on; the chance of a whole round that brings it back — nothing changed, or
+  counters "this turn" set back at its end — is summed as a geometric series).
 
 **Simulated**: past the bound (or with ``method="simulate"``), ``n`` seeded fights drawn
 blow by blow from the same laws with the same policy; the result says so ("simulado,
@@ -33,8 +34,17 @@ Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
   out of the fight (ties: the earlier in the order); ``"first"`` the first foe able to act
   in the order. ``policies={name: policy}`` sets it per combatant;
 * a combatant who cannot act skips its turn; a round is every turn of the order once;
-* a combatant out of the fight stays as it fell (no recovery, no coup de grâce): the
-  chain keeps only its fate, so situations that differ only in how the fallen fell merge.
+* the rules that act between attacks (:meth:`~rolkit.system.System.turn_start`,
+  :meth:`~rolkit.system.System.round_end`) in the contract's order: a combatant's turn
+  is its turn-start rules, then its blow if it can act; after the last turn of the order,
+  the round-end rules of everyone not dead; the fight ends as soon as fewer than two sides
+  can act, whichever step did it. A fight taken from the tracker has its current turn
+  begun (:attr:`FightSpec.started`): that turn's start rules are not applied again;
+* a combatant out of the fight is never attacked again (no coup de grâce); once no rule
+  between attacks can change it (dead, or both laws the identity; always, for a system
+  without them) the chain keeps only its fate, so situations that differ only in how the
+  fallen fell merge; until then it keeps its form (dying → stable or dead; knocked out →
+  awake and fighting again).
 """
 
 from __future__ import annotations
@@ -84,7 +94,9 @@ class FightSpec:
     """A fight to evaluate, as plain picklable data (what :func:`rolkit.sweep` ships).
 
     ``fighters``: ``(name, side, combatant form, weapon form)`` in order of entry;
-    ``order``: names in turn order (empty: order of entry); ``turn``: whose turn it is.
+    ``order``: names in turn order (empty: order of entry); ``turn``: whose turn it is;
+    ``started``: that turn has begun, its start-of-turn rules already applied (a fight
+    under way in the tracker); else they apply first (a fight about to begin).
     """
 
     system: str
@@ -92,6 +104,7 @@ class FightSpec:
     order: tuple[str, ...] = ()
     turn: int = 0
     initiative_rolled: bool = False
+    started: bool = False
 
     @classmethod
     def of(cls, fight: Any) -> FightSpec:
@@ -102,6 +115,7 @@ class FightSpec:
             tuple((f.name, f.side, f.defender, f.weapon) for f in st.fighters),
             tuple(st.order),
             st.turn if st.order else 0,
+            bool(st.order),
             bool(st.order),
         )
 
@@ -225,6 +239,11 @@ class _Chain:
         self.order = tuple(index[n] for n in order)
         self.policy = tuple(policies.get(n, "weakest") for n in self.names)
         self.start_turn = spec.turn
+        #: the system has rules acting between attacks (turn start, round end)
+        self.hooks = bool(system.has_turn_effects)
+        #: the start turn has begun: its turn-start rules are not applied again
+        self.skip_first = self.hooks and spec.started
+        self._hook_laws: dict[tuple[str, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._ids: dict[Any, int] = {}
         self.forms: list[Any] = []
         self._status: list[Fate] = []
@@ -237,7 +256,7 @@ class _Chain:
         self._laws: dict[tuple[int, int, int], tuple[int, tuple[tuple[Any, int], ...]]] = {}
         self._targets: dict[tuple[Any, int], int] = {}
         self._terminal: dict[Any, bool] = {}
-        self._steps: dict[tuple[Any, int], list[tuple[Any, int, bool]]] = {}
+        self._steps: dict[tuple[Any, int, bool], list[tuple[Any, int, bool]]] = {}
         self._summaries: dict[Any, tuple[str | None, tuple[Fate, ...]]] = {}
         self.denominator = 1
 
@@ -388,8 +407,40 @@ class _Chain:
         self._targets[(state, i)] = chosen
         return chosen
 
-    def successors(self, state: tuple[Any, ...], actor: int) -> tuple[int, list[tuple[Any, int]]]:
-        """``(denominator, [(next state, weight)])`` of ``actor``'s turn in ``state``."""
+    def successors(
+        self, state: tuple[Any, ...], turn: int, first: bool = False
+    ) -> tuple[int, list[tuple[Any, int]]]:
+        """``(denominator, [(next state, weight)])`` of turn ``turn`` in ``state``: the
+        actor's turn-start rules (unless ``first``: a turn already begun), its blow if it
+        can act, and after the last turn of the order the round-end rules of everyone not
+        dead — each step only while the fight goes on (the contract's order)."""
+        actor = self.order[turn]
+        if not self.hooks:
+            return self.blow_successors(state, actor)
+        start = {state: Fraction(1)} if first else self.apply_hooks(state, (actor,), "start")
+        last = turn == len(self.order) - 1
+        out: dict[tuple[Any, ...], Fraction] = {}
+        for s1, p1 in start.items():
+            if self.terminal(s1):
+                out[s1] = out.get(s1, Fraction(0)) + p1
+                continue
+            den, rows = self.blow_successors(s1, actor)
+            for s2, w in rows:
+                p2 = p1 * Fraction(w, den)
+                if not last or self.terminal(s2):
+                    out[s2] = out.get(s2, Fraction(0)) + p2
+                    continue
+                alive = tuple(i for i, (f, _w) in enumerate(s2) if self._status[f] != "dead")
+                for s3, p3 in self.apply_hooks(s2, alive, "end").items():
+                    out[s3] = out.get(s3, Fraction(0)) + p2 * p3
+        den = math.lcm(*(p.denominator for p in out.values()))
+        self.denominator = math.lcm(self.denominator, den)
+        return den, [(k, p.numerator * (den // p.denominator)) for k, p in out.items()]
+
+    def blow_successors(
+        self, state: tuple[Any, ...], actor: int
+    ) -> tuple[int, list[tuple[Any, int]]]:
+        """``(denominator, [(next state, weight)])`` of ``actor``'s blow in ``state``."""
         if not self.acting(state, actor):
             return 1, [(state, 1)]
         j = self.target(state, actor)
@@ -404,12 +455,99 @@ class _Chain:
             merged[key] = merged.get(key, 0) + w
         return den, list(merged.items())
 
+    # rules between attacks -----------------------------------------------------------
+    def hook_law(self, which: str, form: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        """The law of ``which`` (``"start"``: :meth:`System.turn_start`, ``"end"``:
+        :meth:`System.round_end`) on the interned form ``form``, as ``(denominator,
+        ((form id after, weight), ...))``; memoised per form id (a fate token: identity)."""
+        key = (which, form)
+        known = self._hook_laws.get(key)
+        if known is None:
+            c = self.forms[form]
+            if c is None:
+                known = (1, ((form, 1),))
+            else:
+                rule = self.s.turn_start if which == "start" else self.s.round_end
+                law = rule(c, self.options)
+                den = math.lcm(*(p.denominator for p in law.values()))
+                known = (
+                    den,
+                    tuple(
+                        (self.intern(f), p.numerator * (den // p.denominator))
+                        for f, p in law.items()
+                    ),
+                )
+            self._hook_laws[key] = known
+        return known
+
+    def unchanging(self, form: int) -> bool:
+        """No rule between attacks changes this form (both laws are the identity)."""
+        return all(self.hook_law(which, form)[1] == ((form, 1),) for which in ("start", "end"))
+
+    def apply_hooks(
+        self, state: tuple[Any, ...], who: Iterable[int], which: str
+    ) -> dict[tuple[Any, ...], Fraction]:
+        """The law of ``state`` after ``which`` on each combatant of ``who`` (independent
+        draws; weapons stay as they are)."""
+        dist: dict[tuple[Any, ...], Fraction] = {state: Fraction(1)}
+        for i in who:
+            form, weapon = state[i]
+            den, rows = self.hook_law(which, form)
+            if rows == ((form, 1),):
+                continue
+            new: dict[tuple[Any, ...], Fraction] = {}
+            for s, p in dist.items():
+                for after, w in rows:
+                    nxt = list(s)
+                    nxt[i] = self.settle(after, weapon)
+                    key = tuple(nxt)
+                    new[key] = new.get(key, Fraction(0)) + p * Fraction(w, den)
+            dist = new
+        return dist
+
+    def sample_hooks(
+        self, state: tuple[Any, ...], who: Iterable[int], which: str, rng: random.Random
+    ) -> tuple[Any, ...]:
+        """One draw of :meth:`apply_hooks`."""
+        nxt = list(state)
+        for i in who:
+            form, weapon = state[i]
+            den, rows = self.hook_law(which, form)
+            if rows == ((form, 1),):
+                continue
+            roll, total = rng.randrange(den), 0
+            for after, w in rows:
+                total += w
+                if roll < total:
+                    nxt[i] = self.settle(after, weapon)
+                    break
+        return tuple(nxt)
+
+    def sample_turn(
+        self, state: tuple[Any, ...], turn: int, rng: random.Random, first: bool = False
+    ) -> tuple[Any, ...]:
+        """One turn drawn at random, in the order of :meth:`successors`."""
+        actor = self.order[turn]
+        if not self.hooks:
+            return self.sample(state, actor, rng)
+        if not first:
+            state = self.sample_hooks(state, (actor,), "start", rng)
+            if self.terminal(state):
+                return state
+        state = self.sample(state, actor, rng)
+        if turn == len(self.order) - 1 and not self.terminal(state):
+            alive = [i for i, (f, _w) in enumerate(state) if self._status[f] != "dead"]
+            state = self.sample_hooks(state, alive, "end", rng)
+        return state
+
     def settle(self, form: int, weapon: int) -> tuple[int, int]:
-        """A combatant's entry in a state: its form and weapon while it can act; once out
-        of the fight, one token per fate (it never acts nor is attacked again, so which
-        wounds it fell with changes nothing later: equal situations merge)."""
+        """A combatant's entry in a state: its form and weapon while it can act, or while
+        a rule between attacks may still change it (a dying character's roll, waking up);
+        once out of the fight for good, one token per fate (it never acts nor is attacked
+        again, so which wounds it fell with changes nothing later: equal situations
+        merge)."""
         fate = self._status[form]
-        if fate is None:
+        if fate is None or (self.hooks and fate != "dead" and not self.unchanging(form)):
             return (form, weapon)
         token = self._out.get(fate)
         if token is None:
@@ -426,46 +564,51 @@ class _Chain:
         n = len(self.order)
         horizon = None if rounds is None else (n - self.start_turn) + (rounds - 1) * n
         seen_states = {self.start}
-        frontier = [(self.start, self.start_turn)]
+        frontier = [(self.start, self.start_turn, self.skip_first)]
         seen = set(frontier)
         depth = 0
         while frontier and (horizon is None or depth < horizon):
             layer = []
-            for state, turn in frontier:
+            for state, turn, first in frontier:
                 if self.terminal(state):
                     continue
-                _den, succ = self.successors(state, self.order[turn])
+                _den, succ = self.successors(state, turn, first)
                 nxt_turn = (turn + 1) % n
                 for nxt, _w in succ:
                     if nxt not in seen_states:
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:
                             raise _TooLarge()
-                    if (nxt, nxt_turn) not in seen:
-                        seen.add((nxt, nxt_turn))
-                        layer.append((nxt, nxt_turn))
+                    if (nxt, nxt_turn, False) not in seen:
+                        seen.add((nxt, nxt_turn, False))
+                        layer.append((nxt, nxt_turn, False))
             frontier = layer
             depth += 1
         return len(seen_states)
 
-    def step_weights(self, state: tuple[Any, ...], turn: int) -> list[tuple[Any, int, bool]]:
+    def step_weights(
+        self, state: tuple[Any, ...], turn: int, first: bool = False
+    ) -> list[tuple[Any, int, bool]]:
         """The turn's successors ``(next state, weight over denominator, ends the fight)``
-        (memoised; call after :meth:`explore` has fixed the denominator)."""
-        known = self._steps.get((state, turn))
+        (memoised; call after :meth:`explore` has fixed the denominator). ``first``: the
+        turn has already begun (its turn-start rules are not applied)."""
+        key = (state, turn, first)
+        known = self._steps.get(key)
         if known is None:
-            den, succ = self.successors(state, self.order[turn])
+            den, succ = self.successors(state, turn, first)
             scale = self.denominator // den
             known = [(nxt, w * scale, self.terminal(nxt)) for nxt, w in succ]
-            self._steps[(state, turn)] = known
+            self._steps[key] = known
         return known
 
     # a round -------------------------------------------------------------------------
     def run_turns(
-        self, dist: dict[Any, int], first_turn: int
+        self, dist: dict[Any, int], first_turn: int, begun: bool = False
     ) -> tuple[dict[Any, int], dict[Any, int], int]:
         """Play turns ``first_turn``..end of the order on ``dist`` (weights over
-        ``denominator ** k``). Returns (still going at the round's end, ended: summary →
-        weight, k turns played); every weight is over ``denominator ** k``."""
+        ``denominator ** k``; ``begun``: the first of them has already begun). Returns
+        (still going at the round's end, ended: summary → weight, k turns played); every
+        weight is over ``denominator ** k``."""
         ended: dict[Any, int] = {}
         big = self.denominator
         k = 0
@@ -473,8 +616,9 @@ class _Chain:
             nxt: dict[Any, int] = {}
             for summary, w in ended.items():
                 ended[summary] = w * big
+            first = begun and turn == first_turn
             for state, w in dist.items():
-                for succ, v, ends in self.step_weights(state, turn):
+                for succ, v, ends in self.step_weights(state, turn, first):
                     if ends:
                         key = self.summary(succ)
                         ended[key] = ended.get(key, 0) + w * v
@@ -506,7 +650,7 @@ def _walk(
         if not dist or (tail is not None and Fraction(sum(dist.values()), den) <= tail):
             break
         walked = r
-        dist, ended_now, k = chain.run_turns(dist, first)
+        dist, ended_now, k = chain.run_turns(dist, first, chain.skip_first and r == 1)
         scale = chain.denominator**k
         den *= scale
         first = 0
@@ -596,92 +740,168 @@ def _reduced(law: Law) -> Law:
     return den // g, {key: n // g for key, n in values.items()}
 
 
-def _absorb(chain: _Chain, root: Any, memo: dict[tuple[Any, int], Law]) -> None:
-    """Solve, children first, how the fight ends from every (state, turn) below ``root``:
-    ``memo[(state, turn)]`` = its law as marginals (:func:`_ended_keys`), plus
-    ``_LENGTH``: the mean number of round ends still to cross.
+_Node = tuple[Any, int, bool]  # (state, turn, the turn has already begun)
+#: The key under which a turn's law carries its weight on its round's start state.
+_SELF = ("back to the round's start",)
 
-    Turn by turn, each blow has a handful of outcomes. The only way back to a state is
-    a whole round in which no turn changes it (the law of a blow never returns to an
-    earlier state, or :class:`_Cycle` is raised), so for a state ``v`` with ``q_t`` the
-    weight of turn ``t`` leaving it as it is and ``c_t`` everything else of that turn,
-    ``V(v, t) = c_t + q_t V(v, t + 1)`` around the round gives
-    ``V(v, 0) = Σ_t (Π_{k<t} q_k) c_t / (1 − Π_k q_k)``: the geometric series of rounds
-    that change nothing, in integers over one denominator per state. A state no turn can
-    ever change stands forever (:func:`_going_keys`).
+
+def _absorb(chain: _Chain) -> Law:
+    """Solve, children first, how the fight ends from its start: the law of every
+    (state, turn) reachable as marginals (:func:`_ended_keys`), plus ``_LENGTH``: the
+    mean number of round ends still to cross. Returns the start's law.
+
+    Each turn's value is its outcomes' (ended: their marginals; else the next turn's
+    value). The turns are taken in strongly connected groups, children first (Tarjan's
+    order). A group is one turn, or the turns that can come back to a round's start
+    state ``v`` (turn 0): a whole round that changes nothing, or rules between attacks
+    that set counters "this turn" back at its end. In a group, every turn is a law plus
+    ``α`` times ``V(v, 0)`` (kept under ``_SELF``), solved children first with the way
+    back to ``v`` cut; then ``V(v, 0) = c / (1 − α)``: the geometric series of the rounds
+    that bring ``v`` back, in integers over one denominator per state. A state every
+    round brings back stands forever (:func:`_going_keys`). A group with two round
+    starts (a way back to an earlier round's state) raises :class:`_Cycle`.
     """
     n = len(chain.order)
     big = chain.denominator
-    stack: list[tuple[Any, bool]] = [(root, False)]
-    active: set[Any] = set()
-    while stack:
-        v, expanded = stack.pop()
-        if (v, 0) in memo:
+    memo: dict[tuple[Any, int], Law] = {}
+    root: _Node = (chain.start, chain.start_turn, chain.skip_first)
+    start_law: list[Law] = []
+
+    def kids(node: _Node) -> list[_Node]:
+        v, t, begun = node
+        out = {
+            (succ, (t + 1) % n, False): None
+            for succ, _w, ends in chain.step_weights(v, t, begun)
+            if not ends
+        }
+        return list(out)
+
+    def value(node: _Node, local: Mapping[_Node, Law], pivot: _Node | None) -> Law:
+        v, t, begun = node
+        extra: dict[Any, int] = {}
+        terms: list[tuple[int, Law]] = []
+        going = 0
+        for succ, w, ends in chain.step_weights(v, t, begun):
+            if ends:
+                for key in _ended_keys(chain.summary(succ)):
+                    extra[key] = extra.get(key, 0) + w
+                continue
+            going += w
+            c = (succ, (t + 1) % n, False)
+            if c == pivot:
+                extra[_SELF] = extra.get(_SELF, 0) + w
+            else:
+                known = local.get(c)
+                terms.append((w, known if known is not None else memo[(succ, c[1])]))
+        if t == n - 1:  # every fight still going crosses the round's end
+            extra[_LENGTH] = going
+        return _combine(terms, extra, big)
+
+    def store(node: _Node, law: Law) -> None:
+        if node == root:
+            start_law.append(law)
+        if not node[2]:
+            memo[(node[0], node[1])] = law
+
+    def solve(group: list[_Node]) -> None:
+        if len(group) == 1 and group[0] not in kids(group[0]):
+            law = value(group[0], {}, None)
+            # reduce a round's start only: the turns inside a round keep the round's
+            # natural denominators, so their lcm stays small where they meet
+            store(group[0], _reduced(law) if group[0][1] == 0 else law)
+            return
+        pivots = [g for g in group if g[1] == 0 and not g[2]]
+        if len(pivots) != 1:
+            raise _Cycle()
+        pivot = pivots[0]
+        members = set(group)
+        # children first, the way back to the pivot cut (what is left has no cycle)
+        order: list[_Node] = []
+        seen = {pivot}
+        stack: list[tuple[_Node, bool]] = [(pivot, False)]
+        on_path: set[_Node] = set()
+        while stack:
+            node, expanded = stack.pop()
+            if expanded:
+                on_path.discard(node)
+                order.append(node)
+                continue
+            on_path.add(node)
+            stack.append((node, True))
+            for c in kids(node):
+                if c in members and c != pivot:
+                    if c in on_path:
+                        raise _Cycle()
+                    if c not in seen:
+                        seen.add(c)
+                        stack.append((c, False))
+        local: dict[_Node, Law] = {}
+        for node in order:
+            local[node] = value(node, local, pivot)
+        den, values = local[pivot]
+        back = values.pop(_SELF, 0)
+        if back == den:  # every round brings the pivot back: it stands forever
+            fates = chain.summary(pivot[0])[1]
+            x: Law = (1, {**dict.fromkeys(_going_keys(fates), 1), _LENGTH: 0})
+        else:
+            x = _reduced((den - back, values))
+        # the group's turns again, children first, now that the pivot's value is known
+        # (``big · lcm`` of their children's denominators, which share their factors)
+        store(pivot, x)
+        for node in order[:-1]:
+            store(node, value(node, {}, None))
+
+    # Tarjan's strongly connected components, without recursion
+    index: dict[_Node, int] = {root: 0}
+    low: dict[_Node, int] = {root: 0}
+    on_stack: set[_Node] = {root}
+    pending: list[_Node] = [root]
+    frames: list[list[Any]] = [[root, kids(root), 0]]
+    while frames:
+        frame = frames[-1]
+        node, children, i = frame
+        if i < len(children):
+            frame[2] = i + 1
+            c = children[i]
+            if (c[0], c[1]) in memo:
+                continue
+            if c not in index:
+                index[c] = low[c] = len(index)
+                on_stack.add(c)
+                pending.append(c)
+                frames.append([c, kids(c), 0])
+            elif c in on_stack:
+                low[node] = min(low[node], index[c])
             continue
-        steps = [chain.step_weights(v, t) for t in range(n)]
-        if not expanded:
-            if v in active:
-                raise _Cycle()
-            active.add(v)
-            stack.append((v, True))
-            for rows in steps:
-                for succ, _w, ends in rows:
-                    if not ends and succ != v and (succ, 0) not in memo:
-                        if succ in active:
-                            raise _Cycle()
-                        stack.append((succ, False))
-            continue
-        stays = [sum(w for succ, w, ends in rows if succ == v and not ends) for rows in steps]
-        if all(q == big for q in stays):
-            still = dict.fromkeys(_going_keys(chain.summary(v)[1]), 1)
-            for t in range(n):
-                memo[(v, t)] = (1, {**still, _LENGTH: 0})
-            active.discard(v)
-            continue
-        # c_t: the turn's outcomes that change v, over big (children at turn t + 1)
-        parts: list[Law] = []
-        for t, rows in enumerate(steps):
-            extra: dict[Any, int] = {}
-            terms: list[tuple[int, Law]] = []
-            for succ, w, ends in rows:
-                if ends:
-                    for key in _ended_keys(chain.summary(succ)):
-                        extra[key] = extra.get(key, 0) + w
-                elif succ != v:
-                    terms.append((w, memo[(succ, (t + 1) % n)]))
-            if t == n - 1:  # every fight still going crosses the round's end
-                extra[_LENGTH] = sum(w for _s, w, ends in rows if not ends)
-            parts.append(_combine(terms, extra, big))
-        # X = V(v, 0) = Σ_t Q_t c_t / (big^t (1 − Q_n / big^n)), Q_t = Π_{k<t} q_k
-        q_prefix = 1
-        terms = []
-        for t in range(n):
-            terms.append((q_prefix * big ** (n - t), parts[t]))
-            q_prefix *= stays[t]
-        x = _reduced(_combine(terms, {}, big**n - q_prefix))
-        memo[(v, 0)] = x
-        # backwards: V(v, t) = c_t + (q_t / big) V(v, t + 1), V(v, n) = X
-        after = x
-        for t in range(n - 1, 0, -1):
-            after = _combine([(big, parts[t]), (stays[t], after)], {}, big)
-            memo[(v, t)] = after
-        active.discard(v)
+        frames.pop()
+        if frames:
+            parent = frames[-1][0]
+            low[parent] = min(low[parent], low[node])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = pending.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            solve(group)
+    return start_law[0]
 
 
 class _Cycle(Exception):
-    """The chain can return to an earlier state (not only stay): not solved exactly."""
+    """The chain can return to an earlier round's state (not only to the same one): not
+    solved exactly."""
 
 
 def _to_the_end(chain: _Chain) -> dict[Any, Fraction]:
     """How the fight ends from its start (state and turn), as marginals; ``_LENGTH``
     holds the exact mean number of rounds (the current one included)."""
-    memo: dict[tuple[Any, int], Law] = {}
     if chain.terminal(chain.start):
         law = _marginals({chain.summary(chain.start): Fraction(1)}, {})
         law[_LENGTH] = Fraction(0)
         return law
-    _absorb(chain, chain.start, memo)
-    den, values = memo[(chain.start, chain.start_turn)]
+    den, values = _absorb(chain)
     law = {key: Fraction(n, den) for key, n in values.items()}
     law[_LENGTH] = law.get(_LENGTH, Fraction(0)) + 1
     return law
@@ -731,6 +951,7 @@ def _simulate(
     chain.sampling = True
     for _ in range(n):
         state, turn, r = chain.start, chain.start_turn, 1
+        begun = chain.skip_first
         while True:
             if chain.terminal(state):
                 key = chain.summary(state)
@@ -740,7 +961,8 @@ def _simulate(
                 else:
                     later += 1
                 break
-            state = chain.sample(state, chain.order[turn], rng)
+            state = chain.sample_turn(state, turn, rng, begun)
+            begun = False
             turn += 1
             if turn == len(chain.order):
                 turn = 0

@@ -263,7 +263,9 @@ class FightPanel(GuardedPanel):
         self._changed(default_pair=True)
 
     def next_turn(self) -> None:
-        self.fight.next_turn()
+        # the rules between attacks (bleeding, a dying roll…) draw from the seed box too
+        seed = self._seed() if self.fight.system.has_turn_effects else None
+        self.fight.next_turn(seed)
         self._changed(default_pair=True)
 
     def roll(self) -> None:
