@@ -84,6 +84,9 @@ class FightState:
     round: int = 0
     turn: int = 0
     entry: LogEntry | None = None
+    #: the combatant whose turn-start rules were applied for the current turn (so a reroll
+    #: of initiative at a round's start does not apply them to it twice)
+    started: str | None = None
 
     def fighter(self, name: str) -> Fighter:
         for f in self.fighters:
@@ -215,8 +218,10 @@ class Fight:
             order, steps = rule(entries, rng)
             es, en = f"Iniciativa: {', '.join(order)}", f"Initiative: {', '.join(order)}"
         fighters = st.fighters
-        if self.system.has_turn_effects and order:
+        if self.system.has_turn_effects and order and order[0] != st.started:
             # the first combatant's turn begins: its turn-start rules, after the same draws
+            # (not again when next_turn has just begun that combatant's turn: a system
+            # that rerolls initiative each round, rolled at the round's start)
             fighters, changes = self._turn_effects(fighters, order[0], "turn_start", rng)
             entry = _turn_entry(es, en, changes, seed, "initiative", tuple(steps))
         else:
@@ -229,6 +234,7 @@ class Fight:
                 round=max(st.round, 1),
                 turn=0,
                 entry=entry,
+                started=order[0] if order and self.system.has_turn_effects else None,
             )
         )
 
@@ -261,7 +267,11 @@ class Fight:
             fighters, changes = self._turn_effects(fighters, None, "round_end", rng)
         fighters, more = self._turn_effects(fighters, st.order[turn], "turn_start", rng)
         entry = _turn_entry(es, en, [*changes, *more], seed)
-        return self._push(replace(st, fighters=fighters, turn=turn, round=rnd, entry=entry))
+        return self._push(
+            replace(
+                st, fighters=fighters, turn=turn, round=rnd, entry=entry, started=st.order[turn]
+            )
+        )
 
     def _turn_effects(
         self,
@@ -365,6 +375,7 @@ class Fight:
                 "order": list(s.order),
                 "round": s.round,
                 "turn": s.turn,
+                "started": s.started,
                 "entry": None
                 if e is None
                 else {"kind": e.kind, "es": e.text_es, "en": e.text_en, "seed": e.seed},
@@ -414,6 +425,7 @@ class Fight:
                 int(d["round"]),
                 int(d["turn"]),
                 entry,
+                d.get("started"),
             )
 
         fight = cls(system)

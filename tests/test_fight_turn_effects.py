@@ -620,3 +620,45 @@ def test_the_chains_own_simulation_plays_the_same_rules():
     for name in PARTY_NAMES:
         for fate, p in exact.fates[name].items():
             assert _within_6_sigma(round(sim.fates[name].get(fate, 0) * n), n, p), (name, fate)
+
+
+def test_a_reroll_of_initiative_does_not_begin_the_same_turn_twice():
+    """A system that rerolls initiative each round: the GM passes to the new round (its
+    first combatant's turn begins, its rules drawn once), then rolls the round's initiative;
+    with the same combatant first, its turn-start rules are not drawn again."""
+    fight = Fight(TOY)
+    fight.add("Ana", "A", Combatant(pv=3, inconsciente=True), D4)  # wakes with 1/2 at her turn
+    fight.add("Bruto", "B", Combatant(pv=5), D4)
+    for seed in range(1, 40):  # a first roll where Ana stays out
+        fight.roll_initiative(seed=seed)
+        if TOY.status(fight.state.fighter("Ana").defender) == "down":
+            break
+        fight.undo()
+    assert fight.state.started == "Ana"
+    assert TOY.status(fight.state.fighter("Ana").defender) == "down"
+    fight.next_turn(seed=2)  # Bruto
+    for seed in range(1, 40):
+        fight.next_turn(seed=seed)  # round 2: Ana's turn begins
+        ana = fight.state.fighter("Ana").defender
+        fight.roll_initiative(seed=seed + 100)  # order of entry again: Ana first
+        assert fight.state.fighter("Ana").defender == ana, seed
+        assert fight.state.started == "Ana" and fight.state.round == 2
+        fight.undo()
+        fight.undo()
+    # when the turn that began was another combatant's, the reroll begins Ana's turn
+    seed = next(k for k in range(1, 40) if _still_out_after_next_turn(fight, k))
+    fight.next_turn(seed=seed)
+    fight._push(replace(fight.state, started="Bruto"))
+    woke = set()
+    for seed in range(1, 40):
+        fight.roll_initiative(seed=seed)
+        woke.add(TOY.status(fight.state.fighter("Ana").defender))
+        fight.undo()
+    assert woke == {None, "down"}
+
+
+def _still_out_after_next_turn(fight: Fight, seed: int) -> bool:
+    fight.next_turn(seed=seed)
+    out = TOY.status(fight.state.fighter("Ana").defender) == "down"
+    fight.undo()
+    return out

@@ -29,13 +29,13 @@ def only(law: dict) -> Combatant:
     return form
 
 
-def test_nothing_to_apply_returns_the_form_itself():
+def test_nothing_to_apply_returns_the_form_unchanged():
     for c in (S.defaults()["defender"], ANA, BRUNO, dataclasses.replace(ANA, dead=True)):
-        assert only(S.round_end(c)) is c
-        assert only(S.turn_start(c)) is c
+        assert only(S.round_end(c)) == c
+        assert only(S.turn_start(c)) == c
     assert S.turn_start_fn is None and S.has_turn_effects
     spent_dead = dataclasses.replace(ANA, dead=True, turn_available=False)
-    assert only(S.round_end(spent_dead)) is spent_dead
+    assert only(S.round_end(spent_dead)) == spent_dead
 
 
 def test_a_defence_spends_the_turn_and_the_round_end_gives_it_back():
