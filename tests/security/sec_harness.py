@@ -6,6 +6,7 @@ SIGTERM by its PID (SIGKILL of its own process group after 15 s).
 
 from __future__ import annotations
 
+import asyncio
 import http.cookiejar
 import json
 import os
@@ -14,10 +15,12 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +32,27 @@ from websockets.sync.client import connect
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = Path(__file__).with_name("sec_sample.ipynb")
 V1 = "v1.kernel.websocket.jupyter.org"
+
+
+def run_in_own_loop(scenario: Callable[[], Coroutine[Any, Any, Any]], timeout: float = 120) -> None:
+    """``asyncio.run(scenario())`` in a thread of its own: inside the whole suite, the
+    browser tests' Playwright leaves an event loop running in the main thread, where
+    ``asyncio.run`` refuses to start."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(scenario())
+        except BaseException as err:  # noqa: BLE001 - re-raised below, in the test
+            failure.append(err)
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    worker.join(timeout)
+    if worker.is_alive():
+        raise TimeoutError(f"the scenario did not finish in {timeout} s")
+    if failure:
+        raise failure[0]
 
 
 def free_port() -> int:

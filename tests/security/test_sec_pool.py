@@ -10,6 +10,7 @@ import asyncio
 import uuid
 
 import pytest
+from sec_harness import run_in_own_loop
 from traitlets.config import Configurable
 from voila.request_info_handler import RequestInfoSocketHandler
 
@@ -124,7 +125,7 @@ def test_ten_takes_refill_one_kernel_at_a_time_and_the_pool_returns_to_full():
         km.notify_connect(await km.take())  # a later visitor: the pool refills again
         await _until(lambda: km.ready() == POOL and km.refills_started == 2 * POOL + 1)
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
 
 
 def test_no_refill_while_a_page_is_still_connecting():
@@ -139,7 +140,7 @@ def test_no_refill_while_a_page_is_still_connecting():
         await _until(lambda: km.refills_started == POOL + 1)
         await _until(lambda: km.ready() == POOL)
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
 
 
 def test_a_page_that_never_connects_holds_the_refill_back_at_most_the_patience():
@@ -153,7 +154,7 @@ def test_a_page_that_never_connects_holds_the_refill_back_at_most_the_patience()
         assert 0.5 <= loop.time() - start < 2.0
         await _until(lambda: km.ready() == POOL)
 
-    asyncio.run(scenario())
+    run_in_own_loop(scenario)
 
 
 def test_rolkit_voila_builds_its_pool_with_the_serial_refill(monkeypatch):
