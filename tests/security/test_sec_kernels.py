@@ -3,12 +3,11 @@ cap answers a plain busy page, the unload beacon frees a kernel, an abandoned GE
 kernel and an idle open tab's kernel are culled."""
 
 import asyncio
-import threading
 import time
 import uuid
 
 import pytest
-from sec_harness import ServeProcess
+from sec_harness import ServeProcess, run_in_own_loop
 
 ABANDONED = 8
 IDLE = 15
@@ -152,19 +151,4 @@ def test_the_time_to_connect_starts_when_the_page_is_served(monkeypatch):
         if km._sweeper is not None:
             km._sweeper.stop()
 
-    # in its own thread: inside the full suite, Playwright's loop is marked as running in
-    # this one between its calls, and asyncio.run() would refuse
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            asyncio.run(scenario())
-        except BaseException as err:  # noqa: BLE001 - re-raised in the test's thread
-            errors.append(err)
-
-    worker = threading.Thread(target=run)
-    worker.start()
-    worker.join(timeout=60)
-    assert not worker.is_alive()
-    if errors:
-        raise errors[0]
+    run_in_own_loop(scenario, timeout=60)
