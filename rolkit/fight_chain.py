@@ -244,6 +244,10 @@ class _Chain:
         #: the start turn has begun: its turn-start rules are not applied again
         self.skip_first = self.hooks and spec.started
         self._hook_laws: dict[tuple[str, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+        self._settled: dict[tuple[int, int], tuple[int, int]] = {}
+        self._hook_rows: dict[
+            tuple[tuple[Any, ...], int | None], tuple[int, tuple[tuple[tuple[Any, ...], int], ...]]
+        ] = {}
         self._ids: dict[Any, int] = {}
         self.forms: list[Any] = []
         self._status: list[Fate] = []
@@ -417,25 +421,38 @@ class _Chain:
         actor = self.order[turn]
         if not self.hooks:
             return self.blow_successors(state, actor)
-        start = {state: Fraction(1)} if first else self.apply_hooks(state, (actor,), "start")
         last = turn == len(self.order) - 1
-        out: dict[tuple[Any, ...], Fraction] = {}
-        for s1, p1 in start.items():
+        start_den, start_rows = (1, ((state, 1),)) if first else self.hook_rows(state, actor)
+        # integer weights, each over its own product of denominators (most are equal)
+        acc: dict[tuple[Any, ...], list[int]] = {}
+
+        def add(key: tuple[Any, ...], weight: int, den: int) -> None:
+            held = acc.get(key)
+            if held is None:
+                acc[key] = [weight, den]
+            elif held[1] == den:
+                held[0] += weight
+            else:
+                common = math.lcm(held[1], den)
+                held[0] = held[0] * (common // held[1]) + weight * (common // den)
+                held[1] = common
+
+        for s1, w1 in start_rows:
             if self.terminal(s1):
-                out[s1] = out.get(s1, Fraction(0)) + p1
+                add(s1, w1, start_den)
                 continue
-            den, rows = self.blow_successors(s1, actor)
-            for s2, w in rows:
-                p2 = p1 * Fraction(w, den)
+            blow_den, rows = self.blow_successors(s1, actor)
+            den12 = start_den * blow_den
+            for s2, w2 in rows:
                 if not last or self.terminal(s2):
-                    out[s2] = out.get(s2, Fraction(0)) + p2
+                    add(s2, w1 * w2, den12)
                     continue
-                alive = tuple(i for i, (f, _w) in enumerate(s2) if self._status[f] != "dead")
-                for s3, p3 in self.apply_hooks(s2, alive, "end").items():
-                    out[s3] = out.get(s3, Fraction(0)) + p2 * p3
-        den = math.lcm(*(p.denominator for p in out.values()))
+                end_den, end_rows = self.hook_rows(s2, None)
+                for s3, w3 in end_rows:
+                    add(s3, w1 * w2 * w3, den12 * end_den)
+        den = math.lcm(*(d for _w, d in acc.values()))
         self.denominator = math.lcm(self.denominator, den)
-        return den, [(k, p.numerator * (den // p.denominator)) for k, p in out.items()]
+        return den, [(k, w * (den // d)) for k, (w, d) in acc.items()]
 
     def blow_successors(
         self, state: tuple[Any, ...], actor: int
@@ -484,31 +501,44 @@ class _Chain:
         """No rule between attacks changes this form (both laws are the identity)."""
         return all(self.hook_law(which, form)[1] == ((form, 1),) for which in ("start", "end"))
 
-    def apply_hooks(
-        self, state: tuple[Any, ...], who: Iterable[int], which: str
-    ) -> dict[tuple[Any, ...], Fraction]:
-        """The law of ``state`` after ``which`` on each combatant of ``who`` (independent
-        draws; weapons stay as they are)."""
-        dist: dict[tuple[Any, ...], Fraction] = {state: Fraction(1)}
+    def hook_rows(
+        self, state: tuple[Any, ...], actor: int | None
+    ) -> tuple[int, tuple[tuple[tuple[Any, ...], int], ...]]:
+        """The law of ``state`` after the rules between attacks, as ``(denominator,
+        ((state after, weight), ...))``: ``actor``'s turn-start rules, or with ``None`` the
+        round-end rules of everyone not dead (independent draws; weapons stay as they
+        are). Memoised per state."""
+        key = (state, actor)
+        known = self._hook_rows.get(key)
+        if known is not None:
+            return known
+        if actor is None:
+            who: Iterable[int] = (i for i, (f, _w) in enumerate(state) if self._status[f] != "dead")
+            which = "end"
+        else:
+            who, which = (actor,), "start"
+        den = 1
+        dist: dict[tuple[Any, ...], int] = {state: 1}
         for i in who:
             form, weapon = state[i]
-            den, rows = self.hook_law(which, form)
+            law_den, rows = self.hook_law(which, form)
             if rows == ((form, 1),):
                 continue
-            new: dict[tuple[Any, ...], Fraction] = {}
-            for s, p in dist.items():
-                for after, w in rows:
+            new: dict[tuple[Any, ...], int] = {}
+            for s, w in dist.items():
+                for after, v in rows:
                     nxt = list(s)
                     nxt[i] = self.settle(after, weapon)
-                    key = tuple(nxt)
-                    new[key] = new.get(key, Fraction(0)) + p * Fraction(w, den)
-            dist = new
-        return dist
+                    k = tuple(nxt)
+                    new[k] = new.get(k, 0) + w * v
+            dist, den = new, den * law_den
+        known = self._hook_rows[key] = (den, tuple(dist.items()))
+        return known
 
     def sample_hooks(
         self, state: tuple[Any, ...], who: Iterable[int], which: str, rng: random.Random
     ) -> tuple[Any, ...]:
-        """One draw of :meth:`apply_hooks`."""
+        """One draw of :meth:`hook_rows`."""
         nxt = list(state)
         for i in who:
             form, weapon = state[i]
@@ -547,14 +577,22 @@ class _Chain:
         again, so which wounds it fell with changes nothing later: equal situations
         merge)."""
         fate = self._status[form]
-        if fate is None or (self.hooks and fate != "dead" and not self.unchanging(form)):
+        if fate is None:
             return (form, weapon)
-        token = self._out.get(fate)
-        if token is None:
-            token = self._out[fate] = len(self.forms)
-            self.forms.append(None)
-            self._status.append(fate)
-        return (token, token)
+        known = self._settled.get((form, weapon))
+        if known is not None:
+            return known
+        if self.hooks and fate != "dead" and not self.unchanging(form):
+            known = (form, weapon)
+        else:
+            token = self._out.get(fate)
+            if token is None:
+                token = self._out[fate] = len(self.forms)
+                self.forms.append(None)
+                self._status.append(fate)
+            known = (token, token)
+        self._settled[(form, weapon)] = known
+        return known
 
     # exploration -------------------------------------------------------------------
     def explore(self, max_states: int, rounds: int | None = None) -> int:
