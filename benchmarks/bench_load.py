@@ -38,6 +38,7 @@ import time
 import urllib.request
 import uuid
 from pathlib import Path
+from typing import Any
 
 import psutil
 
@@ -339,6 +340,13 @@ def _drive(pages) -> str:
     return "independent and consistent" if ok else f"MISMATCH: {[len(t) for t in tables.values()]}"
 
 
+def _launch(playwright: Any) -> Any:
+    """Debian's Chromium, headless, offline, no tab throttled as a background one."""
+    return playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND], headless=True
+    )
+
+
 def run() -> list[tuple[str, float, str]]:
     if not CHROMIUM.exists():
         return [("load (browser)", NAN, f"skipped: {CHROMIUM} absent")]
@@ -350,11 +358,7 @@ def run() -> list[tuple[str, float, str]]:
         try:
             server.wait_idle()
             with sync_playwright() as p:
-                browser = p.chromium.launch(
-                    executable_path=str(CHROMIUM),
-                    args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND],
-                    headless=True,
-                )
+                browser = _launch(p)
                 url = f"{server.url}?system={SYSTEM}"
                 split = CpuSplit(server)
                 pages, tti = _open_at_once(browser, url, 1, split)
@@ -445,11 +449,7 @@ def _bare_floor(log: Path) -> list[tuple[str, float, str]]:
     try:
         server.wait_idle()
         with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=str(CHROMIUM),
-                args=[*CHROMIUM_ARGS, *OFFLINE, *FOREGROUND],
-                headless=True,
-            )
+            browser = _launch(p)
             split = CpuSplit(server)
             _, tti = _open_at_once(browser, server.url, AT_ONCE, split, BARE_READY)
             browser.close()

@@ -323,16 +323,18 @@ class System:
             raise _type_error("combatant", self.forms["defender"], combatant)
         if self.status_fn is None:
             return None
-        if options is None:
-            opts = self.default_options
-        elif self.options_field is None and not isinstance(options, self.options_type):
-            raise _type_error("options", self.options_type, options)
-        else:
-            opts = options
-        fate = self.status_fn(combatant, opts)
+        fate = self.status_fn(combatant, self._combatant_options(options))
         if fate not in FATES:
             raise ValueError(f"{self.id}: status_fn gave {fate!r}, not one of {FATES}")
         return fate
+
+    def _combatant_options(self, options: Any) -> Any:
+        """The options a rule on one combatant reads: the defaults for ``None``."""
+        if options is None:
+            return self.default_options
+        if self.options_field is None and not isinstance(options, self.options_type):
+            raise _type_error("options", self.options_type, options)
+        return options
 
     @property
     def has_turn_effects(self) -> bool:
@@ -357,13 +359,7 @@ class System:
             raise _type_error("combatant", self.forms["defender"], combatant)
         if fn is None:
             return {combatant: Fraction(1)}
-        if options is None:
-            opts = self.default_options
-        elif self.options_field is None and not isinstance(options, self.options_type):
-            raise _type_error("options", self.options_type, options)
-        else:
-            opts = options
-        law = dict(fn(combatant, opts))
+        law = dict(fn(combatant, self._combatant_options(options)))
         if sum(law.values()) != 1:
             raise ValueError(f"{self.id}: a turn effect's law sums to {sum(law.values())}, not 1")
         return law
