@@ -67,6 +67,15 @@ def _value_text(spec: fields.FieldSpec, value: Any, lang: str) -> str:
         return i18n.t("dash.option.yes" if value else "dash.option.no", lang)
     if spec.kind == "choice":
         return spec.choice_label(value, lang)
+    if spec.kind == "int_map" and value is not None:  # wound boxes per location: the marked
+        marked = [
+            f"{spec.choice_label(c.value, lang)} {value[c.value]}"
+            for c in spec.choices
+            if value.get(c.value)
+        ]
+        return ", ".join(marked) or "—"
+    if spec.kind == "multichoice" and value is not None:  # a set of locations, in body order
+        return ", ".join(c.label(lang) for c in spec.choices if c.value in value) or "—"
     return "—" if value is None else str(value)
 
 

@@ -140,3 +140,22 @@ def test_fight_resets_on_system_switch():
     add_two(p)
     d.set_system("sample2")
     assert p.fight.system.id == "sample2" and not p.fight.state.fighters
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_wounded_card_names_locations_not_internal_ids(lang):
+    """Ashes of War keeps wound boxes per location and Conditions as sets of locations:
+    the card lists the marked locations by their labels, never a dict, a set or an id."""
+    system = get_system("ashes_of_war")
+    d = make_dashboard("ashes_of_war", lang=lang)
+    p = panel_of(d, "fight")
+    add_two(p)
+    seed = first_changing_seed(system, p.fight, "Ana", "Bruto")
+    p.attacker.value, p.target.value = "Ana", "Bruto"
+    p.seed_box.text.value = str(seed)
+    p.roll()
+    p.apply()
+    card = p.cards_html().split('data-name="Bruto"')[1]
+    assert "unchanged since joining" not in card and "sin cambios" not in card
+    for internal in ("{", "frozenset", "'", "_arm", "_hand", "_leg", "_foot", "torso':"):
+        assert internal not in card, (internal, card)
