@@ -228,6 +228,7 @@ class _Chain:
         modifiers: Any,
         options: Any,
         policies: Mapping[str, str],
+        defence_policies: Mapping[str, str] | None = None,
     ) -> None:
         self.s = system
         self.names = tuple(f[0] for f in spec.fighters)
@@ -238,26 +239,39 @@ class _Chain:
         order = spec.order or self.names
         self.order = tuple(index[n] for n in order)
         self.policy = tuple(policies.get(n, "weakest") for n in self.names)
+        #: each combatant defends when able (``"when_able"``) or keeps its action
+        self.defend = tuple(
+            (defence_policies or {}).get(n, "when_able") == "when_able" for n in self.names
+        )
         self.start_turn = spec.turn
         #: the system has rules acting between attacks (turn start, round end)
         self.hooks = bool(system.has_turn_effects)
         #: the start turn has begun: its turn-start rules are not applied again
         self.skip_first = self.hooks and spec.started
+        #: which rules between attacks the system declares (the others are skipped)
+        self.turn_starts = system.turn_start_fn is not None
+        self.turn_ends = system.turn_end_fn is not None
+        self.round_ends = system.round_end_fn is not None
+        #: a blow's ``(modifiers it is made with or None, reasons)``, per (a, d, w, defend)
+        self._blows: dict[tuple[int, int, int, bool], tuple[Any, tuple[Any, ...]]] = {}
+        #: the reasons of the blows the fight can really meet (for the notes)
+        self.happened: dict[tuple[str, str, str], None] = {}
         self._hook_laws: dict[tuple[str, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
         self._settled: dict[tuple[int, int], tuple[int, int]] = {}
         self._hook_rows: dict[
-            tuple[tuple[Any, ...], int | None], tuple[int, tuple[tuple[tuple[Any, ...], int], ...]]
+            tuple[tuple[Any, ...], int | None, str],
+            tuple[int, tuple[tuple[tuple[Any, ...], int], ...]],
         ] = {}
         self._ids: dict[Any, int] = {}
         self.forms: list[Any] = []
         self._status: list[Fate] = []
         self._out: dict[Fate, int] = {}
-        self.impossible: set[tuple[int, int, int]] = set()
-        self._p_down: dict[tuple[int, int, int], Fraction] = {}
-        self._tables: dict[tuple[int, int, int], tuple[list[int], list[Any], int]] = {}
+        self.impossible: set[tuple[int, int, int, bool]] = set()
+        self._p_down: dict[tuple[int, int, int, bool], Fraction] = {}
+        self._tables: dict[tuple[int, int, int, bool], tuple[list[int], list[Any], int]] = {}
         self.sampling = False
         self.start = tuple(self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters)
-        self._laws: dict[tuple[int, int, int], tuple[int, tuple[tuple[Any, int], ...]]] = {}
+        self._laws: dict[tuple[int, int, int, bool], tuple[int, tuple[tuple[Any, int], ...]]] = {}
         self._targets: dict[tuple[Any, int], int] = {}
         self._terminal: dict[Any, bool] = {}
         self._steps: dict[tuple[Any, int, bool], list[tuple[Any, int, bool]]] = {}
@@ -302,20 +316,53 @@ class _Chain:
         return known
 
     # one blow ----------------------------------------------------------------------
-    def law(self, attacker: int, defender: int, weapon: int) -> tuple[int, tuple[Any, ...]]:
-        """The blow's after-state law as ``(denominator, (((a, d, w) ids, weight), ...))``."""
-        key = (attacker, defender, weapon)
+    def blow(self, key: tuple[int, int, int, bool]) -> tuple[Any, tuple[Any, ...]]:
+        """``(modifiers, reasons)`` of the blow ``(attacker, defender, weapon, defend)``:
+        :meth:`System.fight_blow` on the fight's modifiers (``None``: no blow)."""
+        known = self._blows.get(key)
+        if known is None:
+            a, d, w, defend = key
+            known = self._blows[key] = self.s.fight_blow(
+                self.forms[a],
+                self.forms[d],
+                self.forms[w],
+                self.modifiers,
+                self.options,
+                defend=defend,
+            )
+        return known
+
+    def met(self, key: tuple[int, int, int, bool]) -> None:
+        """The fight meets this blow: keep its reasons for the notes."""
+        for reason in self.blow(key)[1]:
+            self.happened[reason] = None
+
+    def law(
+        self, attacker: int, defender: int, weapon: int, defend: bool = True
+    ) -> tuple[int, tuple[Any, ...]]:
+        """The blow's after-state law as ``(denominator, (((a, d, w) ids, weight), ...))``:
+        the system's after-state law with the modifiers :meth:`blow` gives, or "no blow"
+        (nothing changes) when it gives none."""
+        key = (attacker, defender, weapon, defend)
         known = self._laws.get(key)
         if known is None:
+            mods, _reasons = self.blow(key)
             try:
-                law = self.s.transitions(
-                    self.forms[attacker],
-                    self.forms[defender],
-                    self.forms[weapon],
-                    self.modifiers,
-                    self.options,
-                    with_weapon=True,
-                )
+                if mods is None:
+                    law = {
+                        (self.forms[attacker], self.forms[defender], self.forms[weapon]): Fraction(
+                            1
+                        )
+                    }
+                else:
+                    law = self.s.transitions(
+                        self.forms[attacker],
+                        self.forms[defender],
+                        self.forms[weapon],
+                        mods,
+                        self.options,
+                        with_weapon=True,
+                    )
             except RulesError:
                 # the attack cannot be made in this state (a weapon worn out, a shield
                 # broken under "intercept"…): the turn passes and nothing changes
@@ -343,16 +390,19 @@ class _Chain:
         from the blow's law when it is known, else ``odds(...).p_down`` — the same number
         (the fate's law is the odds', a property every system is tested for), cheaper
         for a simulation that will not need the whole law."""
-        key = (state[attacker][0], state[target][0], state[attacker][1])
+        key = (state[attacker][0], state[target][0], state[attacker][1], self.defend[target])
         if key in self._laws or not self.sampling:
             den, rows = self.law(*key)
             out = sum(w for (_a, d, _w), w in rows if self._status[d] is not None)
             return Fraction(out, den)
         known = self._p_down.get(key)
         if known is None:
-            a, d, w = (self.forms[k] for k in key)
+            a, d, w = (self.forms[k] for k in key[:3])
+            mods = self.blow(key)[0]
             try:
-                known = self.s.odds(a, d, w, self.modifiers, self.options).p_down
+                known = (
+                    Fraction(0) if mods is None else self.s.odds(a, d, w, mods, self.options).p_down
+                )
             except RulesError:
                 known = Fraction(0)
             self._p_down[key] = known
@@ -366,7 +416,8 @@ class _Chain:
             return state
         j = self.target(state, actor)
         form, weapon = state[actor]
-        key = (form, state[j][0], weapon)
+        key = (form, state[j][0], weapon, self.defend[j])
+        self.met(key)
         table = self._tables.get(key)
         if table is None and key in self._laws:
             den, rows = self._laws[key]
@@ -381,9 +432,12 @@ class _Chain:
             a_after, d_after, w_after = outs[bisect.bisect_right(acc, rng.randrange(den))]
         else:
             a, d, w = self.forms[form], self.forms[state[j][0]], self.forms[weapon]
+            mods = self.blow(key)[0]
+            if mods is None:
+                return state
             try:
                 res = self.s.resolve(
-                    a, d, w, self.modifiers, self.options, seed=rng.randrange(1, MAX_SEED + 1)
+                    a, d, w, mods, self.options, seed=rng.randrange(1, MAX_SEED + 1)
                 )
             except RulesError:
                 self.impossible.add(key)
@@ -416,14 +470,42 @@ class _Chain:
     ) -> tuple[int, list[tuple[Any, int]]]:
         """``(denominator, [(next state, weight)])`` of turn ``turn`` in ``state``: the
         actor's turn-start rules (unless ``first``: a turn already begun), its blow if it
-        can act, and after the last turn of the order the round-end rules of everyone not
-        dead — each step only while the fight goes on (the contract's order)."""
+        can act, its turn-end rules, and after the last turn of the order the round-end
+        rules of everyone not dead — each step only while the fight goes on (the
+        contract's order)."""
         actor = self.order[turn]
         if not self.hooks:
             return self.blow_successors(state, actor)
-        last = turn == len(self.order) - 1
-        start_den, start_rows = (1, ((state, 1),)) if first else self.hook_rows(state, actor)
+        stages: list[str] = ["start"] if self.turn_starts and not first else []
+        stages.append("blow")
+        if self.turn_ends:
+            stages.append("turn_end")
+        if self.round_ends and turn == len(self.order) - 1:
+            stages.append("end")
         # integer weights, each over its own product of denominators (most are equal)
+        rows: list[tuple[tuple[Any, ...], int, int]] = [(state, 1, 1)]
+        for stage in stages:
+            nxt: list[tuple[tuple[Any, ...], int, int]] = []
+            for s1, w1, d1 in rows:
+                if self.terminal(s1):
+                    nxt.append((s1, w1, d1))
+                    continue
+                if stage == "blow":
+                    sd, srows = self.blow_successors(s1, actor)
+                elif stage == "turn_end":
+                    form = s1[actor][0]
+                    law = self.hook_law("turn_end", form)
+                    if law[1] == ((form, 1),):
+                        nxt.append((s1, w1, d1))
+                        continue
+                    sd, srows = self.hook_rows(s1, actor, stage)
+                else:
+                    sd, srows = self.hook_rows(s1, None if stage == "end" else actor, stage)
+                if sd == 1 and len(srows) == 1:
+                    nxt.append((srows[0][0], w1, d1))
+                    continue
+                nxt.extend((s2, w1 * w2, d1 * sd) for s2, w2 in srows)
+            rows = nxt
         acc: dict[tuple[Any, ...], list[int]] = {}
 
         def add(key: tuple[Any, ...], weight: int, den: int) -> None:
@@ -437,19 +519,8 @@ class _Chain:
                 held[0] = held[0] * (common // held[1]) + weight * (common // den)
                 held[1] = common
 
-        for s1, w1 in start_rows:
-            if self.terminal(s1):
-                add(s1, w1, start_den)
-                continue
-            blow_den, rows = self.blow_successors(s1, actor)
-            den12 = start_den * blow_den
-            for s2, w2 in rows:
-                if not last or self.terminal(s2):
-                    add(s2, w1 * w2, den12)
-                    continue
-                end_den, end_rows = self.hook_rows(s2, None)
-                for s3, w3 in end_rows:
-                    add(s3, w1 * w2 * w3, den12 * end_den)
+        for s3, w3, d3 in rows:
+            add(s3, w3, d3)
         den = math.lcm(*(d for _w, d in acc.values()))
         self.denominator = math.lcm(self.denominator, den)
         return den, [(k, w * (den // d)) for k, (w, d) in acc.items()]
@@ -462,7 +533,9 @@ class _Chain:
             return 1, [(state, 1)]
         j = self.target(state, actor)
         form, weapon = state[actor]
-        den, rows = self.law(form, state[j][0], weapon)
+        key = (form, state[j][0], weapon, self.defend[j])
+        self.met(key)
+        den, rows = self.law(*key)
         merged: dict[tuple[Any, ...], int] = {}
         for (a_after, d_after, w_after), w in rows:
             nxt = list(state)
@@ -474,8 +547,9 @@ class _Chain:
 
     # rules between attacks -----------------------------------------------------------
     def hook_law(self, which: str, form: int) -> tuple[int, tuple[tuple[int, int], ...]]:
-        """The law of ``which`` (``"start"``: :meth:`System.turn_start`, ``"end"``:
-        :meth:`System.round_end`) on the interned form ``form``, as ``(denominator,
+        """The law of ``which`` (``"start"``: :meth:`System.turn_start`, ``"turn_end"``:
+        :meth:`System.turn_end`, ``"end"``: :meth:`System.round_end`) on the interned form
+        ``form``, as ``(denominator,
         ((form id after, weight), ...))``; memoised per form id (a fate token: identity)."""
         key = (which, form)
         known = self._hook_laws.get(key)
@@ -484,8 +558,11 @@ class _Chain:
             if c is None:
                 known = (1, ((form, 1),))
             else:
-                rule = self.s.turn_start if which == "start" else self.s.round_end
-                law = rule(c, self.options)
+                if which == "turn_end":
+                    law = self.s.turn_end(c, self.options, self.modifiers)
+                else:
+                    rule = self.s.turn_start if which == "start" else self.s.round_end
+                    law = rule(c, self.options)
                 den = math.lcm(*(p.denominator for p in law.values()))
                 known = (
                     den,
@@ -498,17 +575,19 @@ class _Chain:
         return known
 
     def unchanging(self, form: int) -> bool:
-        """No rule between attacks changes this form (both laws are the identity)."""
-        return all(self.hook_law(which, form)[1] == ((form, 1),) for which in ("start", "end"))
+        """No rule between attacks changes this form (every law is the identity)."""
+        return all(
+            self.hook_law(which, form)[1] == ((form, 1),) for which in ("start", "turn_end", "end")
+        )
 
     def hook_rows(
-        self, state: tuple[Any, ...], actor: int | None
+        self, state: tuple[Any, ...], actor: int | None, which: str = "start"
     ) -> tuple[int, tuple[tuple[tuple[Any, ...], int], ...]]:
         """The law of ``state`` after the rules between attacks, as ``(denominator,
-        ((state after, weight), ...))``: ``actor``'s turn-start rules, or with ``None`` the
-        round-end rules of everyone not dead (independent draws; weapons stay as they
-        are). Memoised per state."""
-        key = (state, actor)
+        ((state after, weight), ...))``: ``actor``'s turn-start (``which="start"``) or
+        turn-end (``"turn_end"``) rules, or with ``None`` the round-end rules of everyone
+        not dead (independent draws; weapons stay as they are). Memoised per state."""
+        key = (state, actor, which)
         known = self._hook_rows.get(key)
         if known is not None:
             return known
@@ -516,7 +595,7 @@ class _Chain:
             who: Iterable[int] = (i for i, (f, _w) in enumerate(state) if self._status[f] != "dead")
             which = "end"
         else:
-            who, which = (actor,), "start"
+            who = (actor,)
         den = 1
         dist: dict[tuple[Any, ...], int] = {state: 1}
         for i in who:
@@ -560,12 +639,14 @@ class _Chain:
         actor = self.order[turn]
         if not self.hooks:
             return self.sample(state, actor, rng)
-        if not first:
+        if not first and self.turn_starts:
             state = self.sample_hooks(state, (actor,), "start", rng)
             if self.terminal(state):
                 return state
         state = self.sample(state, actor, rng)
-        if turn == len(self.order) - 1 and not self.terminal(state):
+        if self.turn_ends and not self.terminal(state):
+            state = self.sample_hooks(state, (actor,), "turn_end", rng)
+        if self.round_ends and turn == len(self.order) - 1 and not self.terminal(state):
             alive = [i for i, (f, _w) in enumerate(state) if self._status[f] != "dead"]
             state = self.sample_hooks(state, alive, "end", rng)
         return state

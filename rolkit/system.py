@@ -45,7 +45,16 @@ ResolveFn = Callable[..., tuple[tuple[Step, ...] | list[Step], Any, Hashable]]
 TransitionsFn = Callable[..., Mapping[tuple[Any, Any, Any], Fraction]]
 #: ``(combatant, options) -> {combatant_after: Fraction}``: a rule that acts between attacks
 TurnEffectFn = Callable[[Any, Any], Mapping[Any, Fraction]]
+#: ``(combatant, options, modifiers) -> {combatant_after: Fraction}``: the end of the
+#: combatant's own turn; ``modifiers`` are the standing modifiers of every attack to come
+#: when they are known (whole-fight odds), ``None`` when not (the tracker: the GM's, per attack)
+TurnEndFn = Callable[[Any, Any, Any], Mapping[Any, Fraction]]
 OddsFn = Callable[..., Mapping[Hashable, Fraction]]
+#: ``(role, es, en)``: why a blow in a fight is made otherwise than the GM's standing choice;
+#: ``role`` (``"attacker"`` or ``"defender"``) is whom the phrase is about (it follows a name)
+BlowReason = tuple[str, str, str]
+#: ``(attacker, defender, weapon, modifiers, options, defend) -> (modifiers or None, reasons)``
+FightBlowFn = Callable[[Any, Any, Any, Any, Any, bool], tuple[Any, tuple[BlowReason, ...]]]
 PresetData = Mapping[str, Mapping[str, Any]]
 
 
@@ -185,6 +194,20 @@ class System:
             rules do to a combatant at the start of its own turn, before it acts, whether
             or not it can act (a dying character's roll to stabilise, a death point at
             0 PV…); :meth:`turn_start`. ``None``: nothing happens.
+        turn_end_fn: ``(combatant, options, modifiers) -> law``: the same, at the end of
+            the combatant's own turn, after its blow or when it could not act (the one
+            action of its round is used: Core Dread's spent turn, «un solo turno por
+            asalto»); ``modifiers``: the standing modifiers of every attack to come when
+            known (whole-fight odds), else ``None`` (the tracker); :meth:`turn_end`.
+            ``None``: nothing happens.
+        fight_blow_fn: how a blow in a fight (tracker, whole-fight odds) is actually made
+            from the GM's standing choices, ``(attacker, defender, weapon, modifiers,
+            options, defend) -> (modifiers, reasons)``: the modifiers it is resolved with (a
+            defence the defender can no longer make dropped: what a GM does at the table),
+            or ``None`` when the attacker cannot attack now (its turn passes), with the
+            reasons; ``defend=False``: the defender chooses to make no defence (it keeps its
+            action). :meth:`fight_blow`. ``odds``, ``resolve`` and ``transitions`` never
+            adapt: a direct call with an input the rules forbid raises.
         round_end_fn: the same, for every combatant still in the fight when a round ends
             and the next begins (bleeding ticks, counters "this turn" set back to 0…);
             :meth:`round_end`. ``None``: nothing happens.
@@ -218,6 +241,8 @@ class System:
     status_fn: Callable[[Any, Any], Fate] | None = field(default=None, repr=False)
     turn_start_fn: TurnEffectFn | None = field(default=None, repr=False)
     round_end_fn: TurnEffectFn | None = field(default=None, repr=False)
+    turn_end_fn: TurnEndFn | None = field(default=None, repr=False)
+    fight_blow_fn: FightBlowFn | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -339,13 +364,30 @@ class System:
     @property
     def has_turn_effects(self) -> bool:
         """The system declares rules that act between attacks (:meth:`turn_start`,
-        :meth:`round_end`)."""
-        return self.turn_start_fn is not None or self.round_end_fn is not None
+        :meth:`turn_end`, :meth:`round_end`)."""
+        return (
+            self.turn_start_fn is not None
+            or self.turn_end_fn is not None
+            or self.round_end_fn is not None
+        )
 
     def turn_start(self, combatant: Any, options: Any = None) -> dict[Any, Fraction]:
         """The exact law of ``combatant``'s form after the rules that act at the start of
         its own turn (``{combatant: 1}`` when none do); the probabilities sum to 1."""
         return self._turn_effect(self.turn_start_fn, combatant, options)
+
+    def turn_end(
+        self, combatant: Any, options: Any = None, modifiers: Any = None
+    ) -> dict[Any, Fraction]:
+        """The exact law of ``combatant``'s form after the rules that act at the end of its
+        own turn, whether it attacked or could not (``{combatant: 1}`` when none do).
+        ``modifiers``: the standing modifiers of the attacks to come, when known (a rule
+        whose mark no such attack reads may then leave the form as it is)."""
+        if modifiers is not None and not isinstance(modifiers, self.forms["modifiers"]):
+            raise _type_error("modifiers", self.forms["modifiers"], modifiers)
+        fn = self.turn_end_fn
+        bound = None if fn is None else (lambda c, o: fn(c, o, modifiers))
+        return self._turn_effect(bound, combatant, options)
 
     def round_end(self, combatant: Any, options: Any = None) -> dict[Any, Fraction]:
         """The exact law of ``combatant``'s form after the rules that act when a round
@@ -363,6 +405,35 @@ class System:
         if sum(law.values()) != 1:
             raise ValueError(f"{self.id}: a turn effect's law sums to {sum(law.values())}, not 1")
         return law
+
+    def fight_blow(
+        self,
+        attacker: Any,
+        defender: Any,
+        weapon: Any,
+        modifiers: Any,
+        options: Any = None,
+        *,
+        defend: bool = True,
+    ) -> tuple[Any, tuple[BlowReason, ...]]:
+        """How a blow in a fight is made: ``(modifiers, reasons)``, the modifiers to resolve
+        it with (``modifiers`` itself when nothing changes; ``None``: the attacker cannot
+        attack now, its turn passes) and why, as ``(role, es, en)`` phrases about the
+        attacker or the defender. Without a ``fight_blow_fn``: ``(modifiers, ())``.
+
+        ``defend=False``: the defender keeps its action and makes no defence.
+
+        Raises:
+            RulesError: a form or the options are of the wrong type.
+        """
+        forms, options = self._check(
+            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
+            options,
+        )
+        if self.fight_blow_fn is None:
+            return forms["modifiers"], ()
+        used, reasons = self.fight_blow_fn(*(forms[r] for r in FORM_NAMES), options, defend)
+        return used, tuple(reasons)
 
     @property
     def has_transitions(self) -> bool:

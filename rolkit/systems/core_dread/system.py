@@ -36,7 +36,7 @@ from rolkit.systems.core_dread.presets import PRESETS
 from rolkit.systems.core_dread.reload import RELOAD
 from rolkit.systems.core_dread.resolve import resolve_attack
 from rolkit.systems.core_dread.transitions import attack_transitions, status
-from rolkit.systems.core_dread.turn_effects import round_end
+from rolkit.systems.core_dread.turn_effects import fight_blow, round_end, turn_end
 from rolkit.systems.core_dread.view import project, wound_rank
 
 __all__ = ["SYSTEM", "project", "wound_rank"]
@@ -98,6 +98,8 @@ SYSTEM = System(
     transitions_fn=attack_transitions,
     status_fn=status,
     round_end_fn=round_end,
+    turn_end_fn=turn_end,
+    fight_blow_fn=fight_blow,
     derived_fn=derived,
     i18n_prefix="cd",
 )
