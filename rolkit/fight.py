@@ -10,9 +10,11 @@ Initiative follows each system's own rule, through the System's ``initiative_fn`
 (``(entries, rng) -> (order, steps)``); a system without one keeps the order of entry
 and the log says so. Applying a :class:`~rolkit.model.Resolution` updates the attacker
 and the defender through :meth:`~rolkit.system.System.after` (wounds, ammunition, wear).
-The rules that act between attacks (a system's ``turn_start_fn`` / ``round_end_fn``) are
-played by :meth:`Fight.next_turn` (and :meth:`Fight.roll_initiative` for the first turn),
-drawn from their exact laws with a logged seed.
+The rules that act between attacks (a system's ``turn_start_fn`` / ``turn_end_fn`` /
+``round_end_fn``) are played by :meth:`Fight.next_turn` (and :meth:`Fight.roll_initiative`
+for the first turn), drawn from their exact laws with a logged seed. A blow is made as the
+system's :meth:`~rolkit.system.System.fight_blow` says (a defence the defender can no
+longer make is dropped and the log says why; an attacker who cannot attack now is refused).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from rolkit import fields
+from rolkit import fields, i18n
 from rolkit.dice import check_seed, new_seed
 from rolkit.errors import RulesError, input_error
 from rolkit.model import Odds, Resolution, Step
@@ -116,6 +118,9 @@ class Fight:
         self.system = system
         self._states: list[FightState] = [FightState()]
         self._cursor = 0
+        #: the reasons a recent attack was made otherwise than asked, by id of its
+        #: Resolution (kept with it), for :meth:`apply`'s log
+        self._made: dict[int, tuple[Resolution, tuple[tuple[str, str], ...]]] = {}
 
     # the state and its history ----------------------------------------------
     @property
@@ -242,11 +247,14 @@ class Fight:
         """Pass to the next combatant; after the last, a new round.
 
         With a system whose rules act between attacks (:attr:`System.has_turn_effects`),
-        the contract's order is played here: entering a new round, the rules of a round's
-        end for every combatant not dead (the previous round's, in order of entry), then
-        the rules of the start of the turn for the combatant whose turn begins — each
-        drawn from its exact law with ``random.Random(seed)`` (the seed is logged, so the
-        fight replays); the log names each combatant that changed and how.
+        the contract's order is played here: the rules of the end of the turn for the
+        combatant whose turn ends (whether it attacked or not), entering a new round the
+        rules of a round's end for every combatant not dead (the previous round's, in
+        order of entry), then the rules of the start of the turn for the combatant whose
+        turn begins — each drawn from its exact law with ``random.Random(seed)`` (the seed
+        is logged, so the fight replays); the log names each combatant that changed and
+        how, and says when the combatant whose turn begins cannot attack (Core Dread: it
+        used its turn defending).
         """
         st = self.state
         if not st.order:
@@ -263,10 +271,14 @@ class Fight:
         rng = random.Random(seed)
         fighters = st.fighters
         changes: list[tuple[str, str]] = []
+        fighters, changes = self._turn_effects(fighters, st.current, "turn_end", rng)
         if new_round:
-            fighters, changes = self._turn_effects(fighters, None, "round_end", rng)
+            fighters, ended = self._turn_effects(fighters, None, "round_end", rng)
+            changes += ended
         fighters, more = self._turn_effects(fighters, st.order[turn], "turn_start", rng)
-        entry = _turn_entry(es, en, [*changes, *more], seed)
+        changes += more
+        changes += self._cannot_attack(fighters, st.order[turn])
+        entry = _turn_entry(es, en, changes, seed)
         return self._push(
             replace(
                 st, fighters=fighters, turn=turn, round=rnd, entry=entry, started=st.order[turn]
@@ -280,24 +292,43 @@ class Fight:
         which: str,
         rng: random.Random,
     ) -> tuple[tuple[Fighter, ...], list[tuple[str, str]]]:
-        """Apply ``which`` (``"turn_start"`` to the fighter ``only``, ``"round_end"`` to
-        every fighter not dead) drawn from its exact law; returns the fighters and the
-        ``(es, en)`` log text of each change."""
+        """Apply ``which`` (``"turn_start"`` or ``"turn_end"`` to the fighter ``only``,
+        ``"round_end"`` to every fighter not dead) drawn from its exact law; returns the
+        fighters and the ``(es, en)`` log text of each change."""
         s = self.system
         same_class = s.forms["attacker"] is s.forms["defender"]
+        rule = {"turn_start": s.turn_start, "turn_end": s.turn_end, "round_end": s.round_end}
         out: list[Fighter] = []
         changes: list[tuple[str, str]] = []
         for f in fighters:
             before_status = s.status(f.defender)
-            applies = f.name == only if which == "turn_start" else before_status != "dead"
+            applies = f.name == only if which != "round_end" else before_status != "dead"
             if applies:
-                law = s.turn_start(f.defender) if which == "turn_start" else s.round_end(f.defender)
-                after = draw(law, rng)
+                after = draw(rule[which](f.defender), rng)
                 if after != f.defender:
                     f = replace(f, defender=after, attacker=after if same_class else f.attacker)
-                    changes.append(_change_text(f.name, before_status, s.status(after)))
+                    changes.append(
+                        _change_text(f.name, before_status, s.status(after), which, s.i18n_prefix)
+                    )
             out.append(f)
         return tuple(out), changes
+
+    def _cannot_attack(self, fighters: tuple[Fighter, ...], name: str) -> list[tuple[str, str]]:
+        """The log text when ``name``, able to act, cannot attack now (the system's
+        :meth:`~rolkit.system.System.fight_blow` makes no blow on the first foe)."""
+        s = self.system
+        me = next(f for f in fighters if f.name == name)
+        if s.fight_blow_fn is None or s.status(me.defender) is not None:
+            return []
+        foe = next((f for f in fighters if f.side != me.side), None)
+        if foe is None:
+            return []
+        mods, reasons = s.fight_blow(
+            me.attacker, foe.defender, me.weapon, s.defaults()["modifiers"]
+        )
+        if mods is not None:
+            return []
+        return [_reason_text(name, r) for r in reasons if r[0] == "attacker"]
 
     def forms_for(self, attacker: str, target: str, modifiers: Any = None) -> dict[str, Any]:
         """The four forms of ``attacker`` attacking ``target`` with their current states."""
@@ -311,15 +342,60 @@ class Fight:
             "modifiers": mods,
         }
 
-    def odds(self, attacker: str, target: str, modifiers: Any = None) -> Odds:
-        """Exact odds of the next attack, from the current (wounded) states."""
-        return self.system.odds(**self.forms_for(attacker, target, modifiers))
+    def blow_forms(
+        self, attacker: str, target: str, modifiers: Any = None, *, defend: bool = True
+    ) -> tuple[dict[str, Any], tuple[tuple[str, str], ...]]:
+        """The four forms of the blow as the fight makes it (the system's
+        :meth:`~rolkit.system.System.fight_blow`: a defence ``target`` can no longer make is
+        dropped; ``defend=False``: it makes none) and the ``(es, en)`` log text of why.
+
+        Raises:
+            RulesError: ``attacker`` cannot attack now (Core Dread: it used its turn
+                defending this round); the message says why.
+        """
+        forms = self.forms_for(attacker, target, modifiers)
+        mods, reasons = self.system.fight_blow(**forms, defend=defend)
+        if mods is None:
+            es, en = " · ".join(r[1] for r in reasons), " · ".join(r[2] for r in reasons)
+            raise _plain(
+                f"{attacker} {en}" if en else f"{attacker} cannot attack now",
+                f"{attacker} {es}" if es else f"{attacker} no puede atacar ahora",
+            )
+        names = {"attacker": attacker, "defender": target}
+        return {**forms, "modifiers": mods}, tuple(
+            _reason_text(names.get(r[0], target), r) for r in reasons
+        )
+
+    def odds(
+        self, attacker: str, target: str, modifiers: Any = None, *, defend: bool = True
+    ) -> Odds:
+        """Exact odds of the next attack, from the current (wounded) states, as the fight
+        makes it (:meth:`blow_forms`)."""
+        return self.system.odds(**self.blow_forms(attacker, target, modifiers, defend=defend)[0])
 
     def attack(
-        self, attacker: str, target: str, modifiers: Any = None, seed: int | None = None
+        self,
+        attacker: str,
+        target: str,
+        modifiers: Any = None,
+        seed: int | None = None,
+        *,
+        defend: bool = True,
     ) -> Resolution:
-        """Resolve ``attacker`` against ``target`` now (nothing changes until applied)."""
-        return self.system.resolve(**self.forms_for(attacker, target, modifiers), seed=seed)
+        """Resolve ``attacker`` against ``target`` now (nothing changes until applied), as
+        the fight makes the blow (:meth:`blow_forms`: a defence ``target`` can no longer
+        make is not made, and :meth:`apply` logs why).
+
+        Raises:
+            RulesError: ``attacker`` cannot attack now, or the attack is invalid.
+        """
+        forms, why = self.blow_forms(attacker, target, modifiers, defend=defend)
+        res = self.system.resolve(**forms, seed=seed)
+        if why:
+            while len(self._made) >= 16:
+                self._made.pop(next(iter(self._made)))
+            self._made[id(res)] = (res, why)
+        return res
 
     def apply(self, resolution: Resolution, attacker: str, target: str) -> FightState:
         """Carry ``resolution`` onto the two combatants (wounds, ammunition, wear)."""
@@ -343,6 +419,10 @@ class Fight:
             updated.append(f)
         es = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'es')}"
         en = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'en')}"
+        made = self._made.get(id(resolution))
+        if made is not None and made[0] is resolution:
+            es += "".join(f" · {why[0]}" for why in made[1])
+            en += "".join(f" · {why[1]}" for why in made[1])
         entry = LogEntry("attack", es, en, resolution.seed, resolution.steps)
         return self._push(replace(self.state, fighters=tuple(updated), entry=entry))
 
@@ -465,13 +545,25 @@ _STATUS_CHANGE: dict[tuple[str | None, str | None], tuple[str, str]] = {
 }
 
 
-def _change_text(name: str, before: str | None, after: str | None) -> tuple[str, str]:
-    """«Gorath muere» / "Gorath dies"; a change of form alone: «efectos del turno
-    aplicados a Gorath» / "turn effects applied to Gorath"."""
+def _change_text(
+    name: str, before: str | None, after: str | None, which: str = "", prefix: str = ""
+) -> tuple[str, str]:
+    """«Gorath muere» / "Gorath dies"; a change of form alone: the system's own text for
+    the rule (i18n ``<prefix>.fight.<which>`` with ``{name}``: Core Dread's «Ana ya ha usado
+    su turno…»), else «efectos del turno aplicados a Gorath» / "turn effects applied to
+    Gorath"."""
     if before == after:
+        key = f"{prefix}.fight.{which}"
+        if prefix and which and i18n.has(key, "es"):
+            return i18n.t(key, "es", name=name), i18n.t(key, "en", name=name)
         return f"efectos del turno aplicados a {name}", f"turn effects applied to {name}"
     es, en = _STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)]
     return f"{name} {es}", f"{name} {en}"
+
+
+def _reason_text(name: str, reason: tuple[str, str, str]) -> tuple[str, str]:
+    """A :meth:`~rolkit.system.System.fight_blow` reason after the name it is about."""
+    return f"{name} {reason[1]}", f"{name} {reason[2]}"
 
 
 def _turn_entry(

@@ -85,6 +85,8 @@ SIMULATION_ROUND_CAP = 200
 
 Policy = Literal["weakest", "first"]
 POLICIES: tuple[str, ...] = ("weakest", "first")
+DefencePolicy = Literal["when_able", "keep_action"]
+DEFENCE_POLICIES: tuple[str, ...] = ("when_able", "keep_action")
 Method = Literal["auto", "exact", "simulate"]
 
 
@@ -149,6 +151,7 @@ class FightOdds(RichRepr):
         n, margin: simulated fights and the widest 95 % half-width of the probabilities.
         reason: ``(es, en)`` why it was simulated, or ``None``.
         notes: ``(es, en)`` pairs: the chain's assumptions for this fight.
+        policy, defence_policy: each combatant's target and defence policies.
     """
 
     system: str
@@ -170,6 +173,8 @@ class FightOdds(RichRepr):
     reason: tuple[str, str] | None = None
     notes: tuple[tuple[str, str], ...] = ()
     policy: Mapping[str, str] = field(default_factory=dict)
+    #: each combatant's defence policy (``"when_able"`` or ``"keep_action"``)
+    defence_policy: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def exact(self) -> bool:
@@ -331,6 +336,23 @@ class _Chain:
                 defend=defend,
             )
         return known
+
+    def defence_matters(self) -> bool:
+        """The fight's modifiers carry a defence a fresh defender may choose not to make
+        (the system's default combatants' blow differs with and without ``defend``)."""
+        if self.s.fight_blow_fn is None:
+            return False
+        d = self.s.defaults()
+        weapon = self.forms[self.start[0][1]]
+        if not isinstance(weapon, self.s.forms["weapon"]):
+            weapon = d["weapon"]
+        both = [
+            self.s.fight_blow(
+                d["attacker"], d["defender"], weapon, self.modifiers, self.options, defend=x
+            )[0]
+            for x in (True, False)
+        ]
+        return both[0] is not None and both[0] != both[1]
 
     def met(self, key: tuple[int, int, int, bool]) -> None:
         """The fight meets this blow: keep its reasons for the notes."""
@@ -1125,6 +1147,8 @@ def fight_odds(
     seed: int = 0,
     rounds_shown: int | None = None,
     system: Any = None,
+    defence_policy: DefencePolicy = "when_able",
+    defence_policies: Mapping[str, str] | None = None,
 ) -> FightOdds:
     """The exact odds of a whole fight from its current state.
 
@@ -1143,6 +1167,13 @@ def fight_odds(
         rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
             (default: until 99 % of fights have ended, at most 40).
         system: the System of a :class:`FightSpec` (default: the registered one).
+        defence_policy: when the modifiers carry a defence and the system's rules tie it
+            to the defender's turn (:meth:`~rolkit.system.System.fight_blow`, Core Dread:
+            a defence spends the turn): ``"when_able"`` (default: a defender who has not
+            acted yet this round defends, and so loses its own attack of the round; one
+            who has acted is hit undefended) or ``"keep_action"`` (it never defends and
+            keeps its attack).
+        defence_policies: ``{name: defence policy}`` overriding ``defence_policy``.
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -1167,6 +1198,8 @@ def fight_odds(
         simulations=simulations,
         seed=seed,
         rounds_shown=rounds_shown,
+        defence_policy=defence_policy,
+        defence_policies=defence_policies or {},
     )
 
 
@@ -1179,7 +1212,13 @@ def odds_of_fighters(system: Any, fighters: Iterable[tuple[str, str, Any, Any]],
 
 
 def _validate(
-    s: Any, spec: FightSpec, rounds: int | None, policy: str, policies: Mapping[str, str]
+    s: Any,
+    spec: FightSpec,
+    rounds: int | None,
+    policy: str,
+    policies: Mapping[str, str],
+    defence_policy: str = "when_able",
+    defence_policies: Mapping[str, str] | None = None,
 ) -> None:
     if not s.has_transitions:
         raise _plain(
@@ -1207,6 +1246,15 @@ def _validate(
             )
         if who != "*" and who not in names:
             raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
+    for who, p in [("*", defence_policy), *(defence_policies or {}).items()]:
+        if p not in DEFENCE_POLICIES:
+            raise _plain(
+                f"unknown defence policy {p!r} (when_able or keep_action)",
+                f"política de defensa desconocida {p!r} (when_able o keep_action)",
+                "defence_policy",
+            )
+        if who != "*" and who not in names:
+            raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
     for name, _side, form, weapon in spec.fighters:
         if not isinstance(form, s.forms["defender"]) or not isinstance(weapon, s.forms["weapon"]):
             raise _plain(
@@ -1229,14 +1277,17 @@ def _fight_odds(
     simulations: int = DEFAULT_SIMULATIONS,
     seed: int = 0,
     rounds_shown: int | None = None,
+    defence_policy: str = "when_able",
+    defence_policies: Mapping[str, str] | None = None,
 ) -> FightOdds:
-    _validate(s, spec, rounds, policy, policies)
+    _validate(s, spec, rounds, policy, policies, defence_policy, defence_policies)
     if method not in ("auto", "exact", "simulate"):
         raise _plain(f"unknown method {method!r}", f"método desconocido {method!r}", "method")
     modifiers = s.defaults()["modifiers"] if modifiers is None else modifiers
     options = s.options_type() if options is None else options
     per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
-    chain = _Chain(s, spec, modifiers, options, per)
+    per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
+    chain = _Chain(s, spec, modifiers, options, per, per_defence)
     reason: tuple[str, str] | None = None
     result: dict[str, Any] | None = None
     if method != "simulate":
@@ -1265,7 +1316,7 @@ def _fight_odds(
         reason = ("simulación pedida", "simulation asked for")
     if result is None:
         result = _simulate(chain, rounds, rounds_shown, simulations, seed)
-    return _collect(s, spec, chain, rounds, result, reason, simulations, per)
+    return _collect(s, spec, chain, rounds, result, reason, simulations, per, per_defence)
 
 
 def _collect(
@@ -1277,6 +1328,7 @@ def _collect(
     reason: tuple[str, str] | None,
     simulations: int,
     per: Mapping[str, str],
+    per_defence: Mapping[str, str] | None = None,
 ) -> FightOdds:
     side_names = tuple(dict.fromkeys(chain.sides))
     p_win = {side: Fraction(0) for side in side_names}
@@ -1305,6 +1357,11 @@ def _collect(
         (
             "Cada uno ataca con su arma y los modificadores por defecto",
             "Everyone attacks with their own weapon and the default modifiers",
+        )
+        if chain.modifiers == s.defaults()["modifiers"]
+        else (
+            "Cada uno ataca con su arma y los modificadores elegidos",
+            "Everyone attacks with their own weapon and the modifiers chosen",
         ),
     ]
     if chain.impossible:
@@ -1316,6 +1373,7 @@ def _collect(
                 "out…): that turn passes with no change",
             )
         )
+    notes.extend(_defence_notes(chain, per_defence or {}))
     if getattr(s, "initiative_each_round", False):
         notes.append(
             (
@@ -1343,4 +1401,38 @@ def _collect(
         reason=reason,
         notes=tuple(notes),
         policy=dict(per),
+        defence_policy=dict(per_defence or {}),
     )
+
+
+#: How a blow's reason is told in the notes: ``role -> (es, en)`` subject.
+_SUBJECT = {
+    "attacker": ("A veces un atacante", "Sometimes an attacker"),
+    "defender": ("A veces un defensor", "Sometimes a defender"),
+}
+
+
+def _defence_notes(chain: _Chain, per_defence: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The defence policy, when the fight's modifiers carry a defence the defender may make
+    or not (:meth:`System.fight_blow` with and without ``defend`` differ), and the reasons
+    of the blows the fight met that were made otherwise than the modifiers say."""
+    notes: list[tuple[str, str]] = []
+    if chain.defence_matters():
+        keep = [n for n in chain.names if per_defence.get(n) == "keep_action"]
+        es = (
+            "Defensa: quien aún no ha actuado en el asalto se defiende, y gasta así su "
+            "turno (no ataca ese asalto); quien ya actuó recibe el golpe sin defensa"
+        )
+        en = (
+            "Defence: a combatant who has not acted yet this round defends, and so spends "
+            "its turn (it does not attack that round); one who has acted takes the blow "
+            "undefended"
+        )
+        if keep:
+            es += f"; no se defienden (guardan su acción): {', '.join(keep)}"
+            en += f"; never defending (keeping their action): {', '.join(keep)}"
+        notes.append((es, en))
+    for role, es, en in chain.happened:
+        subject_es, subject_en = _SUBJECT.get(role, _SUBJECT["defender"])
+        notes.append((f"{subject_es} {es}", f"{subject_en} {en}"))
+    return notes

@@ -78,6 +78,8 @@ def test_any_sequence_of_apply_undo_redo_returns_the_exact_earlier_state(system_
             fight.next_turn()
         else:
             a, t = fight.state.order[0], fight.state.order[1]
+            if fight.system.fight_blow(**fight.forms_for(a, t))[0] is None:
+                continue  # Core Dread: a's own turn has ended, its turn is spent (no attack)
             fight.apply(fight.attack(a, t, seed=seed + i), a, t)
         del history[cursor + 1 :]
         history.append(fight.state)

@@ -307,6 +307,16 @@ WOUND_HELP: dict[str, tuple[str, str]] = {
 }
 
 
+#: The fight tracker's log of the turn rules (§4.3, G23; ``{name}`` is the combatant).
+FIGHT_LOG: dict[str, tuple[str, str]] = {
+    "fight.turn_end": (
+        "{name} ya ha usado su turno: no puede defenderse hasta el próximo asalto",
+        "{name} has used the turn: no defence until the next round",
+    ),
+    "fight.round_end": ("{name} recupera su turno", "{name} gets its turn back"),
+}
+
+
 def _local(table: dict[str, str]) -> dict[str, str]:
     """The catalogue's keys without the ``cd.`` prefix (``register`` adds it back)."""
     return {k.removeprefix("cd."): v for k, v in table.items()}
@@ -325,6 +335,7 @@ def register() -> None:
     i18n.register_pairs("cd", {f"derived.{key}": pair for key, pair in DERIVED.items()})
     i18n.register_pairs("cd", {f"value.{key}": pair for key, pair in VALUES.items()})
     i18n.register_pairs("cd", {f"wound_help.{key}": pair for key, pair in WOUND_HELP.items()})
+    i18n.register_pairs("cd", FIGHT_LOG)
 
 
 register()

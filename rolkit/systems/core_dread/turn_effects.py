@@ -53,17 +53,17 @@ __all__ = ["round_end", "turn_end", "fight_blow", "undefended"]
 NO_ATTACK = (
     "attacker",
     "ya ha usado su turno de este asalto: no ataca, su turno pasa",
-    "has already used its turn this round: it does not attack, its turn passes",
+    "has already used the turn this round: no attack, the turn passes",
 )
 NO_DEFENCE_TURN = (
     "defender",
     "no puede defenderse: ya ha usado su turno de este asalto (el golpe va sin defensa)",
-    "cannot defend: it has already used its turn this round (the blow is taken undefended)",
+    "cannot defend: the turn is already used this round (the blow lands undefended)",
 )
 NO_DEFENCE_UNCONSCIOUS = (
     "defender",
     "no puede defenderse: está inconsciente (el golpe va sin defensa)",
-    "cannot defend: it is unconscious (the blow is taken undefended)",
+    "cannot defend: unconscious (the blow lands undefended)",
 )
 
 
