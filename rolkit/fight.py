@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
@@ -297,7 +297,11 @@ class Fight:
         fighters and the ``(es, en)`` log text of each change."""
         s = self.system
         same_class = s.forms["attacker"] is s.forms["defender"]
-        rule = {"turn_start": s.turn_start, "turn_end": s.turn_end, "round_end": s.round_end}
+        rule: dict[str, Callable[[Any], dict[Any, Fraction]]] = {
+            "turn_start": s.turn_start,
+            "turn_end": s.turn_end,
+            "round_end": s.round_end,
+        }
         out: list[Fighter] = []
         changes: list[tuple[str, str]] = []
         for f in fighters:

@@ -52,7 +52,7 @@ from __future__ import annotations
 import bisect
 import math
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -506,6 +506,7 @@ class _Chain:
             stages.append("end")
         # integer weights, each over its own product of denominators (most are equal)
         rows: list[tuple[tuple[Any, ...], int, int]] = [(state, 1, 1)]
+        srows: Sequence[tuple[Any, int]]
         for stage in stages:
             nxt: list[tuple[tuple[Any, ...], int, int]] = []
             for s1, w1, d1 in rows:

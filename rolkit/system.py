@@ -432,7 +432,14 @@ class System:
         )
         if self.fight_blow_fn is None:
             return forms["modifiers"], ()
-        used, reasons = self.fight_blow_fn(*(forms[r] for r in FORM_NAMES), options, defend)
+        used, reasons = self.fight_blow_fn(
+            forms["attacker"],
+            forms["defender"],
+            forms["weapon"],
+            forms["modifiers"],
+            options,
+            defend,
+        )
         return used, tuple(reasons)
 
     @property
