@@ -46,6 +46,12 @@ BRUTO = Combatant(name="Bruto", malherido=1, fortaleza=5, melee_skill=1)
 ANA = Combatant(name="Ana", malherido=2, agilidad=5, dodge_skill=1, fortaleza=5, melee_skill=1)
 TRIO = [("Bruto", "b", BRUTO, FIST), ("Ana", "a", ANA, FIST), ("Eva", "a", ANA, FIST)]
 DUEL = [("Ana", "a", Combatant(), FIST), ("Bruto", "b", Combatant(), FIST)]
+#: near the end of their tracks: blows take them out within the first rounds
+FRAIL_B = Combatant(name="Bruto", magullado=3, lesionado=3, fortaleza=8, melee_skill=3)
+FRAIL_A = Combatant(
+    name="Ana", magullado=3, lesionado=3, agilidad=8, dodge_skill=2, fortaleza=8, melee_skill=2
+)
+FRAIL = [("Bruto", "b", FRAIL_B, FIST), ("Ana", "a", FRAIL_A, FIST), ("Eva", "a", FRAIL_A, FIST)]
 
 
 # --------------------------------------------------------------------------- the oracle
@@ -200,8 +206,9 @@ def _keep(fighters, keepers=()):
 CASES = [
     ("duel", DUEL, ()),
     ("trio", TRIO, ()),
+    ("frail trio", FRAIL, ()),
     ("trio, Ana keeps her action", TRIO, ("Ana",)),
-    ("trio, Bruto keeps his action", TRIO, ("Bruto",)),
+    ("frail trio, Bruto keeps his action", FRAIL, ("Bruto",)),
 ]
 
 
@@ -221,7 +228,7 @@ def test_the_chain_with_a_dodge_equals_the_rules_turn_by_turn(fighters, keepers,
 
 
 @pytest.mark.parametrize(
-    ("fighters", "keepers"), [c[1:] for c in CASES[:3]], ids=[c[0] for c in CASES[:3]]
+    ("fighters", "keepers"), [c[1:] for c in CASES[:4]], ids=[c[0] for c in CASES[:4]]
 )
 def test_the_chain_with_a_dodge_equals_the_absorbing_chain_to_the_end(fighters, keepers):
     ours = odds_of_fighters(
@@ -244,6 +251,12 @@ def test_the_figures_the_rules_give():
     assert odds_of_fighters(S, DUEL, policy="first").p_win["a"] < 1  # no defence: B attacks
     trio = odds_of_fighters(S, TRIO, policy="first", modifiers=DODGE)
     assert 0 < trio.p_ongoing < Fraction(1, 10) and 0 < trio.p_win["a"] < trio.p_win["b"]
+    # each rule changes the law at a horizon of 2 rounds (the oracle tests see them)
+    frail = odds_of_fighters(S, FRAIL, rounds=2, policy="first", modifiers=DODGE)
+    for without in (replace(S, turn_end_fn=None), replace(S, fight_blow_fn=None)):
+        other = odds_of_fighters(without, FRAIL, rounds=2, policy="first", modifiers=DODGE)
+        assert (other.p_win, other.fates) != (frail.p_win, frail.fates)
+    assert frail.p_win["a"] > 0 and 0 < frail.p_ongoing < 1
     kept = odds_of_fighters(
         S, TRIO, policy="first", modifiers=DODGE, defence_policies={"Ana": "keep_action"}
     )
