@@ -35,13 +35,23 @@ Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
   in the order. ``policies={name: policy}`` sets it per combatant;
 * a combatant who cannot act skips its turn; a round is every turn of the order once;
 * the rules that act between attacks (:meth:`~rolkit.system.System.turn_start`,
-  :meth:`~rolkit.system.System.round_end`) in the contract's order: a combatant's turn
-  is its turn-start rules, then its blow if it can act; after the last turn of the order,
+  :meth:`~rolkit.system.System.turn_end`, :meth:`~rolkit.system.System.round_end`) in the
+  contract's order: a combatant's turn is its turn-start rules, then its blow if it can
+  act, then its turn-end rules (given the fight's modifiers); after the last turn of the order,
   the round-end rules of everyone not dead; the fight ends as soon as fewer than two sides
   can act, whichever step did it. A fight taken from the tracker has its current turn
   begun (:attr:`FightSpec.started`): that turn's start rules are not applied again;
+* a blow is made as :meth:`~rolkit.system.System.fight_blow` says (Core Dread, §4.3.6 and
+  G23: an attacker who used its turn defending this round does not attack, its turn
+  passes; a defender who has already acted takes the blow undefended, not skipped), and
+  the notes give the reasons the fight met. The defence policy, when the modifiers carry
+  a defence the defender may make or not: ``"when_able"`` (default — what the GM asked
+  for by setting the defence: a defender who has not acted yet defends, and so loses its
+  own attack of the round) or ``"keep_action"`` (it never defends and keeps its attack);
+  ``defence_policies={name: policy}`` per combatant. With ``"when_able"`` the rule bites:
+  in a duel the second in the order dodges every blow and never attacks;
 * a combatant out of the fight is never attacked again (no coup de grâce); once no rule
-  between attacks can change it (dead, or both laws the identity; always, for a system
+  between attacks can change it (dead, or every such law the identity; always, for a system
   without them) the chain keeps only its fate, so situations that differ only in how the
   fallen fell merge; until then it keeps its form (dying → stable or dead; knocked out →
   awake and fighting again).

@@ -82,6 +82,21 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   ``turn_start``, and nothing else acts between attacks on what the forms hold (fire,
   electricity and asphyxia are hazards the GM applies; Malherido's FOR check comes every
   10 minutes).
+* #16 the turn in a fight (§4.3.3, §4.3.6, G23; :mod:`.turn_effects`): a combatant's own
+  turn, whether it attacked or could not, spends ``turn_available`` (``SYSTEM.turn_end``),
+  so it cannot defend again that round; a combatant whose turn is spent when its turn
+  comes (it defended) does not attack, its turn passes; a defence the defender can no
+  longer make is not made — the blow is resolved with ``defence="none"``, what a GM does
+  at the table (``SYSTEM.fight_blow``; an unconscious defender likewise). ``odds``,
+  ``resolve`` and ``transitions`` keep raising for such a direct call (§3.6). Whole-fight
+  odds choose, per combatant, whether a defender who has not acted yet defends
+  (``defence_policy="when_able"``, the default: the GM set the defence to be used) or keeps
+  its action (``"keep_action"``). Under ``defence_requires_turn=False`` the turn and the
+  defence are not linked at all: a defence needs no turn and costs no attack (the own turn
+  marks nothing; a defence still sets ``turn_available`` False, contract item 9, which
+  nothing then reads). With the fight's modifiers known to make no defence, the own turn
+  marks nothing either (no attack to come reads it): the chain's states at defaults are
+  those of a fight without the turn rules.
   Armour and ammunition left at "full" (``None``) become explicit numbers only when they
   change. No later attack depends on anything the forms do not hold.
 * ``CoreDreadInputError`` (the spec's umbrella) is a ``FieldRangeError``; an impossible
