@@ -562,7 +562,7 @@ def _support(law) -> set:
 def test_turn_effect_laws_sum_to_one_and_the_tracker_only_reaches_them(s):
     d = s.defaults()
     for form in _wounded(s):
-        for rule in (s.turn_start, s.round_end):
+        for rule in (s.turn_start, s.turn_end, s.round_end):
             law = rule(form)
             assert sum(law.values()) == 1
             assert all(isinstance(f, s.forms["defender"]) for f in _support(law))
@@ -577,16 +577,16 @@ def test_turn_effect_laws_sum_to_one_and_the_tracker_only_reaches_them(s):
             reached = {f.name: f.defender for f in fight.state.fighters}
             assert reached[first] in _support(s.turn_start(form))
             assert reached[second] == form
-            fight.next_turn(seed=seed + 10)
+            fight.next_turn(seed=seed + 10)  # A's turn ends (turn end), B's begins
             now = {f.name: f.defender for f in fight.state.fighters}
+            assert now[first] in _support(s.turn_end(reached[first]))
             assert now[second] in _support(s.turn_start(form))
-            fight.next_turn(seed=seed + 20)
+            fight.next_turn(seed=seed + 20)  # B's turn ends, the round ends, A's turn begins
             later = {f.name: f.defender for f in fight.state.fighters}
             for name in (first, second):
-                ended = (
-                    {now[name]}
-                    if s.status(now[name]) == "dead"
-                    else _support(s.round_end(now[name]))
+                before = {now[name]} if name == first else _support(s.turn_end(now[name]))
+                ended = set().union(
+                    *({f} if s.status(f) == "dead" else _support(s.round_end(f)) for f in before)
                 )
                 if name == first:
                     ended = set().union(*(_support(s.turn_start(f)) for f in ended))
