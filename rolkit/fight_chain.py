@@ -267,6 +267,7 @@ class _Chain:
         self.turn_starts = system.turn_start_fn is not None
         self.turn_ends = system.turn_end_fn is not None
         self.round_ends = system.round_end_fn is not None
+        self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         #: a blow's ``(modifiers it is made with or None, reasons)``, per (a, d, w, defend)
         self._blows: dict[tuple[int, int, int, bool], tuple[Any, tuple[Any, ...]]] = {}
         #: the reasons of the blows the fight can really meet (for the notes)
@@ -508,15 +509,12 @@ class _Chain:
         actor = self.order[turn]
         if not self.hooks:
             return self.blow_successors(state, actor)
-        stages: list[str] = ["start"] if self.turn_starts and not first else []
-        stages.append("blow")
-        if self.turn_ends:
-            stages.append("turn_end")
-        if self.round_ends and turn == len(self.order) - 1:
-            stages.append("end")
+        stages = self.stages(turn, first)
         # integer weights, each over its own product of denominators (most are equal)
         rows: list[tuple[tuple[Any, ...], int, int]] = [(state, 1, 1)]
         srows: Sequence[tuple[Any, int]]
+        blown: tuple[int, Sequence[tuple[Any, int]]] | None = None
+        touched = False  # a rule between attacks changed some state (else: the blow's law)
         for stage in stages:
             nxt: list[tuple[tuple[Any, ...], int, int]] = []
             for s1, w1, d1 in rows:
@@ -525,20 +523,26 @@ class _Chain:
                     continue
                 if stage == "blow":
                     sd, srows = self.blow_successors(s1, actor)
+                    if not touched:
+                        blown = (sd, srows)
                 elif stage == "turn_end":
                     form = s1[actor][0]
-                    law = self.hook_law("turn_end", form)
-                    if law[1] == ((form, 1),):
+                    if self.hook_law("turn_end", form)[1] == ((form, 1),):
                         nxt.append((s1, w1, d1))
                         continue
                     sd, srows = self.hook_rows(s1, actor, stage)
                 else:
                     sd, srows = self.hook_rows(s1, None if stage == "end" else actor, stage)
                 if sd == 1 and len(srows) == 1:
+                    touched = touched or (stage != "blow" and srows[0][0] != s1)
                     nxt.append((srows[0][0], w1, d1))
                     continue
+                touched = touched or stage != "blow"
                 nxt.extend((s2, w1 * w2, d1 * sd) for s2, w2 in srows)
             rows = nxt
+        if not touched and blown is not None:  # the rules between attacks changed nothing
+            self.denominator = math.lcm(self.denominator, blown[0])
+            return blown[0], list(blown[1])
         acc: dict[tuple[Any, ...], list[int]] = {}
 
         def add(key: tuple[Any, ...], weight: int, den: int) -> None:
@@ -557,6 +561,21 @@ class _Chain:
         den = math.lcm(*(d for _w, d in acc.values()))
         self.denominator = math.lcm(self.denominator, den)
         return den, [(k, w * (den // d)) for k, (w, d) in acc.items()]
+
+    def stages(self, turn: int, first: bool) -> tuple[str, ...]:
+        """The steps of turn ``turn`` (``first``: already begun), the rules the system does
+        not declare left out: ``"start"``, ``"blow"``, ``"turn_end"``, ``"end"``."""
+        key = (turn, first)
+        known = self._stages.get(key)
+        if known is None:
+            steps = ["start"] if self.turn_starts and not first else []
+            steps.append("blow")
+            if self.turn_ends:
+                steps.append("turn_end")
+            if self.round_ends and turn == len(self.order) - 1:
+                steps.append("end")
+            known = self._stages[key] = tuple(steps)
+        return known
 
     def blow_successors(
         self, state: tuple[Any, ...], actor: int
