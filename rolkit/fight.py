@@ -17,6 +17,7 @@ drawn from their exact laws with a logged seed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import random
@@ -190,8 +191,8 @@ class Fight:
         fighter = Fighter(
             clean,
             side,
-            attacker if attacker is not None else defaults["attacker"],
-            defender if defender is not None else defaults["defender"],
+            _named(attacker if attacker is not None else defaults["attacker"], clean),
+            _named(defender if defender is not None else defaults["defender"], clean),
             weapon,
         )
         entry = LogEntry("add", f"{clean} entra ({side})", f"{clean} joins ({side})")
@@ -486,6 +487,17 @@ def _turn_entry(
         es += " · " + " · ".join(c[0] for c in changes)
         en += " · " + " · ".join(c[1] for c in changes)
     return LogEntry(kind, es, en, seed, steps)
+
+
+def _named(form: Any, name: str) -> Any:
+    """The character's form under the combatant's name, so every rules message and log
+    line names the combatant the GM added («Ana no puede actuar»), not the form it came
+    from (a preset or a roster entry keeps its own name there)."""
+    if not dataclasses.is_dataclass(form) or not any(
+        f.name == "name" for f in dataclasses.fields(form)
+    ):
+        return form
+    return form if form.name == name else replace(form, name=name)
 
 
 def _plain(en: str, es: str) -> RulesError:
