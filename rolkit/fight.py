@@ -17,7 +17,6 @@ drawn from their exact laws with a logged seed.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import math
 import random
@@ -493,11 +492,9 @@ def _named(form: Any, name: str) -> Any:
     """The character's form under the combatant's name, so every rules message and log
     line names the combatant the GM added («Ana no puede actuar»), not the form it came
     from (a preset or a roster entry keeps its own name there)."""
-    if not dataclasses.is_dataclass(form) or not any(
-        f.name == "name" for f in dataclasses.fields(form)
-    ):
-        return form
-    return form if form.name == name else replace(form, name=name)
+    if getattr(form, "name", name) == name:
+        return form  # already so named, or a form with no name field
+    return replace(form, name=name)
 
 
 def _plain(en: str, es: str) -> RulesError:
