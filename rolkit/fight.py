@@ -292,10 +292,10 @@ class Fight:
             applies = f.name == only if which == "turn_start" else before_status != "dead"
             if applies:
                 law = s.turn_start(f.defender) if which == "turn_start" else s.round_end(f.defender)
-                after = draw(law, rng)
-                if after != f.defender:
+                after, was = draw(law, rng), f.defender
+                if after != was:
                     f = replace(f, defender=after, attacker=after if same_class else f.attacker)
-                    changes.append(_change_text(f.name, before_status, s.status(after)))
+                    changes.append(_change_text(f.name, before_status, s.status(after), was, after))
             out.append(f)
         return tuple(out), changes
 
@@ -465,13 +465,21 @@ _STATUS_CHANGE: dict[tuple[str | None, str | None], tuple[str, str]] = {
 }
 
 
-def _change_text(name: str, before: str | None, after: str | None) -> tuple[str, str]:
-    """«Gorath muere» / "Gorath dies"; a change of form alone: «efectos del turno
-    aplicados a Gorath» / "turn effects applied to Gorath"."""
-    if before == after:
-        return f"efectos del turno aplicados a {name}", f"turn effects applied to {name}"
-    es, en = _STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)]
-    return f"{name} {es}", f"{name} {en}"
+def _change_text(
+    name: str, before: str | None, after: str | None, was: Any, now: Any
+) -> tuple[str, str]:
+    """What a rule between attacks did to ``name``, in es and en: its status change
+    («Gorath muere» / "Gorath dies") and what changed on its form, by the form's own
+    labels («Gorath: Casillas de daño › Casilla letal marcada: Torso 1»)."""
+    texts = []
+    for lang in ("es", "en"):
+        changed = "; ".join(fields.changed_fields(now, was, lang))
+        if before == after:
+            texts.append(f"{name}: {changed}")
+            continue
+        verb = (_STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)])[lang == "en"]
+        texts.append(f"{name} {verb} ({changed})" if changed else f"{name} {verb}")
+    return texts[0], texts[1]
 
 
 def _turn_entry(

@@ -496,8 +496,9 @@ def test_next_turn_logs_each_change_in_both_languages_and_replays(monkeypatch):
     assert entry.seed == 7 and entry.text("es").startswith("Ronda 2: turno de Gorath")
     ben = fight.state.fighter("Ben").defender
     assert ben.defensas == 0
-    assert "efectos del turno aplicados a Ben" in entry.text("es")
-    assert "turn effects applied to Ben" in entry.text("en")
+    # the log says what the rule changed, by the form's labels
+    assert "Ben: Defensas: 0" in entry.text("es")
+    assert "Ben: Defensas (defences this round): 0" in entry.text("en")
     # replay: the same seeds give the same fight; JSON keeps the seeds; undo/redo exact
     again = Fight.from_json(fight.to_json())
     assert again.state == fight.state and [e.seed for e in again.log] == [e.seed for e in fight.log]
@@ -518,7 +519,7 @@ def test_a_fighter_back_on_its_feet_is_logged():
         fight.roll_initiative(seed=seed)
         texts.add(fight.state.entry.text("es"))
         fight.undo()
-    assert any(t.endswith("Ana vuelve a la lucha") for t in texts)
+    assert any(t.endswith("Ana vuelve a la lucha (Inconsciente: no)") for t in texts)
     assert any(t == "Orden de entrada (el sistema no define iniciativa)" for t in texts)
 
 
