@@ -47,12 +47,12 @@ from typing import Any
 
 from rolkit.memo import memo
 
-from .after import trusted_replace
+from .after import TIMED_CONDITIONS, trusted_replace
 from .checks import characteristic_target, tier_counts
 from .context import defender_location_hp
 from .forms import Combatant, Modifiers
 from .options import DEFAULT, GoreOptions
-from .transitions import status
+from .transitions import MORTAL_DEATH_AT, status
 from .wounds import location_status
 
 __all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
@@ -62,6 +62,8 @@ __all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
 BLEEDING_AT = ("abdomen", "pecho", "cabeza")
 _SUCCESS = ("exito", "critico", "empalar")
 _MIN_HP = -999
+#: Conditions that keep ``can_defend`` False whatever a count of rounds says.
+_LASTING_NO_DEFENCE = frozenset({"unconscious", "captured"})
 
 Law = dict[Combatant, Fraction]
 
@@ -100,21 +102,61 @@ def _bled(c: Combatant, lost: int) -> Combatant:
     return trusted_replace(c, **changes)
 
 
+def _tick(c: Combatant, options: GoreOptions, bled_out: bool) -> Combatant:
+    """The counters of ``c`` one round end later: P13.4 *Mortal* (``mortal_rounds`` 0 → 1
+    → 2 = dead while HP ≤ 0 and not ``stabilised``; ``bled_out``: the bleeding of this
+    round end took the HP to 0 or below, so the next round is the last), P8.3 *defensa
+    inhábil* and T11 «el siguiente turno» (a count of further rounds: at 0 the effect ends
+    with this round)."""
+    changes: dict[str, Any] = {}
+    counting = options.mortal_rule == "next_round" and "stabilised" not in c.conditions
+    if counting and c.current_hp <= 0:
+        if bled_out:
+            changes["mortal_rounds"] = 1
+        elif c.mortal_rounds is not None and c.mortal_rounds < MORTAL_DEATH_AT:
+            changes["mortal_rounds"] = c.mortal_rounds + 1
+    conditions = c.conditions
+    for condition, counter in TIMED_CONDITIONS.items():
+        left = getattr(c, counter)
+        if left is None:
+            continue
+        if left == 0 or condition not in conditions:
+            changes[counter] = None
+            conditions = conditions - {condition}
+        else:
+            changes[counter] = left - 1
+    if conditions != c.conditions:
+        changes["conditions"] = conditions
+    left = c.defence_disabled_left
+    if left is not None:
+        changes["defence_disabled_left"] = None if left == 0 else left - 1
+        if left == 0 and not c.can_defend and not conditions & _LASTING_NO_DEFENCE:
+            changes["can_defend"] = True
+    return trusted_replace(c, **changes) if changes else c
+
+
+def _untimed(c: Combatant) -> bool:
+    return c.mortal_rounds is None and c.defence_disabled_left is None and c.half_all_left is None
+
+
 @memo
 def _round_end(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
-    bleeding = bleeding_locations(c)
-    if not bleeding or c.current_hp <= 0 or status(c, options) == "dead":
+    if status(c, options) == "dead":
         return ((c, Fraction(1)),)
+    bleeding = () if "stabilised" in c.conditions else bleeding_locations(c)
+    if not bleeding or c.current_hp <= 0:
+        return ((c if _untimed(c) else _tick(c, options, False), Fraction(1)),)
     ok = con_check_faces(c, options)
     n = len(bleeding)
     den = 100**n
-    law = []
+    law: dict[Combatant, int] = {}
     for failures in range(n + 1):
         weight = comb(n, failures) * (100 - ok) ** failures * ok ** (n - failures)
         if weight:
             form = c if failures == 0 else _bled(c, failures)
-            law.append((form, Fraction(weight, den)))
-    return tuple(law)
+            form = _tick(form, options, form.current_hp <= 0)
+            law[form] = law.get(form, 0) + weight
+    return tuple((form, Fraction(w, den)) for form, w in law.items())
 
 
 def round_end(c: Combatant, options: Any = DEFAULT) -> Law:
