@@ -14,22 +14,27 @@ Applied (each value stays inside its §2 range, so the instances are valid):
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
   ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
   P11.9; a malfunction fires none);
+* P13.4 *Mortal*: ``mortal_rounds`` ← 0 when the blow takes the HP to 0 or below (unless
+  already counting from an earlier wound; option ``mortal_rule = "gm"``: not written); any
+  damage removes ``stabilised`` (dying again); :mod:`.turn_effects` advances the count;
 * with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
-  on *defensa inhábil* (P8.3), and for attacker and defender the T11 fumble results the
-  form can hold (conditions ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2
-  armour; a broken shield). They last until the GM clears them (the form has no round
-  counter), so by default they stay in the roll's steps and effects only: a disabled
-  defence lasts ``defence_disabled_rounds`` and «el próximo turno» effects one round;
+  on *defensa inhábil* (P8.3) with ``defence_disabled_left`` ← ``defence_disabled_rounds``
+  (G7: the rest of this round and N more; no count when the blow also knocks out,
+  captures or disarms, or the defence was already lost), and for attacker and defender
+  the T11 fumble results the form can hold (conditions ``half_block``, ``half_all``,
+  ``half_dodge``; −1 CAR; −2 armour; a broken shield); 29–31 «el siguiente turno» with
+  ``half_all_left`` ← 1, the others until the GM clears them. By default they stay in the
+  roll's steps and effects only (written, they multiply a fight's states);
 * with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
   losses of a serious wound (characteristics, MOV, ``hp_max``); when they lower the
   maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
   split of the blow, so the loss does not re-grade the wound just dealt.
 
 The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
-abdomen's bleeding) are :mod:`.turn_effects`. Not representable in the forms (left to the
-GM; see ``NOT_TRACKED``): the rounds of
-unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, dying as a countdown
-(HP ≤ 0 or a destroyed location already say it), the rounds a *grave* wound leaves, a fall
+abdomen's bleeding, the counts of rounds above) are :mod:`.turn_effects`. Not
+representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
+unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a destroyed
+chest or abdomen leaves, the rounds a *grave* wound leaves, a fall
 or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a
 broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an unarmed block deals to the
 attacker (not rolled by ``resolve_attack``).
