@@ -359,3 +359,33 @@ def test_a_2v1_on_the_tracker_agrees_with_the_chain():
     gm = odds_of_fighters(S, PARTY, policy="first", options=GM)
     assert "dead" not in gm.fates["A1"]  # no hit locations: only Mortal kills
     assert gm.p_win == exact.p_win  # the fallen's death changes no blow
+
+
+def test_the_tracker_plays_the_count_round_by_round():
+    """A seeded X4 blow that is mortal, applied on the tracker in round 1: D is dying in
+    rounds 1 and 2 and dies as round 2 ends (the log of round 3's first turn says so, in
+    es and en)."""
+    fight = Fight(S)
+    fight.add("W", "a", WARRIOR, BROADSWORD)
+    fight.add("D", "b", DODGER, BROADSWORD)
+    fight.add("E", "b", g.Combatant(name="E", des=5), BROADSWORD)
+    fight.roll_initiative(seed=1)
+    mods = g.Modifiers()
+    res = next(
+        r
+        for r in (S.resolve(WARRIOR, DODGER, BROADSWORD, mods, seed=k) for k in range(1, 999))
+        if S.after(r).get("defender", DODGER).current_hp <= 0
+    )
+    fight.apply(res, "W", "D")
+
+    def d() -> g.Combatant:
+        return fight.state.fighter("D").defender
+
+    assert (d().mortal_rounds, S.status(d())) == (0, "dying")
+    for rnd, (count, fate) in ((2, (1, "dying")), (3, (2, "dead"))):
+        for seed in range(len(fight.state.order)):
+            fight.next_turn(seed=100 * rnd + seed)
+        assert fight.state.round == rnd
+        assert (d().mortal_rounds, S.status(d())) == (count, fate)
+    entry = next(e for e in reversed(fight.log) if e.kind == "turn" and "Ronda 3" in e.text("es"))
+    assert "D muere" in entry.text("es") and "D dies" in entry.text("en")
