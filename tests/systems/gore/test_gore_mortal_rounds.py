@@ -22,6 +22,8 @@ import math
 from fractions import Fraction as F
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rolkit import fields
 from rolkit.dice import ScriptedDice
@@ -389,3 +391,52 @@ def test_the_tracker_plays_the_count_round_by_round():
         assert (d().mortal_rounds, S.status(d())) == (count, fate)
     entry = next(e for e in reversed(fight.log) if e.kind == "turn" and "Ronda 3" in e.text("es"))
     assert "D muere" in entry.text("es") and "D dies" in entry.text("en")
+
+
+_FATE_RANK = {None: 0, "down": 1, "dying": 2, "dead": 3}
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    hp=st.integers(-12, 12),
+    mortal=st.one_of(st.none(), st.integers(0, 2)),
+    disabled=st.one_of(st.none(), st.integers(0, 3)),
+    halved=st.one_of(st.none(), st.integers(0, 3)),
+    can_defend=st.booleans(),
+    conditions=st.frozensets(st.sampled_from(sorted(g.forms.CONDITIONS))),
+    abdomen=st.integers(0, 9),
+    gm=st.booleans(),
+)
+def test_round_end_laws_are_exact_bounded_and_never_revive(
+    hp, mortal, disabled, halved, can_defend, conditions, abdomen, gm
+):
+    c = g.Combatant(
+        hp_current=hp,
+        mortal_rounds=mortal,
+        defence_disabled_left=disabled,
+        half_all_left=halved,
+        can_defend=can_defend,
+        conditions=conditions,
+        location_damage={"abdomen": abdomen},
+    )
+    opts = GM if gm else g.DEFAULT
+    law = S.round_end(c, opts)
+    assert sum(law.values()) == 1 and all(p > 0 for p in law.values())
+    for after in law:
+        assert fields.from_data(g.Combatant, fields.to_data(after)) == after  # valid
+        assert after.current_hp <= c.current_hp
+        assert _FATE_RANK[S.status(after)] >= _FATE_RANK[S.status(c)]  # no one revives
+        if S.status(c) == "dead":
+            assert after == c  # the dead are left alone
+            continue
+        for name in ("defence_disabled_left", "half_all_left"):  # counts only run down
+            before, now = getattr(c, name), getattr(after, name)
+            assert now is None or (before is not None and now == before - 1)
+        if gm or "stabilised" in c.conditions or c.current_hp > 0 < after.current_hp:
+            assert after.mortal_rounds == c.mortal_rounds  # nothing counts
+        elif c.current_hp > 0:  # bled to 0 or below at this round end: the next is the last
+            assert after.mortal_rounds == 1
+        elif c.mortal_rounds is not None:  # dead here status would have said: below 2
+            assert after.mortal_rounds == c.mortal_rounds + 1
+        else:  # at 0 HP or below, never counted: the GM's
+            assert after.mortal_rounds is None
