@@ -29,7 +29,7 @@ from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
 from rolkit.systems.tierkreis.stages import AttackKey
-from rolkit.systems.tierkreis.turn_effects import turn_start
+from rolkit.systems.tierkreis.turn_effects import round_end, turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 
@@ -115,7 +115,8 @@ def after(outcome: Resolution) -> dict[str, Combatant]:
     if d is not None and (new := with_health(d, outcome.defender_after)) != d:
         out["defender"] = new
     if a is not None:
-        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect)
+        timed = outcome.options is not None and outcome.options.fumble_penalty_expires
+        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect, timed)
         if new != a:
             out["attacker"] = new
     return out
@@ -154,6 +155,7 @@ SYSTEM = System(
     transitions_fn=_transitions,
     status_fn=status_of,
     turn_start_fn=turn_start,
+    round_end_fn=round_end,
     initiative_fn=fight_initiative,
     derived_fn=derived,
 )
