@@ -8,17 +8,18 @@ the fumble table (*Pifias*, T1), applied to the attacker.
 * The defender: damage ≥ 1 lowers its PV, or at 0 PV adds one death point (P9);
   ``pv_current`` and ``death_points`` carry it. Three death points are held as
   ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
-  still dying until its next turn starts).
+  dying until its next turn starts, which ticks ``dead``: :mod:`.turn_effects`).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
-  «mental» (one of each: «both»); 11–12 one damage (P9).
+  «mental» (one of each: «both»), with option ``fumble_penalty_expires`` also that −2's
+  count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
+  próximo turno»); 11–12 one damage (P9).
 
 What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
-a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field), the defender's free
-attack (9–10: a new attack, not a state), how long a −2 lasts («hasta el final de su
-próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``). The
-death points gained at the start of a turn at 0 PV (P10) and the end of the defensive
-stance (P13) are turn rules, not part of the attack: :mod:`.turn_effects`
-(``SYSTEM.turn_start``) applies them.
+a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field) and the defender's free
+attack (9–10: a new attack, not a state). The death points gained at the start of a turn
+at 0 PV (P10), the literal timing's death (G11), the end of the defensive stance (P13) and
+the end of a timed −2 are turn rules, not part of the attack: :mod:`.turn_effects`
+(``SYSTEM.turn_start``, ``SYSTEM.round_end``) applies them.
 
 The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the

@@ -107,7 +107,8 @@ def after(outcome: Resolution) -> dict[str, Combatant]:
     """The combatants after the attack (:mod:`.after_state`): the defender's PV and death
     points as the roll left them (P9; 3 death points kept: dead, or with
     ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
-    −2 physical/mental, −1 PV. A dropped weapon is left out (the Weapon form has no
+    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV. A
+    dropped weapon is left out (the Weapon form has no
     «in hand» field), and so is the defender's free attack (a new attack, not a state).
     """
     out: dict[str, Combatant] = {}
