@@ -89,8 +89,9 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   anterior»). A marked form wins over the options: a count or a ``dead`` on the form acts
   whatever the options the turn rule is given (the tracker gives the defaults).
   Not modelled, for want of a field: P18's ``stable`` (every character at 0 PV gains the
-  point) and P19's reaction; ``heal`` still treats 3 death points as dead (no fight uses it;
-  with ``"turn_start"`` a character at 3 points not yet ``dead`` could still be healed).
+  point) and P19's reaction. ``heal(..., still_dying=True)`` heals a character at 3 points
+  whose turn has not started (``"turn_start"``, ``dead`` unticked: «unless healed»); no
+  fight applies healing (it is an action, not a rule between attacks).
 * ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
   characteristics, so both −2 apply at once (the spec lists only one of them); the same one
   twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight

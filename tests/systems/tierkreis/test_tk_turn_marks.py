@@ -146,6 +146,14 @@ def test_g11_reaching_three_at_the_turn_start_kills_at_once_in_both_timings():
     assert not only(S.turn_start(fallen(2))).dead  # immediate: the points say it
 
 
+def test_g11_healed_before_its_turn_starts_it_lives():
+    """P9 «muere al iniciar su siguiente turno, salvo que lo curen»; a healing power clears
+    the death points and wakes it (0 → 2 PV)."""
+    assert tk.heal(0, 3, 2, 4, still_dying=True) == (2, 0, "active")
+    assert tk.heal(0, 3, 0, 4, still_dying=True) == (0, 3, "unconscious")
+    assert tk.heal(0, 3, 2, 4) == (0, 3, "dead")  # dead (immediate, or ``dead`` ticked)
+
+
 def test_g11_immediate_timing_is_todays_rule():
     pc = tk.Combatant(agility=7)
     law = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers())
