@@ -95,7 +95,8 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
   characteristics, so both −2 apply at once (the spec lists only one of them); the same one
   twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight
-  state can come back to an earlier one through the penalties).
+  state can come back to an earlier one through the penalties) while the −2 are untimed
+  (``fumble_penalty_expires`` off); timed, each kind keeps its own count.
 * The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
   (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
 """
