@@ -39,6 +39,8 @@ __all__ = [
     "multichoice_field",
     "int_map_field",
     "describe",
+    "value_text",
+    "changed_fields",
     "spec_of",
     "validate",
     "KINDS",
@@ -209,6 +211,49 @@ def shown_in(value: Any, lang: str) -> str:
     if lang == "es" and isinstance(value, float) and math.isfinite(value):
         return text.replace(".", ",")
     return text
+
+
+#: How a flag's value reads (the dashboard's own «sí» / «no»).
+_YES_NO = {"es": ("sí", "no"), "en": ("sí (yes)", "no")}
+
+
+def value_text(spec: FieldSpec, value: Any, lang: str) -> str:
+    """A field's value as a GM reads it: a flag as «sí»/«no», a choice by its label, wound
+    boxes per location as «Torso 1, Mano izquierda 2» (only the marked ones), a set of
+    locations by their labels in body order — never a dict or an internal id."""
+    if spec.kind == "flag":
+        yes, no = _YES_NO["es" if lang == "es" else "en"]
+        return yes if value else no
+    if spec.kind == "choice":
+        return spec.choice_label(value, lang)
+    if spec.kind == "int_map" and value is not None:
+        marked = [
+            f"{spec.choice_label(c.value, lang)} {value[c.value]}"
+            for c in spec.choices
+            if value.get(c.value)
+        ]
+        return ", ".join(marked) or "—"
+    if spec.kind == "multichoice" and value is not None:
+        return ", ".join(c.label(lang) for c in spec.choices if c.value in value) or "—"
+    return (
+        "—" if value is None else shown_in(value, lang) if isinstance(value, float) else str(value)
+    )
+
+
+def changed_fields(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:
+    """``"Label: value"`` for each field of the form ``now`` that differs from ``then``
+    (a sub-form field by field: ``"Escudo › PG: 3"``), labels in ``lang``."""
+    out = []
+    for name, spec in describe(type(now)):
+        a, b = getattr(now, name), getattr(then, name)
+        if a == b:
+            continue
+        label = f"{prefix}{spec.label_for(lang)}"
+        if spec.kind == "nested" and a is not None and b is not None:
+            out += changed_fields(a, b, lang, f"{label} › ")
+        else:
+            out.append(f"{label}: {value_text(spec, a, lang)}")
+    return out
 
 
 def _field(spec: FieldSpec, default_factory: Callable[[], Any] | None = None) -> Any:

@@ -195,8 +195,8 @@ class Fight:
         fighter = Fighter(
             clean,
             side,
-            attacker if attacker is not None else defaults["attacker"],
-            defender if defender is not None else defaults["defender"],
+            _named(attacker if attacker is not None else defaults["attacker"], clean),
+            _named(defender if defender is not None else defaults["defender"], clean),
             weapon,
         )
         entry = LogEntry("add", f"{clean} entra ({side})", f"{clean} joins ({side})")
@@ -308,11 +308,13 @@ class Fight:
             before_status = s.status(f.defender)
             applies = f.name == only if which != "round_end" else before_status != "dead"
             if applies:
-                after = draw(rule[which](f.defender), rng)
-                if after != f.defender:
+                after, was = draw(rule[which](f.defender), rng), f.defender
+                if after != was:
                     f = replace(f, defender=after, attacker=after if same_class else f.attacker)
                     changes.append(
-                        _change_text(f.name, before_status, s.status(after), which, s.i18n_prefix)
+                        _change_text(
+                            f.name, before_status, s.status(after), was, after, which, s.i18n_prefix
+                        )
                     )
             out.append(f)
         return tuple(out), changes
@@ -550,19 +552,32 @@ _STATUS_CHANGE: dict[tuple[str | None, str | None], tuple[str, str]] = {
 
 
 def _change_text(
-    name: str, before: str | None, after: str | None, which: str = "", prefix: str = ""
+    name: str,
+    before: str | None,
+    after: str | None,
+    was: Any,
+    now: Any,
+    which: str = "",
+    prefix: str = "",
 ) -> tuple[str, str]:
-    """«Gorath muere» / "Gorath dies"; a change of form alone: the system's own text for
-    the rule (i18n ``<prefix>.fight.<which>`` with ``{name}``: Core Dread's «Ana ya ha usado
-    su turno…»), else «efectos del turno aplicados a Gorath» / "turn effects applied to
-    Gorath"."""
-    if before == after:
-        key = f"{prefix}.fight.{which}"
-        if prefix and which and i18n.has(key, "es"):
-            return i18n.t(key, "es", name=name), i18n.t(key, "en", name=name)
-        return f"efectos del turno aplicados a {name}", f"turn effects applied to {name}"
-    es, en = _STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)]
-    return f"{name} {es}", f"{name} {en}"
+    """What a rule between attacks did to ``name``, in es and en: its status change
+    («Gorath muere» / "Gorath dies") and what changed on its form, by the form's own
+    labels («Gorath: Casillas de daño › Casilla letal marcada: Torso 1»). A change that
+    leaves the status as it is says it in the system's own words when the system has them
+    (i18n ``<prefix>.fight.<which>`` with ``{name}``: Core Dread's «Ana ya ha usado su
+    turno: no puede defenderse hasta el próximo asalto»)."""
+    key = f"{prefix}.fight.{which}"
+    if before == after and prefix and which and i18n.has(key, "es"):
+        return i18n.t(key, "es", name=name), i18n.t(key, "en", name=name)
+    texts = []
+    for lang in ("es", "en"):
+        changed = "; ".join(fields.changed_fields(now, was, lang))
+        if before == after:
+            texts.append(f"{name}: {changed}")
+            continue
+        verb = (_STATUS_CHANGE.get((before, after)) or _STATUS_CHANGE[(None, after)])[lang == "en"]
+        texts.append(f"{name} {verb} ({changed})" if changed else f"{name} {verb}")
+    return texts[0], texts[1]
 
 
 def _reason_text(name: str, reason: tuple[str, str, str]) -> tuple[str, str]:
@@ -582,6 +597,15 @@ def _turn_entry(
         es += " · " + " · ".join(c[0] for c in changes)
         en += " · " + " · ".join(c[1] for c in changes)
     return LogEntry(kind, es, en, seed, steps)
+
+
+def _named(form: Any, name: str) -> Any:
+    """The character's form under the combatant's name, so every rules message and log
+    line names the combatant the GM added («Ana no puede actuar»), not the form it came
+    from (a preset or a roster entry keeps its own name there)."""
+    if getattr(form, "name", name) == name:
+        return form  # already so named, or a form with no name field
+    return replace(form, name=name)
 
 
 def _plain(en: str, es: str) -> RulesError:

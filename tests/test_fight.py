@@ -4,6 +4,7 @@ fight saves and loads."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -150,3 +151,32 @@ def test_plain_errors():
     fresh = Fight(rolkit.get_system("core_dread"))
     with pytest.raises(rolkit.RulesError, match="nothing to undo"):
         fresh.undo()
+
+
+@pytest.mark.parametrize("system_id", rolkit.systems())
+def test_a_combatant_is_named_as_the_gm_added_it_in_every_rules_message(system_id):
+    """A preset or roster form keeps its own name («Kira»); the fighter «Ana» made from it
+    must be «Ana» in its forms, so the rules' own messages and the resolution name her."""
+    fight = two_fighter_fight(system_id)
+    for name in ("Ana", "Orco"):
+        f = fight.state.fighter(name)
+        assert f.attacker.name == name and f.defender.name == name
+    s = rolkit.get_system(system_id)
+    preset = s.defaults()["attacker"]
+    assert fight.state.fighter("Ana").attacker == dataclasses.replace(preset, name="Ana")
+
+
+def test_a_rules_message_names_the_fighter_not_the_preset_it_came_from():
+    """Seen in Chromium: «Kira no puede actuar» about the fighter the GM called «Ana»."""
+    s = rolkit.get_system("ashes_of_war")
+    d = s.defaults()
+    assert d["attacker"].name == "Kira"
+    fight = Fight(s)
+    knocked_out = dataclasses.replace(
+        d["attacker"], conditions=dataclasses.replace(d["attacker"].conditions, unconscious=True)
+    )
+    fight.add("Ana", "jugadores", knocked_out, d["weapon"])
+    fight.add("Orco", "enemigos", d["defender"], d["weapon"])
+    with pytest.raises(rolkit.RulesError) as err:
+        fight.attack("Ana", "Orco", seed=3)
+    assert "Ana" in str(err.value) and "Kira" not in str(err.value)

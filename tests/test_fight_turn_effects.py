@@ -496,8 +496,9 @@ def test_next_turn_logs_each_change_in_both_languages_and_replays(monkeypatch):
     assert entry.seed == 7 and entry.text("es").startswith("Ronda 2: turno de Gorath")
     ben = fight.state.fighter("Ben").defender
     assert ben.defensas == 0
-    assert "efectos del turno aplicados a Ben" in entry.text("es")
-    assert "turn effects applied to Ben" in entry.text("en")
+    # the log says what the rule changed, by the form's labels
+    assert "Ben: Defensas: 0" in entry.text("es")
+    assert "Ben: Defensas (defences this round): 0" in entry.text("en")
     # replay: the same seeds give the same fight; JSON keeps the seeds; undo/redo exact
     again = Fight.from_json(fight.to_json())
     assert again.state == fight.state and [e.seed for e in again.log] == [e.seed for e in fight.log]
@@ -518,7 +519,7 @@ def test_a_fighter_back_on_its_feet_is_logged():
         fight.roll_initiative(seed=seed)
         texts.add(fight.state.entry.text("es"))
         fight.undo()
-    assert any(t.endswith("Ana vuelve a la lucha") for t in texts)
+    assert any(t.endswith("Ana vuelve a la lucha (Inconsciente: no)") for t in texts)
     assert any(t == "Orden de entrada (el sistema no define iniciativa)" for t in texts)
 
 
@@ -568,6 +569,8 @@ def test_turn_effect_laws_sum_to_one_and_the_tracker_only_reaches_them(s):
             assert all(isinstance(f, s.forms["defender"]) for f in _support(law))
         # the tracker: A's turn begins at initiative (turn start), then B's, then round 2
         # (round end for both, then A's turn start) — every form reached is in the laws
+        # each fighter's form carries its fighter's name (Fight.add), the laws are the same
+        named = {n: replace(form, name=n) if hasattr(form, "name") else form for n in "AB"}
         for seed in (1, 2, 3):
             fight = Fight(s)
             fight.add("A", "a", form, d["weapon"])
@@ -575,12 +578,12 @@ def test_turn_effect_laws_sum_to_one_and_the_tracker_only_reaches_them(s):
             fight.roll_initiative(seed=seed)
             first, second = fight.state.order
             reached = {f.name: f.defender for f in fight.state.fighters}
-            assert reached[first] in _support(s.turn_start(form))
-            assert reached[second] == form
+            assert reached[first] in _support(s.turn_start(named[first]))
+            assert reached[second] == named[second]
             fight.next_turn(seed=seed + 10)  # A's turn ends (turn end), B's begins
             now = {f.name: f.defender for f in fight.state.fighters}
             assert now[first] in _support(s.turn_end(reached[first]))
-            assert now[second] in _support(s.turn_start(form))
+            assert now[second] in _support(s.turn_start(named[second]))
             fight.next_turn(seed=seed + 20)  # B's turn ends, the round ends, A's turn begins
             later = {f.name: f.defender for f in fight.state.fighters}
             for name in (first, second):

@@ -216,5 +216,7 @@ def test_next_turn_applies_the_turn_end_to_the_combatant_whose_turn_ends_only():
         assert st.fighter("Ana").defender in TOY_END.turn_end(ana)
         assert st.fighter("Ben").defender == ben
         if st.fighter("Ana").defender != ana:
-            assert "efectos del turno aplicados a Ana" in st.entry.text("es")
-            assert "turn effects applied to Ana" in st.entry.text("en")
+            # what changed, by the form's labels (PV), named
+            assert "Ana: PV" in st.entry.text("es") and "Ana: PV (hit points)" in st.entry.text(
+                "en"
+            )

@@ -62,39 +62,6 @@ def decode_link(value: str) -> str:
     return base64.b64decode(data).decode("utf-8")
 
 
-def _value_text(spec: fields.FieldSpec, value: Any, lang: str) -> str:
-    if spec.kind == "flag":
-        return i18n.t("dash.option.yes" if value else "dash.option.no", lang)
-    if spec.kind == "choice":
-        return spec.choice_label(value, lang)
-    if spec.kind == "int_map" and value is not None:  # wound boxes per location: the marked
-        marked = [
-            f"{spec.choice_label(c.value, lang)} {value[c.value]}"
-            for c in spec.choices
-            if value.get(c.value)
-        ]
-        return ", ".join(marked) or "—"
-    if spec.kind == "multichoice" and value is not None:  # a set of locations, in body order
-        return ", ".join(c.label(lang) for c in spec.choices if c.value in value) or "—"
-    return "—" if value is None else str(value)
-
-
-def _changes(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:
-    """``"Label: value"`` for each field of ``now`` that differs from ``then`` (nested
-    sub-forms field by field, ``"Escudo › PG: 3"``)."""
-    out = []
-    for name, spec in fields.describe(type(now)):
-        a, b = getattr(now, name), getattr(then, name)
-        if a == b:
-            continue
-        label = f"{prefix}{spec.label_for(lang)}"
-        if spec.kind == "nested" and a is not None and b is not None:
-            out += _changes(a, b, lang, f"{label} › ")
-        else:
-            out.append(f"{label}: {_value_text(spec, a, lang)}")
-    return out
-
-
 class FightPanel(GuardedPanel):
     """The Combate tab for ``state.system`` (one fight per system switch)."""
 
@@ -496,11 +463,11 @@ class FightPanel(GuardedPanel):
             f = by_name[name]
             first = self._joined(name)
             specs = dict(fields.describe(type(f.defender)))
-            changes = _changes(f.defender, first.defender, lang)
-            changes += _changes(f.weapon, first.weapon, lang)
+            changes = fields.changed_fields(f.defender, first.defender, lang)
+            changes += fields.changed_fields(f.weapon, first.weapon, lang)
             track = "; ".join(changes) or i18n.t("gm.fight.unchanged", lang)
             derived = [
-                f"{specs[key].label_for(lang)}: {_value_text(specs[key], value, lang)}"
+                f"{specs[key].label_for(lang)}: {fields.value_text(specs[key], value, lang)}"
                 for key, value in system.derived("defender", f.defender).items()
                 if key in specs
             ]

@@ -209,3 +209,27 @@ def test_range_messages_use_the_languages_decimal_separator():
     assert spec.allowed("en") == "a number from 0.5 to 2.5"
     # whole-number bounds stay as they were in both languages
     assert dict(f.describe(Form))["open_top"].allowed("es") == "un número desde 0,25"
+
+
+def test_changed_fields_read_as_a_gm_reads_them():
+    """Wound boxes by location label, sets of locations in body order, flags as sí/no,
+    sub-forms field by field, and nothing for a field that did not change."""
+    import dataclasses
+
+    import rolkit
+
+    s = rolkit.get_system("ashes_of_war")
+    kira = s.defaults()["attacker"]
+    wounds = dataclasses.replace(kira.wounds, light={**kira.wounds.light, "torso": 1})
+    conditions = dataclasses.replace(
+        kira.conditions, bleeding_serious=frozenset({"left_arm"}), unconscious=True
+    )
+    hurt = dataclasses.replace(kira, wounds=wounds, conditions=conditions)
+    es = fields.changed_fields(hurt, kira, "es")
+    en = fields.changed_fields(hurt, kira, "en")
+    assert len(es) == len(en) == 3
+    assert any(t.endswith(": Torso 1") and t.startswith("Casillas de daño › ") for t in es)
+    assert any(t.endswith(": Brazo izquierdo") for t in es)
+    assert any(t.endswith(": sí") for t in es) and any(t.endswith(": sí (yes)") for t in en)
+    assert not any("{" in t or "frozenset" in t or "left_arm" in t for t in es + en)
+    assert fields.changed_fields(kira, kira, "es") == []

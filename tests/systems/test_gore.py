@@ -1131,8 +1131,8 @@ def test_every_field_has_labels_and_help():
         for name, spec in fields.describe(cls):
             assert all(spec.label) and all(spec.help), (cls.__name__, name)
     # + darkness_cap_stage (P5.6), after_effects and serious_wound_losses (what a roll
-    # writes into the forms: #16's after-state law)
-    assert len(fields.describe(g.GoreOptions)) == 20
+    # writes into the forms: #16's after-state law), mortal_rule (P13.4, between attacks)
+    assert len(fields.describe(g.GoreOptions)) == 21
 
 
 def test_default_odds_are_fast_enough_to_matter():
@@ -1387,7 +1387,8 @@ def test_after_a_mortal_hit_keeps_negative_hp_and_no_24h_damage():
     r = _after(WARRIOR, DODGER, BROADSWORD, g.Modifiers(), [7, 55, 3])
     assert (r.damage, r.wound, r.hp_after) == (20, "mortal", -8)
     assert r.defender_after.hp_current == -8 and r.defender_after.damage_24h == 0
-    assert r.defender_after.can_defend  # dying is not representable in the form
+    assert r.defender_after.can_defend  # the form's fate is read from its HP
+    assert r.defender_after.mortal_rounds == 0  # P13.4: wounded this round
 
 
 def test_after_a_block_the_tracked_item_keeps_its_pg():

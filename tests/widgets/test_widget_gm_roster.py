@@ -46,7 +46,8 @@ def test_roster_save_and_load_beside_presets(system_id, tmp_path):
     fight.character.value = label
     fight.name_box.value = "Zoe"
     fight.add_button.click()
-    assert fight.fight.state.fighter("Zoe").attacker == attacker
+    # the fighter is the saved character, under the name the GM gave it in the fight
+    assert fight.fight.state.fighter("Zoe").attacker == dataclasses.replace(attacker, name="Zoe")
 
 
 def test_roster_conflict_and_corrupt_file_are_plain(tmp_path):

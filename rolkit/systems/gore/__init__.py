@@ -22,7 +22,8 @@ P10.3 natural-weapon blocks), ``orders`` (P4 initiative for the fight tracker, l
 weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life), ``transitions``
 (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and the §7.3
 track read from a form, ``SYSTEM.status``), ``turn_effects`` (the rules between attacks:
-a Conmocionado's recovery, a hurt abdomen's bleeding).
+a Conmocionado's recovery, a hurt abdomen's bleeding, *Mortal*'s death a round later, the
+end of *defensa inhábil* and of T11's «siguiente turno»).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -105,10 +106,11 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   weapon's PG, ammunition, ``leg_severe`` and two conditions added so the form tells its
   fate: ``unconscious`` (HP 1–2, a KO, a hurt head or chest, a destroyed abdomen) and
   ``captured`` (P15); ``can_defend`` turns False when unconscious, captured or disarmed
-  (§2.1). Option ``after_effects = "all"`` also writes the T11 results the form can hold
-  and *defensa inhábil*; by default (``"blow"``) they stay in the roll only: the forms have
-  no round counter, so written they would last the whole fight (a defence disabled for
-  good) and multiply a fight's states. Option ``serious_wound_losses = "apply"`` writes the
+  (§2.1); a blow that takes the HP to 0 or below writes ``mortal_rounds = 0`` (P13.4,
+  below). Option ``after_effects = "all"`` also writes the T11 results the form can hold
+  and *defensa inhábil*, those with a stated length with their count of further rounds
+  (``defence_disabled_left``, ``half_all_left``); by default (``"blow"``) they stay in the
+  roll only, because written they multiply a fight's states. Option ``serious_wound_losses = "apply"`` writes the
   T10 losses (default ``"report"``: in the roll only; applied, one grave wound splits into
   ~360 after-states). Applied losses that lower the maximum HP of a defender with hurt
   locations freeze the T8 split in ``location_hp_override`` (the smaller pool must not turn
@@ -126,11 +128,20 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   when a round ends a hurt (``disabled``) abdomen, chest or head loses 1 HP of the total
   unless a CON×5 succeeds (T9, «cada ronda»: one check a round, each location its own;
   1–2 HP → Inconsciente as after a blow; counting stops at 0 HP, where *Mortal* takes
-  over). Not modelled, for want of a death mark and a round counter in the form: *Mortal*'s
-  death at the end of the next round (P13.4; HP ≤ 0 stays ``dying``), a destroyed chest or
-  abdomen's CON×4 «o muere» and the death after ceil((CON+POD)/2) rounds, *defensa
-  inhábil* and the T11 «siguiente turno» results; a destroyed limb's CON×4 «o perder el
-  conocimiento» is left out (already ``dying``: it would only multiply a fight's states).
+  over); *Mortal* (P13.4 «desde antes de que acabe el turno siguiente»): ``mortal_rounds``
+  0 at the wound, 1 when its round ends, 2 = ``dead`` when the next round ends (read: the
+  round after the wound's is the last; bleeding to 0 HP at a round end starts at 1); the
+  condition ``stabilised`` (Estabilizado: the GM marks a successful first aid; no fight
+  action applies it) stops the count and the bleeding and makes ``dying`` ``down``; a new
+  wound undoes it; option ``mortal_rule = "gm"`` (a hospital «puede flexibilizar») keeps
+  the old «dying until the GM decides». *Defensa inhábil* (G7 ``defence_disabled_rounds``)
+  and T11 29–31 «el siguiente turno» end when their count runs out at a round end (the
+  rest of their round, then N more); other T11 conditions have no stated end and stay.
+  Not modelled: a destroyed chest or abdomen's CON×4 «o muere» and the death after
+  ceil((CON+POD)/2) rounds (no count of those rounds), the T11 results that take away an
+  attack, a block or a dodge next round (no such mark in the form); a destroyed limb's
+  CON×4 «o perder el conocimiento» is left out (already ``dying``: it would only multiply
+  a fight's states).
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """

@@ -14,22 +14,27 @@ Applied (each value stays inside its §2 range, so the instances are valid):
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
   ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
   P11.9; a malfunction fires none);
+* P13.4 *Mortal*: ``mortal_rounds`` ← 0 when the blow takes the HP to 0 or below (unless
+  already counting from an earlier wound; option ``mortal_rule = "gm"``: not written); any
+  damage removes ``stabilised`` (dying again); :mod:`.turn_effects` advances the count;
 * with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
-  on *defensa inhábil* (P8.3), and for attacker and defender the T11 fumble results the
-  form can hold (conditions ``half_block``, ``half_all``, ``half_dodge``; −1 CAR; −2
-  armour; a broken shield). They last until the GM clears them (the form has no round
-  counter), so by default they stay in the roll's steps and effects only: a disabled
-  defence lasts ``defence_disabled_rounds`` and «el próximo turno» effects one round;
+  on *defensa inhábil* (P8.3) with ``defence_disabled_left`` ← ``defence_disabled_rounds``
+  (G7: the rest of this round and N more; no count when the blow also knocks out,
+  captures or disarms, or the defence was already lost), and for attacker and defender
+  the T11 fumble results the form can hold (conditions ``half_block``, ``half_all``,
+  ``half_dodge``; −1 CAR; −2 armour; a broken shield); 29–31 «el siguiente turno» with
+  ``half_all_left`` ← 1, the others until the GM clears them. By default they stay in the
+  roll's steps and effects only (written, they multiply a fight's states);
 * with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
   losses of a serious wound (characteristics, MOV, ``hp_max``); when they lower the
   maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
   split of the blow, so the loss does not re-grade the wound just dealt.
 
 The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
-abdomen's bleeding) are :mod:`.turn_effects`. Not representable in the forms (left to the
-GM; see ``NOT_TRACKED``): the rounds of
-unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, dying as a countdown
-(HP ≤ 0 or a destroyed location already say it), the rounds a *grave* wound leaves, a fall
+abdomen's bleeding, the counts of rounds above) are :mod:`.turn_effects`. Not
+representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
+unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a destroyed
+chest or abdomen leaves, the rounds a *grave* wound leaves, a fall
 or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a
 broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an unarmed block deals to the
 attacker (not rolled by ``resolve_attack``).
@@ -85,19 +90,23 @@ def trusted_replace(form: F, **changes: Any) -> F:
 #: T11 rows whose lasting effect is a §2.1 condition: (low, high) → condition.
 FUMBLE_CONDITIONS = {
     (8, 11): "half_block",  # «Escudo dañado: bloqueo a 1/2»
-    (29, 31): "half_all",  # «todas las habilidades a 1/2 el próximo turno»
+    (29, 31): "half_all",  # «todas las habilidades a 1/2 el siguiente turno»
     (80, 82): "half_all",  # «todas las habilidades a 1/2; pierde el casco»
     (92, 94): "half_dodge",  # «Esquivar a 1/2 hasta que se trate»
 }
+#: T11 rows whose condition lasts a stated number of further rounds (the rest of this
+#: round, then «el siguiente turno»); the others last until the GM clears them.
+FUMBLE_ROUNDS = {(29, 31): 1}
+#: The condition → the Combatant field that counts its further rounds.
+TIMED_CONDITIONS = {"half_all": "half_all_left"}
 
 #: What a Resolution may report that no form field can hold.
 NOT_TRACKED = (
-    "dying (as a countdown; HP ≤ 0 or a destroyed location tell it)",
+    "dying from a destroyed chest or abdomen (CON×4 each round, ceil((CON+POD)/2) rounds)",
     "grave_rounds_left",
     "ko_unconscious_rounds",
     "captured_rounds",
     "weapon_flies_m",
-    "defence_disabled_rounds",
     "attacker_weapon_broken",
     "fumble: fall, stumble, lost attack, dropped/stuck weapon, self/ally damage",
     "unarmed_blocked damage",
@@ -153,26 +162,50 @@ def _serious(person: Combatant, losses: Mapping[str, int], replace: Replace) -> 
     return replace(person, **changes)  # type: ignore[no-any-return]
 
 
-def fumble_effect(row: TableRow | None) -> tuple[str | None, bool, bool, bool]:
-    """The lasting T11 effect of a fumble ``row`` a form can hold: ``(condition, −1 CAR,
-    −2 armour, broken shield)`` (all empty for T12, the unarmed fumble, or no fumble)."""
+def fumble_effect(row: TableRow | None) -> tuple[str | None, int | None, bool, bool, bool]:
+    """The lasting T11 effect of a fumble ``row`` a form can hold: ``(condition, its
+    further rounds or None for "until cleared", −1 CAR, −2 armour, broken shield)`` (all
+    empty for T12, the unarmed fumble, or no fumble)."""
     if row is None or row.table != "melee_fumble":
-        return None, False, False, False
-    condition = None
+        return None, None, False, False, False
+    condition, rounds = None, None
     for (low, high), name in FUMBLE_CONDITIONS.items():
         if low <= row.low and row.high <= high:
-            condition = name
+            condition, rounds = name, FUMBLE_ROUNDS.get((low, high))
     span = (row.low, row.high)
     # «Pierde 1 CAR»; «−2 a la armadura hasta arreglarla»; «Se rompe el escudo»
-    return condition, span == (36, 38), span == (54, 57), span == (65, 67)
+    return condition, rounds, span == (36, 38), span == (54, 57), span == (65, 67)
+
+
+def _timed_condition(
+    person: Combatant, condition: str, rounds: int | None, changes: dict[str, Any]
+) -> None:
+    """Add ``condition`` for ``rounds`` further rounds (None: until cleared). A condition
+    already held until cleared stays so; a timed one keeps the longer of the two counts."""
+    counter = TIMED_CONDITIONS.get(condition)
+    held = condition in person.conditions
+    if not held:
+        changes["conditions"] = person.conditions | {condition}
+    if counter is None:
+        return
+    now: int | None = getattr(person, counter)
+    if rounds is None:
+        new = None
+    elif held and now is None:
+        new = None  # already until cleared
+    else:
+        new = max(now or 0, rounds)
+    if new != now:
+        changes[counter] = new
 
 
 def _fumble(person: Combatant, row: TableRow | None, replace: Replace) -> Combatant:
-    """The lasting T11 effects of ``row`` that ``person``'s form can hold."""
-    condition, car, armour, shield = fumble_effect(row)
+    """The lasting T11 effects of ``row`` that ``person``'s form can hold (a «siguiente
+    turno» condition with its count of further rounds, :mod:`.turn_effects` ends it)."""
+    condition, rounds, car, armour, shield = fumble_effect(row)
     changes: dict[str, Any] = {}
-    if condition is not None and condition not in person.conditions:
-        changes["conditions"] = person.conditions | {condition}
+    if condition is not None:
+        _timed_condition(person, condition, rounds, changes)
     if car and person.car > 1:
         changes["car"] = person.car - 1
     if armour and person.armour > 0:
@@ -197,7 +230,14 @@ def _defender_changes(
     conditions: Mapping[str, Any] = res.conditions
     d: dict[str, Any] = {}
     if res.damage > 0:
-        d["hp_current"] = max(_MIN_HP, res.hp_after)
+        hp = d["hp_current"] = max(_MIN_HP, res.hp_after)
+        stabilised = "stabilised" in defender.conditions
+        if hp <= 0 and options.mortal_rule == "next_round":
+            # P13.4 Mortal: the count starts with the wound (a new wound undoes a
+            # stabilisation; an earlier count keeps its earlier death)
+            fresh = defender.current_hp > 0 or defender.mortal_rounds is None or stabilised
+            if fresh and defender.mortal_rounds != 0:
+                d["mortal_rounds"] = 0
         if res.location_status is not None and res.category in HIT_CATEGORIES:
             spent = dict(defender.location_damage)
             spent[res.location] = min(_MAX_TRACKED, spent.get(res.location, 0) + res.damage)
@@ -211,16 +251,27 @@ def _defender_changes(
     disarmed = effects.get("maneuver") == "disarmed"
     unconscious = bool(conditions.get("unconscious"))
     disabled = bool(conditions.get("defence_disabled")) and options.after_effects == "all"
-    stopped = disabled or unconscious or captured or disarmed
-    if stopped and defender.can_defend:
+    lasting = unconscious or captured or disarmed
+    if (lasting or disabled) and defender.can_defend:
         d["can_defend"] = False
+    counted = defender.defence_disabled_left
+    if lasting and counted is not None:
+        d["defence_disabled_left"] = None  # no longer a matter of rounds
+    elif disabled and not lasting and (defender.can_defend or counted is not None):
+        # P8.3 / G7 «hasta el final de su siguiente ronda»: this round, then N more
+        left = max(counted or 0, options.defence_disabled_rounds)
+        if left != counted:
+            d["defence_disabled_left"] = left
     new = set(effects.get("new_conditions", ()))
     if unconscious:
         new.add("unconscious")
     if captured:
         new.add("captured")
-    if not new <= defender.conditions:
-        d["conditions"] = defender.conditions | new
+    conditions_now = defender.conditions
+    if res.damage > 0 and "stabilised" in conditions_now:
+        conditions_now = conditions_now - {"stabilised"}  # a new wound: dying again
+    if not new <= conditions_now or conditions_now != defender.conditions:
+        d["conditions"] = conditions_now | new
     return d
 
 

@@ -66,6 +66,8 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     # P13.6 / P14 / T9: «pierde el conocimiento»; P15 Capturar: «no puede actuar»
     "unconscious": ("Inconsciente", "Inconsciente (unconscious: cannot act)"),
     "captured": ("Capturado", "Capturado (captured: cannot act, dodge or block)"),
+    # P13.4 «recibe atención médica como los primeros auxilios … y es estabilizado con éxito»
+    "stabilised": ("Estabilizado", "Estabilizado (stabilised: first aid, no longer dying)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -393,6 +395,57 @@ class Combatant(_HashableForm):
         label=("Estados", "Estados (conditions)"),
         help=("Efectos de pifias y heridas que siguen activos.", "Lasting fumble/wound effects."),
         rule="P13, T9, T11",
+    )
+    mortal_rounds: int | None = fields.int_field(
+        None,
+        0,
+        2,
+        optional=True,
+        label=("Turnos desde la herida mortal", "Herida mortal (rounds since the mortal wound)"),
+        help=(
+            "Vacío = sin cuenta; 0 = herida este turno; 1 = muere al acabar este turno si no "
+            "se le estabiliza; 2 = muerto.",
+            "Empty = not counted; 0 = wounded this round; 1 = dies when this round ends "
+            "unless stabilised; 2 = dead.",
+        ),
+        rule="P13.4",
+        advanced=True,
+    )
+    defence_disabled_left: int | None = fields.int_field(
+        None,
+        0,
+        3,
+        optional=True,
+        label=(
+            "Defensa inhábil: turnos más",
+            "Defensa inhábil: turnos más (further rounds without dodge or block)",
+        ),
+        help=(
+            "Vacío = sin cuenta (dura hasta que el DJ la quite); 0 = hasta el final de este "
+            "turno; 1 = también el siguiente.",
+            "Empty = not counted (lasts until the GM clears it); 0 = until this round ends; "
+            "1 = the next round too.",
+        ),
+        rule="P8.3, G7",
+        advanced=True,
+    )
+    half_all_left: int | None = fields.int_field(
+        None,
+        0,
+        3,
+        optional=True,
+        label=(
+            "Habilidades a 1/2: turnos más",
+            "Habilidades a 1/2: turnos más (further rounds with all skills halved)",
+        ),
+        help=(
+            "Vacío = sin cuenta (dura hasta que el DJ lo quite); 0 = hasta el final de este "
+            "turno; 1 = también el siguiente.",
+            "Empty = not counted (lasts until the GM clears it); 0 = until this round ends; "
+            "1 = the next round too.",
+        ),
+        rule="T11",
+        advanced=True,
     )
 
     def __post_init__(self) -> None:

@@ -238,6 +238,29 @@ class GoreOptions:
         ),
         rule="G27",
     )
+    mortal_rule: str = fields.choice_field(
+        "next_round",
+        {
+            "next_round": (
+                "Muere al acabar el turno siguiente",
+                "Muere al acabar el turno siguiente (dies when the next round ends)",
+            ),
+            "gm": (
+                "Lo decide el DJ",
+                "Lo decide el DJ (dying until the GM decides: hospital, ambulance)",
+            ),
+        },
+        label=("Herida mortal", "Herida mortal (mortal wound)"),
+        help=(
+            "P13.4: a 0 PG o menos muere al acabar el turno siguiente al de la herida si no se "
+            "le estabiliza; o sigue moribundo hasta que el DJ decida (un hospital o una "
+            "ambulancia pueden flexibilizar la regla).",
+            "P13.4: at 0 HP or below the character dies when the round after the wound's ends "
+            "unless stabilised; or stays dying until the GM decides (a hospital or an "
+            "ambulance may relax the rule).",
+        ),
+        rule="P13.4",
+    )
     after_effects: str = fields.choice_field(
         "blow",
         {
@@ -254,10 +277,11 @@ class GoreOptions:
         help=(
             "Tras el ataque la ficha guarda PG, localizaciones, inconsciencia, PG del escudo y "
             "del arma y munición; «también» añade los resultados de T11 y la defensa inhábil "
-            "(quedan hasta que el DJ los quite; el combate exacto crece).",
+            "(los de «el siguiente turno» y la defensa inhábil acaban a su tiempo; el combate "
+            "exacto crece).",
             "After an attack the forms keep HP, locations, unconsciousness, shield and weapon "
-            "PG and ammunition; 'also' adds the T11 results and a disabled defence (kept until "
-            "the GM clears them; whole-fight odds grow).",
+            "PG and ammunition; 'also' adds the T11 results and a disabled defence (the 'next "
+            "round' ones and the disabled defence end on time; whole-fight odds grow).",
         ),
         rule="P8, P16, T11, G7",
         advanced=True,

@@ -43,7 +43,7 @@ from .options import GoreOptions
 from .tables import T10_LOSS_DICE, T10_SERIOUS_WOUNDS, T11_MELEE_FUMBLES, TableRow
 from .wounds import location_status
 
-__all__ = ["after_law", "status", "serious_loss_law", "melee_fumble_law"]
+__all__ = ["after_law", "status", "serious_loss_law", "melee_fumble_law", "MORTAL_DEATH_AT"]
 
 Forms = tuple[Combatant, Combatant, Weapon]
 Losses = tuple[tuple[str, int], ...]
@@ -57,10 +57,25 @@ def status(combatant: Combatant, options: GoreOptions | None = None) -> Fate:
     """§7.3 read from the form alone: the worst fate its HP, its locations' damage (P12.3,
     T8 location HP with its overrides) and its conditions give.
 
-    ``dead``: a head at ``severe``; ``dying``: HP ≤ 0 or any ``severe`` location; ``down``:
-    HP 1–2, a ``disabled`` head or chest, or the conditions ``unconscious`` / ``captured``;
-    else None (it can act).
+    ``dead``: a head at ``severe``, or ``mortal_rounds`` at 2 (P13.4: the round after the
+    mortal wound's ended without a stabilisation); ``dying``: HP ≤ 0 or any ``severe``
+    location — ``down`` instead once ``stabilised`` (P13.4 «es estabilizado con éxito»;
+    T9 «sin tratamiento»); ``down``: HP 1–2, a ``disabled`` head or chest, or the
+    conditions ``unconscious`` / ``captured``; else None (it can act).
     """
+    if combatant.mortal_rounds is not None and combatant.mortal_rounds >= MORTAL_DEATH_AT:
+        return "dead"
+    worst = _worst(combatant)
+    if worst == "dying" and "stabilised" in combatant.conditions:
+        return "down"
+    return worst
+
+
+#: P13.4 ``Combatant.mortal_rounds`` at this value: dead (the wound's round, then the next).
+MORTAL_DEATH_AT = 2
+
+
+def _worst(combatant: Combatant) -> Fate:
     hp = combatant.current_hp
     knocked = any(c in combatant.conditions for c in _DOWN_CONDITIONS)
     worst = fate(hp, ko="unconscious" if knocked else None)

@@ -15,28 +15,55 @@
   1 HP of the total (``hp_current``; not the location's damage). The HP the bleeding
   leaves follows P13: 1 or 2 HP → Inconsciente (P13.6: the condition ``unconscious``,
   ``can_defend`` False, as after a blow), 0 or below → «muere» unless stabilised (the
-  fate ``dying``, read from the HP). There the bleeding stops being counted: below 0 HP no
-  rule the forms carry changes (*Mortal* takes over), and a whole fight keeps a finite
-  set of states.
+  fate ``dying``, read from the HP). There the bleeding stops being counted: at 0 HP or
+  below *Mortal* takes over (below), and a whole fight keeps a finite set of states.
+* :func:`round_end`, P13.4 *Mortal*: «Si la reserva de PG llega a 0 o por debajo, muere.
+  Es posible que esto no ocurra si recibe atención médica como los primeros auxilios desde
+  antes de que acabe el turno siguiente y es estabilizado con éxito». The blow that takes
+  the HP to 0 or below writes ``mortal_rounds = 0`` (:mod:`.after`, the one stage
+  ``resolve``+``after`` and ``transitions`` share); the end of the wound's round makes it
+  1, the end of the next round 2 = ``dead`` (:func:`.transitions.status`). Reading: «el
+  turno siguiente» is the round after the wound's, so the character dies when that round
+  ends (the whole next round is there for first aid). HP taken to 0 by this round end's
+  bleeding starts at 1 (the wound's round is the one ending). A character ``stabilised``
+  (condition «Estabilizado»: the GM marks a successful first aid, P13.4; the form has no
+  first-aid action of its own, so a fight never applies it) is not counted, is ``down``
+  instead of ``dying`` and does not bleed (T9 «a menos que … ayuda médica o de Primeros
+  Auxilios se aplique»). Option ``mortal_rule = "gm"`` (the seed: «puede flexibilizarse
+  esta regla» with a hospital or an ambulance) writes and advances no count: dying until
+  the GM decides. The count stops at 2 (no rule reads further).
+* :func:`round_end`, P8.3 / G7 *defensa inhábil* «hasta el final de su siguiente ronda» and
+  T11 29–31 «toda Hab. a la mitad el siguiente turno»: with ``after_effects = "all"`` the
+  blow writes the effect and its count of further rounds (``defence_disabled_left`` =
+  ``defence_disabled_rounds``, ``half_all_left`` = 1); each round end takes one off, and
+  a round end that finds 0 ends the effect (``can_defend`` back to True unless the form is
+  ``unconscious`` or ``captured``; ``half_all`` removed). So the effect holds for the rest
+  of the round it happened in and the N rounds after. The other T11 conditions have no
+  stated end (80–82 «Toda Hab. a la mitad», a damaged shield, a hurt leg «hasta que te
+  asistan»): no count, until the GM clears them.
 
 Each CON×5 check is its own d100 (independent): the law is over the number of failed checks,
-integer weights over ``100 ** n``. A form with nothing to apply comes back itself.
+integer weights over ``100 ** n``; the counters are applied to each of its forms. A form
+with nothing to apply comes back itself.
 
 Interpretations: «cada ronda a menos que un chequeo de CON exitoso» is read as one check a
 round (a success spares that round's point; the next round bleeds again): a check that
 stanched the bleeding for good would need a «stanched» mark the form does not hold. The
-check is CON×5 (§1.5's default multiplier; the seed names none).
+check is CON×5 (§1.5's default multiplier; the seed names none). A count entered at HP
+above 0 is not advanced (the GM healed); a new wound to 0 or below then counts afresh,
+while a second wound to a character already counting keeps the earlier death; a new
+wound undoes a stabilisation (dying again, counted from its round).
 
-Not modelled, because the form does not hold it (the GM tracks it): *Mortal* («muere …
-desde antes de que acabe el turno siguiente», P13.4: the form has no death mark besides a
-destroyed head and no count of rounds; HP ≤ 0 stays «dying»), a destroyed chest or
-abdomen's CON×4 «o muere» each round and the death after ceil((CON+POD)/2) rounds (same
-reasons), a destroyed limb's CON×4 «o perder el conocimiento» each round (the form could
-write it, but the character is already «dying» and cannot act: it would only multiply a
-fight's states), *defensa inhábil* and the T11 results «el siguiente turno» (no round
-counter: they stay until cleared, ``after_effects``), the rounds of a KO, a capture or a
-*grave* wound (``NOT_TRACKED``), spells «al principio del siguiente turno», hazards per
-round (acid, fire, asphyxia: no form field) and an untrained mount's Equitación check.
+Not modelled, because the form does not hold it (the GM tracks it): a destroyed chest or
+abdomen's CON×4 «o muere» each round and the death after ceil((CON+POD)/2) rounds (no
+count of those rounds; the character is already ``dying``), a destroyed limb's CON×4 «o
+perder el conocimiento» each round (the form could write it, but the character is already
+«dying» and cannot act: it would only multiply a fight's states), the T11 results that
+take away an attack, a block or a dodge for the next round(s) (01–07, 12–20, 32–35,
+58–64, 68–73, 77–79, 89–91: the form has no "cannot attack / cannot block" mark; they
+stay in the roll), the rounds of a KO, a capture or a *grave* wound (``NOT_TRACKED``),
+spells «al principio del siguiente turno», hazards per round (acid, fire, asphyxia: no
+form field) and an untrained mount's Equitación check.
 """
 
 from __future__ import annotations
@@ -47,12 +74,12 @@ from typing import Any
 
 from rolkit.memo import memo
 
-from .after import trusted_replace
+from .after import TIMED_CONDITIONS, trusted_replace
 from .checks import characteristic_target, tier_counts
 from .context import defender_location_hp
 from .forms import Combatant, Modifiers
 from .options import DEFAULT, GoreOptions
-from .transitions import status
+from .transitions import MORTAL_DEATH_AT, status
 from .wounds import location_status
 
 __all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
@@ -62,6 +89,8 @@ __all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
 BLEEDING_AT = ("abdomen", "pecho", "cabeza")
 _SUCCESS = ("exito", "critico", "empalar")
 _MIN_HP = -999
+#: Conditions that keep ``can_defend`` False whatever a count of rounds says.
+_LASTING_NO_DEFENCE = frozenset({"unconscious", "captured"})
 
 Law = dict[Combatant, Fraction]
 
@@ -100,27 +129,69 @@ def _bled(c: Combatant, lost: int) -> Combatant:
     return trusted_replace(c, **changes)
 
 
+def _tick(c: Combatant, options: GoreOptions, bled_out: bool) -> Combatant:
+    """The counters of ``c`` one round end later: P13.4 *Mortal* (``mortal_rounds`` 0 → 1
+    → 2 = dead while HP ≤ 0 and not ``stabilised``; ``bled_out``: the bleeding of this
+    round end took the HP to 0 or below, so the next round is the last), P8.3 *defensa
+    inhábil* and T11 «el siguiente turno» (a count of further rounds: at 0 the effect ends
+    with this round)."""
+    changes: dict[str, Any] = {}
+    counting = options.mortal_rule == "next_round" and "stabilised" not in c.conditions
+    if counting and c.current_hp <= 0:
+        if bled_out:
+            changes["mortal_rounds"] = 1
+        elif c.mortal_rounds is not None and c.mortal_rounds < MORTAL_DEATH_AT:
+            changes["mortal_rounds"] = c.mortal_rounds + 1
+    conditions = c.conditions
+    for condition, counter in TIMED_CONDITIONS.items():
+        left = getattr(c, counter)
+        if left is None:
+            continue
+        if left == 0 or condition not in conditions:
+            changes[counter] = None
+            conditions = conditions - {condition}
+        else:
+            changes[counter] = left - 1
+    if conditions != c.conditions:
+        changes["conditions"] = conditions
+    left = c.defence_disabled_left
+    if left is not None:
+        changes["defence_disabled_left"] = None if left == 0 else left - 1
+        if left == 0 and not c.can_defend and not conditions & _LASTING_NO_DEFENCE:
+            changes["can_defend"] = True
+    return trusted_replace(c, **changes) if changes else c
+
+
+def _untimed(c: Combatant) -> bool:
+    return c.mortal_rounds is None and c.defence_disabled_left is None and c.half_all_left is None
+
+
 @memo
 def _round_end(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
-    bleeding = bleeding_locations(c)
-    if not bleeding or c.current_hp <= 0 or status(c, options) == "dead":
+    if status(c, options) == "dead":
         return ((c, Fraction(1)),)
+    bleeding = () if "stabilised" in c.conditions else bleeding_locations(c)
+    if not bleeding or c.current_hp <= 0:
+        return ((c if _untimed(c) else _tick(c, options, False), Fraction(1)),)
     ok = con_check_faces(c, options)
     n = len(bleeding)
     den = 100**n
-    law = []
+    law: dict[Combatant, int] = {}
     for failures in range(n + 1):
         weight = comb(n, failures) * (100 - ok) ** failures * ok ** (n - failures)
         if weight:
             form = c if failures == 0 else _bled(c, failures)
-            law.append((form, Fraction(weight, den)))
-    return tuple(law)
+            form = _tick(form, options, form.current_hp <= 0)
+            law[form] = law.get(form, 0) + weight
+    return tuple((form, Fraction(w, den)) for form, w in law.items())
 
 
 def round_end(c: Combatant, options: Any = DEFAULT) -> Law:
     """The law of ``c`` when the round ends: 1 HP lost for each failed CON×5 of a bleeding
-    abdomen, chest or head (T9). ``{c: 1}`` when nothing bleeds. ``options`` is
-    :class:`GoreOptions` (or the ``Modifiers`` carrying them)."""
+    abdomen, chest or head (T9), then the counts of rounds — *Mortal* towards death
+    (P13.4), *defensa inhábil* and T11 «el siguiente turno» towards their end (P8.3, G7,
+    T11). ``{c: 1}`` when nothing applies. ``options`` is :class:`GoreOptions` (or the
+    ``Modifiers`` carrying them)."""
     return dict(_round_end(c, _options(options)))
 
 

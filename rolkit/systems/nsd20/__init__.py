@@ -42,8 +42,9 @@ Interpretations where the spec is silent (each one a game master would expect):
 * In the ``cd`` check the helpers roll before the leader; an opposed tie rerolls both dice
   (at most 1000 times).
 * The after-state of an attack: the defender's PR (floored at −999, the form's range),
-  wound state and Aturdido (the form has no round counter: the game master clears
-  Aturdido after ``stun_rounds``); the attacker is no longer Desprevenido and has used
+  wound state and Aturdido with its rounds (``stunned`` and ``stun_rounds_left``, 0–9,
+  advanced: the turns it still loses after the next one; a blow that leaves Aturdido for
+  ``stun_rounds`` = n sets n − 1, an Aturdido already running keeps the longer); the attacker is no longer Desprevenido and has used
   its Esfuerzo extra this turn (its fatigue arrives at the next round, P11; the pending
   fatigue lives in ``Resolution.attacker_effort_state``, not in the form).
 * The after-state law (``SYSTEM.transitions``, :mod:`.transitions`): the attacker's
@@ -51,9 +52,13 @@ Interpretations where the spec is silent (each one a game master would expect):
   leaves the defender form itself (P7: «no effect at all»), so full health stays one
   state whether ``pr_current`` was left empty or not; ``status`` is the form's own fate
   (the same rule as the odds' ``fate``; Aturdido or Malherido still fight). An Aturdido
-  attacker who cannot act (``stunned_cannot_act``) loses its turn in the law, and its one
-  round of Aturdido wears off (``resolve`` still refuses it); with ``stun_rounds`` > 1
-  that lost turn is refused, since the form has no round counter.
+  attacker who cannot act (``stunned_cannot_act``) loses its turn in the law, which is one
+  round of its Aturdido: ``stun_rounds_left`` counts one down, and in its last round
+  (count 0; a one-round Aturdido, as before) Aturdido wears off (``resolve`` still refuses
+  it). The count is read from the form, not the options (``stun_rounds`` only sets it at
+  the blow), so a fight tracked with the default options plays a longer Aturdido a form
+  carries. With ``stunned_cannot_act`` off, an Aturdido combatant attacks and its rounds
+  are not counted down (the GM clears it), as before.
 * Between attacks (:mod:`.turn_effects`, ``SYSTEM.round_end``; no ``turn_start``): when
   the round ends, a combatant who used the Esfuerzo extra (``effort_used_this_turn``, set
   by the attack) tires one step of the ladder (P11: normal → Fatigado → Exhausto →
@@ -61,8 +66,7 @@ Interpretations where the spec is silent (each one a game master would expect):
   between, so it is P11's reset «al inicio del turno»), so the next round's Esfuerzo is
   allowed. Option ``effort_spends_action_point`` (off): spend a Punto de Acción, if any
   is left, instead of tiring (spending it «en ese mismo asalto» or at the next turn's
-  start ends the same). Not modelled (no counter in the form): Aturdido beyond one round,
-  the one-round T3 benefits, an Inconsciente's Fortaleza «each minute» (P15), Moribundo's
+  start ends the same). Not modelled (no counter in the form): the one-round T3 benefits, an Inconsciente's Fortaleza «each minute» (P15), Moribundo's
   progression (none in the seed, G10).
 * Threats: an unconfirmed threat is a plain ``hit`` (§6); the key does not tell it apart.
 * Initiative (fight tracker): d20 + Iniciativa (Reflejos total, S2) once per fight; ties

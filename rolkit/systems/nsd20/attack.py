@@ -35,6 +35,7 @@ from rolkit.systems.nsd20.wounds import (
     massive_damage_cd,
     massive_damage_margin,
     massive_damage_result,
+    stun_after,
     stunned_by,
     update_wound_state,
     wound_change,
@@ -356,23 +357,25 @@ def attacker_after_attack(attacker: Combatant, effort: EffortState) -> Combatant
 
 
 def defender_after_attack(
-    defender: Combatant, final: int, state: str, stunned_now: bool
+    defender: Combatant, final: int, state: str, stunned_rounds: int
 ) -> Combatant:
     """P7–P10 The defender after ``final`` damage left it in wound ``state`` (and Aturdido
-    when ``stunned_now``).
+    for ``stunned_rounds`` rounds, :func:`stun_after`).
 
     Final damage 0 has no effect at all (P7, S4): the input form itself. Otherwise PR go
-    down by ``final`` (kept negative, P8, floored at the form's −999) and Aturdido is set;
-    the form has no round counter, so it stays set until the game master (or the fight)
-    clears it after ``stun_rounds``.
+    down by ``final`` (kept negative, P8, floored at the form's −999) and Aturdido is set
+    with its rounds after the next (``stun_rounds_left``); each turn it loses counts one
+    down (:func:`.transitions.attack_transitions`).
     """
     if final <= 0:
         return defender
+    stunned, left = stun_after(defender, stunned_rounds)
     return evolve_form(
         defender,
         pr_current=max(PR_FLOOR, defender.pr - final),
         wound_state=state,
-        stunned=defender.stunned or stunned_now,
+        stunned=stunned,
+        stun_rounds_left=left,
     )
 
 
@@ -507,7 +510,7 @@ def resolve_attack(
     )
     effects = _effects(final, state, stunned_rounds, massive, modifiers)
     attacker_after = attacker_after_attack(attacker, effort)
-    defender_after = defender_after_attack(defender, final, state, stunned_rounds > 0)
+    defender_after = defender_after_attack(defender, final, state, stunned_rounds)
     return Resolution(
         steps=tuple(steps),
         outcome=outcome,

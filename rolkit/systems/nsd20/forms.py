@@ -19,6 +19,7 @@ from rolkit.systems.nsd20.tables import (
     DAMAGE_DIE_SIDES,
     FATIGUE_LABELS,
     SIZE_LABELS,
+    STUN_ROUNDS_MAX,
     WEAPON_KIND_LABELS,
     WOUND_LABELS,
 )
@@ -228,6 +229,23 @@ class Combatant:
         "Loses Esquiva (dodge) and cannot act.",
         "P4, P16 [NSd20 S2]",
     )
+    stun_rounds_left: int = fields.int_field(
+        0,
+        0,
+        STUN_ROUNDS_MAX - 1,
+        label=(
+            "Asaltos de Aturdido tras el próximo",
+            "Asaltos de Aturdido tras el próximo (stunned rounds after the next)",
+        ),
+        help=(
+            "Solo si está Aturdido: cuántos turnos más pierde después del próximo (0: solo "
+            "el próximo, el Aturdido de un asalto).",
+            "Only when Aturdido (stunned): how many more turns it loses after the next one "
+            "(0: only the next, a one-round Aturdido).",
+        ),
+        rule="P10, P16",
+        advanced=True,
+    )
     flat_footed: bool = _flag(
         "Desprevenido",
         "flat-footed",
@@ -256,6 +274,17 @@ class Combatant:
 
     def __post_init__(self) -> None:
         _validate(self)
+        if self.stun_rounds_left and not self.stunned:
+            raise fail(
+                "stun_rounds_left",
+                "Asaltos de Aturdido tras el próximo (stunned rounds after the next) count "
+                f"only when Aturdido (stunned) is ticked (got {self.stun_rounds_left})",
+                "los Asaltos de Aturdido tras el próximo solo cuentan si está Aturdido "
+                f"(recibido {self.stun_rounds_left})",
+                label=field_label(Combatant, "stun_rounds_left"),
+                allowed="0 unless Aturdido",
+                got=self.stun_rounds_left,
+            )
         if self.pr_current is not None and self.pr_current > self.pr_max:
             raise fail(
                 "pr_current",

@@ -16,6 +16,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.fields import FrozenMap
 from rolkit.systems.nsd20.errors import NSd20InputError
+from rolkit.systems.nsd20.tables import STUN_ROUNDS_MAX
 
 __all__ = ["NSd20Rules", "DEFAULT_RULES", "ASSUMED"]
 
@@ -258,7 +259,7 @@ class NSd20Rules:
     stun_rounds: int = fields.int_field(
         1,
         0,
-        10,
+        STUN_ROUNDS_MAX,
         label=("Asaltos de Aturdido", "Asaltos de Aturdido (stunned rounds)"),
         help=(
             "Cuánto dura el Aturdido de un Daño masivo (Malherido o Incapacitado).",

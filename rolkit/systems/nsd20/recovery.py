@@ -27,6 +27,7 @@ from rolkit.systems.nsd20.wounds import (
     fate,
     massive_band_counts,
     massive_damage_margin,
+    stun_after,
     stunned_by,
     update_wound_state,
     wound_change,
@@ -170,11 +171,13 @@ def apply_hazard(
         if damage
         else (defender.wound_state)
     )
+    stunned, stun_left = stun_after(defender, stunned_by(band, rules))
     after = replace(
         defender,
         pr_current=max(-999, pr_after),
         wound_state=new,
-        stunned=defender.stunned or stunned_by(band, rules) > 0,
+        stunned=stunned,
+        stun_rounds_left=stun_left,
     )
     return HazardResult(
         damage=damage,

@@ -100,6 +100,10 @@ FATIGUE_LABELS = {
 }
 
 #: P10 Wound states, in order none < malherido < incapacitado < moribundo.
+#: P10/§2.4 The longest Aturdido the options allow (``stun_rounds``, placeholder G10): a
+#: form counts at most this many rounds, the next one and ``stun_rounds_left`` after it.
+STUN_ROUNDS_MAX = 10
+
 WOUND_STATES = ("none", "malherido", "incapacitado", "moribundo")
 WOUND_LABELS = {
     "none": ("Sin herida", "Sin herida (unhurt)"),

@@ -13,13 +13,17 @@ row per :class:`~.attack.AttackKey`) by the forms :func:`.attack.resolve_attack`
 One ``Fraction`` is built per after-state. Rows whose forms coincide (PR floored at −999)
 are merged, so equal situations compare equal.
 
-An Aturdido attacker who cannot act loses its turn (the law moves it to the same form
-without Aturdido: its one round of Aturdido, ``stun_rounds = 1``, has passed), so a whole
-fight can go on through it; ``resolve_attack`` still refuses it, as a GM expects.
+An Aturdido attacker who cannot act loses its turn: the law moves it to the same form
+with one round of Aturdido fewer (``stun_rounds_left`` − 1, or, in its last round, without
+Aturdido: a one-round Aturdido, ``stun_rounds = 1``, wears off there as before), so a whole
+fight can go on through it; ``resolve_attack`` still refuses it, as a GM expects. A blow
+that leaves Aturdido for ``stun_rounds`` = n rounds sets ``stunned`` and
+``stun_rounds_left = n − 1`` (the next turn is the first lost; an Aturdido already running
+keeps the longer of the two, :func:`.wounds.stun_after`). With ``stunned_cannot_act`` off
+an Aturdido combatant attacks and nothing counts its rounds down (the GM clears it), as
+before.
 
-What the forms cannot hold (it changes later attacks; the game master tracks it): the
-rounds left of Aturdido beyond one (``stun_rounds`` > 1 is refused for a lost turn). The
-pending fatigue of an Esfuerzo extra (P11: Fatigado at the next round unless a Punto de
+The pending fatigue of an Esfuerzo extra (P11: Fatigado at the next round unless a Punto de
 Acción is spent) is carried by ``effort_used_this_turn``, which an attack never resets:
 the round's end applies the fatigue and clears the mark (:mod:`.turn_effects`,
 ``SYSTEM.round_end``). ``flat_footed`` ends with the combatant's first action (here).
@@ -40,11 +44,10 @@ from rolkit.systems.nsd20.attack import (
     setup_attack,
     validate_attack,
 )
-from rolkit.systems.nsd20.errors import fail
-from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, field_label
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.odds import attack_weights
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.wounds import fate
+from rolkit.systems.nsd20.wounds import fate, stun_after
 
 __all__ = ["attack_transitions", "combatant_status"]
 
@@ -63,22 +66,21 @@ def _transition_rows(
     weights, denominator = attack_weights(s, weapon, modifiers, rules)
     attacker_after = attacker_after_attack(attacker, attack_effort(attacker, modifiers))
     # the defender's changed fields (None: untouched) -> (a damage giving them, weight)
-    by_change: dict[tuple[int, str, bool] | None, tuple[int, int]] = {}
+    # (the rounds of a new Aturdido, keyed by the Aturdido it leaves: equal forms merge)
+    stun_now = {False: stun_after(defender, 0), True: stun_after(defender, rules.stun_rounds)}
+    by_change: dict[tuple[int, str, tuple[bool, int]] | None, tuple[int, int, int]] = {}
     for key, w in weights:
         final = key.damage
         change = None
         if final > 0:  # the fields defender_after_attack writes (PR floored at −999)
-            change = (
-                max(PR_FLOOR, defender.pr - final),
-                key.state,
-                defender.stunned or key.stunned,
-            )
+            change = (max(PR_FLOOR, defender.pr - final), key.state, stun_now[key.stunned])
         prior = by_change.get(change)
-        by_change[change] = (final, w + (prior[1] if prior else 0))
+        rounds = rules.stun_rounds if key.stunned else 0
+        by_change[change] = (final, rounds, w + (prior[2] if prior else 0))
     rows = []
-    for change, (final, w) in by_change.items():
-        state, stunned = (defender.wound_state, False) if change is None else change[1:]
-        d_after = defender_after_attack(defender, final, state, stunned)
+    for change, (final, rounds, w) in by_change.items():
+        state = defender.wound_state if change is None else change[1]
+        d_after = defender_after_attack(defender, final, state, rounds)
         rows.append(((attacker_after, d_after, weapon), Fraction(w, denominator)))
     return tuple(rows)
 
@@ -90,23 +92,15 @@ def _lost_turn(
     modifiers: Modifiers,
     rules: NSd20Rules,
 ) -> dict[AfterState, Fraction]:
-    """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): its turn is lost
-    and, with ``stun_rounds = 1``, that lost turn is its round of Aturdido, which then
-    wears off. The form has no round counter, so more rounds cannot be told apart."""
-    if rules.stun_rounds > 1:
-        raise fail(
-            "options.stun_rounds",
-            "the whole-fight law counts one round of Aturdido (the form has no round "
-            f"counter); with {rules.stun_rounds} rounds, clear Aturdido by hand",
-            "la ley de toda la pelea cuenta un asalto de Aturdido (la ficha no lleva "
-            f"contador); con {rules.stun_rounds} asaltos, quita el Aturdido a mano",
-            label=field_label(NSd20Rules, "stun_rounds"),
-            allowed="1",
-            got=rules.stun_rounds,
-        )
-    recovered = evolve_form(attacker, stunned=False)
-    validate_attack(recovered, defender, weapon, modifiers, rules)  # the other refusals
-    return {(recovered, defender, weapon): Fraction(1)}
+    """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): its turn is lost,
+    and with it one round of its Aturdido: ``stun_rounds_left`` counts one down, or, at 0
+    (its last round; a one-round Aturdido is always there), Aturdido wears off."""
+    validate_attack(evolve_form(attacker, stunned=False), defender, weapon, modifiers, rules)
+    if attacker.stun_rounds_left > 0:
+        after = evolve_form(attacker, stun_rounds_left=attacker.stun_rounds_left - 1)
+    else:
+        after = evolve_form(attacker, stunned=False)
+    return {(after, defender, weapon): Fraction(1)}
 
 
 def attack_transitions(
@@ -122,11 +116,11 @@ def attack_transitions(
 
     An Aturdido attacker who cannot act (``stunned_cannot_act``; ``resolve_attack``
     refuses it) loses the turn instead: ``{(attacker without Aturdido, defender, weapon):
-    1}`` (:func:`_lost_turn`), so a whole fight goes on through a round of Aturdido.
+    1}`` (:func:`_lost_turn`; with rounds left, one fewer), so a whole fight goes on
+    through every round of Aturdido.
 
     Raises:
-        NSd20InputError: the combination cannot attack (V21, :func:`.attack.validate_attack`),
-            or an Aturdido attacker's lost turn with ``stun_rounds`` above 1.
+        NSd20InputError: the combination cannot attack (V21, :func:`.attack.validate_attack`).
     """
     if attacker.stunned and rules.stunned_cannot_act and not attacker.unconscious:
         return _lost_turn(attacker, defender, weapon, modifiers, rules)

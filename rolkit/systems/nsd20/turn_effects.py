@@ -20,11 +20,16 @@ start of its turn): a second round's Esfuerzo extra is then allowed.
 The law is certain (no dice): one form, probability 1; ``{c: 1}`` (the same object) when
 no Esfuerzo extra was used.
 
-Not modelled, because the form does not hold it: Aturdido for more than one round
-(``stun_rounds`` > 1; the form has a flag, not a counter: one round of Aturdido ends with
-the turn it costs, in :mod:`.transitions`), the one-round T3 benefits (carry, speed), an
-Inconsciente's Fortaleza CD 10 «each minute» (P15: ten rounds, no counter) and Moribundo's
-progression (no rule in the seed, G10).
+Aturdido (P10/P16, «cannot act for ``stun_rounds``») is not a rule between attacks: each
+round of it is the turn it costs, so it is counted where that turn is lost, in
+:mod:`.transitions` (``stun_rounds_left`` one down per lost turn; the last lifts it). A
+turn-start or round-end count would miss by a turn: the turn start comes before the lost
+turn, and the round's end after the turns that follow it in the round (Esquiva would come
+back late).
+
+Not modelled, because the form does not hold it: the one-round T3 benefits (carry,
+speed), an Inconsciente's Fortaleza CD 10 «each minute» (P15: ten rounds, no counter) and
+Moribundo's progression (no rule in the seed, G10).
 """
 
 from __future__ import annotations

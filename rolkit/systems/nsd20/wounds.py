@@ -6,13 +6,16 @@ queda Moribundo»; S5 / table LDV8 (T6): a Fortaleza test against CD 10 + damage
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.nsd20.errors import check_int
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.tables import MASSIVE_DAMAGE_TABLE, WOUND_STATES
+
+if TYPE_CHECKING:
+    from rolkit.systems.nsd20.forms import Combatant
 
 __all__ = [
     "massive_damage_cd",
@@ -23,6 +26,7 @@ __all__ = [
     "update_wound_state",
     "wound_change",
     "stunned_by",
+    "stun_after",
     "fate",
 ]
 
@@ -106,6 +110,17 @@ def wound_change(damage: int, current: str, new: str) -> str:
 def stunned_by(band: str, rules: NSd20Rules) -> int:
     """P10 Aturdido rounds: ``stun_rounds`` when the band is malherido or incapacitado."""
     return rules.stun_rounds if band in ("malherido", "incapacitado") else 0
+
+
+def stun_after(defender: Combatant, stunned_rounds: int) -> tuple[bool, int]:
+    """P10/P16 ``(stunned, stun_rounds_left)`` after a blow that leaves Aturdido for
+    ``stunned_rounds`` rounds (0: no new Aturdido). The new Aturdido costs its next
+    ``stunned_rounds`` turns: the next one and ``stunned_rounds − 1`` after it; one already
+    running keeps whichever lasts longer (they do not add up)."""
+    if stunned_rounds <= 0:
+        return defender.stunned, defender.stun_rounds_left
+    held = defender.stun_rounds_left if defender.stunned else 0
+    return True, max(held, stunned_rounds - 1)
 
 
 def fate(state: str, pr_after: int, fatigue: str, rules: NSd20Rules) -> Fate:

@@ -18,7 +18,9 @@ Modules (each cites its spec section and the seed's passage):
   ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
 * :mod:`.after_state` — P8–P10, T1: the forms after an attack, ``status_of`` and the exact
   after-state law ``attack_transitions`` (``SYSTEM.transitions``).
-* :mod:`.turn_effects` — P10, P13: ``SYSTEM.turn_start`` (death points, the stance's end).
+* :mod:`.turn_effects` — P8, P10, P13, G11: ``SYSTEM.turn_start`` (death points, the
+  literal timing's death, the stance's end, a timed −2's count) and ``SYSTEM.round_end``
+  (a timed −2 lifted).
 * :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
   :mod:`.system` — ``SYSTEM``.
 
@@ -60,24 +62,41 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * ``SYSTEM.after`` and ``SYSTEM.transitions`` (:mod:`.after_state`): the defender's PV and
   death points, the attacker's fumble (prone, −2, −1 PV). ``death_points`` takes 0–3 (the
   spec's table says 0–2): 3 is how the form holds the dead (P9, immediate timing) and a
-  character at 3 points still dying until its turn starts (G11 ``turn_start``); an
-  attacker at 0 PV is refused as before. ``SYSTEM.status`` reads the same P9 track as the
+  character at 3 points still dying until its turn starts (G11 ``turn_start``); the
+  form's ``dead`` (advanced; only with 3 points) is ticked when that turn starts, so
+  ``status`` reads «dead» from the form alone. With the immediate timing nothing ticks it
+  (3 points read dead), so default fights keep their forms. An attacker at 0 PV is
+  refused as before. ``SYSTEM.status`` reads the same P9 track as the
   odds' fate: ``"dead"``, ``"dying"`` (0 PV), ``"down"`` (P20 knock-out with PV left).
 * What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
   the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
-  attack), the end of a −2 («hasta el final de su próximo turno»: it stays until cleared).
-* Turn rules (:mod:`.turn_effects`, ``SYSTEM.turn_start``; no ``round_end``: nothing in the
-  seed acts when a round ends): at the start of its own turn a character at 0 PV gains a
-  death point (P10; the third kills with ``death_timing="immediate"``), and the defensive
+  attack).
+* Turn rules (:mod:`.turn_effects`, ``SYSTEM.turn_start`` and ``SYSTEM.round_end``): at the
+  start of its own turn a character at 0 PV gains a death point (P10; the third kills with
+  ``death_timing="immediate"``; with ``"turn_start"`` the turn start ticks ``dead`` on a
+  character at 3 points, and on one whose point there is the third), and the defensive
   stance ends («hasta el inicio de su próximo turno», P13; option
-  ``stance_ends_at_turn_start``, default on). Not modelled, for want of a field: the death
-  at the turn start with ``death_timing="turn_start"`` (3 points read «dying» before and
-  after the turn that kills), the end of a fumble's −2 (no count of turns since the
-  fumble), P18's ``stable`` (every character at 0 PV gains the point) and P19's reaction.
+  ``stance_ends_at_turn_start``, default on). A fumble's −2 «hasta el final de su próximo
+  turno» (option ``fumble_penalty_expires``, default off): the fumble sets that kind's
+  count (``physical_penalty_turns`` / ``mental_penalty_turns``, 0–2, advanced) to 2, its
+  next turn's start to 1, and the end of that round lifts the −2 — the round's end is the
+  first point the contract gives after that turn ends (no turn-end hook), so the −2 also
+  covers the turns after it in that round. A count of 0 is the untimed −2 (stays until the
+  GM clears it), so hand-made and default forms behave as before. The option is off by
+  default because a −2 that ends can bring a fight back to an earlier state (fumble, then
+  the same forms two rounds later): the whole-fight chain solves that only to a horizon
+  (``rounds=N``); to the end it simulates and says so («los estados pueden volver a uno
+  anterior»). A marked form wins over the options: a count or a ``dead`` on the form acts
+  whatever the options the turn rule is given (the tracker gives the defaults).
+  Not modelled, for want of a field: P18's ``stable`` (every character at 0 PV gains the
+  point) and P19's reaction. ``heal(..., still_dying=True)`` heals a character at 3 points
+  whose turn has not started (``"turn_start"``, ``dead`` unticked: «unless healed»); no
+  fight applies healing (it is an action, not a rule between attacks).
 * ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
   characteristics, so both −2 apply at once (the spec lists only one of them); the same one
   twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight
-  state can come back to an earlier one through the penalties).
+  state can come back to an earlier one through the penalties) while the −2 are untimed
+  (``fumble_penalty_expires`` off); timed, each kind keeps its own count.
 * The bow, pistol and power presets are the worked examples' values, marked «ejemplo»
   (the seed's weapon list was not found, G2); Nico's INT 8 is an example value too.
 """

@@ -8,17 +8,18 @@ the fumble table (*Pifias*, T1), applied to the attacker.
 * The defender: damage ≥ 1 lowers its PV, or at 0 PV adds one death point (P9);
   ``pv_current`` and ``death_points`` carry it. Three death points are held as
   ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
-  still dying until its next turn starts).
+  dying until its next turn starts, which ticks ``dead``: :mod:`.turn_effects`).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
-  «mental» (one of each: «both»); 11–12 one damage (P9).
+  «mental» (one of each: «both»), with option ``fumble_penalty_expires`` also that −2's
+  count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
+  próximo turno»); 11–12 one damage (P9).
 
 What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
-a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field), the defender's free
-attack (9–10: a new attack, not a state), how long a −2 lasts («hasta el final de su
-próximo turno»: it stays on the form until cleared; one −2 of each kind is ``"both"``). The
-death points gained at the start of a turn at 0 PV (P10) and the end of the defensive
-stance (P13) are turn rules, not part of the attack: :mod:`.turn_effects`
-(``SYSTEM.turn_start``) applies them.
+a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field) and the defender's free
+attack (9–10: a new attack, not a state). The death points gained at the start of a turn
+at 0 PV (P10), the literal timing's death (G11), the end of the defensive stance (P13) and
+the end of a timed −2 are turn rules, not part of the attack: :mod:`.turn_effects`
+(``SYSTEM.turn_start``, ``SYSTEM.round_end``) applies them.
 
 The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the
@@ -65,19 +66,35 @@ def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) 
     return with_health(defender, state)
 
 
-def fumble_condition(attacker: Combatant, fumble_effect: str | None) -> Combatant:
+#: The turn count a fumble's −2 starts with (``*_penalty_turns``): «hasta el final de su
+#: próximo turno» — this turn (the fumble's) and the next one (:mod:`.turn_effects`).
+PENALTY_TURNS = 2
+
+
+def fumble_condition(
+    attacker: Combatant, fumble_effect: str | None, timed: bool = False
+) -> Combatant:
     """T1 3–8 The condition a fumble leaves: prone, or the −2 «physical» / «mental».
 
     The two −2 lower different characteristics, so one of each is «both»; the same one
-    again is the same condition (it does not become −4).
+    again is the same condition (it does not become −4). ``timed`` (option
+    ``fumble_penalty_expires``): the −2's own count starts at :data:`PENALTY_TURNS` (a
+    second fumble of the same kind starts it again), so the turn rules end it «al final
+    de su próximo turno»; untimed it stays until cleared.
     """
     if fumble_effect == "attacker_prone" and not attacker.prone:
         return replace(attacker, prone=True)
     if fumble_effect in ("physical_minus_2", "mental_minus_2"):
-        held = set(FUMBLE_PENALTY_PARTS[attacker.fumble_penalty]) | {fumble_effect.split("_")[0]}
+        kind = fumble_effect.split("_")[0]
+        held = set(FUMBLE_PENALTY_PARTS[attacker.fumble_penalty]) | {kind}
         penalty = "both" if len(held) == 2 else held.pop()
+        changes: dict[str, object] = {}
         if attacker.fumble_penalty != penalty:
-            return replace(attacker, fumble_penalty=penalty)
+            changes["fumble_penalty"] = penalty
+        if timed and getattr(attacker, f"{kind}_penalty_turns") != PENALTY_TURNS:
+            changes[f"{kind}_penalty_turns"] = PENALTY_TURNS
+        if changes:
+            return replace(attacker, **changes)  # type: ignore[arg-type]
     return attacker
 
 
@@ -90,20 +107,23 @@ def attacker_after(
     if fumble_effect == "self_damage_1":
         state = apply_damage(attacker.pv, attacker.death_points, 1, options.death_timing)
         return with_health(attacker, state)
-    return fumble_condition(attacker, fumble_effect)
+    return fumble_condition(attacker, fumble_effect, options.fumble_penalty_expires)
 
 
 def status_of(combatant: Combatant, options: TierkreisOptions) -> Fate:
     """P9, P10, P20 Where the form leaves the combatant, read from the form only.
 
-    ``"dead"``: 3 death points with ``death_timing="immediate"``; ``"dying"``: 0 PV (death
-    points come each turn; with ``"turn_start"`` also 3 points until its turn starts);
+    ``"dead"``: 3 death points with ``death_timing="immediate"``, or ticked ``dead`` (with
+    ``"turn_start"``, G11: its turn started at 3 points, :mod:`.turn_effects`); ``"dying"``:
+    0 PV (death points come each turn; with ``"turn_start"`` also 3 points until then);
     ``"down"``: knocked out by hunger and sleep with PV left (P20); else ``None``. The same
     reading as the odds' fate (:func:`~.health.fate_of`).
     """
     knocked_out = combatant.knocked_out_by_deprivation
     status: Literal["active", "unconscious", "dead"] = "active"
-    if combatant.death_points >= DEATH_AT and options.death_timing == "immediate":
+    if combatant.dead or (
+        combatant.death_points >= DEATH_AT and options.death_timing == "immediate"
+    ):
         status = "dead"
     elif combatant.pv == 0 or knocked_out:
         status = "unconscious"

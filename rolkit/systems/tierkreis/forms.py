@@ -21,11 +21,13 @@ from rolkit.systems.tierkreis.adjustments import (
     parse_adjustments,
 )
 from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
+from rolkit.systems.tierkreis.health import DEATH_AT
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.tables import (
     CODE_FIELD,
     CODE_LABELS,
     CODES,
+    FUMBLE_PENALTY_PARTS,
     TEXT_LABELS,
     WEAPON_KINDS,
     label_of,
@@ -76,6 +78,31 @@ def _characteristic(code: str) -> Any:
             f"Characteristic {code}: roll 1d12, equal or under succeeds (1–12).",
         ),
         rule="R2, R3",
+    )
+
+
+_PENALTY_NAMES = {
+    "physical": ("FUE, AGI y VIT −2", "physical"),
+    "mental": ("INT, CAR y SUE −2", "mental"),
+}
+
+
+def _penalty_turns(kind: str) -> Any:
+    """T1 «hasta el final de su próximo turno»: how far a fumble's −2 of ``kind`` has run."""
+    es, en = _PENALTY_NAMES[kind]
+    return fields.int_field(
+        0,
+        0,
+        2,
+        label=(f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"),
+        help=(
+            "2: la pifia fue en este turno, dura también el próximo; 1: su próximo turno ya "
+            "empezó, acaba con el asalto; 0: sin cuenta (hasta que el narrador lo quite).",
+            "2: the fumble was this turn, it lasts through the next one too; 1: its next "
+            "turn has begun, it ends with the round; 0: not counted (until the GM clears it).",
+        ),
+        rule="P8, T1",
+        advanced=True,
     )
 
 
@@ -154,6 +181,20 @@ class Combatant:
         ),
         rule="P9, P10, G11",
     )
+    dead: bool = fields.flag_field(
+        False,
+        label=("Muerto", "Muerto (dead)"),
+        help=(
+            "Solo con 3 puntos de muerte. Con la muerte «al iniciar su turno», 3 puntos dejan "
+            "al personaje moribundo hasta que empieza su turno, y entonces muere (se marca "
+            "aquí); «al instante», 3 puntos ya es la muerte.",
+            "Only with 3 death points. With death «at its turn start», 3 points leave the "
+            "character dying until its turn starts, and then it dies (ticked here); "
+            "«immediately», 3 points are death already.",
+        ),
+        rule="P9, P10, G11",
+        advanced=True,
+    )
     prone: bool = fields.flag_field(
         False,
         label=("Tumbado", "Tumbado (prone)"),
@@ -213,6 +254,8 @@ class Combatant:
         ),
         rule="T1, T4",
     )
+    physical_penalty_turns: int = _penalty_turns("physical")
+    mental_penalty_turns: int = _penalty_turns("mental")
     adjustments: str = fields.text_field(
         "",
         label=TEXT_LABELS["adjustments"],
@@ -257,6 +300,29 @@ class Combatant:
                 "0 unless PV is 0",
                 self.death_points,
             )
+
+        if self.dead and self.death_points < DEATH_AT:
+            raise fail(
+                "dead",
+                f"Muerto (dead) needs 3 Puntos de muerte (death points) (got {self.death_points})",
+                f"Muerto necesita 3 puntos de muerte (recibido {self.death_points})",
+                "only with 3 death points",
+                self.dead,
+            )
+        for kind in ("physical", "mental"):
+            name = f"{kind}_penalty_turns"
+            if getattr(self, name) and kind not in FUMBLE_PENALTY_PARTS[self.fumble_penalty]:
+                es, en = _PENALTY_NAMES[kind]
+                es, en = f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"
+                raise fail(
+                    name,
+                    f"{en} counts the turns of a −2 the character does not have "
+                    f"(Efecto de pifia en curso is {self.fumble_penalty!r})",
+                    f"{es} cuenta los turnos de un −2 que el personaje no tiene "
+                    f"(Efecto de pifia en curso: {self.fumble_penalty!r})",
+                    "0 unless that −2 is on",
+                    getattr(self, name),
+                )
 
     # derived ------------------------------------------------------------
     @property

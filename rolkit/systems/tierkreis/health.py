@@ -86,16 +86,20 @@ def fate_of(state: HealthState, knocked_out: bool = False) -> str | None:
     return "down" if knocked_out else None
 
 
-def heal(pv: int, death_points: int, amount: int, pv_max: int) -> HealthState:
+def heal(
+    pv: int, death_points: int, amount: int, pv_max: int, still_dying: bool = False
+) -> HealthState:
     """P9 «Los poderes que recuperan PV … borrando los puntos de muerte»: a healing power
     restores ``amount`` PV (capped at ``pv_max``) and clears every death point; a character
     healed from 0 PV wakes up (prone: «El personaje despierta tumbado»). The dead stay dead
-    (3 death points)."""
+    (3 death points), except ``still_dying``: with ``death_timing="turn_start"`` (G11) a
+    character at 3 points whose turn has not started yet (the form's ``dead`` unticked) is
+    still dying, and «dies at the start of its next turn unless healed»."""
     check_int(pv_max, 1, 999, "pv_max")
     check_int(pv, 0, pv_max, "pv")
     check_int(death_points, 0, DEATH_AT, "death_points")
     check_int(amount, 0, 999, "amount")
-    if death_points >= DEATH_AT:
+    if death_points >= DEATH_AT and not still_dying:
         return HealthState(pv, death_points, "dead")
     if amount == 0:
         return _status(pv, death_points, False)

@@ -219,6 +219,22 @@ class TierkreisOptions:
         ),
         rule="P13",
     )
+    fumble_penalty_expires: bool = fields.flag_field(
+        False,
+        label=(
+            "El −2 de una pifia acaba tras su próximo turno",
+            "El −2 de una pifia acaba tras su próximo turno (fumble −2 ends after its next turn)",
+        ),
+        help=(
+            "Pifia 5–8: «−2 … hasta el final de su próximo turno». En una pelea, el −2 se quita "
+            "al acabar el asalto de ese próximo turno (el momento más cercano al final del "
+            "turno); si no se marca, dura hasta que el narrador lo quite.",
+            "Fumble 5–8: «−2 … until the end of its next turn». In a fight the −2 ends when "
+            "the round of that next turn ends (the nearest point to the turn's end); if unset, "
+            "it lasts until the GM clears it.",
+        ),
+        rule="P8, T1",
+    )
     fall_agi_check: bool = fields.flag_field(
         False,
         label=("Chequeo de AGI al caer", "Chequeo de AGI al caer (AGI check on a fall)"),

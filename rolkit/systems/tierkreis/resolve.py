@@ -11,6 +11,7 @@ from rolkit.model import Step
 from rolkit.systems.tierkreis.damage import damage_factor, fumble_effect
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.health import HealthState, apply_damage
+from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.stages import (
     AttackKey,
     Outcome,
@@ -43,6 +44,8 @@ class Resolution:
     fate: str | None = None
     attacker: Combatant | None = field(default=None, repr=False, compare=False)
     defender: Combatant | None = field(default=None, repr=False, compare=False)
+    #: the options it was resolved under (the after-state reads ``fumble_penalty_expires``)
+    options: TierkreisOptions | None = field(default=None, repr=False, compare=False)
 
     @property
     def outcome(self) -> Outcome:
@@ -219,6 +222,7 @@ def resolve_attack(
         fate=fate,
         attacker=attacker,
         defender=defender,
+        options=options,
     )
 
 

@@ -120,6 +120,8 @@ def health_after(
 ) -> tuple[HealthState, str | None]:
     """P9 The defender's health after ``damage`` and its common fate (P20 knock-out kept)."""
     state = apply_damage(defender.pv, defender.death_points, damage, options.death_timing)
+    if defender.dead:  # G11: already dead at its turn start (no blow changes that)
+        state = HealthState(state.pv, state.death_points, "dead")
     knocked_out = defender.knocked_out_by_deprivation
     if knocked_out and state.status == "active":
         state = HealthState(state.pv, state.death_points, "unconscious")

@@ -29,7 +29,7 @@ from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
 from rolkit.systems.tierkreis.stages import AttackKey
-from rolkit.systems.tierkreis.turn_effects import turn_start
+from rolkit.systems.tierkreis.turn_effects import round_end, turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 
@@ -107,7 +107,8 @@ def after(outcome: Resolution) -> dict[str, Combatant]:
     """The combatants after the attack (:mod:`.after_state`): the defender's PV and death
     points as the roll left them (P9; 3 death points kept: dead, or with
     ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
-    −2 physical/mental, −1 PV. A dropped weapon is left out (the Weapon form has no
+    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV. A
+    dropped weapon is left out (the Weapon form has no
     «in hand» field), and so is the defender's free attack (a new attack, not a state).
     """
     out: dict[str, Combatant] = {}
@@ -115,7 +116,8 @@ def after(outcome: Resolution) -> dict[str, Combatant]:
     if d is not None and (new := with_health(d, outcome.defender_after)) != d:
         out["defender"] = new
     if a is not None:
-        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect)
+        timed = outcome.options is not None and outcome.options.fumble_penalty_expires
+        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect, timed)
         if new != a:
             out["attacker"] = new
     return out
@@ -154,6 +156,7 @@ SYSTEM = System(
     transitions_fn=_transitions,
     status_fn=status_of,
     turn_start_fn=turn_start,
+    round_end_fn=round_end,
     initiative_fn=fight_initiative,
     derived_fn=derived,
 )

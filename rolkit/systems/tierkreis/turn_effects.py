@@ -1,25 +1,37 @@
-"""P10, P13 The rules that act at the start of a combatant's own turn (issue #16 follow-up):
-``SYSTEM.turn_start``. Nothing in the seed acts when a round ends, so the system declares
-no ``round_end``.
+"""P8, P10, P13, G11 The rules that act between attacks (issue #16 follow-up):
+``SYSTEM.turn_start`` (the start of a combatant's own turn) and ``SYSTEM.round_end``.
 
 * P10 «Al iniciar su siguiente turno, gana 1 punto de muerte. Si al iniciar un turno el
   personaje alcanza 3 puntos de muerte, muere»: at the start of each own turn at 0 PV, one
-  death point (:func:`~.health.start_of_turn`, the contract's own rule); with
-  ``death_timing="immediate"`` the third is death (``status`` reads it from the form). The
-  dead (3 points, immediate timing) are left as they are.
+  death point (:func:`~.health.start_of_turn`, the contract's own rule). With
+  ``death_timing="immediate"`` the third is death (``status`` reads it from the points).
+* G11, ``death_timing="turn_start"`` (the literal reading): a character whose third point
+  came from a blow (P9) is «dying» (unconscious) until its own turn starts, and dead then
+  (unless healed before). The form holds the difference: 3 death points are dying, 3 with
+  ``dead`` ticked are dead; the turn start ticks it — on a character already at 3, and on
+  one whose point at this turn start is the third («al iniciar un turno … alcanza 3 …,
+  muere»). With ``"immediate"`` nothing ticks it (3 points already read dead), so fights
+  have the same forms as without the field.
 * P13 «+1 a sus chequeos de esquiva hasta el inicio de su próximo turno»: the defensive
   stance ends when the combatant's own turn starts (option ``stance_ends_at_turn_start``,
   default on; off: it stays until the GM clears it).
+* P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
+  ``fumble_penalty_expires``): the fumble starts the −2's own count
+  (``physical_penalty_turns`` / ``mental_penalty_turns``) at 2 in the fumbler's turn
+  (:func:`~.after_state.fumble_condition`); its next turn's start counts it down to 1; the
+  end of that round lifts the −2 (count 0). The contract has no «end of a turn» point: the
+  round's end is the first point after that turn ends, so the −2 also covers the turns
+  that follow it in the same round (exact when the fumbler acts last; never shorter than
+  the seed's). A count of 0 on a −2 is the untimed −2 (the option off, or set by hand):
+  it stays until the GM clears it. The counts stop at 2: no rule reads further.
 
-Every rule here is certain (no dice): the law has one form, probability 1.
+Every rule here is certain (no dice): the law has one form, probability 1; the input form
+itself when nothing applies.
 
 Not modelled, because the form does not hold what they need (see the package docstring):
-the death at the turn start with ``death_timing="turn_start"`` (G11: a character at 3
-points is «dying» until its turn starts and dead after, and the form has no field that tells
-the two apart), the end of a fumble's −2 «hasta el final de su próximo turno» (no count of
-turns since the fumble), P18's ``stable`` (no «breathing again» field: every character at
-0 PV gains the point, the seed's rule for wounds), and P19's reaction (no field holds it;
-nothing in an attack spends it).
+P18's ``stable`` (no «breathing again» field: every character at 0 PV gains the point,
+the seed's rule for wounds) and P19's reaction (no field holds it; nothing in an attack
+spends it).
 """
 
 from __future__ import annotations
@@ -29,28 +41,73 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.after_state import with_health
+from rolkit.systems.tierkreis.after_state import PENALTY_TURNS, with_health
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 from rolkit.systems.tierkreis.health import DEATH_AT, start_of_turn
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
+from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
-__all__ = ["turn_start"]
+__all__ = ["turn_start", "round_end"]
+
+_KINDS = ("physical", "mental")
+
+
+def _death_at_turn_start(c: Combatant, options: TierkreisOptions) -> Combatant:
+    """P10, G11 The death point at 0 PV, and the literal timing's death at 3 points."""
+    if c.dead or (c.death_points >= DEATH_AT and options.death_timing == "immediate"):
+        return c  # dead
+    if c.pv != 0:
+        return c
+    state = start_of_turn(c.pv, c.death_points)
+    after = with_health(c, state)
+    if options.death_timing == "turn_start" and state.status == "dead":
+        after = replace(after, dead=True)
+    return after
+
+
+def _penalty_count_down(c: Combatant) -> Combatant:
+    """P8/T1 Its next turn has begun: each −2 counted from a fumble is in its last turn."""
+    changes = {
+        f"{k}_penalty_turns": PENALTY_TURNS - 1
+        for k in _KINDS
+        if getattr(c, f"{k}_penalty_turns") == PENALTY_TURNS
+    }
+    return replace(c, **changes) if changes else c  # type: ignore[arg-type]
 
 
 @memo
 def _turn_start(c: Combatant, options: TierkreisOptions) -> dict[Combatant, Fraction]:
-    if c.death_points >= DEATH_AT and options.death_timing == "immediate":
-        return {c: Fraction(1)}  # dead
-    after = with_health(c, start_of_turn(c.pv, c.death_points)) if c.pv == 0 else c
+    after = _penalty_count_down(_death_at_turn_start(c, options))
     if after.defensive_stance and options.stance_ends_at_turn_start:
         after = replace(after, defensive_stance=False)
     return {after: Fraction(1)}
 
 
+@memo
+def _round_end(c: Combatant) -> dict[Combatant, Fraction]:
+    ending = {k for k in _KINDS if getattr(c, f"{k}_penalty_turns") == 1}
+    if not ending:
+        return {c: Fraction(1)}
+    left = [k for k in FUMBLE_PENALTY_PARTS[c.fumble_penalty] if k not in ending]
+    changes: dict[str, Any] = {f"{k}_penalty_turns": 0 for k in ending}
+    changes["fumble_penalty"] = "both" if len(left) == 2 else (left[0] if left else "none")
+    return {replace(c, **changes): Fraction(1)}
+
+
+def _options_of(options: Any) -> TierkreisOptions:
+    return options.options if isinstance(options, Modifiers) else options
+
+
 def turn_start(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, Fraction]:
-    """The law of ``c`` after the start of its own turn (P10, P13): ``{c: 1}`` when nothing
-    applies. ``options`` is :class:`TierkreisOptions` (or the ``Modifiers`` carrying them).
+    """The law of ``c`` after the start of its own turn (P10, G11, P13, P8's count):
+    ``{c: 1}`` when nothing applies. ``options`` is :class:`TierkreisOptions` (or the
+    ``Modifiers`` carrying them). Treat the result as read-only (it is memoised)."""
+    return _turn_start(c, _options_of(options))
+
+
+def round_end(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, Fraction]:
+    """The law of ``c`` when the round ends (P8/T1): a fumble's −2 in its last turn
+    (count 1) is lifted; ``{c: 1}`` otherwise. It reads the form only (the count is there
+    only if the option was on at the fumble), so ``options`` is accepted and unused.
     Treat the result as read-only (it is memoised)."""
-    if isinstance(options, Modifiers):
-        options = options.options
-    return _turn_start(c, options)
+    return _round_end(c)

@@ -388,11 +388,12 @@ def test_the_t11_fumble_law_rolls_again_on_00():
     law, den = melee_fumble_law()
     assert den == 99 and sum(n for _, n in law) == 99
     by_effect = {g.after.fumble_effect(row): n for row, n in law}
-    assert by_effect[("half_block", False, False, False)] == 4  # 08–11
-    assert by_effect[("half_all", False, False, False)] == 6  # 29–31, 80–82
-    assert by_effect[(None, True, False, False)] == 3  # 36–38 «Pierde 1 CAR»
-    assert by_effect[(None, False, True, False)] == 4  # 54–57 armour −2
-    assert by_effect[(None, False, False, True)] == 3  # 65–67 the shield breaks
+    assert by_effect[("half_block", None, False, False, False)] == 4  # 08–11
+    assert by_effect[("half_all", 1, False, False, False)] == 3  # 29–31 «el siguiente turno»
+    assert by_effect[("half_all", None, False, False, False)] == 3  # 80–82, until cleared
+    assert by_effect[(None, None, True, False, False)] == 3  # 36–38 «Pierde 1 CAR»
+    assert by_effect[(None, None, False, True, False)] == 4  # 54–57 armour −2
+    assert by_effect[(None, None, False, False, True)] == 3  # 65–67 the shield breaks
 
 
 def test_by_default_fumbles_and_a_disabled_defence_leave_no_mark():

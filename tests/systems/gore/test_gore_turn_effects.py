@@ -117,8 +117,13 @@ def test_bleeding_down_to_two_hp_knocks_out_and_to_zero_is_dying():
     assert "unconscious" in out.conditions and not out.can_defend
     assert S.status(out) == "down"
     last = next(f for f in S.round_end(hurt(1, abdomen=4)) if f.current_hp == 0)
-    assert S.status(last) == "dying"
-    assert only(S.round_end(last)) == last  # Mortal takes over: HP below 0 is not counted
+    assert S.status(last) == "dying" and last.mortal_rounds == 1  # P13.4: the next round
+    dead = only(S.round_end(last))  # Mortal takes over: HP below 0 bleeds no more
+    assert dead.current_hp == 0 and dead.mortal_rounds == 2 and S.status(dead) == "dead"
+    assert only(S.round_end(dead)) == dead
+    gm = g.GoreOptions(mortal_rule="gm")  # the GM decides: dying, and no count
+    last = next(f for f in S.round_end(hurt(1, abdomen=4), gm) if f.current_hp == 0)
+    assert last.mortal_rounds is None and only(S.round_end(last, gm)) == last
 
 
 def test_ten_rounds_of_bleeding_match_the_binomial_count_of_failures():
@@ -131,8 +136,8 @@ def test_ten_rounds_of_bleeding_match_the_binomial_count_of_failures():
         law = nxt
     assert sum(law.values()) == 1
     q = 1 - p_con5(11)
-    dying = sum(p for form, p in law.items() if S.status(form) == "dying")
-    assert dying == sum(comb(10, k) * q**k * (1 - q) ** (10 - k) for k in range(7, 11))
+    out = sum(p for form, p in law.items() if S.status(form) in ("dying", "dead"))
+    assert out == sum(comb(10, k) * q**k * (1 - q) ** (10 - k) for k in range(7, 11))
 
 
 def test_options_inside_modifiers_are_accepted():

@@ -39,7 +39,7 @@ def test_nothing_to_apply_returns_the_form_unchanged():
     d = S.defaults()["defender"]
     assert only(S.turn_start(d)) == d
     assert only(S.round_end(d)) == d
-    assert S.round_end_fn is None and S.has_turn_effects
+    assert S.round_end_fn is not None and S.has_turn_effects  # P8: a fumble's timed −2
     hurt = tk.Combatant(pv_current=1)
     assert only(S.turn_start(hurt)) == hurt
 
@@ -76,13 +76,15 @@ def test_a_blow_at_0_pv_and_the_turn_start_both_count():
 
 
 def test_turn_start_timing_still_gives_the_death_point():
-    """G11 ``"turn_start"``: the point comes; 3 points stay «dying» (the form cannot tell
-    the turn that kills from the one before it: not modelled, see the module)."""
+    """G11 ``"turn_start"``: the point comes; 3 points are «dying» until the turn starts,
+    which ticks ``dead`` (the literal rule, tests/systems/tierkreis/test_tk_turn_marks.py)."""
     after = only(S.turn_start(fallen(1), LITERAL))
     assert after.death_points == 2
     three = fallen(3)
-    assert only(S.turn_start(three, LITERAL)) == three
     assert S.status(three, LITERAL) == "dying"
+    dead = only(S.turn_start(three, LITERAL))
+    assert dead == dataclasses.replace(three, dead=True)
+    assert S.status(dead, LITERAL) == "dead"
 
 
 def test_defensive_stance_ends_at_its_own_turn_start():

@@ -1,0 +1,374 @@
+"""Tierkreis: the turn rules the forms now carry (#16 follow-up, task tknsd18).
+
+* G11 ``death_timing="turn_start"`` (P9, P10 literal): a third death point from a blow
+  leaves the character «dying» until its own turn starts, and dead then; the form's
+  ``dead`` tells the two apart; ``"immediate"`` (default) keeps today's forms and fights.
+* P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
+  ``fumble_penalty_expires``): counted per kind from 2 (the fumble's turn) to 1 (its next
+  turn's start) and lifted when that round ends; untimed (count 0) it stays.
+* fresh forms and default options change nothing (golden figures from main at c60c17e);
+  the chain (exact, to the end) and the tracker (seeded, ``next_turn``) agree within 6σ in
+  a fight where a fumble's −2 ends.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import math
+from fractions import Fraction as F
+
+import pytest
+
+from rolkit import fields
+from rolkit.fight import Fight
+from rolkit.fight_chain import FightSpec, fight_odds, odds_of_fighters
+from rolkit.systems import tierkreis as tk
+
+S = tk.SYSTEM
+LITERAL = tk.TierkreisOptions(death_timing="turn_start")
+EXPIRES = tk.TierkreisOptions(fumble_penalty_expires=True)
+NPC = {"is_player": False}
+BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
+NEW_FIELDS = ("dead", "physical_penalty_turns", "mental_penalty_turns")
+
+
+def only(law: dict) -> tk.Combatant:
+    assert sum(law.values()) == 1
+    ((form, p),) = law.items()
+    assert p == 1
+    return form
+
+
+def fallen(death_points: int = 0, **kw) -> tk.Combatant:
+    return tk.Combatant(name="caído", pv_current=0, death_points=death_points, **kw)
+
+
+def digest(x: object) -> str:
+    return hashlib.sha256(str(x).encode()).hexdigest()[:20]
+
+
+# --------------------------------------------------------------------------- the new fields
+def spec(cls: type, name: str) -> fields.FieldSpec:
+    found = fields.spec_of({f.name: f for f in dataclasses.fields(cls)}[name])
+    assert found is not None, name
+    return found
+
+
+def test_new_fields_are_labelled_bounded_and_default_to_nothing():
+    """es/en label and help (what the dashboard builds its widgets from), a range, and a
+    default that changes nothing."""
+    for cls, name in [
+        *((tk.Combatant, n) for n in NEW_FIELDS),
+        (tk.TierkreisOptions, "fumble_penalty_expires"),
+    ]:
+        sp = spec(cls, name)
+        assert all(sp.label) and all(sp.help) and sp.label[0] != sp.label[1], name
+        assert sp.help[0] != sp.help[1] and sp.default in (False, 0), name
+    assert (
+        spec(tk.Combatant, "physical_penalty_turns").min,
+        spec(tk.Combatant, "physical_penalty_turns").max,
+    ) == (0, 2)
+    fresh = tk.Combatant()
+    assert (fresh.dead, fresh.physical_penalty_turns, fresh.mental_penalty_turns) == (False, 0, 0)
+    for bad in (
+        {"physical_penalty_turns": 3, "fumble_penalty": "physical"},
+        {"mental_penalty_turns": -1, "fumble_penalty": "mental"},
+        {"physical_penalty_turns": 1},  # a count without its −2
+        {"mental_penalty_turns": 2, "fumble_penalty": "physical"},
+        {"dead": True},  # dead needs 3 death points
+        {"dead": True, "pv_current": 0, "death_points": 2},
+    ):
+        with pytest.raises(tk.TierkreisInputError):
+            tk.Combatant(**bad)
+    with pytest.raises(tk.TierkreisInputError) as err:
+        tk.Combatant(mental_penalty_turns=1)
+    assert "Pifia INT, CAR y SUE −2: turnos" in str(err.value)
+    assert tk.Combatant(fumble_penalty="both", physical_penalty_turns=1, mental_penalty_turns=2)
+    assert fallen(3, dead=True).dead
+
+
+# --------------------------------------------------------------------------- defaults unchanged
+def test_default_options_leave_the_whole_fight_as_on_main():
+    """Golden figures of main (c60c17e): 1 536 states, the exact P(A wins) and mean rounds
+    (sha256 of the Fraction's text); no state of the fight ticks a new field."""
+    d = S.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    r = odds_of_fighters(S, fighters, rounds_shown=0)
+    assert r.exact and r.states == 1536
+    assert digest(r.p_win["a"]) == "9896583171df14fc81f1"
+    assert digest(r.expected_rounds()) == "2207d4b93744f9e64e14"
+
+
+def test_default_after_states_and_turn_rules_never_touch_the_new_fields():
+    d = S.defaults()
+    seen = [d["attacker"]]
+    frontier = list(seen)
+    for _ in range(4):  # four blows deep from the default duel, both ways
+        nxt = []
+        for a in frontier:
+            if S.status(a) is not None:
+                continue
+            for (a1, d1), _p in S.transitions(a, a, d["weapon"], d["modifiers"]).items():
+                for form in (a1, d1):
+                    for rule in (S.turn_start, S.round_end):
+                        (after,) = rule(form)
+                        assert (after.dead, after.physical_penalty_turns) == (False, 0)
+                        assert after.mental_penalty_turns == 0
+                    nxt.append(a1)
+        frontier = list(dict.fromkeys(nxt))[:40]
+    pen = tk.Combatant(fumble_penalty="both")  # untimed (count 0): stays until cleared
+    assert only(S.round_end(pen)) == pen and only(S.turn_start(pen)) == pen
+
+
+# --------------------------------------------------------------------------- G11 literal death
+def test_g11_a_third_point_from_a_blow_is_dying_until_its_turn_starts():
+    """V13 ``apply_damage(0, 2, 1, "turn_start")`` → (0, 3, unconscious); at its next turn
+    start it dies («Si al iniciar un turno … 3 puntos de muerte, muere»)."""
+    pc = tk.Combatant(agility=7)
+    law = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers(options=LITERAL))
+    three = {d: p for (_a, d), p in law.items() if d.death_points == 3}
+    assert sum(three.values()) == F(1, 12) + F(1, 2)  # critical + hit (V22)
+    (dying,) = three
+    assert not dying.dead and S.status(dying, LITERAL) == "dying"
+    dead = only(S.turn_start(dying, LITERAL))
+    assert dead == dataclasses.replace(dying, dead=True)
+    assert S.status(dead, LITERAL) == "dead" and S.status(dead) == "dead"
+    assert only(S.turn_start(dead, LITERAL)) == dead  # the dead stay as they are
+    assert only(S.round_end(dying, LITERAL)) == dying  # nothing at the round end
+
+
+def test_g11_reaching_three_at_the_turn_start_kills_at_once_in_both_timings():
+    for options in (LITERAL, tk.TierkreisOptions()):
+        after = only(S.turn_start(fallen(2), options))
+        assert after.death_points == 3 and S.status(after, options) == "dead"
+    assert only(S.turn_start(fallen(2), LITERAL)).dead
+    assert not only(S.turn_start(fallen(2))).dead  # immediate: the points say it
+
+
+def test_g11_healed_before_its_turn_starts_it_lives():
+    """P9 «muere al iniciar su siguiente turno, salvo que lo curen»; a healing power clears
+    the death points and wakes it (0 → 2 PV)."""
+    assert tk.heal(0, 3, 2, 4, still_dying=True) == (2, 0, "active")
+    assert tk.heal(0, 3, 0, 4, still_dying=True) == (0, 3, "unconscious")
+    assert tk.heal(0, 3, 2, 4) == (0, 3, "dead")  # dead (immediate, or ``dead`` ticked)
+
+
+def test_g11_immediate_timing_is_todays_rule():
+    pc = tk.Combatant(agility=7)
+    law = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers())
+    three = [d for (_a, d) in law if d.death_points == 3]
+    assert three and all(S.status(d) == "dead" and not d.dead for d in three)
+    assert only(S.turn_start(fallen(3))) == fallen(3)
+
+
+def test_g11_a_dead_defender_stays_dead_under_any_blow():
+    dead = fallen(3, dead=True, **NPC)
+    odds = S.odds(tk.Combatant(agility=7), dead, BOW, tk.Modifiers(options=LITERAL))
+    assert odds.fate() == {"dead": 1}
+
+
+def test_g11_a_fight_where_the_dying_die_at_their_turn_start():
+    """B (1 PV) against A1 (1 PV) and A2 (3 death points, dying), order B, A1, A2, every
+    blow at the first foe able to act, unarmed (target 6). A blow ends the fight with
+    q = 1/2 (a hit or critical drops a 1-PV target) + 1/72 (the fumble's 11–12 drops the
+    attacker); B's fumble 3–4 (1/72) leaves it prone, and A1's melee blow at a prone B
+    gets +1 (P12: 7/12). A2 dies at its turn start only if neither blow ended the fight:
+    (34/72)(35/72) + (1/72)(1 − 7/12 − 1/72) = 1219/5184; else it ends «dying»."""
+    one = tk.Combatant(pv_current=1)
+    a2 = fallen(3)
+    fighters = (
+        ("B", "b", one, tk.UNARMED),
+        ("A1", "a", one, tk.UNARMED),
+        ("A2", "a", a2, tk.UNARMED),
+    )
+    spec = FightSpec("tierkreis", fighters, order=("B", "A1", "A2"), initiative_rolled=True)
+    dies = F(34, 72) * F(35, 72) + F(1, 72) * (1 - F(7, 12) - F(1, 72))
+    assert dies == F(1219, 5184)
+    literal = fight_odds(spec, options=LITERAL, policy="first", system=S)
+    assert literal.exact
+    assert literal.fates["A2"] == {"dying": 1 - dies, "dead": dies}
+    immediate = fight_odds(spec, policy="first", system=S)
+    assert immediate.fates["A2"] == {"dead": 1}  # 3 points: dead from the start
+    assert literal.p_win == immediate.p_win  # the timing changes fates, not who wins
+
+
+# --------------------------------------------------------------------------- P8 fumble −2
+PC = tk.Combatant(agility=7)
+
+
+def fumbled(kind: str, options: tk.TierkreisOptions = EXPIRES) -> tk.Combatant:
+    law = S.transitions(PC, tk.Combatant(**NPC), BOW, tk.Modifiers(options=options))
+    rows = [(a, p) for (a, _d), p in law.items() if a.fumble_penalty == kind]
+    ((a, p),) = rows
+    assert p == F(1, 72)  # V22: each fumble effect 1/72
+    return a
+
+
+def test_t1_a_timed_fumble_starts_the_count_at_two():
+    phys, ment = fumbled("physical"), fumbled("mental")
+    assert (phys.physical_penalty_turns, phys.mental_penalty_turns) == (2, 0)
+    assert (ment.physical_penalty_turns, ment.mental_penalty_turns) == (0, 2)
+    off = fumbled("physical", tk.TierkreisOptions())
+    assert off.physical_penalty_turns == 0  # option off: today's untimed −2
+
+
+def test_t1_the_minus_two_lasts_to_the_end_of_its_next_turn():
+    """Fumble in turn N (count 2): the same round's end keeps it; its turn N+1 starts
+    (count 1) still at −2 (AGI 7 → target 5: crit 1/12 + hit 4/12); that round's end
+    lifts it (target 7: crit 1/12 + hit 1/2, V22)."""
+    a = fumbled("physical")
+    npc = tk.Combatant(**NPC)
+    assert only(S.round_end(a)) == a  # the fumble's own round ends: not yet
+    nxt = only(S.turn_start(a))
+    assert nxt == dataclasses.replace(a, physical_penalty_turns=1)
+    assert tk.check_target(nxt, "AGI").target == 5
+    assert S.odds(nxt, npc, BOW, tk.Modifiers()).p_hit == F(5, 12)
+    clear = only(S.round_end(nxt))
+    assert clear == dataclasses.replace(a, fumble_penalty="none", physical_penalty_turns=0)
+    assert S.odds(clear, npc, BOW, tk.Modifiers()).p_hit == F(7, 12)
+    assert clear == PC  # back to the form before the fumble
+
+
+def test_t1_both_penalties_end_each_at_its_own_time():
+    a = tk.Combatant(fumble_penalty="both", physical_penalty_turns=1, mental_penalty_turns=2)
+    after = only(S.round_end(a))
+    assert (after.fumble_penalty, after.physical_penalty_turns, after.mental_penalty_turns) == (
+        "mental",
+        0,
+        2,
+    )
+    # a second physical fumble while the first is in its last turn starts it again
+    again = tk.Combatant(agility=7, fumble_penalty="physical", physical_penalty_turns=1)
+    law = S.transitions(again, tk.Combatant(**NPC), BOW, tk.Modifiers(options=EXPIRES))
+    restarted = [a1 for (a1, _d) in law if a1.physical_penalty_turns == 2]
+    assert restarted and all(a1.fumble_penalty == "physical" for a1 in restarted)
+
+
+def test_t1_the_tracker_applies_the_fumble_count_through_its_attack():
+    """``Fight.attack`` with the option in the modifiers leaves the count (``after``)."""
+    fight = Fight(S)
+    fight.add("A", "a", PC, BOW)
+    fight.add("B", "b", tk.Combatant(**NPC), BOW)
+    mods = tk.Modifiers(options=EXPIRES)
+    for seed in range(1, 4000):
+        res = fight.attack("A", "B", mods, seed=seed)
+        if res.outcome.fumble_effect == "physical_minus_2":
+            break
+    after = S.after(res)["attacker"]
+    assert (after.fumble_penalty, after.physical_penalty_turns) == ("physical", 2)
+
+
+def test_turn_rules_laws_sum_to_one_over_every_count():
+    for pen in ("none", "physical", "mental", "both"):
+        for p in range(3):
+            for m in range(3):
+                if (p and pen not in ("physical", "both")) or (m and pen not in ("mental", "both")):
+                    continue
+                c = tk.Combatant(
+                    fumble_penalty=pen, physical_penalty_turns=p, mental_penalty_turns=m
+                )
+                for rule in (S.turn_start, S.round_end):
+                    law = rule(c)
+                    assert sum(law.values()) == 1 and len(law) == 1
+                after = only(S.round_end(only(S.turn_start(c))))
+                assert after.physical_penalty_turns in (0, 2) or p == 0
+                assert 0 <= after.physical_penalty_turns <= 2
+
+
+# --------------------------------------------------------------------------- chain vs tracker
+def _within_6_sigma(count: int, n: int, p: F) -> bool:
+    q = float(p)
+    return abs(count / n - q) <= 6 * math.sqrt(q * (1 - q) / n) + 1e-9
+
+
+def _duel(count: int = 2) -> Fight:
+    """Ana (AGI 3) fumbled a 5–6 in her last turn: −2 FUE/AGI/VIT (target 1: only a
+    critical hits) with its count at 2; Bo (AGI 5). Default options."""
+    fight = Fight(S)
+    ana = tk.Combatant(
+        name="Ana",
+        agility=3,
+        strength=3,
+        pv_current=3,
+        fumble_penalty="physical",
+        physical_penalty_turns=count,
+    )
+    fight.add("Ana", "a", ana, tk.UNARMED)
+    fight.add("Bo", "b", tk.Combatant(name="Bo", agility=5, strength=3, pv_current=3), tk.UNARMED)
+    fight.roll_initiative(seed=3)  # one order for every fight (no turn rule draws dice)
+    return fight
+
+
+def test_the_chain_and_the_tracker_agree_where_a_fumble_penalty_ends():
+    """The count on the form acts under any options (the tracker gives the defaults):
+    Ana's −2 lasts through her next turn and ends with that round. The exact chain to the
+    end (P(Ana wins) ≈ 0.264; ≈ 0.118 if the −2 stayed, count 0) and 600 seeded fights on
+    the tracker (``attack``/``apply``, ``next_turn(seed)`` playing the turn rules) agree
+    within 6σ (σ ≈ 0.018) on who wins and how each ends."""
+    exact = fight_odds(_duel(), policy="first")
+    assert exact.exact
+    stays = fight_odds(_duel(count=0), policy="first")
+    assert exact.p_win["a"] - stays.p_win["a"] > F(1, 10)  # the rule acts
+    n = 600
+    counts: dict = {}
+    expired = 0
+    for k in range(n):
+        fight = _duel()
+        for step in range(1000):
+            st = fight.state
+            standing = {f.side for f in st.fighters if S.status(f.defender) is None}
+            if len(standing) < 2:
+                side = next(iter(standing), "draw")
+                counts[side] = counts.get(side, 0) + 1
+                for f in st.fighters:
+                    counts[(f.name, S.status(f.defender))] = (
+                        counts.get((f.name, S.status(f.defender)), 0) + 1
+                    )
+                break
+            me = st.fighter(st.current)
+            if S.status(me.defender) is None:
+                foe = next(f for f in st.fighters if f.side != me.side)
+                res = fight.attack(me.name, foe.name, seed=10**6 * k + step)
+                fight.apply(res, me.name, foe.name)
+                if len({f.side for f in fight.state.fighters if S.status(f.defender) is None}) < 2:
+                    continue
+            before = fight.state.fighter("Ana").defender.fumble_penalty
+            fight.next_turn(seed=10**6 * k + 5000 + step)
+            expired += (
+                before == "physical"
+                and fight.state.fighter("Ana").defender.fumble_penalty == "none"
+            )
+        else:
+            raise AssertionError("a fight that does not end")
+    assert expired > n // 2  # Ana's −2 ended on the tracker in most fights
+    for side in ("a", "b"):
+        assert _within_6_sigma(counts.get(side, 0), n, exact.p_win[side]), side
+    assert counts.get("draw", 0) == 0 and exact.p_draw == 0
+    for name in ("Ana", "Bo"):
+        for fate in (None, "down", "dying", "dead"):
+            p = exact.fates[name].get(fate, F(0))
+            assert _within_6_sigma(counts.get((name, fate), 0), n, p), (name, fate)
+
+
+def test_to_the_end_with_expiring_fumbles_the_chain_says_how_it_solved_it():
+    """A −2 that ends can bring a duel back to a state of two rounds before (fumble, then
+    the same forms again). Today's chain solves one round start per cycle only, so it
+    simulates and says why; with the lead's multi-round-start solve it is exact. Either
+    way the result matches the exact 60-round horizon (what is still going then is
+    below 1e-12): within 6σ of the simulation (3 of its stated 95 % margins), or within
+    that remainder."""
+    d = S.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    horizon = odds_of_fighters(S, fighters, rounds=60, options=EXPIRES)
+    assert horizon.exact and horizon.p_ongoing < F(1, 10**12)
+    end = odds_of_fighters(S, fighters, rounds_shown=0, options=EXPIRES)
+    if end.exact:
+        for side in ("a", "b"):
+            assert abs(end.p_win[side] - horizon.p_win[side]) <= horizon.p_ongoing
+    else:
+        assert end.reason is not None and "earlier one" in end.reason[1]
+        assert end.margin is not None
+        for side in ("a", "b"):
+            # the margin is a 95 % half-width (1.96σ): 3 margins ≈ 6σ
+            assert abs(float(end.p_win[side] - horizon.p_win[side])) <= 3 * end.margin
