@@ -929,8 +929,10 @@ def _absorb(chain: _Chain) -> Law:
     ``α`` times ``V(v, 0)`` (kept under ``_SELF``), solved children first with the way
     back to ``v`` cut; then ``V(v, 0) = c / (1 − α)``: the geometric series of the rounds
     that bring ``v`` back, in integers over one denominator per state. A state every
-    round brings back stands forever (:func:`_going_keys`). A group with two round
-    starts (a way back to an earlier round's state) raises :class:`_Cycle`.
+    round brings back stands forever (:func:`_going_keys`). A group with several round
+    starts (a way back to an earlier round's state: a counter that runs out, a condition
+    that ends) is solved as their linear system (``solve_many``); only a singular one
+    (round starts the rounds never leave) raises :class:`_Cycle`.
     """
     n = len(chain.order)
     big = chain.denominator
@@ -982,6 +984,9 @@ def _absorb(chain: _Chain) -> Law:
             store(group[0], _reduced(law) if group[0][1] == 0 else law)
             return
         pivots = [g for g in group if g[1] == 0 and not g[2]]
+        if len(pivots) > 1:
+            solve_many(group, pivots)
+            return
         if len(pivots) != 1:
             raise _Cycle()
         pivot = pivots[0]
@@ -1020,6 +1025,103 @@ def _absorb(chain: _Chain) -> Law:
         # (``big · lcm`` of their children's denominators, which share their factors)
         store(pivot, x)
         for node in order[:-1]:
+            store(node, value(node, {}, None))
+
+    def solve_many(group: list[_Node], pivots: list[_Node]) -> None:
+        """A group with several round starts (a state that comes back after two rounds or
+        more): every turn is a law plus ``Σ a_j · V(p_j, 0)`` over the round starts ``p_j``
+        (kept under ``(_SELF, j)``), solved children first with every way back to a round
+        start cut; then the round starts' own linear system ``d_i V_i − Σ a_ij V_j = c_i``,
+        by exact Gaussian elimination. A singular system (a set of round starts the
+        rounds never leave) is not solved: :class:`_Cycle`."""
+        at = {p: j for j, p in enumerate(pivots)}
+        members = set(group)
+        order: list[_Node] = []  # the other turns, children first
+        seen: set[_Node] = set(pivots)
+        on_path: set[_Node] = set()
+        for p in pivots:
+            stack: list[tuple[_Node, bool]] = [
+                (c, False) for c in kids(p) if c in members and c not in seen
+            ]
+            seen.update(c for c, _ in stack)
+            while stack:
+                node, expanded = stack.pop()
+                if expanded:
+                    on_path.discard(node)
+                    order.append(node)
+                    continue
+                on_path.add(node)
+                stack.append((node, True))
+                for c in kids(node):
+                    if c in members and c not in at:
+                        if c in on_path:
+                            raise _Cycle()
+                        if c not in seen:
+                            seen.add(c)
+                            stack.append((c, False))
+
+        def row(node: _Node, local: Mapping[_Node, Law]) -> Law:
+            v, t, begun = node
+            extra: dict[Any, int] = {}
+            terms: list[tuple[int, Law]] = []
+            going = 0
+            for succ, w, ends in chain.step_weights(v, t, begun):
+                if ends:
+                    for key in _ended_keys(chain.summary(succ)):
+                        extra[key] = extra.get(key, 0) + w
+                    continue
+                going += w
+                c = (succ, (t + 1) % n, False)
+                j = at.get(c)
+                if j is not None:
+                    extra[(_SELF, j)] = extra.get((_SELF, j), 0) + w
+                else:
+                    known = local.get(c)
+                    terms.append((w, known if known is not None else memo[(succ, c[1])]))
+            if t == n - 1:
+                extra[_LENGTH] = going
+            return _combine(terms, extra, big)
+
+        local: dict[_Node, Law] = {}
+        for node in order:
+            local[node] = row(node, local)
+        k = len(pivots)
+        matrix: list[list[Fraction]] = []
+        rhs: list[dict[Any, Fraction]] = []
+        for i, p in enumerate(pivots):
+            den, values = row(p, local)
+            line = [Fraction(0)] * k
+            line[i] += den
+            const: dict[Any, Fraction] = {}
+            for key, num in values.items():
+                if isinstance(key, tuple) and len(key) == 2 and key[0] == _SELF:
+                    line[key[1]] -= num
+                else:
+                    const[key] = Fraction(num)
+            matrix.append(line)
+            rhs.append(const)
+        for col in range(k):  # Gauss–Jordan, exact
+            piv = next((r for r in range(col, k) if matrix[r][col] != 0), None)
+            if piv is None:
+                raise _Cycle()
+            matrix[col], matrix[piv] = matrix[piv], matrix[col]
+            rhs[col], rhs[piv] = rhs[piv], rhs[col]
+            lead = matrix[col][col]
+            matrix[col] = [x / lead for x in matrix[col]]
+            rhs[col] = {key: x / lead for key, x in rhs[col].items()}
+            for r in range(k):
+                f = matrix[r][col]
+                if r != col and f != 0:
+                    matrix[r] = [a - f * b for a, b in zip(matrix[r], matrix[col], strict=True)]
+                    out = dict(rhs[r])
+                    for key, x in rhs[col].items():
+                        out[key] = out.get(key, Fraction(0)) - f * x
+                    rhs[r] = out
+        for i, p in enumerate(pivots):
+            values_i = {key: x for key, x in rhs[i].items() if x != 0}
+            d = math.lcm(*(x.denominator for x in values_i.values())) if values_i else 1
+            store(p, _reduced((d, {key: int(x * d) for key, x in values_i.items()})))
+        for node in order:
             store(node, value(node, {}, None))
 
     # Tarjan's strongly connected components, without recursion

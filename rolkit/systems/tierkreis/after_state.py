@@ -19,7 +19,7 @@ a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field) and the d
 attack (9–10: a new attack, not a state). The death points gained at the start of a turn
 at 0 PV (P10), the literal timing's death (G11), the end of the defensive stance (P13) and
 the end of a timed −2 are turn rules, not part of the attack: :mod:`.turn_effects`
-(``SYSTEM.turn_start``, ``SYSTEM.round_end``) applies them.
+(``SYSTEM.turn_start``, ``SYSTEM.turn_end``) applies them.
 
 The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the

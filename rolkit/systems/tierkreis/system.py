@@ -29,7 +29,7 @@ from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
 from rolkit.systems.tierkreis.stages import AttackKey
-from rolkit.systems.tierkreis.turn_effects import round_end, turn_start
+from rolkit.systems.tierkreis.turn_effects import turn_end, turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 
@@ -156,7 +156,7 @@ SYSTEM = System(
     transitions_fn=_transitions,
     status_fn=status_of,
     turn_start_fn=turn_start,
-    round_end_fn=round_end,
+    turn_end_fn=turn_end,
     initiative_fn=fight_initiative,
     derived_fn=derived,
 )

@@ -1,5 +1,5 @@
 """P8, P10, P13, G11 The rules that act between attacks (issue #16 follow-up):
-``SYSTEM.turn_start`` (the start of a combatant's own turn) and ``SYSTEM.round_end``.
+``SYSTEM.turn_start`` (the start of a combatant's own turn) and ``SYSTEM.turn_end`` (its end).
 
 * P10 «Al iniciar su siguiente turno, gana 1 punto de muerte. Si al iniciar un turno el
   personaje alcanza 3 puntos de muerte, muere»: at the start of each own turn at 0 PV, one
@@ -18,11 +18,11 @@
 * P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
   ``fumble_penalty_expires``): the fumble starts the −2's own count
   (``physical_penalty_turns`` / ``mental_penalty_turns``) at 2 in the fumbler's turn
-  (:func:`~.after_state.fumble_condition`); its next turn's start counts it down to 1; the
-  end of that round lifts the −2 (count 0). The contract has no «end of a turn» point: the
-  round's end is the first point after that turn ends, so the −2 also covers the turns
-  that follow it in the same round (exact when the fumbler acts last; never shorter than
-  the seed's). A count of 0 on a −2 is the untimed −2 (the option off, or set by hand):
+  (:func:`~.after_state.fumble_condition`); the end of that turn counts it down to 1, and
+  the end of its next own turn lifts the −2 (count 0): the −2 holds through the others'
+  turns in between (its dodges) and its whole next turn, and no longer. A fumble comes
+  only from the fumbler's own attack, so its turn is the fumble's turn. A count of 0 on a
+  −2 is the untimed −2 (the option off, or set by hand):
   it stays until the GM clears it. The counts stop at 2: no rule reads further.
 
 Every rule here is certain (no dice): the law has one form, probability 1; the input form
@@ -41,13 +41,13 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.after_state import PENALTY_TURNS, with_health
+from rolkit.systems.tierkreis.after_state import with_health
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 from rolkit.systems.tierkreis.health import DEATH_AT, start_of_turn
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
-__all__ = ["turn_start", "round_end"]
+__all__ = ["turn_start", "turn_end"]
 
 _KINDS = ("physical", "mental")
 
@@ -65,32 +65,26 @@ def _death_at_turn_start(c: Combatant, options: TierkreisOptions) -> Combatant:
     return after
 
 
-def _penalty_count_down(c: Combatant) -> Combatant:
-    """P8/T1 Its next turn has begun: each −2 counted from a fumble is in its last turn."""
-    changes = {
-        f"{k}_penalty_turns": PENALTY_TURNS - 1
-        for k in _KINDS
-        if getattr(c, f"{k}_penalty_turns") == PENALTY_TURNS
-    }
-    return replace(c, **changes) if changes else c  # type: ignore[arg-type]
-
-
 @memo
 def _turn_start(c: Combatant, options: TierkreisOptions) -> dict[Combatant, Fraction]:
-    after = _penalty_count_down(_death_at_turn_start(c, options))
+    after = _death_at_turn_start(c, options)
     if after.defensive_stance and options.stance_ends_at_turn_start:
         after = replace(after, defensive_stance=False)
     return {after: Fraction(1)}
 
 
 @memo
-def _round_end(c: Combatant) -> dict[Combatant, Fraction]:
-    ending = {k for k in _KINDS if getattr(c, f"{k}_penalty_turns") == 1}
-    if not ending:
+def _turn_end(c: Combatant) -> dict[Combatant, Fraction]:
+    """P8/T1 One of the fumbler's own turns has ended: a −2 counted 2 (the fumble's turn)
+    goes to 1 (its next turn still to come); one at 1 (that next turn) is lifted."""
+    counts = {k: getattr(c, f"{k}_penalty_turns") for k in _KINDS}
+    if not any(counts.values()):
         return {c: Fraction(1)}
-    left = [k for k in FUMBLE_PENALTY_PARTS[c.fumble_penalty] if k not in ending]
-    changes: dict[str, Any] = {f"{k}_penalty_turns": 0 for k in ending}
-    changes["fumble_penalty"] = "both" if len(left) == 2 else (left[0] if left else "none")
+    ending = {k for k, n in counts.items() if n == 1}
+    changes: dict[str, Any] = {f"{k}_penalty_turns": n - 1 for k, n in counts.items() if n}
+    if ending:
+        left = [k for k in FUMBLE_PENALTY_PARTS[c.fumble_penalty] if k not in ending]
+        changes["fumble_penalty"] = "both" if len(left) == 2 else (left[0] if left else "none")
     return {replace(c, **changes): Fraction(1)}
 
 
@@ -99,15 +93,18 @@ def _options_of(options: Any) -> TierkreisOptions:
 
 
 def turn_start(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, Fraction]:
-    """The law of ``c`` after the start of its own turn (P10, G11, P13, P8's count):
+    """The law of ``c`` after the start of its own turn (P10, G11, P13):
     ``{c: 1}`` when nothing applies. ``options`` is :class:`TierkreisOptions` (or the
     ``Modifiers`` carrying them). Treat the result as read-only (it is memoised)."""
     return _turn_start(c, _options_of(options))
 
 
-def round_end(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, Fraction]:
-    """The law of ``c`` when the round ends (P8/T1): a fumble's −2 in its last turn
-    (count 1) is lifted; ``{c: 1}`` otherwise. It reads the form only (the count is there
-    only if the option was on at the fumble), so ``options`` is accepted and unused.
+def turn_end(
+    c: Combatant, options: Any = DEFAULT_OPTIONS, modifiers: Any = None
+) -> dict[Combatant, Fraction]:
+    """The law of ``c`` when its own turn ends (P8/T1): a fumble's −2 counts down, and
+    is lifted at the end of the turn after the fumble's («hasta el final de su próximo
+    turno»); ``{c: 1}`` otherwise. It reads the form only (the count is there only if the
+    option was on at the fumble), so ``options`` and ``modifiers`` are accepted and unused.
     Treat the result as read-only (it is memoised)."""
-    return _round_end(c)
+    return _turn_end(c)

@@ -38,8 +38,9 @@ def fallen(death_points: int = 0, **kw) -> tk.Combatant:
 def test_nothing_to_apply_returns_the_form_unchanged():
     d = S.defaults()["defender"]
     assert only(S.turn_start(d)) == d
-    assert only(S.round_end(d)) == d
-    assert S.round_end_fn is not None and S.has_turn_effects  # P8: a fumble's timed −2
+    assert only(S.turn_end(d)) == d and only(S.round_end(d)) == d
+    assert S.turn_end_fn is not None and S.has_turn_effects  # P8: a fumble's timed −2
+    assert S.round_end_fn is None
     hurt = tk.Combatant(pv_current=1)
     assert only(S.turn_start(hurt)) == hurt
 
