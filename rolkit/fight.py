@@ -114,13 +114,29 @@ class Fight:
         system: the System whose rules run the fight.
     """
 
-    def __init__(self, system: System) -> None:
+    def __init__(self, system: System, options: Any = None) -> None:
         self.system = system
+        self.options = options
         self._states: list[FightState] = [FightState()]
         self._cursor = 0
         #: the reasons a recent attack was made otherwise than asked, by id of its
         #: Resolution (kept with it), for :meth:`apply`'s log
         self._made: dict[int, tuple[Resolution, tuple[tuple[str, str], ...]]] = {}
+
+    @property
+    def options(self) -> Any:
+        """The house rules the fight is played under (``None``: the system's defaults):
+        every attack, its odds, the rules between attacks and who can act read them."""
+        return self._options
+
+    @options.setter
+    def options(self, options: Any) -> None:
+        if options is not None and not isinstance(options, self.system.options_type):
+            raise _plain(
+                f"the options must be {self.system.options_type.__name__}",
+                f"las opciones deben ser {self.system.options_type.__name__}",
+            )
+        self._options = options
 
     # the state and its history ----------------------------------------------
     @property
@@ -297,7 +313,7 @@ class Fight:
         fighters and the ``(es, en)`` log text of each change."""
         s = self.system
         same_class = s.forms["attacker"] is s.forms["defender"]
-        rule: dict[str, Callable[[Any], dict[Any, Fraction]]] = {
+        rule: dict[str, Callable[[Any, Any], dict[Any, Fraction]]] = {
             "turn_start": s.turn_start,
             "turn_end": s.turn_end,
             "round_end": s.round_end,
@@ -305,15 +321,21 @@ class Fight:
         out: list[Fighter] = []
         changes: list[tuple[str, str]] = []
         for f in fighters:
-            before_status = s.status(f.defender)
+            before_status = s.status(f.defender, self.options)
             applies = f.name == only if which != "round_end" else before_status != "dead"
             if applies:
-                after, was = draw(rule[which](f.defender), rng), f.defender
+                after, was = draw(rule[which](f.defender, self.options), rng), f.defender
                 if after != was:
                     f = replace(f, defender=after, attacker=after if same_class else f.attacker)
                     changes.append(
                         _change_text(
-                            f.name, before_status, s.status(after), was, after, which, s.i18n_prefix
+                            f.name,
+                            before_status,
+                            s.status(after, self.options),
+                            was,
+                            after,
+                            which,
+                            s.i18n_prefix,
                         )
                     )
             out.append(f)
@@ -324,13 +346,13 @@ class Fight:
         :meth:`~rolkit.system.System.fight_blow` makes no blow on the first foe)."""
         s = self.system
         me = next(f for f in fighters if f.name == name)
-        if s.fight_blow_fn is None or s.status(me.defender) is not None:
+        if s.fight_blow_fn is None or s.status(me.defender, self.options) is not None:
             return []
         foe = next((f for f in fighters if f.side != me.side), None)
         if foe is None:
             return []
         mods, reasons = s.fight_blow(
-            me.attacker, foe.defender, me.weapon, s.defaults()["modifiers"]
+            me.attacker, foe.defender, me.weapon, s.defaults()["modifiers"], self.options
         )
         if mods is not None:
             return []
@@ -360,7 +382,7 @@ class Fight:
                 defending this round); the message says why.
         """
         forms = self.forms_for(attacker, target, modifiers)
-        mods, reasons = self.system.fight_blow(**forms, defend=defend)
+        mods, reasons = self.system.fight_blow(**forms, options=self.options, defend=defend)
         if mods is None:
             es, en = " · ".join(r[1] for r in reasons), " · ".join(r[2] for r in reasons)
             raise _plain(
@@ -377,7 +399,8 @@ class Fight:
     ) -> Odds:
         """Exact odds of the next attack, from the current (wounded) states, as the fight
         makes it (:meth:`blow_forms`)."""
-        return self.system.odds(**self.blow_forms(attacker, target, modifiers, defend=defend)[0])
+        forms = self.blow_forms(attacker, target, modifiers, defend=defend)[0]
+        return self.system.odds(**forms, options=self.options)
 
     def attack(
         self,
@@ -396,7 +419,7 @@ class Fight:
             RulesError: ``attacker`` cannot attack now, or the attack is invalid.
         """
         forms, why = self.blow_forms(attacker, target, modifiers, defend=defend)
-        res = self.system.resolve(**forms, seed=seed)
+        res = self.system.resolve(**forms, options=self.options, seed=seed)
         if why:
             while len(self._made) >= 16:
                 self._made.pop(next(iter(self._made)))
@@ -474,6 +497,8 @@ class Fight:
             "cursor": self._cursor,
             "states": [state(s) for s in self._states],
         }
+        if self.options is not None:
+            doc["options"] = fields.to_data(self.options)
         return json.dumps(doc, ensure_ascii=False, indent=1)
 
     @classmethod
@@ -514,7 +539,11 @@ class Fight:
                 d.get("started"),
             )
 
-        fight = cls(system)
+        saved = doc.get("options")
+        options = (
+            None if saved is None else fields.from_data(system.options_type, saved, where="options")
+        )
+        fight = cls(system, options)
         fight._states = [state(s) for s in doc["states"]]
         fight._cursor = int(doc["cursor"])
         if not 0 <= fight._cursor < len(fight._states):

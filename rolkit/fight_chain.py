@@ -108,7 +108,9 @@ class FightSpec:
     ``fighters``: ``(name, side, combatant form, weapon form)`` in order of entry;
     ``order``: names in turn order (empty: order of entry); ``turn``: whose turn it is;
     ``started``: that turn has begun, its start-of-turn rules already applied (a fight
-    under way in the tracker); else they apply first (a fight about to begin).
+    under way in the tracker); else they apply first (a fight about to begin);
+    ``options``: the house rules the fight is played under (``None``: the system's
+    defaults), the tracker's own (:attr:`rolkit.fight.Fight.options`).
     """
 
     system: str
@@ -117,6 +119,7 @@ class FightSpec:
     turn: int = 0
     initiative_rolled: bool = False
     started: bool = False
+    options: Any = None
 
     @classmethod
     def of(cls, fight: Any) -> FightSpec:
@@ -129,6 +132,7 @@ class FightSpec:
             st.turn if st.order else 0,
             bool(st.order),
             bool(st.order),
+            fight.options,
         )
 
 
@@ -1290,7 +1294,8 @@ def fight_odds(
         policy: every combatant's target policy (``"weakest"`` or ``"first"``).
         policies: ``{name: policy}`` overriding ``policy`` for some combatants.
         modifiers: the modifiers every attack uses (default: the system's defaults).
-        options: the system's options (house rules).
+        options: the system's options (house rules); default: the fight's own
+            (:attr:`FightSpec.options`), else the system's defaults.
         method: ``"auto"`` (exact under ``max_states``, else simulated and said so),
             ``"exact"`` (raise past the bound) or ``"simulate"``.
         max_states: the bound on distinct reachable states for the exact solve.
@@ -1416,6 +1421,7 @@ def _fight_odds(
     if method not in ("auto", "exact", "simulate"):
         raise _plain(f"unknown method {method!r}", f"método desconocido {method!r}", "method")
     modifiers = s.defaults()["modifiers"] if modifiers is None else modifiers
+    options = spec.options if options is None else options
     options = s.options_type() if options is None else options
     per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
     per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}

@@ -165,11 +165,13 @@ class FightPanel(GuardedPanel):
         for box in (self.attacker, self.target):
             box.observe(lambda ch: self._holding or self._guard(self.show_odds), "value")
         on_roster(state, lambda: self._guard(self._fill_choices))
+        # the house rules are the Ataque tab's Opciones: a change there replays here
+        state.on_link(lambda: self._guard(self._options_changed))
 
     # ------------------------------------------------------------------ shell protocol
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
-        """A new, empty fight in ``system``."""
-        self.fight = Fight(system)
+        """A new, empty fight in ``system``, under the current house rules."""
+        self.fight = Fight(system, self._house_rules(system))
         self.pending = None
         self._applied = {}
         self.message.value = ""
@@ -223,6 +225,26 @@ class FightPanel(GuardedPanel):
         return self._choices(role)[box.value]
 
     # ------------------------------------------------------------------ actions
+    def _house_rules(self, system: System) -> Any:
+        """The Ataque tab's Opciones (its last valid ones) when they are this system's."""
+        options = self.state.options
+        return options if isinstance(options, system.options_type) else None
+
+    def _sync_options(self) -> bool:
+        """Play the fight under the current house rules; True when they changed."""
+        if self.fight is None:
+            return False
+        options = self._house_rules(self.fight.system)
+        if options == self.fight.options:
+            return False
+        self.fight.options = options
+        self.pending = None  # a roll made under the old rules is not applied under new ones
+        return True
+
+    def _options_changed(self) -> None:
+        if self._sync_options():
+            self._show()
+
     def add(self, name: str | None = None, side: str | None = None) -> None:
         """Añadir: a combatant from the fields (or ``name``/``side`` given)."""
         name = self.name_box.value if name is None else name
@@ -234,11 +256,13 @@ class FightPanel(GuardedPanel):
         self._changed()
 
     def roll_initiative(self) -> None:
+        self._sync_options()
         seed = self._seed()
         self.fight.roll_initiative(seed)
         self._changed(default_pair=True)
 
     def next_turn(self) -> None:
+        self._sync_options()
         # the rules between attacks (bleeding, a dying roll…) draw from the seed box too
         seed = self._seed() if self.fight.system.has_turn_effects else None
         self.fight.next_turn(seed)
@@ -246,6 +270,7 @@ class FightPanel(GuardedPanel):
 
     def roll(self) -> None:
         """Tirar: resolve the chosen attack now (nothing changes until «aplicar»)."""
+        self._sync_options()
         attacker, target = self._pair()
         seed = self._seed()
         r = self.fight.attack(attacker, target, seed=seed)

@@ -159,3 +159,24 @@ def test_a_wounded_card_names_locations_not_internal_ids(lang):
     assert "unchanged since joining" not in card and "sin cambios" not in card
     for internal in ("{", "frozenset", "'", "_arm", "_hand", "_leg", "_foot", "torso':"):
         assert internal not in card, (internal, card)
+
+
+def test_the_fight_plays_under_the_attack_tabs_house_rules():
+    """Opciones on the Ataque tab (Moribundo, §4.17) reach the Combate tab's fight: its
+    odds read «moribundo», not «muere»; switching the rule off again comes back."""
+    d = make_dashboard("ashes_of_war")
+    p = panel_of(d, "fight")
+    for name, side in (("Ana", "grupo"), ("Bruto", "enemigos")):  # both with the sword
+        p.name_box.value, p.side.value = name, side
+        p.add_button.click()
+    assert p.fight.options is None or not p.fight.options.dying_rule
+    assert "dead" in p.fight.odds("Bruto", "Ana").fate()
+    rows = d.attack.sections["options"].form.rows
+    rows["dying_rule"].input.value = True
+    d.attack.refresh()
+    assert p.fight.options is not None and p.fight.options.dying_rule
+    fate = p.fight.odds("Bruto", "Ana").fate()
+    assert "dying" in fate and "dead" not in fate
+    rows["dying_rule"].input.value = False
+    d.attack.refresh()
+    assert not p.fight.options.dying_rule and "dead" in p.fight.odds("Bruto", "Ana").fate()
