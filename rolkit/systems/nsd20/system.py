@@ -25,7 +25,7 @@ from rolkit.systems.nsd20.odds import WOUND_KEYS, attack_law
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
 from rolkit.systems.nsd20.transitions import attack_transitions, combatant_status
-from rolkit.systems.nsd20.turn_effects import round_end
+from rolkit.systems.nsd20.turn_effects import fight_blow, round_end, turn_end
 
 
 def derived(role: str, form: Any, options: NSd20Rules) -> dict[str, Any]:
@@ -119,4 +119,6 @@ SYSTEM = System(
     transitions_fn=_transitions,
     status_fn=combatant_status,
     round_end_fn=round_end,
+    turn_end_fn=turn_end,
+    fight_blow_fn=fight_blow,
 )

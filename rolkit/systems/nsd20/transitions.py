@@ -13,10 +13,12 @@ row per :class:`~.attack.AttackKey`) by the forms :func:`.attack.resolve_attack`
 One ``Fraction`` is built per after-state. Rows whose forms coincide (PR floored at −999)
 are merged, so equal situations compare equal.
 
-An Aturdido attacker who cannot act loses its turn: the law moves it to the same form
-with one round of Aturdido fewer (``stun_rounds_left`` − 1, or, in its last round, without
-Aturdido: a one-round Aturdido, ``stun_rounds = 1``, wears off there as before), so a whole
-fight can go on through it; ``resolve_attack`` still refuses it, as a GM expects. A blow
+An Aturdido attacker who cannot act loses its turn: the law is "no blow" (the forms as
+they are), so a whole fight can go on through it, and the end of its turn
+(``SYSTEM.turn_end``, :mod:`.turn_effects`) takes one round of Aturdido off
+(``stun_rounds_left`` − 1, or, in its last round, Aturdido wears off: a one-round Aturdido,
+``stun_rounds = 1``, as before) — in the tracker too; ``resolve_attack`` still refuses the
+attack, as a GM expects. A blow
 that leaves Aturdido for ``stun_rounds`` = n rounds sets ``stunned`` and
 ``stun_rounds_left = n − 1`` (the next turn is the first lost; an Aturdido already running
 keeps the longer of the two, :func:`.wounds.stun_after`). With ``stunned_cannot_act`` off
@@ -92,15 +94,11 @@ def _lost_turn(
     modifiers: Modifiers,
     rules: NSd20Rules,
 ) -> dict[AfterState, Fraction]:
-    """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): its turn is lost,
-    and with it one round of its Aturdido: ``stun_rounds_left`` counts one down, or, at 0
-    (its last round; a one-round Aturdido is always there), Aturdido wears off."""
+    """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): no blow, nothing
+    changes here; the end of its turn counts its Aturdido down (:func:`.turn_effects.
+    turn_end`, in the tracker and in whole fights alike)."""
     validate_attack(evolve_form(attacker, stunned=False), defender, weapon, modifiers, rules)
-    if attacker.stun_rounds_left > 0:
-        after = evolve_form(attacker, stun_rounds_left=attacker.stun_rounds_left - 1)
-    else:
-        after = evolve_form(attacker, stunned=False)
-    return {(after, defender, weapon): Fraction(1)}
+    return {(attacker, defender, weapon): Fraction(1)}
 
 
 def attack_transitions(
@@ -115,9 +113,9 @@ def attack_transitions(
     to 1: the forms ``resolve_attack`` leaves, over every roll (P4–P10).
 
     An Aturdido attacker who cannot act (``stunned_cannot_act``; ``resolve_attack``
-    refuses it) loses the turn instead: ``{(attacker without Aturdido, defender, weapon):
-    1}`` (:func:`_lost_turn`; with rounds left, one fewer), so a whole fight goes on
-    through every round of Aturdido.
+    refuses it) loses the turn instead: ``{(attacker, defender, weapon): 1}``
+    (:func:`_lost_turn`; its turn's end counts the Aturdido down), so a whole fight goes
+    on through every round of Aturdido.
 
     Raises:
         NSd20InputError: the combination cannot attack (V21, :func:`.attack.validate_attack`).

@@ -39,10 +39,11 @@ from fractions import Fraction
 from rolkit.memo import memo
 from rolkit.systems.nsd20.attack import evolve_form
 from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
-from rolkit.systems.nsd20.forms import Combatant
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.wounds import fate
 
-__all__ = ["round_end"]
+__all__ = ["round_end", "turn_end", "fight_blow", "LOSES_TURN"]
 
 
 @memo
@@ -66,3 +67,54 @@ def round_end(c: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> dict[Combatant
         effort_used_this_turn=state.used_this_turn,
     )
     return {after: Fraction(1)}
+
+
+def _loses_turn(c: Combatant, rules: NSd20Rules) -> bool:
+    """P10/P16 Aturdido «cannot act»: its own turn is lost (``stunned_cannot_act``). Only
+    for one who could act otherwise: down or dying, it has lost its turns anyway, and
+    its Aturdido is left as it is (a fight then keeps only its fate)."""
+    return (
+        c.stunned
+        and rules.stunned_cannot_act
+        and fate(c.wound_state, c.pr, c.fatigue, rules) is None
+    )
+
+
+@memo
+def turn_end(
+    c: Combatant, rules: NSd20Rules = DEFAULT_RULES, modifiers: Modifiers | None = None
+) -> dict[Combatant, Fraction]:
+    """P10/P16 The law of ``c`` when its own turn ends: an Aturdido combatant has lost
+    that turn, and with it one round of its Aturdido — ``stun_rounds_left`` counts one
+    down, or, at 0 (its last round; a one-round Aturdido is always there), Aturdido wears
+    off, and it has its Esquiva back (P4) for the turns after. ``{c: 1}`` otherwise, and
+    with ``stunned_cannot_act`` off (the GM clears Aturdido). Treat the result as
+    read-only (it is memoised)."""
+    if not _loses_turn(c, rules):
+        return {c: Fraction(1)}
+    if c.stun_rounds_left > 0:
+        return {evolve_form(c, stun_rounds_left=c.stun_rounds_left - 1): Fraction(1)}
+    return {evolve_form(c, stunned=False): Fraction(1)}
+
+
+#: The reason an Aturdido combatant makes no blow (the fight's log, whole-fight notes).
+LOSES_TURN = (
+    "attacker",
+    "está Aturdido: pierde este turno",
+    "is Aturdido (stunned): loses this turn",
+)
+
+
+def fight_blow(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: NSd20Rules = DEFAULT_RULES,
+    defend: bool = True,
+) -> tuple[Modifiers | None, tuple[tuple[str, str, str], ...]]:
+    """``SYSTEM.fight_blow``: an Aturdido attacker makes no blow, its turn passes (P16;
+    ``resolve`` refuses the attack, as a GM expects); any other blow is made as asked."""
+    if _loses_turn(attacker, rules):
+        return None, (LOSES_TURN,)
+    return modifiers, ()

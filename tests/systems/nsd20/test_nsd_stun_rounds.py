@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import math
 from dataclasses import replace
 from fractions import Fraction as F
@@ -45,10 +44,14 @@ def law_of(a, d, w=E1_W, m=M0, r=None) -> dict:
 
 
 def lost_turn(c: Combatant, r=None) -> Combatant:
-    """The attacker after its turn, when Aturdido costs it (the law has one outcome)."""
-    ((a, d, w), p), *rest = law_of(c, E1_D, r=r).items()
-    assert not rest and p == 1 and d == E1_D and w == E1_W
-    return a
+    """The combatant after its own turn, when Aturdido costs it: no blow (the law leaves
+    every form as it is), then the end of its turn (``SYSTEM.turn_end``)."""
+    assert law_of(c, E1_D, r=r) == {(c, E1_D, E1_W): 1}
+    blow, reasons = S.fight_blow(c, E1_D, E1_W, M0, r)
+    assert blow is None and [why[0] for why in reasons] == ["attacker"]
+    ((after, p),) = S.turn_end(c, r).items()
+    assert p == 1
+    return after
 
 
 # --------------------------------------------------------------------------- the field
@@ -207,31 +210,17 @@ def _duel() -> Fight:
     return fight
 
 
-def _lose_turn(fight: Fight, name: str) -> Fight:
-    """The GM's lost turn: the tracker has no «pass an Aturdido turn» (``resolve`` refuses
-    the attack), so the sheet is written by hand, saved and loaded: one round of Aturdido
-    fewer (P16), the rule written again here, not taken from the law."""
-    doc = json.loads(fight.to_json())
-    state = doc["states"][doc["cursor"]]
-    for f in state["fighters"]:
-        if f["name"] == name:
-            for role in ("attacker", "defender"):
-                form = f[role]
-                if form["stun_rounds_left"]:
-                    form["stun_rounds_left"] -= 1
-                else:
-                    form["stunned"] = False
-    return Fight.from_json(json.dumps(doc))
-
-
 def test_the_chain_and_the_tracker_agree_where_aturdido_lasts_three_rounds():
     """Ana starts Aturdido for 3 rounds (default rules: a new Aturdido lasts one). The
     exact chain to the end and 300 seeded fights on the tracker (``attack``/``apply``,
-    ``next_turn(seed)`` playing the round's end, the GM's lost turns) agree within 6σ."""
+    ``next_turn(seed)`` playing the turn's end — each lost turn counts the Aturdido down —
+    and the round's end) agree within 6σ."""
     exact = fight_odds(_duel(), policy="first")
     assert exact.exact
-    flag_only = _duel()
-    flag_only = _lose_turn(_lose_turn(flag_only, "Ana"), "Ana")  # count 2 → 0: one round
+    flag_only = Fight(S)  # Aturdido for its next turn only
+    flag_only.add("Ana", "a", replace(A0, stun_rounds_left=0), E1_W)
+    flag_only.add("Bo", "b", B0, E1_W)
+    flag_only.roll_initiative(seed=1)
     assert fight_odds(flag_only, policy="first").p_win != exact.p_win  # the rule acts
     n = 300
     counts: dict = {}
@@ -254,8 +243,9 @@ def test_the_chain_and_the_tracker_agree_where_aturdido_lasts_three_rounds():
             me = st.fighter(st.current)
             if S.status(me.defender) is None:
                 if me.attacker.stunned:
-                    fight = _lose_turn(fight, me.name)
-                    lost += 1
+                    with pytest.raises(rolkit.RulesError, match="Aturdido"):
+                        fight.attack(me.name, next(f.name for f in st.fighters if f != me))
+                    lost += 1  # the GM passes the turn: next_turn counts it down
                 else:
                     foe = next(f for f in st.fighters if f.side != me.side)
                     res = fight.attack(me.name, foe.name, seed=10**6 * k + step)
