@@ -35,6 +35,28 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
+
+
+def field_labels(classes: dict[str, type], lang: str) -> dict[str, str]:
+    """Every field path of the forms ``{role: class}`` (``defender.hp_current``) →
+    "Defensor › PG actuales", and each bare field name → its label: what an error
+    message names, in ``lang``, instead of the internal path."""
+    out: dict[str, str] = {}
+    for role, cls in classes.items():
+        title = i18n.t(TITLE_KEYS[role], lang)
+        for name, spec in describe(cls):
+            out[f"{role}.{name}"] = f"{title} › {spec.label_for(lang)}"
+            out.setdefault(name, spec.label_for(lang))
+    return out
+
+
+def field_spec(classes: dict[str, type], path: str) -> Any:
+    """The field spec a ``role.field`` path names in the forms ``{role: class}``, or None."""
+    role, _, name = path.partition(".")
+    cls = classes.get(role)
+    return None if cls is None else dict(describe(cls)).get(name.split(".")[0])
+
+
 HISTORY_MAX = 30
 FINISH_DELAY = 0.1  # seconds of quiet before the rest (derived values, link…) follows the table
 #: seconds of quiet before the chart follows: drawing it costs more than the odds and the
@@ -376,13 +398,7 @@ class AttackPanel:
 
     def labels(self) -> dict[str, str]:
         """Every field path (``defender.hp_current``) → "Defensor › PG actuales"."""
-        out: dict[str, str] = {}
-        for role, section in self.sections.items():
-            title = i18n.t(TITLE_KEYS[role], self.lang)
-            for name, spec in describe(section.cls):
-                out[f"{role}.{name}"] = f"{title} › {spec.label_for(self.lang)}"
-                out.setdefault(name, spec.label_for(self.lang))
-        return out
+        return field_labels({role: sec.cls for role, sec in self.sections.items()}, self.lang)
 
     # ------------------------------------------------------------------ odds
     def refresh(self) -> None:
@@ -656,11 +672,7 @@ class AttackPanel:
 
     def _spec_of(self, path: str) -> Any:
         """The field spec a ``role.field`` path names, or None."""
-        role, _, name = path.partition(".")
-        section = self.sections.get(role)
-        if section is None:
-            return None
-        return dict(describe(section.cls)).get(name.split(".")[0])
+        return field_spec({role: sec.cls for role, sec in self.sections.items()}, path)
 
     def errors(self) -> dict[str, dict[str, str]]:
         """Every error shown beside a field, by role (tests and debugging)."""

@@ -320,7 +320,7 @@ def humanize(
     the label instead.
     """
     text = err.message(lang)
-    if spec is not None and spec.kind == "choice":  # 'block' → «Bloquear»
+    if spec is not None and spec.kind in ("choice", "multichoice"):  # 'block' → «Bloquear»
         for c in spec.choices:
             if isinstance(c.value, str):
                 text = text.replace(repr(c.value), f"«{c.label(lang)}»")

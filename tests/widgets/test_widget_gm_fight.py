@@ -180,3 +180,31 @@ def test_the_fight_plays_under_the_attack_tabs_house_rules():
     rows["dying_rule"].input.value = False
     d.attack.refresh()
     assert not p.fight.options.dying_rule and "dead" in p.fight.odds("Bruto", "Ana").fate()
+
+
+def test_a_rules_refusal_in_the_fight_tab_names_fields_by_their_labels():
+    """A Conmocionado (G.O.R.E.) cannot attack: the Combate tab says so with the forms'
+    labels and values («Atacante › Estados», «Conmocionado»), never the internal path
+    ``attacker.conditions`` or the id ``'stunned'``."""
+    import dataclasses
+
+    d = make_dashboard("gore")
+    p = panel_of(d, "fight")
+    for name, side in (("Ana", "grupo"), ("Bruto", "enemigos")):
+        p.name_box.value, p.side.value = name, side
+        p.add_button.click()
+    st = p.fight.state
+    ana = st.fighter("Ana")
+    stunned = dataclasses.replace(ana.attacker, conditions=ana.attacker.conditions | {"stunned"})
+    p.fight._states[p.fight.cursor] = dataclasses.replace(
+        st,
+        fighters=tuple(
+            dataclasses.replace(f, attacker=stunned, defender=stunned) if f.name == "Ana" else f
+            for f in st.fighters
+        ),
+    )
+    p.attacker.value, p.target.value = "Ana", "Bruto"
+    p.roll_button.click()
+    text = p.message.value
+    assert "Conmocionado" in text and "Atacante" in text
+    assert "attacker.conditions" not in text and "stunned" not in text
