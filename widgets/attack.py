@@ -26,7 +26,7 @@ from rolkit.fields import describe
 from rolkit.system import FORM_NAMES, System
 from widgets import views
 from widgets.errors import guarded
-from widgets.forms import Form, clean_help, form_for, humanize
+from widgets.forms import Form, clean_help, field_labels, field_spec, form_for, humanize
 from widgets.roster_panel import presets_with_roster
 from widgets.state import AppState, decode_form, encode_form
 from widgets.timing import Debounced
@@ -35,26 +35,6 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
-
-
-def field_labels(classes: dict[str, type], lang: str) -> dict[str, str]:
-    """Every field path of the forms ``{role: class}`` (``defender.hp_current``) →
-    "Defensor › PG actuales", and each bare field name → its label: what an error
-    message names, in ``lang``, instead of the internal path."""
-    out: dict[str, str] = {}
-    for role, cls in classes.items():
-        title = i18n.t(TITLE_KEYS[role], lang)
-        for name, spec in describe(cls):
-            out[f"{role}.{name}"] = f"{title} › {spec.label_for(lang)}"
-            out.setdefault(name, spec.label_for(lang))
-    return out
-
-
-def field_spec(classes: dict[str, type], path: str) -> Any:
-    """The field spec a ``role.field`` path names in the forms ``{role: class}``, or None."""
-    role, _, name = path.partition(".")
-    cls = classes.get(role)
-    return None if cls is None else dict(describe(cls)).get(name.split(".")[0])
 
 
 HISTORY_MAX = 30

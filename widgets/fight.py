@@ -30,8 +30,7 @@ from rolkit.fight_chain import FightOdds, FightSpec, fight_odds
 from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
-from widgets.attack import NONE, SeedBox, field_labels, field_spec, roll_button
-from widgets.forms import humanize
+from widgets.attack import NONE, SeedBox, roll_button
 from widgets.panel import GuardedPanel
 from widgets.roster_panel import on_roster, roster_entries
 from widgets.state import AppState
@@ -226,18 +225,6 @@ class FightPanel(GuardedPanel):
         return self._choices(role)[box.value]
 
     # ------------------------------------------------------------------ actions
-    def _show_error(self, err: RulesError) -> None:
-        """A rules message with the forms' labels for their internal paths and values
-        («Atacante › Estados = «Conmocionado»…»), as the Ataque tab shows it."""
-        if self.fight is None:
-            super()._show_error(err)
-            return
-        forms = dict(self.fight.system.forms)
-        text = humanize(
-            err, self.lang, field_labels(forms, self.lang), field_spec(forms, err.field or "")
-        )
-        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
-
     def _house_rules(self, system: System) -> Any:
         """The Ataque tab's Opciones (its last valid ones) when they are this system's."""
         options = self.state.options

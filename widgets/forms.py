@@ -310,6 +310,26 @@ def in_range(value: float, spec: FieldSpec) -> bool:
     return value >= spec.min and (spec.max is None or value <= spec.max)
 
 
+def field_labels(classes: Mapping[str, type], lang: str) -> dict[str, str]:
+    """Every field path of the forms ``{role: class}`` (``defender.hp_current``) →
+    "Defensor › PG actuales", and each bare field name → its label: what an error
+    message names, in ``lang``, instead of the internal path."""
+    out: dict[str, str] = {}
+    for role, cls in classes.items():
+        title = i18n.t(f"form.{role}", lang)
+        for name, spec in describe(cls):
+            out[f"{role}.{name}"] = f"{title} › {spec.label_for(lang)}"
+            out.setdefault(name, spec.label_for(lang))
+    return out
+
+
+def field_spec(classes: Mapping[str, type], path: str) -> FieldSpec | None:
+    """The field spec a ``role.field`` path names in the forms ``{role: class}``, or None."""
+    role, _, name = path.partition(".")
+    cls = classes.get(role)
+    return None if cls is None else dict(describe(cls)).get(name.split(".")[0])
+
+
 def humanize(
     err: RulesError, lang: str, labels: Mapping[str, str], spec: FieldSpec | None = None
 ) -> str:

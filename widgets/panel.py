@@ -14,6 +14,7 @@ from rolkit.errors import RulesError
 from rolkit.system import System
 from widgets import views
 from widgets.errors import guarded
+from widgets.forms import field_labels, field_spec, humanize
 from widgets.state import AppState
 
 __all__ = ["GuardedPanel"]
@@ -37,7 +38,17 @@ class GuardedPanel:
         return guarded(fn, self._show_error, self._apologise)
 
     def _show_error(self, err: RulesError) -> None:
-        self.message.value = views.error_html(err.message(self.lang))
+        """The rules message, with the system forms' labels for the internal paths and
+        values it names («Atacante › Estados = «Conmocionado»…»), as the Ataque tab."""
+        system = self.state.system
+        if system is None:
+            self.message.value = views.error_html(err.message(self.lang))
+            return
+        forms = {**system.forms, "options": system.options_type}
+        text = humanize(
+            err, self.lang, field_labels(forms, self.lang), field_spec(forms, err.field or "")
+        )
+        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
 
     def _apologise(self) -> None:
         self.message.value = views.error_html(i18n.t("error.bug", self.lang))
