@@ -16,9 +16,11 @@ stays under ``max_states`` it is solved with integer weights over one common den
 * ``rounds=None``: to the end. The first rounds are walked as above (until 99 % of the
   fights have ended, or ``rounds_shown``), then
   each state still going is solved for its absorption law, by memoised dynamic
-  programming over the rounds' kernel (a round can only bring its start state back or
-  move on; the chance of a whole round that brings it back — nothing changed, or
-  counters "this turn" set back at its end — is summed as a geometric series).
+  programming over the rounds' kernel, in strongly connected groups: the chance of a
+  whole round that brings its start state back — nothing changed, or counters "this
+  turn" set back at its end — is summed as a geometric series, and a group with several
+  round starts (a state back after two rounds or more: a −2 that ends) is solved as
+  their exact linear system.
 
 **Simulated**: past the bound (or with ``method="simulate"``), ``n`` seeded fights drawn
 blow by blow from the same laws with the same policy; the result says so ("simulado,
