@@ -66,3 +66,18 @@ def test_the_victory_block_follows_the_fight(system_id):
     p.set_language("en")
     p.wait_victory()
     assert "Probability of victory: Grupo (party)" in p.victory.value
+
+
+def test_every_default_duel_is_exact_in_the_panel_but_ashes_of_war():
+    """The panel's bound keeps each system's 1v1 at default forms exact; Ashes of War's
+    cannot be (its states number in the hundreds of millions) and says so."""
+    for system_id in rolkit.systems():
+        s = rolkit.get_system(system_id)
+        if not s.has_transitions:
+            continue
+        d = s.defaults()
+        fight = Fight(s)
+        fight.add("A", "a", d["attacker"], d["weapon"])
+        fight.add("B", "b", d["defender"], d["weapon"])
+        odds = rolkit.fight_odds(fight, max_states=PANEL_MAX_STATES, simulations=200)
+        assert odds.exact == (system_id != "ashes_of_war"), (system_id, odds.reason)
