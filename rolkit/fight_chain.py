@@ -955,7 +955,10 @@ def _absorb(chain: _Chain) -> Law:
         }
         return list(out)
 
-    def value(node: _Node, local: Mapping[_Node, Law], pivot: _Node | None) -> Law:
+    def value(node: _Node, local: Mapping[_Node, Law], selves: Mapping[_Node, Any]) -> Law:
+        """``node``'s law over its successors' laws (``local`` first, then ``memo``); a
+        successor in ``selves`` (a round start being solved) is kept as an unknown under
+        its key (``_SELF``, or ``(_SELF, j)`` for the j-th of several)."""
         v, t, begun = node
         extra: dict[Any, int] = {}
         terms: list[tuple[int, Law]] = []
@@ -967,8 +970,9 @@ def _absorb(chain: _Chain) -> Law:
                 continue
             going += w
             c = (succ, (t + 1) % n, False)
-            if c == pivot:
-                extra[_SELF] = extra.get(_SELF, 0) + w
+            unknown = selves.get(c)
+            if unknown is not None:
+                extra[unknown] = extra.get(unknown, 0) + w
             else:
                 known = local.get(c)
                 terms.append((w, known if known is not None else memo[(succ, c[1])]))
@@ -984,7 +988,7 @@ def _absorb(chain: _Chain) -> Law:
 
     def solve(group: list[_Node]) -> None:
         if len(group) == 1 and group[0] not in kids(group[0]):
-            law = value(group[0], {}, None)
+            law = value(group[0], {}, {})
             # reduce a round's start only: the turns inside a round keep the round's
             # natural denominators, so their lcm stays small where they meet
             store(group[0], _reduced(law) if group[0][1] == 0 else law)
@@ -1019,7 +1023,7 @@ def _absorb(chain: _Chain) -> Law:
                         stack.append((c, False))
         local: dict[_Node, Law] = {}
         for node in order:
-            local[node] = value(node, local, pivot)
+            local[node] = value(node, local, {pivot: _SELF})
         den, values = local[pivot]
         back = values.pop(_SELF, 0)
         if back == den:  # every round brings the pivot back: it stands forever
@@ -1031,7 +1035,7 @@ def _absorb(chain: _Chain) -> Law:
         # (``big · lcm`` of their children's denominators, which share their factors)
         store(pivot, x)
         for node in order[:-1]:
-            store(node, value(node, {}, None))
+            store(node, value(node, {}, {}))
 
     def solve_many(group: list[_Node], pivots: list[_Node]) -> None:
         """A group with several round starts (a state that comes back after two rounds or
@@ -1066,36 +1070,16 @@ def _absorb(chain: _Chain) -> Law:
                             seen.add(c)
                             stack.append((c, False))
 
-        def row(node: _Node, local: Mapping[_Node, Law]) -> Law:
-            v, t, begun = node
-            extra: dict[Any, int] = {}
-            terms: list[tuple[int, Law]] = []
-            going = 0
-            for succ, w, ends in chain.step_weights(v, t, begun):
-                if ends:
-                    for key in _ended_keys(chain.summary(succ)):
-                        extra[key] = extra.get(key, 0) + w
-                    continue
-                going += w
-                c = (succ, (t + 1) % n, False)
-                j = at.get(c)
-                if j is not None:
-                    extra[(_SELF, j)] = extra.get((_SELF, j), 0) + w
-                else:
-                    known = local.get(c)
-                    terms.append((w, known if known is not None else memo[(succ, c[1])]))
-            if t == n - 1:
-                extra[_LENGTH] = going
-            return _combine(terms, extra, big)
+        unknowns = {p: (_SELF, j) for j, p in enumerate(pivots)}
 
         local: dict[_Node, Law] = {}
         for node in order:
-            local[node] = row(node, local)
+            local[node] = value(node, local, unknowns)
         k = len(pivots)
         matrix: list[list[Fraction]] = []
         rhs: list[dict[Any, Fraction]] = []
         for i, p in enumerate(pivots):
-            den, values = row(p, local)
+            den, values = value(p, local, unknowns)
             line = [Fraction(0)] * k
             line[i] += den
             const: dict[Any, Fraction] = {}
@@ -1128,7 +1112,7 @@ def _absorb(chain: _Chain) -> Law:
             d = math.lcm(*(x.denominator for x in values_i.values())) if values_i else 1
             store(p, _reduced((d, {key: int(x * d) for key, x in values_i.items()})))
         for node in order:
-            store(node, value(node, {}, None))
+            store(node, value(node, {}, {}))
 
     # Tarjan's strongly connected components, without recursion
     index: dict[_Node, int] = {root: 0}
