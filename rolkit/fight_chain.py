@@ -986,6 +986,35 @@ def _absorb(chain: _Chain) -> Law:
         if not node[2]:
             memo[(node[0], node[1])] = law
 
+    def children_first(roots: list[_Node], members: set[_Node], cut: set[_Node]) -> list[_Node]:
+        """The group's turns reachable from ``roots``, each after its successors, never
+        going into ``cut`` (the round starts being solved); a cycle left once they are cut
+        raises :class:`_Cycle`."""
+        order: list[_Node] = []
+        seen: set[_Node] = set()
+        on_path: set[_Node] = set()
+        for root in roots:
+            if root in seen:
+                continue
+            seen.add(root)
+            stack: list[tuple[_Node, bool]] = [(root, False)]
+            while stack:
+                node, expanded = stack.pop()
+                if expanded:
+                    on_path.discard(node)
+                    order.append(node)
+                    continue
+                on_path.add(node)
+                stack.append((node, True))
+                for c in kids(node):
+                    if c in members and c not in cut:
+                        if c in on_path:
+                            raise _Cycle()
+                        if c not in seen:
+                            seen.add(c)
+                            stack.append((c, False))
+        return order
+
     def solve(group: list[_Node]) -> None:
         if len(group) == 1 and group[0] not in kids(group[0]):
             law = value(group[0], {}, {})
@@ -1000,27 +1029,8 @@ def _absorb(chain: _Chain) -> Law:
         if len(pivots) != 1:
             raise _Cycle()
         pivot = pivots[0]
-        members = set(group)
         # children first, the way back to the pivot cut (what is left has no cycle)
-        order: list[_Node] = []
-        seen = {pivot}
-        stack: list[tuple[_Node, bool]] = [(pivot, False)]
-        on_path: set[_Node] = set()
-        while stack:
-            node, expanded = stack.pop()
-            if expanded:
-                on_path.discard(node)
-                order.append(node)
-                continue
-            on_path.add(node)
-            stack.append((node, True))
-            for c in kids(node):
-                if c in members and c != pivot:
-                    if c in on_path:
-                        raise _Cycle()
-                    if c not in seen:
-                        seen.add(c)
-                        stack.append((c, False))
+        order = children_first([pivot], set(group), {pivot})
         local: dict[_Node, Law] = {}
         for node in order:
             local[node] = value(node, local, {pivot: _SELF})
@@ -1044,32 +1054,10 @@ def _absorb(chain: _Chain) -> Law:
         start cut; then the round starts' own linear system ``d_i V_i − Σ a_ij V_j = c_i``,
         by exact Gaussian elimination. A singular system (a set of round starts the
         rounds never leave) is not solved: :class:`_Cycle`."""
-        at = {p: j for j, p in enumerate(pivots)}
-        members = set(group)
-        order: list[_Node] = []  # the other turns, children first
-        seen: set[_Node] = set(pivots)
-        on_path: set[_Node] = set()
-        for p in pivots:
-            stack: list[tuple[_Node, bool]] = [
-                (c, False) for c in kids(p) if c in members and c not in seen
-            ]
-            seen.update(c for c, _ in stack)
-            while stack:
-                node, expanded = stack.pop()
-                if expanded:
-                    on_path.discard(node)
-                    order.append(node)
-                    continue
-                on_path.add(node)
-                stack.append((node, True))
-                for c in kids(node):
-                    if c in members and c not in at:
-                        if c in on_path:
-                            raise _Cycle()
-                        if c not in seen:
-                            seen.add(c)
-                            stack.append((c, False))
-
+        cut, members = set(pivots), set(group)
+        order = children_first(  # the other turns, children first
+            [c for p in pivots for c in kids(p) if c in members and c not in cut], members, cut
+        )
         unknowns = {p: (_SELF, j) for j, p in enumerate(pivots)}
 
         local: dict[_Node, Law] = {}

@@ -426,10 +426,7 @@ class System:
         Raises:
             RulesError: a form or the options are of the wrong type.
         """
-        forms, options = self._check(
-            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
-            options,
-        )
+        forms, options = self._check(attacker, defender, weapon, modifiers, options)
         if self.fight_blow_fn is None:
             return forms["modifiers"], ()
         used, reasons = self.fight_blow_fn(
@@ -468,10 +465,7 @@ class System:
             RulesError: a form or the options are of the wrong type, or the system does
                 not declare its after-state law.
         """
-        forms, options = self._check(
-            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
-            options,
-        )
+        forms, options = self._check(attacker, defender, weapon, modifiers, options)
         if self.transitions_fn is None:
             raise input_error(
                 "system",
@@ -488,8 +482,17 @@ class System:
         return pairs
 
     # the attack ------------------------------------------------------------
-    def _check(self, forms: dict[str, Any], options: Any) -> tuple[dict[str, Any], Any]:
-        """Type-check the four forms and the options; returns them, made consistent."""
+    def _check(
+        self, attacker: Any, defender: Any, weapon: Any, modifiers: Any, options: Any
+    ) -> tuple[dict[str, Any], Any]:
+        """Type-check the four forms and the options; returns them by role, made
+        consistent."""
+        forms = {
+            "attacker": attacker,
+            "defender": defender,
+            "weapon": weapon,
+            "modifiers": modifiers,
+        }
         for role in FORM_NAMES:
             if not isinstance(forms[role], self.forms[role]):
                 raise _type_error(role, self.forms[role], forms[role])
@@ -515,10 +518,7 @@ class System:
         seed: int | None = None,
     ) -> Resolution:
         """Resolve one attack with a seeded random source; the seed is recorded."""
-        forms, options = self._check(
-            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
-            options,
-        )
+        forms, options = self._check(attacker, defender, weapon, modifiers, options)
         seed = new_seed() if seed is None else check_seed(seed)
         steps, outcome, key = self.resolve_fn(
             *(forms[r] for r in FORM_NAMES), options, random.Random(seed)
@@ -538,10 +538,7 @@ class System:
         self, attacker: Any, defender: Any, weapon: Any, modifiers: Any, options: Any = None
     ) -> Odds:
         """Exact odds of every outcome of the attack."""
-        forms, options = self._check(
-            {"attacker": attacker, "defender": defender, "weapon": weapon, "modifiers": modifiers},
-            options,
-        )
+        forms, options = self._check(attacker, defender, weapon, modifiers, options)
         probabilities = self.odds_fn(*(forms[r] for r in FORM_NAMES), options)
         return Odds(
             system=self.id,
