@@ -235,9 +235,9 @@ def value_text(spec: FieldSpec, value: Any, lang: str) -> str:
         return ", ".join(marked) or "—"
     if spec.kind == "multichoice" and value is not None:
         return ", ".join(c.label(lang) for c in spec.choices if c.value in value) or "—"
-    return (
-        "—" if value is None else shown_in(value, lang) if isinstance(value, float) else str(value)
-    )
+    if value is None:
+        return "—"
+    return shown_in(value, lang) if isinstance(value, float) else str(value)
 
 
 def changed_fields(now: Any, then: Any, lang: str, prefix: str = "") -> list[str]:

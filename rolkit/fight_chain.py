@@ -1322,6 +1322,27 @@ def odds_of_fighters(system: Any, fighters: Iterable[tuple[str, str, Any, Any]],
     return fight_odds(FightSpec(s.id, tuple(fighters)), system=s, **kw)
 
 
+def _check_policies(
+    default: str,
+    per: Mapping[str, str],
+    allowed: tuple[str, ...],
+    names: set[str],
+    field_name: str,
+    kind: tuple[str, str],
+) -> None:
+    """Each policy one of ``allowed`` and each named combatant in the fight."""
+    for who, p in [("*", default), *per.items()]:
+        if p not in allowed:
+            choices = (" o ".join(allowed), " or ".join(allowed))
+            raise _plain(
+                f"unknown {kind[1]} policy {p!r} ({choices[1]})",
+                f"política de {kind[0]} desconocida {p!r} ({choices[0]})",
+                field_name,
+            )
+        if who != "*" and who not in names:
+            raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
+
+
 def _validate(
     s: Any,
     spec: FightSpec,
@@ -1348,24 +1369,15 @@ def _validate(
     if rounds is not None and not 1 <= rounds <= 1000:
         raise _plain("rounds must be 1 to 1000", "las rondas deben estar entre 1 y 1000")
     names = {f[0] for f in spec.fighters}
-    for who, p in [("*", policy), *policies.items()]:
-        if p not in POLICIES:
-            raise _plain(
-                f"unknown target policy {p!r} (weakest or first)",
-                f"política de objetivo desconocida {p!r} (weakest o first)",
-                "policy",
-            )
-        if who != "*" and who not in names:
-            raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
-    for who, p in [("*", defence_policy), *(defence_policies or {}).items()]:
-        if p not in DEFENCE_POLICIES:
-            raise _plain(
-                f"unknown defence policy {p!r} (when_able or keep_action)",
-                f"política de defensa desconocida {p!r} (when_able o keep_action)",
-                "defence_policy",
-            )
-        if who != "*" and who not in names:
-            raise _plain(f"no combatant is called {who!r}", f"ningún combatiente se llama {who!r}")
+    _check_policies(policy, policies, POLICIES, names, "policy", ("objetivo", "target"))
+    _check_policies(
+        defence_policy,
+        defence_policies or {},
+        DEFENCE_POLICIES,
+        names,
+        "defence_policy",
+        ("defensa", "defence"),
+    )
     for name, _side, form, weapon in spec.fighters:
         if not isinstance(form, s.forms["defender"]) or not isinstance(weapon, s.forms["weapon"]):
             raise _plain(
