@@ -244,7 +244,8 @@ class Fight:
             # (not again when next_turn has just begun that combatant's turn: a system
             # that rerolls initiative each round, rolled at the round's start)
             fighters, changes = self._turn_effects(fighters, order[0], "turn_start", rng)
-            entry = _turn_entry(es, en, changes, seed, "initiative", tuple(steps))
+            texts = [text for _name, text in changes]
+            entry = _turn_entry(es, en, texts, seed, "initiative", tuple(steps))
         else:
             entry = LogEntry("initiative", es, en, seed, tuple(steps))
         return self._push(
@@ -286,15 +287,18 @@ class Fight:
         seed = new_seed() if seed is None else check_seed(seed)
         rng = random.Random(seed)
         fighters = st.fighters
-        changes: list[tuple[str, str]] = []
         fighters, changes = self._turn_effects(fighters, st.current, "turn_end", rng)
         if new_round:
             fighters, ended = self._turn_effects(fighters, None, "round_end", rng)
             changes += ended
         fighters, more = self._turn_effects(fighters, st.order[turn], "turn_start", rng)
         changes += more
-        changes += self._cannot_attack(fighters, st.order[turn])
-        entry = _turn_entry(es, en, changes, seed)
+        # a rule undone by a later one in the same step (Core Dread: a turn spent at the
+        # round's last turn, given back as the round ends) is not news: not logged
+        same = {f.name for f, g in zip(st.fighters, fighters, strict=True) if f == g}
+        texts = [text for name, text in changes if name not in same]
+        texts += self._cannot_attack(fighters, st.order[turn])
+        entry = _turn_entry(es, en, texts, seed)
         return self._push(
             replace(
                 st, fighters=fighters, turn=turn, round=rnd, entry=entry, started=st.order[turn]
@@ -307,10 +311,10 @@ class Fight:
         only: str | None,
         which: str,
         rng: random.Random,
-    ) -> tuple[tuple[Fighter, ...], list[tuple[str, str]]]:
+    ) -> tuple[tuple[Fighter, ...], list[tuple[str, tuple[str, str]]]]:
         """Apply ``which`` (``"turn_start"`` or ``"turn_end"`` to the fighter ``only``,
         ``"round_end"`` to every fighter not dead) drawn from its exact law; returns the
-        fighters and the ``(es, en)`` log text of each change."""
+        fighters and, for each change, the fighter's name and its ``(es, en)`` log text."""
         s = self.system
         same_class = s.forms["attacker"] is s.forms["defender"]
         rule: dict[str, Callable[[Any, Any], dict[Any, Fraction]]] = {
@@ -319,7 +323,7 @@ class Fight:
             "round_end": s.round_end,
         }
         out: list[Fighter] = []
-        changes: list[tuple[str, str]] = []
+        changes: list[tuple[str, tuple[str, str]]] = []
         for f in fighters:
             before_status = s.status(f.defender, self.options)
             applies = f.name == only if which != "round_end" else before_status != "dead"
@@ -327,17 +331,11 @@ class Fight:
                 after, was = draw(rule[which](f.defender, self.options), rng), f.defender
                 if after != was:
                     f = replace(f, defender=after, attacker=after if same_class else f.attacker)
-                    changes.append(
-                        _change_text(
-                            f.name,
-                            before_status,
-                            s.status(after, self.options),
-                            was,
-                            after,
-                            which,
-                            s.i18n_prefix,
-                        )
+                    now_status = s.status(after, self.options)
+                    text = _change_text(
+                        f.name, before_status, now_status, was, after, which, s.i18n_prefix
                     )
+                    changes.append((f.name, text))
             out.append(f)
         return tuple(out), changes
 

@@ -531,3 +531,23 @@ def test_which_systems_declare_the_turn_end_and_the_fight_blow():
     fight_blow = {sid for sid in rolkit.systems() if rolkit.get_system(sid).fight_blow_fn}
     assert turn_end == {"core_dread", "tierkreis", "nsd20"}
     assert fight_blow == {"core_dread", "nsd20"}
+
+
+def test_a_turn_spent_and_given_back_in_the_same_step_is_not_logged():
+    """Seen in Chromium: the last turn of a round is spent and the round's end gives it
+    back at once; the log said «Bruto ya ha usado su turno: no puede defenderse hasta el
+    próximo asalto · … · Bruto recupera su turno». Only the net change is news."""
+    from rolkit.fight import Fight
+
+    d = SYSTEM.defaults()
+    fight = Fight(SYSTEM)
+    fight.add("Ana", "grupo", d["attacker"], d["weapon"])
+    fight.add("Bruto", "enemigos", d["defender"], d["weapon"])
+    fight.roll_initiative(seed=3)
+    first, last = fight.state.order
+    fight.next_turn(seed=1)  # the first's turn ends: spent, logged
+    assert f"{first} ya ha usado su turno" in fight.log[-1].text("es")
+    fight.next_turn(seed=2)  # the last's turn ends and the round ends
+    text = fight.log[-1].text("es")
+    assert f"{first} recupera su turno" in text
+    assert f"{last} ya ha usado su turno" not in text and f"{last} recupera" not in text
