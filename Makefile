@@ -27,11 +27,11 @@ chromium:
 	fi
 
 # make dashboard [HOST=127.0.0.1] [PORT=8866] [TOKEN=secret]: serve notebooks/dashboard.ipynb
-# with Voilà through serve/ (validated websocket frames, no tracebacks sent, bounded kernels:
+# with Voilà through widgets/serve/ (validated websocket frames, no tracebacks sent, bounded kernels:
 # see SECURITY.md). Set on the command line (the environment's HOST is ignored). A TOKEN is
 # required when HOST is not loopback; open the printed URL (it carries ?token=...).
 # POOL preheated kernels wait for visitors (10: ten GMs opening at once each get one; the
-# pool refills one kernel at a time once the burst is served, serve/pool.py; ~120 MiB each);
+# pool refills one kernel at a time once the burst is served, widgets/serve/pool.py; ~120 MiB each);
 # past SESSIONS kernels in use a visitor gets a "busy, try again" page; an idle tab's kernel
 # is culled after IDLE seconds.
 HOST := 127.0.0.1
@@ -44,7 +44,7 @@ dashboard: $(STAMP)
 	@case "$(HOST)" in 127.*|localhost|::1) ;; *) [ -n "$(TOKEN)" ] || \
 	  { echo "HOST=$(HOST) is not loopback: add TOKEN=<secret>"; exit 2; } ;; esac
 	@echo "rolkit dashboard: http://$(HOST):$(PORT)/$(if $(TOKEN),?token=$(TOKEN))  (Ctrl-C stops it)"
-	$(PY) -m serve notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
+	$(PY) -m widgets.serve notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
 	  $(if $(TOKEN),--token=$(TOKEN)) --preheat_kernel=True --pool_size=$(POOL) \
 	  --BoundedKernelManager.max_sessions=$(SESSIONS) \
 	  --MappingKernelManager.cull_idle_timeout=$(IDLE) --MappingKernelManager.cull_interval=60

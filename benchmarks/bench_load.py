@@ -1,6 +1,6 @@
 """Load: time to interactive and memory per session, 1 visitor and 10 at once.
 
-The dashboard is served by ``python -m serve`` (what ``make dashboard`` runs) with Voilà's
+The dashboard is served by ``python -m widgets.serve`` (what ``make dashboard`` runs) with Voilà's
 kernel pool preheated to :data:`POOL` kernels, so ten game masters opening the page at the
 same moment each get a kernel that has already run the notebook. Chromium (Playwright)
 opens the pages; no request leaves 127.0.0.1 (chromium resolves no other host and uses a
@@ -53,7 +53,7 @@ BARE = ROOT / "benchmarks" / "bare_slider.ipynb"
 BARE_READY = [".widget-slider"]
 POOL = int(os.environ.get("ROLKIT_BENCH_POOL", "10"))
 AT_ONCE = int(os.environ.get("ROLKIT_BENCH_AT_ONCE", "10"))
-#: seconds without a visitor before the pool refills, one kernel at a time (serve.pool; serve's
+#: seconds without a visitor before the pool refills, one kernel at a time (widgets.serve.pool; serve's
 #: default when unset)
 REFILL_QUIET = os.environ.get("ROLKIT_BENCH_REFILL_QUIET", "")
 READY = [".rolkit-roll-button", "table.rolkit-odds"]
@@ -79,7 +79,7 @@ class _Server:
         cmd = [
             sys.executable,
             "-m",
-            "serve",
+            "widgets.serve",
             str(notebook),
             "--no-browser",
             "--Voila.ip=127.0.0.1",

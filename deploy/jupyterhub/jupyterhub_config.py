@@ -6,12 +6,12 @@ Run from the project root (see README, "Serving a club with JupyterHub")::
     .venv/bin/jupyterhub -f deploy/jupyterhub/jupyterhub_config.py
 
 Each user's server is ``jupyterhub-singleuser`` (jupyter_server) with rolkit's serving layer
-as its server extension (``serve.extension``: Voilà's server extension with the handlers of
-``python -m serve``: busy page, the close-tab beacon's xsrf cookie, the idle notice, plain
+as its server extension (``widgets.serve.extension``: Voilà's server extension with the handlers of
+``python -m widgets.serve``: busy page, the close-tab beacon's xsrf cookie, the idle notice, plain
 error pages); its default URL is the dashboard (``/user/<name>/voila/render/dashboard.ipynb``).
 The kernel websocket uses rolkit's validated connection class
-(``serve.connection.SafeKernelWebsocketConnection``) and the kernel manager with the
-session cap and abandoned/closed-tab culling (``serve.kernels.BoundedKernelManager``).
+(``widgets.serve.connection.SafeKernelWebsocketConnection``) and the kernel manager with the
+session cap and abandoned/closed-tab culling (``widgets.serve.kernels.BoundedKernelManager``).
 Idle kernels are culled (``cull_idle_timeout``, ``cull_connected``) and a server with no
 kernel and no activity stops itself (``shutdown_no_activity_timeout``): its user's next
 visit starts a new one.
@@ -84,8 +84,8 @@ c.Spawner.environment = {"PYTHONPATH": str(ROOT)}
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.Spawner.args = [
-    "--ServerApp.kernel_websocket_connection_class=serve.connection.SafeKernelWebsocketConnection",
-    "--ServerApp.kernel_manager_class=serve.kernels.BoundedKernelManager",
+    "--ServerApp.kernel_websocket_connection_class=widgets.serve.connection.SafeKernelWebsocketConnection",
+    "--ServerApp.kernel_manager_class=widgets.serve.kernels.BoundedKernelManager",
     "--BoundedKernelManager.max_sessions=4",
     f"--MappingKernelManager.cull_idle_timeout={IDLE}",
     "--MappingKernelManager.cull_interval=60",
@@ -93,11 +93,11 @@ c.Spawner.args = [
     f"--ServerApp.shutdown_no_activity_timeout={3 * IDLE}",
     "--ServerApp.tornado_settings={'websocket_max_message_size': 4194304}",
     "--VoilaConfiguration.show_tracebacks=False",
-    # only Voilà, through rolkit's serving layer (serve.extension loads Voilà's extension
-    # with the handlers of `python -m serve`); no JupyterLab (nor its extension manager,
+    # only Voilà, through rolkit's serving layer (widgets.serve.extension loads Voilà's extension
+    # with the handlers of `python -m widgets.serve`); no JupyterLab (nor its extension manager,
     # which would query PyPI)
     "--ServerApp.jpserver_extensions="
-    "{'serve.extension': True, 'voila.server_extension': False, 'jupyterlab': False,"
+    "{'widgets.serve.extension': True, 'voila.server_extension': False, 'jupyterlab': False,"
     " 'jupyter_lsp': False,"
     " 'notebook': False, 'notebook_shim': False, 'jupyter_server_terminals': False}",
     "--ServerApp.terminals_enabled=False",

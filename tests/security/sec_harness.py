@@ -1,4 +1,4 @@
-"""A ``python -m serve`` process on a free loopback port, and a raw v1 websocket client.
+"""A ``python -m widgets.serve`` process on a free loopback port, and a raw v1 websocket client.
 
 Used by tests/security only. The server runs in its own session and is stopped with
 SIGTERM by its PID (SIGKILL of its own process group after 15 s).
@@ -62,7 +62,7 @@ def free_port() -> int:
 
 
 class ServeProcess:
-    """``python -m serve notebook`` on 127.0.0.1 with extra ``args``."""
+    """``python -m widgets.serve notebook`` on 127.0.0.1 with extra ``args``."""
 
     def __init__(self, log_path: Path, *args: str, token: str = "", notebook: Path = SAMPLE):
         self.port = free_port()
@@ -73,7 +73,7 @@ class ServeProcess:
         cmd = [
             sys.executable,
             "-m",
-            "serve",
+            "widgets.serve",
             str(notebook),
             "--no-browser",
             "--Voila.ip=127.0.0.1",

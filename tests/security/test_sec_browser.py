@@ -1,6 +1,6 @@
 """No traceback, path or source line in any frame the page receives, in a real browser.
 
-Chromium (Playwright) opens the sample dashboard through ``python -m serve`` (token mode),
+Chromium (Playwright) opens the sample dashboard through ``python -m widgets.serve`` (token mode),
 captures every websocket frame (``page.on("websocket")``), and meanwhile a second client on
 the same kernel sends tampered widget state of every widget kind, malformed comm messages,
 messages to unknown comms, and a click whose callback raises. The sample notebook does NOT
@@ -156,7 +156,7 @@ def test_no_frame_carries_a_traceback_and_a_closed_tab_frees_its_kernel(server, 
             body = page.inner_text("body")
             assert not LEAK.search(body), body[:1000]
             # no tampered state reached the page (ipywidgets echoes an update to every front
-            # end before validating it: serve.kernels starts kernels with the echo off)
+            # end before validating it: widgets.serve.kernels starts kernels with the echo off)
             assert not re.search(r"\[object Object\]|\bnan\b|\babc\b", body), body[:1000]
             # leaving the page fires beforeunload and its beacon (Playwright's page.close()
             # tears the page down before a beacon leaves, so navigate away instead); the

@@ -1,4 +1,4 @@
-"""serve.frames / serve.connection.check_message: every malformed v1 frame is refused in
+"""widgets.serve.frames / widgets.serve.connection.check_message: every malformed v1 frame is refused in
 time linear in its length, and well-formed frames pass unchanged."""
 
 import contextlib
@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
 from sec_harness import v1_frame
 
-from serve.connection import check_message
-from serve.frames import MAX_FRAME_BYTES, MAX_PARTS, FrameError, split_v1_frame
+from widgets.serve.connection import check_message
+from widgets.serve.frames import MAX_FRAME_BYTES, MAX_PARTS, FrameError, split_v1_frame
 
 BOMB = bytes.fromhex("ffffffffffffff7f")
 ALLOWED = {"comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request"}

@@ -1,6 +1,6 @@
 """An idle tab's kernel is culled, and the page says so and offers to reload (#17 item 2).
 
-Chromium (the suite's Playwright) opens the sample dashboard through ``python -m serve``
+Chromium (the suite's Playwright) opens the sample dashboard through ``python -m widgets.serve``
 (token mode) with a 4 s idle cull. The preheated kernel has waited in the pool longer than
 that before the page takes it: it must not be culled before the page connects. Once the
 page sits idle, its kernel is culled, the page shows the bilingual notice, and its

@@ -2,7 +2,7 @@
 configurable-http-proxy (npm) on loopback, the shared-password authenticator with two test
 users, the simple local spawner; Chromium logs each in (its own browser context), lands on
 their own dashboard (``/user/<name>/voila/render/dashboard.ipynb``) and drives it; the
-user servers run the same serving layer as ``python -m serve`` (``serve.extension``).
+user servers run the same serving layer as ``python -m widgets.serve`` (``widgets.serve.extension``).
 
 Skips, saying why, only when jupyterhub is not installed or the proxy cannot be installed
 from npm. Everything it starts is stopped by PID at the end.
@@ -150,7 +150,7 @@ def test_two_users_each_get_their_own_dashboard(hub, playwright):
             assert tables[0] != tables[1]  # two users, two kernels, two different setups
             for page in pages:
                 assert "Traceback" not in page.inner_text("body")
-            # the serving layer of `python -m serve` runs under the hub too (serve.extension):
+            # the serving layer of `python -m widgets.serve` runs under the hub too (widgets.serve.extension):
             # the page carries the idle notice's script and sets the close-tab beacon's
             # _xsrf cookie, and an error page is the plain one (no traceback, no path)
             page = pages[0]
@@ -165,5 +165,5 @@ def test_two_users_each_get_their_own_dashboard(hub, playwright):
     text = log_text()
     for user in USERS:
         assert f"User logged in: {user}" in text
-    assert "serve.connection.SafeKernelWebsocketConnection" in text
-    assert "Voilà's handlers replaced (serve.extension)" in text
+    assert "widgets.serve.connection.SafeKernelWebsocketConnection" in text
+    assert "Voilà's handlers replaced (widgets.serve.extension)" in text

@@ -109,7 +109,7 @@ def test_the_time_to_connect_starts_when_the_page_is_served(monkeypatch):
     is served; until then neither the sweep nor the idle culler touches it."""
     from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-    from serve.kernels import BoundedKernelManager
+    from widgets.serve.kernels import BoundedKernelManager
 
     shut, idle_checked = [], []
 

@@ -1,7 +1,7 @@
-"""The preheated pool refills one kernel at a time, after the burst (serve.pool).
+"""The preheated pool refills one kernel at a time, after the burst (widgets.serve.pool).
 
-Voilà's own class with :class:`serve.pool.SerialPoolRefill` in front (what ``python -m
-serve`` builds), over :class:`serve.kernels.BoundedKernelManager`; only the kernel itself is
+Voilà's own class with :class:`widgets.serve.pool.SerialPoolRefill` in front (what ``python -m
+serve`` builds), over :class:`widgets.serve.kernels.BoundedKernelManager`; only the kernel itself is
 fake: ``_initialize`` "pre-renders" for :data:`WORK` seconds, then waits for its visitor on
 ``/voila/query/<id>`` as the dashboard's notebook does. Real asyncio, short times.
 """
@@ -14,9 +14,9 @@ from sec_harness import run_in_own_loop
 from traitlets.config import Configurable
 from voila.request_info_handler import RequestInfoSocketHandler
 
-from serve.app import RolkitVoila
-from serve.kernels import BoundedKernelManager
-from serve.pool import SerialPoolRefill, serial_refill_factory
+from widgets.serve.app import RolkitVoila
+from widgets.serve.kernels import BoundedKernelManager
+from widgets.serve.pool import SerialPoolRefill, serial_refill_factory
 
 POOL = 10
 WORK = 0.08  # seconds a fake kernel pre-renders
@@ -167,7 +167,7 @@ def test_rolkit_voila_builds_its_pool_with_the_serial_refill(monkeypatch):
         built.append(cls)
         raise RuntimeError("stop here")
 
-    monkeypatch.setattr("serve.app.serial_refill_factory", factory)
+    monkeypatch.setattr("widgets.serve.app.serial_refill_factory", factory)
     app = RolkitVoila()
     from voila.configuration import VoilaConfiguration
 
@@ -175,7 +175,7 @@ def test_rolkit_voila_builds_its_pool_with_the_serial_refill(monkeypatch):
         parent=app,
         preheat_kernel=True,
         default_pool_size=3,
-        multi_kernel_manager_class="serve.kernels.BoundedKernelManager",
+        multi_kernel_manager_class="widgets.serve.kernels.BoundedKernelManager",
     )
     upstream = voila.app.voila_kernel_manager_factory
     with pytest.raises(RuntimeError, match="stop here"):

@@ -1,4 +1,4 @@
-"""One client cannot take the server down, and nothing leaks: a real ``python -m serve``
+"""One client cannot take the server down, and nothing leaks: a real ``python -m widgets.serve``
 (token mode, as ``make dashboard TOKEN=...``) on a free loopback port.
 
 Each bad frame goes on its own v1 socket; the server must close that socket, another

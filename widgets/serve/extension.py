@@ -2,13 +2,13 @@
 
 Enable it *instead of* Voilà's own server extension::
 
-    --ServerApp.jpserver_extensions="{'serve.extension': True, 'voila.server_extension': False}"
+    --ServerApp.jpserver_extensions="{'widgets.serve.extension': True, 'voila.server_extension': False}"
 
-It loads Voilà's server extension with :func:`serve.app.replace_handlers` applied to every
+It loads Voilà's server extension with :func:`widgets.serve.app.replace_handlers` applied to every
 handler table Voilà registers, so ``/voila/render/...`` is
-:class:`serve.handlers.DashboardPageHandler` (busy page past the cap, the ``_xsrf`` cookie
+:class:`widgets.serve.handlers.DashboardPageHandler` (busy page past the cap, the ``_xsrf`` cookie
 the close-tab beacon needs, the idle notice, the page's time to connect) and every Voilà
-page answers errors with :func:`serve.pages.error_page`. The kernel-side classes are
+page answers errors with :func:`widgets.serve.pages.error_page`. The kernel-side classes are
 ServerApp options, set on the command line (see ``deploy/jupyterhub/jupyterhub_config.py``):
 ``kernel_websocket_connection_class`` and ``kernel_manager_class``; when they were not set,
 this extension sets the validated websocket connection class itself, and the frame size cap.
@@ -28,7 +28,7 @@ __all__ = ["load_jupyter_server_extension"]
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:
-    return [{"module": "serve.extension"}]
+    return [{"module": "widgets.serve.extension"}]
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
@@ -50,7 +50,7 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
         voila_extension._load_jupyter_server_extension(server_app)
     finally:
         del web_app.add_handlers  # the class's own method again
-    server_app.log.info("rolkit serving layer: Voilà's handlers replaced (serve.extension)")
+    server_app.log.info("rolkit serving layer: Voilà's handlers replaced (widgets.serve.extension)")
 
 
 load_jupyter_server_extension = _load_jupyter_server_extension

@@ -1,16 +1,16 @@
 """A kernel websocket connection that validates every frame before upstream code reads it.
 
-Configured as ``Voila.kernel_websocket_connection_class`` (see :mod:`serve.app`). It
+Configured as ``Voila.kernel_websocket_connection_class`` (see :mod:`widgets.serve.app`). It
 
 * refuses the legacy framing: a socket that did not negotiate
   ``v1.kernel.websocket.jupyter.org`` gets ``400`` before the upgrade (Voilà 0.5.13 reads the
   legacy binary header of every outgoing frame as a v1 count and loops on it);
-* checks each incoming frame with :func:`serve.frames.split_v1_frame` and the comm
+* checks each incoming frame with :func:`widgets.serve.frames.split_v1_frame` and the comm
   message shapes, and closes the socket (code 1008) on the first bad one, before
   ``deserialize_msg_from_ws_v1`` (which loops on an untrusted count) ever sees it;
 * never sends a traceback, a path or a source line: ``error`` content is replaced by a
   plain message, ``stderr`` streams are dropped, and any other outgoing message whose
-  content matches :data:`serve.leaks.LEAK_PATTERN` is dropped and logged server-side.
+  content matches :data:`widgets.serve.leaks.LEAK_PATTERN` is dropped and logged server-side.
 """
 
 from __future__ import annotations

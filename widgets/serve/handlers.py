@@ -4,14 +4,14 @@
   past the kernel cap, and sets the ``_xsrf`` cookie so the page's ``beforeunload``
   beacon to ``/voila/api/shutdown/<id>`` is accepted (Voilà 0.5.13 never sets it, so every
   beacon got ``403 _xsrf missing`` and closed tabs kept their kernels); the page carries
-  :data:`serve.pages.IDLE_NOTICE_SCRIPT`, so a tab whose kernel was culled says so and
+  :data:`widgets.serve.pages.IDLE_NOTICE_SCRIPT`, so a tab whose kernel was culled says so and
   offers to reload; when the page is sent, the kernel manager is told
   (``page_served``), so its time to connect starts then.
 * :class:`AuthenticatedRequestInfoHandler`: ``/voila/query/<id>`` with the token check
   every other websocket has (upstream it accepts anyone).
 * :class:`PlainLogoutHandler`: ``/logout`` clears the cookie and answers a page (upstream
   renders a template Voilà does not ship: 500).
-* :class:`PlainErrorsMixin`: every error page is :func:`serve.pages.error_page`.
+* :class:`PlainErrorsMixin`: every error page is :func:`widgets.serve.pages.error_page`.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ wraps it with its preheated pool. On top of jupyter_server's culler
 * starts kernels with ``JUPYTER_WIDGETS_ECHO=0`` (:data:`ECHO_ENV`): no widget update
   reaches the page unvalidated;
 * closes a shut-down kernel's websockets (jupyter_server leaves them open), so the page
-  learns that its session ended and shows its notice (:data:`serve.pages.IDLE_NOTICE_SCRIPT`).
+  learns that its session ended and shows its notice (:data:`widgets.serve.pages.IDLE_NOTICE_SCRIPT`).
 """
 
 from __future__ import annotations

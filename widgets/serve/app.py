@@ -1,4 +1,4 @@
-"""``python -m serve NOTEBOOK``: Voilà with rolkit's safe defaults and handler classes.
+"""``python -m widgets.serve NOTEBOOK``: Voilà with rolkit's safe defaults and handler classes.
 
 Everything Voilà accepts still works (``--port``, ``--Voila.ip``, ``--token``,
 ``--preheat_kernel``, ``--pool_size``, any ``--Class.trait=value``); the defaults below are
@@ -8,14 +8,14 @@ applied first, so the command line and ``voila.json`` still override them.
 default                                            why
 =================================================  ========================================
 ``Voila.kernel_websocket_connection_class``        frames validated, replies scrubbed
-  = :class:`serve.connection.SafeKernelWebsocketConnection`
+  = :class:`widgets.serve.connection.SafeKernelWebsocketConnection`
 ``VoilaConfiguration.multi_kernel_manager_class``  session cap, abandoned kernels culled
-  = :class:`serve.kernels.BoundedKernelManager`
+  = :class:`widgets.serve.kernels.BoundedKernelManager`
 ``MappingKernelManager.cull_connected = True``     an idle open tab is culled
 ``cull_idle_timeout = 600``, ``cull_interval = 60``
 ``tornado websocket_max_message_size = 4 MiB``     a frame cannot be a memory bomb
 the pool refilled one kernel at a time            a burst of visitors is served before
-  (:mod:`serve.pool`, ``SerialPoolRefill.*``)      the pool refills, and a refill never
+  (:mod:`widgets.serve.pool`, ``SerialPoolRefill.*``)      the pool refills, and a refill never
                                                    takes both cores at once
 =================================================  ========================================
 """
@@ -48,7 +48,7 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "tornado_settings": {"websocket_max_message_size": MAX_FRAME_BYTES},
     },
     "VoilaConfiguration": {
-        "multi_kernel_manager_class": "serve.kernels.BoundedKernelManager",
+        "multi_kernel_manager_class": "widgets.serve.kernels.BoundedKernelManager",
         "show_tracebacks": False,
     },
     "MappingKernelManager": {
@@ -88,7 +88,7 @@ class RolkitVoila(Voila):
 
     def init_settings(self) -> dict[str, Any]:
         # Voilà builds its pooled kernel manager with this module-level factory: for the
-        # duration of this call it is the one with the serial refill (serve.pool)
+        # duration of this call it is the one with the serial refill (widgets.serve.pool)
         upstream = voila.app.voila_kernel_manager_factory
         voila.app.voila_kernel_manager_factory = serial_refill_factory  # type: ignore[assignment]
         try:

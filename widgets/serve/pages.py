@@ -50,7 +50,7 @@ def error_page(status: int) -> str:
     return _page(f"{es} ({en})", f"<h1>{status}: {es} ({en})</h1>")
 
 
-#: Injected at the top of the dashboard page (:class:`serve.handlers.DashboardPageHandler`):
+#: Injected at the top of the dashboard page (:class:`widgets.serve.handlers.DashboardPageHandler`):
 #: when the page's kernel websocket closes, ask the server whether the kernel still
 #: exists; if it was culled (idle), shut down or died, show a plain bilingual notice with a
 #: reload button instead of a page whose controls silently do nothing. Static text: nothing

@@ -17,7 +17,7 @@ replaces that refill:
 * ``VoilaKernelManager.fill_delay`` is not used.
 
 :func:`serial_refill_factory` is ``voila.app.voila_kernel_manager_factory`` with this mixin in
-front of Voilà's pooled class (:class:`serve.app.RolkitVoila` uses it); with
+front of Voilà's pooled class (:class:`widgets.serve.app.RolkitVoila` uses it); with
 ``preheat_kernel`` off it returns Voilà's class unchanged.
 """
 
