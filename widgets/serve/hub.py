@@ -36,6 +36,7 @@ from .pages import error_page
 
 __all__ = [
     "DASHBOARD_MESSAGES",
+    "close_routes",
     "OPEN_ROUTES",
     "ClosedRouteHandler",
     "load_jupyter_server_extension",
@@ -116,17 +117,22 @@ def _jupyter_server_extension_points() -> list[dict[str, str]]:
     return [{"module": "widgets.serve.hub"}]
 
 
+def close_routes(web_app: web.Application) -> OpenRoutes:
+    """Put the guard in front of every route of ``web_app`` (a jupyter_server app)."""
+    settings = web_app.settings
+    guard = OpenRoutes(settings["base_url"], _served_notebook(settings))
+    router = web_app.default_router
+    router.rules.insert(0, router.process_rule(Rule(guard, ClosedRouteHandler)))
+    return guard
+
+
 def _load_jupyter_server_extension(server_app: Any) -> None:
     extension.load_jupyter_server_extension(server_app)
-    web_app = server_app.web_app
-    notebook = _served_notebook(web_app.settings)
     server_app.kernel_manager.allowed_message_types = list(DASHBOARD_MESSAGES)
-    router = web_app.default_router
-    guard = OpenRoutes(web_app.settings["base_url"], notebook)
-    router.rules.insert(0, router.process_rule(Rule(guard, ClosedRouteHandler)))
+    close_routes(server_app.web_app)
     server_app.log.info(
         "rolkit hub server (widgets.serve.hub): only %s and its widget traffic are served",
-        unquote(notebook),
+        server_app.web_app.settings["default_url"],
     )
 
 
