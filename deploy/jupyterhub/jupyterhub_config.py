@@ -87,6 +87,8 @@ c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.notebook_dir = str(NOTEBOOK.parent)
 c.Spawner.default_url = f"/voila/render/{NOTEBOOK.name}"
 c.Spawner.env_keep = ["PATH", "LANG", "LC_ALL"]
+# a user's own ~/.jupyter (config, extensions) is not read: what a server serves is this file's
+c.Spawner.disable_user_config = True
 c.Spawner.environment = {"PYTHONPATH": str(ROOT)}
 if os.environ.get("ROLKIT_HUB_SPAWNER", "local") == "simple":
     # one Unix account for all: each user's server and kernels get their own home, and the

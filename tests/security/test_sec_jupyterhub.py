@@ -8,7 +8,8 @@ Then each user attacks, with their own cookies and an API token they made at the
 runs code (a forbidden message on their own dashboard kernel's socket closes it; the kernels,
 sessions and terminals APIs are closed), neither reads or writes the notebook folder (contents
 API, ``/files/``, ``/nbconvert/``, Voilà's tree and file routes), neither reaches the other's
-server, kernel or files; each user's server has its own home and data folder.
+server, kernel or files; each user's server has its own home and data folder, and runs no
+config file left in that home.
 
 Skips, saying why, only when jupyterhub is not installed or the proxy cannot be installed
 from npm. Everything it starts is stopped by PID at the end.
@@ -97,6 +98,12 @@ def hub(tmp_path_factory):
         "ROLKIT_HUB_API_PORT": str(free_port()),
         "ROLKIT_HUB_PROXY_PORT": str(free_port()),
     }
+    for user in USERS:  # config a user could leave in their home: it must never run
+        home = state / "homes" / user
+        (home / ".jupyter").mkdir(parents=True)
+        for planted in (home / ".jupyter" / "jupyter_server_config.py", home / "voila.py"):
+            marker = state / f"planted-{user}-{planted.name}"
+            planted.write_text(f"open({str(marker)!r}, 'w').close()\n")
     log_path = state / "hub.log"
     log = open(log_path, "wb")  # noqa: SIM115 - closed below
     proc = subprocess.Popen(
@@ -187,6 +194,9 @@ def test_two_users_each_get_their_own_dashboard(hub, sessions):
     assert tables[0] != tables[1]  # two users, two kernels, two different setups
     for page in pages:
         assert "Traceback" not in page.inner_text("body")
+    # the page itself asks for nothing the server refuses (the closed routes are not its own)
+    refused = [a for a in ANSWERS if "/user/" in a[2] and a[3] >= 400]
+    assert not refused, refused
     # the serving layer of `python -m widgets.serve` runs under the hub too
     # (widgets.serve.extension): the page carries the idle notice's script and sets the
     # close-tab beacon's _xsrf cookie, and an error page is the plain one (no traceback, no path)
@@ -197,14 +207,12 @@ def test_two_users_each_get_their_own_dashboard(hub, sessions):
     body = missing.text()
     assert missing.status == 404 and "No encontrado (not found)" in body, body[:500]
     assert not re.search(r"Traceback|File \"|site-packages|/work/|\.py\b", body), body
-    # the page itself asks for nothing the server refuses (the closed routes are not its own)
-    refused = [a for a in ANSWERS if "/user/" in a[2] and a[3] >= 400]
-    assert not refused, refused
     text = hub.log_text()
     for user in USERS:
         assert f"User logged in: {user}" in text
     assert "widgets.serve.connection.SafeKernelWebsocketConnection" in text
     assert "Voilà's handlers replaced (widgets.serve.extension)" in text
+    assert text.count("rolkit hub server (widgets.serve.hub)") == len(USERS)
 
 
 # -- the attacks --------------------------------------------------------------------------
@@ -254,6 +262,12 @@ def _ws_open(url: str, headers: dict[str, str]) -> Any:
         return connect(_ws_url(url), subprotocols=[V1], additional_headers=headers, open_timeout=30)
     except InvalidStatus as err:
         return err.response.status_code
+
+
+def _close(outcome: Any) -> None:
+    if not isinstance(outcome, int):  # it opened (a failed probe): close it
+        with outcome:
+            pass
 
 
 def _ws_send(conn: Any, msg_type: str, channel: str, content: dict) -> str:
@@ -365,9 +379,8 @@ def test_no_user_runs_code_reads_the_notebook_or_reaches_another(hub, sessions):
         (notebook.parent / "rolkit-probe-17.txt").unlink(missing_ok=True)
     for ws_path in ("terminals/websocket/1", "api/events/subscribe"):
         outcome = _ws_open(mine + ws_path, token)
-        expect(isinstance(outcome, int), f"websocket {ws_path}", outcome)
-        if not isinstance(outcome, int):
-            outcome.close()
+        expect(isinstance(outcome, int), f"websocket {ws_path}", "opened")
+        _close(outcome)
 
     # 3. nothing of the other user's: their page, kernel (API and socket) and files, with
     #    the cookies the browser sends, all the browser's cookies forced, and the token
@@ -395,9 +408,8 @@ def test_no_user_runs_code_reads_the_notebook_or_reaches_another(hub, sessions):
                 _refused(status) and '"cells"' not in text, f"{label}: GET other's {path}", status
             )
         outcome = _ws_open(f"{theirs}api/kernels/{their_kernel}/channels", headers)
-        expect(isinstance(outcome, int), f"{label}: other's kernel socket", outcome)
-        if not isinstance(outcome, int):
-            outcome.close()
+        expect(isinstance(outcome, int), f"{label}: other's kernel socket", "opened")
+        _close(outcome)
     status, _ = _http("GET", f"{hub.url}/hub/api/users/{other}", token)
     expect(status in (403, 404), "token: the hub's record of the other user", status)
 
@@ -425,6 +437,8 @@ def test_no_user_runs_code_reads_the_notebook_or_reaches_another(hub, sessions):
         # the dashboard it runs is the installed one, not a file in a user's home
         expect(not Path(proc.cwd()).is_relative_to(homes), f"{user}'s kernel folder", proc.cwd())
     expect(set(data_dirs) == set(USERS), "a kernel per user", data_dirs)
+    ran = sorted(p.name for p in hub.state.glob("planted-*"))
+    expect(not ran, "config files in a user's home ran", ran)
 
     # 5. closing the tab still frees its kernel (the beacon reaches /voila/api/shutdown)
     page.goto("about:blank")

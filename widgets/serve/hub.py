@@ -18,12 +18,15 @@ It loads :mod:`widgets.serve.extension` (Voilà's pages with rolkit's handlers),
   kernelspecs, config and events APIs, ``/files/``, ``/nbconvert/``, Voilà's tree, file and
   contents routes, any other notebook — answers the plain 404 page, whatever the credentials.
 
+It also makes the served folder the working directory before Voilà's extension loads (Voilà
+reads and runs ``voila.py`` from there; the spawners start servers in the user's home).
 ``reraise_server_extension_failures`` matters: if this extension failed to load, jupyter_server
 would otherwise log it and serve every route open.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 from urllib.parse import quote, unquote
@@ -127,6 +130,9 @@ def close_routes(web_app: web.Application) -> OpenRoutes:
 
 
 def _load_jupyter_server_extension(server_app: Any) -> None:
+    # Voilà's extension reads (and runs) voila.py / voila.json from the working directory,
+    # which the hub's spawners set to the user's home: read them from the served folder
+    os.chdir(server_app.root_dir)
     extension.load_jupyter_server_extension(server_app)
     server_app.kernel_manager.allowed_message_types = list(DASHBOARD_MESSAGES)
     close_routes(server_app.web_app)
