@@ -12,6 +12,8 @@ page answers errors with :func:`widgets.serve.pages.error_page`. The kernel-side
 ServerApp options, set on the command line (see ``deploy/jupyterhub/jupyterhub_config.py``):
 ``kernel_websocket_connection_class`` and ``kernel_manager_class``; when they were not set,
 this extension sets the validated websocket connection class itself, and the frame size cap.
+Under JupyterHub enable :mod:`widgets.serve.hub` instead: it loads this extension and lets
+the server serve the dashboard and nothing else.
 """
 
 from __future__ import annotations
