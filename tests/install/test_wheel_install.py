@@ -232,7 +232,7 @@ def test_imports_come_from_the_fresh_venv(installed):
 def test_url_is_printed_when_the_page_loads(served):
     _, _, status, seconds, body = served
     assert status == 200
-    assert seconds < 15, f"the page took {seconds:.1f} s after the URL was printed"
+    assert seconds < 10, f"the page took {seconds:.1f} s after the URL was printed"
     assert "application/vnd.jupyter.widget-view+json" in body  # pre-rendered dashboard
 
 

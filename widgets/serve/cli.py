@@ -25,7 +25,16 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
-__all__ = ["TOKEN_ENV", "build_parser", "is_loopback", "main", "notebook_path", "voila_argv"]
+__all__ = [
+    "TOKEN_ENV",
+    "build_parser",
+    "choose_token",
+    "is_loopback",
+    "main",
+    "notebook_path",
+    "parse_args",
+    "voila_argv",
+]
 
 #: environment variable read when ``--token`` is not given (``make dashboard TOKEN=…`` sets it)
 TOKEN_ENV = "ROLKIT_DASHBOARD_TOKEN"
@@ -128,16 +137,24 @@ def voila_argv(args: argparse.Namespace, token: str, extra: Sequence[str] = ()) 
     return [*argv, *extra]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``rolkit COMMAND …``; returns the exit status (``rolkit`` with no command: help)."""
+def parse_args(argv: Sequence[str] | None) -> tuple[argparse.Namespace, list[str]]:
+    """The options, and the extra ``--Class.trait=value`` options for Voilà; anything else
+    (a path, a stray word) is an error (exit status 2)."""
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
+    bad = [option for option in extra if not _TRAIT_OPTION.match(option)]
+    if bad or (extra and args.command is None):
+        parser.error(f"unrecognized arguments: {' '.join(bad or extra)}")
     if args.command is None:
         parser.print_help()
+    return args, extra
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``rolkit COMMAND …``; returns the exit status (``rolkit`` with no command: help)."""
+    args, extra = parse_args(argv)
+    if args.command is None:
         return 0
-    bad = [option for option in extra if not _TRAIT_OPTION.match(option)]
-    if bad:
-        parser.error(f"unrecognized arguments: {' '.join(bad)}")
     token = choose_token(args.host, args.token)
     from widgets.serve.announce import serve  # Voilà is imported only to serve
 
