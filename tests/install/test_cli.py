@@ -101,6 +101,7 @@ def test_quiet_filter_drops_per_visitor_noise_only():
     quiet = QuietFilter()
     assert not quiet.filter(_record("Notebook %s is not trusted", "dashboard.ipynb"))
     assert not quiet.filter(_record("Voilà is running at:\n%s", "http://localhost:8866/"))
+    assert not quiet.filter(_record("The websocket_ping_timeout (90000) cannot be longer …"))
     for kept in ("a pool kernel for %s failed to start", "Kernel started: %s", "Culling %s"):
         assert quiet.filter(_record(kept, "x"))
 

@@ -40,7 +40,7 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
 URL_LINE = re.compile(r"rolkit dashboard: (http://127\.0\.0\.1:\d+/\S*)")
-NOISE = re.compile(r"not trusted|without encryption|Traceback", re.IGNORECASE)
+NOISE = re.compile(r"not trusted|without encryption|websocket_ping_timeout|Traceback", re.I)
 IGNORED = shutil.ignore_patterns(
     ".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", ".*_cache", ".hypothesis",
     "docs", "node_modules", "state", "test-results",

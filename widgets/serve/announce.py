@@ -11,8 +11,9 @@
 * :class:`QuietFilter` drops, from every handler of the server's log, the lines each
   visitor would add that say nothing an operator can act on: "Notebook … is not trusted"
   (Voilà serves rolkit's own notebook, whose outputs are produced by the server; trust
-  only matters to JupyterLab's front end) and the startup lines that repeat the URL too
-  early. Everything else (warnings, errors, the kernel pool and culling lines) still shows.
+  only matters to JupyterLab's front end), the startup lines that repeat the URL too
+  early, and tornado's notice at the first visitor that jupyter_server's default ping
+  timeout is longer than its ping interval (tornado uses the interval). Everything else (warnings, errors, the kernel pool and culling lines) still shows.
   The kernels' "running over TCP without encryption" warning is not filtered: its cause is
   removed (``--KernelManager.transport=ipc`` in :mod:`widgets.serve.cli`).
 """
@@ -39,6 +40,7 @@ QUIET_MESSAGES = (
     "Voilà is running at:",
     "Storing connection files in",
     "Serving static files from",
+    "The websocket_ping_timeout",  # tornado, at the first visitor: jupyter_server's own defaults
 )
 
 
@@ -71,6 +73,7 @@ class DashboardApp(RolkitVoila):
         for logger in (self.log, logging.getLogger()):
             for handler in getattr(logger, "handlers", []):
                 handler.addFilter(quiet)
+        logging.getLogger("tornado.general").addFilter(quiet)  # no handler: Python's last resort
 
     def start(self) -> None:
         IOLoop.current().add_callback(self.announce_when_ready)
