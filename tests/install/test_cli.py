@@ -102,8 +102,10 @@ def test_quiet_filter_drops_per_visitor_noise_only():
     assert not quiet.filter(_record("Notebook %s is not trusted", "dashboard.ipynb"))
     assert not quiet.filter(_record("Voilà is running at:\n%s", "http://localhost:8866/"))
     assert not quiet.filter(_record("The websocket_ping_timeout (90000) cannot be longer …"))
+    assert not quiet.filter(_record("Using /tmp to store connection files"))  # %-formatted
     for kept in ("a pool kernel for %s failed to start", "Kernel started: %s", "Culling %s"):
         assert quiet.filter(_record(kept, "x"))
+    assert quiet.filter(_record("Notebook %s is not trusted %s", "x"))  # malformed: shown
 
 
 def test_make_dashboard_runs_the_cli_with_the_token_off_its_command_line():

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -34,22 +35,26 @@ __all__ = ["READY_PATIENCE", "DashboardApp", "QuietFilter", "dashboard_url", "se
 
 #: seconds to wait for a pooled kernel before printing the URL anyway
 READY_PATIENCE = 240.0
-#: messages (the format string of a log record) that are per-visitor or premature noise
-QUIET_MESSAGES = (
-    "Notebook %s is not trusted",
-    "Voilà is running at:",
-    "Storing connection files in",
-    "Serving static files from",
-    "The websocket_ping_timeout",  # tornado, at the first visitor: jupyter_server's own defaults
+#: log lines (their start, once formatted) that are per-visitor or premature noise
+QUIET_MESSAGES = re.compile(
+    r"Notebook .* is not trusted"
+    r"|Voilà is running at:"  # printed by rolkit when the page will load instead
+    r"|Storing connection files in |Using .* to store connection files"
+    r"|Serving static files from "
+    r"|The websocket_ping_timeout \(",  # tornado, at the first visitor: jupyter_server's defaults
+    re.DOTALL,
 )
 
 
 class QuietFilter(logging.Filter):
-    """Drops log records whose message starts with one of :data:`QUIET_MESSAGES`."""
+    """Drops log records whose message starts like one of :data:`QUIET_MESSAGES`."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        message = record.msg if isinstance(record.msg, str) else ""
-        return not message.startswith(QUIET_MESSAGES)
+        try:
+            message = record.getMessage()
+        except (TypeError, ValueError):  # a malformed record is shown, never hidden
+            return True
+        return not QUIET_MESSAGES.match(message)
 
 
 def dashboard_url(host: str, port: int, token: str) -> str:
