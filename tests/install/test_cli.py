@@ -67,7 +67,14 @@ def test_dashboard_options_are_make_dashboards_hardening():
 
 
 @pytest.mark.parametrize(
-    "options", [["/etc/passwd"], ["--no-such-option"], ["--pool", "-1"], ["x", "--Voila.a=1"]]
+    "options",
+    [
+        ["/etc/passwd"],
+        ["--no-such-option"],
+        ["--pool", "-1"],
+        ["--sessions", "0"],
+        ["x", "--Voila.a=1"],
+    ],
 )
 def test_bad_options_are_refused(options, capsys):
     with pytest.raises(SystemExit) as stop:

@@ -21,7 +21,7 @@ import os
 import re
 import secrets
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
 
@@ -61,11 +61,16 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, got {value}")
-    return value
+def _at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer of at least ``low``."""
+
+    def check(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, got {value}")
+        return value
+
+    return check
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -91,18 +96,21 @@ def build_parser() -> argparse.ArgumentParser:
     )
     dash.add_argument(
         "--pool",
-        type=_positive,
+        type=_at_least(0),
         default=10,
         help="preheated kernels waiting for visitors (10; 0 turns preheating off)",
     )
     dash.add_argument(
         "--sessions",
-        type=_positive,
+        type=_at_least(1),
         default=12,
         help="most dashboards in use at once; past it a visitor gets a 'busy' page (12)",
     )
     dash.add_argument(
-        "--idle", type=_positive, default=600, help="seconds before an idle tab's kernel is culled"
+        "--idle",
+        type=_at_least(1),
+        default=600,
+        help="seconds before an idle tab's kernel is culled",
     )
     return parser
 
