@@ -118,7 +118,6 @@ class DashboardApp(RolkitVoila):
 def serve(argv: Sequence[str], token: str) -> int:
     """Run the dashboard server with Voilà's command line ``argv`` until Ctrl-C / SIGTERM;
     ``token`` goes in the printed URL."""
-    print("rolkit dashboard: starting (the URL follows when the page will load)…", flush=True)
     DashboardApp.url_token = token
     app = DashboardApp.instance()
     app.initialize(list(argv))

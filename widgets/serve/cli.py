@@ -164,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return 0
     token = choose_token(args.host, args.token)
+    # at once: importing Voilà and its stack takes seconds (tens on a busy machine)
+    print("rolkit dashboard: starting (the URL follows when the page will load)...", flush=True)
     from widgets.serve.announce import serve  # Voilà is imported only to serve
 
     return serve(voila_argv(args, token, extra), token=token)
