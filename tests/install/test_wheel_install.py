@@ -6,7 +6,8 @@ the dependencies importable through a ``.pth`` line pointing at this venv's site
 (a plain path line: that folder's own ``.pth`` files, such as the editable install of the
 checkout, are not run) and ``JUPYTER_PATH`` at its data files, and installs the wheel with ``--no-deps --no-index``. Every process
 of the fresh venv runs in an empty folder without ``PYTHONPATH``: nothing can come from the
-checkout. Then ``rolkit dashboard`` (the console script) serves with one preheated kernel:
+checkout. Then ``rolkit dashboard`` (the console script) serves with two preheated kernels
+(the first GET takes one and never connects, Chromium gets the other):
 
 * the wheel holds ``rolkit/``, ``widgets/`` (with the two notebooks) and its dist-info only;
 * building it prints no setuptools deprecation banner;
@@ -111,7 +112,7 @@ class Installed:
 
 
 class Dashboard:
-    """``rolkit dashboard`` of the fresh venv on a free port, one preheated kernel; its
+    """``rolkit dashboard`` of the fresh venv on a free port, two preheated kernels; its
     stdout read line by line in a thread, its stderr to a file."""
 
     def __init__(self, installed: Installed):
@@ -122,7 +123,7 @@ class Dashboard:
         self._stderr = open(self.stderr_path, "wb")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [str(installed.venv / "bin" / "rolkit"), "dashboard", "--port", str(self.port)]
-            + ["--pool", "1", "--sessions", "3"],
+            + ["--pool", "2", "--sessions", "3"],
             cwd=installed.cwd,
             env=installed.env,
             stdout=subprocess.PIPE,
