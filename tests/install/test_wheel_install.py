@@ -32,10 +32,12 @@ import threading
 import time
 import urllib.request
 import zipfile
+from importlib.metadata import version
 from pathlib import Path
 
 import psutil
 import pytest
+from packaging.version import Version
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
 
@@ -67,6 +69,8 @@ class Installed:
     """The wheel built, a fresh venv with it installed, the build's output."""
 
     def __init__(self, tmp: Path):
+        if Version(version("setuptools")) < Version("77"):
+            pytest.fail("this venv's setuptools is older than 77 (SPDX license): run make")
         self.tmp = tmp
         src = tmp / "src"
         shutil.copytree(ROOT, src, symlinks=True, ignore=IGNORED)

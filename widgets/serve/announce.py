@@ -112,6 +112,8 @@ class DashboardApp(RolkitVoila):
     def announce(self, note: str) -> None:
         url = dashboard_url(self.ip, self.port, self.url_token)
         line = f"rolkit dashboard: {url}  (Ctrl-C stops it)"
+        if self.ip in ("", "0.0.0.0", "::"):
+            line += "\n  from another machine: this machine's address in place of 127.0.0.1"
         print(line + (f"\n  note: {note}" if note else ""), flush=True)
 
 
