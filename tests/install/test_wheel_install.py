@@ -232,8 +232,8 @@ def test_imports_come_from_the_fresh_venv(installed):
 
 
 def _first_visit_in_chromium(playwright, dash: Dashboard, url: str) -> float:
-    """Chromium opens ``url``: the seconds its GET took to answer 200, after checking the
-    dashboard renders and its kernel is the fresh venv's."""
+    """Chromium opens ``url``: the seconds its GET took to answer 200 with the whole page,
+    after checking the dashboard renders and its kernel is the fresh venv's."""
     browser = playwright.chromium.launch(
         executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
     )
@@ -243,8 +243,9 @@ def _first_visit_in_chromium(playwright, dash: Dashboard, url: str) -> float:
         page.set_default_timeout(120000)
         start = time.monotonic()
         response = page.goto(url, wait_until="commit")
-        seconds = time.monotonic() - start
         assert response is not None and response.status == 200, response
+        response.finished()  # Voilà sends the page's head at once, the rest when it is ready
+        seconds = time.monotonic() - start
         page.wait_for_selector("table.rolkit-odds", state="visible")
         page.get_by_role("button", name=re.compile("Tirar")).first.wait_for()
         kernels = [
