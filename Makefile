@@ -11,11 +11,20 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test dashboard bench docs lint format chromium clean
 
+# One short line per step; pip's whole output goes to $(INSTALL_LOG), shown only on failure.
+INSTALL_LOG := $(VENV)/install.log
+PIP := $(PY) -m pip --disable-pip-version-check
 $(STAMP): pyproject.toml constraints.txt
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -c constraints.txt -e ".[dev]"
-	touch $(STAMP)
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "rolkit needs Python >= 3.11 ($(PYTHON) is $$($(PYTHON) -V 2>&1)): make PYTHON=python3.11 ..."; exit 1; }
+	@echo "rolkit: creating $(VENV)"
+	@$(PYTHON) -m venv $(VENV)
+	@echo "rolkit: installing rolkit and its dependencies (about 2 min the first time)..."
+	@{ $(PIP) install --upgrade pip && $(PIP) install -c constraints.txt -e ".[dev]"; } \
+	  > $(INSTALL_LOG) 2>&1 || { tail -n 30 $(INSTALL_LOG); \
+	  echo "rolkit: the install failed; the whole log is $(INSTALL_LOG)"; exit 1; }
+	@touch $(STAMP)
+	@echo "rolkit: $(VENV) is ready"
 
 # Debian's chromium for the browser tests (Playwright cannot download browsers here).
 chromium:
@@ -26,28 +35,28 @@ chromium:
 	  else echo "note: /usr/bin/chromium missing and not root: browser tests will be skipped"; fi; \
 	fi
 
-# make dashboard [HOST=127.0.0.1] [PORT=8866] [TOKEN=secret]: serve notebooks/dashboard.ipynb
-# with Voilà through widgets/serve/ (validated websocket frames, no tracebacks sent, bounded kernels:
-# see SECURITY.md). Set on the command line (the environment's HOST is ignored). A TOKEN is
-# required when HOST is not loopback; open the printed URL (it carries ?token=...).
+# make dashboard [HOST=127.0.0.1] [PORT=8866] [TOKEN=secret]: `rolkit dashboard` (the command a
+# pip install gives, widgets/serve/cli.py): the dashboard through widgets/serve/ (validated
+# websocket frames, no tracebacks sent, bounded kernels: see SECURITY.md). Set on the command
+# line (the environment's HOST is ignored). Off loopback a token is always required: TOKEN,
+# else a random one; the URL (with ?token=...) is printed once the page will load.
 # POOL preheated kernels wait for visitors (10: ten GMs opening at once each get one; the
 # pool refills one kernel at a time once the burst is served, widgets/serve/pool.py; ~120 MiB each);
 # past SESSIONS kernels in use a visitor gets a "busy, try again" page; an idle tab's kernel
-# is culled after IDLE seconds.
+# is culled after IDLE seconds. The token reaches the server through the environment, not
+# its command line (which any local user can read with ps).
 HOST := 127.0.0.1
 PORT := 8866
 TOKEN :=
 POOL := 10
 SESSIONS := 12
 IDLE := 600
+ifneq ($(TOKEN),)
+dashboard: export ROLKIT_DASHBOARD_TOKEN := $(TOKEN)
+endif
 dashboard: $(STAMP)
-	@case "$(HOST)" in 127.*|localhost|::1) ;; *) [ -n "$(TOKEN)" ] || \
-	  { echo "HOST=$(HOST) is not loopback: add TOKEN=<secret>"; exit 2; } ;; esac
-	@echo "rolkit dashboard: http://$(HOST):$(PORT)/$(if $(TOKEN),?token=$(TOKEN))  (Ctrl-C stops it)"
-	$(PY) -m widgets.serve notebooks/dashboard.ipynb --no-browser --Voila.ip=$(HOST) --port=$(PORT) \
-	  $(if $(TOKEN),--token=$(TOKEN)) --preheat_kernel=True --pool_size=$(POOL) \
-	  --BoundedKernelManager.max_sessions=$(SESSIONS) \
-	  --MappingKernelManager.cull_idle_timeout=$(IDLE) --MappingKernelManager.cull_interval=60
+	@$(PY) -m rolkit dashboard --host $(HOST) --port $(PORT) --pool $(POOL) \
+	  --sessions $(SESSIONS) --idle $(IDLE)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
@@ -61,7 +70,7 @@ format: $(STAMP)
 # The unit, property and widget tests are CPU-bound and independent: two workers, one file
 # each at a time. The browser, server and notebook tests start servers and kernels of their
 # own and measure time and memory: they run after, alone. Both parts always run.
-SERIAL_TESTS := tests/browser tests/security tests/notebooks
+SERIAL_TESTS := tests/browser tests/security tests/notebooks tests/install
 test: $(STAMP) chromium lint
 	@status=0; \
 	$(PY) -m pytest -n 2 --dist loadfile $(addprefix --ignore=,$(SERIAL_TESTS)) || status=1; \

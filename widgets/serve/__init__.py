@@ -1,6 +1,7 @@
 """rolkit's serving layer: Voilà with validated websockets, bounded kernels, no leaks.
 
-``python -m widgets.serve notebooks/dashboard.ipynb`` (what ``make dashboard`` runs) is Voilà with
+``rolkit dashboard`` (:mod:`widgets.serve.cli`, what ``make dashboard`` runs) and
+``python -m widgets.serve NOTEBOOK`` are Voilà with
 the classes of this package wired in (:mod:`widgets.serve.app`): frames checked before upstream
 parsers see them (:mod:`widgets.serve.frames`, :mod:`widgets.serve.connection`), replies scrubbed of
 tracebacks and paths (:mod:`widgets.serve.leaks`), a session cap and abandoned-kernel culling
