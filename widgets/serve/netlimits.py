@@ -31,10 +31,10 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.netutil import _DEFAULT_BACKLOG
 
-from .limits import ServeLimits
+from .limits import ServeLimits, limits_of
 from .logs import Notice
 
-__all__ = ["LimitedHTTPServer", "http_server_options", "listen_limited"]
+__all__ = ["LimitedHTTPServer", "http_server_options", "limit_server_app", "listen_limited"]
 
 log = logging.getLogger("widgets.serve.net")
 _REFUSAL = (
@@ -161,3 +161,32 @@ def listen_limited(app: Any, limits: ServeLimits) -> Callable[..., LimitedHTTPSe
         return server
 
     return listen
+
+
+def limit_server_app(server_app: Any) -> None:
+    """Make a jupyter_server ``ServerApp`` (JupyterHub's single-user server) serve with
+    :class:`LimitedHTTPServer` under its config's :class:`~widgets.serve.limits.ServeLimits`.
+
+    Call it from a server extension's load hook: extensions load before the app creates its
+    HTTP server (``init_httpserver``), which this wraps; the server keeps the app's own TLS,
+    ``trust_xheaders`` and buffer settings, and the smaller of the two body sizes.
+    """
+    limits = limits_of(server_app.config)
+    create = server_app.init_httpserver
+
+    def init_httpserver() -> None:
+        create()  # finds the port and schedules the bind of server_app.http_server
+        options = http_server_options(limits)
+        options["xheaders"] = server_app.trust_xheaders
+        ours, theirs = options["max_body_size"], server_app.max_body_size
+        options["max_body_size"] = min(ours, theirs) if ours and theirs else ours or theirs
+        server_app._http_server = LimitedHTTPServer(
+            server_app.web_app,
+            ssl_options=server_app.ssl_options,
+            max_buffer_size=server_app.max_buffer_size,
+            max_connections=limits.connection_cap(),
+            accept_pause=limits.accept_pause,
+            **options,
+        )
+
+    server_app.init_httpserver = init_httpserver
