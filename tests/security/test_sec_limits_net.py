@@ -3,7 +3,8 @@ widgets.serve.logs).
 
 * 300 half-open connections (a partial request header each) are dropped after the header
   timeout, and the server answers a normal GET meanwhile;
-* past the cap on open connections a new one is answered 503 and closed at once;
+* past the caps on open connections, one client's and everyone's, a new one is answered 503
+  and closed at once (each loopback address, 127.0.0.2, .3…, is a client to the server);
 * with the server's file descriptors exhausted (its RLIMIT_NOFILE lowered to 256, so a few
   hundred sockets do it) the accept loop pauses instead of logging every turn, and the server
   answers again once the sockets are gone — tornado's loop wrote 542 MB in under 2 minutes;
@@ -22,8 +23,10 @@ import time
 import pytest
 from sec_harness import ServeProcess
 
-HEADER_TIMEOUT = 2
+HEADER_TIMEOUT = 4  # long enough to open a few hundred sockets on a busy machine
 CAP = 400
+PER_CLIENT = 150
+SPREAD = ("127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5", "127.0.0.6")  # 5 clients
 FD_LIMIT = 256
 STDERR_INTERVAL = 3
 
@@ -35,6 +38,7 @@ def server(tmp_path_factory):
         "--pool_size=1",
         f"--ServeLimits.header_timeout={HEADER_TIMEOUT}",
         f"--ServeLimits.max_connections={CAP}",
+        f"--ServeLimits.connections_per_client={PER_CLIENT}",
         "--ServeLog.max_bytes=20000",
         "--ServeLog.backups=2",
         f"--ServeLog.stderr_interval={STDERR_INTERVAL}",
@@ -46,14 +50,18 @@ def server(tmp_path_factory):
         srv.stop()
 
 
-def _open(port: int, n: int, partial: bytes | None, wait: bool = True) -> list[socket.socket]:
-    """``n`` connections, each having sent ``partial`` (or nothing); with ``wait``, each
-    connection is established before the next is opened (a full accept queue would
-    otherwise leave some retrying their SYN for seconds)."""
+def _open(
+    port: int, n: int, partial: bytes | None, wait: bool = True, sources: tuple[str, ...] = ()
+) -> list[socket.socket]:
+    """``n`` connections, each having sent ``partial`` (or nothing), from the loopback
+    addresses ``sources`` in turn (each one a client to the server; the system's choice when
+    empty); with ``wait``, each connection is established before the next is opened (a full
+    accept queue would otherwise leave some retrying their SYN for seconds)."""
     socks = []
-    for _ in range(n):
+    for i in range(n):
         if wait:
-            s = socket.create_connection(("127.0.0.1", port), timeout=10)
+            source = (sources[i % len(sources)], 0) if sources else None
+            s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=source)
         else:
             s = socket.socket()
             s.setblocking(False)
@@ -103,7 +111,8 @@ def _close(socks: list[socket.socket]) -> None:
 def test_half_open_connections_are_dropped_after_the_header_timeout(server):
     before = server.log_bytes()
     start = time.monotonic()
-    socks = _open(server.port, 300, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    partial = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "
+    socks = _open(server.port, 300, partial, sources=SPREAD)
     try:
         status, _, seconds = server.get("voila/static/nope.js", timeout=10)  # meanwhile
         assert status == 403 and seconds < 5
@@ -115,7 +124,7 @@ def test_half_open_connections_are_dropped_after_the_header_timeout(server):
 
 
 def test_connections_past_the_cap_are_refused_at_once(server):
-    socks = _open(server.port, CAP + 100, None)
+    socks = _open(server.port, CAP + 100, None, sources=SPREAD)
     try:
         seen = _wait_all_closed(socks, HEADER_TIMEOUT + 10)  # refused, or timed out
         assert server.get("voila/static/nope.js", timeout=10)[0] == 403
@@ -124,6 +133,18 @@ def test_connections_past_the_cap_are_refused_at_once(server):
     # ~100 past the cap; fewer when the first ones timed out before the last were opened
     assert seen.get(b"HTTP/1.1 503 Service Unavailable", 0) >= 30, seen
     assert "ServeLimits.max_connections" in server.log_text()
+
+
+def test_one_client_cannot_take_every_connection(server):
+    socks = _open(server.port, PER_CLIENT + 50, None, sources=("127.0.0.9",))
+    try:
+        status, _, seconds = server.get("voila/static/nope.js", timeout=10)  # another client
+        assert status == 403 and seconds < 5
+        seen = _wait_all_closed(socks, HEADER_TIMEOUT + 10)
+    finally:
+        _close(socks)
+    assert seen.get(b"HTTP/1.1 503 Service Unavailable", 0) >= 30, seen
+    assert "ServeLimits.connections_per_client" in server.log_text()
 
 
 def _private(path) -> bool:
@@ -157,7 +178,8 @@ def test_out_of_file_descriptors_the_log_stays_small_and_the_server_recovers(tmp
     srv = ServeProcess(
         tmp_path / "serve.log",
         "--pool_size=1",
-        "--ServeLimits.max_connections=100000",  # no cap: reach EMFILE
+        "--ServeLimits.max_connections=100000",  # no caps: reach EMFILE
+        "--ServeLimits.connections_per_client=0",
         "--ServeLimits.header_timeout=30",
         preexec_fn=_low_fd_limit,
     )

@@ -11,8 +11,8 @@ part of the serving layer reads it from its own config, so the same options work
 * sessions: at most :attr:`~ServeLimits.sessions_per_client` kernels handed to one client's
   pages (:class:`widgets.serve.kernels.BoundedKernelManager`), so one client cannot hold the
   whole session cap;
-* connections: a header timeout, a body timeout and size, and a cap on open connections,
-  applied by :class:`widgets.serve.netlimits.LimitedHTTPServer`.
+* connections: a header timeout, a body timeout and size, and caps on open connections
+  per client and in all, applied by :class:`widgets.serve.netlimits.LimitedHTTPServer`.
 
 A client is its address (:func:`client_key`): the TCP peer, or — only when the operator sets
 :attr:`~ServeLimits.trust_xheaders` because a reverse proxy of theirs sits in front — the
@@ -78,6 +78,13 @@ class ServeLimits(Configurable):
         help="Most connections open at once (websockets included); past it a new "
         "connection is answered 503 and closed at once. 0: half the file descriptor limit "
         f"(at most {AUTO_CONNECTIONS_CEILING}).",
+    )
+    connections_per_client = Int(
+        64,
+        config=True,
+        help="Most connections open at once from one address (websockets included); past "
+        "it that address's new connections are answered 503 and closed at once. Counted by "
+        "the TCP peer, so not applied when trust_xheaders is set (the peer is the proxy).",
     )
     accept_pause = Float(
         1.0,

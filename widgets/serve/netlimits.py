@@ -10,9 +10,11 @@ wrote 542 MB of log in under 2 minutes. :class:`LimitedHTTPServer`:
 * passes :class:`widgets.serve.limits.ServeLimits`' header timeout (tornado's
   ``idle_connection_timeout``, which bounds the wait for a request's line and headers), body
   timeout and body size to tornado;
-* counts the connections it accepted that are still open (websockets included) and answers a
-  connection past :meth:`~widgets.serve.limits.ServeLimits.connection_cap` with a bare
-  ``503`` and closes it at once;
+* counts the connections it accepted that are still open (websockets included), in all and
+  by client address (the TCP peer, :func:`widgets.serve.limits.client_key`), and answers a
+  connection past :meth:`~widgets.serve.limits.ServeLimits.connection_cap` or past
+  :attr:`~widgets.serve.limits.ServeLimits.connections_per_client` with a bare ``503`` and
+  closes it at once;
 * on ``EMFILE``/``ENFILE`` (or any other accept error) stops accepting for
   :attr:`~widgets.serve.limits.ServeLimits.accept_pause` seconds instead of spinning, and
   says so in the log once, then in a summary at most once a minute
@@ -31,7 +33,7 @@ from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
 from tornado.netutil import _DEFAULT_BACKLOG
 
-from .limits import ServeLimits, limits_of
+from .limits import ServeLimits, client_key, limits_of
 from .logs import Notice
 
 __all__ = ["LimitedHTTPServer", "http_server_options", "limit_server_app", "listen_limited"]
@@ -42,6 +44,8 @@ _REFUSAL = (
     b"Retry-After: 10\r\nConnection: close\r\nContent-Length: 30\r\n\r\n"
     b"Ocupado (busy): try again soon"
 )
+
+_CAPS = ("max_connections", "connections_per_client")
 
 
 def http_server_options(limits: ServeLimits) -> dict[str, Any]:
@@ -58,14 +62,21 @@ class LimitedHTTPServer(HTTPServer):
     """See the module docstring; ``max_connections`` 0 = no cap."""
 
     def initialize(  # type: ignore[override]
-        self, *args: Any, max_connections: int = 0, accept_pause: float = 1.0, **kwargs: Any
+        self,
+        *args: Any,
+        max_connections: int = 0,
+        max_per_client: int = 0,
+        accept_pause: float = 1.0,
+        **kwargs: Any,
     ) -> None:
         super().initialize(*args, **kwargs)
         self.max_connections = max_connections
+        self.max_per_client = max_per_client
         self.accept_pause = accept_pause
         self._open: weakref.WeakSet[socket.socket] = weakref.WeakSet()
+        self._by_client: dict[str, weakref.WeakSet[socket.socket]] = {}
         self.refused = 0
-        self._refused_notice = Notice(log)
+        self._refused_notices = {cap: Notice(log) for cap in _CAPS}
         self._exhausted_notice = Notice(log)
 
     def open_connections(self) -> int:
@@ -84,7 +95,24 @@ class LimitedHTTPServer(HTTPServer):
             return False
         return self.open_connections() >= self.max_connections
 
-    def _refuse(self, connection: socket.socket) -> None:
+    def _client_over_cap(self, key: str) -> bool:
+        if self.max_per_client <= 0:
+            return False
+        mine = self._by_client.get(key)
+        if mine is None or len(mine) < self.max_per_client:
+            return False
+        for sock in [s for s in list(mine) if s.fileno() == -1]:
+            mine.discard(sock)
+        return len(mine) >= self.max_per_client
+
+    def _track(self, connection: socket.socket, key: str) -> None:
+        self._open.add(connection)
+        if self.max_per_client > 0:
+            if len(self._by_client) > 4 * self.max_connections + 1024:  # forget the gone
+                self._by_client = {k: v for k, v in self._by_client.items() if len(v)}
+            self._by_client.setdefault(key, weakref.WeakSet()).add(connection)
+
+    def _refuse(self, connection: socket.socket, cap: str) -> None:
         self.refused += 1
         try:
             connection.setblocking(False)
@@ -93,10 +121,7 @@ class LimitedHTTPServer(HTTPServer):
             pass
         finally:
             connection.close()
-        self._refused_notice.note(
-            "connection refused: %d connections open, the cap (ServeLimits.max_connections)",
-            self.max_connections,
-        )
+        self._refused_notices[cap].note("connection refused: past the cap (ServeLimits.%s)", cap)
 
     def _accept_on(self, sock: socket.socket) -> Callable[[], None]:
         """tornado's ``add_accept_handler`` with the cap and the pause on errors."""
@@ -131,10 +156,14 @@ class LimitedHTTPServer(HTTPServer):
                 except OSError as err:  # EMFILE, ENFILE, ENOBUFS...: do not spin
                     pause(err)
                     return
+                key = client_key(address[0] if isinstance(address, tuple) else None)
                 if self._over_cap():
-                    self._refuse(connection)
+                    self._refuse(connection, "max_connections")
                     continue
-                self._open.add(connection)
+                if self._client_over_cap(key):
+                    self._refuse(connection, "connections_per_client")
+                    continue
+                self._track(connection, key)
                 self._handle_connection(connection, address)
 
         def remove() -> None:
@@ -146,6 +175,11 @@ class LimitedHTTPServer(HTTPServer):
         return remove
 
 
+def per_peer_cap(limits: ServeLimits, behind_proxy: bool) -> int:
+    """The per-address connection cap, or 0 behind a trusted proxy (every peer is it)."""
+    return 0 if behind_proxy else limits.connections_per_client
+
+
 def listen_limited(app: Any, limits: ServeLimits) -> Callable[..., LimitedHTTPServer]:
     """A replacement for ``app.listen`` (tornado's ``Application.listen``) that serves with
     :class:`LimitedHTTPServer` under ``limits``."""
@@ -154,6 +188,7 @@ def listen_limited(app: Any, limits: ServeLimits) -> Callable[..., LimitedHTTPSe
         server = LimitedHTTPServer(
             app,
             max_connections=limits.connection_cap(),
+            max_per_client=per_peer_cap(limits, limits.trust_xheaders),
             accept_pause=limits.accept_pause,
             **{**http_server_options(limits), **kwargs},
         )
@@ -185,6 +220,7 @@ def limit_server_app(server_app: Any) -> None:
             ssl_options=server_app.ssl_options,
             max_buffer_size=server_app.max_buffer_size,
             max_connections=limits.connection_cap(),
+            max_per_client=per_peer_cap(limits, server_app.trust_xheaders),
             accept_pause=limits.accept_pause,
             **options,
         )
