@@ -2,9 +2,10 @@
 
 * :class:`DashboardPageHandler` (the notebook page): answers 503 with :data:`BUSY_PAGE`
   past the kernel cap or past the client's share of it
-  (:attr:`widgets.serve.limits.ServeLimits.sessions_per_client`), and sets the ``_xsrf`` cookie so the page's ``beforeunload``
-  beacon to ``/voila/api/shutdown/<id>`` is accepted (Voilà 0.5.13 never sets it, so every
-  beacon got ``403 _xsrf missing`` and closed tabs kept their kernels); the page carries
+  (:attr:`widgets.serve.limits.ServeLimits.sessions_per_client`), and sets the ``_xsrf``
+  cookie so the page's ``beforeunload`` beacon to ``/voila/api/shutdown/<id>`` is accepted
+  (Voilà 0.5.13 never sets it, so every beacon got ``403 _xsrf missing`` and closed tabs
+  kept their kernels); the page carries
   :data:`widgets.serve.pages.IDLE_NOTICE_SCRIPT`, so a tab whose kernel was culled says so and
   offers to reload; when the page is sent, the kernel manager is told
   (``page_served``), so its time to connect starts then.
@@ -77,7 +78,7 @@ class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
     """The dashboard page: busy past the cap or past the client's share of it, and the
     xsrf cookie for the unload beacon."""
 
-    _busy_notice = Notice(logging.getLogger("widgets.serve.limits"), interval=10.0)
+    _busy_notices: dict[str, Notice] = {}
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -111,7 +112,10 @@ class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
 
     def _busy(self, why: str) -> None:
         """The plain 503 "Ocupado (busy), try again" page."""
-        self._busy_notice.note("%s: busy page served", why)
+        notice = self._busy_notices.setdefault(
+            why, Notice(logging.getLogger("widgets.serve.limits"), interval=10.0)
+        )
+        notice.note("%s: busy page served", why)
         self.set_status(503)
         self.set_header("Retry-After", "30")
         self.set_header("Cache-Control", "no-store")
