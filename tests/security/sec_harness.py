@@ -77,6 +77,8 @@ class ServeProcess:
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = log_path  # the process's stdout and stderr
         self.file_log = log_path.with_name(log_path.stem + "-file.log")  # its rotating log
+        for stale in self.file_log.parent.glob(self.file_log.name + "*"):
+            stale.unlink()  # wait_ready() reads it
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
         cmd = [
             sys.executable,
