@@ -64,11 +64,21 @@ def free_port() -> int:
 class ServeProcess:
     """``python -m widgets.serve notebook`` on 127.0.0.1 with extra ``args``."""
 
-    def __init__(self, log_path: Path, *args: str, token: str = "", notebook: Path = SAMPLE):
+    def __init__(
+        self,
+        log_path: Path,
+        *args: str,
+        token: str = "",
+        notebook: Path = SAMPLE,
+        preexec_fn: Callable[[], None] | None = None,
+    ):
         self.port = free_port()
         self.token = token
         self.url = f"http://127.0.0.1:{self.port}/"
-        self.log_path = log_path
+        self.log_path = log_path  # the process's stdout and stderr
+        self.file_log = log_path.with_name(log_path.stem + "-file.log")  # its rotating log
+        for stale in self.file_log.parent.glob(self.file_log.name + "*"):
+            stale.unlink()  # wait_ready() reads it
         self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
         cmd = [
             sys.executable,
@@ -79,6 +89,7 @@ class ServeProcess:
             "--Voila.ip=127.0.0.1",
             f"--port={self.port}",
             "--preheat_kernel=True",
+            f"--ServeLog.log_file={self.file_log}",
             *args,
         ]
         if token:
@@ -91,13 +102,23 @@ class ServeProcess:
             stderr=subprocess.STDOUT,
             env=env,
             start_new_session=True,
+            preexec_fn=preexec_fn,
         )
         jar = http.cookiejar.CookieJar()
         self.jar = jar
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
 
     def log_text(self) -> str:
-        return self.log_path.read_text(errors="replace")
+        """stdout and stderr, then the rotating log file (the whole log)."""
+        text = self.log_path.read_text(errors="replace")
+        if self.file_log.exists():
+            text += self.file_log.read_text(errors="replace")
+        return text
+
+    def log_bytes(self) -> int:
+        """Bytes the server logged: its stdout/stderr and every rotating log file."""
+        files = [self.log_path, *self.file_log.parent.glob(self.file_log.name + "*")]
+        return sum(f.stat().st_size for f in files if f.exists())
 
     def wait_ready(self, timeout: float = 90) -> None:
         end = time.monotonic() + timeout
@@ -116,7 +137,10 @@ class ServeProcess:
     def get(self, path: str, timeout: float = 60, **kw: Any) -> tuple[int, str, float]:
         """(status, body, seconds) of GET ``path`` (with the token, if any)."""
         start = time.monotonic()
-        req = urllib.request.Request(self.q(path) if kw.get("auth", True) else self.url + path)
+        req = urllib.request.Request(
+            self.q(path) if kw.get("auth", True) else self.url + path,
+            headers=kw.get("headers") or {},
+        )
         try:
             with self.opener.open(req, timeout=timeout) as r:
                 return r.status, r.read().decode("utf-8", "replace"), time.monotonic() - start
@@ -143,9 +167,9 @@ class ServeProcess:
         except urllib.error.HTTPError as e:
             return e.code, e.read().decode("utf-8", "replace")
 
-    def open_page(self) -> str:
+    def open_page(self, headers: dict[str, str] | None = None) -> str:
         """GET the dashboard; the id of the kernel it was given."""
-        status, body, _ = self.get("")
+        status, body, _ = self.get("", headers=headers)
         assert status == 200, (status, body[:300])
         return re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
 
@@ -155,7 +179,13 @@ class ServeProcess:
     def rss(self) -> int:
         return psutil.Process(self.proc.pid).memory_info().rss
 
-    def ws(self, kernel_id: str, subprotocols: list[str] | None = (V1,), token: bool = True):
+    def ws(
+        self,
+        kernel_id: str,
+        subprotocols: list[str] | None = (V1,),
+        token: bool = True,
+        headers: dict[str, str] | None = None,
+    ):
         url = (
             f"ws://127.0.0.1:{self.port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
         )
@@ -168,6 +198,7 @@ class ServeProcess:
             close_timeout=5,
             max_size=2**24,
             origin=f"http://127.0.0.1:{self.port}",
+            additional_headers=headers,
         )
 
     def stop(self) -> None:

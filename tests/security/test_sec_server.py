@@ -22,7 +22,13 @@ LEAK = re.compile(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = ServeProcess(tmp_path_factory.mktemp("serve") / "serve.log", token=TOKEN)
+    srv = ServeProcess(
+        tmp_path_factory.mktemp("serve") / "serve.log",
+        # this module opens ~8 pages from one address (127.0.0.1): lift the per-client
+        # share of sessions, which test_sec_limits.py tests
+        "--ServeLimits.sessions_per_client=0",
+        token=TOKEN,
+    )
     try:
         srv.wait_ready()
         yield srv

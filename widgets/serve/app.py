@@ -17,6 +17,14 @@ default                                            why
 the pool refilled one kernel at a time            a burst of visitors is served before
   (:mod:`widgets.serve.pool`, ``SerialPoolRefill.*``)      the pool refills, and a refill never
                                                    takes both cores at once
+connections: a header timeout, a body cap, a cap   half-open sockets are dropped, the fd
+  on open connections, no log flood on EMFILE       table never fills, the log stays small
+  (:mod:`widgets.serve.netlimits`, ``ServeLimits.*``)
+kernel websockets and sessions per client          one client cannot hold every kernel
+  (:mod:`widgets.serve.limits`, ``ServeLimits.*``)     socket or the whole session cap
+the log in a rotating 0600 file, stderr summarised a flood cannot fill the disk or the
+  (:mod:`widgets.serve.logs`, ``ServeLog.*``,         terminal
+  ``--log-file``)
 =================================================  ========================================
 """
 
@@ -38,6 +46,9 @@ from .handlers import (
     PlainLogoutHandler,
     with_plain_errors,
 )
+from .limits import ServeLimits, limits_of
+from .logs import ServeLog, install_serve_log
+from .netlimits import listen_limited
 from .pool import serial_refill_factory
 
 __all__ = ["RolkitVoila", "SAFE_DEFAULTS", "main", "replace_handlers"]
@@ -81,10 +92,19 @@ class RolkitVoila(Voila):
     """Voilà with :data:`SAFE_DEFAULTS` and :func:`replace_handlers`."""
 
     name = "rolkit-voila"
+    aliases = {**Voila.aliases, "log-file": "ServeLog.log_file"}
+    classes = [*Voila.classes, ServeLimits, ServeLog]
 
     def initialize(self, argv: Any = None) -> None:
         self.update_config(Config(SAFE_DEFAULTS))
         super().initialize(argv)
+        path = install_serve_log(self.log, ServeLog(config=self.config), self.log_level)
+        self.log.info("Full log (rotated): %s", path)
+
+    def listen(self) -> None:
+        # Voilà calls self.app.listen(port, ip): serve with the limited HTTP server instead
+        self.app.listen = listen_limited(self.app, limits_of(self.config))  # type: ignore[method-assign]
+        super().listen()
 
     def init_settings(self) -> dict[str, Any]:
         # Voilà builds its pooled kernel manager with this module-level factory: for the

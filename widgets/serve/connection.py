@@ -8,6 +8,11 @@ Configured as ``Voila.kernel_websocket_connection_class`` (see :mod:`widgets.ser
 * checks each incoming frame with :func:`widgets.serve.frames.split_v1_frame` and the comm
   message shapes, and closes the socket (code 1008) on the first bad one, before
   ``deserialize_msg_from_ws_v1`` (which loops on an untrusted count) ever sees it;
+* admits at most :attr:`widgets.serve.limits.ServeLimits.kernel_sockets_per_client` open
+  kernel sockets per client and :attr:`~widgets.serve.limits.ServeLimits.kernel_sockets_total`
+  in all (each opens ZMQ sockets; ~250 exhausted the server's ZMQ context): past them the
+  socket is refused before the upgrade (429 for one client's cap, 503 for the total), before
+  any ZMQ socket is opened;
 * never sends a traceback, a path or a source line: ``error`` content is replaced by a
   plain message, ``stderr`` streams are dropped, and any other outgoing message whose
   content matches :data:`widgets.serve.leaks.LEAK_PATTERN` is dropped and logged server-side.
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -24,6 +30,8 @@ from tornado import web
 
 from .frames import FrameError, split_v1_frame
 from .leaks import PLAIN_ERROR, leaks
+from .limits import SocketLedger, client_key, limits_of
+from .logs import Notice
 
 __all__ = ["V1_PROTOCOL", "SafeKernelWebsocketConnection", "check_message"]
 
@@ -68,18 +76,54 @@ def check_message(parts: list[bytes], allowed: frozenset[str] | set[str]) -> str
     return msg_type
 
 
+def _socket_alive(connection: SafeKernelWebsocketConnection) -> bool:
+    """Still holding its place: being prepared, or upgraded and not closed."""
+    handler = connection.websocket_handler
+    if getattr(handler, "_on_close_called", False):
+        return False
+    ws = getattr(handler, "ws_connection", None)
+    if ws is not None:
+        return not ws.is_closing()
+    return not getattr(handler, "_finished", False)  # still in prepare(); else upgrade failed
+
+
 class SafeKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's ZMQ channel bridge with validated frames and scrubbed replies."""
 
     _rejected = False
+    #: every open kernel socket of the process, by client (see :func:`_socket_alive`)
+    ledger = SocketLedger(_socket_alive)
+    _refusals = Notice(logging.getLogger("widgets.serve.limits"))
 
     async def prepare(self) -> None:
-        offered = self.websocket_handler.request.headers.get("Sec-WebSocket-Protocol", "")
+        request = self.websocket_handler.request
+        offered = request.headers.get("Sec-WebSocket-Protocol", "")
         if V1_PROTOCOL not in [p.strip() for p in offered.split(",")]:
             self.log.warning("kernel websocket without %s refused", V1_PROTOCOL)
             self._rejected = True
             raise web.HTTPError(400, "unsupported websocket protocol")
-        await super().prepare()
+        self._admit(client_key(request.remote_ip))
+        try:
+            await super().prepare()
+        except BaseException:
+            self.ledger.release(self)
+            raise
+
+    def _admit(self, key: str) -> None:
+        """Take a place for this socket, or refuse it (before any ZMQ socket is opened)."""
+        limits = limits_of(self.config)
+        refused = self.ledger.admit(
+            self, key, limits.kernel_sockets_per_client, limits.kernel_sockets_total
+        )
+        if refused is None:
+            return
+        self._rejected = True
+        self._refusals.note(
+            "kernel websocket refused: %s (ServeLimits.kernel_sockets_%s)",
+            "one client's cap" if refused == "client" else "the server's cap",
+            "per_client" if refused == "client" else "total",
+        )
+        raise web.HTTPError(429 if refused == "client" else 503, "too many kernel websockets")
 
     def connect(self) -> Any:
         if self.subprotocol != V1_PROTOCOL:  # defence in depth: prepare() already refused
@@ -88,6 +132,7 @@ class SafeKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
         return super().connect()
 
     def disconnect(self) -> None:
+        self.ledger.release(self)
         if self._rejected:
             return None
         return super().disconnect()

@@ -1,9 +1,11 @@
 """Handler classes that replace Voilà's where they crash, leak or skip authentication.
 
 * :class:`DashboardPageHandler` (the notebook page): answers 503 with :data:`BUSY_PAGE`
-  past the kernel cap, and sets the ``_xsrf`` cookie so the page's ``beforeunload``
-  beacon to ``/voila/api/shutdown/<id>`` is accepted (Voilà 0.5.13 never sets it, so every
-  beacon got ``403 _xsrf missing`` and closed tabs kept their kernels); the page carries
+  past the kernel cap or past the client's share of it
+  (:attr:`widgets.serve.limits.ServeLimits.sessions_per_client`), and sets the ``_xsrf``
+  cookie so the page's ``beforeunload`` beacon to ``/voila/api/shutdown/<id>`` is accepted
+  (Voilà 0.5.13 never sets it, so every beacon got ``403 _xsrf missing`` and closed tabs
+  kept their kernels); the page carries
   :data:`widgets.serve.pages.IDLE_NOTICE_SCRIPT`, so a tab whose kernel was culled says so and
   offers to reload; when the page is sent, the kernel manager is told
   (``page_served``), so its time to connect starts then.
@@ -16,6 +18,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -27,6 +30,8 @@ from tornado.websocket import WebSocketHandler
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
+from .limits import client_key
+from .logs import Notice
 from .pages import BUSY_PAGE, LOGGED_OUT_PAGE, error_page, with_idle_notice
 
 _KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
@@ -50,6 +55,8 @@ class PlainErrorsMixin:
         if isinstance(self, web.StaticFileHandler) and not isinstance(exc, web.HTTPError):
             status_code = 404
             self.set_status(404)  # type: ignore[attr-defined]
+        if status_code in (429, 503):  # a cap: worth trying again later
+            self.set_header("Retry-After", "30")  # type: ignore[attr-defined]
         self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
         self.finish(error_page(status_code))  # type: ignore[attr-defined]
 
@@ -68,19 +75,22 @@ def with_plain_errors(cls: type) -> type:
 
 
 class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
-    """The dashboard page: busy past the cap, and the xsrf cookie for the unload beacon."""
+    """The dashboard page: busy past the cap or past the client's share of it, and the
+    xsrf cookie for the unload beacon."""
+
+    _busy_notices: dict[str, Notice] = {}
 
     @web.authenticated
     async def get(self, path: str | None = None) -> None:
         manager = self.kernel_manager
         at_capacity = getattr(manager, "at_capacity", None)
         if at_capacity is not None and at_capacity():
-            self.log.warning("kernel cap reached: busy page served")
-            self.set_status(503)
-            self.set_header("Retry-After", "30")
-            self.set_header("Cache-Control", "no-store")
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.finish(BUSY_PAGE)
+            self._busy("kernel cap reached")
+            return
+        claim_session = getattr(manager, "claim_session", None)
+        claim = claim_session(client_key(self.request.remote_ip)) if claim_session else True
+        if claim is None:
+            self._busy("one client's session cap reached (ServeLimits.sessions_per_client)")
             return
         self.xsrf_token  # noqa: B018 - reading it sets the _xsrf cookie the beacon sends
         injected, kernel_id = False, None
@@ -94,9 +104,23 @@ class DashboardPageHandler(PlainErrorsMixin, TornadoVoilaHandler):
                 self.write(html)
                 self.flush()
         finally:  # the page has its kernel: the time it has to connect starts now
+            if claim is not True:
+                manager.settle_claim(claim, kernel_id)
             page_served = getattr(manager, "page_served", None)
             if kernel_id is not None and page_served is not None:
                 page_served(kernel_id)
+
+    def _busy(self, why: str) -> None:
+        """The plain 503 "Ocupado (busy), try again" page."""
+        notice = self._busy_notices.setdefault(
+            why, Notice(logging.getLogger("widgets.serve.limits"), interval=10.0)
+        )
+        notice.note("%s: busy page served", why)
+        self.set_status(503)
+        self.set_header("Retry-After", "30")
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(BUSY_PAGE)
 
 
 class AuthenticatedRequestInfoHandler(WebSocketMixin, RequestInfoSocketHandler, JupyterHandler):

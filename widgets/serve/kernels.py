@@ -19,6 +19,9 @@ wraps it with its preheated pool. On top of jupyter_server's culler
   connected yet (jupyter_server's culler would: "idle" since it was preheated); the
   abandoned sweep is what frees those. A first connection counts as activity, so a
   page's idle time starts when it connects;
+* counts each client's sessions (:meth:`claim_session`, :meth:`settle_claim`): past
+  :attr:`widgets.serve.limits.ServeLimits.sessions_per_client` the page handler answers
+  "busy" to that client only, so one client cannot hold the whole cap;
 * starts kernels with ``JUPYTER_WIDGETS_ECHO=0`` (:data:`ECHO_ENV`): no widget update
   reaches the page unvalidated;
 * closes a shut-down kernel's websockets (jupyter_server leaves them open), so the page
@@ -37,6 +40,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
 from traitlets import Float, Int
+
+from .limits import limits_of
 
 __all__ = ["BoundedKernelManager"]
 
@@ -81,6 +86,8 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         self._disconnected_since: dict[str, float] = {}
         self._pool_starting: set[str] = set()
         self._sweeper: PeriodicCallback | None = None
+        self._owners: dict[str, str] = {}  # kernel id -> the client its page was served to
+        self._claims: dict[object, str] = {}  # pages being served -> their client
 
     # -- bookkeeping -------------------------------------------------------------------
     def pooled_kernel_ids(self) -> set[str]:
@@ -102,6 +109,30 @@ class BoundedKernelManager(AsyncMappingKernelManager):
 
     def at_capacity(self) -> bool:
         return self.max_sessions > 0 and self.sessions_in_use() >= self.max_sessions
+
+    def sessions_of(self, key: str) -> int:
+        """Sessions held by client ``key``: live kernels served to it, and pages being
+        served to it."""
+        live = set(self.list_kernel_ids())
+        owned = sum(1 for k, owner in self._owners.items() if owner == key and k in live)
+        return owned + sum(1 for owner in self._claims.values() if owner == key)
+
+    def claim_session(self, key: str) -> object | None:
+        """A place for one more page of client ``key`` (hand it to :meth:`settle_claim`
+        when the page is served), or None past its share
+        (:attr:`~widgets.serve.limits.ServeLimits.sessions_per_client`)."""
+        cap = limits_of(self.config).sessions_per_client
+        if cap > 0 and self.sessions_of(key) >= cap:
+            return None
+        claim = object()
+        self._claims[claim] = key
+        return claim
+
+    def settle_claim(self, claim: object, kernel_id: str | None) -> None:
+        """The page of ``claim`` was served with ``kernel_id`` (None: no kernel)."""
+        key = self._claims.pop(claim, None)
+        if key is not None and kernel_id is not None and kernel_id in self._kernels:
+            self._owners[kernel_id] = key
 
     def page_served(self, kernel_id: str, now: float | None = None) -> None:
         """The page of ``kernel_id`` was sent (or its GET ended): the time it has to
@@ -154,6 +185,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         self._close_websockets(kernel_id)
 
     def _forget(self, kernel_id: str) -> None:
+        self._owners.pop(kernel_id, None)
         self._ever_connected.discard(kernel_id)
         self._served_at.pop(kernel_id, None)
         self._preheated.discard(kernel_id)
@@ -192,6 +224,8 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         for gone in (set(self._served_at) | set(self._disconnected_since)) - live:
             self._forget(gone)
         self._preheated &= live
+        for gone in set(self._owners) - live:
+            self._owners.pop(gone, None)
         culled = []
         for kernel_id, since in self._served_at.items():
             if (

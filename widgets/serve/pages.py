@@ -40,6 +40,7 @@ _ERRORS = {
     403: ("Acceso denegado", "forbidden"),
     404: ("No encontrado", "not found"),
     405: ("Método no permitido", "method not allowed"),
+    429: ("Demasiadas conexiones", "too many connections"),
     503: ("Ocupado", "busy"),
 }
 
