@@ -62,6 +62,9 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "multi_kernel_manager_class": "widgets.serve.kernels.BoundedKernelManager",
         "show_tracebacks": False,
     },
+    # kernels talk to the server over Unix sockets in the private (0700) runtime folder, not
+    # over loopback TCP ports any local user could reach (and that say so on every start)
+    "KernelManager": {"transport": "ipc"},
     "MappingKernelManager": {
         "cull_connected": True,
         "cull_idle_timeout": 600,

@@ -35,6 +35,7 @@ from tornado import httputil, web
 from tornado.routing import Matcher, Rule
 
 from . import extension
+from .netlimits import limit_server_app
 from .pages import error_page
 
 __all__ = [
@@ -136,6 +137,9 @@ def _load_jupyter_server_extension(server_app: Any) -> None:
     extension.load_jupyter_server_extension(server_app)
     server_app.kernel_manager.allowed_message_types = list(DASHBOARD_MESSAGES)
     close_routes(server_app.web_app)
+    # the header timeout, connection caps and EMFILE pause of `rolkit dashboard` (the
+    # kernel-socket and session caps live in the connection and kernel classes already)
+    limit_server_app(server_app)
     server_app.log.info(
         "rolkit hub server (widgets.serve.hub): only %s and its widget traffic are served",
         server_app.web_app.settings["default_url"],
