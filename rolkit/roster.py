@@ -395,8 +395,9 @@ class Roster:
                 pass :data:`MAX_BYTES`, …; the old file is intact.
         """
         intact = (
-            "; the previous file is intact",
-            "; el archivo anterior está intacto",
+            ("; the previous file is intact", "; el archivo anterior está intacto")
+            if os.path.lexists(self.path)
+            else ("; nothing was written", "; no se ha escrito nada")
         )
         try:
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -510,7 +511,10 @@ class RosterStore:
     def create(self, name: str) -> Roster:
         """A new, empty roster ``name``, saved at once (a plain error if it exists or the
         folder already holds :data:`MAX_ROSTERS`)."""
-        clean, _ = self._path(name)
+        clean, path = self._path(name)
+        if os.path.lexists(path) and not path.is_file():  # a FIFO, a device, a link
+            what = (f"the roster «{clean}»", f"el roster «{clean}»")
+            raise _fault(what, safefile.Refused("not_regular"), ("create", "crear"))
         if self.exists(clean):
             raise _error(
                 f"Roster name: there is already a roster «{clean}»; choose it in the list",

@@ -561,7 +561,7 @@ def test_every_file_system_fault_on_a_new_folder_is_plain(tmp_path, monkeypatch,
     r = Roster(tmp_path / "new" / "sub" / "r.json")
     with pytest.raises(RosterError) as info:
         r.save()
-    assert en in str(info.value) and "intact" in str(info.value)
+    assert en in str(info.value) and "nothing was written" in str(info.value)
     assert es in info.value.message("es") and "Errno" not in info.value.message("es")
     store = roster_mod.RosterStore(tmp_path / "data")
     with pytest.raises(RosterError) as info:
@@ -569,3 +569,51 @@ def test_every_file_system_fault_on_a_new_folder_is_plain(tmp_path, monkeypatch,
     message = info.value.message("es")
     assert es in message and "Errno" not in message and str(tmp_path) not in message
     assert not (tmp_path / "new").exists() and not (tmp_path / "data").exists()
+
+
+READ_ONLY_SAVE = textwrap.dedent(
+    """
+    import sys
+    import rolkit
+    from rolkit.roster import RosterError, RosterStore
+    store = RosterStore(sys.argv[1])
+    r = store.open("Mesa")
+    r.add("core_dread", "weapon", "Hacha", rolkit.get_system("core_dread").defaults()["weapon"])
+    for action in (r.save, lambda: store.create("Otra")):
+        try:
+            action()
+        except RosterError as err:
+            print(err.message("es"))
+    """
+)
+
+
+def test_a_real_read_only_folder_is_a_plain_message(tmp_path):
+    """A read-only bind mount in a private mount namespace (root only; skipped where the
+    namespace cannot be made): the OS's own EROFS, not a simulation."""
+    import shutil
+
+    if os.geteuid() != 0 or not shutil.which("unshare"):
+        pytest.skip("needs root and unshare")
+    folder = tmp_path / "ro"
+    roster_mod.RosterStore(folder).create("Mesa")
+    before = (folder / "Mesa.json").read_bytes()
+    script = (
+        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" || exit 97; exec "$2" -c "$3" "$1"'
+    )
+    proc = subprocess.run(
+        ["unshare", "-m", "--propagation", "private", "sh", "-c", script, "sh"]
+        + [str(folder), sys.executable, READ_ONLY_SAVE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=Path(__file__).parent.parent,
+    )
+    if proc.returncode == 97 or "unshare failed" in proc.stderr:
+        pytest.skip(f"no private read-only mount here: {proc.stderr[-200:]}")
+    lines = proc.stdout.strip().splitlines()
+    assert proc.returncode == 0 and len(lines) == 2, proc.stderr[-2000:]
+    assert "sistema de archivos es de solo lectura" in lines[0] and "intacto" in lines[0]
+    assert "solo lectura" in lines[1]
+    assert not any(str(folder) in line or "Errno" in line for line in lines)
+    assert (folder / "Mesa.json").read_bytes() == before

@@ -319,7 +319,10 @@ def test_a_fifo_or_dev_zero_in_the_folder_is_refused_at_once(data, monkeypatch, 
     rec.armed = True
     t0 = time.perf_counter()
     with deadline(5):
-        hostile_round(panel, kind)  # «nuevo» with its name: it exists
+        panel.new_name.value = kind
+        panel.new_button.click()  # «nuevo» with its name: refused, not opened
+        assert "no es un archivo normal" in panel.message.value
+        hostile_round(panel, kind)
         hostile_round(panel, str(data / f"{kind}.json"))
         browser_sets(panel.chosen, value=kind)  # not offered: refused by the dropdown
         # the store behind the tab refuses it plainly too
