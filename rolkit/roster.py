@@ -225,16 +225,17 @@ def _system_form(system_id: str, role: str) -> type | None:
     return systems.get(system_id).forms[role]
 
 
-def _entry_name(name: Any, where: str) -> str:
-    """``name`` trimmed, or a plain error: 1 to 80 characters, no control character."""
+def _entry_name(name: Any, where: str | None = None) -> str:
+    """``name`` trimmed, or a plain error: 1 to 80 characters, no control character.
+    The error starts with ``where`` (a file's system / role), else the field's label."""
     clean = name.strip() if isinstance(name, str) else ""
     if 0 < len(clean) <= ENTRY_MAX and not any(unicodedata.category(c) == "Cc" for c in clean):
         return clean
     raise _error(
-        f"{where}: an entry needs a name of 1 to {ENTRY_MAX} characters, without control "
-        f"characters (got {shown(name)})",
-        f"{where}: una entrada necesita un nombre de 1 a {ENTRY_MAX} caracteres, sin "
-        f"caracteres de control (recibido {shown(name)})",
+        f"{where or 'Entry name'}: an entry needs a name of 1 to {ENTRY_MAX} characters, "
+        f"without control characters (got {shown(name)})",
+        f"{where or 'Nombre de la entrada'}: una entrada necesita un nombre de 1 a "
+        f"{ENTRY_MAX} caracteres, sin caracteres de control (recibido {shown(name)})",
         field="name",
     )
 
@@ -376,7 +377,7 @@ class Roster:
                 f"un {role} de {system_id} debe ser un {getattr(cls, '__name__', '?')}",
                 field=role,
             )
-        clean = _entry_name(name, "roster")
+        clean = _entry_name(name)
         roles = self._doc["systems"].setdefault(system_id, {})
         roles.setdefault(role, {})[clean] = fields.to_data(form)
 

@@ -35,7 +35,7 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Created the roster «{roster}» (empty).",
     ),
     "gm.roster.role": ("Formulario", "Form"),
-    "gm.roster.name": ("Nombre", "Name"),
+    "gm.roster.name": ("Nombre de la entrada", "Entry name"),
     "gm.roster.save": ("guardar", "guardar (save)"),
     "gm.roster.save.tip": (
         "Guarda en el roster elegido el formulario elegido tal como está ahora en la "
