@@ -106,6 +106,37 @@ def test_roster_save_and_load_beside_presets(system_id, data):
     assert fight.fight.state.fighter("Zoe").attacker == dataclasses.replace(attacker, name="Zoe")
 
 
+def test_roster_conflict_and_corrupt_file_are_plain(data):
+    path = data / "roster.json"
+    d, roster = roster_panel()
+    roster.load_button.click()
+    assert "0 entradas" in roster.message.value
+    other = Roster(path)  # another session saves in between
+    other.add(SYSTEM, "weapon", "Hacha", rolkit.get_system(SYSTEM).defaults()["weapon"])
+    other.save()
+    roster.entry_name.value = "Zoe"
+    roster.save_button.click()
+    assert "otra sesión" in roster.message.value and plain(roster.message.value)
+    path.write_text("{ no es json", encoding="utf-8")
+    roster.load_button.click()
+    assert "no es JSON válido" in roster.message.value and str(data) not in roster.message.value
+    assert path.read_text(encoding="utf-8") == "{ no es json"
+
+
+def test_roster_entry_modified_mark(data):
+    system = rolkit.get_system(SYSTEM)
+    r = Roster(data / "roster.json")
+    weapon = system.defaults()["weapon"]
+    r.add(SYSTEM, "weapon", "Mía", weapon)
+    r.save()
+    d, roster = roster_panel()
+    roster.load_button.click()
+    sec = d.attack.sections["weapon"]
+    sec.preset.value = "Mía (roster)"
+    assert sec.read() == weapon
+    assert dataclasses.asdict(sec.read()) == dataclasses.asdict(weapon)
+
+
 def test_new_rosters_are_chosen_by_name_and_save_goes_where_the_screen_says(data):
     """The issue's stale save: «guardar» wrote to the last loaded roster, not the one
     shown. Now it writes to the dropdown's roster, even when that one failed to load."""
