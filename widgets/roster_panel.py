@@ -152,7 +152,7 @@ class RosterPanel(GuardedPanel):
         )
         self.widget.add_class("rolkit-roster")
         self._quiet = False
-        self._refresh_names(select=DEFAULT_NAME if DEFAULT_NAME in self.store.names() else None)
+        self._refresh_names(DEFAULT_NAME if DEFAULT_NAME in self.store.names() else None, False)
         self.chosen.observe(self._on_chosen, names="value")
         self.load_button.on_click(lambda b: self._guard(self.reload))
         self.new_button.on_click(lambda b: self._guard(self.new))
@@ -194,7 +194,7 @@ class RosterPanel(GuardedPanel):
         self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
 
     # actions -------------------------------------------------------------------
-    def _refresh_names(self, select: str | None = None) -> None:
+    def _refresh_names(self, select: str | None = None, load: bool = True) -> None:
         """The dropdown offers the folder's rosters (``roster`` when there is none) and
         shows ``select`` (else the one it shows, else the first); choosing loads."""
         names = self.store.names() or [DEFAULT_NAME]
@@ -203,6 +203,7 @@ class RosterPanel(GuardedPanel):
         target = select or self.chosen.value
         if target not in names:
             target = names[0]
+        before = self.chosen.value
         if list(self.chosen.options) != names:
             self._quiet = True  # no load of whatever the options change passes through
             try:
@@ -211,12 +212,14 @@ class RosterPanel(GuardedPanel):
                 self._quiet = False
         if self.chosen.value != target:
             self.chosen.value = target  # the observer loads it
+        elif self.chosen.value != before and load:
+            self.load()  # the options change moved the choice to the target quietly
 
     def _on_chosen(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self._guard(self.load)
 
-    def _loaded_for(self, name: str) -> int:
+    def _loaded_count(self) -> int:
         system = self.state.system
         roster = roster_of(self.state)
         if roster is None or system is None:
@@ -234,7 +237,7 @@ class RosterPanel(GuardedPanel):
         finally:
             self._changed()
         if name is not None:
-            n = self._loaded_for(name)
+            n = self._loaded_count()
             self.message.value = views.info_html(
                 i18n.t("gm.roster.loaded", self.lang, n=n, roster=name)
             )
