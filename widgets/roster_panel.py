@@ -1,14 +1,20 @@
 """The Roster tab, and the hook that puts roster entries beside the presets (issue 14, 1).
 
+A visitor picks rosters **by name** (:class:`rolkit.roster.RosterStore` over the data
+folder, :func:`rolkit.roster.data_dir`): no widget holds or takes a path. Import is an
+upload of a ``.json`` file, export a download link; both bounded by
+:data:`rolkit.roster.MAX_BYTES`.
+
 The roster lives on the shared :class:`~widgets.state.AppState` (``roster_of(state)``);
 the Ataque tab asks :func:`presets_with_roster` for each form's dropdown, the Combate
 tab for its character and weapon lists, and both hear of a newly loaded or saved roster
-through :func:`on_roster`. Loading reads the file shown (default
-:func:`rolkit.roster.default_path`); nothing is read until "cargar" is pressed.
+through :func:`on_roster`. Nothing is read until a roster is chosen, «cargar» or
+«guardar» is pressed; «guardar» always writes to the roster the dropdown shows.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -17,7 +23,7 @@ import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.errors import RulesError
-from rolkit.roster import ROLES, Roster, default_path
+from rolkit.roster import DEFAULT_NAME, ROLES, Roster, RosterStore, check_name
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.errors import guarded
@@ -88,25 +94,46 @@ def refresh_attack_presets(state: AppState) -> None:
             section.relabel(state.lang)
 
 
+def download_html(data: bytes, filename: str, label: str) -> str:
+    """An ``<a download>`` whose ``data:`` URL holds ``data`` (JSON, base64)."""
+    encoded = base64.b64encode(data).decode("ascii")
+    return (
+        f'<a class="rolkit-roster-download" download="{html.escape(filename)}" '
+        f'href="data:application/json;base64,{encoded}">{html.escape(label)}</a>'
+    )
+
+
 class RosterPanel(GuardedPanel):
-    """Load a roster file, save the Ataque tab's current form under a name, list entries."""
+    """Choose a roster by name (or create one), save the Ataque tab's current form in it,
+    list its entries, import a ``.json`` upload into it and export it as a download."""
 
     title_key = "gm.tab.roster"
     name = "roster"
 
-    def __init__(self, state: AppState):
+    def __init__(self, state: AppState, store: RosterStore | None = None):
         self.state = state
+        self.store = store or RosterStore()
         wide = {"description_width": "initial"}
-        self.path = ipw.Text(value=str(default_path()), style=wide, layout=ipw.Layout(width="40em"))
-        self.path.add_class("rolkit-roster-path")
+        self.chosen = ipw.Dropdown(style=wide)
+        self.chosen.add_class("rolkit-roster-chosen")
         self.load_button = ipw.Button(icon="folder-open", layout=ipw.Layout(width="auto"))
         self.load_button.add_class("rolkit-roster-load")
+        self.new_name = ipw.Text(style=wide)
+        self.new_name.add_class("rolkit-roster-new-name")
+        self.new_button = ipw.Button(icon="plus", layout=ipw.Layout(width="auto"))
+        self.new_button.add_class("rolkit-roster-new")
         self.role = ipw.Dropdown(style=wide)
         self.role.add_class("rolkit-roster-role")
         self.entry_name = ipw.Text(style=wide)
         self.entry_name.add_class("rolkit-roster-name")
         self.save_button = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
         self.save_button.add_class("rolkit-roster-save")
+        self.upload = ipw.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload.add_class("rolkit-roster-import")
+        self.export_button = ipw.Button(icon="download", layout=ipw.Layout(width="auto"))
+        self.export_button.add_class("rolkit-roster-export")
+        self.download = ipw.HTML()
+        self.download.add_class("rolkit-roster-download-box")
         self.message = ipw.HTML()
         self.message.add_class("rolkit-roster-message")
         self.help = ipw.HTML()
@@ -115,15 +142,23 @@ class RosterPanel(GuardedPanel):
         self.widget = ipw.VBox(
             [
                 self.help,
-                ipw.HBox([self.path, self.load_button]),
+                ipw.HBox([self.chosen, self.load_button]),
+                ipw.HBox([self.new_name, self.new_button]),
                 ipw.HBox([self.role, self.entry_name, self.save_button]),
+                ipw.HBox([self.upload, self.export_button, self.download]),
                 self.message,
                 self.listing,
             ]
         )
         self.widget.add_class("rolkit-roster")
-        self.load_button.on_click(lambda b: self._guard(self.load))
+        self._quiet = False
+        self._refresh_names(DEFAULT_NAME if DEFAULT_NAME in self.store.names() else None, False)
+        self.chosen.observe(self._on_chosen, names="value")
+        self.load_button.on_click(lambda b: self._guard(self.reload))
+        self.new_button.on_click(lambda b: self._guard(self.new))
         self.save_button.on_click(lambda b: self._guard(self.save))
+        self.export_button.on_click(lambda b: self._guard(self.export))
+        self.upload.observe(lambda c: self._guard(self.import_upload), names="value")
         self.set_language(state.lang)
 
     # shell protocol ------------------------------------------------------------
@@ -132,34 +167,111 @@ class RosterPanel(GuardedPanel):
         return []
 
     def set_language(self, lang: str) -> None:
-        self.help.value = f"<i>{html.escape(i18n.t('gm.roster.help', lang))}</i>"
-        self.path.description = i18n.t("gm.roster.path", lang)
-        self.load_button.description = i18n.t("gm.roster.load", lang)
+        t = i18n.t
+        self.help.value = f"<i>{html.escape(t('gm.roster.help', lang))}</i>"
+        self.chosen.description = t("gm.roster.pick", lang)
+        self.load_button.description = t("gm.roster.load", lang)
+        self.load_button.tooltip = t("gm.roster.load.tip", lang)
+        self.new_name.description = t("gm.roster.new_name", lang)
+        self.new_name.placeholder = t("gm.roster.new_name.placeholder", lang)
+        self.new_button.description = t("gm.roster.new", lang)
         value = self.role.value
-        self.role.options = [(i18n.t(f"form.{r}", lang), r) for r in ROLES]
+        self.role.options = [(t(f"form.{r}", lang), r) for r in ROLES]
         self.role.value = value if value in ROLES else "attacker"
-        self.role.description = i18n.t("gm.roster.role", lang)
-        self.entry_name.description = i18n.t("gm.roster.name", lang)
-        self.save_button.description = i18n.t("gm.roster.save", lang)
-        self.save_button.tooltip = i18n.t("gm.roster.save.tip", lang)
+        self.role.description = t("gm.roster.role", lang)
+        self.entry_name.description = t("gm.roster.name", lang)
+        self.save_button.description = t("gm.roster.save", lang)
+        self.save_button.tooltip = t("gm.roster.save.tip", lang)
+        self.upload.description = t("gm.roster.import", lang)
+        self.upload.tooltip = t("gm.roster.import.tip", lang)
+        self.export_button.description = t("gm.roster.export", lang)
+        self.export_button.tooltip = t("gm.roster.export.tip", lang)
         self._show_listing()
 
+    def _show_error(self, err: RulesError) -> None:
+        """The roster's own plain sentence (it names the field by its label)."""
+        text = err.message(self.lang)
+        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
+
     # actions -------------------------------------------------------------------
-    def load(self) -> None:
-        """Cargar: read the file shown (an absent file is an empty roster)."""
-        self.state.gm_roster = Roster(self.path.value.strip() or default_path())
-        self._changed()
+    def _refresh_names(self, select: str | None = None, load: bool = True) -> None:
+        """The dropdown offers the folder's rosters (``roster`` when there is none) and
+        shows ``select`` (else the one it shows, else the first); choosing loads."""
+        names = self.store.names() or [DEFAULT_NAME]
+        if select and select not in names:
+            names = sorted([*names, select], key=lambda n: (n.casefold(), n))
+        target = select or self.chosen.value
+        if target not in names:
+            target = names[0]
+        before = self.chosen.value
+        if list(self.chosen.options) != names:
+            self._quiet = True  # no load of whatever the options change passes through
+            try:
+                self.chosen.options = names
+            finally:
+                self._quiet = False
+        if self.chosen.value != target:
+            self.chosen.value = target  # the observer loads it
+        elif self.chosen.value != before and load:
+            self.load()  # the options change moved the choice to the target quietly
+
+    def _on_chosen(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._guard(self.load)
+
+    def _loaded_count(self) -> int:
         system = self.state.system
-        n = sum(len(self.state.gm_roster.entries(system.id, r)) for r in ROLES) if system else 0
-        self.message.value = views.info_html(i18n.t("gm.roster.loaded", self.lang, n=n))
+        roster = roster_of(self.state)
+        if roster is None or system is None:
+            return 0
+        return sum(len(roster.entries(system.id, r)) for r in ROLES)
+
+    def load(self) -> None:
+        """Read the roster the dropdown shows (an absent file is an empty roster)."""
+        name = self.chosen.value
+        self.download.value = ""
+        self.state.gm_roster = None  # never keep another roster under this name
+        try:
+            if name is not None:
+                self.state.gm_roster = self.store.open(name)
+        finally:
+            self._changed()
+        if name is not None:
+            n = self._loaded_count()
+            self.message.value = views.info_html(
+                i18n.t("gm.roster.loaded", self.lang, n=n, roster=name)
+            )
+
+    def reload(self) -> None:
+        """Cargar: list the folder again and read the roster shown."""
+        self._refresh_names()
+        self.load()
+
+    def new(self) -> None:
+        """Nuevo: create an empty roster under the name typed, and show it."""
+        name = check_name(self.new_name.value)
+        self.store.create(name)
+        self.new_name.value = ""
+        self._refresh_names(select=name)
+        self.message.value = views.info_html(i18n.t("gm.roster.created", self.lang, roster=name))
+
+    def _shown_roster(self) -> Roster:
+        """The loaded roster if it is the one the dropdown shows, else that one, read now."""
+        roster = roster_of(self.state)
+        if roster is None or roster.name != self.chosen.value:
+            self.load()
+            roster = roster_of(self.state)
+        assert roster is not None
+        return roster
 
     def save(self) -> None:
-        """Guardar: the Ataque tab's current form of the chosen role, under the name typed."""
-        if roster_of(self.state) is None:
-            self.load()
-        roster, system = roster_of(self.state), self.state.system
+        """Guardar: the Ataque tab's current form of the chosen role, under the name typed,
+        in the roster the dropdown shows."""
+        system = self.state.system
+        if system is None:
+            return
+        roster = self._shown_roster()
         attack = attack_panel_of(self.state)
-        assert roster is not None and system is not None
         form = (
             attack.sections[self.role.value].read()
             if attack
@@ -168,11 +280,42 @@ class RosterPanel(GuardedPanel):
         roster.add(system.id, self.role.value, self.entry_name.value, form)
         roster.save()
         self._changed()
+        self._refresh_names()
         self.message.value = views.info_html(
             i18n.t(
-                "gm.roster.saved", self.lang, name=self.entry_name.value.strip(), path=roster.path
+                "gm.roster.saved",
+                self.lang,
+                name=self.entry_name.value.strip(),
+                roster=roster.name,
             )
         )
+
+    def import_upload(self) -> None:
+        """Importar: merge the uploaded ``.json`` into the roster shown, save it, show it."""
+        files = self.upload.value
+        if not files:
+            return
+        self.upload.value = ()  # the bytes are not kept in the widget
+        if len(files) != 1 or not isinstance(files[0], Mapping):
+            self.message.value = views.error_html(i18n.t("gm.roster.import.one", self.lang))
+            return
+        content = files[0].get("content", b"")
+        name = self.chosen.value
+        n = self.store.import_bytes(name, content)
+        self._refresh_names(select=name)
+        self.load()
+        self.message.value = views.info_html(
+            i18n.t("gm.roster.imported", self.lang, n=n, roster=name)
+        )
+
+    def export(self) -> None:
+        """Exportar: a download link of the roster shown, as ``<name>.json``."""
+        name = self.chosen.value
+        data = self.store.export_bytes(name)
+        filename = f"{check_name(name)}.json"
+        label = i18n.t("gm.roster.download", self.lang, file=filename)
+        self.download.value = download_html(data, filename, label)
+        self.message.value = views.info_html(i18n.t("gm.roster.exported", self.lang, roster=name))
 
     def _changed(self) -> None:
         refresh_attack_presets(self.state)
@@ -186,7 +329,10 @@ class RosterPanel(GuardedPanel):
             return
         parts = []
         for role in ROLES:
-            names = roster.names(system.id, role)
+            try:
+                names = roster.names(system.id, role)
+            except RulesError:
+                names = []
             if names:
                 title = html.escape(i18n.t(f"form.{role}", self.lang))
                 parts.append(f"<li><b>{title}</b>: {html.escape(', '.join(names))}</li>")
