@@ -9,14 +9,21 @@ such comms at once; ``jupyter.widget.control`` (Voilà's state request) keeps wo
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import time
 import uuid
+from pathlib import Path
 
 import comm
 import ipywidgets
+import psutil
 import pytest
 from ipywidgets._version import __control_protocol_version__
 from ipywidgets.widgets import widget as ipw_widget
+from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+from sec_harness import ServeProcess, _session, decode_v1, v1_frame
 
 from widgets.hardening import CONTROL_TARGET, WIDGET_TARGET, refuse_page_widgets
 
@@ -95,3 +102,101 @@ def test_the_state_request_still_works_and_does_not_pile_up(manager):
     control.handle_msg({"content": {"comm_id": opened[-1], "data": {"method": "request_states"}}})
     assert sent and slider.model_id in sent[0]["states"]
     slider.close()
+
+
+# --------------------------------------------------------------------------- on the wire
+DASHBOARD = Path(__file__).resolve().parents[2] / "notebooks" / "dashboard.ipynb"
+#: the issue's probe is 200 Text widgets of 3 MB (~1 s each on a busy 2-core machine);
+#: the suite sends 40 (before the fix: +120 MiB and +40 widgets), ROLKIT_FULL_PROBE=1 all 200
+WIRE_WIDGETS = 200 if os.environ.get("ROLKIT_FULL_PROBE") else 40
+WIRE_BYTES = 3 * 1024 * 1024  # under the serving layer's 4 MiB frame cap
+WINDOW = 8  # comm_opens in flight: the client keeps pace with the kernel
+
+
+@pytest.fixture(scope="module")
+def dashboard(tmp_path_factory):
+    srv = ServeProcess(tmp_path_factory.mktemp("serve") / "serve.log", notebook=DASHBOARD)
+    try:
+        srv.wait_ready(timeout=180)
+        yield srv
+    finally:
+        srv.stop()
+
+
+def _kernel_process(server: ServeProcess, kernel_id: str) -> psutil.Process:
+    for child in psutil.Process(server.proc.pid).children(recursive=True):
+        if any(kernel_id in part for part in child.cmdline()):
+            return child
+    raise AssertionError(f"no process for kernel {kernel_id}")
+
+
+def _widget_comms(ws) -> int:
+    """How many ``jupyter.widget`` comms the kernel holds (``comm_info_request``)."""
+    ws.send(v1_frame("comm_info_request", {"target_name": WIDGET_TARGET}))
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        frame = ws.recv(timeout=60)
+        if isinstance(frame, bytes):
+            _, header, content = decode_v1(frame)
+            if header["msg_type"] == "comm_info_reply":
+                return len(content["comms"])
+    raise AssertionError("no comm_info_reply")
+
+
+def comm_open_frame(value: str) -> bytes:
+    """The v1 frame of :func:`text_comm_open`, its metadata (the protocol version
+    ipywidgets checks) included."""
+    msg = text_comm_open(value)
+    full = _session.msg("comm_open", content=msg["content"], metadata=msg["metadata"])
+    parts = [_session.pack(full[key]) for key in ("header", "parent_header", "metadata", "content")]
+    return serialize_msg_to_ws_v1(parts, "shell")
+
+
+def _handled(ws, frame: bytes, timeout: float = 60) -> None:
+    """Send ``frame`` and wait until the kernel has handled it (its ``idle`` status), so
+    what is measured is what the kernel keeps, not messages still queued for it (a client
+    that outpaces the kernel fills its ZMQ queue: the serving layer's to bound)."""
+    msg_id = decode_v1(frame)[1]["msg_id"]
+    ws.send(frame)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        reply = ws.recv(timeout=max(0.1, end - time.monotonic()))
+        if not isinstance(reply, bytes):
+            continue
+        _, header, content = decode_v1(reply)
+        idle = header["msg_type"] == "status" and content.get("execution_state") == "idle"
+        if idle and _parent_id(reply) == msg_id:
+            return
+    raise AssertionError("the kernel did not handle a message in time")
+
+
+def _parent_id(frame: bytes) -> str | None:
+    n = int.from_bytes(frame[:8], "little")
+    offs = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
+    parent = json.loads(frame[offs[2] : offs[3]])
+    return parent.get("msg_id")
+
+
+def test_200_text_widgets_of_3_mb_from_a_raw_socket_leave_the_kernel_bounded(dashboard):
+    """The issue's probe: a raw v1 client sends comm_open for 200 Text widgets of 3 MB to
+    a real dashboard kernel; its widgets stay the dashboard's and its RSS stays bounded."""
+    kernel_id = dashboard.open_page()
+    kernel = _kernel_process(dashboard, kernel_id)
+    value = "x" * WIRE_BYTES
+    with dashboard.ws(kernel_id) as ws:
+        widgets = _widget_comms(ws)
+        assert widgets > 50, "the page's own widgets are not there yet"
+        before = kernel.memory_info().rss
+        start = time.monotonic()
+        for i in range(WIRE_WIDGETS):
+            frame = comm_open_frame(value)
+            if i % WINDOW == WINDOW - 1 or i == WIRE_WIDGETS - 1:
+                _handled(ws, frame, timeout=120)
+            else:
+                ws.send(frame)
+        seconds = time.monotonic() - start
+        grown = kernel.memory_info().rss - before
+        after_widgets = _widget_comms(ws)
+    assert after_widgets == widgets, f"the page created {after_widgets - widgets} widgets"
+    assert grown < 64 * 2**20, f"the kernel grew {grown / 2**20:.0f} MiB in {seconds:.0f} s"
+    assert dashboard.kernel_alive(kernel_id)
