@@ -200,3 +200,45 @@ def test_200_text_widgets_of_3_mb_from_a_raw_socket_leave_the_kernel_bounded(das
     assert after_widgets == widgets, f"the page created {after_widgets - widgets} widgets"
     assert grown < 64 * 2**20, f"the kernel grew {grown / 2**20:.0f} MiB in {seconds:.0f} s"
     assert dashboard.kernel_alive(kernel_id)
+
+
+def test_a_1_mb_paste_in_a_real_page_is_refused_beside_its_field(dashboard, playwright):
+    """In Chromium: a 1 MB value typed into the Combate tab's name box comes back as a
+    short message naming the field (the box snaps back), and the tab still works."""
+    from widgets.testing import CHROMIUM, CHROMIUM_ARGS, local_only
+
+    received: list[int] = []
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+    )
+    try:
+        page = browser.new_page()
+        page.set_default_timeout(120_000)
+        page.context.route("**/*", local_only)
+        page.on(
+            "websocket",
+            lambda ws: ws.on("framereceived", lambda frame: received.append(len(frame))),
+        )
+        page.goto(dashboard.url + "?system=core_dread&lang=es")
+        page.wait_for_selector("table.rolkit-odds")
+        page.get_by_role("tab", name="Combate").click()
+        name = page.locator(".rolkit-fight-name input")
+        name.wait_for()
+        received.clear()
+        name.evaluate(
+            "(el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true}));"
+            " el.blur(); }",
+            "Zq" * 500_000,
+        )
+        message = page.locator(".rolkit-fight-message")
+        message.get_by_text("demasiado largo").wait_for()
+        assert "Nombre: texto demasiado largo (1000000 caracteres" in message.inner_text()
+        assert name.input_value() == ""  # the box snapped back
+        assert sum(received) < 20_000, f"{sum(received)} bytes came back"
+        name.fill("Ana")
+        page.locator(".rolkit-fight-add").click()
+        page.locator(".rolkit-fight-log").get_by_text("Ana entra").wait_for()
+        page.locator(".rolkit-fight-prepare").click()
+        page.locator("a.rolkit-fight-md").wait_for()
+    finally:
+        browser.close()
