@@ -90,6 +90,7 @@ class FightPanel(GuardedPanel):
         self.fight: Fight | None = None
         self.pending: tuple[Resolution, str, str] | None = None  # rolled, not applied
         self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
+        self._first_forms: dict[str, Any] = {}  # each combatant as it joined (add)
         self._holding = False
         wide = {"description_width": "initial"}
         self.name_box = BoundedText(style=wide, layout=ipw.Layout(width="14em"), max_chars=NAME_MAX)
@@ -195,7 +196,7 @@ class FightPanel(GuardedPanel):
         self.fight = Fight(system, self._house_rules(system), max_undo=UNDO_MAX, max_log=LOG_MAX)
         self.pending = None
         self._applied = {}
-        self._first_forms: dict[str, Any] = {}
+        self._first_forms = {}
         self.message.value = ""
         self.rolled.value = ""
         self._fill_choices()
