@@ -4,7 +4,11 @@ exact undo/redo. Pure: no widgets, no I/O but :meth:`Fight.to_json` / :meth:`Fig
 Every change makes a new immutable :class:`FightState`; the fight keeps the list of
 states and a cursor, so :meth:`Fight.undo` and :meth:`Fight.redo` step through them
 exactly, and a new change after an undo drops the undone future (as an editor does).
-Each state carries the :class:`LogEntry` of the change that made it.
+Each state carries the :class:`LogEntry` of the change that made it. Both are unbounded
+by default; ``Fight(..., max_undo=n, max_log=m)`` bounds them for a long-lived session
+(the dashboard): only the last ``n`` changes can be undone (older states are dropped, their
+log entries kept without their roll steps), and the log keeps the last ``m`` such older
+entries, counting the rest (:attr:`Fight.log_dropped`).
 
 Initiative follows each system's own rule, through the System's ``initiative_fn``
 (``(entries, rng) -> (order, steps)``); a system without one keeps the order of entry
@@ -22,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -112,13 +117,36 @@ class Fight:
 
     Args:
         system: the System whose rules run the fight.
+        options: the house rules (``None``: the system's defaults).
+        max_undo: at most this many changes can be undone (``None``: every one); older
+            states are dropped and their log entries kept, without their roll steps.
+        max_log: at most this many of those older log entries are kept (``None``: all);
+            the rest are only counted in :attr:`log_dropped`.
     """
 
-    def __init__(self, system: System, options: Any = None) -> None:
+    def __init__(
+        self,
+        system: System,
+        options: Any = None,
+        *,
+        max_undo: int | None = None,
+        max_log: int | None = None,
+    ) -> None:
+        if max_undo is not None and max_undo < 1:
+            raise _plain("max_undo must be at least 1", "max_undo debe ser al menos 1")
+        if max_log is not None and max_log < 0:
+            raise _plain("max_log must be 0 or more", "max_log debe ser 0 o más")
         self.system = system
         self.options = options
+        self.max_undo = max_undo
         self._states: list[FightState] = [FightState()]
         self._cursor = 0
+        #: log entries of the states dropped past ``max_undo``, oldest first
+        self._earlier: deque[LogEntry] = deque(maxlen=max_log)
+        #: entries dropped past ``max_log`` too (only counted)
+        self.log_dropped = 0
+        #: changes that can no longer be undone (dropped past ``max_undo``)
+        self.undo_dropped = 0
         #: the reasons a recent attack was made otherwise than asked, by id of its
         #: Resolution (kept with it), for :meth:`apply`'s log
         self._made: dict[int, tuple[Resolution, tuple[tuple[str, str], ...]]] = {}
@@ -155,8 +183,10 @@ class Fight:
 
     @property
     def log(self) -> list[LogEntry]:
-        """The changes that led to the current state, oldest first."""
-        return [s.entry for s in self._states[1 : self._cursor + 1] if s.entry is not None]
+        """The changes that led to the current state, oldest first (with ``max_log``, the
+        :attr:`log_dropped` oldest ones are not kept)."""
+        recent = [s.entry for s in self._states[1 : self._cursor + 1] if s.entry is not None]
+        return [*self._earlier, *recent]
 
     @property
     def can_undo(self) -> bool:
@@ -170,7 +200,26 @@ class Fight:
         del self._states[self._cursor + 1 :]
         self._states.append(state)
         self._cursor += 1
+        while self.max_undo is not None and self._cursor > self.max_undo:
+            self._drop_oldest()
         return state
+
+    def _drop_oldest(self) -> None:
+        """Forget the oldest state: the next one becomes the base, its entry is kept."""
+        del self._states[0]
+        self._cursor -= 1
+        self.undo_dropped += 1
+        entry = self._states[0].entry
+        if entry is not None:
+            self._keep_earlier(replace(entry, steps=()))
+
+    def _keep_earlier(self, entry: LogEntry) -> None:
+        limit = self._earlier.maxlen
+        if limit is not None and len(self._earlier) >= limit:
+            self.log_dropped += 1  # the deque forgets its oldest entry (or this one, at 0)
+            if limit == 0:
+                return
+        self._earlier.append(entry)
 
     def undo(self) -> FightState:
         if not self.can_undo:
@@ -457,7 +506,15 @@ class Fight:
     def log_markdown(self, lang: str = "es") -> str:
         title = "Registro del combate" if lang == "es" else "Fight log"
         lines = [f"# {title} — {self.system.display_name(lang)}", ""]
-        for i, e in enumerate(self.log, 1):
+        if self.log_dropped:
+            n = self.log_dropped
+            lines += [
+                f"({n} entradas anteriores no conservadas)"
+                if lang == "es"
+                else f"({n} earlier entries not kept)",
+                "",
+            ]
+        for i, e in enumerate(self.log, self.log_dropped + 1):
             seed = f" (semilla {e.seed})" if lang == "es" and e.seed is not None else ""
             seed = f" (seed {e.seed})" if lang != "es" and e.seed is not None else seed
             lines.append(f"{i}. {e.text(lang)}{seed}")
@@ -495,6 +552,12 @@ class Fight:
             "cursor": self._cursor,
             "states": [state(s) for s in self._states],
         }
+        if self._earlier or self.log_dropped:  # a fight whose oldest states were dropped
+            doc["earlier"] = [
+                {"kind": e.kind, "es": e.text_es, "en": e.text_en, "seed": e.seed}
+                for e in self._earlier
+            ]
+            doc["log_dropped"] = self.log_dropped
         if self.options is not None:
             doc["options"] = fields.to_data(self.options)
         return json.dumps(doc, ensure_ascii=False, indent=1)
@@ -544,6 +607,9 @@ class Fight:
         fight = cls(system, options)
         fight._states = [state(s) for s in doc["states"]]
         fight._cursor = int(doc["cursor"])
+        for e in doc.get("earlier", ()):
+            fight._earlier.append(LogEntry(e["kind"], e["es"], e["en"], e.get("seed")))
+        fight.log_dropped = int(doc.get("log_dropped", 0))
         if not 0 <= fight._cursor < len(fight._states):
             raise _plain(
                 "the fight file's cursor is out of range",

@@ -27,6 +27,7 @@ from rolkit.system import FORM_NAMES, System
 from widgets import views
 from widgets.errors import guarded
 from widgets.forms import Form, clean_help, field_labels, field_spec, form_for, humanize
+from widgets.limits import NUMBER_MAX, BoundedText, too_long_message
 from widgets.roster_panel import presets_with_roster
 from widgets.state import AppState, decode_form, encode_form
 from widgets.timing import Debounced
@@ -149,8 +150,12 @@ class SeedBox:
 
     def __init__(self) -> None:
         wide = {"description_width": "initial"}
-        self.text = ipw.Text(style=wide, layout=ipw.Layout(width="12em", flex="0 0 auto"))
+        self.lang = "es"
+        self.text = BoundedText(
+            style=wide, layout=ipw.Layout(width="12em", flex="0 0 auto"), max_chars=NUMBER_MAX
+        )
         self.text.add_class("rolkit-seed")
+        self.text.on_refused(self._refused)
         self.keep = ipw.Checkbox(False, indent=False, layout=ipw.Layout(width="auto"))
         self.keep.add_class("rolkit-seed-keep")
         self.error = ipw.HTML()
@@ -167,7 +172,13 @@ class SeedBox:
         self.text.value = ""
         return seed, "dash.seed.typed"
 
+    def _refused(self, length: int, head: str) -> None:
+        label = i18n.t("seed", self.lang)
+        text = too_long_message(label, length, NUMBER_MAX, head, self.lang)
+        self.error.value = views.error_html(text)
+
     def relabel(self, lang: str) -> None:
+        self.lang = lang
         self.text.description = i18n.t("seed", lang)
         self.text.placeholder = i18n.t("seed.auto", lang)
         self.keep.description = i18n.t("dash.seed.keep", lang)

@@ -19,6 +19,7 @@ from rolkit.errors import RulesError
 from rolkit.system import FORM_NAMES, System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.forms import parse_number
+from widgets.limits import NUMBER_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
 from widgets.roster_panel import attack_panel_of
 from widgets.state import AppState
@@ -77,8 +78,9 @@ class ComparePanel(GuardedPanel):
         self.what.add_class("rolkit-compare-what")
         self.choice = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
         self.choice.add_class("rolkit-compare-choice")
-        self.number = ipw.Text(style=wide, layout=ipw.Layout(width="12em"))
+        self.number = BoundedText(style=wide, layout=ipw.Layout(width="12em"), max_chars=NUMBER_MAX)
         self.number.add_class("rolkit-compare-number")
+        self.number.on_refused(lambda n, head: self._guard(lambda: self._refused(n, head)))
         self.run_button = ipw.Button(icon="balance-scale", layout=ipw.Layout(width="auto"))
         self.run_button.add_class("rolkit-compare-run")
         self.message = ipw.HTML()
@@ -104,6 +106,12 @@ class ComparePanel(GuardedPanel):
         self.widget.add_class("rolkit-paper")
         self.what.observe(lambda ch: self._guard(self._show_value_box), "value")
         self.run_button.on_click(lambda b: self._guard(self.run))
+
+    def _refused(self, length: int, head: str) -> None:
+        """A too-long value for the variant: named by the field it would change."""
+        label = str(self.what.label or i18n.t("gm.compare.value", self.lang))
+        text = too_long_message(label, length, NUMBER_MAX, head, self.lang)
+        self.message.value = views.error_html(text)
 
     # shell protocol ------------------------------------------------------------
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:

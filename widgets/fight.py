@@ -9,6 +9,13 @@ snapshots), the log newest first with Markdown and JSON downloads, and the whole
 recomputed after every change so the GM sees what a lucky blow did to the odds. Each combatant's card
 shows what changed on its track since it joined, the engine's derived values, and the
 fate of the last roll applied to it. No rule logic here.
+
+Bounded for a visitor (issue 23, 3): the log shows its last :data:`LOG_SHOWN` entries (the
+rest are counted, and in the download), so a click sends the same few kilobytes at turn
+1 000 as at turn 10; the downloads are built when asked for («preparar descargas»), not
+resent on every change; the last :data:`UNDO_MAX` changes can be undone (the fight's
+``max_undo``; older entries stay in the log, at most :data:`LOG_MAX` of them); at most
+:data:`MAX_FIGHTERS` combatants, their names at most ``limits.NAME_MAX`` characters.
 """
 
 from __future__ import annotations
@@ -31,6 +38,7 @@ from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.attack import NONE, SeedBox, roll_button
+from widgets.limits import NAME_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
 from widgets.roster_panel import on_roster, roster_entries
 from widgets.state import AppState
@@ -47,6 +55,13 @@ SIDES = ("grupo", "enemigos")
 PANEL_MAX_STATES = 4_000
 PANEL_SIMULATIONS = 1_000
 _SIDE_KEYS = {"grupo": "gm.fight.side.party", "enemigos": "gm.fight.side.foes"}
+#: the log entries shown (newest first); older ones are counted and in the download
+LOG_SHOWN = 40
+#: changes that can be undone (the fight's ``max_undo``)
+UNDO_MAX = 500
+#: log entries kept past the undo depth (the fight's ``max_log``); older ones are counted
+LOG_MAX = 5_000
+MAX_FIGHTERS = 40
 
 
 def download_link(text: str, filename: str, mime: str, label: str, cls: str) -> str:
@@ -75,10 +90,12 @@ class FightPanel(GuardedPanel):
         self.fight: Fight | None = None
         self.pending: tuple[Resolution, str, str] | None = None  # rolled, not applied
         self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
+        self._first_forms: dict[str, Any] = {}  # each combatant as it joined (add)
         self._holding = False
         wide = {"description_width": "initial"}
-        self.name_box = ipw.Text(style=wide, layout=ipw.Layout(width="14em"))
+        self.name_box = BoundedText(style=wide, layout=ipw.Layout(width="14em"), max_chars=NAME_MAX)
         self.name_box.add_class("rolkit-fight-name")
+        self.name_box.on_refused(self._name_refused)
         self.side = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
         self.side.add_class("rolkit-fight-side")
         self.character = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto", max_width="100%"))
@@ -117,6 +134,8 @@ class FightPanel(GuardedPanel):
         self.log.add_class("rolkit-fight-log")
         self.downloads = ipw.HTML()
         self.downloads.add_class("rolkit-fight-downloads")
+        self.prepare_button = ipw.Button(icon="download", layout=ipw.Layout(width="auto"))
+        self.prepare_button.add_class("rolkit-fight-prepare")
         self.victory = ipw.HTML()
         self.victory.add_class("rolkit-fight-victory")
         self.victory_odds: FightOdds | None = None
@@ -150,7 +169,7 @@ class FightPanel(GuardedPanel):
                 ipw.HBox([self.undo_button, self.redo_button], layout=line),
                 self.log_title,
                 self.log,
-                self.downloads,
+                ipw.HBox([self.prepare_button, self.downloads], layout=line),
             ],
             layout=ipw.Layout(width="54%", min_width="22em", padding="0 0 0 1em"),
         )
@@ -164,6 +183,7 @@ class FightPanel(GuardedPanel):
         self.apply_button.on_click(lambda b: self._guard(self.apply))
         self.undo_button.on_click(lambda b: self._guard(self.undo))
         self.redo_button.on_click(lambda b: self._guard(self.redo))
+        self.prepare_button.on_click(lambda b: self._guard(self.prepare_downloads))
         for box in (self.attacker, self.target):
             box.observe(lambda ch: self._holding or self._guard(self.show_odds), "value")
         on_roster(state, lambda: self._guard(self._fill_choices))
@@ -173,9 +193,10 @@ class FightPanel(GuardedPanel):
     # ------------------------------------------------------------------ shell protocol
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         """A new, empty fight in ``system``, under the current house rules."""
-        self.fight = Fight(system, self._house_rules(system))
+        self.fight = Fight(system, self._house_rules(system), max_undo=UNDO_MAX, max_log=LOG_MAX)
         self.pending = None
         self._applied = {}
+        self._first_forms = {}
         self.message.value = ""
         self.rolled.value = ""
         self._fill_choices()
@@ -201,6 +222,7 @@ class FightPanel(GuardedPanel):
         self.apply_button.description = t("apply")
         self.undo_button.description = t("undo")
         self.redo_button.description = t("gm.fight.redo")
+        self.prepare_button.description = t("gm.fight.prepare")
         self.log_title.value = f"<b>{html.escape(t('gm.fight.log'))}</b>"
         if self.fight is not None:
             self._show()
@@ -251,11 +273,23 @@ class FightPanel(GuardedPanel):
         """Añadir: a combatant from the fields (or ``name``/``side`` given)."""
         name = self.name_box.value if name is None else name
         side = self.side.value if side is None else side
+        if len(self.fight.state.fighters) >= MAX_FIGHTERS:
+            raise RulesError(
+                i18n.t("gm.fight.too_many", "en", n=MAX_FIGHTERS),
+                message_es=i18n.t("gm.fight.too_many", "es", n=MAX_FIGHTERS),
+            )
         character = self._picked(self.character, "attacker")
         weapon = self._picked(self.weapon, "weapon")
-        self.fight.add(name, side, character, weapon)
-        self.name_box.value = ""
+        state = self.fight.add(name[:NAME_MAX], side, character, weapon)
+        joined = state.fighters[-1]
+        self._first_forms[joined.name] = joined  # its card's "since it joined", kept
+        self.name_box.value = ""  # even once its first state is past the undo depth
         self._changed()
+
+    def _name_refused(self, length: int, head: str) -> None:
+        label = i18n.t("gm.fight.name", self.lang)
+        text = too_long_message(label, length, NAME_MAX, head, self.lang)
+        self.message.value = views.error_html(text)
 
     def roll_initiative(self) -> None:
         self._sync_options()
@@ -315,6 +349,9 @@ class FightPanel(GuardedPanel):
     # ------------------------------------------------------------------ showing
     def _changed(self, default_pair: bool = False) -> None:
         self.message.value = ""
+        if self._applied:  # the fates of states dropped past the undo depth are forgotten
+            kept = {id(s) for s in self.fight.history}
+            self._applied = {k: v for k, v in self._applied.items() if k in kept}
         self._show(default_pair)
 
     def default_pair(self) -> tuple[str | None, str | None]:
@@ -350,7 +387,8 @@ class FightPanel(GuardedPanel):
         self.roll_button.disabled = len(names) < 2
         self.cards.value = self.cards_html()
         self.log.value = self.log_html()
-        self.downloads.value = self.downloads_html()
+        self.downloads.value = ""  # built again when asked for: not resent on every change
+        self.prepare_button.disabled = not self.fight.log
         if self.pending is not None:
             r, a, t = self.pending
             text = f"{a} → {t}: {tables.resolution_headline(r, self.lang)}"
@@ -462,19 +500,30 @@ class FightPanel(GuardedPanel):
 
     def last_fate(self, name: str) -> Resolution | None:
         """The last roll applied to ``name`` that the current state includes."""
-        last = None
+        return self._last_fates().get(name)
+
+    def _last_fates(self) -> dict[str, Resolution]:
+        fates: dict[str, Resolution] = {}
         for state in self.fight.history[1 : self.fight.cursor + 1]:
             hit = self._applied.get(id(state))
-            if hit is not None and hit[0] is state and hit[1] == name:
-                last = hit[2]
-        return last
+            if hit is not None and hit[0] is state:
+                fates[hit[1]] = hit[2]
+        return fates
 
     def _joined(self, name: str) -> Any:
-        for state in self.fight.history[: self.fight.cursor + 1]:
+        return self._joined_all().get(name)
+
+    def _joined_all(self) -> dict[str, Any]:
+        """Each combatant as it joined (its forms then), for its card's changes."""
+        joined: dict[str, Any] = {}
+        history = self.fight.history[: self.fight.cursor + 1]
+        for i, state in enumerate(history):
             for f in state.fighters:
-                if f.name == name:
-                    return f
-        return None
+                if f.name not in joined:
+                    # in the oldest state kept, a combatant may have joined before it
+                    past = self.fight.undo_dropped and i == 0
+                    joined[f.name] = self._first_forms.get(f.name, f) if past else f
+        return joined
 
     def cards_html(self) -> str:
         """One card per combatant, in initiative order once rolled: side, what changed on
@@ -483,12 +532,13 @@ class FightPanel(GuardedPanel):
         by_name = {f.name: f for f in st.fighters}
         order = list(st.order) + [n for n in by_name if n not in st.order]
         cards = []
+        joined, fates = self._joined_all(), self._last_fates()
         head = ""
         if st.round:
             head = f"<div><b>{html.escape(i18n.t('gm.fight.round', lang, n=st.round))}</b></div>"
         for name in order:
             f = by_name[name]
-            first = self._joined(name)
+            first = joined[name]
             specs = dict(fields.describe(type(f.defender)))
             changes = fields.changed_fields(f.defender, first.defender, lang)
             changes += fields.changed_fields(f.weapon, first.weapon, lang)
@@ -500,7 +550,7 @@ class FightPanel(GuardedPanel):
             ]
             if derived:
                 track += f" · {'; '.join(derived)}"
-            r = self.last_fate(name)
+            r = fates.get(name)
             fate = ""
             if r is not None:
                 what = tables.fate_label(r.view.fate, lang)
@@ -524,14 +574,36 @@ class FightPanel(GuardedPanel):
         return head + "".join(cards)
 
     def log_html(self) -> str:
-        entries = self.fight.log
+        """The last :data:`LOG_SHOWN` entries, newest first, numbered from the fight's
+        start; a line counts the earlier ones (in the download) and says when the undo
+        depth is reached."""
+        fight, lang = self.fight, self.lang
+        entries = fight.log
         if not entries:
-            return f"<i>{html.escape(i18n.t('gm.fight.log.empty', self.lang))}</i>"
+            return f"<i>{html.escape(i18n.t('gm.fight.log.empty', lang))}</i>"
+        first = fight.log_dropped + 1  # the number of entries[0]
+        shown = entries[-LOG_SHOWN:]
+        start = first + len(entries) - len(shown)
         items = "".join(
-            f"<li value='{i}'>{html.escape(e.text(self.lang))}</li>"
-            for i, e in reversed(list(enumerate(entries, 1)))
+            f"<li value='{i}'>{html.escape(e.text(lang))}</li>"
+            for i, e in reversed(list(enumerate(shown, start)))
         )
-        return f"<ol reversed>{items}</ol>"
+        notes = []
+        earlier = start - 1
+        if earlier:
+            notes.append(i18n.t("gm.fight.log.earlier", lang, n=earlier))
+        if fight.log_dropped:
+            notes.append(i18n.t("gm.fight.log.lost", lang, n=fight.log_dropped))
+        if fight.undo_dropped:
+            notes.append(i18n.t("gm.fight.undo.capped", lang, n=UNDO_MAX))
+        note = "".join(
+            f"<div class='rolkit-fight-log-note'><i>{html.escape(n)}</i></div>" for n in notes
+        )
+        return f"<ol reversed>{items}</ol>{note}"
+
+    def prepare_downloads(self) -> None:
+        """«preparar descargas»: the log's Markdown and the fight's JSON, as links."""
+        self.downloads.value = self.downloads_html()
 
     def downloads_html(self) -> str:
         if not self.fight.log:

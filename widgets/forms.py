@@ -30,6 +30,7 @@ from rolkit.errors import FieldRangeError, RulesError
 from rolkit.fields import FieldSpec, FrozenMap, describe
 from widgets import texts  # noqa: F401  (registers the dashboard strings)
 from widgets.errors import guarded
+from widgets.limits import NUMBER_MAX, TEXT_MAX, BoundedText, too_long_message
 
 __all__ = [
     "Form",
@@ -127,6 +128,18 @@ class Row:
         self.relabel(lang)
         if self.auto is not None:
             self._sync_auto()
+        for w in self.value_widgets():  # a too-long paste: refused, said beside the field
+            if isinstance(w, BoundedText):
+                w.on_refused(lambda n, head, w=w: self._refused(w, n, head))
+
+    def _refused(self, box: BoundedText, length: int, head: str) -> None:
+        """The page sent ``box`` a value past its limit: kept out, and said so."""
+        label = {lang: self.spec.label_for(lang) for lang in ("es", "en")}
+        msg = {
+            lang: too_long_message(label[lang], length, box.max_chars, head, lang)
+            for lang in ("es", "en")
+        }
+        self.show_error(RulesError(msg["en"], field=self.name, message_es=msg["es"]))
 
     # values ---------------------------------------------------------------
     def get(self) -> Any:
@@ -360,7 +373,13 @@ class NumberBox:
 
     def __init__(self, name: str, spec: FieldSpec, layout_name: str = "small"):
         self.name, self.spec, self.lang = name, spec, "es"
-        self.text = make(ipw.Text, "", continuous_update=True, layout_name=layout_name)
+        self.text = make(
+            BoundedText,
+            "",
+            continuous_update=True,
+            layout_name=layout_name,
+            max_chars=NUMBER_MAX,
+        )
         self.text.add_class("rolkit-number")
 
     def parse(self) -> Any:
@@ -739,7 +758,13 @@ def _int_map(spec: FieldSpec) -> ipw.Widget:
 
 def _text(spec: FieldSpec) -> ipw.Widget:
     """Text sent on Enter or blur, not per keystroke (each change recomputes the odds)."""
-    return make(ipw.Text, spec.default or "", continuous_update=False, layout_name="wide")
+    return make(
+        BoundedText,
+        spec.default or "",
+        continuous_update=False,
+        layout_name="wide",
+        max_chars=TEXT_MAX,
+    )
 
 
 #: metadata kind → (Row class, widget builder). A new kind is one line here.

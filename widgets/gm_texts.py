@@ -139,6 +139,23 @@ PAIRS: dict[str, tuple[str, str]] = {
     ),
     "gm.compare.option": ("Opciones", "Opciones (house rules)"),
     "gm.compare.chart": ("Ajuste frente a variante", "Setup against variant"),
+    "gm.fight.log.earlier": (
+        "… y {n} entradas anteriores: están en la descarga del registro.",
+        "… and {n} earlier entries: they are in the log's download.",
+    ),
+    "gm.fight.log.lost": (
+        "Las {n} entradas más antiguas ya no se conservan.",
+        "The {n} oldest entries are no longer kept.",
+    ),
+    "gm.fight.undo.capped": (
+        "Solo se pueden deshacer los últimos {n} pasos.",
+        "Only the last {n} steps can be undone.",
+    ),
+    "gm.fight.prepare": ("preparar descargas", "preparar descargas (prepare downloads)"),
+    "gm.fight.too_many": (
+        "Como mucho {n} combatientes por combate.",
+        "At most {n} combatants per fight.",
+    ),
     "gm.compare.bad": (
         "{label}: «{text}» no es un valor válido",
         "{label}: «{text}» is not a valid value",

@@ -18,7 +18,17 @@ What it does (issue 17, "no traceback leaves the server" and "bounded memory and
   optional callback, e.g. writing to the fight log) for older ones;
   :class:`EntryHistory` is the dashboard's roll history built on it (newest first, as the
   Ataque and Chequeos tabs list it): an evicted entry's widgets are closed (their models
-  leave the kernel and the page) and it is summarised by its outcome.
+  leave the kernel and the page) and it is summarised by its outcome;
+* a page may not create widgets in the kernel (issue 23, 3): a ``comm_open`` of target
+  ``jupyter.widget`` from the front end (ipywidgets 8 builds the model kernel-side, of any
+  widget class, with any state: 200 Text widgets of 3 MB took a kernel from 150 to 784 MiB)
+  is closed at once and logged privately; the dashboard's widgets are all created by the
+  kernel. ``jupyter.widget.control`` (the state request Voilà's page makes) still works,
+  with one such comm open at a time;
+* a single-line text box (``ipywidgets.Text`` and its subclasses) refuses a value from the
+  page longer than :data:`TEXT_MAX` characters: the kernel keeps its value and sends it
+  back, so an oversized paste is neither kept nor echoed (the dashboard's own boxes also
+  say so beside the field: ``widgets.limits``).
 
 It changes nothing unless the kernel runs under Voilà (``VOILA_*`` in the environment) or
 ``force=True``: a notebook opened in JupyterLab keeps its normal tracebacks.
@@ -40,6 +50,7 @@ __all__ = [
     "RollHistory",
     "harden_kernel",
     "log_dir",
+    "refuse_page_widgets",
     "rotating_log",
 ]
 
@@ -47,6 +58,12 @@ LOGGER_NAME = "rolkit.kernel"
 _KERNEL_LOGGERS = ("ipykernel", "comm", "traitlets", "IPKernelApp", "ipywidgets", "asyncio")
 #: The dashboard's own error log (widgets.errors): rotated too, instead of its FileHandler.
 DASHBOARD_LOGGER = "rolkit.dashboard"
+#: the comm targets ipywidgets 8 registers: a page creating a model, and its state request
+WIDGET_TARGET = "jupyter.widget"
+CONTROL_TARGET = "jupyter.widget.control"
+#: the longest value a page may put in a single-line text box (the dice parser's own
+#: bound, ``rolkit.dice.MAX_LENGTH``, the longest any field of the dashboard takes)
+TEXT_MAX = 500
 T = TypeVar("T")
 
 
@@ -230,8 +247,29 @@ def _under_voila() -> bool:
     return any(key.startswith("VOILA_") for key in os.environ)
 
 
+def _too_long(widget: Any, sync_data: Any) -> int:
+    """The length of an oversized ``value`` a page sent to a text box (0 when fine)."""
+    from ipywidgets import Text
+
+    value = sync_data.get("value") if isinstance(sync_data, dict) else None
+    if isinstance(widget, Text) and isinstance(value, str):
+        limit = getattr(widget, "max_chars", TEXT_MAX)
+        return len(value) if len(value) > limit else 0
+    return 0
+
+
 def _safe_set_state(original: Callable[..., Any], logger: logging.Logger) -> Callable[..., Any]:
     def set_state(self: Any, sync_data: dict[str, Any]) -> None:
+        size = _too_long(self, sync_data)
+        if size:  # neither kept nor echoed: the box snaps back to the kernel's value
+            logger.warning("refused a %d-character value for %s", size, type(self).__name__)
+            sync_data = {k: v for k, v in sync_data.items() if k != "value"}
+            try:
+                self.send_state("value")
+            except Exception:
+                logger.warning("could not resend widget state", exc_info=True)
+            if not sync_data:
+                return
         try:
             original(self, sync_data)
         except Exception:
@@ -248,6 +286,59 @@ def _safe_set_state(original: Callable[..., Any], logger: logging.Logger) -> Cal
 
     set_state._rolkit_hardened = True  # type: ignore[attr-defined]
     return set_state
+
+
+class _Refusals:
+    """Counts the page's refused comm_opens; logs the first ones, then one in a hundred
+    (the rotating log is bounded anyway; this keeps a flood from churning it)."""
+
+    def __init__(self, logger: logging.Logger):
+        self.logger = logger
+        self.count = 0
+
+    def __call__(self, what: str) -> None:
+        self.count += 1
+        if self.count <= 20 or self.count % 100 == 0:
+            self.logger.warning("refused %s from the page (%d so far)", what, self.count)
+
+
+def refuse_page_widgets(manager: Any, logger: logging.Logger) -> bool:
+    """Make ``manager`` (the kernel's comm manager) close every widget a page opens.
+
+    ``jupyter.widget`` comm_opens from the page are closed at once (nothing is built);
+    ``jupyter.widget.control`` keeps working, and a new control comm closes the previous
+    one, so a page cannot pile them up. True if this changed ``manager``; idempotent.
+    """
+    targets = getattr(manager, "targets", None)
+    if targets is None or getattr(targets.get(WIDGET_TARGET), "_rolkit_hardened", False):
+        return False
+    refused = _Refusals(logger)
+
+    def refuse(comm: Any, msg: Any) -> None:
+        content = msg.get("content") if isinstance(msg, dict) else None
+        data = content.get("data") if isinstance(content, dict) else None
+        state = data.get("state") if isinstance(data, dict) else None
+        model = state.get("_model_name") if isinstance(state, dict) else None
+        refused(f"a widget ({str(model)[:40]})")
+        comm.close()
+
+    refuse._rolkit_hardened = True  # type: ignore[attr-defined]
+    manager.register_target(WIDGET_TARGET, refuse)
+
+    control = targets.get(CONTROL_TARGET)
+    if control is not None and not getattr(control, "_rolkit_hardened", False):
+
+        def one_control(comm: Any, msg: Any) -> None:
+            from ipywidgets import Widget
+
+            previous = Widget._control_comm
+            control(comm, msg)
+            if previous is not None and previous is not comm:
+                previous.close()  # only the newest state request comm stays open
+
+        one_control._rolkit_hardened = True  # type: ignore[attr-defined]
+        manager.register_target(CONTROL_TARGET, one_control)
+    return True
 
 
 def _quiet_showtraceback(logger: logging.Logger) -> Callable[..., None]:
@@ -289,6 +380,14 @@ def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool
         Widget = None  # noqa: N806
     if Widget is not None and not getattr(Widget.set_state, "_rolkit_hardened", False):
         Widget.set_state = _safe_set_state(Widget.set_state, logger)
+    try:
+        import comm
+
+        manager = comm.get_comm_manager()
+    except Exception:  # pragma: no cover - no comm manager: no page can open comms
+        manager = None
+    if manager is not None:
+        refuse_page_widgets(manager, logger)
 
     from IPython import get_ipython
 

@@ -4,7 +4,9 @@
 link parameters and the derived-values hook. The link is a query string:
 ``system=…&lang=…``, the open tab (``tab=checks``; absent for the first, Ataque), then, per panel, every non-default field as ``<role>.<field>=<value>``
 (attack forms and options) or ``check.<id>.<field>=…`` (the Chequeos tab). Opening it
-restores the setup; a field that does not fit is dropped and named in a plain note.
+restores the setup; a field that does not fit is dropped and named in a plain note, which
+quotes at most :data:`QUOTED` characters of what the link carried (a link is the page's
+address: whatever length it has, the note stays short).
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ from rolkit.system import System
 __all__ = ["AppState", "encode_form", "decode_form", "parse_query", "Dropped"]
 
 Dropped = tuple[str, str]  # (field label in the UI language, the text the link carried)
+#: characters of a dropped value quoted in the note (the rest is «…»)
+QUOTED = 40
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= QUOTED else text[: QUOTED - 1] + "…"
 
 
 def parse_query(query: str | None) -> list[tuple[str, str]]:
@@ -72,12 +80,13 @@ def decode_form(
         name = key[len(prefix) :]
         spec = specs.get(name)
         if spec is None:
-            dropped.append((f"{key} ({i18n.t('dash.link.unknown', lang)})", text))
+            name = _clip(key)
+            dropped.append((f"{name} ({i18n.t('dash.link.unknown', lang)})", _clip(text)))
             continue
         try:
             pending.append((name, text, _value(text, spec)))
-        except (ValueError, TypeError):
-            dropped.append((spec.label_for(lang), text))
+        except (ValueError, TypeError, RecursionError):
+            dropped.append((spec.label_for(lang), _clip(text)))
     if _fits(cls, {**data, **{n: v for n, _, v in pending}}):
         data.update({n: v for n, _, v in pending})
         pending = []
@@ -89,7 +98,7 @@ def decode_form(
                 data[item[0]] = item[2]
                 pending.remove(item)
                 progress = True
-    dropped += [(specs[n].label_for(lang), text) for n, text, _ in pending]
+    dropped += [(specs[n].label_for(lang), _clip(text)) for n, text, _ in pending]
     return fields.from_data(cls, data), dropped
 
 
@@ -169,7 +178,7 @@ class AppState:
             if text in names or not text:
                 index = names.index(text) if text else 0
             else:
-                dropped.append((i18n.t("dash.link.tab", self.lang), text))
+                dropped.append((i18n.t("dash.link.tab", self.lang), _clip(text)))
         return index, dropped
 
     def set_params(self, panel: str, params: Mapping[str, str]) -> None:

@@ -116,6 +116,12 @@ PAIRS: dict[str, tuple[str, str]] = {
     ),
     "dash.print.setup": ("Ajuste", "Setup"),
     "dash.print.defaults": ("valores por defecto", "default values"),
+    # a value refused for its length (widgets.limits)
+    "dash.too_long": (
+        "{label}: texto demasiado largo ({n} caracteres; como mucho {max}); no se ha usado: "
+        "«{text}»",
+        "{label}: text too long ({n} characters; at most {max}); it was not used: «{text}»",
+    ),
 }
 
 i18n.register_pairs("", PAIRS)

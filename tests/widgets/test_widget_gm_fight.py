@@ -89,7 +89,9 @@ def test_fight_tab_add_initiative_resolve_apply_undo_redo(system_id):
     assert p.fight.state is applied and p.redo_button.disabled
     assert p.results.table.value == views.odds_table_html(ref.odds(current, foe), "es")
 
-    # the downloads carry the fight's own Markdown log and JSON document
+    # the downloads carry the fight's own Markdown log and JSON document (built when asked)
+    assert p.downloads.value == ""
+    p.prepare_button.click()
     links = p.downloads.value
     md, js = links.split(" · ")
     assert decode_link(md) == p.fight.log_markdown("es")
