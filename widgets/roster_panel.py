@@ -27,6 +27,7 @@ from rolkit.roster import DEFAULT_NAME, ROLES, Roster, RosterStore, check_name
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.errors import guarded
+from widgets.limits import NAME_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
 from widgets.state import AppState
 
@@ -118,13 +119,13 @@ class RosterPanel(GuardedPanel):
         self.chosen.add_class("rolkit-roster-chosen")
         self.load_button = ipw.Button(icon="folder-open", layout=ipw.Layout(width="auto"))
         self.load_button.add_class("rolkit-roster-load")
-        self.new_name = ipw.Text(style=wide)
+        self.new_name = BoundedText(style=wide, max_chars=NAME_MAX)
         self.new_name.add_class("rolkit-roster-new-name")
         self.new_button = ipw.Button(icon="plus", layout=ipw.Layout(width="auto"))
         self.new_button.add_class("rolkit-roster-new")
         self.role = ipw.Dropdown(style=wide)
         self.role.add_class("rolkit-roster-role")
-        self.entry_name = ipw.Text(style=wide)
+        self.entry_name = BoundedText(style=wide, max_chars=NAME_MAX)
         self.entry_name.add_class("rolkit-roster-name")
         self.save_button = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
         self.save_button.add_class("rolkit-roster-save")
@@ -159,7 +160,15 @@ class RosterPanel(GuardedPanel):
         self.save_button.on_click(lambda b: self._guard(self.save))
         self.export_button.on_click(lambda b: self._guard(self.export))
         self.upload.observe(lambda c: self._guard(self.import_upload), names="value")
+        for box in (self.new_name, self.entry_name):
+            box.on_refused(lambda n, head, box=box: self._too_long(box, n, head))
         self.set_language(state.lang)
+
+    def _too_long(self, box: BoundedText, length: int, head: str) -> None:
+        """A name past its limit from the page: refused and quoted short, beside the boxes."""
+        label = box.description or ""
+        text = too_long_message(label, length, box.max_chars, head, self.lang)
+        self.message.value = views.error_html(text)
 
     # shell protocol ------------------------------------------------------------
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:

@@ -473,3 +473,17 @@ def test_the_listing_is_the_roster_shown_after_a_new_one_replaces_an_unsaved_def
     panel.new_button.click()
     assert list(panel.chosen.options) == ["A"] and panel.chosen.value == "A"
     assert panel.state.gm_roster.name == "A"
+
+
+@pytest.mark.parametrize("box", ["new_name", "entry_name"])
+def test_a_1_mb_name_is_refused_beside_the_boxes_and_not_kept(data, box):
+    """A name past the box's limit from the page is refused before any callback: the box
+    keeps its value and the message names the box by its label, quoting a few characters."""
+    d, panel = roster_panel()
+    widget = getattr(panel, box)
+    before = widget.value
+    widget.set_state({"value": "Z" * 1_000_000})
+    assert widget.value == before
+    message = panel.message.value
+    assert widget.description in message and "1000000" in message
+    assert len(message) < 600 and plain(message)
