@@ -11,10 +11,12 @@ import socket
 import time
 
 import pytest
-from sec_harness import V1, ServeProcess
-from websockets.exceptions import InvalidStatus
+from sec_harness import V1, ServeProcess, v1_frame
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 PER_CLIENT, TOTAL, SESSIONS_PER_CLIENT = 3, 5, 2
+#: bytes a kernel's pages may send at once, then a second (small, so the test is quick)
+BURST, RATE = 2 * 2**20, 64 * 2**10
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +30,8 @@ def server(tmp_path_factory):
         f"--ServeLimits.kernel_sockets_per_client={PER_CLIENT}",
         f"--ServeLimits.kernel_sockets_total={TOTAL}",
         f"--ServeLimits.sessions_per_client={SESSIONS_PER_CLIENT}",
+        f"--ServeLimits.kernel_inbound_burst={BURST}",
+        f"--ServeLimits.kernel_inbound_rate={RATE}",
     )
     try:
         srv.wait_ready()
@@ -101,3 +105,33 @@ def test_one_client_cannot_hold_the_whole_session_cap(server):
     assert server.open_page(other)  # the cap (8) is far: another visitor still gets a kernel
     status, _, _ = server.get("", headers=greedy)
     assert status == 503
+
+
+def _comm_msg(size: int) -> bytes:
+    """A comm message of about ``size`` bytes to a comm the kernel does not have."""
+    content = {"comm_id": "no-such-comm", "data": {"method": "update", "pad": "x" * size}}
+    return v1_frame("comm_msg", content)
+
+
+def test_a_client_faster_than_its_kernel_is_cut_off_at_the_byte_budget(server):
+    """Frames sent faster than the budget close the socket (1008) before the kernel's queue
+    takes them; before, 400 frames of 3 MB sent at once took a kernel to +1 GiB."""
+    who = _client(8)
+    kernel = server.open_page(who)
+    frame = _comm_msg(512 * 2**10)
+    with server.ws(kernel, headers=who) as ws:
+        ws.send(frame)  # within the burst: the kernel gets it, the socket stays open
+        ws.send(v1_frame("kernel_info_request", {}))
+        reply = ws.recv(timeout=60)
+        assert reply
+        with pytest.raises(ConnectionClosed) as closed:
+            for _ in range(4 * BURST // len(frame)):
+                ws.send(frame)
+            end = time.monotonic() + 30
+            while time.monotonic() < end:  # the replies already on their way, then the close
+                ws.recv(timeout=30)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert "byte budget" in server.log_text()
+    with server.ws(kernel, headers=who) as again:  # the page may reconnect, within the rate
+        again.send(v1_frame("kernel_info_request", {}))
+        assert again.recv(timeout=60)

@@ -9,7 +9,7 @@ from tornado.httpserver import HTTPServer
 from tornado.web import Application
 from traitlets.config import Config
 
-from widgets.serve.limits import ServeLimits, SocketLedger, client_key
+from widgets.serve.limits import ByteBudget, ServeLimits, SocketLedger, client_key
 from widgets.serve.logs import Notice, SummaryStreamHandler
 from widgets.serve.netlimits import LimitedHTTPServer, limit_server_app
 
@@ -111,3 +111,15 @@ def test_a_jupyter_server_gets_the_limited_http_server():
     assert server.conn_params.header_timeout == 7.0
     assert server.conn_params.max_body_size == 1000
     assert ServeLimits(config=config).connection_cap() == 123
+
+
+def test_the_byte_budget_takes_a_burst_then_its_rate():
+    now = [0.0]
+    budget = ByteBudget(burst=1000, rate=100, clock=lambda: now[0])
+    assert budget.spend(600) and budget.spend(400)
+    assert not budget.spend(1)  # the burst is spent
+    now[0] = 2.0
+    assert budget.spend(200) and not budget.spend(1)  # 2 s at 100 B/s
+    now[0] = 1000.0
+    assert not budget.spend(1001) and budget.spend(1000)  # never more than the burst
+    assert ByteBudget(burst=0, rate=0).spend(10**9)  # 0: no cap

@@ -30,7 +30,7 @@ from tornado import web
 
 from .frames import FrameError, split_v1_frame
 from .leaks import PLAIN_ERROR, leaks
-from .limits import SocketLedger, client_key, limits_of
+from .limits import ByteBudget, SocketLedger, client_key, limits_of
 from .logs import Notice
 
 __all__ = ["V1_PROTOCOL", "SafeKernelWebsocketConnection", "check_message"]
@@ -146,6 +146,9 @@ class SafeKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
     def handle_incoming_message(self, incoming_msg: Any) -> None:
         if not self.channels:
             return
+        if not self._inbound_budget().spend(len(incoming_msg)):
+            self._reject("the page sent more than its kernel's byte budget")
+            return
         try:
             channel, parts = split_v1_frame(incoming_msg)
             allowed = set(self.multi_kernel_manager.allowed_message_types or ())
@@ -158,6 +161,17 @@ class SafeKernelWebsocketConnection(ZMQChannelsWebsocketConnection):
             self._reject("no such channel")
             return
         self.session.send_raw(stream, parts)
+
+    def _inbound_budget(self) -> ByteBudget:
+        """The byte budget of this socket's kernel, shared by all its sockets (it lives on
+        the per-kernel manager, so it goes with the kernel)."""
+        owner = self.kernel_manager
+        budget = getattr(owner, "_rolkit_inbound_budget", None)
+        if budget is None:
+            limits = limits_of(self.config)
+            budget = ByteBudget(limits.kernel_inbound_burst, limits.kernel_inbound_rate)
+            owner._rolkit_inbound_budget = budget
+        return budget
 
     # kernel -> browser ----------------------------------------------------------------
     def handle_outgoing_message(self, stream: Any, outgoing_msg: list[Any]) -> None:

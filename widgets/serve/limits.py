@@ -11,6 +11,11 @@ part of the serving layer reads it from its own config, so the same options work
 * sessions: at most :attr:`~ServeLimits.sessions_per_client` kernels handed to one client's
   pages (:class:`widgets.serve.kernels.BoundedKernelManager`), so one client cannot hold the
   whole session cap;
+* bytes from the page: at most :attr:`~ServeLimits.kernel_inbound_burst` bytes at once and
+  :attr:`~ServeLimits.kernel_inbound_rate` a second after that, per kernel (all its sockets
+  together, :class:`ByteBudget`): a client that sends faster than its kernel reads would grow
+  the kernel's ZMQ queue without a bound (400 frames of 3 MB sent at once: +1 GiB); past the
+  budget the socket is closed (code 1008);
 * connections: a header timeout, a body timeout and size, and caps on open connections
   per client and in all, applied by :class:`widgets.serve.netlimits.LimitedHTTPServer`.
 
@@ -25,6 +30,7 @@ from __future__ import annotations
 
 import ipaddress
 import resource
+import time
 import weakref
 from collections.abc import Callable
 from typing import Any
@@ -32,7 +38,7 @@ from typing import Any
 from traitlets import Bool, Float, Int
 from traitlets.config import Configurable
 
-__all__ = ["ServeLimits", "SocketLedger", "client_key", "default_max_connections"]
+__all__ = ["ByteBudget", "ServeLimits", "SocketLedger", "client_key", "default_max_connections"]
 
 #: Connections allowed when ``max_connections`` is 0 (auto): half the process's file
 #: descriptor limit (kernels, ZMQ and log files need the rest), at most this many.
@@ -85,6 +91,17 @@ class ServeLimits(Configurable):
         help="Most connections open at once from one address (websockets included); past "
         "it that address's new connections are answered 503 and closed at once. Counted by "
         "the TCP peer, so not applied when trust_xheaders is set (the peer is the proxy).",
+    )
+    kernel_inbound_burst = Int(
+        8 * 1024 * 1024,
+        config=True,
+        help="Bytes the pages of one kernel may send it at once (a roster upload is about "
+        "1.4 MB); past it, with kernel_inbound_rate, the sending socket is closed.",
+    )
+    kernel_inbound_rate = Int(
+        1024 * 1024,
+        config=True,
+        help="Bytes a second the pages of one kernel may send it once the burst is spent.",
     )
     accept_pause = Float(
         1.0,
@@ -150,3 +167,24 @@ class SocketLedger:
 
     def release(self, entry: Any) -> None:
         self._owners.pop(entry, None)
+
+
+class ByteBudget:
+    """A token bucket: ``burst`` bytes at once, then ``rate`` bytes a second (0: no cap)."""
+
+    def __init__(self, burst: int, rate: int, clock: Callable[[], float] = time.monotonic):
+        self.burst, self.rate, self._clock = burst, rate, clock
+        self._left = float(burst)
+        self._at = clock()
+
+    def spend(self, n: int) -> bool:
+        """Take ``n`` bytes from the budget; False (nothing taken) when they do not fit."""
+        if self.burst <= 0:
+            return True
+        now = self._clock()
+        self._left = min(float(self.burst), self._left + (now - self._at) * self.rate)
+        self._at = now
+        if n > self._left:
+            return False
+        self._left -= n
+        return True
