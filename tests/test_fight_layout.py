@@ -75,7 +75,7 @@ def test_a_chain_state_is_a_named_typed_value_at_every_interface():
     assert isinstance(chain.start, ChainState) and all(isinstance(x, Slot) for x in chain.start)
     root = chain.root
     assert isinstance(root, Node) and root.state is chain.start and root.turn == 0
-    steps = chain.step_weights(root)
+    steps = chain.step_weights(*root)
     assert steps and all(isinstance(x, Successor) for x in steps)
     assert all(isinstance(x.state, ChainState) and isinstance(x.weight, int) for x in steps)
     assert isinstance(chain.summary(chain.start), Summary)

@@ -17,7 +17,16 @@ from typing import Any
 from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws
 from rolkit.fight.spec import FightSpec
-from rolkit.fight.state import After, BlowKey, ChainState, Node, StateLaw, Successor, Summary
+from rolkit.fight.state import (
+    After,
+    BlowKey,
+    ChainState,
+    Node,
+    Slot,
+    StateLaw,
+    Successor,
+    Summary,
+)
 from rolkit.system import System
 
 __all__ = ["Chain", "TooLarge"]
@@ -67,9 +76,10 @@ class Chain(Laws):
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
+        self._blow_slots: dict[tuple[BlowKey, int], tuple[int, list[tuple[Slot, Slot, int]]]] = {}
         self._targets: dict[tuple[ChainState, int], int] = {}
         self._terminal: dict[ChainState, bool] = {}
-        self._steps: dict[Node, list[Successor]] = {}
+        self._steps: dict[tuple[ChainState, int, bool], list[Successor]] = {}
         self._summaries: dict[ChainState, Summary] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
@@ -246,12 +256,28 @@ class Chain(Laws):
         j = self.target(state, actor)
         key = self.blow_key(state, actor, j)
         self.met(key)
-        den, rows = self.law(key)
+        den, rows = self._settled_law(key, state[j][1])
         merged: dict[ChainState, int] = {}
-        for after, w in rows:
-            nxt = self.after_blow(state, actor, j, after)
-            merged[nxt] = merged.get(nxt, 0) + w
+        for a_slot, d_slot, w in rows:
+            nxt = list(state)
+            nxt[actor] = a_slot
+            nxt[j] = d_slot
+            k = ChainState(nxt)
+            merged[k] = merged.get(k, 0) + w
         return StateLaw(den, list(merged.items()))
+
+    def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
+        """The blow's law as the attacker's and the defender's slots after it (the
+        defender keeps its ``weapon``): :meth:`after_blow` once per row, memoised."""
+        known = self._blow_slots.get((key, weapon))
+        if known is None:
+            den, rows = self.law(key)
+            slots = [
+                (self.settle(a.attacker, a.weapon), self.settle(a.defender, weapon), w)
+                for a, w in rows
+            ]
+            known = self._blow_slots[(key, weapon)] = (den, slots)
+        return known
 
     def hook_rows(self, state: ChainState, actor: int | None, which: str = "start") -> StateLaw:
         """The law of ``state`` after the rules between attacks: ``actor``'s turn-start
@@ -285,15 +311,17 @@ class Chain(Laws):
         known = self._hook_rows[key] = StateLaw(den, tuple(dist.items()))
         return known
 
-    def step_weights(self, node: Node) -> list[Successor]:
-        """The turn's successors, each weight over :attr:`denominator` (memoised; call
-        after :meth:`explore` has fixed the denominator)."""
-        known = self._steps.get(node)
+    def step_weights(self, state: ChainState, turn: int, first: bool = False) -> list[Successor]:
+        """The successors of turn ``turn`` in ``state`` (``first``: already begun), each
+        weight over :attr:`denominator` (memoised; call after :meth:`explore` has fixed
+        the denominator)."""
+        key = (state, turn, first)  # a Node's fields: the lookup builds no Node
+        known = self._steps.get(key)
         if known is None:
-            den, succ = self.successors(*node)
+            den, succ = self.successors(state, turn, first)
             scale = self.denominator // den
             known = [Successor(nxt, w * scale, self.terminal(nxt)) for nxt, w in succ]
-            self._steps[node] = known
+            self._steps[key] = known
         return known
 
     # exploration ---------------------------------------------------------------------
@@ -318,8 +346,8 @@ class Chain(Laws):
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:
                             raise TooLarge()
-                    child = Node(nxt, nxt_turn, False)
-                    if child not in seen:
+                    if (nxt, nxt_turn, False) not in seen:  # equal to that Node: none built
+                        child = Node(nxt, nxt_turn, False)
                         seen.add(child)
                         layer.append(child)
             frontier = layer
@@ -341,7 +369,7 @@ class Chain(Laws):
                 ended[summary] = w * big
             first = begun and turn == first_turn
             for state, w in dist.items():
-                for succ, v, ends in self.step_weights(Node(state, turn, first)):
+                for succ, v, ends in self.step_weights(state, turn, first):
                     if ends:
                         key = self.summary(succ)
                         ended[key] = ended.get(key, 0) + w * v

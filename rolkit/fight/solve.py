@@ -45,6 +45,15 @@ class Law(NamedTuple):
     values: dict[Key, int]
 
 
+class Edges(NamedTuple):
+    """A turn's successors for the solve: the marginals of those where the fight ends
+    (weighted), the turns it goes on to with their weights, and their total weight."""
+
+    ended: dict[Key, int]
+    going: list[tuple[Node, int]]
+    weight_going: int
+
+
 def combine(terms: list[tuple[int, Law]], extra: dict[Key, int], scale: int) -> Law:
     """``(extra + Σ w · law) / scale`` over one denominator (the lcm of the laws')."""
     m = math.lcm(*(law[0] for _w, law in terms)) if terms else 1
@@ -80,7 +89,7 @@ class Absorber:
         #: the law of each (state, turn) solved (a turn already begun is not kept)
         self.memo: dict[tuple[ChainState, int], Law] = {}
         self.start_law: Law | None = None
-        self._kids: dict[Node, list[Node]] = {}
+        self._edges: dict[Node, Edges] = {}
 
     def solve(self) -> Law:
         """The root's law."""
@@ -90,18 +99,25 @@ class Absorber:
         return self.start_law
 
     # the graph -----------------------------------------------------------------------
-    def kids(self, node: Node) -> list[Node]:
-        """The turns ``node`` leads to while the fight goes on (memoised)."""
-        known = self._kids.get(node)
+    def edges(self, node: Node) -> Edges:
+        """``node``'s successors, memoised."""
+        known = self._edges.get(node)
         if known is None:
-            t = (node.turn + 1) % self.n
-            out = {
-                Node(succ, t, False): None
-                for succ, _w, ends in self.chain.step_weights(node)
-                if not ends
-            }
-            known = self._kids[node] = list(out)
+            chain, t = self.chain, (node.turn + 1) % self.n
+            ended: dict[Key, int] = {}
+            going: list[tuple[Node, int]] = []
+            for succ, w, ends in chain.step_weights(*node):
+                if ends:
+                    for key in ended_keys(chain.summary(succ)):
+                        ended[key] = ended.get(key, 0) + w
+                else:
+                    going.append((Node(succ, t, False), w))
+            known = self._edges[node] = Edges(ended, going, sum(w for _c, w in going))
         return known
+
+    def kids(self, node: Node) -> list[Node]:
+        """The turns ``node`` leads to while the fight goes on."""
+        return list(dict.fromkeys(c for c, _w in self.edges(node).going))
 
     def solved(self, node: Node) -> bool:
         return (node.state, node.turn) in self.memo
@@ -113,26 +129,18 @@ class Absorber:
         """``node``'s law over its successors' laws (``local`` first, then :attr:`memo`);
         a successor in ``selves`` (a round start being solved) is kept as an unknown under
         its key (:data:`SELF`, or ``(SELF, j)`` for the j-th of several)."""
-        chain = self.chain
-        t = (node.turn + 1) % self.n
-        extra: dict[Key, int] = {}
+        ended, going, weight_going = self.edges(node)
+        extra = dict(ended)
         terms: list[tuple[int, Law]] = []
-        going = 0
-        for succ, w, ends in chain.step_weights(node):
-            if ends:
-                for key in ended_keys(chain.summary(succ)):
-                    extra[key] = extra.get(key, 0) + w
-                continue
-            going += w
-            c = Node(succ, t, False)
+        for c, w in going:
             unknown = selves.get(c)
             if unknown is not None:
                 extra[unknown] = extra.get(unknown, 0) + w
             else:
                 known = local.get(c)
-                terms.append((w, known if known is not None else self.memo[(succ, t)]))
+                terms.append((w, known if known is not None else self.memo[(c.state, c.turn)]))
         if node.turn == self.n - 1:  # every fight still going crosses the round's end
-            extra[LENGTH] = going
+            extra[LENGTH] = weight_going
         return combine(terms, extra, self.big)
 
     def store(self, node: Node, law: Law) -> None:
