@@ -11,7 +11,7 @@ import rolkit
 from rolkit.fight import ChainState, Node, Slot, odds_of_fighters
 from rolkit.fight.chain import Chain
 from rolkit.fight.spec import FightSpec
-from rolkit.fight.state import Successor, Summary
+from rolkit.fight.state import Steps, Summary
 
 PACKAGE = Path(rolkit.__file__).parent / "fight"
 MAX_LINES = 80
@@ -76,8 +76,9 @@ def test_a_chain_state_is_a_named_typed_value_at_every_interface():
     root = chain.root
     assert isinstance(root, Node) and root.state is chain.start and root.turn == 0
     steps = chain.step_weights(*root)
-    assert steps and all(isinstance(x, Successor) for x in steps)
-    assert all(isinstance(x.state, ChainState) and isinstance(x.weight, int) for x in steps)
+    assert isinstance(steps, Steps) and steps.states
+    assert all(isinstance(x, ChainState) for x in steps.states)
+    assert all(isinstance(w, int) for w in steps.weights)
     assert isinstance(chain.summary(chain.start), Summary)
     # hashable and equal to the tuple it names: states stay as cheap as bare tuples
     assert hash(chain.start) == hash(tuple(chain.start)) and chain.start == tuple(chain.start)

@@ -24,7 +24,7 @@ from rolkit.fight.state import (
     Node,
     Slot,
     StateLaw,
-    Successor,
+    Steps,
     Summary,
 )
 from rolkit.system import System
@@ -79,7 +79,9 @@ class Chain(Laws):
         self._blow_slots: dict[tuple[BlowKey, int], tuple[int, list[tuple[Slot, Slot, int]]]] = {}
         self._targets: dict[tuple[ChainState, int], int] = {}
         self._terminal: dict[ChainState, bool] = {}
-        self._steps: dict[tuple[ChainState, int, bool], list[Successor]] = {}
+        self._steps: dict[tuple[ChainState, int, bool], Steps] = {}
+        #: one object per distinct state: the copies a turn builds are dropped at once
+        self._states: dict[tuple[Slot, ...], ChainState] = {}
         self._summaries: dict[ChainState, Summary] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
@@ -262,9 +264,15 @@ class Chain(Laws):
             nxt = list(state)
             nxt[actor] = a_slot
             nxt[j] = d_slot
-            k = ChainState(nxt)
+            k = self._states.get(tuple(nxt)) or self.new_state(nxt)
             merged[k] = merged.get(k, 0) + w
         return StateLaw(den, list(merged.items()))
+
+    def new_state(self, slots: list[Slot]) -> ChainState:
+        """The one :class:`ChainState` of these slots (a turn looks a state up by its plain
+        tuple first, equal to it: the typed value is built once per state)."""
+        state = ChainState(slots)
+        return self._states.setdefault(state, state)
 
     def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
         """The blow's law as the attacker's and the defender's slots after it (the
@@ -305,13 +313,13 @@ class Chain(Laws):
                 for after, v in rows:
                     nxt = list(s)
                     nxt[i] = self.settle(after, weapon)
-                    k = ChainState(nxt)
+                    k = self._states.get(tuple(nxt)) or self.new_state(nxt)
                     new[k] = new.get(k, 0) + w * v
             dist, den = new, den * law_den
         known = self._hook_rows[key] = StateLaw(den, tuple(dist.items()))
         return known
 
-    def step_weights(self, state: ChainState, turn: int, first: bool = False) -> list[Successor]:
+    def step_weights(self, state: ChainState, turn: int, first: bool = False) -> Steps:
         """The successors of turn ``turn`` in ``state`` (``first``: already begun), each
         weight over :attr:`denominator` (memoised; call after :meth:`explore` has fixed
         the denominator)."""
@@ -320,8 +328,10 @@ class Chain(Laws):
         if known is None:
             den, succ = self.successors(state, turn, first)
             scale = self.denominator // den
-            known = [Successor(nxt, w * scale, self.terminal(nxt)) for nxt, w in succ]
-            self._steps[key] = known
+            states = tuple(nxt for nxt, _w in succ)
+            known = self._steps[key] = Steps(
+                states, tuple(w * scale for _s, w in succ), tuple(map(self.terminal, states))
+            )
         return known
 
     # exploration ---------------------------------------------------------------------
@@ -369,7 +379,8 @@ class Chain(Laws):
                 ended[summary] = w * big
             first = begun and turn == first_turn
             for state, w in dist.items():
-                for succ, v, ends in self.step_weights(state, turn, first):
+                steps = self.step_weights(state, turn, first)
+                for succ, v, ends in zip(steps.states, steps.weights, steps.ends, strict=True):
                     if ends:
                         key = self.summary(succ)
                         ended[key] = ended.get(key, 0) + w * v

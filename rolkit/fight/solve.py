@@ -50,7 +50,8 @@ class Edges(NamedTuple):
     (weighted), the turns it goes on to with their weights, and their total weight."""
 
     ended: dict[Key, int]
-    going: list[tuple[Node, int]]
+    nodes: tuple[Node, ...]
+    weights: tuple[int, ...]
     weight_going: int
 
 
@@ -90,6 +91,7 @@ class Absorber:
         self.memo: dict[tuple[ChainState, int], Law] = {}
         self.start_law: Law | None = None
         self._edges: dict[Node, Edges] = {}
+        self._nodes: dict[tuple[ChainState, int, bool], Node] = {}
 
     def solve(self) -> Law:
         """The root's law."""
@@ -105,19 +107,31 @@ class Absorber:
         if known is None:
             chain, t = self.chain, (node.turn + 1) % self.n
             ended: dict[Key, int] = {}
-            going: list[tuple[Node, int]] = []
-            for succ, w, ends in chain.step_weights(*node):
+            nodes: list[Node] = []
+            weights: list[int] = []
+            steps = chain.step_weights(*node)
+            for succ, w, ends in zip(steps.states, steps.weights, steps.ends, strict=True):
                 if ends:
                     for key in ended_keys(chain.summary(succ)):
                         ended[key] = ended.get(key, 0) + w
                 else:
-                    going.append((Node(succ, t, False), w))
-            known = self._edges[node] = Edges(ended, going, sum(w for _c, w in going))
+                    nodes.append(self.node(succ, t))
+                    weights.append(w)
+            known = Edges(ended, tuple(nodes), tuple(weights), sum(weights))
+            self._edges[node] = known
+        return known
+
+    def node(self, state: ChainState, turn: int) -> Node:
+        """The one :class:`Node` of a turn not yet begun (each built once)."""
+        known = self._nodes.get((state, turn, False))
+        if known is None:
+            known = Node(state, turn, False)
+            self._nodes[known] = known
         return known
 
     def kids(self, node: Node) -> list[Node]:
         """The turns ``node`` leads to while the fight goes on."""
-        return list(dict.fromkeys(c for c, _w in self.edges(node).going))
+        return list(dict.fromkeys(self.edges(node).nodes))
 
     def solved(self, node: Node) -> bool:
         return (node.state, node.turn) in self.memo
@@ -129,10 +143,10 @@ class Absorber:
         """``node``'s law over its successors' laws (``local`` first, then :attr:`memo`);
         a successor in ``selves`` (a round start being solved) is kept as an unknown under
         its key (:data:`SELF`, or ``(SELF, j)`` for the j-th of several)."""
-        ended, going, weight_going = self.edges(node)
+        ended, nodes, weights, weight_going = self.edges(node)
         extra = dict(ended)
         terms: list[tuple[int, Law]] = []
-        for c, w in going:
+        for c, w in zip(nodes, weights, strict=True):
             unknown = selves.get(c)
             if unknown is not None:
                 extra[unknown] = extra.get(unknown, 0) + w

@@ -1,6 +1,6 @@
 """The chain's values, named and typed: a combatant's :class:`Slot`, the fight's
 :class:`ChainState` between two turns, a turn of the chain (:class:`Node`), what a turn
-leads to (:class:`Successor`, :class:`StateLaw`) and how a fight ended (:class:`Summary`).
+leads to (:class:`Steps`, :class:`StateLaw`) and how a fight ended (:class:`Summary`).
 
 Forms are interned once (hashing a big frozen form is the slow part), so a state is a
 tuple of small int pairs: each type here is a tuple underneath (``NamedTuple`` or a
@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from rolkit.model import Fate
 
-__all__ = ["Slot", "ChainState", "Node", "Summary", "Successor", "StateLaw", "BlowKey", "After"]
+__all__ = ["Slot", "ChainState", "Node", "Summary", "Steps", "StateLaw", "BlowKey", "After"]
 
 
 class Slot(NamedTuple):
@@ -48,13 +48,14 @@ class Summary(NamedTuple):
     fates: tuple[Fate, ...]
 
 
-class Successor(NamedTuple):
-    """A state a turn leads to: its weight over the chain's denominator, and whether the
-    fight ends there."""
+class Steps(NamedTuple):
+    """The states a turn leads to, as parallel tuples: each state, its weight over the
+    chain's denominator, and whether the fight ends there (a few objects per turn, not
+    one per successor: the solve keeps every turn's steps)."""
 
-    state: ChainState
-    weight: int
-    ends: bool
+    states: tuple[ChainState, ...]
+    weights: tuple[int, ...]
+    ends: tuple[bool, ...]
 
 
 class StateLaw(NamedTuple):
