@@ -76,6 +76,7 @@ class Chain(Laws):
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
+        self._p_out: dict[BlowKey, Fraction] = {}
         self._blow_slots: dict[tuple[BlowKey, int], tuple[int, list[tuple[Slot, Slot, int]]]] = {}
         self._targets: dict[tuple[ChainState, int], int] = {}
         self._terminal: dict[ChainState, bool] = {}
@@ -141,9 +142,12 @@ class Chain(Laws):
         for a simulation that will not need the whole law."""
         key = self.blow_key(state, attacker, target)
         if not self.sampling or self.cached_law(key) is not None:
-            den, rows = self.law(key)
-            out = sum(w for after, w in rows if self._status[after.defender] is not None)
-            return Fraction(out, den)
+            known = self._p_out.get(key)
+            if known is None:
+                den, rows = self.law(key)
+                out = sum(w for after, w in rows if self._status[after.defender] is not None)
+                known = self._p_out[key] = Fraction(out, den)
+            return known
         known = self._p_down.get(key)
         if known is None:
             known = self._p_down[key] = self._odds_p_down(key)
