@@ -155,7 +155,7 @@ def icepool_first_round() -> dict[str, Fraction]:
 def rolkit_fight(**kw: Any) -> Any:
     """``rolkit.fight_odds`` of the default 1v1 fight: A (default attacker and weapon)
     first, B (default defender and weapon), default modifiers."""
-    from rolkit.fight_chain import odds_of_fighters
+    from rolkit.fight import odds_of_fighters
 
     d = SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]

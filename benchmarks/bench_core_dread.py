@@ -186,7 +186,7 @@ def icepool_fight() -> dict[str, Fraction]:
 def rolkit_fight() -> Any:
     """``rolkit.fight_odds`` of the same fight: A (default attacker and weapon) acts first,
     B (default defender and weapon), default modifiers, to the end."""
-    from rolkit.fight_chain import odds_of_fighters
+    from rolkit.fight import odds_of_fighters
 
     s, d = cd.SYSTEM, cd.SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]

@@ -23,7 +23,7 @@ from typing import Any
 
 import rolkit
 from benchmarks.timing import Ratio, median_seconds
-from rolkit.fight_chain import odds_of_fighters
+from rolkit.fight import odds_of_fighters
 
 EQUAL_ERROR_N = 9_604  # 1.96² · ¼ / 0.01²: ± 1 pp at 95 %
 

@@ -424,7 +424,7 @@ def icepool_fight() -> dict[str, Fraction]:
 
 def rolkit_fight() -> Any:
     """``rolkit.fight_odds`` of the same fight, to the end."""
-    from rolkit.fight_chain import odds_of_fighters
+    from rolkit.fight import odds_of_fighters
 
     d = g.SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]

@@ -188,7 +188,7 @@ def transition_rows(s: Any) -> list[tuple[str, float, str]]:
 def rolkit_fight() -> Any:
     """``rolkit.fight_odds`` of the same fight (caches cleared): A (default attacker and
     weapon) acts first, B (default defender and weapon), default modifiers, to the end."""
-    from rolkit.fight_chain import odds_of_fighters
+    from rolkit.fight import odds_of_fighters
 
     rolkit.clear_caches()
     s, d = tk.SYSTEM, tk.SYSTEM.defaults()

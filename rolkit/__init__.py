@@ -27,6 +27,7 @@ from rolkit.errors import (
     ImpossibleActionError,
     RulesError,
 )
+from rolkit.fight import fight_odds  # the exact odds of a whole fight
 from rolkit.memo import clear_caches
 from rolkit.model import CheckOdds, CheckResolution, Odds, OutcomeView, Resolution, Step
 from rolkit.system import CheckProcedure, Degree, System
@@ -66,14 +67,6 @@ def compare(*args: Any, **kwargs: Any) -> Any:
     from rolkit import analysis
 
     return analysis.compare(*args, **kwargs)
-
-
-def fight_odds(*args: Any, **kwargs: Any) -> Any:
-    """:func:`rolkit.fight_chain.fight_odds`: the exact odds of a whole fight (who wins,
-    in how many rounds, how each combatant ends)."""
-    from rolkit import fight_chain as module
-
-    return module.fight_odds(*args, **kwargs)
 
 
 def sweep(*args: Any, **kwargs: Any) -> Any:

@@ -1,7 +1,7 @@
 """Balance sweeps: whole-fight odds over a grid of matchups, on Dask (#16 item 5).
 
 ``sweep(system, left, right)`` evaluates every entry of ``left`` against every entry of
-``right`` with :func:`rolkit.fight_chain.fight_odds` and returns one pandas row per
+``right`` with :func:`rolkit.fight.fight_odds` and returns one pandas row per
 matchup. An entry is a combatant form, a ``(combatant, weapon)`` pair, or a party: a list
 of ``(name, combatant, weapon)``. :func:`vary` builds a parameter range (one entry per
 value of one field), so "this monster at every Defensa from 0 to 3" is a sweep too.
@@ -26,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from rolkit.errors import RulesError, input_error
-from rolkit.fight_chain import FightOdds, FightSpec, fight_odds
+from rolkit.fight import FightOdds, FightSpec, fight_odds
 
 __all__ = ["sweep", "vary", "matchups", "COLUMNS"]
 
@@ -144,7 +144,7 @@ def sweep(
             ``None`` (serial, in this process).
         workers: worker processes of the local cluster.
         progress: show a progress bar (in a notebook, a widget).
-        **fight_kw: passed to :func:`rolkit.fight_chain.fight_odds` (``rounds``,
+        **fight_kw: passed to :func:`rolkit.fight.fight_odds` (``rounds``,
             ``policy``, ``max_states``, ``simulations``…).
 
     Returns:

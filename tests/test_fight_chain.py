@@ -21,8 +21,8 @@ from foundation.toy_fight_system import SYSTEM as TOY
 from foundation.toy_fight_system import Combatant, Weapon
 
 from rolkit import RulesError
-from rolkit.fight import Fight
-from rolkit.fight_chain import FightSpec, _fight_odds, odds_of_fighters
+from rolkit.fight import Fight, FightSpec, odds_of_fighters
+from rolkit.fight.odds import _fight_odds
 
 D4 = Weapon("1D4")
 

@@ -10,8 +10,7 @@ import dataclasses
 import pytest
 
 import rolkit
-from rolkit.fight import Fight
-from rolkit.fight_chain import FightSpec, fight_odds
+from rolkit.fight import Fight, FightSpec, fight_odds
 
 ASHES = rolkit.get_system("ashes_of_war")
 

@@ -31,8 +31,8 @@ from foundation.toy_turn_system import SYSTEM as TOY
 from foundation.toy_turn_system import Combatant, Options, Weapon
 
 import rolkit
-from rolkit.fight import Fight, draw
-from rolkit.fight_chain import FightSpec, _fight_odds, odds_of_fighters
+from rolkit.fight import Fight, FightSpec, draw, odds_of_fighters
+from rolkit.fight.odds import _fight_odds
 
 D4, D6 = Weapon("1D4"), Weapon("1D6")
 
@@ -462,8 +462,8 @@ def test_fights_played_on_the_tracker_agree_with_the_exact_law(oracle_fighters, 
 
 
 def test_next_turn_logs_each_change_in_both_languages_and_replays(monkeypatch):
-    registered = rolkit.get_system
-    monkeypatch.setattr(rolkit, "get_system", lambda i: TOY if i == "toyt" else registered(i))
+    registered = rolkit.systems.get
+    monkeypatch.setattr(rolkit.systems, "get", lambda i: TOY if i == "toyt" else registered(i))
     fight = Fight(TOY)
     fight.add("Gorath", "A", Combatant(pv=0, pericia=1), D4)  # dying
     fight.add("Ben", "A", Combatant(pv=5, sangrado=1), D4)

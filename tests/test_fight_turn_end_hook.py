@@ -22,8 +22,8 @@ from foundation.toy_turn_system import SYSTEM as TOY
 from foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
 
 from rolkit.errors import RulesError
-from rolkit.fight import Fight
-from rolkit.fight_chain import FightSpec, _fight_odds, odds_of_fighters
+from rolkit.fight import Fight, FightSpec, odds_of_fighters
+from rolkit.fight.odds import _fight_odds
 
 D4 = Weapon("1D4")
 HALF = Fraction(1, 2)

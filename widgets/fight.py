@@ -32,8 +32,7 @@ from rolkit import fields, i18n
 from rolkit.display import fight_odds as fight_view
 from rolkit.display import tables
 from rolkit.errors import RulesError
-from rolkit.fight import Fight, FightState
-from rolkit.fight_chain import FightOdds, FightSpec, fight_odds
+from rolkit.fight import Fight, FightOdds, FightSpec, FightState, fight_odds
 from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)

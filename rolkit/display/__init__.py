@@ -20,7 +20,7 @@ from rolkit.analysis import Comparison
 from rolkit.dice import Distribution, RolledDice
 from rolkit.display import checks, compare, render, tables
 from rolkit.display import fight_odds as fight_view
-from rolkit.fight_chain import FightOdds
+from rolkit.fight import FightOdds
 from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = ["render", "tables", "checks"]

@@ -1,4 +1,4 @@
-"""Display of whole-fight odds (:class:`rolkit.fight_chain.FightOdds`): the victory
+"""Display of whole-fight odds (:class:`rolkit.fight.FightOdds`): the victory
 headline, how each combatant ends, and the rounds the fight ends in."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit import i18n
-from rolkit.fight_chain import FightOdds
+from rolkit.fight import FightOdds
 
 __all__ = [
     "victory_headline",

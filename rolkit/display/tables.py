@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rolkit import i18n
+from rolkit.headline import fate_label, resolution_headline
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -114,11 +115,6 @@ def flags_frame(odds: Odds, lang: str | None = None) -> pd.DataFrame:
     )
 
 
-def fate_label(fate: str | None, lang: str | None = None) -> str:
-    """``"muere"``/``"dies"`` and the other fates, as the headline says them."""
-    return i18n.t(f"fate.{fate or 'none'}", lang)
-
-
 def headline(odds: Odds, lang: str | None = None) -> str:
     """What a GM says aloud: hit %, the system's critical %, expected damage, and the
     defender's fate (dead, and down or worse) when it can happen."""
@@ -133,24 +129,6 @@ def headline(odds: Odds, lang: str | None = None) -> str:
     if p_down > p_dead:
         parts.append(i18n.t("headline.down", lang, p=i18n.percent(p_down, lang)))
     return " · ".join(parts)
-
-
-def resolution_headline(r: Resolution, lang: str | None = None) -> str:
-    """``Impacto: 10 de daño → Malherido ×1 · muere`` or ``Falla``."""
-    v = r.view
-    if not v.hit and v.wound is None:
-        text = i18n.t("result.miss", lang)
-    else:
-        wound = i18n.t(v.wound, lang) if v.wound else i18n.t("result.no_wound", lang)
-        text = (
-            f"{i18n.t('result.hit', lang)}: {i18n.t('result.damage', lang, d=v.damage)} → {wound}"
-        )
-        if v.location:
-            text += f" ({i18n.t(v.location, lang)})"
-    if v.fate:
-        text += f" · {fate_label(v.fate, lang)}"
-    extras = [i18n.term(r.prefix, "flag", f, lang) for f in sorted(v.flags)]
-    return text + (f" ({', '.join(extras)})" if extras else "")
 
 
 def format_dice(dice: tuple[int, ...]) -> str:

@@ -8,7 +8,7 @@ import math
 from fractions import Fraction
 
 import rolkit
-from rolkit.fight_chain import odds_of_fighters
+from rolkit.fight import odds_of_fighters
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES
 from rolkit.systems.ashes_of_war.tables import LOCATIONS, PART_OF
 from rolkit.systems.ashes_of_war.transitions import attack_transitions

@@ -171,7 +171,7 @@ def test_a_worn_out_weapon_deals_no_blow_in_the_law_and_is_refused_by_the_odds()
 def test_a_fight_goes_on_when_a_weapon_wears_out():
     """A 1v1 where the axe can only be absorbed by Kira's torso RD 5: it wears a point a
     blow, breaks, and the fight still has an exact law (Kira wins or it goes on)."""
-    from rolkit.fight_chain import odds_of_fighters
+    from rolkit.fight import odds_of_fighters
 
     m = Modifiers(aimed_location="torso")
     axe = dataclasses.replace(HACHA, integrity=2)

@@ -28,8 +28,8 @@ import pytest
 
 import rolkit
 from rolkit.errors import RulesError
-from rolkit.fight import Fight
-from rolkit.fight_chain import FightSpec, _fight_odds, odds_of_fighters
+from rolkit.fight import Fight, FightSpec, odds_of_fighters
+from rolkit.fight.odds import _fight_odds
 from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
 from rolkit.systems.core_dread.system import SYSTEM
 

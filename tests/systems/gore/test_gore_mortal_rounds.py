@@ -27,8 +27,7 @@ from hypothesis import strategies as st
 
 from rolkit import fields
 from rolkit.dice import ScriptedDice
-from rolkit.fight import Fight
-from rolkit.fight_chain import odds_of_fighters
+from rolkit.fight import Fight, odds_of_fighters
 from rolkit.systems import gore as g
 
 S = g.SYSTEM

@@ -20,8 +20,7 @@ import pytest
 import rolkit
 from rolkit import fields
 from rolkit.dice import ScriptedDice
-from rolkit.fight import Fight
-from rolkit.fight_chain import fight_odds, odds_of_fighters
+from rolkit.fight import Fight, fight_odds, odds_of_fighters
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 from rolkit.systems.nsd20.derived import defense

@@ -21,8 +21,7 @@ from fractions import Fraction as F
 import pytest
 
 from rolkit import fields
-from rolkit.fight import Fight
-from rolkit.fight_chain import FightSpec, fight_odds, odds_of_fighters
+from rolkit.fight import Fight, FightSpec, fight_odds, odds_of_fighters
 from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 

@@ -32,9 +32,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
-from rolkit import fields, i18n
+from rolkit import fields, i18n, systems
 from rolkit.dice import check_seed, new_seed
 from rolkit.errors import RulesError, input_error
+from rolkit.headline import resolution_headline
 from rolkit.model import Odds, Resolution, Step
 from rolkit.system import System
 
@@ -475,8 +476,6 @@ class Fight:
 
     def apply(self, resolution: Resolution, attacker: str, target: str) -> FightState:
         """Carry ``resolution`` onto the two combatants (wounds, ammunition, wear)."""
-        from rolkit.display import tables
-
         after = self.system.after(resolution)
         same_class = self.system.forms["attacker"] is self.system.forms["defender"]
         updated = []
@@ -493,8 +492,8 @@ class Fight:
                 new_def = after.get("defender", f.defender)
                 f = replace(f, defender=new_def, attacker=new_def if same_class else f.attacker)
             updated.append(f)
-        es = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'es')}"
-        en = f"{attacker} → {target}: {tables.resolution_headline(resolution, 'en')}"
+        es = f"{attacker} → {target}: {resolution_headline(resolution, 'es')}"
+        en = f"{attacker} → {target}: {resolution_headline(resolution, 'en')}"
         made = self._made.get(id(resolution))
         if made is not None and made[0] is resolution:
             es += "".join(f" · {why[0]}" for why in made[1])
@@ -565,8 +564,6 @@ class Fight:
     @classmethod
     def from_json(cls, text: str) -> Fight:
         """A fight saved with :meth:`to_json` (steps of old rolls are not kept)."""
-        import rolkit
-
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as err:
@@ -575,7 +572,7 @@ class Fight:
             ) from None
         if not isinstance(doc, Mapping) or doc.get("format") != FORMAT:
             raise _plain("not a rolkit fight file", "no es un archivo de combate de rolkit")
-        system = rolkit.get_system(doc["system"])
+        system = systems.get(doc["system"])
         forms = system.forms
 
         def fighter(d: Mapping[str, Any]) -> Fighter:

@@ -1,0 +1,395 @@
+"""The fight as a Markov chain (:class:`Chain`): who attacks whom, what one turn leads to,
+and the exploration of every state reachable.
+
+A turn is the actor's turn-start rules, its blow if it can act, its turn-end rules, and
+after the last turn of the order the round-end rules of everyone not dead — each step
+only while the fight goes on (the contract's order). States are :class:`ChainState`
+values over the interned forms of :class:`~rolkit.fight.laws.Laws`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from rolkit.errors import RulesError
+from rolkit.fight.laws import Laws
+from rolkit.fight.spec import FightSpec
+from rolkit.fight.state import (
+    After,
+    BlowKey,
+    ChainState,
+    Node,
+    Slot,
+    StateLaw,
+    Steps,
+    Summary,
+)
+from rolkit.system import System
+
+__all__ = ["Chain", "TooLarge"]
+
+#: Rows of a turn being built: ``(state, weight, denominator)``, each weight over its own
+#: product of denominators (most are equal).
+_Rows = list[tuple[ChainState, int, int]]
+
+
+class TooLarge(Exception):
+    """The reachable states outgrew the bound."""
+
+
+class Chain(Laws):
+    """The fight as a Markov chain over :class:`ChainState` values: the combatants (in
+    order of entry), the turn order, each one's target and defence policy, and the
+    memoised laws of a turn (:meth:`successors`, :meth:`step_weights`)."""
+
+    def __init__(
+        self,
+        system: System,
+        spec: FightSpec,
+        modifiers: Any,
+        options: Any,
+        policies: Mapping[str, str],
+        defence_policies: Mapping[str, str] | None = None,
+    ) -> None:
+        super().__init__(system, modifiers, options)
+        self.names = tuple(f[0] for f in spec.fighters)
+        self.sides = tuple(f[1] for f in spec.fighters)
+        index = {n: i for i, n in enumerate(self.names)}
+        self.order = tuple(index[n] for n in (spec.order or self.names))
+        self.policy = tuple(policies.get(n, "weakest") for n in self.names)
+        #: each combatant defends when able (``"when_able"``) or keeps its action
+        self.defend = tuple(
+            (defence_policies or {}).get(n, "when_able") == "when_able" for n in self.names
+        )
+        self.start_turn = spec.turn
+        #: the start turn has begun: its turn-start rules are not applied again
+        self.skip_first = self.hooks and spec.started
+        #: which rules between attacks the system declares (the others are skipped)
+        self.turn_starts = system.turn_start_fn is not None
+        self.turn_ends = system.turn_end_fn is not None
+        self.round_ends = system.round_end_fn is not None
+        #: set by the simulation: a policy's measure may come from the odds, not the law
+        self.sampling = False
+        self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
+        self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
+        self._p_down: dict[BlowKey, Fraction] = {}
+        self._p_out: dict[BlowKey, Fraction] = {}
+        self._blow_slots: dict[tuple[BlowKey, int], tuple[int, list[tuple[Slot, Slot, int]]]] = {}
+        self._targets: dict[tuple[ChainState, int], int] = {}
+        self._terminal: dict[ChainState, bool] = {}
+        self._steps: dict[tuple[ChainState, int, bool], Steps] = {}
+        #: one object per distinct state: the copies a turn builds are dropped at once
+        self._states: dict[tuple[Slot, ...], ChainState] = {}
+        self._summaries: dict[ChainState, Summary] = {}
+        self.start = ChainState(
+            self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
+        )
+
+    @property
+    def root(self) -> Node:
+        """The turn the fight is evaluated from."""
+        return Node(self.start, self.start_turn, self.skip_first)
+
+    # facts about a state -------------------------------------------------------------
+    def acting(self, state: ChainState, i: int) -> bool:
+        return self._status[state[i][0]] is None
+
+    def standing_sides(self, state: ChainState) -> frozenset[str]:
+        return frozenset(self.sides[i] for i in range(len(state)) if self.acting(state, i))
+
+    def terminal(self, state: ChainState) -> bool:
+        known = self._terminal.get(state)
+        if known is None:
+            known = self._terminal[state] = len(self.standing_sides(state)) < 2
+        return known
+
+    def summary(self, state: ChainState) -> Summary:
+        """The winning side (``None``: a draw, or none yet) and each combatant's fate."""
+        known = self._summaries.get(state)
+        if known is None:
+            standing = self.standing_sides(state)
+            winner = next(iter(standing)) if len(standing) == 1 else None
+            known = Summary(winner, tuple(self._status[f] for f, _ in state))
+            self._summaries[state] = known
+        return known
+
+    # whom a blow hits ----------------------------------------------------------------
+    def blow_key(self, state: ChainState, actor: int, target: int) -> BlowKey:
+        form, weapon = state[actor]
+        return BlowKey(form, state[target][0], weapon, self.defend[target])
+
+    def target(self, state: ChainState, i: int) -> int:
+        """The foe combatant ``i`` attacks in ``state`` (by its policy)."""
+        cached = self._targets.get((state, i))
+        if cached is not None:
+            return cached
+        foes = [j for j in self.order if self.sides[j] != self.sides[i] and self.acting(state, j)]
+        if self.policy[i] == "first" or len(foes) == 1:
+            chosen = foes[0]
+        else:
+            best = max(self.p_out_by(i, j, state) for j in foes)
+            chosen = next(j for j in foes if self.p_out_by(i, j, state) == best)
+        self._targets[(state, i)] = chosen
+        return chosen
+
+    def p_out_by(self, attacker: int, target: int, state: ChainState) -> Fraction:
+        """The chance this blow puts ``target`` out of the fight (the policy's measure):
+        from the blow's law when it is known, else ``odds(...).p_down`` — the same number
+        (the fate's law is the odds', a property every system is tested for), cheaper
+        for a simulation that will not need the whole law."""
+        key = self.blow_key(state, attacker, target)
+        if not self.sampling or self.cached_law(key) is not None:
+            known = self._p_out.get(key)
+            if known is None:
+                den, rows = self.law(key)
+                out = sum(w for after, w in rows if self._status[after.defender] is not None)
+                known = self._p_out[key] = Fraction(out, den)
+            return known
+        known = self._p_down.get(key)
+        if known is None:
+            known = self._p_down[key] = self._odds_p_down(key)
+        return known
+
+    def _odds_p_down(self, key: BlowKey) -> Fraction:
+        mods = self.blow(key)[0]
+        if mods is None:
+            return Fraction(0)
+        a, d, w = (self.forms[k] for k in key[:3])
+        try:
+            return self.s.odds(a, d, w, mods, self.options).p_down
+        except RulesError:  # the attack cannot be made in this state
+            return Fraction(0)
+
+    def after_blow(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
+        """``state`` with ``actor`` and ``target`` as the blow left them."""
+        nxt = list(state)
+        nxt[actor] = self.settle(after.attacker, after.weapon)
+        nxt[target] = self.settle(after.defender, state[target][1])
+        return ChainState(nxt)
+
+    # one turn ------------------------------------------------------------------------
+    def successors(self, state: ChainState, turn: int, first: bool = False) -> StateLaw:
+        """The law of the states after turn ``turn`` in ``state``: the actor's turn-start
+        rules (unless ``first``: a turn already begun), its blow if it can act, its
+        turn-end rules, and after the last turn of the order the round-end rules of
+        everyone not dead — each step only while the fight goes on."""
+        actor = self.order[turn]
+        if not self.hooks:
+            return self.blow_successors(state, actor)
+        rows, touched, blown = self._staged(state, actor, self.stages(turn, first))
+        if not touched and blown is not None:  # the rules between attacks changed nothing
+            self.denominator = math.lcm(self.denominator, blown.den)
+            return StateLaw(blown.den, list(blown.rows))
+        return self._merged(rows)
+
+    def _staged(
+        self, state: ChainState, actor: int, stages: Sequence[str]
+    ) -> tuple[_Rows, bool, StateLaw | None]:
+        """The turn's rows after each stage; whether a rule between attacks changed some
+        state (else the turn is the blow's law, also returned)."""
+        rows: _Rows = [(state, 1, 1)]
+        blown: StateLaw | None = None
+        touched = False
+        for stage in stages:
+            nxt: _Rows = []
+            for s1, w1, d1 in rows:
+                law = None if self.terminal(s1) else self._stage_law(s1, actor, stage)
+                if law is None:  # the fight is over, or the rule is the identity
+                    nxt.append((s1, w1, d1))
+                    continue
+                if stage == "blow" and not touched:
+                    blown = law
+                sd, srows = law
+                if sd == 1 and len(srows) == 1:
+                    touched = touched or (stage != "blow" and srows[0][0] != s1)
+                    nxt.append((srows[0][0], w1, d1))
+                    continue
+                touched = touched or stage != "blow"
+                nxt.extend((s2, w1 * w2, d1 * sd) for s2, w2 in srows)
+            rows = nxt
+        return rows, touched, blown
+
+    def _stage_law(self, state: ChainState, actor: int, stage: str) -> StateLaw | None:
+        """One stage's law on ``state`` (``None``: a turn-end rule that is the identity)."""
+        if stage == "blow":
+            return self.blow_successors(state, actor)
+        if stage == "turn_end":
+            form = state[actor][0]
+            if self.hook_law("turn_end", form)[1] == ((form, 1),):
+                return None
+            return self.hook_rows(state, actor, stage)
+        return self.hook_rows(state, None if stage == "end" else actor, stage)
+
+    def _merged(self, rows: _Rows) -> StateLaw:
+        """Rows over their own denominators as one law (equal states summed)."""
+        acc: dict[ChainState, list[int]] = {}
+        for key, weight, den in rows:
+            held = acc.get(key)
+            if held is None:
+                acc[key] = [weight, den]
+            elif held[1] == den:
+                held[0] += weight
+            else:
+                common = math.lcm(held[1], den)
+                held[0] = held[0] * (common // held[1]) + weight * (common // den)
+                held[1] = common
+        den = math.lcm(*(d for _w, d in acc.values()))
+        self.denominator = math.lcm(self.denominator, den)
+        return StateLaw(den, [(k, w * (den // d)) for k, (w, d) in acc.items()])
+
+    def stages(self, turn: int, first: bool) -> tuple[str, ...]:
+        """The steps of turn ``turn`` (``first``: already begun), the rules the system does
+        not declare left out: ``"start"``, ``"blow"``, ``"turn_end"``, ``"end"``."""
+        key = (turn, first)
+        known = self._stages.get(key)
+        if known is None:
+            steps = ["start"] if self.turn_starts and not first else []
+            steps.append("blow")
+            if self.turn_ends:
+                steps.append("turn_end")
+            if self.round_ends and turn == len(self.order) - 1:
+                steps.append("end")
+            known = self._stages[key] = tuple(steps)
+        return known
+
+    def blow_successors(self, state: ChainState, actor: int) -> StateLaw:
+        """The law of the states after ``actor``'s blow in ``state``."""
+        if not self.acting(state, actor):
+            return StateLaw(1, [(state, 1)])
+        j = self.target(state, actor)
+        key = self.blow_key(state, actor, j)
+        self.met(key)
+        den, rows = self._settled_law(key, state[j][1])
+        merged: dict[ChainState, int] = {}
+        for a_slot, d_slot, w in rows:
+            nxt = list(state)
+            nxt[actor] = a_slot
+            nxt[j] = d_slot
+            k = self._states.get(tuple(nxt)) or self.new_state(nxt)
+            merged[k] = merged.get(k, 0) + w
+        return StateLaw(den, list(merged.items()))
+
+    def new_state(self, slots: list[Slot]) -> ChainState:
+        """The one :class:`ChainState` of these slots (a turn looks a state up by its plain
+        tuple first, equal to it: the typed value is built once per state)."""
+        state = ChainState(slots)
+        return self._states.setdefault(state, state)
+
+    def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
+        """The blow's law as the attacker's and the defender's slots after it (the
+        defender keeps its ``weapon``): :meth:`after_blow` once per row, memoised."""
+        known = self._blow_slots.get((key, weapon))
+        if known is None:
+            den, rows = self.law(key)
+            slots = [
+                (self.settle(a.attacker, a.weapon), self.settle(a.defender, weapon), w)
+                for a, w in rows
+            ]
+            known = self._blow_slots[(key, weapon)] = (den, slots)
+        return known
+
+    def hook_rows(self, state: ChainState, actor: int | None, which: str = "start") -> StateLaw:
+        """The law of ``state`` after the rules between attacks: ``actor``'s turn-start
+        (``which="start"``) or turn-end (``"turn_end"``) rules, or with ``None`` the
+        round-end rules of everyone not dead (independent draws; weapons stay as they
+        are). Memoised per state."""
+        key = (state, actor, which)
+        known = self._hook_rows.get(key)
+        if known is not None:
+            return known
+        if actor is None:
+            who: Iterable[int] = (i for i, (f, _w) in enumerate(state) if self._status[f] != "dead")
+            which = "end"
+        else:
+            who = (actor,)
+        den = 1
+        dist: dict[ChainState, int] = {state: 1}
+        for i in who:
+            form, weapon = state[i]
+            law_den, rows = self.hook_law(which, form)
+            if rows == ((form, 1),):
+                continue
+            new: dict[ChainState, int] = {}
+            for s, w in dist.items():
+                for after, v in rows:
+                    nxt = list(s)
+                    nxt[i] = self.settle(after, weapon)
+                    k = self._states.get(tuple(nxt)) or self.new_state(nxt)
+                    new[k] = new.get(k, 0) + w * v
+            dist, den = new, den * law_den
+        known = self._hook_rows[key] = StateLaw(den, tuple(dist.items()))
+        return known
+
+    def step_weights(self, state: ChainState, turn: int, first: bool = False) -> Steps:
+        """The successors of turn ``turn`` in ``state`` (``first``: already begun), each
+        weight over :attr:`denominator` (memoised; call after :meth:`explore` has fixed
+        the denominator)."""
+        key = (state, turn, first)  # a Node's fields: the lookup builds no Node
+        known = self._steps.get(key)
+        if known is None:
+            den, succ = self.successors(state, turn, first)
+            scale = self.denominator // den
+            states = tuple(nxt for nxt, _w in succ)
+            known = self._steps[key] = Steps(
+                states, tuple(w * scale for _s, w in succ), tuple(map(self.terminal, states))
+            )
+        return known
+
+    # exploration ---------------------------------------------------------------------
+    def explore(self, max_states: int, rounds: int | None = None) -> int:
+        """Visit every turn reachable (within ``rounds`` rounds, if given); fixes
+        :attr:`denominator`. Returns the number of distinct states; raises
+        :class:`TooLarge` past ``max_states``."""
+        n = len(self.order)
+        horizon = None if rounds is None else (n - self.start_turn) + (rounds - 1) * n
+        seen_states = {self.start}
+        frontier = [self.root]
+        seen = set(frontier)
+        depth = 0
+        while frontier and (horizon is None or depth < horizon):
+            layer = []
+            for node in frontier:
+                if self.terminal(node.state):
+                    continue
+                nxt_turn = (node.turn + 1) % n
+                for nxt, _w in self.successors(*node)[1]:
+                    if nxt not in seen_states:
+                        seen_states.add(nxt)
+                        if len(seen_states) > max_states:
+                            raise TooLarge()
+                    if (nxt, nxt_turn, False) not in seen:  # equal to that Node: none built
+                        child = Node(nxt, nxt_turn, False)
+                        seen.add(child)
+                        layer.append(child)
+            frontier = layer
+            depth += 1
+        return len(seen_states)
+
+    def run_turns(
+        self, dist: dict[ChainState, int], first_turn: int, begun: bool = False
+    ) -> tuple[dict[ChainState, int], dict[Summary, int], int]:
+        """Play turns ``first_turn``..end of the order on ``dist`` (``begun``: the first of
+        them has already begun). Returns (still going at the round's end, ended: summary →
+        weight, k turns played); every weight is over ``denominator ** k``."""
+        ended: dict[Summary, int] = {}
+        big = self.denominator
+        k = 0
+        for turn in range(first_turn, len(self.order)):
+            nxt: dict[ChainState, int] = {}
+            for summary, w in ended.items():
+                ended[summary] = w * big
+            first = begun and turn == first_turn
+            for state, w in dist.items():
+                steps = self.step_weights(state, turn, first)
+                for succ, v, ends in zip(steps.states, steps.weights, steps.ends, strict=True):
+                    if ends:
+                        key = self.summary(succ)
+                        ended[key] = ended.get(key, 0) + w * v
+                    else:
+                        nxt[succ] = nxt.get(succ, 0) + w * v
+            dist = nxt
+            k += 1
+        return dist, ended, k

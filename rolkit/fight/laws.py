@@ -1,0 +1,203 @@
+"""The chain's forms and laws: every form interned once, and the laws of one blow and of
+the rules between attacks over interned ids (:class:`Laws`, the base of the chain).
+
+A law here is ``(denominator, rows)`` with integer weights over that denominator: the
+chain sums them in integers and makes one Fraction per result.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rolkit.errors import RulesError
+from rolkit.fight.state import After, BlowKey, Slot
+from rolkit.model import Fate
+from rolkit.system import System
+
+__all__ = ["Laws", "BlowLaw", "FormLaw", "HOOKS"]
+
+#: A blow's after-state law: ``(denominator, ((forms after, weight), ...))``.
+BlowLaw = tuple[int, tuple[tuple[After, int], ...]]
+#: A rule between attacks on one form: ``(denominator, ((form id after, weight), ...))``.
+FormLaw = tuple[int, tuple[tuple[int, int], ...]]
+#: The rules between attacks, by the chain's names: turn start, turn end, round end.
+HOOKS: tuple[str, ...] = ("start", "turn_end", "end")
+
+
+class Laws:
+    """Interned forms (:meth:`intern`, their statuses, one token per final fate) and the
+    memoised laws over them: a blow's (:meth:`law`) and a rule between attacks'
+    (:meth:`hook_law`). ``denominator`` is the lcm of every law's denominator met."""
+
+    def __init__(self, system: System, modifiers: Any, options: Any) -> None:
+        self.s = system
+        self.modifiers = modifiers
+        self.options = options
+        #: the system has rules acting between attacks (turn start, round end)
+        self.hooks = bool(system.has_turn_effects)
+        self.forms: list[Any] = []
+        self._ids: dict[Any, int] = {}
+        self._status: list[Fate] = []
+        self._out: dict[Fate, int] = {}
+        self._settled: dict[tuple[int, int], Slot] = {}
+        #: a blow's ``(modifiers it is made with or None, reasons)``
+        self._blows: dict[BlowKey, tuple[Any, tuple[Any, ...]]] = {}
+        self._laws: dict[BlowKey, BlowLaw] = {}
+        self._hook_laws: dict[tuple[str, int], FormLaw] = {}
+        #: the reasons of the blows the fight can really meet (for the notes)
+        self.happened: dict[tuple[str, str, str], None] = {}
+        #: blows that could not be made in their state (the turn passed unchanged)
+        self.impossible: set[BlowKey] = set()
+        self.denominator = 1
+
+    # forms ---------------------------------------------------------------------------
+    def intern(self, form: Any) -> int:
+        """The id of ``form`` (the same for equal forms), its status computed once."""
+        known = self._ids.get(form)
+        if known is None:
+            known = self._ids[form] = len(self.forms)
+            self.forms.append(form)
+            is_weapon = isinstance(form, self.s.forms["weapon"]) and not isinstance(
+                form, self.s.forms["defender"]
+            )
+            self._status.append(None if is_weapon else self.s.status(form, self.options))
+        return known
+
+    def status(self, form_id: int) -> Fate:
+        return self._status[form_id]
+
+    def settle(self, form: int, weapon: int) -> Slot:
+        """A combatant's slot in a state: its form and weapon while it can act, or while
+        a rule between attacks may still change it (a dying character's roll, waking up);
+        once out of the fight for good, one token per fate (it never acts nor is attacked
+        again, so which wounds it fell with changes nothing later: equal situations
+        merge)."""
+        known = self._settled.get((form, weapon))
+        if known is None:
+            known = self._settled[(form, weapon)] = self._settle(form, weapon)
+        return known
+
+    def _settle(self, form: int, weapon: int) -> Slot:
+        fate = self._status[form]
+        if fate is None or (self.hooks and fate != "dead" and not self.unchanging(form)):
+            return Slot(form, weapon)
+        token = self._out.get(fate)
+        if token is None:
+            token = self._out[fate] = len(self.forms)
+            self.forms.append(None)
+            self._status.append(fate)
+        return Slot(token, token)
+
+    # one blow ------------------------------------------------------------------------
+    def blow(self, key: BlowKey) -> tuple[Any, tuple[Any, ...]]:
+        """``(modifiers, reasons)`` of the blow ``key``: :meth:`System.fight_blow` on the
+        fight's modifiers (``None``: no blow)."""
+        known = self._blows.get(key)
+        if known is None:
+            known = self._blows[key] = self.s.fight_blow(
+                self.forms[key.attacker],
+                self.forms[key.defender],
+                self.forms[key.weapon],
+                self.modifiers,
+                self.options,
+                defend=key.defend,
+            )
+        return known
+
+    def met(self, key: BlowKey) -> None:
+        """The fight meets this blow: keep its reasons for the notes."""
+        for reason in self.blow(key)[1]:
+            self.happened[reason] = None
+
+    def cached_law(self, key: BlowKey) -> BlowLaw | None:
+        """The blow's law if :meth:`law` has built it already."""
+        return self._laws.get(key)
+
+    def law(self, key: BlowKey) -> BlowLaw:
+        """The blow's after-state law over interned ids: the system's after-state law with
+        the modifiers :meth:`blow` gives, or "no blow" (nothing changes) when it gives
+        none or the attack cannot be made in this state."""
+        known = self._laws.get(key)
+        if known is None:
+            law = self._blow_law(key)
+            den = math.lcm(*(p.denominator for p in law.values()))
+            known = (
+                den,
+                tuple(
+                    (
+                        After(self.intern(a), self.intern(d), self.intern(w)),
+                        p.numerator * (den // p.denominator),
+                    )
+                    for (a, d, w), p in law.items()
+                ),
+            )
+            self._laws[key] = known
+            self.denominator = math.lcm(self.denominator, den)
+        return known
+
+    def _blow_law(self, key: BlowKey) -> Mapping[tuple[Any, Any, Any], Fraction]:
+        """The system's after-state law of the blow, over forms."""
+        forms = (self.forms[key.attacker], self.forms[key.defender], self.forms[key.weapon])
+        mods = self.blow(key)[0]
+        if mods is None:
+            return {forms: Fraction(1)}
+        try:
+            return self.s.transitions(*forms, mods, self.options, with_weapon=True)
+        except RulesError:
+            # the attack cannot be made in this state (a weapon worn out, a shield
+            # broken under "intercept"…): the turn passes and nothing changes
+            self.impossible.add(key)
+            return {forms: Fraction(1)}
+
+    def defence_matters(self, weapon_id: int) -> bool:
+        """The fight's modifiers carry a defence a fresh defender may choose not to make
+        (the system's default combatants' blow, with the weapon ``weapon_id`` when it is
+        one, differs with and without ``defend``)."""
+        if self.s.fight_blow_fn is None:
+            return False
+        d = self.s.defaults()
+        weapon = self.forms[weapon_id]
+        if not isinstance(weapon, self.s.forms["weapon"]):
+            weapon = d["weapon"]
+        both = [
+            self.s.fight_blow(
+                d["attacker"], d["defender"], weapon, self.modifiers, self.options, defend=x
+            )[0]
+            for x in (True, False)
+        ]
+        return both[0] is not None and both[0] != both[1]
+
+    # rules between attacks -----------------------------------------------------------
+    def hook_law(self, which: str, form: int) -> FormLaw:
+        """The law of ``which`` (``"start"``: :meth:`System.turn_start`, ``"turn_end"``:
+        :meth:`System.turn_end`, ``"end"``: :meth:`System.round_end`) on the interned
+        form ``form``; memoised per form id (a fate token: identity)."""
+        key = (which, form)
+        known = self._hook_laws.get(key)
+        if known is None:
+            c = self.forms[form]
+            if c is None:
+                known = (1, ((form, 1),))
+            else:
+                if which == "turn_end":
+                    law = self.s.turn_end(c, self.options, self.modifiers)
+                else:
+                    rule = self.s.turn_start if which == "start" else self.s.round_end
+                    law = rule(c, self.options)
+                den = math.lcm(*(p.denominator for p in law.values()))
+                known = (
+                    den,
+                    tuple(
+                        (self.intern(f), p.numerator * (den // p.denominator))
+                        for f, p in law.items()
+                    ),
+                )
+            self._hook_laws[key] = known
+        return known
+
+    def unchanging(self, form: int) -> bool:
+        """No rule between attacks changes this form (every law is the identity)."""
+        return all(self.hook_law(which, form)[1] == ((form, 1),) for which in HOOKS)

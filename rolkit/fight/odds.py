@@ -1,0 +1,201 @@
+"""Whole-fight odds, the entry points: :func:`fight_odds` (a tracker's fight or a
+:class:`~rolkit.fight.spec.FightSpec`) and :func:`odds_of_fighters` — exact when the
+chain fits under ``max_states`` (walked round by round, then solved to the end), else
+simulated and said so."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rolkit import systems
+from rolkit.fight.chain import Chain, TooLarge
+from rolkit.fight.graph import Cycle
+from rolkit.fight.result import FightOdds, Outcome, collect, marginals
+from rolkit.fight.simulate import simulate
+from rolkit.fight.solve import LENGTH, to_the_end
+from rolkit.fight.spec import (
+    DEFAULT_MAX_STATES,
+    DEFAULT_SIMULATIONS,
+    SHOWN_ROUNDS_CAP,
+    SHOWN_TAIL,
+    DefencePolicy,
+    FightSpec,
+    Method,
+    Policy,
+    check_method,
+    plain,
+    validate,
+)
+from rolkit.fight.walk import walk
+from rolkit.system import System
+
+if TYPE_CHECKING:
+    from rolkit.fight.tracker import Fight
+
+__all__ = ["fight_odds", "odds_of_fighters"]
+
+
+def fight_odds(
+    fight: Fight | FightSpec,
+    rounds: int | None = None,
+    *,
+    policy: Policy = "weakest",
+    policies: Mapping[str, str] | None = None,
+    modifiers: Any = None,
+    options: Any = None,
+    method: Method = "auto",
+    max_states: int = DEFAULT_MAX_STATES,
+    simulations: int = DEFAULT_SIMULATIONS,
+    seed: int = 0,
+    rounds_shown: int | None = None,
+    system: System | None = None,
+    defence_policy: DefencePolicy = "when_able",
+    defence_policies: Mapping[str, str] | None = None,
+) -> FightOdds:
+    """The exact odds of a whole fight from its current state.
+
+    Args:
+        fight: a :class:`rolkit.fight.Fight` (or a :class:`FightSpec`) with two sides.
+        rounds: the horizon in rounds, or ``None`` for the fight to its end.
+        policy: every combatant's target policy (``"weakest"`` or ``"first"``).
+        policies: ``{name: policy}`` overriding ``policy`` for some combatants.
+        modifiers: the modifiers every attack uses (default: the system's defaults).
+        options: the system's options (house rules); default: the fight's own
+            (:attr:`FightSpec.options`), else the system's defaults.
+        method: ``"auto"`` (exact under ``max_states``, else simulated and said so),
+            ``"exact"`` (raise past the bound) or ``"simulate"``.
+        max_states: the bound on distinct reachable states for the exact solve.
+        simulations: fights simulated when simulating.
+        seed: the seed of the simulation.
+        rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
+            (default: until 99 % of fights have ended, at most 40).
+        system: the System of a :class:`FightSpec` (default: the registered one).
+        defence_policy: when the modifiers carry a defence and the system's rules tie it
+            to the defender's turn (:meth:`~rolkit.system.System.fight_blow`, Core Dread:
+            a defence spends the turn): ``"when_able"`` (default: a defender who has not
+            acted yet this round defends, and so loses its own attack of the round; one
+            who has acted is hit undefended) or ``"keep_action"`` (it never defends and
+            keeps its attack).
+        defence_policies: ``{name: defence policy}`` overriding ``defence_policy``.
+
+    Raises:
+        RulesError: not two sides, an unknown policy, a system without its after-state
+            law, or ``method="exact"`` past the bound.
+    """
+    if isinstance(fight, FightSpec):
+        spec, s = fight, system if system is not None else systems.get(fight.system)
+    else:
+        spec, s = FightSpec.of(fight), fight.system
+    return _fight_odds(
+        s,
+        spec,
+        rounds,
+        policy=policy,
+        policies=policies or {},
+        modifiers=modifiers,
+        options=options,
+        method=method,
+        max_states=max_states,
+        simulations=simulations,
+        seed=seed,
+        rounds_shown=rounds_shown,
+        defence_policy=defence_policy,
+        defence_policies=defence_policies or {},
+    )
+
+
+def odds_of_fighters(
+    system: System | str, fighters: Iterable[tuple[str, str, Any, Any]], **kw: Any
+) -> FightOdds:
+    """:func:`fight_odds` of combatants ``(name, side, character, weapon)`` in this order."""
+    s = system if not isinstance(system, str) else systems.get(system)
+    return fight_odds(FightSpec(s.id, tuple(fighters)), system=s, **kw)
+
+
+def _fight_odds(
+    s: System,
+    spec: FightSpec,
+    rounds: int | None,
+    *,
+    policy: str = "weakest",
+    policies: Mapping[str, str],
+    modifiers: Any = None,
+    options: Any = None,
+    method: str = "auto",
+    max_states: int = DEFAULT_MAX_STATES,
+    simulations: int = DEFAULT_SIMULATIONS,
+    seed: int = 0,
+    rounds_shown: int | None = None,
+    defence_policy: str = "when_able",
+    defence_policies: Mapping[str, str] | None = None,
+) -> FightOdds:
+    """:func:`fight_odds` of ``spec`` in the system ``s``, every argument explicit."""
+    validate(s, spec, rounds, policy, policies, defence_policy, defence_policies)
+    check_method(method)
+    modifiers = s.defaults()["modifiers"] if modifiers is None else modifiers
+    options = spec.options if options is None else options
+    options = s.options_type() if options is None else options
+    per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
+    per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
+    chain = Chain(s, spec, modifiers, options, per, per_defence)
+    result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
+    if result is None:
+        result = simulate(chain, rounds, rounds_shown, simulations, seed)
+    return collect(s, spec, chain, rounds, result, reason, simulations, per, per_defence)
+
+
+def _exact_or_why(
+    chain: Chain, method: str, rounds: int | None, rounds_shown: int | None, max_states: int
+) -> tuple[Outcome | None, tuple[str, str] | None]:
+    """The exact outcome, or ``None`` and ``(es, en)`` why it is simulated instead.
+
+    Raises:
+        RulesError: ``method="exact"`` and the fight cannot be solved exactly.
+    """
+    if method == "simulate":
+        return None, ("simulación pedida", "simulation asked for")
+    try:
+        return exact(chain, rounds, rounds_shown, max_states), None
+    except TooLarge:
+        states = f"{max_states:,}".replace(",", "\u202f")
+        reason = (f"más de {states} estados posibles", f"more than {states} possible states")
+        if method == "exact":
+            raise plain(
+                f"the exact fight has {reason[1]} (past the bound); simulate it instead",
+                f"el combate exacto tiene {reason[0]} (más que el límite); simúlalo",
+            ) from None
+    except Cycle:
+        reason = (
+            "los estados pueden volver a uno anterior",
+            "the states can return to an earlier one",
+        )
+        if method == "exact":
+            raise plain(
+                f"not solved exactly: {reason[1]}", f"no se resuelve exacto: {reason[0]}"
+            ) from None
+    return None, reason
+
+
+def exact(chain: Chain, rounds: int | None, rounds_shown: int | None, max_states: int) -> Outcome:
+    """The exact outcome: ``rounds`` rounds walked; or to the end (``rounds=None``), the
+    first rounds walked to show their law, then solved.
+
+    Raises:
+        TooLarge: past ``max_states``.
+        Cycle: a chain the solve does not handle.
+    """
+    states = chain.explore(max_states, rounds)
+    if rounds is not None:
+        walked = walk(chain, rounds)
+        return Outcome(
+            states, marginals(walked.ended, walked.going), walked.rounds_law, Fraction(0), None
+        )
+    shown = (rounds_shown, None) if rounds_shown is not None else (SHOWN_ROUNDS_CAP, SHOWN_TAIL)
+    walked = walk(chain, shown[0], shown[1], collect=False)
+    law = to_the_end(chain)
+    mean = law.pop(LENGTH)
+    never = law.get(("going",), Fraction(0))
+    shown_total = sum(walked.rounds_law.values(), Fraction(0))
+    return Outcome(states, law, walked.rounds_law, 1 - never - shown_total, None if never else mean)
