@@ -74,7 +74,7 @@ SERIAL_TESTS := tests/browser tests/security tests/notebooks tests/install
 test: $(STAMP) chromium lint
 	@status=0; \
 	$(PY) -m pytest -n 2 --dist loadfile $(addprefix --ignore=,$(SERIAL_TESTS)) || status=1; \
-	$(PY) -m pytest $(SERIAL_TESTS) || status=1; \
+	$(PY) -m pytest --durations=15 $(SERIAL_TESTS) || status=1; \
 	exit $$status
 
 bench: $(STAMP) chromium

@@ -117,7 +117,6 @@ c.Spawner.args = [
     "--BoundedKernelManager.max_sessions=4",
     f"--MappingKernelManager.cull_idle_timeout={IDLE}",
     "--MappingKernelManager.cull_interval=60",
-    "--KernelManager.transport=ipc",  # kernels on Unix sockets in the private runtime folder
     "--MappingKernelManager.cull_connected=True",
     f"--ServerApp.shutdown_no_activity_timeout={3 * IDLE}",
     "--ServerApp.tornado_settings={'websocket_max_message_size': 4194304}",

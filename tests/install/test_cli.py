@@ -57,7 +57,6 @@ def test_dashboard_options_are_make_dashboards_hardening():
         "--BoundedKernelManager.max_sessions=6",
         "--MappingKernelManager.cull_idle_timeout=900",
         "--MappingKernelManager.cull_interval=60",
-        "--KernelManager.transport=ipc",
     ):
         assert option in argv, option
     assert not [a for a in argv if a.startswith("--token")]
@@ -132,3 +131,12 @@ def test_pyproject_uses_the_modern_fields():
     assert project["project"]["license"] == "MIT"  # an SPDX string, not the deprecated table
     assert project["project"]["scripts"] == {"rolkit": "widgets.serve.cli:main"}
     assert project["build-system"]["requires"] == ["setuptools>=77"]  # 77: SPDX license
+
+
+def test_kernels_use_unix_sockets_when_the_runtime_folder_leaves_room():
+    """Unix sockets (not loopback TCP ports) unless the socket's path would pass the
+    107-character limit, where ZMQ refuses the bind and no kernel would start."""
+    from widgets.serve.app import kernel_transport
+
+    assert kernel_transport("/root/.local/share/jupyter/runtime") == "ipc"
+    assert kernel_transport("/tmp/" + "x" * 60) == "tcp"

@@ -115,7 +115,13 @@ WINDOW = 8  # comm_opens in flight: the client keeps pace with the kernel
 
 @pytest.fixture(scope="module")
 def dashboard(tmp_path_factory):
-    srv = ServeProcess(tmp_path_factory.mktemp("serve") / "serve.log", notebook=DASHBOARD)
+    # the serving layer's byte budget per kernel (test_sec_limits.py) would close the socket
+    # first: these tests prove the kernel's own defence, so it is off here
+    srv = ServeProcess(
+        tmp_path_factory.mktemp("serve") / "serve.log",
+        "--ServeLimits.kernel_inbound_burst=0",
+        notebook=DASHBOARD,
+    )
     try:
         srv.wait_ready(timeout=180)
         yield srv

@@ -15,7 +15,7 @@
   early, and tornado's notice at the first visitor that jupyter_server's default ping
   timeout is longer than its ping interval (tornado uses the interval). Everything else (warnings, errors, the kernel pool and culling lines) still shows.
   The kernels' "running over TCP without encryption" warning is not filtered: its cause is
-  removed (``--KernelManager.transport=ipc`` in :mod:`widgets.serve.cli`).
+  removed (kernels on Unix sockets: :func:`widgets.serve.app.kernel_transport`).
 """
 
 from __future__ import annotations

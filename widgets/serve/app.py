@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import Any
 
 import voila.app
+from jupyter_core.paths import jupyter_runtime_dir
 from traitlets.config import Config
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
@@ -51,7 +52,7 @@ from .logs import ServeLog, install_serve_log
 from .netlimits import listen_limited
 from .pool import serial_refill_factory
 
-__all__ = ["RolkitVoila", "SAFE_DEFAULTS", "main", "replace_handlers"]
+__all__ = ["RolkitVoila", "SAFE_DEFAULTS", "kernel_transport", "main", "replace_handlers"]
 
 SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
     "Voila": {
@@ -62,9 +63,6 @@ SAFE_DEFAULTS: dict[str, dict[str, Any]] = {
         "multi_kernel_manager_class": "widgets.serve.kernels.BoundedKernelManager",
         "show_tracebacks": False,
     },
-    # kernels talk to the server over Unix sockets in the private (0700) runtime folder, not
-    # over loopback TCP ports any local user could reach (and that say so on every start)
-    "KernelManager": {"transport": "ipc"},
     "MappingKernelManager": {
         "cull_connected": True,
         "cull_idle_timeout": 600,
@@ -91,6 +89,22 @@ def replace_handlers(handlers: list[Any]) -> list[Any]:
     return out
 
 
+#: the longest path a Unix socket may have (``sockaddr_un.sun_path``, less its NUL)
+UNIX_PATH_MAX = 107
+#: what jupyter_client appends to the runtime folder for a kernel's socket:
+#: ``/kernel-<uuid>-ipc-<n>`` (n up to 5, one per channel; 99 leaves room)
+_KERNEL_SOCKET_SUFFIX = len("/kernel-") + 36 + len("-ipc-99")
+
+
+def kernel_transport(runtime_dir: str | None = None) -> str:
+    """``"ipc"`` — kernels talk to the server over Unix sockets in the private (0700)
+    runtime folder, not over loopback TCP ports any local user could reach (and that warn
+    "running over TCP without encryption" on every start) — when the folder's path leaves
+    room for a socket's name; ``"tcp"`` otherwise (a long home path: ZMQ refuses the bind)."""
+    folder = runtime_dir if runtime_dir is not None else jupyter_runtime_dir()
+    return "ipc" if len(folder) + _KERNEL_SOCKET_SUFFIX <= UNIX_PATH_MAX else "tcp"
+
+
 class RolkitVoila(Voila):
     """Voilà with :data:`SAFE_DEFAULTS` and :func:`replace_handlers`."""
 
@@ -100,6 +114,7 @@ class RolkitVoila(Voila):
 
     def initialize(self, argv: Any = None) -> None:
         self.update_config(Config(SAFE_DEFAULTS))
+        self.update_config(Config({"KernelManager": {"transport": kernel_transport()}}))
         super().initialize(argv)
         path = install_serve_log(self.log, ServeLog(config=self.config), self.log_level)
         self.log.info("Full log (rotated): %s", path)

@@ -134,9 +134,6 @@ def voila_argv(args: argparse.Namespace, token: str, extra: Sequence[str] = ()) 
         f"--BoundedKernelManager.max_sessions={args.sessions}",
         f"--MappingKernelManager.cull_idle_timeout={args.idle}",
         "--MappingKernelManager.cull_interval=60",
-        # kernels talk to the server over Unix sockets in Voilà's private (0700) connection
-        # folder, not over loopback TCP ports any local user could reach
-        "--KernelManager.transport=ipc",
     ]
     if args.pool:
         argv += ["--preheat_kernel=True", f"--pool_size={args.pool}"]
