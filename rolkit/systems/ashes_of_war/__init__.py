@@ -1,4 +1,4 @@
-"""Ashes Of War (spec ``/work/shared/rules/ashes_of_war.md``): the hit-location system.
+"""Ashes Of War (the Ashes of War spec, ``ashes_of_war.md`` in the project's shared rules): the hit-location system.
 
 Modules: ``tables`` (names and table defaults) · ``options`` (``RulesConfig``, the spec's
 placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``pools`` (§2.3,

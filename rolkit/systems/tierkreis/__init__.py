@@ -1,4 +1,4 @@
-"""PHANTÄSIA TIERKREIS (d12 roll-under): the rules of ``/work/shared/rules/tierkreis.md``.
+"""PHANTÄSIA TIERKREIS (d12 roll-under): the rules of the Tierkreis spec (``tierkreis.md`` in the project's shared rules).
 
 Modules (each cites its spec section and the seed's passage):
 
