@@ -104,6 +104,10 @@ def download_html(data: bytes, filename: str, label: str) -> str:
     )
 
 
+def _wrapping_row() -> ipw.Layout:
+    return ipw.Layout(flex_flow="row wrap", max_width="100%")
+
+
 class RosterPanel(GuardedPanel):
     """Choose a roster by name (or create one), save the Ataque tab's current form in it,
     list its entries, import a ``.json`` upload into it and export it as a download."""
@@ -143,10 +147,11 @@ class RosterPanel(GuardedPanel):
         self.widget = ipw.VBox(
             [
                 self.help,
-                ipw.HBox([self.chosen, self.load_button]),
-                ipw.HBox([self.new_name, self.new_button]),
-                ipw.HBox([self.role, self.entry_name, self.save_button]),
-                ipw.HBox([self.upload, self.export_button, self.download]),
+                # rows wrap on a phone (420 px cut «nuevo» and hid «guardar»)
+                ipw.HBox([self.chosen, self.load_button], layout=_wrapping_row()),
+                ipw.HBox([self.new_name, self.new_button], layout=_wrapping_row()),
+                ipw.HBox([self.role, self.entry_name, self.save_button], layout=_wrapping_row()),
+                ipw.HBox([self.upload, self.export_button, self.download], layout=_wrapping_row()),
                 self.message,
                 self.listing,
             ]
