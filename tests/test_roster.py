@@ -3,7 +3,6 @@ mid-save, a read-only folder, a full disk), corrupt files, and two sessions savi
 
 from __future__ import annotations
 
-import contextlib
 import errno
 import json
 import os
@@ -16,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod
@@ -269,26 +269,6 @@ HOSTILE_NAMES = [
     "   ",
     "..json",
 ]
-
-
-class Hung(BaseException):
-    """Not an Exception: no ``except Exception`` in the code under test swallows it."""
-
-
-@contextlib.contextmanager
-def deadline(seconds: int):
-    """Interrupt a blocked call (an open of a FIFO) after ``seconds``."""
-
-    def alarm(signum, frame):
-        raise Hung(f"still blocked after {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 class PathRecorder:

@@ -12,7 +12,6 @@ import dataclasses
 import errno
 import json
 import os
-import signal
 import stat
 import sys
 import time
@@ -20,6 +19,7 @@ from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
+from blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod
@@ -239,24 +239,6 @@ class Recorder:
             if not stat.S_ISREG(mode):
                 self.refused.append(f"open of a non-regular file {full[:100]}")
                 raise PermissionError(errno.EACCES, "refused by the test")
-
-
-class Hung(BaseException):
-    """Not an Exception: the dashboard's guard does not swallow it."""
-
-
-@contextlib.contextmanager
-def deadline(seconds):
-    def alarm(signum, frame):
-        raise Hung(f"blocked for {seconds} s")
-
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 def hostile_round(panel, value: str) -> None:
