@@ -17,8 +17,8 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from foundation.toy_fight_system import SYSTEM as TOY
-from foundation.toy_fight_system import Combatant, Weapon
+from tests.foundation.toy_fight_system import SYSTEM as TOY
+from tests.foundation.toy_fight_system import Combatant, Weapon
 
 from rolkit import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
@@ -257,7 +257,7 @@ def test_bad_setups_get_plain_messages():
         odds_of_fighters(TOY, pair, rounds=0)
     with pytest.raises(RulesError):
         odds_of_fighters(TOY, pair, policies={"Nadie": "first"})
-    from foundation.toy_system import SYSTEM as NO_LAW
+    from tests.foundation.toy_system import SYSTEM as NO_LAW
 
     with pytest.raises(RulesError):
         odds_of_fighters(NO_LAW, pair)

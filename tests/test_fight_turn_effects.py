@@ -24,11 +24,11 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from foundation.toy_fight_system import SYSTEM as PLAIN
-from foundation.toy_fight_system import Combatant as PlainCombatant
-from foundation.toy_fight_system import Weapon as PlainWeapon
-from foundation.toy_turn_system import SYSTEM as TOY
-from foundation.toy_turn_system import Combatant, Options, Weapon
+from tests.foundation.toy_fight_system import SYSTEM as PLAIN
+from tests.foundation.toy_fight_system import Combatant as PlainCombatant
+from tests.foundation.toy_fight_system import Weapon as PlainWeapon
+from tests.foundation.toy_turn_system import SYSTEM as TOY
+from tests.foundation.toy_turn_system import Combatant, Options, Weapon
 
 import rolkit
 from rolkit.fight import Fight, FightSpec, draw, odds_of_fighters

@@ -18,8 +18,8 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from foundation.toy_turn_system import SYSTEM as TOY
-from foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
+from tests.foundation.toy_turn_system import SYSTEM as TOY
+from tests.foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
 
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters

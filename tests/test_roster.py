@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from blocking import deadline
+from tests.blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod

@@ -19,7 +19,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from foundation.toy_system import SYSTEM as TOY_SYSTEM
+from tests.foundation.toy_system import SYSTEM as TOY_SYSTEM
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from foundation.toy_fight_system import SYSTEM as TOY_FIGHT
+from tests.foundation.toy_fight_system import SYSTEM as TOY_FIGHT
 
 import rolkit
 from rolkit import RulesError
@@ -138,7 +138,7 @@ def test_status_refuses_a_form_of_another_class():
 
 
 def test_a_system_without_the_law_says_so_plainly():
-    from foundation.toy_system import SYSTEM as TOY
+    from tests.foundation.toy_system import SYSTEM as TOY
 
     d = TOY.defaults()
     with pytest.raises(RulesError) as err:

@@ -14,8 +14,7 @@ from rolkit import i18n
 from rolkit.fields import describe
 from widgets.testing import field_locator, odds_text, set_number, wait_table_change
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "widgets"))
-from sample_system import SYSTEM as SAMPLE  # noqa: E402
+from tests.widgets.sample_system import SYSTEM as SAMPLE  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

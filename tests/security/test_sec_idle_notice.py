@@ -11,7 +11,7 @@ import json
 import time
 
 import pytest
-from sec_harness import ServeProcess
+from .sec_harness import ServeProcess
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS
 

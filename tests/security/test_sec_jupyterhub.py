@@ -31,7 +31,7 @@ from typing import Any
 
 import psutil
 import pytest
-from sec_harness import V1, decode_v1, free_port, v1_frame
+from .sec_harness import V1, decode_v1, free_port, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 

@@ -11,7 +11,7 @@ import socket
 import time
 
 import pytest
-from sec_harness import V1, ServeProcess, v1_frame
+from .sec_harness import V1, ServeProcess, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 PER_CLIENT, TOTAL, SESSIONS_PER_CLIENT = 3, 5, 2

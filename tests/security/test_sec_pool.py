@@ -10,7 +10,7 @@ import asyncio
 import uuid
 
 import pytest
-from sec_harness import run_in_own_loop
+from .sec_harness import run_in_own_loop
 from traitlets.config import Configurable
 from voila.request_info_handler import RequestInfoSocketHandler
 

@@ -10,7 +10,7 @@ import re
 import time
 
 import pytest
-from sec_harness import V1, ServeProcess, decode_v1, v1_frame
+from .sec_harness import V1, ServeProcess, decode_v1, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 TOKEN = "s3cret-token"

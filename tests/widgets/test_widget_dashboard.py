@@ -1,7 +1,7 @@
 """The Dashboard without a browser: set values, click, read the HTML and error labels."""
 
 import pytest
-from widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
+from .widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
 
 import rolkit
 from rolkit import i18n

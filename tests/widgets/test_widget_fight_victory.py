@@ -2,7 +2,7 @@
 odds (rolkit.fight_odds of the same fight, computed apart), recomputed after an applied
 blow, translated sides, and a hint while only one side is present."""
 
-from widget_helpers import get_system, make_dashboard
+from .widget_helpers import get_system, make_dashboard
 
 import rolkit
 from rolkit.fight import Fight

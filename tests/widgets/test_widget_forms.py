@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import ipywidgets as ipw
 import pytest
-from widget_helpers import SAMPLE, check_widget, get_system
+from .widget_helpers import SAMPLE, check_widget, get_system
 
 from rolkit import fields
 from rolkit.fields import KINDS, describe

@@ -2,7 +2,7 @@
 against an independent rolkit.fight.Fight run with the same inputs and seeds."""
 
 import pytest
-from widget_helpers import get_system, make_dashboard
+from .widget_helpers import get_system, make_dashboard
 
 import rolkit
 from rolkit.fight import Fight

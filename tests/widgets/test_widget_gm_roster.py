@@ -19,7 +19,7 @@ from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
-from blocking import deadline
+from tests.blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod

@@ -8,7 +8,7 @@ import re
 
 import pandas as pd
 import pytest
-from widget_helpers import get_system, make_dashboard
+from .widget_helpers import get_system, make_dashboard
 
 from rolkit import analysis, fields, i18n
 from rolkit.display.compare import comparison_html

@@ -7,7 +7,7 @@ import weakref
 
 import pytest
 from ipywidgets.widgets import widget as ipw_widget
-from widget_helpers import make_dashboard
+from .widget_helpers import make_dashboard
 
 from widgets.attack import HISTORY_MAX
 from widgets.hardening import EntryHistory

@@ -3,7 +3,7 @@ and then shows exactly what the dashboard built with every tab at the start show
 
 import ipywidgets as ipw
 import pytest
-from widget_helpers import SAMPLE_REGISTRY
+from .widget_helpers import SAMPLE_REGISTRY
 
 import rolkit
 from widgets.app import Dashboard

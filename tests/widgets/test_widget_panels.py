@@ -7,7 +7,7 @@ import inspect
 from fractions import Fraction
 
 import pytest
-from widget_helpers import SAMPLE, SAMPLE_REGISTRY, get_system, make_dashboard
+from .widget_helpers import SAMPLE, SAMPLE_REGISTRY, get_system, make_dashboard
 
 import rolkit
 from rolkit import i18n

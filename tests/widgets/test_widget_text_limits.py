@@ -8,9 +8,9 @@ import re
 
 import ipywidgets as ipw
 import pytest
-from comm_meter import comm_meter, front_end_update
+from .comm_meter import comm_meter, front_end_update
 from ipywidgets.widgets import widget as ipw_widget
-from widget_helpers import make_dashboard
+from .widget_helpers import make_dashboard
 
 from widgets import hardening
 from widgets.limits import BoundedText

@@ -8,7 +8,7 @@ from pathlib import Path
 import rolkit
 
 sys.path.insert(0, str(Path(__file__).parent))
-from sample_system import SYSTEM as SAMPLE  # noqa: E402
+from .sample_system import SYSTEM as SAMPLE  # noqa: E402
 
 SAMPLE_REGISTRY = {"sample": SAMPLE, "sample2": dataclasses.replace(SAMPLE, id="sample2")}
 SYSTEM_IDS = ["sample", *rolkit.systems()]

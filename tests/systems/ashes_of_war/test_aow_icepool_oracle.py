@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, HACHA, KIRA
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from benchmarks.bench_ashes_of_war import icepool_law
 from rolkit.systems.ashes_of_war import Modifiers, Weapon, attack_outcomes

@@ -15,7 +15,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, HACHA, KIRA
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.systems.ashes_of_war import (
     ArmorPiece,

@@ -7,7 +7,7 @@ import dataclasses
 from fractions import Fraction as F
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, HACHA, KIRA
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.dice import ScriptedDice
 from rolkit.errors import FieldRangeError, ImpossibleActionError

@@ -23,7 +23,7 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, HACHA, KIRA
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 import rolkit
 from rolkit import fields

@@ -19,7 +19,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, KIRA
+from .aow_fixtures import ESPADA, GORATH, KIRA
 
 from rolkit import fields
 from rolkit.dice import ScriptedDice

@@ -8,7 +8,7 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from aow_fixtures import ESPADA, GORATH, HACHA, KIRA
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.dice import ScriptedDice
 from rolkit.model import FieldRangeError, ImpossibleActionError

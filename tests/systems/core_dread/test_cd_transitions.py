@@ -21,7 +21,7 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from cd_faces import enumerate_law
+from .cd_faces import enumerate_law
 
 import rolkit
 from rolkit import RulesError

@@ -7,7 +7,7 @@ import re
 from fractions import Fraction as F
 
 import pytest
-from cd_faces import enumerate_law
+from .cd_faces import enumerate_law
 
 from rolkit import i18n
 from rolkit.dice import ScriptedDice
@@ -58,7 +58,7 @@ def test_plain_check_success_is_the_spec_probability(attribute, skill, p):
 
 def _independent_degrees(a: int, s: int, policy: str, from_final: bool = False) -> dict:
     """§1.5 applied to the oracle's hit/miss enumeration (not the engine's law)."""
-    from test_core_dread_oracle import pattern_law
+    from .test_core_dread_oracle import pattern_law
 
     out = dict.fromkeys(SIX, F(0))
     for (hits, natural5), p in pattern_law(a, s, policy).items():

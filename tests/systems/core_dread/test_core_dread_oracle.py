@@ -12,7 +12,7 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from cd_faces import enumerate_law
+from .cd_faces import enumerate_law
 
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, CoreDreadOptions, Modifiers, Weapon

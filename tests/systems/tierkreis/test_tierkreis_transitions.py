@@ -19,7 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from test_tierkreis_oracle import FUMBLES, K, attack_target, dodge_target, random_config
+from .test_tierkreis_oracle import FUMBLES, K, attack_target, dodge_target, random_config
 
 from rolkit.systems import tierkreis as tk
 
