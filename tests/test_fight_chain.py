@@ -17,12 +17,12 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from tests.foundation.toy_fight_system import SYSTEM as TOY
-from tests.foundation.toy_fight_system import Combatant, Weapon
 
 from rolkit import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
+from tests.foundation.toy_fight_system import SYSTEM as TOY
+from tests.foundation.toy_fight_system import Combatant, Weapon
 
 D4 = Weapon("1D4")
 

@@ -24,15 +24,15 @@ from fractions import Fraction
 
 import icepool
 import pytest
+
+import rolkit
+from rolkit.fight import Fight, FightSpec, draw, odds_of_fighters
+from rolkit.fight.odds import _fight_odds
 from tests.foundation.toy_fight_system import SYSTEM as PLAIN
 from tests.foundation.toy_fight_system import Combatant as PlainCombatant
 from tests.foundation.toy_fight_system import Weapon as PlainWeapon
 from tests.foundation.toy_turn_system import SYSTEM as TOY
 from tests.foundation.toy_turn_system import Combatant, Options, Weapon
-
-import rolkit
-from rolkit.fight import Fight, FightSpec, draw, odds_of_fighters
-from rolkit.fight.odds import _fight_odds
 
 D4, D6 = Weapon("1D4"), Weapon("1D6")
 

@@ -18,12 +18,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from tests.foundation.toy_turn_system import SYSTEM as TOY
-from tests.foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
 
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
+from tests.foundation.toy_turn_system import SYSTEM as TOY
+from tests.foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
 
 D4 = Weapon("1D4")
 HALF = Fraction(1, 2)

@@ -15,11 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod
 from rolkit.roster import Roster, RosterConflictError, RosterError
+from tests.blocking import deadline
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 

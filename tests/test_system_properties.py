@@ -19,12 +19,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from tests.foundation.toy_system import SYSTEM as TOY_SYSTEM
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import rolkit
 from rolkit import RulesError, fields
+from tests.foundation.toy_system import SYSTEM as TOY_SYSTEM
 
 # Every registered system, plus a toy system built from the foundation alone, which proves
 # these properties can fail and pass before any real system exists.

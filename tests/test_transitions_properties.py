@@ -17,10 +17,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from tests.foundation.toy_fight_system import SYSTEM as TOY_FIGHT
 
 import rolkit
 from rolkit import RulesError
+from tests.foundation.toy_fight_system import SYSTEM as TOY_FIGHT
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 SYSTEM_IDS = [*rolkit.systems(), "toyf"]

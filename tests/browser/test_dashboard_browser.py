@@ -3,7 +3,6 @@ system: it loads, a field change redraws the odds, Tirar shows a result whose re
 matches, a bad value gives a message (never a traceback), and the language switch
 relabels the forms. The first registered system's page is saved as docs/dashboard.png."""
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,9 +11,8 @@ from playwright.sync_api import expect
 import rolkit
 from rolkit import i18n
 from rolkit.fields import describe
-from widgets.testing import field_locator, odds_text, set_number, wait_table_change
-
 from tests.widgets.sample_system import SYSTEM as SAMPLE  # noqa: E402
+from widgets.testing import field_locator, odds_text, set_number, wait_table_change
 
 pytestmark = pytest.mark.browser
 

@@ -15,10 +15,11 @@ import time
 import uuid
 
 import pytest
-from .sec_harness import ServeProcess, decode_v1, v1_frame
 from websockets.exceptions import ConnectionClosed
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS
+
+from .sec_harness import ServeProcess, decode_v1, v1_frame
 
 pytestmark = pytest.mark.browser
 

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-from .sec_harness import v1_frame
 
 from widgets.serve.connection import check_message
 from widgets.serve.frames import MAX_FRAME_BYTES, MAX_PARTS, FrameError, split_v1_frame
+
+from .sec_harness import v1_frame
 
 BOMB = bytes.fromhex("ffffffffffffff7f")
 ALLOWED = {"comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request"}

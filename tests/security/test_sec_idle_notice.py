@@ -11,9 +11,10 @@ import json
 import time
 
 import pytest
-from .sec_harness import ServeProcess
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS
+
+from .sec_harness import ServeProcess
 
 pytestmark = pytest.mark.browser
 

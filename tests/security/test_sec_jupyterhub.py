@@ -31,11 +31,12 @@ from typing import Any
 
 import psutil
 import pytest
-from .sec_harness import V1, decode_v1, free_port, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS, odds_text, set_number
+
+from .sec_harness import V1, decode_v1, free_port, v1_frame
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -7,6 +7,7 @@ import time
 import uuid
 
 import pytest
+
 from .sec_harness import ServeProcess, run_in_own_loop
 
 ABANDONED = 8

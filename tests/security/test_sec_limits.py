@@ -11,8 +11,9 @@ import socket
 import time
 
 import pytest
-from .sec_harness import V1, ServeProcess, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from .sec_harness import V1, ServeProcess, v1_frame
 
 PER_CLIENT, TOTAL, SESSIONS_PER_CLIENT = 3, 5, 2
 #: bytes a kernel's pages may send at once, then a second (small, so the test is quick)

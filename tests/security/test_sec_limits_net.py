@@ -21,6 +21,7 @@ import stat
 import time
 
 import pytest
+
 from .sec_harness import ServeProcess
 
 HEADER_TIMEOUT = 4  # long enough to open a few hundred sockets on a busy machine

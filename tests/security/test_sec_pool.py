@@ -10,13 +10,14 @@ import asyncio
 import uuid
 
 import pytest
-from .sec_harness import run_in_own_loop
 from traitlets.config import Configurable
 from voila.request_info_handler import RequestInfoSocketHandler
 
 from widgets.serve.app import RolkitVoila
 from widgets.serve.kernels import BoundedKernelManager
 from widgets.serve.pool import SerialPoolRefill, serial_refill_factory
+
+from .sec_harness import run_in_own_loop
 
 POOL = 10
 WORK = 0.08  # seconds a fake kernel pre-renders

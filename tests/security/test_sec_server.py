@@ -10,8 +10,9 @@ import re
 import time
 
 import pytest
-from .sec_harness import V1, ServeProcess, decode_v1, v1_frame
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from .sec_harness import V1, ServeProcess, decode_v1, v1_frame
 
 TOKEN = "s3cret-token"
 BOMB = bytes.fromhex("ffffffffffffff7f")

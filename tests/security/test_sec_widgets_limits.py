@@ -23,9 +23,10 @@ import pytest
 from ipywidgets._version import __control_protocol_version__
 from ipywidgets.widgets import widget as ipw_widget
 from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
-from .sec_harness import ServeProcess, _session, decode_v1, v1_frame
 
 from widgets.hardening import CONTROL_TARGET, WIDGET_TARGET, refuse_page_widgets
+
+from .sec_harness import ServeProcess, _session, decode_v1, v1_frame
 
 PAGE_WIDGETS = 200
 VALUE_BYTES = 3 * 1024 * 1024

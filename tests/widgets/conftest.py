@@ -1,6 +1,7 @@
 """Fixtures of the widget tests (helpers live in widget_helpers.py)."""
 
 import pytest
+
 from .widget_helpers import SYSTEM_IDS
 
 

@@ -1,7 +1,6 @@
 """The Dashboard without a browser: set values, click, read the HTML and error labels."""
 
 import pytest
-from .widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
 
 import rolkit
 from rolkit import i18n
@@ -10,6 +9,8 @@ from widgets import attack, views
 from widgets.app import NONE, Dashboard, query_params
 from widgets.forms import clean_help
 from widgets.views import ODDS_CLASS
+
+from .widget_helpers import SAMPLE_REGISTRY, SYSTEM_IDS, get_system, make_dashboard
 
 TRACE_MARKERS = ("Traceback", 'File "')
 BAT_PRESET = next(

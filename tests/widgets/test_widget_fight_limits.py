@@ -3,12 +3,13 @@
 the number of widgets does not grow, and the fight keeps the last UNDO_MAX changes."""
 
 import pytest
-from .comm_meter import comm_meter
 from ipywidgets.widgets import widget as ipw_widget
-from .widget_helpers import make_dashboard
 
 from rolkit.fight import Fight
 from widgets.fight import LOG_SHOWN, UNDO_MAX, decode_link
+
+from .comm_meter import comm_meter
+from .widget_helpers import make_dashboard
 
 TURNS = 1000
 CLICK_BYTES = 20_000

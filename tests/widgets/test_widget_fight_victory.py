@@ -2,11 +2,11 @@
 odds (rolkit.fight_odds of the same fight, computed apart), recomputed after an applied
 blow, translated sides, and a hint while only one side is present."""
 
-from .widget_helpers import get_system, make_dashboard
-
 import rolkit
 from rolkit.fight import Fight
 from widgets.fight import PANEL_MAX_STATES, PANEL_SIMULATIONS
+
+from .widget_helpers import get_system, make_dashboard
 
 
 def panel_of(dashboard, name):

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import ipywidgets as ipw
 import pytest
-from .widget_helpers import SAMPLE, check_widget, get_system
 
 from rolkit import fields
 from rolkit.fields import KINDS, describe
@@ -21,6 +20,8 @@ from widgets.forms import (
     form_for,
     strip_spec_codes,
 )
+
+from .widget_helpers import SAMPLE, check_widget, get_system
 
 ROLES = ("attacker", "defender", "weapon", "modifiers", "options")
 

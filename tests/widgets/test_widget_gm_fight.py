@@ -2,12 +2,13 @@
 against an independent rolkit.fight.Fight run with the same inputs and seeds."""
 
 import pytest
-from .widget_helpers import get_system, make_dashboard
 
 import rolkit
 from rolkit.fight import Fight
 from widgets import views
 from widgets.fight import decode_link
+
+from .widget_helpers import get_system, make_dashboard
 
 
 def panel_of(dashboard, name):

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import ipywidgets as ipw
 import pytest
-from tests.blocking import deadline
 
 import rolkit
 from rolkit import roster as roster_mod
 from rolkit.roster import Roster, RosterStore
+from tests.blocking import deadline
 from widgets.app import Dashboard
 
 SYSTEM = rolkit.systems()[0]

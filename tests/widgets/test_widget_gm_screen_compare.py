@@ -8,13 +8,14 @@ import re
 
 import pandas as pd
 import pytest
-from .widget_helpers import get_system, make_dashboard
 
 from rolkit import analysis, fields, i18n
 from rolkit.display.compare import comparison_html
 from rolkit.display.screen import screen_html
 from widgets.fight import decode_link
 from widgets.screen import axis_label
+
+from .widget_helpers import get_system, make_dashboard
 
 
 def panel_of(dashboard, name):

@@ -7,10 +7,11 @@ import weakref
 
 import pytest
 from ipywidgets.widgets import widget as ipw_widget
-from .widget_helpers import make_dashboard
 
 from widgets.attack import HISTORY_MAX
 from widgets.hardening import EntryHistory
+
+from .widget_helpers import make_dashboard
 
 ROLLS = 3000
 

@@ -3,12 +3,13 @@ and then shows exactly what the dashboard built with every tab at the start show
 
 import ipywidgets as ipw
 import pytest
-from .widget_helpers import SAMPLE_REGISTRY
 
 import rolkit
 from widgets.app import Dashboard
 from widgets.checks import ChecksPanel
 from widgets.fight import FightPanel
+
+from .widget_helpers import SAMPLE_REGISTRY
 
 REAL = rolkit.systems()[0]
 

@@ -7,7 +7,6 @@ import inspect
 from fractions import Fraction
 
 import pytest
-from .widget_helpers import SAMPLE, SAMPLE_REGISTRY, get_system, make_dashboard
 
 import rolkit
 from rolkit import i18n
@@ -15,6 +14,8 @@ from widgets import app, attack, checks, state, views
 from widgets.app import Dashboard
 from widgets.attack import NONE
 from widgets.state import decode_form, encode_form
+
+from .widget_helpers import SAMPLE, SAMPLE_REGISTRY, get_system, make_dashboard
 
 TRACE_MARKERS = ("Traceback", 'File "')
 

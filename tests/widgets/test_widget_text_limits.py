@@ -8,13 +8,14 @@ import re
 
 import ipywidgets as ipw
 import pytest
-from .comm_meter import comm_meter, front_end_update
 from ipywidgets.widgets import widget as ipw_widget
-from .widget_helpers import make_dashboard
 
 from widgets import hardening
 from widgets.limits import BoundedText
 from widgets.state import AppState, decode_form
+
+from .comm_meter import comm_meter, front_end_update
+from .widget_helpers import make_dashboard
 
 BIG = "Zq" * 500_000  # 1 MB
 ECHO_BUDGET = 10_000  # bytes of BIG the kernel may send back, for every box together

@@ -6,10 +6,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from benchmarks.bench_ashes_of_war import icepool_law
 from rolkit.systems.ashes_of_war import Modifiers, Weapon, attack_outcomes
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 STAFF = Weapon("Báculo de madera", damage="2d2", damage_type="blunt")
 

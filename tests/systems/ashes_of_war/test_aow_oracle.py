@@ -15,7 +15,6 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.systems.ashes_of_war import (
     ArmorPiece,
@@ -30,6 +29,8 @@ from rolkit.systems.ashes_of_war import (
     wounds_from_marks,
 )
 from rolkit.systems.ashes_of_war.system import SYSTEM
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 LOC_T4 = {
     1: "head",

@@ -7,7 +7,6 @@ import dataclasses
 from fractions import Fraction as F
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.dice import ScriptedDice
 from rolkit.errors import FieldRangeError, ImpossibleActionError
@@ -40,6 +39,8 @@ from rolkit.systems.ashes_of_war.procedures import (
     stabilisation_roll,
     wake_roll,
 )
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 FRESH = combatant("Fresh")
 

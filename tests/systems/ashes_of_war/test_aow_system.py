@@ -7,7 +7,6 @@ import dataclasses
 from fractions import Fraction as F
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 import rolkit
 from rolkit import fields
@@ -28,6 +27,8 @@ from rolkit.systems.ashes_of_war import (
     wounds_from_marks,
 )
 from rolkit.systems.ashes_of_war.system import SYSTEM
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 

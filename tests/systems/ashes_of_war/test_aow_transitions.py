@@ -23,7 +23,6 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 import rolkit
 from rolkit import fields
@@ -45,6 +44,8 @@ from rolkit.systems.ashes_of_war import (
 )
 from rolkit.systems.ashes_of_war.system import SYSTEM
 from rolkit.systems.ashes_of_war.transitions import attack_transitions
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 DEFAULTS = SYSTEM.defaults()

@@ -19,7 +19,6 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, KIRA
 
 from rolkit import fields
 from rolkit.dice import ScriptedDice
@@ -38,6 +37,8 @@ from rolkit.systems.ashes_of_war.procedures import stabilisation_roll, wake_roll
 from rolkit.systems.ashes_of_war.system import SYSTEM
 from rolkit.systems.ashes_of_war.tables import LOCATIONS
 from rolkit.systems.ashes_of_war.turn_effects import round_end, turn_start
+
+from .aow_fixtures import ESPADA, GORATH, KIRA
 
 D6 = RulesConfig()
 

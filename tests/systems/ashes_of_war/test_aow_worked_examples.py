@@ -8,7 +8,6 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 from rolkit.dice import ScriptedDice
 from rolkit.model import FieldRangeError, ImpossibleActionError
@@ -40,6 +39,8 @@ from rolkit.systems.ashes_of_war import (
     wounds_from_marks,
 )
 from rolkit.systems.ashes_of_war.location import location_weights
+
+from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
 
 def scripted(a, d, w, m, faces):

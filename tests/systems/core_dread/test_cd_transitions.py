@@ -21,7 +21,6 @@ from fractions import Fraction as F
 from typing import Any
 
 import pytest
-from .cd_faces import enumerate_law
 
 import rolkit
 from rolkit import RulesError
@@ -33,6 +32,8 @@ from rolkit.systems.core_dread.forms import (
     weapon_damages_armor,
 )
 from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO, CARLA, KNIFE, PISTOL
+
+from .cd_faces import enumerate_law
 
 S = cd.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")

@@ -7,7 +7,6 @@ import re
 from fractions import Fraction as F
 
 import pytest
-from .cd_faces import enumerate_law
 
 from rolkit import i18n
 from rolkit.dice import ScriptedDice
@@ -15,6 +14,8 @@ from rolkit.display.render import CheckReport
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread.check_forms import CheckForm, HealingCheckForm, OpposedCheckForm
 from rolkit.systems.core_dread.checks import CHECKS, plain_check_resolve
+
+from .cd_faces import enumerate_law
 
 S = cd.SYSTEM
 OPT = cd.CoreDreadOptions

@@ -12,11 +12,12 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
-from .cd_faces import enumerate_law
 
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, CoreDreadOptions, Modifiers, Weapon
 from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO, CARLA, FIST, KNIFE, PISTOL
+
+from .cd_faces import enumerate_law
 
 
 # --------------------------------------------------------------------------- face level

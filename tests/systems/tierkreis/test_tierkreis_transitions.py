@@ -19,9 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from .test_tierkreis_oracle import FUMBLES, K, attack_target, dodge_target, random_config
 
 from rolkit.systems import tierkreis as tk
+
+from .test_tierkreis_oracle import FUMBLES, K, attack_target, dodge_target, random_config
 
 S = tk.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
