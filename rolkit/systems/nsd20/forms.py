@@ -3,7 +3,8 @@
 All are frozen dataclasses declared through :mod:`rolkit.fields`, so validation and the
 generated widgets read the same metadata. ``__post_init__`` checks each field's range and
 the cross-field rules of one form; rules that need several forms live in
-:func:`rolkit.systems.nsd20.attack.validate_attack`.
+:func:`rolkit.systems.nsd20.attack.validate_attack`. :func:`evolve_form` copies a form
+without validating it again (the after-state of an attack and of a turn).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.nsd20.errors import NSd20InputError, fail
+from rolkit.errors import input_error
+from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.tables import (
     CONCEALMENT_LABELS,
     COVER_LABELS,
@@ -24,7 +26,15 @@ from rolkit.systems.nsd20.tables import (
     WOUND_LABELS,
 )
 
-__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "field_label"]
+__all__ = [
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "field_label",
+    "evolve_form",
+]
 
 
 def field_label(cls: type, name: str) -> tuple[str, str]:
@@ -275,25 +285,28 @@ class Combatant:
     def __post_init__(self) -> None:
         _validate(self)
         if self.stun_rounds_left and not self.stunned:
-            raise fail(
+            es, en = field_label(Combatant, "stun_rounds_left")
+            raise input_error(
                 "stun_rounds_left",
-                "Asaltos de Aturdido tras el próximo (stunned rounds after the next) count "
-                f"only when Aturdido (stunned) is ticked (got {self.stun_rounds_left})",
-                "los Asaltos de Aturdido tras el próximo solo cuentan si está Aturdido "
-                f"(recibido {self.stun_rounds_left})",
-                label=field_label(Combatant, "stun_rounds_left"),
+                en=f"{en}: Asaltos de Aturdido tras el próximo (stunned rounds after the next) "
+                f"count only when Aturdido (stunned) is ticked (got {self.stun_rounds_left})",
+                es=f"{es}: los Asaltos de Aturdido tras el próximo solo cuentan si está "
+                f"Aturdido (recibido {self.stun_rounds_left})",
                 allowed="0 unless Aturdido",
                 got=self.stun_rounds_left,
+                cls=NSd20InputError,
             )
         if self.pr_current is not None and self.pr_current > self.pr_max:
-            raise fail(
+            es, en = field_label(Combatant, "pr_current")
+            raise input_error(
                 "pr_current",
-                f"current PR cannot exceed the maximum {self.pr_max} (got {self.pr_current})",
-                f"los PR actuales no pueden superar los máximos {self.pr_max} "
+                en=f"{en}: current PR cannot exceed the maximum {self.pr_max} "
+                f"(got {self.pr_current})",
+                es=f"{es}: los PR actuales no pueden superar los máximos {self.pr_max} "
                 f"(recibido {self.pr_current})",
-                label=field_label(Combatant, "pr_current"),
                 allowed=f"at most {self.pr_max}",
                 got=self.pr_current,
+                cls=NSd20InputError,
             )
 
     @property
@@ -507,11 +520,22 @@ class Modifiers:
     def __post_init__(self) -> None:
         _validate(self)
         if self.cover == "total":
-            raise fail(
+            es, en = field_label(Modifiers, "cover")
+            raise input_error(
                 "cover",
-                "a target with total cover cannot be attacked",
-                "un objetivo con cobertura total no puede ser atacado",
-                label=field_label(Modifiers, "cover"),
+                en=f"{en}: a target with total cover cannot be attacked",
+                es=f"{es}: un objetivo con cobertura total no puede ser atacado",
                 allowed="none, cover, improved",
                 got="total",
+                cls=NSd20InputError,
             )
+
+
+def evolve_form(form: Combatant, **changes: Any) -> Combatant:
+    """A copy of ``form`` with ``changes``, not validated again: the callers only write
+    values the form's ranges allow (PR floored at −999 and never above the current PR, a
+    wound state of the ladder, booleans), and ``fields.validate`` would cost more than the
+    whole attack law on a wounded state."""
+    out = object.__new__(type(form))
+    out.__dict__.update(form.__dict__, **changes)
+    return out

@@ -92,7 +92,7 @@ def test_hazard_fixed_damage_and_after_state():
 # --------------------------------------------------------------------------- initiative
 def test_initiative_ties_by_modifier_then_roll_off():
     from rolkit.fight import Fight, InitiativeEntry
-    from rolkit.systems.nsd20.initiative import roll_initiative
+    from rolkit.systems.nsd20.turns import roll_initiative
 
     quick = Combatant(dexterity=14, reflexes_base=2)  # Iniciativa +4
     slow = Combatant()  # +0

@@ -28,7 +28,7 @@ import rolkit
 from rolkit import fields
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
-from rolkit.systems.nsd20.transitions import attack_transitions, combatant_status
+from rolkit.systems.nsd20.after import attack_transitions, combatant_status
 
 S = rolkit.get_system("nsd20")
 R0 = NSd20Rules()

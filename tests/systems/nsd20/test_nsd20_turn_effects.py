@@ -21,7 +21,7 @@ import pytest
 from rolkit import fields
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
-from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.rules.effort import EffortEvent, EffortState, effort_step
 
 S = nsd20.SYSTEM
 E1_A = Combatant(dexterity=14, strength=12, attack_base=3)

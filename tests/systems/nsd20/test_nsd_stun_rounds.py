@@ -23,8 +23,8 @@ from rolkit.dice import ScriptedDice
 from rolkit.fight import Fight, fight_odds, odds_of_fighters
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
-from rolkit.systems.nsd20.derived import defense
-from rolkit.systems.nsd20.wounds import stun_after
+from rolkit.systems.nsd20.rules.derived import defense
+from rolkit.systems.nsd20.rules.wounds import stun_after
 
 S = nsd20.SYSTEM
 E1_A = Combatant(dexterity=14, strength=12, attack_base=3)

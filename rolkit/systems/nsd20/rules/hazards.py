@@ -1,11 +1,6 @@
-"""P15 Recovery outside combat and P17 hazards entered as final damage.
+"""P17 Hazards entered as final damage.
 
-P15 [NSd20 S6]: each day a character recovers PR equal to its Fortaleza total
-(Malherido: half, rounded down, G14; Incapacitado: none). Malherido: a Fortaleza CD 15
-test per day of rest, +1 per earlier failure, success clears Malherido; Incapacitado: the
-same each week, success turns it into Malherido; Inconsciente: Fortaleza CD 10 each minute.
-
-P17: NSd20 has no hazard rules; a game master enters the hazard's damage as final damage
+NSd20 has no hazard rules; a game master enters the hazard's damage as final damage
 through P7–P10 (RD only where the armour plausibly protects). :func:`hazard_outcomes`
 gives the exact law of what that damage leaves, :func:`apply_hazard` one seeded result.
 """
@@ -15,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Literal
 
-from rolkit.systems.nsd20.core import natural_success
-from rolkit.systems.nsd20.derived import fortitude_total, serious_wound_threshold, wound_penalty
-from rolkit.systems.nsd20.errors import check_choice, check_int
+from rolkit.errors import check_int
+from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.forms import Combatant
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.wounds import (
+from rolkit.systems.nsd20.rules.derived import (
+    fortitude_total,
+    serious_wound_threshold,
+    wound_penalty,
+)
+from rolkit.systems.nsd20.rules.wounds import (
     band_of,
     fate,
     massive_band_counts,
@@ -33,77 +31,9 @@ from rolkit.systems.nsd20.wounds import (
     wound_change,
 )
 
-__all__ = [
-    "RECOVERY_CONDITIONS",
-    "RECOVERY_INTERVAL",
-    "daily_pr_recovery",
-    "recovery_cd",
-    "recovery_check",
-    "recovery_probability",
-    "HazardResult",
-    "hazard_outcomes",
-    "apply_hazard",
-]
-
-Condition = Literal["malherido", "incapacitado", "inconsciente"]
-RECOVERY_CONDITIONS = ("malherido", "incapacitado", "inconsciente")
-#: P15 How often the recovery test is made.
-RECOVERY_INTERVAL = {"malherido": "day", "incapacitado": "week", "inconsciente": "minute"}
-_BASE_CD = {"malherido": 15, "incapacitado": 15, "inconsciente": 10}
-_AFTER_SUCCESS = {"malherido": "none", "incapacitado": "malherido", "inconsciente": "conscious"}
+__all__ = ["HazardResult", "hazard_outcomes", "apply_hazard"]
 
 
-def daily_pr_recovery(character: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> int:
-    """P15 PR recovered by a day of rest: Fortaleza total; half (down) if Malherido;
-    none if Incapacitado or Moribundo. Never negative; never above the maximum."""
-    base = max(0, fortitude_total(character, rules))
-    if character.wound_state == "malherido":
-        base //= 2
-    elif character.wound_state in ("incapacitado", "moribundo"):
-        base = 0
-    return max(0, min(base, character.pr_max - character.pr))
-
-
-def recovery_cd(condition: Condition, earlier_failures: int = 0) -> int:
-    """P15 CD 15 (+1 per earlier failure) for Malherido/Incapacitado; CD 10 Inconsciente."""
-    check_choice("condition", condition, RECOVERY_CONDITIONS)
-    check_int("earlier_failures", earlier_failures, 0, 1000)
-    extra = earlier_failures if condition != "inconsciente" else 0
-    return _BASE_CD[condition] + extra
-
-
-def recovery_check(
-    natural: int,
-    fortitude: int,
-    condition: Condition,
-    earlier_failures: int = 0,
-    *,
-    rules: NSd20Rules = DEFAULT_RULES,
-) -> tuple[bool, str]:
-    """P15 ``(success, condition after)``: Malherido → none, Incapacitado → Malherido,
-    Inconsciente → ``"conscious"``; a failure leaves the condition as it is."""
-    check_int("natural", natural, 1, 20)
-    cd = recovery_cd(condition, earlier_failures)
-    success, _ = natural_success(natural, natural + fortitude, cd, rules.natural_rules_on_saves)
-    return success, (_AFTER_SUCCESS[condition] if success else condition)
-
-
-def recovery_probability(
-    fortitude: int,
-    condition: Condition,
-    earlier_failures: int = 0,
-    *,
-    rules: NSd20Rules = DEFAULT_RULES,
-) -> Fraction:
-    """P15 Exact P(the recovery test succeeds)."""
-    wins = sum(
-        recovery_check(n, fortitude, condition, earlier_failures, rules=rules)[0]
-        for n in range(1, 21)
-    )
-    return Fraction(wins, 20)
-
-
-# --------------------------------------------------------------------------- hazards
 @dataclass(frozen=True)
 class HazardResult:
     """P17 What a hazard's final damage left: the §6 wound change and the defender after."""
@@ -134,7 +64,7 @@ def hazard_outcomes(
     save, threshold = _hazard_setup(defender, fortitude_save_misc, rules)
     out: dict[str, Fraction] = {}
     for final, p in law.items():
-        final = check_int("damage", final, 0, 100_000)
+        final = check_int(final, 0, 100_000, field="damage", cls=NSd20InputError)
         massive = final > 0 and threshold is not None and final >= threshold
         bands = (
             massive_band_counts(save, final, rules.natural_rules_on_saves)
@@ -158,7 +88,7 @@ def apply_hazard(
 ) -> HazardResult:
     """P17 One hazard of ``damage`` final damage; the Daño masivo d20 drawn with
     ``rng.randint(1, 20)`` only if the damage reaches the threshold."""
-    check_int("damage", damage, 0, 100_000)
+    check_int(damage, 0, 100_000, field="damage", cls=NSd20InputError)
     save, threshold = _hazard_setup(defender, fortitude_save_misc, rules)
     massive = damage > 0 and threshold is not None and damage >= threshold
     natural = rng.randint(1, 20) if massive else None  # type: ignore[attr-defined]

@@ -6,9 +6,11 @@ Reflejos + Modificadores varios»; S9: the Ataque «se basa en tu modificador de
 
 from __future__ import annotations
 
-from rolkit.systems.nsd20.core import characteristic_modifier
+from typing import Any
+
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.rules.check import characteristic_modifier
 from rolkit.systems.nsd20.tables import SIZE_MODIFIERS
 
 __all__ = [
@@ -25,6 +27,7 @@ __all__ = [
     "damage_roll_bonus",
     "damage_reduction",
     "serious_wound_threshold",
+    "derived_values",
 ]
 
 
@@ -144,3 +147,15 @@ def serious_wound_threshold(defender: Combatant, rules: NSd20Rules) -> int | Non
     if rules.default_threshold == "constitution_score":
         return defender.constitution
     return None
+
+
+def derived_values(role: str, form: object, options: NSd20Rules) -> dict[str, Any]:
+    """P8/P9 ``SYSTEM.derived_fn``: the automatic numbers of a character, its current PR
+    (full) and the Umbral de herida grave the options give (none when they give none)."""
+    if not isinstance(form, Combatant):
+        return {}
+    out: dict[str, Any] = {"pr_current": form.pr}
+    threshold = serious_wound_threshold(form, options)
+    if threshold is not None:
+        out["serious_wound_threshold"] = threshold
+    return out

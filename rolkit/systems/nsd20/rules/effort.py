@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rolkit.systems.nsd20.errors import NSd20InputError, check_choice, check_int, fail
+from rolkit.errors import RulesError, check_choice, input_error, shown
+from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.tables import EFFORT_BENEFITS, FATIGUE_LEVELS
 
 __all__ = ["EffortState", "EffortEvent", "effort_step", "EVENT_KINDS", "ROLLS"]
@@ -31,10 +32,19 @@ class EffortState:
     action_points: int = 0
 
     def __post_init__(self) -> None:
-        check_choice("fatigue", self.fatigue, FATIGUE_LEVELS)
-        check_int("action_points", self.action_points, 0)
+        check_choice(self.fatigue, FATIGUE_LEVELS, field="fatigue", cls=NSd20InputError)
+        points = self.action_points
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise input_error(
+                "action_points",
+                en=f"action_points must be a whole number from 0 (got {shown(points)})",
+                es=f"action_points debe ser un número entero de 0 (recibido {shown(points)})",
+                allowed="a whole number from 0",
+                got=points,
+                cls=NSd20InputError,
+            )
         for name in ("pending", "undo_available", "used_this_turn"):
-            check_choice(name, getattr(self, name), (False, True))
+            check_choice(getattr(self, name), (False, True), field=name, cls=NSd20InputError)
 
 
 @dataclass(frozen=True)
@@ -49,47 +59,52 @@ class EffortEvent:
     spend_action_point: bool = False
 
     def __post_init__(self) -> None:
-        check_choice("kind", self.kind, EVENT_KINDS)
-        check_choice("roll", self.roll, ROLLS)
+        check_choice(self.kind, EVENT_KINDS, field="kind", cls=NSd20InputError)
+        check_choice(self.roll, ROLLS, field="roll", cls=NSd20InputError)
         if self.kind == "use_effort":
-            check_choice("benefit", self.benefit, tuple(EFFORT_BENEFITS))
+            benefits = tuple(EFFORT_BENEFITS)
+            check_choice(self.benefit, benefits, field="benefit", cls=NSd20InputError)
         elif self.benefit is not None:
-            raise fail(
+            raise input_error(
                 "benefit",
-                f"only use_effort takes a benefit (kind is {self.kind})",
-                f"solo use_effort lleva un beneficio (el evento es {self.kind})",
+                en=f"Only use_effort takes a benefit (kind is {self.kind})",
+                es=f"Solo use_effort lleva un beneficio (el evento es {self.kind})",
                 allowed="empty",
                 got=self.benefit,
+                cls=NSd20InputError,
             )
 
 
-def _refuse(en: str, es: str, got: object) -> NSd20InputError:
-    return fail("effort", en, es, allowed="a legal Esfuerzo extra", got=got)
+def _refuse(en: str, es: str, got: object) -> RulesError:
+    """P11 A refused event (an :class:`NSd20InputError` on the field ``effort``)."""
+    return input_error(
+        "effort", en=en, es=es, allowed="a legal Esfuerzo extra", got=got, cls=NSd20InputError
+    )
 
 
 def _use_effort(state: EffortState, event: EffortEvent) -> EffortState:
     if state.fatigue == "inconsciente":
         raise _refuse(
-            "an Inconsciente (unconscious) character cannot use an Esfuerzo extra",
-            "un personaje Inconsciente no puede usar un Esfuerzo extra",
+            "An Inconsciente (unconscious) character cannot use an Esfuerzo extra",
+            "Un personaje Inconsciente no puede usar un Esfuerzo extra",
             state.fatigue,
         )
     if state.used_this_turn:
         raise _refuse(
-            "an Esfuerzo extra can be used once per turn",
-            "el Esfuerzo extra solo se puede usar una vez por turno",
+            "An Esfuerzo extra can be used once per turn",
+            "El Esfuerzo extra solo se puede usar una vez por turno",
             True,
         )
     if not event.stressful:
         raise _refuse(
-            "an Esfuerzo extra needs a stressful situation (one where you cannot take 10 or 20)",
-            "el Esfuerzo extra solo vale en situaciones estresantes (sin poder elegir 10 o 20)",
+            "An Esfuerzo extra needs a stressful situation (one where you cannot take 10 or 20)",
+            "El Esfuerzo extra solo vale en situaciones estresantes (sin poder elegir 10 o 20)",
             False,
         )
     if event.benefit == "check_bonus" and event.roll in ("attack", "damage"):
         raise _refuse(
-            "the +5 check bonus does not apply to attack or damage rolls",
-            "el +5 a una prueba no se aplica a tiradas de Ataque o Daño",
+            "The +5 check bonus does not apply to attack or damage rolls",
+            "El +5 a una prueba no se aplica a tiradas de Ataque o Daño",
             event.roll,
         )
     return replace(state, used_this_turn=True, pending=True)
@@ -98,12 +113,12 @@ def _use_effort(state: EffortState, event: EffortEvent) -> EffortState:
 def _spend_action_point(state: EffortState) -> EffortState:
     if not state.pending:
         raise _refuse(
-            "there is no Esfuerzo extra fatigue to cancel this round",
-            "no hay fatiga de Esfuerzo extra que cancelar en este asalto",
+            "There is no Esfuerzo extra fatigue to cancel this round",
+            "No hay fatiga de Esfuerzo extra que cancelar en este asalto",
             False,
         )
     if state.action_points < 1:
-        raise _refuse("no Puntos de Acción left", "no quedan Puntos de Acción", 0)
+        raise _refuse("No Puntos de Acción left", "No quedan Puntos de Acción", 0)
     return replace(state, pending=False, action_points=state.action_points - 1)
 
 
@@ -118,12 +133,12 @@ def _start_of_turn(state: EffortState, event: EffortEvent) -> EffortState:
     if event.spend_action_point:
         if not state.undo_available:
             raise _refuse(
-                "there is no Esfuerzo extra fatigue to cancel at this turn",
-                "no hay fatiga de Esfuerzo extra que cancelar en este turno",
+                "There is no Esfuerzo extra fatigue to cancel at this turn",
+                "No hay fatiga de Esfuerzo extra que cancelar en este turno",
                 False,
             )
         if state.action_points < 1:
-            raise _refuse("no Puntos de Acción left", "no quedan Puntos de Acción", 0)
+            raise _refuse("No Puntos de Acción left", "No quedan Puntos de Acción", 0)
         level = FATIGUE_LEVELS.index(state.fatigue) - 1
         state = replace(state, fatigue=FATIGUE_LEVELS[level], action_points=state.action_points - 1)
     return replace(state, undo_available=False, used_this_turn=False)

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from rolkit.systems.nsd20.core import EFFORT_CHECK_BONUS, characteristic_modifier, success_count
-from rolkit.systems.nsd20.errors import check_int
+from rolkit.errors import check_int
+from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.rules.check import (
+    EFFORT_CHECK_BONUS,
+    characteristic_modifier,
+    success_count,
+)
 from rolkit.systems.nsd20.tables import SESSION_XP
 
 __all__ = [
@@ -39,8 +44,8 @@ def concentration_cd(
 
     The two +5 stack unless ``concentration_plus5_stack`` is off (G9): then +5 at most.
     """
-    check_int("damage_taken", damage_taken, 0, 10_000)
-    check_int("other", other, -100, 100)
+    check_int(damage_taken, 0, 10_000, field="damage_taken", cls=NSd20InputError)
+    check_int(other, -100, 100, field="other", cls=NSd20InputError)
     pluses = int(unstable_ground) + int(grappled)
     if not rules.concentration_plus5_stack:
         pluses = min(pluses, 1)
@@ -54,21 +59,21 @@ def concentration_probability(
 
     ``extra_effort`` adds the +5 check bonus (on one's own turn only, G13).
     """
-    check_int("will_total", will_total, -100, 100)
-    check_int("cd", cd, -100, 10_100)
+    check_int(will_total, -100, 100, field="will_total", cls=NSd20InputError)
+    check_int(cd, -100, 10_100, field="cd", cls=NSd20InputError)
     bonus = EFFORT_CHECK_BONUS if extra_effort else 0
     return Fraction(success_count(will_total + bonus, cd, rules.natural_rules_on_saves), 20)
 
 
 def xp_per_character_point(intelligence: int) -> int:
     """P13 «20 – (modificador de Inteligencia)»: INT 18 → 16, INT 8 → 21."""
-    check_int("intelligence", intelligence, 1, 30)
+    check_int(intelligence, 1, 30, field="intelligence", cls=NSd20InputError)
     return 20 - characteristic_modifier(intelligence)
 
 
 def character_points_from_xp(xp: int, intelligence: int) -> tuple[int, int]:
     """P13 ``(Puntos de Personaje, leftover PE)``: the remainder carries over."""
-    check_int("xp", xp, 0, 10**9)
+    check_int(xp, 0, 10**9, field="xp", cls=NSd20InputError)
     return divmod(xp, xp_per_character_point(intelligence))
 
 
@@ -93,8 +98,8 @@ def session_xp(
         ("fun", fun),
     ):
         low, high = SESSION_XP[name]
-        check_int(name, value, low, high)
-    check_int("extra", extra, 0, 1000)
+        check_int(value, low, high, field=name, cls=NSd20InputError)
+    check_int(extra, 0, 1000, field="extra", cls=NSd20InputError)
     if not attended or boycott:
         return 0
     return max(1, difficulty + roleplay + ideas + fun + extra)

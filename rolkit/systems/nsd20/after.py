@@ -1,7 +1,8 @@
-"""#16 The exact after-state law of one attack, and where a form stands on the track.
+"""#16 After an attack: the exact after-state law, and where a form stands on the track.
 
-``attack_transitions`` groups the integer weights of :func:`.odds.attack_weights` (one
-row per :class:`~.attack.AttackKey`) by the forms :func:`.attack.resolve_attack` leaves:
+``attack_transitions`` groups the integer weights of :func:`.attack.odds.attack_weights`
+(one row per :class:`~.attack.AttackKey`) by the forms :func:`.attack.resolve_attack`
+leaves (the last stage of :mod:`.attack.stages`, which ``resolve`` writes too):
 
 * the attacker: the same whatever the dice (:func:`.attack.attacker_after_attack`: no
   longer Desprevenido, Esfuerzo extra marked as used this turn);
@@ -15,19 +16,18 @@ are merged, so equal situations compare equal.
 
 An Aturdido attacker who cannot act loses its turn: the law is "no blow" (the forms as
 they are), so a whole fight can go on through it, and the end of its turn
-(``SYSTEM.turn_end``, :mod:`.turn_effects`) takes one round of Aturdido off
+(``SYSTEM.turn_end``, :mod:`.turns`) takes one round of Aturdido off
 (``stun_rounds_left`` − 1, or, in its last round, Aturdido wears off: a one-round Aturdido,
 ``stun_rounds = 1``, as before) — in the tracker too; ``resolve_attack`` still refuses the
-attack, as a GM expects. A blow
-that leaves Aturdido for ``stun_rounds`` = n rounds sets ``stunned`` and
-``stun_rounds_left = n − 1`` (the next turn is the first lost; an Aturdido already running
-keeps the longer of the two, :func:`.wounds.stun_after`). With ``stunned_cannot_act`` off
-an Aturdido combatant attacks and nothing counts its rounds down (the GM clears it), as
-before.
+attack, as a GM expects. A blow that leaves Aturdido for ``stun_rounds`` = n rounds sets
+``stunned`` and ``stun_rounds_left = n − 1`` (the next turn is the first lost; an Aturdido
+already running keeps the longer of the two, :func:`.rules.wounds.stun_after`). With
+``stunned_cannot_act`` off an Aturdido combatant attacks and nothing counts its rounds
+down (the GM clears it), as before.
 
 The pending fatigue of an Esfuerzo extra (P11: Fatigado at the next round unless a Punto de
 Acción is spent) is carried by ``effort_used_this_turn``, which an attack never resets:
-the round's end applies the fatigue and clears the mark (:mod:`.turn_effects`,
+the round's end applies the fatigue and clears the mark (:mod:`.turns`,
 ``SYSTEM.round_end``). ``flat_footed`` ends with the combatant's first action (here).
 """
 
@@ -37,19 +37,18 @@ from fractions import Fraction
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.nsd20.attack import (
+from rolkit.systems.nsd20.attack.odds import attack_weights
+from rolkit.systems.nsd20.attack.stages import (
     PR_FLOOR,
     attack_effort,
     attacker_after_attack,
     defender_after_attack,
-    evolve_form,
     setup_attack,
-    validate_attack,
 )
-from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.nsd20.odds import attack_weights
+from rolkit.systems.nsd20.attack.validate import validate_attack
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, evolve_form
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.wounds import fate, stun_after
+from rolkit.systems.nsd20.rules.wounds import fate, stun_after
 
 __all__ = ["attack_transitions", "combatant_status"]
 
@@ -95,8 +94,8 @@ def _lost_turn(
     rules: NSd20Rules,
 ) -> dict[AfterState, Fraction]:
     """P10/P16 An Aturdido attacker cannot act (``stunned_cannot_act``): no blow, nothing
-    changes here; the end of its turn counts its Aturdido down (:func:`.turn_effects.
-    turn_end`, in the tracker and in whole fights alike)."""
+    changes here; the end of its turn counts its Aturdido down (:func:`.turns.turn_end`,
+    in the tracker and in whole fights alike)."""
     validate_attack(evolve_form(attacker, stunned=False), defender, weapon, modifiers, rules)
     return {(attacker, defender, weapon): Fraction(1)}
 
@@ -126,7 +125,7 @@ def attack_transitions(
 
 
 def combatant_status(combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> Fate:
-    """The fate a form's own state gives (:func:`.wounds.fate`): ``"dead"`` at
+    """The fate a form's own state gives (:func:`.rules.wounds.fate`): ``"dead"`` at
     ``death_at_pr`` (off by default), ``"dying"`` Moribundo or PR ≤ 0, ``"down"``
     Incapacitado or Inconsciente from fatigue, ``None`` can still fight (an Aturdido or
     Malherido combatant included: Aturdido only costs it its next action)."""

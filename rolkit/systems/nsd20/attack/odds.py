@@ -3,7 +3,7 @@
 Integer weights over one common denominator ``20³ · 20 · sides^(dice·k)``: the attack,
 concealment and confirmation d20s (20³), the Daño masivo d20 (20) and the damage dice of a
 critical's k rolls; a branch that does not roll a die is weighted by all its faces. One
-``Fraction`` is built per output row. The stages are those of :mod:`.attack`, so the odds
+``Fraction`` is built per output row. The stages are those of :mod:`.stages`, so the odds
 and ``resolve_attack`` read the same rules.
 """
 
@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.nsd20.attack import (
-    AttackKey,
+from rolkit.systems.nsd20.attack.key import AttackKey
+from rolkit.systems.nsd20.attack.stages import (
     AttackSetup,
     attack_hits,
     concealment_passes,
@@ -27,7 +27,7 @@ from rolkit.systems.nsd20.attack import (
 )
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.wounds import massive_band_counts
+from rolkit.systems.nsd20.rules.wounds import massive_band_counts
 
 __all__ = [
     "AttackOutcomes",

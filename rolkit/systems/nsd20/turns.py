@@ -1,4 +1,6 @@
-"""P11 The rule that acts when a round (*asalto*) ends and the next begins (issue #16
+"""Between attacks: the turn effects (P10, P11) and the initiative of the fight tracker.
+
+P11 The rule that acts when a round (*asalto*) ends and the next begins (issue #16
 follow-up): ``SYSTEM.round_end``. Nothing acts at the start of a combatant's own turn that
 the forms can carry, so the system declares no ``turn_start``.
 
@@ -10,7 +12,7 @@ por turno».
 An attack made with the Esfuerzo extra leaves ``effort_used_this_turn`` set (its fatigue
 pending, :func:`~.attack.attack_effort`). When the round ends: the fatigue comes, one step
 of the ladder (normal → Fatigado → Exhausto → Inconsciente), through the contract's own
-state machine (:func:`~.effort.effort_step`, ``start_of_round``); with the option
+state machine (:func:`~.rules.effort.effort_step`, ``start_of_round``); with the option
 ``effort_spends_action_point`` a character with a Punto de Acción left spends it instead
 and does not tire (the seed's «en ese mismo asalto»: the same end as spending it at the
 start of its next turn). Either way the once-per-turn mark is cleared here, since no turn
@@ -22,7 +24,7 @@ no Esfuerzo extra was used.
 
 Aturdido (P10/P16, «cannot act for ``stun_rounds``») is not a rule between attacks: each
 round of it is the turn it costs, so it is counted where that turn is lost, in
-:mod:`.transitions` (``stun_rounds_left`` one down per lost turn; the last lifts it). A
+:func:`turn_end` (``stun_rounds_left`` one down per lost turn; the last lifts it). A
 turn-start or round-end count would miss by a turn: the turn start comes before the lost
 turn, and the round's end after the turns that follow it in the round (Esquiva would come
 back late).
@@ -30,20 +32,37 @@ back late).
 Not modelled, because the form does not hold it: the one-round T3 benefits (carry,
 speed), an Inconsciente's Fortaleza CD 10 «each minute» (P15: ten rounds, no counter) and
 Moribundo's progression (no rule in the seed, G10).
+
+§2.1 Iniciativa (:func:`roll_initiative`, ``SYSTEM.initiative_fn``): d20 + Iniciativa
+(= Reflejos total, NSd20 S2). The roll itself and the tie rule are the d20 SRD's
+[SRD-assumed]: everyone rolls d20 + Iniciativa once, at the start of the fight (in order
+of entry); equal totals act by the higher Iniciativa modifier, and combatants still tied
+roll a d20 again, as often as needed, in order of entry.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.memo import memo
-from rolkit.systems.nsd20.attack import evolve_form
-from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
-from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.nsd20.attack.key import NSd20Step
+from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, evolve_form
+from rolkit.systems.nsd20.messages import CITE
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.wounds import fate
+from rolkit.systems.nsd20.rules.derived import initiative
+from rolkit.systems.nsd20.rules.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.rules.wounds import fate
 
-__all__ = ["round_end", "turn_end", "fight_blow", "LOSES_TURN"]
+__all__ = [
+    "round_end",
+    "turn_end",
+    "fight_blow",
+    "LOSES_TURN",
+    "roll_initiative",
+    "MAX_ROLL_OFFS",
+]
 
 
 @memo
@@ -118,3 +137,49 @@ def fight_blow(
     if _loses_turn(attacker, rules):
         return None, (LOSES_TURN,)
     return modifiers, ()
+
+
+# --------------------------------------------------------------------------- initiative
+MAX_ROLL_OFFS = 100
+
+
+def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[NSd20Step]]:
+    """``System.initiative_fn``: the names in acting order, and one step per die."""
+    steps: list[NSd20Step] = []
+    keys: dict[str, list[int]] = {}
+    for e in entries:
+        character = e.character if isinstance(e.character, Combatant) else Combatant()
+        modifier = initiative(character)
+        natural = rng.randint(1, 20)
+        keys[e.name] = [natural + modifier, modifier]
+        steps.append(
+            NSd20Step(
+                "nsd20.step.initiative",
+                (natural,),
+                {"natural": natural, "modifier": modifier, "total": natural + modifier},
+                CITE["initiative"],
+                {"name": e.name},
+            )
+        )
+    for _ in range(MAX_ROLL_OFFS):
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for name, key in keys.items():
+            groups.setdefault(tuple(key), []).append(name)
+        tied = [names for names in groups.values() if len(names) > 1]
+        if not tied:
+            break
+        for names in tied:
+            for name in names:
+                natural = rng.randint(1, 20)
+                keys[name].append(natural)
+                steps.append(
+                    NSd20Step(
+                        "nsd20.step.initiative_tie",
+                        (natural,),
+                        {"natural": natural},
+                        CITE["initiative_tie"],
+                        {"name": name},
+                    )
+                )
+    order = sorted(keys, key=lambda n: keys[n], reverse=True)
+    return order, steps

@@ -6,16 +6,15 @@ queda Moribundo»; S5 / table LDV8 (T6): a Fortaleza test against CD 10 + damage
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
+from rolkit.errors import check_int
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.nsd20.errors import check_int
+from rolkit.systems.nsd20.errors import NSd20InputError
+from rolkit.systems.nsd20.forms import Combatant
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.tables import MASSIVE_DAMAGE_TABLE, WOUND_STATES
-
-if TYPE_CHECKING:
-    from rolkit.systems.nsd20.forms import Combatant
 
 __all__ = [
     "massive_damage_cd",
@@ -67,9 +66,9 @@ def massive_damage_result(
 ) -> Band:
     """P9/T6 Success → ``none``; fails by 1–5 → ``malherido``; 6–10 → ``incapacitado``;
     11+ → ``moribundo``."""
-    check_int("natural", natural, 1, 20)
-    check_int("fortitude_total", fortitude_total, -1000, 1000)
-    check_int("damage", damage, 0, 100_000)
+    check_int(natural, 1, 20, field="natural", cls=NSd20InputError)
+    check_int(fortitude_total, -1000, 1000, field="fortitude_total", cls=NSd20InputError)
+    check_int(damage, 0, 100_000, field="damage", cls=NSd20InputError)
     margin = massive_damage_margin(natural, fortitude_total, damage, rules.natural_rules_on_saves)
     return band_of(margin)
 
