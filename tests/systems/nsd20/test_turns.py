@@ -8,7 +8,8 @@
   comes (V12's R3 row); without points left the fatigue comes anyway;
 * the fatigue reaches the next attack: V13's attack bonus 5 → 4 (Fatigado) → 2 (Exhausto);
 * no dice: each law is one form, probability 1; without an Esfuerzo the form itself; no
-  ``turn_start``.
+  ``turn_start``;
+* the initiative of the fight tracker (§2.1): ties by the modifier, then roll-offs.
 """
 
 from __future__ import annotations
@@ -18,10 +19,14 @@ from fractions import Fraction as F
 
 import pytest
 
+import rolkit
 from rolkit import fields
+from rolkit.dice import ScriptedDice
+from rolkit.fight import Fight, InitiativeEntry
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 from rolkit.systems.nsd20.rules.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.turns import roll_initiative
 
 S = nsd20.SYSTEM
 E1_A = Combatant(dexterity=14, strength=12, attack_base=3)
@@ -121,3 +126,23 @@ def test_every_form_after_the_round_end_is_valid_and_canonical():
                 for form in S.round_end(c, rules):
                     again = fields.from_data(Combatant, fields.to_data(form))
                     assert again == form and hash(again) == hash(form)
+
+
+# --------------------------------------------------------------------------- initiative
+def test_initiative_ties_by_modifier_then_roll_off():
+    quick = Combatant(dexterity=14, reflexes_base=2)  # Iniciativa +4
+    slow = Combatant()  # +0
+    entries = [
+        InitiativeEntry("A", "x", quick),
+        InitiativeEntry("B", "y", quick),
+        InitiativeEntry("C", "y", slow),
+    ]
+    rng = ScriptedDice([10, 10, 14, 5, 12])  # A 14, B 14, C 14; A and B roll off: 5 < 12
+    order, steps = roll_initiative(entries, rng)
+    assert order == ["B", "A", "C"] and rng.remaining == 0
+    assert [s.label for s in steps].count("nsd20.step.initiative_tie") == 2
+
+    fight = Fight(rolkit.get_system("nsd20"))
+    fight.add("A", "x", quick)
+    fight.add("C", "y", slow)
+    assert set(fight.roll_initiative(seed=9).order) == {"A", "C"}

@@ -8,18 +8,17 @@
 3. A seeded Monte Carlo of ``resolve`` + ``after`` agrees within 6σ per after-state and
    never lands on an after-state of probability 0 (fresh and wounded states).
 4. Two oracles: every dice path through ``resolve_attack`` (a probing random source), and
-   P4–P10 written again from the spec by brute force over the faces.
+   P4–P10 written again from the spec by brute force over the faces (the icepool models
+   of the after-state and of a whole fight are in ``test_icepool.py``).
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-import sys
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction as F
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -465,44 +464,3 @@ def test_a_stunned_attacker_loses_its_turn_and_aturdido_wears_off():
         )
     with pytest.raises(rolkit.RulesError):
         S.transitions(replace(stunned, wound_state="moribundo"), E1_D, Weapon(), Modifiers())
-
-
-# --------------------------------------------------------------------------- icepool
-icepool = pytest.importorskip("icepool")
-sys.path.insert(0, str(Path(__file__).resolve().parents[3]))  # the project root
-from benchmarks.bench_nsd20 import (  # noqa: E402
-    defender_after_law,
-    icepool_after_law,
-    icepool_fight,
-    rolkit_fight,
-)
-
-ICEPOOL_CASES = {
-    "defaults": tuple(S.defaults()[r] for r in ROLES),
-    "E2 preset, revolver": (
-        E1_A,
-        S.presets["defender"]["Defensor E2 (con armadura)"],
-        S.presets["weapon"]["Revólver (2d6)"],
-        Modifiers(),
-    ),
-    "wounded stunned, ×3 d10, total concealment": (
-        E1_A,
-        replace(E1_D, pr_current=5, wound_state="malherido", stunned=True),
-        S.presets["weapon"]["Hacha de leñador (1d10, ×3)"],
-        Modifiers(concealment="total"),
-    ),
-}
-
-
-@pytest.mark.parametrize("name", ICEPOOL_CASES)
-def test_the_defenders_after_state_matches_the_icepool_model(name):
-    case = ICEPOOL_CASES[name]
-    assert defender_after_law(S, *case) == icepool_after_law(*case)
-
-
-@pytest.mark.parametrize("pr_max", [3, 5])
-def test_a_whole_fight_on_this_law_matches_an_icepool_absorbing_chain(pr_max):
-    """rolkit.fight_odds over this law (stuns included) = the icepool chain written apart."""
-    ours = rolkit_fight(pr_max)
-    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0
-    assert dict(ours.p_win) == icepool_fight(pr_max)
