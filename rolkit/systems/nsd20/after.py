@@ -105,11 +105,11 @@ def attack_transitions(
     defender: Combatant,
     weapon: Weapon,
     modifiers: Modifiers,
-    *,
     rules: NSd20Rules = DEFAULT_RULES,
 ) -> dict[AfterState, Fraction]:
-    """#16 ``{(attacker_after, defender_after, weapon_after): Fraction}``, exact, summing
-    to 1: the forms ``resolve_attack`` leaves, over every roll (P4–P10).
+    """#16 ``SYSTEM.transitions_fn``: ``{(attacker_after, defender_after, weapon_after):
+    Fraction}``, exact, summing to 1: the forms ``resolve_attack`` leaves, over every roll
+    (P4–P10).
 
     An Aturdido attacker who cannot act (``stunned_cannot_act``; ``resolve_attack``
     refuses it) loses the turn instead: ``{(attacker, defender, weapon): 1}``

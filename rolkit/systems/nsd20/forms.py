@@ -42,30 +42,25 @@ def field_label(cls: type, name: str) -> tuple[str, str]:
     return dict(fields.describe(cls))[name].label
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=NSd20InputError)
+_validate = fields.validator(NSd20InputError)
 
 
 def _score(es: str, gloss: str, use_es: str, use_en: str) -> Any:
     return fields.int_field(
-        10, 1, 30, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule="§2.1, T1"
+        10, 1, 30, label=fields.label(es, gloss), help=(use_es, use_en), rule="§2.1, T1"
     )
 
 
 def _base(es: str, gloss: str, use_es: str, use_en: str) -> Any:
     return fields.int_field(
-        0, 0, 20, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule="§2.1, T9"
+        0, 0, 20, label=fields.label(es, gloss), help=(use_es, use_en), rule="§2.1, T9"
     )
 
 
 def _misc(es: str, gloss: str, use_es: str, use_en: str, rule: str = "§2.1") -> Any:
     return fields.int_field(
-        0, -20, 20, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule=rule
+        0, -20, 20, label=fields.label(es, gloss), help=(use_es, use_en), rule=rule
     )
-
-
-def _flag(es: str, gloss: str, use_es: str, use_en: str, rule: str) -> Any:
-    return fields.flag_field(False, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule=rule)
 
 
 # --------------------------------------------------------------------------- Combatant
@@ -232,12 +227,10 @@ class Combatant:
         ),
         rule="P10",
     )
-    stunned: bool = _flag(
-        "Aturdido",
-        "stunned",
-        "Pierde la Esquiva y no puede actuar.",
-        "Loses Esquiva (dodge) and cannot act.",
-        "P4, P16 [NSd20 S2]",
+    stunned: bool = fields.flag_field(
+        label=fields.label("Aturdido", "stunned"),
+        help=("Pierde la Esquiva y no puede actuar.", "Loses Esquiva (dodge) and cannot act."),
+        rule="P4, P16 [NSd20 S2]",
     )
     stun_rounds_left: int = fields.int_field(
         0,
@@ -256,12 +249,13 @@ class Combatant:
         rule="P10, P16",
         advanced=True,
     )
-    flat_footed: bool = _flag(
-        "Desprevenido",
-        "flat-footed",
-        "Pierde la Esquiva; todos empiezan así hasta su primera acción.",
-        "Loses Esquiva (dodge); everyone starts so until their first action.",
-        "P4 [NSd20 S2, S3]",
+    flat_footed: bool = fields.flag_field(
+        label=fields.label("Desprevenido", "flat-footed"),
+        help=(
+            "Pierde la Esquiva; todos empiezan así hasta su primera acción.",
+            "Loses Esquiva (dodge); everyone starts so until their first action.",
+        ),
+        rule="P4 [NSd20 S2, S3]",
     )
     action_points: int = fields.int_field(
         0,
@@ -274,12 +268,10 @@ class Combatant:
         ),
         rule="P11 [NSd20 S9]",
     )
-    effort_used_this_turn: bool = _flag(
-        "Esfuerzo extra ya usado este turno",
-        "extra effort used this turn",
-        "Solo se puede usar una vez por turno.",
-        "It can be used once per turn only.",
-        "P11 [seed]",
+    effort_used_this_turn: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra ya usado este turno", "extra effort used this turn"),
+        help=("Solo se puede usar una vez por turno.", "It can be used once per turn only."),
+        rule="P11 [seed]",
     )
 
     def __post_init__(self) -> None:
@@ -482,19 +474,21 @@ class Modifiers:
         ),
         rule="P5 [SRD-assumed]",
     )
-    surprise: bool = _flag(
-        "Ataque por sorpresa",
-        "surprise attack",
-        "El defensor pierde la Esquiva contra este ataque.",
-        "The defender loses Esquiva (dodge) against this attack.",
-        "P4 [NSd20 S2]",
+    surprise: bool = fields.flag_field(
+        label=fields.label("Ataque por sorpresa", "surprise attack"),
+        help=(
+            "El defensor pierde la Esquiva contra este ataque.",
+            "The defender loses Esquiva (dodge) against this attack.",
+        ),
+        rule="P4 [NSd20 S2]",
     )
-    extra_effort_damage: bool = _flag(
-        "Esfuerzo extra: daño extra",
-        "extra effort: +2 damage",
-        "+2 a esta tirada de daño cuerpo a cuerpo; fatiga al asalto siguiente.",
-        "+2 to this melee damage roll; fatigue at the next round.",
-        "P6, P11 [seed]",
+    extra_effort_damage: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra: daño extra", "extra effort: +2 damage"),
+        help=(
+            "+2 a esta tirada de daño cuerpo a cuerpo; fatiga al asalto siguiente.",
+            "+2 to this melee damage roll; fatigue at the next round.",
+        ),
+        rule="P6, P11 [seed]",
     )
     critical_option: str = fields.choice_field(
         "multiply",

@@ -7,15 +7,10 @@ common view. ``transitions`` and ``status``: :mod:`rolkit.systems.nsd20.after`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any
-
-from rolkit.model import Step
 from rolkit.system import System
 from rolkit.systems.nsd20 import messages  # noqa: F401  (registers the catalogue)
 from rolkit.systems.nsd20.after import attack_transitions, combatant_status
-from rolkit.systems.nsd20.attack import AttackKey, attack_law, resolve_attack
+from rolkit.systems.nsd20.attack import attack_law, resolve_hook
 from rolkit.systems.nsd20.checks import CHECKS
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.nsd20.options import NSd20Rules
@@ -26,47 +21,14 @@ from rolkit.systems.nsd20.view import project
 
 __all__ = ["SYSTEM"]
 
-
-def _resolve(
-    attacker: Combatant,
-    defender: Combatant,
-    weapon: Weapon,
-    modifiers: Modifiers,
-    options: NSd20Rules,
-    rng: Any,
-) -> tuple[tuple[Step, ...], Any, AttackKey]:
-    r = resolve_attack(attacker, defender, weapon, modifiers, rng, rules=options)
-    return r.steps, r, r.key
-
-
-def _odds(
-    attacker: Combatant,
-    defender: Combatant,
-    weapon: Weapon,
-    modifiers: Modifiers,
-    options: NSd20Rules,
-) -> Mapping[Any, Fraction]:
-    return attack_law(attacker, defender, weapon, modifiers, rules=options)
-
-
-def _transitions(
-    attacker: Combatant,
-    defender: Combatant,
-    weapon: Weapon,
-    modifiers: Modifiers,
-    options: NSd20Rules,
-) -> Mapping[tuple[Combatant, Combatant, Weapon], Fraction]:
-    return attack_transitions(attacker, defender, weapon, modifiers, rules=options)
-
-
 SYSTEM = System(
     id="nsd20",
     name_key="nsd20.name",
     forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
     options_type=NSd20Rules,
     presets=PRESETS,
-    resolve_fn=_resolve,
-    odds_fn=_odds,
+    resolve_fn=resolve_hook,
+    odds_fn=attack_law,
     project=project,
     grid_axes=(("attacker", "attack_base"), ("attacker", "dexterity")),
     screen_axes=(("attacker", "attack_base"), ("defender", "dexterity")),
@@ -75,7 +37,7 @@ SYSTEM = System(
     tracks_state=True,
     initiative_fn=roll_initiative,
     derived_fn=derived_values,
-    transitions_fn=_transitions,
+    transitions_fn=attack_transitions,
     status_fn=combatant_status,
     round_end_fn=round_end,
     turn_end_fn=turn_end,

@@ -3,7 +3,7 @@
 ``validate`` (the combinations the rules forbid) · ``key`` (:class:`AttackKey`,
 :class:`NSd20Step`, :class:`Resolution`) · ``stages`` (the named stages shared by
 resolve and the odds, and the forms an attack leaves) · ``resolve`` (``resolve_attack``,
-one seeded roll) · ``odds`` (``attack_law``, ``attack_outcomes``).
+one seeded roll, and the System's hook) · ``odds`` (``attack_law``, ``attack_outcomes``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from rolkit.systems.nsd20.attack.odds import (
     attack_outcomes,
     attack_weights,
 )
-from rolkit.systems.nsd20.attack.resolve import resolve_attack
+from rolkit.systems.nsd20.attack.resolve import resolve_attack, resolve_hook
 from rolkit.systems.nsd20.attack.stages import (
     AttackSetup,
     attack_effort,
@@ -37,6 +37,7 @@ __all__ = [
     "attack_outcomes",
     "attack_weights",
     "resolve_attack",
+    "resolve_hook",
     "setup_attack",
     "validate_attack",
     "attack_effort",

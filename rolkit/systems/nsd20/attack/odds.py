@@ -139,10 +139,9 @@ def attack_law(
     defender: Combatant,
     weapon: Weapon,
     modifiers: Modifiers,
-    *,
     rules: NSd20Rules = DEFAULT_RULES,
 ) -> dict[AttackKey, Fraction]:
-    """§6 Exact probability of every :class:`AttackKey` (sums to 1)."""
+    """§6 Exact probability of every :class:`AttackKey` (sums to 1); ``SYSTEM.odds_fn``."""
     s = setup_attack(attacker, defender, weapon, modifiers, rules)
     weights, denominator = attack_weights(s, weapon, modifiers, rules)
     return {k: Fraction(w, denominator) for k, w in weights}

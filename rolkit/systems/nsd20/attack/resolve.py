@@ -1,4 +1,5 @@
-"""P4–P10 ``resolve_attack``: one seeded roll through the named stages of :mod:`.stages`.
+"""P4–P10 ``resolve_attack``: one seeded roll through the named stages of :mod:`.stages`,
+and :func:`resolve_hook`, the same as the System's resolve hook.
 
 Dice are drawn with ``rng.randint(1, sides)`` in the spec's order, only when needed: (1)
 attack d20; (2) concealment d20; (3) confirmation d20; (4) damage dice, roll by roll; (5)
@@ -8,6 +9,7 @@ Daño masivo Fortaleza d20. Each draw records one :class:`~.key.NSd20Step`.
 from __future__ import annotations
 
 from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
 from rolkit.model import Step
 from rolkit.systems.nsd20.attack.key import AttackKey, NSd20Step, Resolution
 from rolkit.systems.nsd20.attack.stages import (
@@ -33,7 +35,7 @@ from rolkit.systems.nsd20.rules.wounds import (
     massive_damage_result,
 )
 
-__all__ = ["resolve_attack"]
+__all__ = ["resolve_attack", "resolve_hook"]
 
 
 def _attack_roll(rng: RandomSource, s: AttackSetup, rules: NSd20Rules) -> tuple[int, bool, Step]:
@@ -174,7 +176,7 @@ def resolve_attack(
     *,
     rules: NSd20Rules = DEFAULT_RULES,
 ) -> Resolution:
-    """P4–P10 Resolve one attack with ``rng.randint`` in the spec's dice order."""
+    """§6 P4–P10 Resolve one attack with ``rng.randint`` in the spec's dice order."""
     s = setup_attack(attacker, defender, weapon, modifiers, rules)
     effort = attack_effort(attacker, modifiers)
     steps: list[Step] = []
@@ -221,6 +223,20 @@ def resolve_attack(
         defender_after=defender_after_attack(defender, final, state, stunned_rounds),
         weapon_after=weapon,
     )
+
+
+def resolve_hook(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: NSd20Rules,
+    rng: RandomSource,
+) -> Resolved[Resolution, AttackKey]:
+    """``SYSTEM.resolve_fn``: :func:`resolve_attack` (the spec's signature) as the System's
+    resolve hook: the steps, the :class:`Resolution` itself and its key."""
+    r = resolve_attack(attacker, defender, weapon, modifiers, rng, rules=options)
+    return Resolved(r.steps, r, r.key)
 
 
 def _effects(

@@ -14,6 +14,8 @@ One module per procedure, each with its ``CheckProcedure``; their forms in :mod:
 
 from __future__ import annotations
 
+from typing import Any
+
 from rolkit.system import CheckProcedure
 from rolkit.systems.nsd20.checks.cd import CD
 from rolkit.systems.nsd20.checks.concentration import CONCENTRATION
@@ -30,6 +32,7 @@ from rolkit.systems.nsd20.checks.massive import MASSIVE
 from rolkit.systems.nsd20.checks.opposed import OPPOSED
 from rolkit.systems.nsd20.checks.recovery import RECOVERY
 from rolkit.systems.nsd20.checks.take import TAKE
+from rolkit.systems.nsd20.options import NSd20Rules
 
 __all__ = [
     "CDCheckForm",
@@ -42,7 +45,7 @@ __all__ = [
     "D20_DEGREES",
 ]
 
-CHECKS: dict[str, CheckProcedure] = {
+CHECKS: dict[str, CheckProcedure[Any, NSd20Rules]] = {
     "cd": CD,
     "opposed": OPPOSED,
     "take": TAKE,

@@ -21,8 +21,7 @@ __all__ = [
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=NSd20InputError)
+_validate = fields.validator(NSd20InputError)
 
 
 def _int(
@@ -45,10 +44,6 @@ def _int(
         rule=rule,
         optional=optional,
     )
-
-
-def _flag(es: str, gloss: str, h_es: str, h_en: str, rule: str = "") -> Any:
-    return fields.flag_field(False, label=fields.label(es, gloss), help=(h_es, h_en), rule=rule)
 
 
 @dataclass(frozen=True)
@@ -85,19 +80,18 @@ class CDCheckForm:
         "±2 nuisance, ±4 hindrance, ±6 obstacle.",
         "T2 [seed]",
     )
-    improvised_tools: bool = _flag(
-        "Herramientas improvisadas",
-        "improvised tools",
-        "−4 a la prueba.",
-        "−4 on the check.",
-        "T2 [seed]",
+    improvised_tools: bool = fields.flag_field(
+        label=fields.label("Herramientas improvisadas", "improvised tools"),
+        help=("−4 a la prueba.", "−4 on the check."),
+        rule="T2 [seed]",
     )
-    extra_effort: bool = _flag(
-        "Esfuerzo extra (+5)",
-        "extra effort",
-        "+5 a esta prueba; fatiga al asalto siguiente.",
-        "+5 on this check; fatigue at the next round.",
-        "P11 [seed]",
+    extra_effort: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra (+5)", "extra effort"),
+        help=(
+            "+5 a esta prueba; fatiga al asalto siguiente.",
+            "+5 on this check; fatigue at the next round.",
+        ),
+        rule="P11 [seed]",
     )
     helpers: int = _int(
         0,
@@ -155,12 +149,13 @@ class OpposedForm:
         "The opposing side's check.",
         "P2",
     )
-    ties_allowed: bool = _flag(
-        "Se permite empate",
-        "ties allowed",
-        "Como unas tablas en el ajedrez; si no, se vuelve a tirar.",
-        "Like a draw at chess; otherwise both reroll.",
-        "P2 [seed]",
+    ties_allowed: bool = fields.flag_field(
+        label=fields.label("Se permite empate", "ties allowed"),
+        help=(
+            "Como unas tablas en el ajedrez; si no, se vuelve a tirar.",
+            "Like a draw at chess; otherwise both reroll.",
+        ),
+        rule="P2 [seed]",
     )
     score_a: int | None = _int(
         None,
@@ -214,22 +209,23 @@ class TakeForm:
         help=("Elegir 20 tarda veinte veces más.", "Taking 20 takes twenty times as long."),
         rule="P3",
     )
-    under_pressure: bool = _flag(
-        "Bajo presión",
-        "under pressure",
-        "Como en combate: no se puede elegir.",
-        "As in combat: neither may be taken.",
-        "P3 [seed]",
+    under_pressure: bool = fields.flag_field(
+        label=fields.label("Bajo presión", "under pressure"),
+        help=("Como en combate: no se puede elegir.", "As in combat: neither may be taken."),
+        rule="P3 [seed]",
     )
-    distracted: bool = _flag(
-        "Distraído", "distracted", "No se puede elegir.", "Neither may be taken.", "P3 [seed]"
+    distracted: bool = fields.flag_field(
+        label=fields.label("Distraído", "distracted"),
+        help=("No se puede elegir.", "Neither may be taken."),
+        rule="P3 [seed]",
     )
-    failure_has_consequences: bool = _flag(
-        "Fallar tiene consecuencias",
-        "failure has consequences",
-        "Una alarma, una caída: no se puede elegir 20.",
-        "An alarm, a fall: you cannot take 20.",
-        "P3 [seed]",
+    failure_has_consequences: bool = fields.flag_field(
+        label=fields.label("Fallar tiene consecuencias", "failure has consequences"),
+        help=(
+            "Una alarma, una caída: no se puede elegir 20.",
+            "An alarm, a fall: you cannot take 20.",
+        ),
+        rule="P3 [seed]",
     )
     base_time_rounds: int = _int(
         1,
@@ -270,11 +266,15 @@ class ConcentrationForm:
         "The final damage, after RD.",
         "P12",
     )
-    unstable_ground: bool = _flag(
-        "Terreno inestable (+5)", "unstable ground", "+5 a la CD.", "+5 to the CD.", "P12 [seed]"
+    unstable_ground: bool = fields.flag_field(
+        label=fields.label("Terreno inestable (+5)", "unstable ground"),
+        help=("+5 a la CD.", "+5 to the CD."),
+        rule="P12 [seed]",
     )
-    grappled: bool = _flag(
-        "Sujeto en una presa (+5)", "grappled", "+5 a la CD.", "+5 to the CD.", "P12 [seed]"
+    grappled: bool = fields.flag_field(
+        label=fields.label("Sujeto en una presa (+5)", "grappled"),
+        help=("+5 a la CD.", "+5 to the CD."),
+        rule="P12 [seed]",
     )
     other: int = _int(
         0,
@@ -286,12 +286,10 @@ class ConcentrationForm:
         "Harsh weather or other distractions.",
         "P12",
     )
-    extra_effort: bool = _flag(
-        "Esfuerzo extra (+5)",
-        "extra effort",
-        "Solo en tu propio turno (G13).",
-        "On your own turn only (G13).",
-        "P12, G13",
+    extra_effort: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra (+5)", "extra effort"),
+        help=("Solo en tu propio turno (G13).", "On your own turn only (G13)."),
+        rule="P12, G13",
     )
 
     def __post_init__(self) -> None:
