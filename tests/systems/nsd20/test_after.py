@@ -29,6 +29,8 @@ from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 from rolkit.systems.nsd20.after import attack_transitions, combatant_status
 
+from . import dice_paths
+
 S = rolkit.get_system("nsd20")
 R0 = NSd20Rules()
 ROLES = ("attacker", "defender", "weapon", "modifiers")
@@ -247,38 +249,11 @@ def test_seeded_resolve_and_after_agree_within_6_sigma(name):
 
 
 # --------------------------------------------------------------------------- 4. oracles
-class _NeedDie(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class _Probe:
-    """Replays a prefix of faces, then asks for the next die's size."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces, self.used = faces, 0
-
-    def randint(self, a: int, b: int) -> int:
-        if self.used == len(self.faces):
-            raise _NeedDie(b)
-        self.used += 1
-        return self.faces[self.used - 1]
-
-
 def path_law(a, d, w, m, r) -> dict:
-    """Every dice path through ``resolve_attack``, weighted 1/sides per die."""
-    law: dict = {}
-    stack: list[tuple[list[int], F]] = [([], F(1))]
-    while stack:
-        faces, p = stack.pop()
-        try:
-            res = nsd20.resolve_attack(a, d, w, m, _Probe(faces), rules=r)
-        except _NeedDie as need:
-            stack += [(faces + [f], p / need.sides) for f in range(1, need.sides + 1)]
-            continue
-        key = (res.attacker_after, res.defender_after, res.weapon_after)
-        law[key] = law.get(key, F(0)) + p
-    return law
+    """Every dice path through ``resolve_attack``: the law of the forms it leaves."""
+    return dice_paths.path_law(
+        a, d, w, m, r, lambda res: (res.attacker_after, res.defender_after, res.weapon_after)
+    )
 
 
 LADDER = ("none", "malherido", "incapacitado", "moribundo")

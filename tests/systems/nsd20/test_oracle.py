@@ -19,6 +19,8 @@ import pytest
 from rolkit.systems import nsd20
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 
+from . import dice_paths
+
 ORDER = ["none", "malherido", "incapacitado", "moribundo"]
 SIZE = {
     "fine": 8,
@@ -305,40 +307,9 @@ def test_attack_outcomes_match_the_spec_oracle(name):
 
 
 # --------------------------------------------------------------------------- every path
-class _NeedDie(Exception):
-    def __init__(self, sides: int) -> None:
-        self.sides = sides
-
-
-class _Probe:
-    """Replays a prefix of faces, then asks for the next die's size."""
-
-    def __init__(self, faces: list[int]) -> None:
-        self.faces = faces
-        self.used = 0
-        self.sides: list[int] = []
-
-    def randint(self, a: int, b: int) -> int:
-        if self.used == len(self.faces):
-            raise _NeedDie(b)
-        self.sides.append(b)
-        self.used += 1
-        return self.faces[self.used - 1]
-
-
 def path_law(a, d, w, m, r) -> dict:
-    law: dict = {}
-    stack: list[tuple[list[int], F]] = [([], F(1))]
-    while stack:
-        faces, p = stack.pop()
-        probe = _Probe(faces)
-        try:
-            res = nsd20.resolve_attack(a, d, w, m, probe, rules=r)
-        except _NeedDie as need:
-            stack += [(faces + [f], p / need.sides) for f in range(1, need.sides + 1)]
-            continue
-        law[res.key] = law.get(res.key, F(0)) + p
-    return law
+    """Every dice path through ``resolve_attack``: the law of its keys."""
+    return dice_paths.path_law(a, d, w, m, r, lambda res: res.key)
 
 
 PATH_CASES = [
