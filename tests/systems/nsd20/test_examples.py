@@ -1,4 +1,4 @@
-"""§7 Worked examples V1–V21 of shared/rules/nsd20.md, data-driven and exact."""
+"""§7 Worked examples V1–V21 of the NSd20 spec, data-driven and exact."""
 
 from __future__ import annotations
 
