@@ -224,7 +224,7 @@ def test_v10_multipliers_and_capacities():
 
 
 def test_v11_armour():
-    from rolkit.systems.core_dread.combat import absorb, wear_armor
+    from rolkit.systems.core_dread.rules.damage import absorb, wear_armor
 
     armour = Armor(armor_type="comun")
     damage = absorb(10, cd.forms.armor_absorption(armour))

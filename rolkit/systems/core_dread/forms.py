@@ -1,9 +1,9 @@
-"""§3 The four forms (frozen dataclasses) and the house-rule options.
+"""§3.1–3.4 The four forms (frozen dataclasses); the options are in :mod:`.options`.
 
 Every field is declared through :mod:`rolkit.fields`, so validation and the generated
 widgets read the same metadata. ``__post_init__`` checks each field's range and the
 cross-field rules that need only this one form; the checks that need several forms
-(§3.6) live in :func:`rolkit.systems.core_dread.attack.validate_attack`.
+(§3.6) live in :func:`rolkit.systems.core_dread.attack.validate.validate_attack`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.core_dread.errors import CoreDreadRangeError, impossible
+from rolkit.errors import input_error, shown
+from rolkit.systems.core_dread.errors import CoreDreadImpossibleError, CoreDreadRangeError
 from rolkit.systems.core_dread.tables import (
     ARMOR_ABSORPTION,
     ARMOR_LABELS,
@@ -31,11 +32,10 @@ __all__ = [
     "Attacker",
     "Defender",
     "Modifiers",
-    "CoreDreadOptions",
-    "DEFAULT_OPTIONS",
     "weapon_capacity",
     "weapon_attacks_left",
     "weapon_damages_armor",
+    "derived_values",
     "armor_absorption",
 ]
 
@@ -148,37 +148,56 @@ class Weapon:
     def __post_init__(self) -> None:
         _validate(self)
         if self.mode == "ranged" and self.ranged_type is None:
-            raise impossible(
+            raise input_error(
                 "ranged_type",
-                "a ranged weapon needs its ranged_type",
-                "un arma de proyectiles necesita su tipo",
-                "one of the ranged types",
-                None,
+                en="ranged_type: a ranged weapon needs its ranged_type (got None)",
+                es="ranged_type: un arma de proyectiles necesita su tipo (recibido None)",
+                allowed="one of the ranged types",
+                got=None,
+                cls=CoreDreadImpossibleError,
             )
         if self.mode != "ranged" and self.ranged_type is not None:
-            raise impossible(
+            raise input_error(
                 "ranged_type",
-                f"only ranged weapons have a ranged_type (mode is {self.mode})",
-                f"solo las armas de proyectiles tienen tipo (el uso es {self.mode})",
-                "empty unless mode is ranged",
-                self.ranged_type,
+                en=(
+                    f"ranged_type: only ranged weapons have a ranged_type (mode is {self.mode}) "
+                    f"(got {shown(self.ranged_type)})"
+                ),
+                es=(
+                    f"ranged_type: solo las armas de proyectiles tienen tipo (el uso es {self.mode}) "
+                    f"(recibido {shown(self.ranged_type)})"
+                ),
+                allowed="empty unless mode is ranged",
+                got=self.ranged_type,
+                cls=CoreDreadImpossibleError,
             )
         if self.ranged_type == "otra" and self.capacity is None:
-            raise impossible(
+            raise input_error(
                 "capacity",
-                "a ranged weapon of type «otra» needs its capacity",
-                "un arma de proyectiles «otra» necesita sus ataques por carga",
-                "a whole number from 1 to 99",
-                None,
+                en="capacity: a ranged weapon of type «otra» needs its capacity (got None)",
+                es=(
+                    "capacity: un arma de proyectiles «otra» necesita sus ataques por carga "
+                    "(recibido None)"
+                ),
+                allowed="a whole number from 1 to 99",
+                got=None,
+                cls=CoreDreadImpossibleError,
             )
         cap = weapon_capacity(self)
         if self.attacks_left is not None and cap is not None and self.attacks_left > cap:
-            raise impossible(
+            raise input_error(
                 "attacks_left",
-                f"attacks left cannot exceed the capacity {cap}",
-                f"los ataques restantes no pueden superar la capacidad {cap}",
-                f"a whole number from 0 to {cap}",
-                self.attacks_left,
+                en=(
+                    f"attacks_left: attacks left cannot exceed the capacity {cap} "
+                    f"(got {shown(self.attacks_left)})"
+                ),
+                es=(
+                    f"attacks_left: los ataques restantes no pueden superar la capacidad {cap} "
+                    f"(recibido {shown(self.attacks_left)})"
+                ),
+                allowed=f"a whole number from 0 to {cap}",
+                got=self.attacks_left,
+                cls=CoreDreadImpossibleError,
             )
 
     @property
@@ -208,6 +227,19 @@ def weapon_damages_armor(weapon: Weapon) -> bool:
     if weapon.damages_armor is not None:
         return weapon.damages_armor
     return weapon.category in ("peligrosa", "letal")
+
+
+def derived_values(role: str, form: object, options: object) -> dict[str, object]:
+    """What the engine uses for a weapon's empty fields (``SYSTEM.derived``): §5.5 attacks
+    per reload and the attacks left (full), and whether it wears armour (G12: dangerous
+    and lethal classes)."""
+    if not isinstance(form, Weapon):
+        return {}
+    out: dict[str, object] = {"damages_armor": weapon_damages_armor(form)}
+    capacity = weapon_capacity(form)
+    if capacity is not None:
+        out.update(capacity=capacity, attacks_left=weapon_attacks_left(form))
+    return out
 
 
 # --------------------------------------------------------------------------- Armor
@@ -242,12 +274,19 @@ class Armor:
         _validate(self)
         top = ARMOR_ABSORPTION[self.armor_type]
         if self.absorption is not None and self.absorption > top:
-            raise impossible(
+            raise input_error(
                 "absorption",
-                f"absorption cannot exceed {top} for armour type {self.armor_type}",
-                f"la Absorción no puede superar {top} para la armadura {self.armor_type}",
-                f"a whole number from 0 to {top}",
-                self.absorption,
+                en=(
+                    f"absorption: absorption cannot exceed {top} for armour type {self.armor_type} "
+                    f"(got {shown(self.absorption)})"
+                ),
+                es=(
+                    f"absorption: la Absorción no puede superar {top} para la armadura {self.armor_type} "
+                    f"(recibido {shown(self.absorption)})"
+                ),
+                allowed=f"a whole number from 0 to {top}",
+                got=self.absorption,
+                cls=CoreDreadImpossibleError,
             )
 
 
@@ -416,12 +455,16 @@ class Combatant:
         for level in LEVELS:
             value = getattr(self, level)
             if value > boxes:
-                raise impossible(
+                raise input_error(
                     level,
-                    f"Gore Mode has {boxes} box per level",
-                    f"el Gore Mode tiene {boxes} casilla por nivel",
-                    f"a whole number from 0 to {boxes}",
-                    value,
+                    en=f"{level}: Gore Mode has {boxes} box per level (got {shown(value)})",
+                    es=(
+                        f"{level}: el Gore Mode tiene {boxes} casilla por nivel "
+                        f"(recibido {shown(value)})"
+                    ),
+                    allowed=f"a whole number from 0 to {boxes}",
+                    got=value,
+                    cls=CoreDreadImpossibleError,
                 )
 
     @property
@@ -548,206 +591,38 @@ class Modifiers:
     def __post_init__(self) -> None:
         _validate(self)
         if self.knockout_attempt and not self.surprise:
-            raise impossible(
+            raise input_error(
                 "knockout_attempt",
-                "a knock-out blow needs surprise",
-                "dejar inconsciente requiere atacar por sorpresa",
-                "only with surprise",
-                True,
+                en="knockout_attempt: a knock-out blow needs surprise (got True)",
+                es=(
+                    "knockout_attempt: dejar inconsciente requiere atacar por sorpresa "
+                    "(recibido True)"
+                ),
+                allowed="only with surprise",
+                got=True,
+                cls=CoreDreadImpossibleError,
             )
         if self.surprise and self.defence != "none":
-            raise impossible(
+            raise input_error(
                 "defence",
-                "a defender taken by surprise cannot defend",
-                "un defensor sorprendido no puede defenderse",
-                "none when surprise is set",
-                self.defence,
+                en=(
+                    "defence: a defender taken by surprise cannot defend "
+                    f"(got {shown(self.defence)})"
+                ),
+                es=(
+                    "defence: un defensor sorprendido no puede defenderse "
+                    f"(recibido {shown(self.defence)})"
+                ),
+                allowed="none when surprise is set",
+                got=self.defence,
+                cls=CoreDreadImpossibleError,
             )
         if self.dodge_to_cover and self.defence != "dodge":
-            raise impossible(
+            raise input_error(
                 "dodge_to_cover",
-                "taking cover needs defence=dodge",
-                "quedar a cubierto requiere esquivar",
-                "only with defence=dodge",
-                True,
+                en="dodge_to_cover: taking cover needs defence=dodge (got True)",
+                es="dodge_to_cover: quedar a cubierto requiere esquivar (recibido True)",
+                allowed="only with defence=dodge",
+                got=True,
+                cls=CoreDreadImpossibleError,
             )
-
-
-# --------------------------------------------------------------------------- options
-def _opt_choice(
-    default: str,
-    choices: dict[str, tuple[str, str]],
-    label: tuple[str, str],
-    help_: tuple[str, str],
-    rule: str,
-) -> Any:
-    return fields.choice_field(default, choices, label=label, help=help_, rule=rule, advanced=True)
-
-
-def _opt_flag(default: bool, label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
-    return fields.flag_field(default, label=label, help=help_, rule=rule, advanced=True)
-
-
-@dataclass(frozen=True)
-class CoreDreadOptions:
-    """§3.5 Interpretation switches (house rules and placeholders), all defaulted."""
-
-    reroll_policy: str = _opt_choice(
-        "repeat",
-        {
-            "repeat": ("Repetir dado", "Repetir dado (a die may be rerolled again)"),
-            "once_per_die": ("Una vez por dado", "Una vez por dado (once per die)"),
-        },
-        ("Relanzamientos", "Relanzamientos (reroll policy)"),
-        (
-            "Si un dado ya relanzado puede volver a relanzarse con otro punto.",
-            "Whether a rerolled die may be rerolled again with another point.",
-        ),
-        "§1.3, G1",
-    )
-    spectacular_label_from_final_hits: bool = _opt_flag(
-        False,
-        ("Espectacular tras relanzar", "Espectacular tras relanzar (label from final hits)"),
-        (
-            "Llama espectacular a 5 aciertos logrados relanzando (solo la etiqueta).",
-            "Labels 5 hits reached through rerolls spectacular (label only).",
-        ),
-        "§1.5, G2",
-    )
-    damage_order: str = _opt_choice(
-        "multiply_then_subtract",
-        {
-            "multiply_then_subtract": (
-                "Multiplicar y restar",
-                "Multiplicar y restar (multiply then subtract)",
-            ),
-            "subtract_then_multiply": (
-                "Restar y multiplicar",
-                "Restar y multiplicar (subtract then multiply)",
-            ),
-        },
-        ("Orden del daño", "Orden del daño (damage order)"),
-        (
-            "Multiplicar los aciertos de cada lado antes de restar, o al revés.",
-            "Multiply each side's hits before subtracting, or the other way round.",
-        ),
-        "§4.6, G3",
-    )
-    malherido_step: str = _opt_choice(
-        "exclusive",
-        {
-            "exclusive": ("Exclusivo (14 → 2)", "Exclusivo (14 → 2, exclusive)"),
-            "inclusive": ("Inclusivo (13 → 2)", "Inclusivo (13 → 2, inclusive)"),
-        },
-        ("Malherido adicional", "Malherido adicional (extra Malherido step)"),
-        (
-            "Dónde empieza cada Malherido extra por 5 puntos más.",
-            "Where each extra Malherido per 5 more points starts.",
-        ),
-        "§4.8, G7",
-    )
-    spectacular_wounds: str = _opt_choice(
-        "double",
-        {
-            "double": ("Doble", "Doble (double the count)"),
-            "plus_one": ("Una más", "Una más (one more)"),
-        },
-        ("Heridas del espectacular", "Heridas del espectacular (spectacular wounds)"),
-        (
-            "Un ataque espectacular duplica las heridas, o añade una.",
-            "A spectacular attack doubles the wounds, or adds one.",
-        ),
-        "§4.9, G8",
-    )
-    counter_can_be_spectacular: bool = _opt_flag(
-        False,
-        ("Contraataque espectacular", "Contraataque espectacular (spectacular counter)"),
-        (
-            "Un bloqueo con 5 aciertos naturales duplica las heridas del contraataque.",
-            "A block with 5 natural hits doubles the counter-attack's wounds.",
-        ),
-        "G11",
-    )
-    opposed_tie_break: str = _opt_choice(
-        "draw",
-        {
-            "draw": ("Empate", "Empate (draw)"),
-            "reroll": ("Repetir", "Repetir (reroll)"),
-        },
-        ("Empate en enfrentadas", "Empate en enfrentadas (opposed tie)"),
-        (
-            "Con aciertos y atributos iguales: empate o se repite la tirada.",
-            "With equal hits and attributes: a draw, or roll again.",
-        ),
-        "§1.6, G16",
-    )
-    gore_penalty: str = _opt_choice(
-        "sum",
-        {
-            "sum": ("Suma", "Suma (sum of levels)"),
-            "worst": ("La peor", "La peor (worst level only)"),
-        },
-        ("Penalizador Gore", "Penalizador Gore (Gore penalty)"),
-        (
-            "En Gore Mode, sumar los niveles marcados o contar solo el peor.",
-            "In Gore Mode, add the marked levels or count only the worst.",
-        ),
-        "§4.17, G14",
-    )
-    penalties_affect_derived: bool = _opt_flag(
-        False,
-        ("Heridas y valores derivados", "Heridas y valores derivados (penalties affect limits)"),
-        (
-            "Las heridas reducen también los límites de daño y la asfixia.",
-            "Wounds also lower the damage limits and asphyxia turns.",
-        ),
-        "G13",
-    )
-    armor_absorbs_falls: bool = _opt_flag(
-        False,
-        ("Armadura en caídas", "Armadura en caídas (armour absorbs falls)"),
-        (
-            "La armadura absorbe el daño de las caídas (sin desgastarse).",
-            "Armour absorbs fall damage (without wearing).",
-        ),
-        "G12",
-    )
-    defence_requires_turn: bool = _opt_flag(
-        True,
-        ("Defender gasta turno", "Defender gasta turno (defence needs a turn)"),
-        (
-            "Quien ya actuó en el asalto no puede defenderse.",
-            "A defender who already acted this round cannot defend.",
-        ),
-        "G23",
-    )
-    ranged_dodge: str = _opt_choice(
-        "always",
-        {
-            "always": ("Siempre", "Siempre (always)"),
-            "only_to_cover": ("Solo a cubierto", "Solo a cubierto (only to cover)"),
-        },
-        ("Esquivar disparos", "Esquivar disparos (ranged dodge)"),
-        (
-            "Si se puede esquivar un disparo a distancia sin cobertura cercana.",
-            "Whether a shot at range can be dodged with no cover nearby.",
-        ),
-        "§4.5, G5",
-    )
-    disastrous_healing_aggravates: bool = _opt_flag(
-        False,
-        ("Curación desastrosa agrava", "Curación desastrosa agrava (disastrous healing)"),
-        (
-            "Regla supuesta, apagada por defecto: un fallo desastroso al curar un Malherido "
-            "añade otro (el reglamento nombra el riesgo sin dar regla).",
-            "Assumed rule, off by default: a disastrous failure healing a Malherido adds one "
-            "more (the rulebook names the risk but gives no rule).",
-        ),
-        "§4.16, G24",
-    )
-
-    def __post_init__(self) -> None:
-        _validate(self)
-
-
-DEFAULT_OPTIONS = CoreDreadOptions()

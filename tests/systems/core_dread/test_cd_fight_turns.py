@@ -30,7 +30,8 @@ import rolkit
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
-from rolkit.systems.core_dread.forms import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread.forms import (Combatant, Modifiers, Weapon)
+from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.system import SYSTEM
 
 S = SYSTEM

@@ -17,7 +17,7 @@ from rolkit.display import render
 from rolkit.display.tables import flags_frame, headline, steps_frame
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, Modifiers, Weapon
-from rolkit.systems.core_dread.citations import CITE
+from rolkit.systems.core_dread.messages import CITE
 from rolkit.systems.core_dread.presets import KNIFE, PISTOL
 
 S = cd.SYSTEM

@@ -18,19 +18,20 @@ from rolkit.errors import RulesError
 from rolkit.fight import Fight, InitiativeEntry
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Combatant, Weapon
-from rolkit.systems.core_dread.actions import competitive_odds
-from rolkit.systems.core_dread.check_forms import (
+from rolkit.systems.core_dread.checks.actions import competitive_odds
+from rolkit.systems.core_dread.checks.forms import (
     CheckForm,
     CompetitiveActionForm,
     ExtendedActionForm,
     PreparedActionForm,
 )
-from rolkit.systems.core_dread.initiative import (
+from rolkit.systems.core_dread.turns import (
     choose_leaders,
     fight_initiative,
     leader_odds,
 )
-from rolkit.systems.core_dread.reload import ReloadForm, reload_weapon
+from rolkit.systems.core_dread.checks.forms import ReloadForm
+from rolkit.systems.core_dread.checks.reload import reload_weapon
 
 S = cd.SYSTEM
 OPT = cd.DEFAULT_OPTIONS

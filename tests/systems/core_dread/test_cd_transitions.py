@@ -26,11 +26,7 @@ import rolkit
 from rolkit import RulesError
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, CoreDreadOptions, Modifiers, Weapon
-from rolkit.systems.core_dread.forms import (
-    armor_absorption,
-    weapon_attacks_left,
-    weapon_damages_armor,
-)
+from rolkit.systems.core_dread.forms import (armor_absorption, weapon_attacks_left, weapon_damages_armor)
 from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO, CARLA, KNIFE, PISTOL
 
 from .cd_faces import enumerate_law

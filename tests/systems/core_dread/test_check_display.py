@@ -29,9 +29,9 @@ def _rerolled_check():
 def test_check_html_shows_degree_hits_and_each_die_history():
     from html.parser import HTMLParser
 
-    from rolkit.systems.core_dread import display
+    from rolkit.systems.core_dread import view
 
-    html_ = display.check_html(_rerolled_check())
+    html_ = view.check_html(_rerolled_check())
     chunks: list[str] = []
 
     class Text(HTMLParser):
@@ -47,11 +47,11 @@ def test_check_html_shows_degree_hits_and_each_die_history():
 
 
 def test_check_markdown_and_text():
-    from rolkit.systems.core_dread import display
+    from rolkit.systems.core_dread import view
 
     check = _rerolled_check()
-    md = display.check_markdown(check, "es")
+    md = view.check_markdown(check, "es")
     assert md.startswith("**Éxito normal — 3 aciertos · 2 naturales**")
     assert "~~10~~ → ~~10~~ → **2**" in md
-    assert "4*, 10 → 10 → 2*, 9, 3*, 6" in display.check_text(check, "es")
-    assert "aciertos (hits)" in display.check_text(check, "en")
+    assert "4*, 10 → 10 → 2*, 9, 3*, 6" in view.check_text(check, "es")
+    assert "aciertos (hits)" in view.check_text(check, "en")

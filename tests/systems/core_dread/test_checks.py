@@ -12,8 +12,8 @@ from rolkit import i18n
 from rolkit.dice import ScriptedDice
 from rolkit.display.render import CheckReport
 from rolkit.systems import core_dread as cd
-from rolkit.systems.core_dread.check_forms import CheckForm, HealingCheckForm, OpposedCheckForm
-from rolkit.systems.core_dread.checks import CHECKS, plain_check_resolve
+from rolkit.systems.core_dread.checks.forms import CheckForm, HealingCheckForm, OpposedCheckForm
+from rolkit.systems.core_dread.checks.procedures import CHECKS, plain_check_resolve
 
 from .cd_faces import enumerate_law
 

@@ -8,8 +8,8 @@ from fractions import Fraction as F
 from rolkit.dice import ScriptedDice
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Combatant, CoreDreadOptions, Modifiers, Weapon
-from rolkit.systems.core_dread.hazards import fall_wound
-from rolkit.systems.core_dread.healing import malherido_check
+from rolkit.systems.core_dread.rules.hazards import fall_wound
+from rolkit.systems.core_dread.rules.healing import malherido_check
 from rolkit.systems.core_dread.presets import ANA, BRUNO, CARLA, FIST, KNIFE, PISTOL
 
 Opt = CoreDreadOptions

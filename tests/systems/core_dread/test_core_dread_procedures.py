@@ -12,7 +12,7 @@ from rolkit.dice import ScriptedDice
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, Modifiers, Weapon
 from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO, CARLA, FIST, KNIFE, PISTOL
-from rolkit.systems.core_dread.system import project, wound_rank
+from rolkit.systems.core_dread.view import project, wound_rank
 
 MISS5 = [10] * 5
 HIT5 = [1] * 5
@@ -86,7 +86,7 @@ def test_ranged_block_shoots_back_and_spends_ammo():
 
 def test_shotgun_counts_eight_when_shooting_back_at_melee():
     gun = Weapon(category="peligrosa", mode="ranged", ranged_type="escopeta_tradicional")
-    from rolkit.systems.core_dread.combat import defence_multiplier
+    from rolkit.systems.core_dread.rules.damage import defence_multiplier
 
     assert defence_multiplier(gun, "ranged_block", KNIFE, False) == 8
     assert defence_multiplier(gun, "ranged_block", PISTOL, False) == 4

@@ -7,8 +7,8 @@ from fractions import Fraction as F
 from rolkit import reprs
 from rolkit.dice import ScriptedDice
 from rolkit.systems.core_dread import roll_check
-from rolkit.systems.core_dread.display import check_html, check_markdown, check_text
-from rolkit.systems.core_dread.rolls import CheckRoll
+from rolkit.systems.core_dread.view import check_html, check_markdown, check_text
+from rolkit.systems.core_dread.rules.rolls import CheckRoll
 
 # V03: [2,7,5,9,1] at attribute 5, die 2 rerolled 7 → 4: 4 hits, 3 natural
 V03 = roll_check(5, 1, ScriptedDice([2, 7, 5, 9, 1, 4]))

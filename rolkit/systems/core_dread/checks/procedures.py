@@ -26,15 +26,13 @@ from typing import Any
 from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
-from rolkit.systems.core_dread.check_forms import CheckForm, HealingCheckForm, OpposedCheckForm
-from rolkit.systems.core_dread.citations import cite
-from rolkit.systems.core_dread.context import Pool, make_pool
-from rolkit.systems.core_dread.forms import CoreDreadOptions
-from rolkit.systems.core_dread.healing import HealingCheck, malherido_check
-from rolkit.systems.core_dread.laws import DICE, denominator, joint_weights
-from rolkit.systems.core_dread.messages import value_key
-from rolkit.systems.core_dread.resolve import effective_parts
-from rolkit.systems.core_dread.rolls import (
+from rolkit.systems.core_dread.checks.forms import CheckForm, HealingCheckForm, OpposedCheckForm
+from rolkit.systems.core_dread.messages import cite, value_key
+from rolkit.systems.core_dread.options import CoreDreadOptions
+from rolkit.systems.core_dread.rules.healing import HealingCheck, malherido_check
+from rolkit.systems.core_dread.rules.laws import DICE, denominator, joint_weights
+from rolkit.systems.core_dread.rules.pools import Pool, effective_parts, make_pool
+from rolkit.systems.core_dread.rules.rolls import (
     CheckRoll,
     apply_rerolls,
     check_success_probability,
@@ -47,8 +45,8 @@ from rolkit.systems.core_dread.rolls import (
     roll_check,
     roll_distribution,
 )
+from rolkit.systems.core_dread.rules.wounds import wound_penalty
 from rolkit.systems.core_dread.tables import DEGREES, LEVELS
-from rolkit.systems.core_dread.wounds import wound_penalty
 
 __all__ = [
     "CHECKS",
@@ -107,7 +105,7 @@ def effective_check_step(pool: Pool, label: str = "cd.step.effective.check") -> 
     return Step(label, (), derived, rule)
 
 
-def _check_pool(attribute: int, skill: int, difficulty: int, source: str = "base_check") -> Pool:
+def check_pool(attribute: int, skill: int, difficulty: int, source: str = "base_check") -> Pool:
     return make_pool("attribute", attribute, skill, (("difficulty", difficulty),), source)
 
 
@@ -130,7 +128,7 @@ def plain_check_resolve(
     form: CheckForm, options: CoreDreadOptions, rng: RandomSource
 ) -> tuple[list[Step], CheckRoll, str]:
     """§4.1 Roll 5 faces, then one per reroll used; the degree by §1.5."""
-    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    pool = check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
     step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
     return [effective_check_step(pool), step], roll, roll.degree
@@ -175,9 +173,9 @@ def opposed_check_resolve(
     a, b = _opposed_attributes(form)
     can_break = opposed_check(a, form.skill, b, form.rival_skill, options)["draw"] < 1
     steps: list[Step] = [
-        effective_check_step(_check_pool(form.attribute, form.skill, form.difficulty)),
+        effective_check_step(check_pool(form.attribute, form.skill, form.difficulty)),
         effective_check_step(
-            _check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty),
+            check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty),
             "cd.step.effective.rival",
         ),
     ]

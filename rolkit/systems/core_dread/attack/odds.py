@@ -2,11 +2,11 @@
 
 * :func:`attack_outcomes` is §7.2 exactly: the attacker's joint law ``(hits, natural
   spectacular)`` against the defender's, mapped through §4.4–4.9 by
-  :class:`~rolkit.systems.core_dread.context.OutcomeMap`.
+  :class:`~rolkit.systems.core_dread.attack.stages.OutcomeMap`.
 * :func:`attack_odds` (what ``SYSTEM.odds`` shows) adds §7.3: each wound put on the
   victim's current track (overflow, death), the knock-out and the §4.12 prone check
   (weighted by that check's own law), for the defender and for the counter-attack on the
-  attacker, through :func:`~rolkit.systems.core_dread.consequences.mark`, the same rule
+  attacker, through :func:`~rolkit.systems.core_dread.attack.stages.mark`, the same rule
   ``resolve_attack`` applies.
 * :func:`hit_probability` reads P(hit) from the two hit marginals alone (the grid).
 
@@ -19,24 +19,26 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.core_dread.consequences import fate_after, mark, prone_weights
-from rolkit.systems.core_dread.context import AttackContext, OutcomeMap, attack_context, opposed
-from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
-    Combatant,
-    CoreDreadOptions,
-    Modifiers,
-    Weapon,
+from rolkit.systems.core_dread.attack.key import AttackKey, AttackOutcome, Fate
+from rolkit.systems.core_dread.attack.stages import (
+    AttackContext,
+    OutcomeMap,
+    attack_context,
+    fate_after,
+    mark,
+    opposed,
+    prone_weights,
 )
-from rolkit.systems.core_dread.laws import JointRow, denominator, hit_weights, joint_weights
-from rolkit.systems.core_dread.outcome import AttackOutcome, Fate, OddsKey
-from rolkit.systems.core_dread.validation import validate_attack
+from rolkit.systems.core_dread.attack.validate import validate_attack
+from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.laws import JointRow, denominator, hit_weights, joint_weights
 
 __all__ = ["attack_outcomes", "attack_odds", "hit_probability", "outcome_laws"]
 
 _NO_DEFENCE: tuple[JointRow, ...] = (((0, False), 1),)
 
-#: The tail of an :class:`OddsKey`: ``(fate, prone, counter_fate, counter_prone)``.
+#: The tail of an :class:`AttackKey`: ``(fate, prone, counter_fate, counter_prone)``.
 FateRow = tuple[tuple[Fate, bool, Fate, bool], int]
 
 
@@ -115,16 +117,16 @@ def attack_odds(
     weapon: Weapon,
     modifiers: Modifiers,
     options: CoreDreadOptions = DEFAULT_OPTIONS,
-) -> dict[OddsKey, Fraction]:
-    """§7.3 Exact odds keyed by :class:`OddsKey`: the §7.2 key, ``spectacular`` and the
+) -> dict[AttackKey, Fraction]:
+    """§7.3 Exact odds keyed by :class:`AttackKey`: the §7.2 key, ``spectacular`` and the
     fate of both sides on their current tracks (zero keys omitted, sums to 1)."""
     validate_attack(attacker, defender, weapon, modifiers, options)
     ctx = attack_context(attacker, defender, weapon, modifiers, options)
     weights, den = outcome_laws(ctx)
-    out: dict[OddsKey, int] = {}
+    out: dict[AttackKey, int] = {}
     for (o, spec), w in weights:
         for tail, wf in _fates(defender, attacker, o, modifiers.knockout_attempt, options):
-            key = OddsKey(*o, spec, *tail)
+            key = AttackKey(*o, spec, *tail)
             out[key] = out.get(key, 0) + w * wf
     total = den * denominator(0) ** 2
     return {k: Fraction(w, total) for k, w in out.items()}

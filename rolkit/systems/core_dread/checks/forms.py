@@ -1,4 +1,5 @@
-"""The small forms of Core Dread's checks (§4.1 plain, §4.2 opposed, §4.16 healing)."""
+"""The small forms of Core Dread's checks: §4.1 plain, §4.2 opposed, §4.16 healing, §1.7
+extended, competitive and prepared actions, §4.14 reload."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ from dataclasses import dataclass
 
 from rolkit import fields
 from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.forms import Weapon
+from rolkit.systems.core_dread.tables import RANGED_LABELS
 
 __all__ = [
     "CheckForm",
@@ -14,6 +17,7 @@ __all__ = [
     "ExtendedActionForm",
     "CompetitiveActionForm",
     "PreparedActionForm",
+    "ReloadForm",
 ]
 
 _ATTRIBUTE_HELP = (
@@ -252,3 +256,61 @@ class PreparedActionForm:
 
     def __post_init__(self) -> None:
         fields.validate(self, error_cls=CoreDreadRangeError)
+
+
+# --------------------------------------------------------------------------- §4.14 reload
+@dataclass(frozen=True)
+class ReloadForm:
+    """§4.14 What a reload needs: the firearm's type and whether a spare magazine is at hand."""
+
+    ranged_type: str = fields.choice_field(
+        "semiautomatica_revolver",
+        dict(RANGED_LABELS),
+        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
+        help=("El tipo fija los ataques por carga.", "The type sets the attacks per reload."),
+        rule="§5.5",
+    )
+    attacks_left: int = fields.int_field(
+        0,
+        0,
+        99,
+        label=("Ataques restantes", "Ataques restantes (attacks left)"),
+        help=("Munición antes de recargar.", "Ammunition before reloading."),
+        rule="§4.14",
+    )
+    capacity: int | None = fields.int_field(
+        None,
+        1,
+        99,
+        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
+        help=(
+            "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
+            "Empty: from the ranged-weapon table (required for «otra»).",
+        ),
+        optional=True,
+        rule="§5.5",
+    )
+    spare_magazine: bool = fields.flag_field(
+        True,
+        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        help=(
+            "Con cargador de repuesto (o un arco) recargar toma un turno; si no, minutos.",
+            "With a spare magazine (or a bow) reloading takes one turn; otherwise minutes.",
+        ),
+        rule="§4.14",
+    )
+
+    def __post_init__(self) -> None:
+        fields.validate(self, error_cls=CoreDreadRangeError)
+        self.weapon()  # the weapon's own checks (capacity of «otra», attacks ≤ capacity)
+
+    def weapon(self) -> Weapon:
+        return Weapon(
+            name="",
+            category="peligrosa",
+            mode="ranged",
+            ranged_type=self.ranged_type,
+            capacity=self.capacity,
+            attacks_left=self.attacks_left,
+            spare_magazine=self.spare_magazine,
+        )

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rolkit.errors import check_int
 from rolkit.reprs import RichRepr
-from rolkit.systems.core_dread.errors import check_int
-from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
-from rolkit.systems.core_dread.laws import (
+from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.laws import (
     DICE,
     SIDES,
     denominator,
@@ -94,8 +95,8 @@ class CheckRoll(RichRepr):
 def effective_attribute(base: int, difficulty: int = 0, penalty: int = 0, bonus: int = 0) -> int:
     """§1.2 ``clamp(base − penalty + difficulty + bonus, 0, 9)``."""
     for name, v in (("base", base), ("difficulty", difficulty), ("penalty", penalty)):
-        check_int(name, v, -99 if name == "difficulty" else 0, 99)
-    check_int("bonus", bonus, -99, 99)
+        check_int(v, -99 if name == "difficulty" else 0, 99, field=name, cls=CoreDreadRangeError)
+    check_int(bonus, -99, 99, field="bonus", cls=CoreDreadRangeError)
     return max(0, min(9, base - penalty + difficulty + bonus))
 
 
@@ -105,8 +106,8 @@ def count_hits(faces: Sequence[int], attribute: int) -> int:
 
 
 def _check_pool(attribute: int, skill: int) -> None:
-    check_int("attribute", attribute, 0, 9)
-    check_int("skill", skill, 0, 5)
+    check_int(attribute, 0, 9, field="attribute", cls=CoreDreadRangeError)
+    check_int(skill, 0, 5, field="skill", cls=CoreDreadRangeError)
 
 
 def _reroll(
@@ -162,8 +163,8 @@ def degree_of_success(
     hits: int, natural_hits: int, options: CoreDreadOptions = DEFAULT_OPTIONS
 ) -> str:
     """§1.5 One of the six labels; spectacular needs 5 natural hits (G2)."""
-    check_int("hits", hits, 0, DICE)
-    check_int("natural_hits", natural_hits, 0, DICE)
+    check_int(hits, 0, DICE, field="hits", cls=CoreDreadRangeError)
+    check_int(natural_hits, 0, DICE, field="natural_hits", cls=CoreDreadRangeError)
     if hits == DICE and natural_hits < DICE and not options.spectacular_label_from_final_hits:
         return DEGREE_BY_HITS[4]
     return DEGREE_BY_HITS[hits]
@@ -234,7 +235,7 @@ def check_success_probability(
 ) -> Fraction:
     """§1.1.5 P(hits ≥ min_hits), exact (Appendix A)."""
     _check_pool(attribute, skill)
-    check_int("min_hits", min_hits, 0, DICE)
+    check_int(min_hits, 0, DICE, field="min_hits", cls=CoreDreadRangeError)
     return _success(attribute, skill, min_hits, options.reroll_policy)
 
 

@@ -2,8 +2,8 @@
 
 Faces are drawn with ``rng.randint(1, 10)`` in exactly the §4.18 order, so a scripted RNG
 reproduces a resolution. Each stage records its :class:`rolkit.model.Step` and calls the
-same rule functions as the exact odds (:mod:`~rolkit.systems.core_dread.context` for the
-hits → damage → wound map, :func:`~rolkit.systems.core_dread.consequences.mark` for the
+same rule functions as the exact odds (:mod:`~rolkit.systems.core_dread.attack.stages` for the
+hits → damage → wound map, :func:`~rolkit.systems.core_dread.attack.stages.mark` for the
 track), so the roll and the odds cannot drift apart.
 """
 
@@ -14,45 +14,46 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rolkit.model import Step
-from rolkit.systems.core_dread.citations import cite, term_rule, wound_rule
-from rolkit.systems.core_dread.combat import wear_armor
-from rolkit.systems.core_dread.consequences import (
+from rolkit.systems.core_dread.attack.key import AttackOutcome, AttackResolution
+from rolkit.systems.core_dread.attack.stages import (
     PRONE_MIN_HITS,
-    Marking,
-    loses_autocontrol,
-    mark,
-    spend_attack,
-    track_changes,
-)
-from rolkit.systems.core_dread.context import (
     AttackContext,
-    Pool,
+    Marking,
     Wound,
     attack_context,
     counted_hits,
     counter_wound,
     defender_wound,
-    make_pool,
+    loses_autocontrol,
+    mark,
     opposed,
+    spend_attack,
+    track_changes,
 )
+from rolkit.systems.core_dread.attack.validate import validate_attack
 from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
     Combatant,
-    CoreDreadOptions,
     Modifiers,
     Weapon,
     armor_absorption,
     weapon_damages_armor,
 )
-from rolkit.systems.core_dread.laws import DICE
-from rolkit.systems.core_dread.messages import step_label, value_key, wound_key
-from rolkit.systems.core_dread.outcome import AttackOutcome, AttackResolution
-from rolkit.systems.core_dread.rolls import CheckRoll, roll_check
+from rolkit.systems.core_dread.messages import (
+    cite,
+    step_label,
+    value_key,
+    wound_key,
+    wound_rule,
+)
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import wear_armor
+from rolkit.systems.core_dread.rules.laws import DICE
+from rolkit.systems.core_dread.rules.pools import Pool, effective_parts, make_pool, signed
+from rolkit.systems.core_dread.rules.rolls import CheckRoll, roll_check
+from rolkit.systems.core_dread.rules.wounds import wound_penalty
 from rolkit.systems.core_dread.tables import RANGED_LABELS, SHOTGUNS
-from rolkit.systems.core_dread.validation import validate_attack
-from rolkit.systems.core_dread.wounds import wound_penalty
 
-__all__ = ["resolve_attack", "effective_parts", "signed", "weapon_label"]
+__all__ = ["resolve_attack", "weapon_label"]
 
 AMMO_RULE = cite("ammo")
 
@@ -86,27 +87,9 @@ def _wound_value(level: str | None, count: int) -> str:
     return value_key("no_wound") if level is None else wound_key(level, count)
 
 
-def signed(value: int) -> str:
-    """A modifier as the rulebook writes it: ``+2``, ``−1``."""
-    return f"{value:+d}".replace("-", "−")
-
-
 def _true_only(**flags: bool) -> dict[str, bool]:
     """The flags that hold (a «no» is not worth a line: «espectacular sí» only)."""
     return {k: True for k, v in flags.items() if v}
-
-
-def effective_parts(pool: Pool) -> tuple[dict[str, Any], str]:
-    """§1.2 What the effective-attribute step shows: the base, every modifier applied (wound
-    penalty, difficulty, covering fire, knock-out), the sum when the 0–9 limit bit, the
-    result; and the rule of each of them."""
-    clamped = pool.unclamped != pool.attribute
-    derived: dict[str, Any] = {"uses": value_key(pool.attribute_name), "base": pool.base}
-    derived.update({name: signed(v) for name, v in pool.terms})
-    if clamped:
-        derived["unclamped"] = pool.unclamped
-    derived["attribute"] = pool.attribute
-    return derived, term_rule(pool.source, pool.terms, clamped)
 
 
 def effective_step(trace: _Trace, role: str, pool: Pool) -> None:

@@ -27,25 +27,24 @@ from typing import Any
 from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
-from rolkit.systems.core_dread.check_forms import (
+from rolkit.systems.core_dread.checks.forms import (
     CompetitiveActionForm,
     ExtendedActionForm,
     PreparedActionForm,
 )
-from rolkit.systems.core_dread.checks import (
+from rolkit.systems.core_dread.checks.procedures import (
     MIN_HITS,
     SUCCESS_DEGREES,
-    _check_pool,
     _degree_law,
     _roll_step,
     _rule,
+    check_pool,
     effective_check_step,
 )
-from rolkit.systems.core_dread.citations import cite
-from rolkit.systems.core_dread.forms import CoreDreadOptions
-from rolkit.systems.core_dread.laws import DICE, denominator, joint_weights
-from rolkit.systems.core_dread.messages import value_key
-from rolkit.systems.core_dread.rolls import CheckRoll, opposed_side, roll_check
+from rolkit.systems.core_dread.messages import cite, value_key
+from rolkit.systems.core_dread.options import CoreDreadOptions
+from rolkit.systems.core_dread.rules.laws import DICE, denominator, joint_weights
+from rolkit.systems.core_dread.rules.rolls import CheckRoll, opposed_side, roll_check
 
 __all__ = [
     "ACTIONS",
@@ -94,7 +93,7 @@ def _turn_law(attribute: int, skill: int, needed: int, rule: str, policy: str) -
 # --------------------------------------------------------------------------- extended
 def extended_odds(form: ExtendedActionForm, options: CoreDreadOptions) -> dict[str, Fraction]:
     """§1.7 Exact P(the N successes are reached within the turns)."""
-    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    pool = check_pool(form.attribute, form.skill, form.difficulty)
     law = _turn_law(
         pool.attribute, form.skill, form.needed, form.spectacular, options.reroll_policy
     )
@@ -142,7 +141,7 @@ def extended_resolve(
     form: ExtendedActionForm, options: CoreDreadOptions, rng: RandomSource
 ) -> tuple[list[Step], ActionRolls, str]:
     """§1.7 One check per turn until the N successes or the last turn."""
-    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    pool = check_pool(form.attribute, form.skill, form.difficulty)
     steps = [effective_check_step(pool)]
     rolls = []
     total = 0
@@ -177,8 +176,8 @@ def _finish(hits_a: int, hits_b: int, a_done: bool, b_done: bool, att_a: int, at
 
 def competitive_odds(form: CompetitiveActionForm, options: CoreDreadOptions) -> dict[str, Fraction]:
     """§1.7 Exact law of a competitive extended action (module docs)."""
-    pa = _check_pool(form.attribute, form.skill, form.difficulty)
-    pb = _check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty)
+    pa = check_pool(form.attribute, form.skill, form.difficulty)
+    pb = check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty)
     n, rule, policy = form.needed, form.spectacular, options.reroll_policy
     law_a = _turn_law(pa.attribute, form.skill, n, rule, policy)
     law_b = _turn_law(pb.attribute, form.rival_skill, n, rule, policy)
@@ -208,8 +207,8 @@ def competitive_resolve(
     form: CompetitiveActionForm, options: CoreDreadOptions, rng: RandomSource
 ) -> tuple[list[Step], ActionRolls, str]:
     """§1.7 Each turn the first side rolls, then the rival, until one reaches N."""
-    pa = _check_pool(form.attribute, form.skill, form.difficulty)
-    pb = _check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty)
+    pa = check_pool(form.attribute, form.skill, form.difficulty)
+    pb = check_pool(form.rival_attribute, form.rival_skill, form.rival_difficulty)
     steps = [
         effective_check_step(pa),
         effective_check_step(pb, "cd.step.effective.rival"),
@@ -275,7 +274,7 @@ def prepared_odds(form: PreparedActionForm, options: CoreDreadOptions) -> dict[s
     """§1.7 ``lost`` for certain without the trigger; else the check's §1.5 degrees."""
     if not form.triggered:
         return {"lost": Fraction(1), **{d.id: Fraction(0) for d in SUCCESS_DEGREES}}
-    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    pool = check_pool(form.attribute, form.skill, form.difficulty)
     return {"lost": Fraction(0), **_degree_law(pool.attribute, form.skill, options)}
 
 
@@ -291,7 +290,7 @@ def prepared_resolve(
     )
     if not form.triggered:
         return [trigger], None, "lost"
-    pool = _check_pool(form.attribute, form.skill, form.difficulty)
+    pool = check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
     step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
     return [trigger, effective_check_step(pool), step], roll, roll.degree

@@ -17,26 +17,21 @@ offers the same through ``SYSTEM.checks`` (its degree says the time: ``one_turn`
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import NamedTuple
 
-from rolkit import fields
 from rolkit.dice import RandomSource
+from rolkit.errors import input_error, shown
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
-from rolkit.systems.core_dread.citations import cite
-from rolkit.systems.core_dread.errors import CoreDreadRangeError, impossible
-from rolkit.systems.core_dread.forms import (
-    CoreDreadOptions,
-    Weapon,
-    weapon_attacks_left,
-    weapon_capacity,
-)
-from rolkit.systems.core_dread.messages import value_key
+from rolkit.systems.core_dread.checks.forms import ReloadForm
+from rolkit.systems.core_dread.errors import CoreDreadImpossibleError
+from rolkit.systems.core_dread.forms import Weapon, weapon_attacks_left, weapon_capacity
+from rolkit.systems.core_dread.messages import cite, value_key
+from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.tables import RANGED_LABELS
 
-__all__ = ["Reload", "reload_time", "reload_weapon", "ReloadForm", "RELOAD", "RELOAD_DEGREES"]
+__all__ = ["Reload", "reload_time", "reload_weapon", "RELOAD", "RELOAD_DEGREES"]
 
 RELOAD_DEGREES = (
     Degree("minutes", ("Varios minutos", "Varios minutos (several minutes)"), success=False),
@@ -65,12 +60,19 @@ def reload_weapon(weapon: Weapon) -> Reload:
     """
     cap = weapon_capacity(weapon)
     if weapon.ranged_type is None or cap is None:
-        raise impossible(
+        raise input_error(
             "weapon.mode",
-            "only a ranged weapon (arma de proyectiles) is reloaded",
-            "solo se recarga un arma de proyectiles",
-            "ranged",
-            weapon.mode,
+            en=(
+                "weapon.mode: only a ranged weapon (arma de proyectiles) is reloaded "
+                f"(got {shown(weapon.mode)})"
+            ),
+            es=(
+                "weapon.mode: solo se recarga un arma de proyectiles "
+                f"(recibido {shown(weapon.mode)})"
+            ),
+            allowed="ranged",
+            got=weapon.mode,
+            cls=CoreDreadImpossibleError,
         )
     time = reload_time(weapon.ranged_type, weapon.spare_magazine)
     step = Step(
@@ -85,63 +87,6 @@ def reload_weapon(weapon: Weapon) -> Reload:
         {"weapon": weapon.name or RANGED_LABELS[weapon.ranged_type][0]},
     )
     return Reload(dataclasses.replace(weapon, attacks_left=cap), time, step)
-
-
-@dataclass(frozen=True)
-class ReloadForm:
-    """§4.14 What a reload needs: the firearm's type and whether a spare magazine is at hand."""
-
-    ranged_type: str = fields.choice_field(
-        "semiautomatica_revolver",
-        dict(RANGED_LABELS),
-        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
-        help=("El tipo fija los ataques por carga.", "The type sets the attacks per reload."),
-        rule="§5.5",
-    )
-    attacks_left: int = fields.int_field(
-        0,
-        0,
-        99,
-        label=("Ataques restantes", "Ataques restantes (attacks left)"),
-        help=("Munición antes de recargar.", "Ammunition before reloading."),
-        rule="§4.14",
-    )
-    capacity: int | None = fields.int_field(
-        None,
-        1,
-        99,
-        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
-        help=(
-            "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
-            "Empty: from the ranged-weapon table (required for «otra»).",
-        ),
-        optional=True,
-        rule="§5.5",
-    )
-    spare_magazine: bool = fields.flag_field(
-        True,
-        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
-        help=(
-            "Con cargador de repuesto (o un arco) recargar toma un turno; si no, minutos.",
-            "With a spare magazine (or a bow) reloading takes one turn; otherwise minutes.",
-        ),
-        rule="§4.14",
-    )
-
-    def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
-        self.weapon()  # the weapon's own checks (capacity of «otra», attacks ≤ capacity)
-
-    def weapon(self) -> Weapon:
-        return Weapon(
-            name="",
-            category="peligrosa",
-            mode="ranged",
-            ranged_type=self.ranged_type,
-            capacity=self.capacity,
-            attacks_left=self.attacks_left,
-            spare_magazine=self.spare_magazine,
-        )
 
 
 def _odds(form: ReloadForm, options: CoreDreadOptions) -> dict[str, Fraction]:

@@ -1,40 +1,54 @@
-"""§4.4–4.9 What one attack's forms fix before any die is rolled, and the rules that map
-rolled hits to damage and wounds.
+"""§4.4–4.12 The stages of one attack: what the forms fix before any die is rolled, the
+rules that map rolled hits to damage and wounds, and the wound put on the victim's track.
 
 :func:`attack_context` reads the forms once (pools, multipliers, armour, damage limits);
 the stage functions below (:func:`opposed`, :func:`defender_wound`, :func:`counter_wound`)
 are the single place each rule lives: ``resolve_attack`` calls them on the rolled hits
 and the exact odds call them on every pair of hit counts.
+
+Then §4.9.3, §4.10, §4.12: one function, :func:`mark`, decides overflow and death, the
+knock-out and whether the prone check is due (and at which Fortaleza); ``resolve_attack``
+rolls that check and the exact odds weigh it with the check's law, so both read the same
+rule.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any
 
-from rolkit.systems.core_dread.combat import (
+from rolkit.systems.core_dread.attack.key import AttackOutcome, Fate
+from rolkit.systems.core_dread.forms import (
+    Combatant,
+    Modifiers,
+    Weapon,
+    armor_absorption,
+    weapon_attacks_left,
+)
+from rolkit.systems.core_dread.options import CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import (
     absorb,
     attack_multiplier,
     defence_multiplier,
     needs_three_hits,
     opposed_values,
 )
-from rolkit.systems.core_dread.forms import (
-    Combatant,
-    CoreDreadOptions,
-    Modifiers,
-    Weapon,
-    armor_absorption,
+from rolkit.systems.core_dread.rules.laws import denominator, success_weight
+from rolkit.systems.core_dread.rules.pools import Pool, make_pool, penalty, penalty_term
+from rolkit.systems.core_dread.rules.rolls import effective_attribute
+from rolkit.systems.core_dread.rules.wounds import (
+    Track,
+    apply_wounds,
+    damage_wound,
+    knocked_out,
+    marks_malherido,
+    measure_and_double,
+    wound_penalty,
 )
-from rolkit.systems.core_dread.outcome import AttackOutcome
-from rolkit.systems.core_dread.rolls import effective_attribute
-from rolkit.systems.core_dread.tables import COVER_FIRE_WEAPONS
-from rolkit.systems.core_dread.wounds import damage_wound, measure_and_double, wound_penalty
+from rolkit.systems.core_dread.tables import COVER_FIRE_WEAPONS, LEVELS
 
 __all__ = [
-    "Pool",
-    "make_pool",
-    "penalty_term",
     "AttackContext",
     "attack_pool",
     "defence_pool",
@@ -46,53 +60,23 @@ __all__ = [
     "defender_wound",
     "counter_wound",
     "OutcomeMap",
+    "Marking",
+    "mark",
+    "fate_after",
+    "PRONE_MIN_HITS",
+    "prone_weights",
+    "track_changes",
+    "loses_autocontrol",
+    "spend_attack",
 ]
 
 Wounding = tuple[str | None, int]
 
 
-class Pool(NamedTuple):
-    """One roll's dice pool: the attribute used, its effective value, the skill points;
-    and how §1.2 reached the value: the ``base`` score, each ``terms`` modifier applied
-    (``(id, signed value)``, only the non-zero ones) and the ``source`` of the base (a
-    :data:`~.citations.CITE` id)."""
-
-    attribute_name: str
-    attribute: int
-    skill: int
-    base: int = 0
-    terms: tuple[tuple[str, int], ...] = ()
-    source: str = "base_check"
-
-    @property
-    def unclamped(self) -> int:
-        """The sum before §1.2's 0–9 limit («nunca … a más de 9»)."""
-        return self.base + sum(v for _, v in self.terms)
-
-
-def _penalty(c: Combatant, options: CoreDreadOptions) -> int:
-    return wound_penalty(c.track, c.gore_mode, options)
-
-
-def penalty_term(c: Combatant, options: CoreDreadOptions) -> tuple[tuple[str, int], ...]:
-    """§4.11/§4.17 The wound penalty as a modifier term (none when 0)."""
-    p = _penalty(c, options)
-    return ((("gore_penalty" if c.gore_mode else "wound_penalty"), -p),) if p else ()
-
-
-def make_pool(
-    name: str, base: int, skill: int, terms: tuple[tuple[str, int], ...], source: str
-) -> Pool:
-    """§1.2 A pool from its base and modifier terms (zero terms dropped, clamp once)."""
-    kept = tuple((n, v) for n, v in terms if v)
-    value = max(0, min(9, base + sum(v for _, v in kept)))
-    return Pool(name, value, skill, base, kept, source)
-
-
 def damage_limit(c: Combatant, options: CoreDreadOptions) -> int:
     """G13 The FOR of the damage limits: base FOR (effective with ``penalties_affect_derived``)."""
     if options.penalties_affect_derived:
-        return effective_attribute(c.fortaleza, penalty=_penalty(c, options))
+        return effective_attribute(c.fortaleza, penalty=penalty(c, options))
     return c.fortaleza
 
 
@@ -279,3 +263,88 @@ class OutcomeMap:
             back.level,
             back.count,
         )
+
+
+# --------------------------------------------------------------------------- §4.9.3, §4.10, §4.12 the wound on the track
+#: §4.12 «Si la tirada falla»: a plain check, 3 hits.
+PRONE_MIN_HITS = 3
+
+
+@dataclass(frozen=True)
+class Marking:
+    """What marking one attack's wound on a victim's track leads to.
+
+    ``track``/``dead``/``marked``: §4.10 ``apply_wounds``; ``knocked_out``: §4.9.3 (a
+    knock-out attempt that marked a Lesionado or Malherido box on a living victim);
+    ``prone_attribute``: the effective FOR of the §4.12 check after the new penalties, or
+    ``None`` when no check is due (no Malherido marked, dead, or unconscious).
+    """
+
+    track: Track
+    dead: bool
+    marked: tuple[str, ...]
+    knocked_out: bool
+    prone_attribute: int | None
+
+
+def mark(
+    victim: Combatant,
+    level: str | None,
+    count: int,
+    knockout_attempt: bool,
+    options: CoreDreadOptions,
+) -> Marking:
+    """§4.10 Mark ``count`` wounds of ``level`` on ``victim``'s current track, then §4.9.3
+    knock-out and the §4.12 prone check's attribute («cae al suelo»)."""
+    track, dead, marked = apply_wounds(victim.track, level, count, victim.gore_mode)
+    ko = knockout_attempt and knocked_out(marked, dead)
+    prone_attribute = None
+    if marks_malherido(marked) and not dead and not (victim.unconscious or ko):
+        penalty = wound_penalty(track, victim.gore_mode, options)
+        prone_attribute = effective_attribute(victim.fortaleza, penalty=penalty)
+    return Marking(track, dead, tuple(marked), ko, prone_attribute)
+
+
+def fate_after(victim: Combatant, marking: Marking) -> Fate:
+    """§7.3 The victim's fate after the marking: dead, down (unconscious before, or knocked
+    out now) or still acting (``None``). Core Dread has no "dying" state."""
+    if marking.dead:
+        return "dead"
+    if victim.unconscious or marking.knocked_out:
+        return "down"
+    return None
+
+
+def prone_weights(prone_attribute: int | None) -> tuple[tuple[bool, int], ...]:
+    """§4.12 ``((falls, weight), …)`` over ``denominator(0)``: the check fails → prone.
+
+    No check due: a single row ``(False, 10**5)``. The check has no skill, so the reroll
+    policy does not matter.
+    """
+    total = denominator(0)
+    if prone_attribute is None:
+        return ((False, total),)
+    stays = success_weight(prone_attribute, 0, PRONE_MIN_HITS, "repeat")
+    return tuple((falls, w) for falls, w in ((True, total - stays), (False, stays)) if w)
+
+
+def track_changes(marking: Marking) -> dict[str, Any]:
+    """§4.10 The victim's form changes a marking makes: the three boxes, and ``dead``."""
+    changes: dict[str, Any] = dict(zip(LEVELS, marking.track, strict=True))
+    if marking.dead:
+        changes["dead"] = True
+    return changes
+
+
+def loses_autocontrol(defender: Combatant, modifiers: Modifiers, count: int) -> bool:
+    """§4.13, G22 One point of Autocontrol (never below 0) when a dangerous attack marks
+    at least one wound («pierde un punto de Autocontrol inmediatamente»)."""
+    return modifiers.dangerous_situation and count > 0 and defender.autocontrol > 0
+
+
+def spend_attack(weapon: Weapon) -> Weapon:
+    """§4.14 The firearm after one attack of ammunition («munición», counted in attacks)."""
+    left = weapon_attacks_left(weapon)
+    if left is None or left < 1:  # validate_attack rejects this; kept as a guard
+        raise ValueError(f"{weapon.name!r} has no ammunition to spend")
+    return dataclasses.replace(weapon, attacks_left=left - 1)

@@ -5,8 +5,9 @@ A track is ``(magullado, lesionado, malherido)``; levels are the Spanish words.
 
 from __future__ import annotations
 
-from rolkit.systems.core_dread.errors import check_choice, check_int
-from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.errors import check_choice, check_int, input_error
+from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
 from rolkit.systems.core_dread.tables import BOXES, GORE_PENALTY, LEVELS, STANDARD_PENALTY
 
 __all__ = [
@@ -27,25 +28,24 @@ Track = tuple[int, int, int]
 
 def _check_level(level: str | None, count: int) -> None:
     if level is not None:
-        check_choice("level", level, LEVELS)
-    check_int("count", count, 0, 999)
+        check_choice(level, LEVELS, field="level", cls=CoreDreadRangeError)
+    check_int(count, 0, 999, field="count", cls=CoreDreadRangeError)
 
 
 def check_track(track: Track, gore: bool = False) -> Track:
     """Validate a ``(magullado, lesionado, malherido)`` track (0..3, or 0..1 in Gore Mode)."""
     boxes = BOXES[bool(gore)]
     if not isinstance(track, tuple | list) or len(track) != 3:
-        from rolkit.systems.core_dread.errors import CoreDreadRangeError
-
-        raise CoreDreadRangeError(
-            f"track must be three whole numbers (magullado, lesionado, malherido) (got {track!r})",
-            field="track",
+        raise input_error(
+            "track",
+            en=f"track must be three whole numbers (magullado, lesionado, malherido) (got {track!r})",
+            es=f"el registro de heridas debe ser tres números (recibido {track!r})",
             allowed="(magullado, lesionado, malherido)",
             got=track,
-            message_es=f"el registro de heridas debe ser tres números (recibido {track!r})",
+            cls=CoreDreadRangeError,
         )
     for level, value in zip(LEVELS, track, strict=True):
-        check_int(level, value, 0, boxes)
+        check_int(value, 0, boxes, field=level, cls=CoreDreadRangeError)
     return tuple(track)  # type: ignore[return-value]
 
 
@@ -57,8 +57,8 @@ def wound_from_damage(
     ``n = ceil((damage − 2F)/5)`` («una adicional por cada 5 puntos más»); with
     ``malherido_step="inclusive"``, ``n = 1 + floor((damage − 2F)/5)``.
     """
-    check_int("damage", damage, -9999, 9999)
-    check_int("fortaleza", fortaleza, 0, 99)
+    check_int(damage, -9999, 9999, field="damage", cls=CoreDreadRangeError)
+    check_int(fortaleza, 0, 99, field="fortaleza", cls=CoreDreadRangeError)
     return damage_wound(damage, fortaleza, options)
 
 

@@ -5,15 +5,10 @@ All functions are pure; ``Weapon``/``Modifiers`` are the §3 forms.
 
 from __future__ import annotations
 
-from rolkit.systems.core_dread.errors import check_choice, check_int
-from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
-    Armor,
-    CoreDreadOptions,
-    Modifiers,
-    Weapon,
-    armor_absorption,
-)
+from rolkit.errors import check_choice, check_int
+from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.forms import Armor, Modifiers, Weapon, armor_absorption
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
 from rolkit.systems.core_dread.tables import CATEGORY_MULTIPLIER, SHOTGUNS
 
 __all__ = [
@@ -78,11 +73,11 @@ def opposed_damage(
     defence value at all for ``none``); the counter goes to the attacker only for a block
     or ranged block that beats the attack. ``subtract_then_multiply`` compares raw hits.
     """
-    check_int("attack_hits", attack_hits, 0, 5)
-    check_int("defence_hits", defence_hits, 0, 5)
-    check_int("attack_mult", attack_mult, 0, 99)
-    check_int("defence_mult", defence_mult, 0, 99)
-    check_choice("defence", defence, DEFENCES)
+    check_int(attack_hits, 0, 5, field="attack_hits", cls=CoreDreadRangeError)
+    check_int(defence_hits, 0, 5, field="defence_hits", cls=CoreDreadRangeError)
+    check_int(attack_mult, 0, 99, field="attack_mult", cls=CoreDreadRangeError)
+    check_int(defence_mult, 0, 99, field="defence_mult", cls=CoreDreadRangeError)
+    check_choice(defence, DEFENCES, field="defence", cls=CoreDreadRangeError)
     return opposed_values(
         attack_hits, attack_mult, defence, defence_hits, defence_mult, needs_three, options
     )

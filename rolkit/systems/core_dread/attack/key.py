@@ -1,4 +1,9 @@
-"""§7.2, §7.3, §4.18 The result types of one attack: the outcome keys and the Resolution."""
+"""§7.2, §7.3, §4.18 The result types of one attack: the outcome keys and the Resolution.
+
+:class:`AttackKey` is the key of ``SYSTEM.odds`` (the spec's ``OddsKey``, kept as an
+alias); :class:`AttackResolution` satisfies :class:`rolkit.model.AttackResult` (``steps``,
+``key``, ``attacker_after``, ``defender_after``, ``weapon_after``).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +13,16 @@ from typing import Literal, NamedTuple
 from rolkit.model import Step
 from rolkit.systems.core_dread.forms import Combatant, Weapon
 
-__all__ = ["Fate", "AttackOutcome", "OddsKey", "AttackResolution", "Resolution", "EFFECTS"]
+__all__ = [
+    "Fate",
+    "AttackOutcome",
+    "AttackKey",
+    "OddsKey",
+    "AttackResolution",
+    "Resolution",
+    "EFFECTS",
+    "fate_of",
+]
 
 #: §7.3 The shared fate vocabulary: ``None`` still acting, ``"down"`` unable to act
 #: (unconscious), ``"dying"`` (Core Dread has no such state), ``"dead"``.
@@ -42,7 +56,7 @@ class AttackOutcome(NamedTuple):
     counter_wound_count: int
 
 
-class OddsKey(NamedTuple):
+class AttackKey(NamedTuple):
     """The key of ``SYSTEM.odds``: the §7.2 fields, ``spectacular`` and the §7.3 fate.
 
     ``spectacular``: the attack had 5 natural hits (the headline's "espectacular %"; the
@@ -69,6 +83,11 @@ class OddsKey(NamedTuple):
     counter_fate: Fate = None
     counter_prone: bool = False
 
+    def __repr__(self) -> str:
+        """Shown under the spec's name (``OddsKey``), as the recorded replays hold it."""
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
+        return f"OddsKey({shown})"
+
     @property
     def outcome(self) -> AttackOutcome:
         return AttackOutcome(*self[:8])
@@ -92,9 +111,9 @@ class AttackResolution:
     weapon_after: Weapon
 
     @property
-    def key(self) -> OddsKey:
+    def key(self) -> AttackKey:
         """The §7.3 odds key of this roll (always a key of the same attack's odds)."""
-        return OddsKey(
+        return AttackKey(
             *self.outcome,
             self.spectacular,
             fate=fate_of(self.defender_after),
@@ -103,6 +122,9 @@ class AttackResolution:
             counter_prone="attacker_prone" in self.effects,
         )
 
+
+#: The spec's name of the odds key (§7.2, §7.3).
+OddsKey = AttackKey
 
 #: §4.18 calls it ``Resolution``; inside this package the name is kept as an alias.
 Resolution = AttackResolution

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.core_dread.errors import check_int
-from rolkit.systems.core_dread.forms import DEFAULT_OPTIONS, CoreDreadOptions
-from rolkit.systems.core_dread.laws import denominator, hit_weights
-from rolkit.systems.core_dread.rolls import effective_attribute, roll_check
+from rolkit.errors import check_int
+from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.laws import denominator, hit_weights
+from rolkit.systems.core_dread.rules.rolls import effective_attribute, roll_check
+from rolkit.systems.core_dread.rules.wounds import Track, apply_wounds, check_track, wound_penalty
 from rolkit.systems.core_dread.tables import BOXES
-from rolkit.systems.core_dread.wounds import Track, apply_wounds, check_track, wound_penalty
 
 __all__ = [
     "HealingCheck",
@@ -33,20 +34,20 @@ __all__ = [
 def rest(track: Track, hours: int, gore: bool = False) -> Track:
     """§4.16 Magullado heals 1 box per full 4 hours of rest."""
     mag, les, mal = check_track(track, gore)
-    check_int("hours", hours, 0, 100_000)
+    check_int(hours, 0, 100_000, field="hours", cls=CoreDreadRangeError)
     return (max(0, mag - hours // 4), les, mal)
 
 
 def treat(track: Track, days: int, treated: bool, gore: bool = False) -> Track:
     """§4.16 Lesionado heals 1 box per day, only if treated (bandages, disinfectant…)."""
     mag, les, mal = check_track(track, gore)
-    check_int("days", days, 0, 100_000)
+    check_int(days, 0, 100_000, field="days", cls=CoreDreadRangeError)
     return (mag, max(0, les - days) if treated else les, mal)
 
 
 def heal(track: Track, hours: int, treated: bool = False, gore: bool = False) -> Track:
     """§4.16 Rest for ``hours``: Magullado per 4 hours, Lesionado per full day if treated."""
-    check_int("hours", hours, 0, 100_000)
+    check_int(hours, 0, 100_000, field="hours", cls=CoreDreadRangeError)
     return treat(rest(track, hours, gore), hours // 24, treated, gore)
 
 
@@ -65,7 +66,7 @@ def malherido_check(
     Malherido. Returns ``(new_track, dead)``.
     """
     mag, les, mal = check_track(track, gore)
-    check_int("hits", hits, 0, 5)
+    check_int(hits, 0, 5, field="hits", cls=CoreDreadRangeError)
     if mal == 0:
         return (mag, les, mal), False
     success = hits >= 3
@@ -109,7 +110,7 @@ def healing_check(
     options: CoreDreadOptions = DEFAULT_OPTIONS,
 ) -> HealingCheck:
     """§4.16 Roll one Malherido healing check (FOR with the wound penalty, §1.2)."""
-    check_int("fortaleza", fortaleza, 1, 9)
+    check_int(fortaleza, 1, 9, field="fortaleza", cls=CoreDreadRangeError)
     attr = _healing_attribute(check_track(track, gore), fortaleza, gore, options)
     roll = roll_check(attr, skill, rng, 3, options)
     new, dead = malherido_check(track, roll.hits, cared, gore, options)
@@ -125,8 +126,8 @@ def healing_check_outcomes(
     options: CoreDreadOptions = DEFAULT_OPTIONS,
 ) -> dict[tuple[Track, bool], Fraction]:
     """Exact law of ``(new_track, dead)`` after one Malherido healing check."""
-    check_int("fortaleza", fortaleza, 1, 9)
-    check_int("skill", skill, 0, 5)
+    check_int(fortaleza, 1, 9, field="fortaleza", cls=CoreDreadRangeError)
+    check_int(skill, 0, 5, field="skill", cls=CoreDreadRangeError)
     attr = _healing_attribute(check_track(track, gore), fortaleza, gore, options)
     weights: dict[tuple[Track, bool], int] = {}
     for hits, w in enumerate(hit_weights(attr, skill, options.reroll_policy)):

@@ -44,27 +44,22 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.core_dread.combat import wear_armor
-from rolkit.systems.core_dread.consequences import (
+from rolkit.systems.core_dread.attack.key import Fate, fate_of
+from rolkit.systems.core_dread.attack.odds import outcome_laws
+from rolkit.systems.core_dread.attack.stages import (
+    AttackContext,
+    attack_context,
     loses_autocontrol,
     mark,
     prone_weights,
     spend_attack,
     track_changes,
 )
-from rolkit.systems.core_dread.context import AttackContext, attack_context
-from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
-    Combatant,
-    CoreDreadOptions,
-    Modifiers,
-    Weapon,
-    weapon_damages_armor,
-)
-from rolkit.systems.core_dread.laws import denominator
-from rolkit.systems.core_dread.odds import outcome_laws
-from rolkit.systems.core_dread.outcome import Fate, fate_of
-from rolkit.systems.core_dread.validation import validate_attack
+from rolkit.systems.core_dread.attack.validate import validate_attack
+from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, weapon_damages_armor
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import wear_armor
+from rolkit.systems.core_dread.rules.laws import denominator
 
 __all__ = ["attack_transitions", "status", "defender_after", "attacker_after", "weapon_after"]
 

@@ -9,22 +9,19 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from rolkit.systems.core_dread.combat import absorb
-from rolkit.systems.core_dread.errors import check_choice, check_int
-from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
-    Combatant,
-    CoreDreadOptions,
-    armor_absorption,
-)
-from rolkit.systems.core_dread.rolls import effective_attribute, roll_check
-from rolkit.systems.core_dread.tables import FALL_RATE, HAZARDS, LEVELS
-from rolkit.systems.core_dread.wounds import (
+from rolkit.errors import check_choice, check_int
+from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.forms import Combatant, armor_absorption
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import absorb
+from rolkit.systems.core_dread.rules.rolls import effective_attribute, roll_check
+from rolkit.systems.core_dread.rules.wounds import (
     apply_wounds,
     marks_malherido,
     wound_from_damage,
     wound_penalty,
 )
+from rolkit.systems.core_dread.tables import FALL_RATE, HAZARDS, LEVELS
 
 __all__ = [
     "fall_damage",
@@ -40,8 +37,8 @@ __all__ = [
 
 def fall_damage(metres: int, surface: str = "solida") -> int:
     """§4.15 ``rate × metres``: 3 on a solid surface, 2 cushioned, 1 particularly safe."""
-    check_int("metres", metres, 0, 9999)
-    check_choice("surface", surface, tuple(FALL_RATE))
+    check_int(metres, 0, 9999, field="metres", cls=CoreDreadRangeError)
+    check_choice(surface, tuple(FALL_RATE), field="surface", cls=CoreDreadRangeError)
     return FALL_RATE[surface] * metres
 
 
@@ -55,7 +52,9 @@ def fall_wound(
     """§4.15 + §4.8 The wound of a fall; armour absorbs only with ``armor_absorbs_falls`` (G12)."""
     damage = fall_damage(metres, surface)
     if options.armor_absorbs_falls:
-        damage = absorb(damage, check_int("absorption", absorption, 0, 5))
+        damage = absorb(
+            damage, check_int(absorption, 0, 5, field="absorption", cls=CoreDreadRangeError)
+        )
     return wound_from_damage(damage, fortaleza, options)
 
 
@@ -64,16 +63,18 @@ def hazard_wounds(kind: str, explosion_wounds: int = 1) -> tuple[str, int]:
 
     ``explosion_wounds`` is the GM's number of Malherido wounds (G25, ≥ 1).
     """
-    check_choice("kind", kind, tuple(HAZARDS))
+    check_choice(kind, tuple(HAZARDS), field="kind", cls=CoreDreadRangeError)
     if kind == "explosion":
-        return "malherido", check_int("explosion_wounds", explosion_wounds, 1, 99)
+        return "malherido", check_int(
+            explosion_wounds, 1, 99, field="explosion_wounds", cls=CoreDreadRangeError
+        )
     return HAZARDS[kind]
 
 
 def asphyxia_turns(fortaleza: int, breath_hits: int = 0) -> int:
     """§4.15 Turns survived without air: ``FOR + hits`` of the breath check (dies on N + 1)."""
-    check_int("fortaleza", fortaleza, 0, 99)
-    check_int("breath_hits", breath_hits, 0, 5)
+    check_int(fortaleza, 0, 99, field="fortaleza", cls=CoreDreadRangeError)
+    check_int(breath_hits, 0, 5, field="breath_hits", cls=CoreDreadRangeError)
     return fortaleza + breath_hits
 
 
@@ -103,7 +104,7 @@ def apply_hazard(
     conscious; without ``rng`` it is skipped (``fell_prone`` stays False).
     """
     if level is not None:
-        check_choice("level", level, LEVELS)
+        check_choice(level, LEVELS, field="level", cls=CoreDreadRangeError)
     track, dead, marked = apply_wounds(combatant.track, level, count, combatant.gore_mode)
     after = dataclasses.replace(
         combatant, magullado=track[0], lesionado=track[1], malherido=track[2], dead=dead
