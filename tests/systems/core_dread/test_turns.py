@@ -15,24 +15,40 @@ acted cannot defend» (issue #16 follow-up).
 * defaults (``defence="none"``) give exactly the Fractions and the state counts of a chain
   without the turn rules;
 * the tracker's log and the notes say it in es and en, with names, no raw ids.
+
+Then ``SYSTEM.round_end`` (§4.3): a blow defended spends ``turn_available``, the round's
+end gives it back; and §4.3 initiative: the groups' leaders roll Sentidos, with exact odds
+checked independently.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import random
+import re
 from dataclasses import replace
 from fractions import Fraction
+from fractions import Fraction as F
+from math import comb, sqrt
 
 import icepool
 import pytest
 
 import rolkit
-from rolkit.errors import RulesError
-from rolkit.fight import Fight, FightSpec, odds_of_fighters
+from rolkit import RulesError, i18n
+from rolkit.dice import ScriptedDice
+from rolkit.fight import Fight, FightSpec, InitiativeEntry, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
-from rolkit.systems.core_dread.forms import (Combatant, Modifiers, Weapon)
-from rolkit.systems.core_dread.options import CoreDreadOptions
+from rolkit.systems.core_dread import Combatant, CoreDreadOptions, Modifiers, Weapon, presets
 from rolkit.systems.core_dread.system import SYSTEM
+from rolkit.systems.core_dread.turns import (
+    choose_leaders,
+    fight_initiative,
+    leader_odds,
+)
+
+RAW = re.compile(r"_|\bcd\.|\{|\}|\bNone\b|\bTrue\b|\bFalse\b")
 
 S = SYSTEM
 FIST = Weapon()
@@ -552,3 +568,169 @@ def test_a_turn_spent_and_given_back_in_the_same_step_is_not_logged():
     text = fight.log[-1].text("es")
     assert f"{first} recupera su turno" in text
     assert f"{last} ya ha usado su turno" not in text and f"{last} recupera" not in text
+
+
+def only(law: dict) -> Combatant:
+    assert sum(law.values()) == 1
+    ((form, p),) = law.items()
+    assert p == 1
+    return form
+
+
+def test_nothing_to_apply_returns_the_form_unchanged():
+    for c in (
+        S.defaults()["defender"],
+        presets.ANA,
+        presets.BRUNO,
+        dataclasses.replace(presets.ANA, dead=True),
+    ):
+        assert only(S.round_end(c)) == c
+        assert only(S.turn_start(c)) == c
+    assert S.turn_start_fn is None and S.has_turn_effects
+    spent_dead = dataclasses.replace(presets.ANA, dead=True, turn_available=False)
+    assert only(S.round_end(spent_dead)) == spent_dead
+
+
+def test_a_defence_spends_the_turn_and_the_round_end_gives_it_back():
+    law = S.transitions(presets.BRUNO, presets.ANA, presets.BAT, DODGE)
+    spent = [d for (_a, d) in law]
+    assert spent and all(not d.turn_available for d in spent)
+    with pytest.raises(RulesError):  # G23: no second defence in the same round
+        S.odds(presets.BRUNO, spent[0], presets.BAT, DODGE)
+    for d in spent:
+        back = only(S.round_end(d))
+        if d.dead:  # the dead take no more turns
+            assert back is d
+            continue
+        assert back == dataclasses.replace(d, turn_available=True)
+    dodged = [d for d in spent if dataclasses.replace(d, turn_available=True) == presets.ANA]
+    assert len(dodged) == 1
+    fresh = only(S.round_end(dodged[0]))
+    assert fresh == presets.ANA
+    assert (
+        S.odds(presets.BRUNO, fresh, presets.BAT, DODGE).fate()
+        == S.odds(presets.BRUNO, presets.ANA, presets.BAT, DODGE).fate()
+    )
+
+
+def test_it_applies_whatever_the_option():
+    """Without ``defence_requires_turn`` the mark changes no rule, and is given back too."""
+    off = CoreDreadOptions(defence_requires_turn=False)
+    spent = dataclasses.replace(presets.ANA, turn_available=False)
+    assert only(S.round_end(spent, off)) == presets.ANA
+
+
+def E(name, side, **kw):  # noqa: N802 - a short constructor for the tables below
+    return InitiativeEntry(name, side, Combatant(name=name, **kw))
+
+
+# --------------------------------------------------------------------------- §4.3 initiative
+def test_each_group_designates_a_leader_with_the_most_sentidos():
+    """«cada grupo de personajes designa a una o un líder»: the member with the highest
+    effective Sentidos who can act (ties: the first entered)."""
+    entries = [
+        E("Ana", "PJ", sentidos=5),
+        E("Bruno", "PJ", sentidos=6, lesionado=1),  # 6 − 1 = 5: tie, Ana entered first
+        E("Orco", "Antagonistas", sentidos=9, dead=True),
+        E("Gul", "Antagonistas", sentidos=3),
+        E("Zed", "Antagonistas", sentidos=4),
+    ]
+    leaders = choose_leaders(entries)
+    assert {side: e.name for side, e in leaders.items()} == {"PJ": "Ana", "Antagonistas": "Zed"}
+
+
+def test_leaders_roll_sentidos_and_the_winner_takes_the_first_turn():
+    """«realizarán una tirada de Sentidos para definir qué grupo tiene la iniciativa» and
+    «el personaje que lidera al grupo toma el primer turno»: Ana (SEN 5) 3 hits beats
+    Zed (SEN 4) 2 hits; then the other leader, then the rest alternating by group."""
+    entries = [
+        E("Ana", "PJ", sentidos=5),
+        E("Bruno", "PJ", sentidos=3),
+        E("Zed", "Antagonistas", sentidos=4),
+        E("Gul", "Antagonistas", sentidos=2),
+        E("Caído", "Antagonistas", sentidos=2, unconscious=True),
+    ]
+    dice = ScriptedDice([1, 2, 3, 9, 9, 1, 2, 9, 9, 9])
+    order, steps = fight_initiative(entries, dice)
+    assert dice.remaining == 0
+    assert order == ["Ana", "Zed", "Bruno", "Gul", "Caído"]
+    rolls = [s for s in steps if s.label == "cd.step.initiative.roll"]
+    assert [s.derived["hits"] for s in rolls] == [3, 2]
+    assert [s.dice for s in rolls] == [(1, 2, 3, 9, 9), (1, 2, 9, 9, 9)]
+    assert steps[-1].label == "cd.step.initiative.winner" and steps[-1].params["name"] == "Ana"
+
+
+def test_equal_hits_go_to_the_higher_sentidos_without_a_reroll():
+    """«Si tienen la misma cantidad de aciertos, gana quien tenga una mayor puntuación en el
+    Atributo utilizado» (§1.6): Zed SEN 6 beats Ana SEN 5 on 2 hits each."""
+    entries = [E("Ana", "PJ", sentidos=5), E("Zed", "Antagonistas", sentidos=6)]
+    dice = ScriptedDice([1, 2, 9, 9, 9, 1, 2, 9, 9, 9])
+    order, _ = fight_initiative(entries, dice)
+    assert order == ["Zed", "Ana"] and dice.remaining == 0
+
+
+def test_a_full_tie_is_rolled_again():
+    """Spec §4.3.1: same hits and same Sentidos → the leaders roll again."""
+    entries = [E("Ana", "PJ", sentidos=4), E("Zed", "Antagonistas", sentidos=4)]
+    tie = [1, 2, 9, 9, 9, 3, 4, 9, 9, 9]
+    dice = ScriptedDice(tie + [9, 9, 9, 9, 9, 1, 9, 9, 9, 9])
+    order, steps = fight_initiative(entries, dice)
+    assert order == ["Zed", "Ana"] and dice.remaining == 0
+    labels = [s.label for s in steps]
+    assert labels.count("cd.step.initiative.roll") == 4
+    assert "cd.step.initiative.tie" in labels
+    es = [i18n.t(s.label, "es", **dict(s.params)) for s in steps]
+    assert "Empate total entre Ana, Zed: vuelven a tirar" in es
+    assert "Tirada de Sentidos de Zed (2)" in es
+
+
+def test_leaders_who_can_never_hit_do_not_roll_forever():
+    """Both at effective Sentidos 0 (wounds): a reroll could never end; the first entered."""
+    entries = [E("Ana", "PJ", sentidos=2, malherido=1), E("Zed", "B", sentidos=1, lesionado=1)]
+    dice = ScriptedDice([5] * 10)
+    order, _ = fight_initiative(entries, dice)
+    assert order == ["Ana", "Zed"] and dice.remaining == 0
+    assert leader_odds(entries[0].character, entries[1].character) == {"a": 1, "b": 0}
+
+
+def _leader_odds_by_hand(sa: int, sb: int) -> F:
+    """Independent: binomial hits (no skill), more hits or equal hits and more SEN wins,
+    a full tie rolled again."""
+
+    def law(a):
+        return [F(comb(5, k) * a**k * (10 - a) ** (5 - k), 10**5) for k in range(6)]
+
+    la, lb = law(sa), law(sb)
+    win = sum(la[i] * lb[j] for i in range(6) for j in range(6) if (i, sa) > (j, sb))
+    tie = sum(la[i] * lb[i] for i in range(6)) if sa == sb else F(0)
+    return win / (1 - tie)
+
+
+@pytest.mark.parametrize(("sa", "sb"), [(5, 4), (4, 4), (3, 7), (9, 1)])
+def test_leader_odds_are_exact(sa, sb):
+    odds = leader_odds(Combatant(sentidos=sa), Combatant(sentidos=sb))
+    assert odds["a"] == _leader_odds_by_hand(sa, sb) and odds["a"] + odds["b"] == 1
+
+
+def test_initiative_rolls_agree_with_the_exact_odds():
+    """Seeded Monte Carlo, 1500 rolls, within 6σ."""
+    entries = [E("Ana", "PJ", sentidos=5), E("Zed", "B", sentidos=4)]
+    n = 1500
+    first = sum(fight_initiative(entries, random.Random(s))[0][0] == "Ana" for s in range(n))
+    p = float(leader_odds(entries[0].character, entries[1].character)["a"])
+    assert abs(first / n - p) <= 6 * sqrt(p * (1 - p) / n)
+
+
+def test_the_system_and_a_fight_use_the_rule():
+    """«Cuando comienza un asalto, el personaje que lidera al grupo toma el primer turno»;
+    initiative is rolled again only when a leader falls, not every round."""
+    assert S.initiative_fn is fight_initiative and S.initiative_each_round is False
+    fight = Fight(S)
+    fight.add("Ana", "PJ", Combatant(name="Ana", sentidos=5))
+    fight.add("Zed", "Antagonistas", Combatant(name="Zed", sentidos=4))
+    state = fight.roll_initiative(seed=11)
+    entries = [E("Ana", "PJ", sentidos=5), E("Zed", "Antagonistas", sentidos=4)]
+    assert list(state.order) == fight_initiative(entries, random.Random(11))[0]
+    for step in state.entry.steps:
+        for lang in ("es", "en"):
+            assert not RAW.search(i18n.t(step.label, lang, **dict(step.params)))

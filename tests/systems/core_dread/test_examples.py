@@ -7,9 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
-import rolkit
 from rolkit.dice import ScriptedDice
-from rolkit.model import RulesError
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import (
     Armor,
@@ -26,47 +24,6 @@ ONCE = CoreDreadOptions(reroll_policy="once_per_die")
 
 def opts(**kw) -> CoreDreadOptions:
     return CoreDreadOptions(**kw)
-
-
-# --------------------------------------------------------------------------- contract
-def test_all_lists_the_contract_in_spec_order():
-    contract = [
-        "effective_attribute",
-        "count_hits",
-        "apply_rerolls",
-        "roll_check",
-        "roll_distribution",
-        "check_success_probability",
-        "degree_of_success",
-        "opposed_check",
-        "attack_multiplier",
-        "opposed_damage",
-        "wound_from_damage",
-        "adjust_wound",
-        "apply_wounds",
-        "wound_penalty",
-        "fall_damage",
-        "hazard_wounds",
-        "asphyxia_turns",
-        "resolve_attack",
-        "attack_outcomes",
-        "SYSTEM",
-    ]
-    assert cd.__all__[: len(contract)] == contract
-    for name in cd.__all__:
-        assert hasattr(cd, name), name
-
-
-def test_registered_and_forms_default_construct():
-    assert "core_dread" in rolkit.systems()
-    s = rolkit.get_system("core_dread")
-    assert s is cd.SYSTEM
-    for cls in (Combatant, Weapon, Armor, Modifiers, CoreDreadOptions):
-        cls()
-    assert cd.Attacker is cd.Defender is Combatant
-    assert issubclass(cd.CoreDreadInputError, RulesError)
-    assert issubclass(cd.CoreDreadInputError, ValueError)
-    assert cd.Resolution is cd.AttackResolution
 
 
 def test_stock_combatants_match_spec():

@@ -1,16 +1,25 @@
-"""§3.5 / §6: one test per option, showing it changes what the spec says it changes."""
+"""§3.5 / §6: one test per option, showing it changes what the spec says it changes; every
+option value constructs."""
 
 from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction as F
 
+from rolkit import fields
 from rolkit.dice import ScriptedDice
 from rolkit.systems import core_dread as cd
-from rolkit.systems.core_dread import Combatant, CoreDreadOptions, Modifiers, Weapon
+from rolkit.systems.core_dread import (
+    Combatant,
+    CoreDreadOptions,
+    Modifiers,
+    Weapon,
+)
+from rolkit.systems.core_dread.presets import ANA, BRUNO, CARLA, FIST, KNIFE, PISTOL
 from rolkit.systems.core_dread.rules.hazards import fall_wound
 from rolkit.systems.core_dread.rules.healing import malherido_check
-from rolkit.systems.core_dread.presets import ANA, BRUNO, CARLA, FIST, KNIFE, PISTOL
+
+from .cd_helpers import field_values
 
 Opt = CoreDreadOptions
 
@@ -182,3 +191,10 @@ def test_default_options_are_the_spec_defaults():
     assert not d.penalties_affect_derived and not d.armor_absorbs_falls
     assert d.defence_requires_turn and not d.disastrous_healing_aggravates
     assert Weapon().name == "Sin armas"
+
+
+def test_every_option_value_constructs():
+    for name, spec in fields.describe(CoreDreadOptions):
+        for value in field_values(spec):
+            o = CoreDreadOptions(**{name: value})
+            assert cd.SYSTEM.odds(**cd.SYSTEM.defaults(), options=o).total == 1

@@ -2,7 +2,8 @@
 step citing the rulebook (the seed's section or table first), and arithmetic that adds up.
 
 Each resolution is rendered the way a GM sees it (``steps_frame`` and ``describe``) over many
-seeded rolls of varied forms, in both languages.
+seeded rolls of varied forms, in both languages. Every label and value a step shows comes
+from the i18n catalogue, in es and en.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from rolkit.display.tables import flags_frame, headline, steps_frame
 from rolkit.systems import core_dread as cd
 from rolkit.systems.core_dread import Armor, Combatant, Modifiers, Weapon
 from rolkit.systems.core_dread.messages import CITE
-from rolkit.systems.core_dread.presets import KNIFE, PISTOL
+from rolkit.systems.core_dread.presets import ANA, BAT, BRUNO, CARLA, KNIFE, PISTOL
 
 S = cd.SYSTEM
 RIFLE = Weapon(name="Fusil", category="letal", mode="ranged", ranged_type="fusil_asalto")
@@ -276,7 +277,7 @@ def test_headline_says_the_defender_dies_three_sixteenths(lang, dies):
 def test_flags_table_says_the_defender_falls_prone():
     """§4.12 «Si la tirada falla, el personaje cae al suelo»: a flag row in both languages."""
     odds = S.odds(Combatant(fortaleza=5), Combatant(malherido=2), KNIFE, Modifiers())
-    assert odds.flag("prone") == F(10, 32)  # the test_fate worked value, on its own row
+    assert odds.flag("prone") == F(10, 32)  # the worked value of test_attack (§7.3), on its own row
     es, en = flags_frame(odds, "es"), flags_frame(odds, "en")
     assert "el defensor cae al suelo (sigue en combate)" in list(es.iloc[:, 0])
     assert "the defender falls prone (al suelo) but still fights" in list(en.iloc[:, 0])
@@ -318,3 +319,82 @@ def test_the_multiplier_shown_adds_up():
                     else cd.tables.CATEGORY_MULTIPLIER[d["weapon_class"].removeprefix("cd.value.")]
                 )
                 assert base + int(d.get("dangerous", "+0")) == d["multiplier"]
+
+
+SHOOTER = Combatant(agilidad=6, ranged_skill=2, block_weapon=PISTOL)
+
+
+TEXT_CASES = [
+    (BRUNO, ANA, BAT, Modifiers(defence="block")),
+    (
+        Combatant(fortaleza=6, melee_skill=2),
+        Combatant(armor=Armor(armor_type="comun")),
+        KNIFE,
+        Modifiers(dangerous_situation=True),
+    ),
+    (Combatant(), Combatant(), BAT, Modifiers(surprise=True, knockout_attempt=True)),
+    (
+        Combatant(fortaleza=2, malherido=1),
+        Combatant(fortaleza=6, block_weapon=KNIFE),
+        Weapon(name=""),
+        Modifiers(defence="block"),
+    ),
+    (CARLA, SHOOTER, PISTOL, Modifiers(defence="ranged_block")),
+    (
+        Combatant(agilidad=5),
+        Combatant(),
+        Weapon(mode="ranged", ranged_type="fusil_asalto", category="letal"),
+        Modifiers(defence="dodge", dodge_to_cover=True),
+    ),
+]
+
+
+#: Raw ids that must never reach the user (levels, effects, option values).
+RAW_ID = re.compile(
+    r"\b(magullado|lesionado|malherido|fortaleza|agilidad|sin_armas|peligrosa)\b|_|cd\."
+)
+
+
+def _text_resolutions():
+    for forms in TEXT_CASES:
+        for seed in range(25):
+            yield cd.SYSTEM.resolve(*forms, seed=seed)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_step_label_param_and_value_is_translated(lang):
+    seen_labels = set()
+    for r in _text_resolutions():
+        for step in r.steps:
+            seen_labels.add(step.label)
+            assert i18n.has(step.label, lang), step.label
+            text = i18n.t(step.label, lang, **dict(step.params))
+            assert "{" not in text and not RAW_ID.search(text.replace("d1", "")), text
+            for key, value in step.derived.items():
+                assert key.isidentifier(), key
+                assert i18n.has(f"cd.derived.{key}", lang), key
+                values = value if isinstance(value, tuple) else (value,)
+                for v in values:
+                    if isinstance(v, str) and key != "weapon":
+                        assert re.fullmatch(r"[+−]\d+", v) or i18n.has(v, lang), (key, v)
+    # named and unnamed combatants both reached, and the variants are real sentences
+    assert {"cd.step.attack", "cd.step.attack.attacker", "cd.step.prone"} <= seen_labels
+    assert {"cd.step.counter", "cd.step.wear.defender", "cd.step.ammo"} <= seen_labels
+    assert {"cd.step.effective", "cd.step.effective.attacker"} <= seen_labels
+
+
+def test_english_glosses_spanish_terms_and_unnamed_roles_read_naturally():
+    assert i18n.t("cd.step.prone.defender", "es").startswith("Tirada de Fortaleza del defensor")
+    assert i18n.t("cd.step.wear.attacker", "en") == "The armour of the attacker wears down"
+    assert i18n.t("cd.step.ammo.attacker", "es") == "{weapon} del atacante: munición gastada"
+    assert i18n.t("cd.step.ammo.defender", "en").startswith("The defender's {weapon}")
+    assert i18n.t("cd.value.malherido", "en") == "Malherido (badly wounded)"
+    assert i18n.t("cd.value.fortaleza", "en") == "Fortaleza (strength)"
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_text_of_a_resolution_shows_no_raw_ids(lang):
+    for r in _text_resolutions():
+        for line in render.resolution_text(r, lang).splitlines()[1:]:
+            shown = line.split("  («")[0]  # the rule citation quotes the seed in Spanish
+            assert not RAW_ID.search(shown), shown
