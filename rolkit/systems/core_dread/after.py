@@ -27,12 +27,12 @@ What the forms keep that no later attack reads: ``prone`` (no numeric effect in 
 §4.12) and, on a dead combatant, the track, armour and Autocontrol it died with — both are
 spec fields that ``resolve`` sets, so the law keeps them too (a dead or prone state is not
 merged with another). ``turn_available`` stays spent after a defence: the new round gives it
-back (:mod:`.turn_effects`, ``SYSTEM.round_end``), not the attack; the attacker's own turn
+back (:mod:`.turns`, ``SYSTEM.round_end``), not the attack; the attacker's own turn
 is spent by ``SYSTEM.turn_end`` when its turn ends, not here.
 
 This law is the attack as given, like ``odds`` and ``resolve``: a defence the defender can
 no longer make (its turn spent, G23) raises (§3.6), it is never silently changed. A fight
-decides first how the blow is made — ``SYSTEM.fight_blow`` (:func:`.turn_effects.fight_blow`:
+decides first how the blow is made — ``SYSTEM.fight_blow`` (:func:`.turns.fight_blow`:
 no blow by an attacker whose turn is spent, no defence by a defender whose turn is spent)
 — and asks this law for that blow.
 """

@@ -14,7 +14,7 @@ besides the attack:
 Each ``odds_fn`` is exact over the degrees (integer weights, one ``Fraction`` per degree)
 and each ``resolve_fn`` records its steps and draws through ``rng.randint`` only, so
 ``procedure.resolve(form, seed=s)`` replays. Both reroll policies come from the options.
-The §7.1 pure functions of a single roll live in :mod:`.rolls` and are re-exported here.
+The §7.1 pure functions of a single roll live in :mod:`..rules.rolls`.
 """
 
 from __future__ import annotations

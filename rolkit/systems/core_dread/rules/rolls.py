@@ -2,7 +2,7 @@
 
 Conventions: probabilities are exact ``Fraction``s (one per row of the integer laws of
 :mod:`.laws`); randomness is injected (any object with ``randint(a, b)``). A
-:class:`CheckRoll` displays itself through :mod:`rolkit.reprs` (:mod:`.display`).
+:class:`CheckRoll` displays itself through :mod:`rolkit.reprs` (:mod:`..view`).
 """
 
 from __future__ import annotations
