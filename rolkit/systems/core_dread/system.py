@@ -9,20 +9,9 @@ its odds. The after-state is the Resolution's ``attacker_after``/``defender_afte
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from fractions import Fraction
-from typing import cast
-
-from rolkit.dice import RandomSource
-from rolkit.model import Step
 from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
-from rolkit.systems.core_dread.attack import (
-    AttackKey,
-    AttackResolution,
-    attack_odds,
-    resolve_attack,
-)
+from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
 from rolkit.systems.core_dread.options import CoreDreadOptions
@@ -37,19 +26,6 @@ from rolkit.systems.core_dread.turns import (
 from rolkit.systems.core_dread.view import project
 
 __all__ = ["SYSTEM", "FORMS", "DEFAULT_FORMS"]
-
-
-def _resolve(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions, rng: RandomSource
-) -> tuple[tuple[Step, ...], AttackResolution, AttackKey]:
-    r = resolve_attack(a, d, w, m, rng, o)
-    return r.steps, r, r.key
-
-
-def _odds(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions
-) -> Mapping[Hashable, Fraction]:
-    return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
 
 
 FORMS: dict[str, type] = {
@@ -70,8 +46,8 @@ SYSTEM = System(
     default_forms=DEFAULT_FORMS,
     options_type=CoreDreadOptions,
     presets=PRESETS,
-    resolve_fn=_resolve,
-    odds_fn=_odds,
+    resolve_fn=resolve_hook,
+    odds_fn=attack_odds,
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",

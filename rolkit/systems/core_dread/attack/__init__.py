@@ -18,7 +18,7 @@ from rolkit.systems.core_dread.attack.key import (
     Resolution,
 )
 from rolkit.systems.core_dread.attack.odds import attack_odds, attack_outcomes, hit_probability
-from rolkit.systems.core_dread.attack.resolve import resolve_attack
+from rolkit.systems.core_dread.attack.resolve import resolve_attack, resolve_hook
 from rolkit.systems.core_dread.attack.stages import attack_pool, defence_pool
 from rolkit.systems.core_dread.attack.validate import validate_attack
 
@@ -34,6 +34,7 @@ __all__ = [
     "attack_pool",
     "defence_pool",
     "resolve_attack",
+    "resolve_hook",
     "attack_outcomes",
     "attack_odds",
     "hit_probability",

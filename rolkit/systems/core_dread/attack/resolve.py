@@ -13,8 +13,10 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
 from rolkit.model import Step
-from rolkit.systems.core_dread.attack.key import AttackOutcome, AttackResolution
+from rolkit.systems.core_dread.attack.key import AttackKey, AttackOutcome, AttackResolution
 from rolkit.systems.core_dread.attack.stages import (
     PRONE_MIN_HITS,
     AttackContext,
@@ -53,7 +55,7 @@ from rolkit.systems.core_dread.rules.rolls import CheckRoll, roll_check
 from rolkit.systems.core_dread.rules.wounds import wound_penalty
 from rolkit.systems.core_dread.tables import RANGED_LABELS, SHOTGUNS
 
-__all__ = ["resolve_attack", "weapon_label"]
+__all__ = ["resolve_attack", "resolve_hook", "weapon_label"]
 
 AMMO_RULE = cite("ammo")
 
@@ -492,3 +494,16 @@ def resolve_attack(
         defender_after=_after(defender, {**hurt_changes, **turn_changes}),
         weapon_after=weapon_now,
     )
+
+
+def resolve_hook(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: CoreDreadOptions,
+    rng: RandomSource,
+) -> Resolved[AttackResolution, AttackKey]:
+    """``SYSTEM.resolve``'s hook: :func:`resolve_attack` (the spec's own argument order)."""
+    r = resolve_attack(attacker, defender, weapon, modifiers, rng, options)
+    return Resolved(r.steps, r, r.key)
