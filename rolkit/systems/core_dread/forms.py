@@ -40,8 +40,7 @@ __all__ = [
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=CoreDreadRangeError)
+_validate = fields.validator(CoreDreadRangeError)
 
 
 # --------------------------------------------------------------------------- Weapon
@@ -51,13 +50,13 @@ class Weapon:
 
     name: str = fields.text_field(
         "Sin armas",
-        label=("Arma", "Arma (weapon)"),
+        label=fields.label("Arma", "weapon"),
         help=("Nombre del arma; solo es una etiqueta.", "Weapon name; a label only."),
     )
     category: str = fields.choice_field(
         "sin_armas",
         dict(CATEGORY_LABELS),
-        label=("Tipo de arma", "Tipo de arma (weapon class)"),
+        label=fields.label("Tipo de arma", "weapon class"),
         help=(
             "Multiplica los aciertos: sin armas ×1, contundente ×2, peligrosa ×4, letal ×8.",
             "Multiplies the hits: unarmed ×1, blunt ×2, dangerous ×4, lethal ×8.",
@@ -71,7 +70,7 @@ class Weapon:
             "thrown": ("Lanzar", "Lanzar (thrown)"),
             "ranged": ("Arma de proyectiles", "Arma de proyectiles (ranged)"),
         },
-        label=("Uso", "Uso (mode)"),
+        label=fields.label("Uso", "mode"),
         help=(
             "Cuerpo a cuerpo y lanzar usan Fortaleza; proyectiles, Agilidad.",
             "Melee and thrown use Fortaleza (strength); ranged uses Agilidad (agility).",
@@ -81,7 +80,7 @@ class Weapon:
     ranged_type: str | None = fields.choice_field(
         None,
         dict(RANGED_LABELS),
-        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
+        label=fields.label("Arma de proyectiles", "firearm type"),
         help=(
             "Obligatorio para proyectiles; fija los ataques por carga.",
             "Required for ranged weapons; sets the attacks per reload.",
@@ -93,7 +92,7 @@ class Weapon:
         None,
         1,
         99,
-        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
+        label=fields.label("Ataques por carga", "attacks per reload"),
         help=(
             "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
             "Empty: from the ranged-weapon table (required for «otra»).",
@@ -106,7 +105,7 @@ class Weapon:
         None,
         0,
         99,
-        label=("Ataques restantes", "Ataques restantes (attacks left)"),
+        label=fields.label("Ataques restantes", "attacks left"),
         help=(
             "Munición contada en ataques; vacío: cargador lleno.",
             "Ammunition counted in attacks; empty: fully loaded.",
@@ -121,7 +120,7 @@ class Weapon:
             True: ("Sí", "Sí (yes)"),
             False: ("No", "No"),
         },
-        label=("Daña la armadura", "Daña la armadura (wears armour down)"),
+        label=fields.label("Daña la armadura", "wears armour down"),
         help=(
             "Si sus impactos reducen la Absorción en 1 (PLACEHOLDER: peligrosa y letal).",
             "Whether its hits lower Absorción by 1 (PLACEHOLDER: dangerous and lethal).",
@@ -132,7 +131,7 @@ class Weapon:
     )
     spare_magazine: bool = fields.flag_field(
         True,
-        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        label=fields.label("Cargador de repuesto", "spare magazine"),
         help=(
             "Recargar «puede llevar varios minutos, a menos que solo se trate de cambiar un "
             "cargador por otro o “recargar” un arco, lo que solo toma un turno». Sin "
@@ -250,7 +249,7 @@ class Armor:
     armor_type: str = fields.choice_field(
         "ninguna",
         dict(ARMOR_LABELS),
-        label=("Tipo de armadura", "Tipo de armadura (armour type)"),
+        label=fields.label("Tipo de armadura", "armour type"),
         help=(
             "Ninguna (0), común (3: chalecos, petos) o mayor (5: traje antibombas).",
             "None (0), common (3: vests, breastplates) or heavy (5: bomb suit).",
@@ -261,7 +260,7 @@ class Armor:
         None,
         0,
         5,
-        label=("Absorción", "Absorción (absorption)"),
+        label=fields.label("Absorción", "absorption"),
         help=(
             "Absorción actual; vacío: la máxima del tipo. Se desgasta 1 por ataque.",
             "Current absorption; empty: the type's maximum. Wears down 1 per attack.",
@@ -316,7 +315,7 @@ class Combatant:
 
     name: str = fields.text_field(
         "",
-        label=("Nombre", "Nombre (name)"),
+        label=fields.label("Nombre", "name"),
         help=("Solo es una etiqueta.", "A label only."),
     )
     fortaleza: int = _attr(
@@ -348,7 +347,7 @@ class Combatant:
         10,
         0,
         99,
-        label=("Autocontrol", "Autocontrol (self-control)"),
+        label=fields.label("Autocontrol", "self-control"),
         help=(
             "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (PLACEHOLDER 10).",
             "Current points; loses 1 when a dangerous attack wounds (PLACEHOLDER 10).",
@@ -393,7 +392,7 @@ class Combatant:
     )
     gore_mode: bool = fields.flag_field(
         False,
-        label=("Gore Mode", "Gore Mode (one box per level)"),
+        label=fields.label("Gore Mode", "one box per level"),
         help=(
             "Una casilla por nivel y penalizadores −1/−2/−3.",
             "One box per level and −1/−2/−3 penalties.",
@@ -402,13 +401,13 @@ class Combatant:
     )
     armor: Armor = fields.nested_field(
         Armor,
-        label=("Armadura", "Armadura (armour)"),
+        label=fields.label("Armadura", "armour"),
         help=("La armadura que lleva.", "The armour worn."),
         rule="§3.3",
     )
     block_weapon: Weapon = fields.nested_field(
         Weapon,
-        label=("Arma para bloquear", "Arma para bloquear (blocking weapon)"),
+        label=fields.label("Arma para bloquear", "blocking weapon"),
         help=(
             "Con qué bloquea o devuelve los disparos.",
             "What this combatant blocks or shoots back with.",
@@ -417,7 +416,7 @@ class Combatant:
     )
     in_cover: bool = fields.flag_field(
         False,
-        label=("A cubierto", "A cubierto (in cover)"),
+        label=fields.label("A cubierto", "in cover"),
         help=(
             "No puede recibir disparos a distancia ni atacar.",
             "Cannot be shot at range and cannot attack.",
@@ -426,25 +425,25 @@ class Combatant:
     )
     prone: bool = fields.flag_field(
         False,
-        label=("En el suelo", "En el suelo (prone)"),
+        label=fields.label("En el suelo", "prone"),
         help=("Sin efecto numérico en las reglas.", "No numeric effect in the rules."),
         rule="§4.12",
     )
     unconscious: bool = fields.flag_field(
         False,
-        label=("Inconsciente", "Inconsciente (unconscious)"),
+        label=fields.label("Inconsciente", "unconscious"),
         help=("No puede defenderse ni atacar.", "Cannot defend or attack."),
         rule="§4.9",
     )
     dead: bool = fields.flag_field(
         False,
-        label=("Muerto", "Muerto (dead)"),
+        label=fields.label("Muerto", "dead"),
         help=("No puede atacar ni ser atacado.", "Cannot attack or be attacked."),
         rule="§4.10",
     )
     turn_available: bool = fields.flag_field(
         True,
-        label=("Turno disponible", "Turno disponible (turn available)"),
+        label=fields.label("Turno disponible", "turn available"),
         help=("Defenderse gasta el turno.", "Defending spends the turn."),
         rule="§4.5, G23",
     )
@@ -478,8 +477,6 @@ Defender = Combatant
 
 
 # --------------------------------------------------------------------------- Modifiers
-def _flag(label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
-    return fields.flag_field(False, label=label, help=help_, rule=rule)
 
 
 _DIFF_CHOICES = {
@@ -499,7 +496,7 @@ class Modifiers:
         0,
         -2,
         2,
-        label=("Dificultad", "Dificultad (difficulty)"),
+        label=fields.label("Dificultad", "difficulty"),
         help=(
             "Se suma al atributo del atacante (−2 muy difícil … +2 muy fácil).",
             "Added to the attacker's attribute (−2 very hard … +2 very easy).",
@@ -514,7 +511,7 @@ class Modifiers:
             "dodge": ("Esquivar", "Esquivar (dodge)"),
             "ranged_block": ("Bloqueo a distancia", "Bloqueo a distancia (shoot back)"),
         },
-        label=("Defensa", "Defensa (defence)"),
+        label=fields.label("Defensa", "defence"),
         help=(
             "Cómo responde el defensor; cualquier defensa gasta su turno.",
             "How the defender responds; any defence spends its turn.",
@@ -525,67 +522,67 @@ class Modifiers:
         0,
         -2,
         2,
-        label=("Dificultad de la defensa", "Dificultad de la defensa (defence difficulty)"),
+        label=fields.label("Dificultad de la defensa", "defence difficulty"),
         help=("Se suma al atributo del defensor.", "Added to the defender's attribute."),
         rule="§5.2",
     )
-    point_blank: bool = _flag(
-        ("A quemarropa", "A quemarropa (point-blank)"),
-        (
+    point_blank: bool = fields.flag_field(
+        label=fields.label("A quemarropa", "point-blank"),
+        help=(
             "Solo a distancia: sin mínimo de 3 aciertos; escopetas ×8.",
             "Ranged/thrown only: no 3-hit minimum; shotguns ×8.",
         ),
-        "§4.4, §4.14",
+        rule="§4.4, §4.14",
     )
-    aimed: bool = _flag(
-        ("Apuntar", "Apuntar (aimed)"),
-        (
+    aimed: bool = fields.flag_field(
+        label=fields.label("Apuntar", "aimed"),
+        help=(
             "Solo proyectiles: usa Concentración en vez de Agilidad.",
             "Ranged only: uses Concentración instead of Agilidad.",
         ),
-        "§4.4",
+        rule="§4.4",
     )
-    dangerous_situation: bool = _flag(
-        ("Situación peligrosa", "Situación peligrosa (dangerous situation)"),
-        (
+    dangerous_situation: bool = fields.flag_field(
+        label=fields.label("Situación peligrosa", "dangerous situation"),
+        help=(
             "+1 al multiplicador; la víctima herida pierde 1 de Autocontrol.",
             "+1 to the multiplier; a wounded victim loses 1 Autocontrol.",
         ),
-        "§4.13",
+        rule="§4.13",
     )
-    measured_blow: bool = _flag(
-        ("Medir el golpe", "Medir el golpe (measured blow)"),
-        ("La herida baja un paso.", "The wound is one step lighter."),
-        "§4.9",
+    measured_blow: bool = fields.flag_field(
+        label=fields.label("Medir el golpe", "measured blow"),
+        help=("La herida baja un paso.", "The wound is one step lighter."),
+        rule="§4.9",
     )
-    knockout_attempt: bool = _flag(
-        ("Dejar inconsciente", "Dejar inconsciente (knock-out)"),
-        (
+    knockout_attempt: bool = fields.flag_field(
+        label=fields.label("Dejar inconsciente", "knock-out"),
+        help=(
             "Por sorpresa y cuerpo a cuerpo, −1 al atributo; Lesionado o más deja KO.",
             "Surprise melee blow, −1 to the attribute; Lesionado or worse knocks out.",
         ),
-        "§4.9",
+        rule="§4.9",
     )
-    surprise: bool = _flag(
-        ("Por sorpresa", "Por sorpresa (surprise)"),
-        ("El defensor no puede defenderse.", "The defender cannot defend."),
-        "§4.9, §3.6",
+    surprise: bool = fields.flag_field(
+        label=fields.label("Por sorpresa", "surprise"),
+        help=("El defensor no puede defenderse.", "The defender cannot defend."),
+        rule="§4.9, §3.6",
     )
-    cover_fire: bool = _flag(
-        ("Fuego de cobertura", "Fuego de cobertura (covering fire)"),
-        (
+    cover_fire: bool = fields.flag_field(
+        label=fields.label("Fuego de cobertura", "covering fire"),
+        help=(
             "Solo proyectiles: +2 al atributo con fusil de asalto o subfusil.",
             "Ranged only: +2 to the attribute with an assault rifle or SMG.",
         ),
-        "§4.14, G20",
+        rule="§4.14, G20",
     )
-    dodge_to_cover: bool = _flag(
-        ("Quedar a cubierto", "Quedar a cubierto (dodge to cover)"),
-        (
+    dodge_to_cover: bool = fields.flag_field(
+        label=fields.label("Quedar a cubierto", "dodge to cover"),
+        help=(
             "Al esquivar un disparo hay dónde cubrirse: el defensor queda a cubierto.",
             "When dodging a shot there is cover nearby: the defender ends in cover.",
         ),
-        "§4.14, G5",
+        rule="§4.14, G5",
     )
 
     def __post_init__(self) -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rolkit import fields
 from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
@@ -299,7 +300,7 @@ def prepared_resolve(
 # --------------------------------------------------------------------------- procedures
 EXTENDED_ACTION = CheckProcedure(
     id="extended",
-    label=("Acción extendida", "Acción extendida (extended action)"),
+    label=fields.label("Acción extendida", "extended action"),
     form=ExtendedActionForm,
     degrees=EXTENDED_DEGREES,
     odds_fn=extended_odds,
@@ -307,7 +308,7 @@ EXTENDED_ACTION = CheckProcedure(
 )
 COMPETITIVE_ACTION = CheckProcedure(
     id="competitive",
-    label=("Acción extendida enfrentada", "Acción extendida enfrentada (competitive action)"),
+    label=fields.label("Acción extendida enfrentada", "competitive action"),
     form=CompetitiveActionForm,
     degrees=COMPETITIVE_DEGREES,
     odds_fn=competitive_odds,
@@ -315,7 +316,7 @@ COMPETITIVE_ACTION = CheckProcedure(
 )
 PREPARED_ACTION = CheckProcedure(
     id="prepared",
-    label=("Acción preparada", "Acción preparada (prepared action)"),
+    label=fields.label("Acción preparada", "prepared action"),
     form=PreparedActionForm,
     degrees=PREPARED_DEGREES,
     odds_fn=prepared_odds,

@@ -20,6 +20,8 @@ __all__ = [
     "ReloadForm",
 ]
 
+_validate = fields.validator(CoreDreadRangeError)
+
 _ATTRIBUTE_HELP = (
     "Puntuación del atributo (1–9); los aciertos son los dados de 1 a este valor.",
     "Attribute score (1–9); a die hits when it shows 1 up to this value.",
@@ -64,7 +66,7 @@ class CheckForm:
     difficulty: int = _difficulty("Dificultad", "difficulty")
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -79,7 +81,7 @@ class OpposedCheckForm:
     rival_difficulty: int = _difficulty("Dificultad del rival", "rival's difficulty")
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -138,7 +140,7 @@ class HealingCheckForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
     @property
     def track(self) -> tuple[int, int, int]:
@@ -192,7 +194,7 @@ def _spectacular() -> str:
     value: str = fields.choice_field(
         "counts_two",
         _SPECTACULAR_CHOICES,
-        label=("Éxito espectacular", "Éxito espectacular (spectacular success)"),
+        label=fields.label("Éxito espectacular", "spectacular success"),
         help=_SPECTACULAR_HELP,
         rule="§1.7",
     )
@@ -212,7 +214,7 @@ class ExtendedActionForm:
     spectacular: str = _spectacular()
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -231,7 +233,7 @@ class CompetitiveActionForm:
     spectacular: str = _spectacular()
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -255,7 +257,7 @@ class PreparedActionForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
 
 
 # --------------------------------------------------------------------------- §4.14 reload
@@ -266,7 +268,7 @@ class ReloadForm:
     ranged_type: str = fields.choice_field(
         "semiautomatica_revolver",
         dict(RANGED_LABELS),
-        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
+        label=fields.label("Arma de proyectiles", "firearm type"),
         help=("El tipo fija los ataques por carga.", "The type sets the attacks per reload."),
         rule="§5.5",
     )
@@ -274,7 +276,7 @@ class ReloadForm:
         0,
         0,
         99,
-        label=("Ataques restantes", "Ataques restantes (attacks left)"),
+        label=fields.label("Ataques restantes", "attacks left"),
         help=("Munición antes de recargar.", "Ammunition before reloading."),
         rule="§4.14",
     )
@@ -282,7 +284,7 @@ class ReloadForm:
         None,
         1,
         99,
-        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
+        label=fields.label("Ataques por carga", "attacks per reload"),
         help=(
             "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
             "Empty: from the ranged-weapon table (required for «otra»).",
@@ -292,7 +294,7 @@ class ReloadForm:
     )
     spare_magazine: bool = fields.flag_field(
         True,
-        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        label=fields.label("Cargador de repuesto", "spare magazine"),
         help=(
             "Con cargador de repuesto (o un arco) recargar toma un turno; si no, minutos.",
             "With a spare magazine (or a bow) reloading takes one turn; otherwise minutes.",
@@ -301,7 +303,7 @@ class ReloadForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=CoreDreadRangeError)
+        _validate(self)
         self.weapon()  # the weapon's own checks (capacity of «otra», attacks ≤ capacity)
 
     def weapon(self) -> Weapon:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from rolkit import fields
 from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
@@ -242,7 +243,7 @@ def healing_check_resolve(
 # --------------------------------------------------------------------------- the procedures
 PLAIN_CHECK = CheckProcedure(
     id="check",
-    label=("Chequeo", "Chequeo (check)"),
+    label=fields.label("Chequeo", "check"),
     form=CheckForm,
     degrees=SUCCESS_DEGREES,
     odds_fn=plain_check_odds,
@@ -250,7 +251,7 @@ PLAIN_CHECK = CheckProcedure(
 )
 OPPOSED_CHECK = CheckProcedure(
     id="opposed",
-    label=("Tirada enfrentada", "Tirada enfrentada (opposed check)"),
+    label=fields.label("Tirada enfrentada", "opposed check"),
     form=OpposedCheckForm,
     degrees=OPPOSED_DEGREES,
     odds_fn=opposed_check_odds,
@@ -258,7 +259,7 @@ OPPOSED_CHECK = CheckProcedure(
 )
 HEALING_CHECK = CheckProcedure(
     id="healing",
-    label=("Curación de Malherido", "Curación de Malherido (healing check)"),
+    label=fields.label("Curación de Malherido", "healing check"),
     form=HealingCheckForm,
     degrees=SUCCESS_DEGREES,
     odds_fn=healing_check_odds,

@@ -20,6 +20,7 @@ import dataclasses
 from fractions import Fraction
 from typing import NamedTuple
 
+from rolkit import fields
 from rolkit.dice import RandomSource
 from rolkit.errors import input_error, shown
 from rolkit.model import Degree, Step
@@ -103,7 +104,7 @@ def _resolve(
 
 RELOAD = CheckProcedure(
     id="reload",
-    label=("Recargar", "Recargar (reload)"),
+    label=fields.label("Recargar", "reload"),
     form=ReloadForm,
     degrees=RELOAD_DEGREES,
     odds_fn=_odds,
