@@ -66,8 +66,9 @@ import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import zip_longest
-from typing import Any
 
+from rolkit.dice import RandomSource
+from rolkit.hooks import Entrant
 from rolkit.memo import memo
 from rolkit.model import Step
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon
@@ -181,6 +182,9 @@ def fight_blow(
 
 
 # --------------------------------------------------------------------------- §4.3 initiative
+#: One combatant as the initiative rule sees it (``.name``, ``.side``, ``.character``).
+Entry = Entrant[Combatant]
+
 #: §4.3.5 Initiative is rolled again only when a leader is out, not every round.
 INITIATIVE_EACH_ROUND = False
 
@@ -195,15 +199,15 @@ def _can_act(c: Combatant) -> bool:
     return not (c.dead or c.unconscious)
 
 
-def _sides(entries: Sequence[Any]) -> dict[str, list[Any]]:
+def _sides(entries: Sequence[Entry]) -> dict[str, list[Entry]]:
     """The groups in the order they were first entered, each in entry order."""
-    sides: dict[str, list[Any]] = {}
+    sides: dict[str, list[Entry]] = {}
     for e in entries:
         sides.setdefault(e.side, []).append(e)
     return sides
 
 
-def choose_leaders(entries: Sequence[Any]) -> dict[str, Any]:
+def choose_leaders(entries: Sequence[Entry]) -> dict[str, Entry]:
     """§4.3.1 «cada grupo de personajes designa a una o un líder»: each group's member with
     the highest effective Sentidos who can act (ties: the first entered). A group with no
     one able to act has no leader (and takes no part in the roll)."""
@@ -227,7 +231,7 @@ def leader_odds(a: Combatant, b: Combatant) -> dict[str, Fraction]:
     return {"a": law["a"], "b": law["b"]}
 
 
-def _roll_step(e: Any, roll: CheckRoll, attempt: int) -> Step:
+def _roll_step(e: Entry, roll: CheckRoll, attempt: int) -> Step:
     return Step(
         "cd.step.initiative.roll",
         roll.drawn,
@@ -237,7 +241,9 @@ def _roll_step(e: Any, roll: CheckRoll, attempt: int) -> Step:
     )
 
 
-def _rank(leaders: dict[str, Any], rng: Any, steps: list[Step], attempt: int = 0) -> list[str]:
+def _rank(
+    leaders: dict[str, Entry], rng: RandomSource, steps: list[Step], attempt: int = 0
+) -> list[str]:
     """Roll the leaders' Sentidos and rank their groups, best first (more hits, then more
     effective Sentidos, then entry order); a full tie at the top is rolled again by the
     tied leaders, the others keep their places below them."""
@@ -260,7 +266,7 @@ def _rank(leaders: dict[str, Any], rng: Any, steps: list[Step], attempt: int = 0
     return ordered
 
 
-def _order(entries: Sequence[Any], leaders: dict[str, Any], ranked: list[str]) -> list[str]:
+def _order(entries: Sequence[Entry], leaders: dict[str, Entry], ranked: list[str]) -> list[str]:
     sides = _sides(entries)
     first = [leaders[s].name for s in ranked]
     columns = [
@@ -272,7 +278,9 @@ def _order(entries: Sequence[Any], leaders: dict[str, Any], ranked: list[str]) -
     return first + rest + out
 
 
-def fight_initiative(entries: Sequence[Any], rng: Any) -> tuple[list[str], tuple[Step, ...]]:
+def fight_initiative(
+    entries: Sequence[Entry], rng: RandomSource
+) -> tuple[list[str], tuple[Step, ...]]:
     """§4.3 The System's ``initiative_fn``: choose each group's leader, roll the leaders'
     Sentidos (rerolling a full tie), and give the round's starting order (module docs)."""
     leaders = choose_leaders(entries)

@@ -111,7 +111,7 @@ def _check_step(
     trace.step(label, role, derived, rule, {**params, "changes": roll.reroll_history}, roll.drawn)
 
 
-def _roll(pool: Pool, rng: Any, options: CoreDreadOptions) -> CheckRoll:
+def _roll(pool: Pool, rng: RandomSource, options: CoreDreadOptions) -> CheckRoll:
     return roll_check(pool.attribute, pool.skill, rng, 3, options)
 
 
@@ -126,7 +126,7 @@ class _Rolled:
 
 
 def attack_roll(
-    ctx: AttackContext, weapon: Weapon, rng: Any, trace: _Trace
+    ctx: AttackContext, weapon: Weapon, rng: RandomSource, trace: _Trace
 ) -> tuple[CheckRoll, _Rolled]:
     """§4.4 (§4.18.2) The attack roll: 5 faces, then one per reroll; the ranged minimum."""
     effective_step(trace, "attacker", ctx.attack)
@@ -167,7 +167,9 @@ def attack_roll(
     return roll, _Rolled(roll.hits, roll.natural_hits, spectacular)
 
 
-def defence_roll(ctx: AttackContext, block_weapon: Weapon, rng: Any, trace: _Trace) -> _Rolled:
+def defence_roll(
+    ctx: AttackContext, block_weapon: Weapon, rng: RandomSource, trace: _Trace
+) -> _Rolled:
     """§4.5 (§4.18.3) The defence roll, if any: 5 faces, then the rerolls."""
     if ctx.defence is None:
         return _Rolled(0, 0, False)
@@ -258,7 +260,7 @@ def prone_check(
     role: str,
     victim: Combatant,
     marking: Marking,
-    rng: Any,
+    rng: RandomSource,
     options: CoreDreadOptions,
     trace: _Trace,
 ) -> bool:
@@ -304,7 +306,7 @@ def defender_consequences(
     weapon: Weapon,
     raw: int,
     hurt: Wound,
-    rng: Any,
+    rng: RandomSource,
     trace: _Trace,
 ) -> tuple[dict[str, Any], Marking]:
     """§4.18.5–7 Mark the wounds (§4.10), death, knock-out (§4.9.3), Autocontrol
@@ -355,7 +357,7 @@ def counter_attack(
     block_weapon: Weapon,
     craw: int,
     defence: _Rolled,
-    rng: Any,
+    rng: RandomSource,
     trace: _Trace,
 ) -> tuple[dict[str, Any], Wound | None, Marking | None]:
     """§4.18.8 The counter-attack (``counter_raw > 0``): the attacker's armour and limits,
@@ -448,7 +450,7 @@ def resolve_attack(
     defender: Combatant,
     weapon: Weapon,
     modifiers: Modifiers,
-    rng: Any,
+    rng: RandomSource,
     options: CoreDreadOptions = DEFAULT_OPTIONS,
 ) -> AttackResolution:
     """§4.18 Resolve one attack, drawing faces with ``rng.randint(1, 10)`` in spec order.

@@ -36,15 +36,16 @@ from rolkit.systems.core_dread.checks.forms import (
 from rolkit.systems.core_dread.checks.procedures import (
     MIN_HITS,
     SUCCESS_DEGREES,
-    _degree_law,
-    _roll_step,
-    _rule,
     check_pool,
+    check_rule,
+    degree_law,
     effective_check_step,
+    roll_step,
 )
 from rolkit.systems.core_dread.messages import cite, value_key
 from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.rules.laws import DICE, denominator, joint_weights
+from rolkit.systems.core_dread.rules.pools import Pool
 from rolkit.systems.core_dread.rules.rolls import CheckRoll, opposed_side, roll_check
 
 __all__ = [
@@ -134,8 +135,8 @@ def _turn_step(label: str, roll: CheckRoll, turn: int, total: int, add: int, rul
     )
 
 
-def _rule_of(roll: CheckRoll, pool: Any, base: str) -> str:
-    return _rule(pool, base, *(("extended_spectacular",) if roll.natural_hits == DICE else ()))
+def _rule_of(roll: CheckRoll, pool: Pool, base: str) -> str:
+    return check_rule(pool, base, *(("extended_spectacular",) if roll.natural_hits == DICE else ()))
 
 
 def extended_resolve(
@@ -276,7 +277,7 @@ def prepared_odds(form: PreparedActionForm, options: CoreDreadOptions) -> dict[s
     if not form.triggered:
         return {"lost": Fraction(1), **{d.id: Fraction(0) for d in SUCCESS_DEGREES}}
     pool = check_pool(form.attribute, form.skill, form.difficulty)
-    return {"lost": Fraction(0), **_degree_law(pool.attribute, form.skill, options)}
+    return {"lost": Fraction(0), **degree_law(pool.attribute, form.skill, options)}
 
 
 def prepared_resolve(
@@ -293,7 +294,7 @@ def prepared_resolve(
         return [trigger], None, "lost"
     pool = check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
-    step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
+    step = roll_step("cd.step.check", roll, check_rule(pool, "check"))
     return [trigger, effective_check_step(pool), step], roll, roll.degree
 
 

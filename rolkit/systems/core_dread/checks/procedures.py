@@ -91,7 +91,7 @@ OPPOSED_DEGREES: tuple[Degree, ...] = (
 )
 
 
-def _degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[str, Fraction]:
+def degree_law(attribute: int, skill: int, options: CoreDreadOptions) -> dict[str, Fraction]:
     """§1.5 The exact law of the degree of one roll (zero degrees included, as 0)."""
     weights = {d.id: 0 for d in SUCCESS_DEGREES}
     for (hits, spectacular), w in joint_weights(attribute, skill, options.reroll_policy):
@@ -107,10 +107,12 @@ def effective_check_step(pool: Pool, label: str = "cd.step.effective.check") -> 
 
 
 def check_pool(attribute: int, skill: int, difficulty: int, source: str = "base_check") -> Pool:
+    """§1.2 A check's pool: the attribute with its difficulty, and the skill."""
     return make_pool("attribute", attribute, skill, (("difficulty", difficulty),), source)
 
 
-def _roll_step(label: str, roll: CheckRoll, rule: str, **extra: Any) -> Step:
+def roll_step(label: str, roll: CheckRoll, rule: str, **extra: Any) -> Step:
+    """§4.1 The step of one check roll: its faces, hits, degree and rerolls."""
     derived = {**roll.derived(), "degree": f"cd.degree.{roll.degree}", **extra}
     return Step(label, roll.drawn, derived, rule, {"changes": roll.reroll_history})
 
@@ -122,7 +124,7 @@ def _plain_attribute(form: CheckForm) -> int:
 
 def plain_check_odds(form: CheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
     """§4.1 The exact law of the degree of a plain check."""
-    return _degree_law(_plain_attribute(form), form.skill, options)
+    return degree_law(_plain_attribute(form), form.skill, options)
 
 
 def plain_check_resolve(
@@ -131,11 +133,12 @@ def plain_check_resolve(
     """§4.1 Roll 5 faces, then one per reroll used; the degree by §1.5."""
     pool = check_pool(form.attribute, form.skill, form.difficulty)
     roll = roll_check(pool.attribute, form.skill, rng, MIN_HITS, options)
-    step = _roll_step("cd.step.check", roll, _rule(pool, "check"))
+    step = roll_step("cd.step.check", roll, check_rule(pool, "check"))
     return [effective_check_step(pool), step], roll, roll.degree
 
 
-def _rule(pool: Pool, *names: str) -> str:
+def check_rule(pool: Pool, *names: str) -> str:
+    """The rule of a check step: what the roll is for, then the skill rerolls if any."""
     return cite(*names, *(("skill",) if pool.skill else ()))
 
 
@@ -187,8 +190,8 @@ def opposed_check_resolve(
         rounds.append((mine, theirs))
         result = _RESULT[opposed_side(mine.hits, theirs.hits, a, b)]
         rule = cite("opposed")
-        steps.append(_roll_step("cd.step.opposed.side", mine, rule))
-        steps.append(_roll_step("cd.step.opposed.rival", theirs, rule))
+        steps.append(roll_step("cd.step.opposed.side", mine, rule))
+        steps.append(roll_step("cd.step.opposed.rival", theirs, rule))
         steps.append(
             Step(
                 "cd.step.opposed.result",
@@ -208,7 +211,7 @@ def _healing_attribute(form: HealingCheckForm, options: CoreDreadOptions) -> int
 
 def healing_check_odds(form: HealingCheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
     """§4.16 The exact law of the degree of the healing check (FOR after the penalty)."""
-    return _degree_law(_healing_attribute(form, options), form.skill, options)
+    return degree_law(_healing_attribute(form, options), form.skill, options)
 
 
 def healing_check_resolve(
@@ -226,7 +229,7 @@ def healing_check_resolve(
     track, dead = malherido_check(form.track, roll.hits, form.cared, False, options)
     steps = [
         effective_check_step(pool, "cd.step.effective.healing"),
-        _roll_step("cd.step.healing", roll, _rule(pool, "healing")),
+        roll_step("cd.step.healing", roll, check_rule(pool, "healing")),
         Step(
             "cd.step.healing.track",
             (),
