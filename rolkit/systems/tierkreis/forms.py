@@ -2,7 +2,7 @@
 
 Every field is declared with :mod:`rolkit.fields`, so validation and the generated forms read
 the same metadata. Lists of adjustments are text fields (``"+2 ataque (Furia); +1 AGI ítem"``,
-see :mod:`~rolkit.systems.tierkreis.adjustments`); a tuple of :class:`Adjustment` is accepted
+see :mod:`~rolkit.systems.tierkreis.rules.adjustments`); a tuple of :class:`Adjustment` is accepted
 too and stored as its canonical text, and :attr:`Combatant.adjustment_list` /
 :attr:`Modifiers.extra_list` give the tuple back.
 """
@@ -15,13 +15,13 @@ from typing import Any
 
 from rolkit import fields
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.adjustments import (
+from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     format_adjustments,
     parse_adjustments,
 )
 from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
-from rolkit.systems.tierkreis.health import DEATH_AT
+from rolkit.systems.tierkreis.rules.health import DEATH_AT
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.tables import (
     CODE_FIELD,

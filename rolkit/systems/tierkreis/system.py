@@ -15,7 +15,7 @@ from typing import Any
 from rolkit.model import OutcomeView, Step
 from rolkit.system import System
 from rolkit.systems.tierkreis import messages
-from rolkit.systems.tierkreis.after_state import (
+from rolkit.systems.tierkreis.after import (
     attack_transitions,
     fumble_condition,
     status_of,
@@ -24,12 +24,12 @@ from rolkit.systems.tierkreis.after_state import (
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.initiative import fight_initiative
-from rolkit.systems.tierkreis.odds import attack_odds
+from rolkit.systems.tierkreis.attack.odds import attack_odds
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
-from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
-from rolkit.systems.tierkreis.stages import AttackKey
-from rolkit.systems.tierkreis.turn_effects import turn_end, turn_start
+from rolkit.systems.tierkreis.attack.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.attack.stages import AttackKey
+from rolkit.systems.tierkreis.turns import turn_end, turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 

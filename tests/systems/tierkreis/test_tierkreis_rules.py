@@ -12,7 +12,7 @@ from rolkit import i18n
 from rolkit.dice import ScriptedDice
 from rolkit.errors import FieldRangeError, RulesError
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.adjustments import format_adjustments, intrinsic, parse_adjustments
+from rolkit.systems.tierkreis.rules.adjustments import format_adjustments, intrinsic, parse_adjustments
 
 NPC = dict(is_player=False)
 BOW = tk.Weapon(kind="ranged", damage=3)
@@ -405,7 +405,7 @@ def test_rule_functions_refuse_bad_arguments_plainly(call, field) -> None:
 def test_step_rules_cite_the_rules_without_gap_codes() -> None:
     import re
 
-    from rolkit.systems.tierkreis.check_forms import JumpForm, ManeuverForm
+    from rolkit.systems.tierkreis.checks.forms import JumpForm, ManeuverForm
 
     rules = [
         s.rule

@@ -16,7 +16,7 @@ from fractions import Fraction as F
 import pytest
 
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.turn_effects import turn_start
+from rolkit.systems.tierkreis.turns import turn_start
 
 S = tk.SYSTEM
 IMMEDIATE = tk.TierkreisOptions()

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.tierkreis.adjustments import Adjustment, engine_effect, intrinsic
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, intrinsic
 from rolkit.systems.tierkreis.errors import check_choice, fail
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 from rolkit.systems.tierkreis.tables import D12, MANEUVERS
-from rolkit.systems.tierkreis.targets import CheckTarget, check_target, mirror
+from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target, mirror
 
 __all__ = [
     "ManeuverResult",

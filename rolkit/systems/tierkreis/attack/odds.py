@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from rolkit.memo import memo
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.stages import (
+from rolkit.systems.tierkreis.attack.stages import (
     AttackKey,
     Outcome,
     base_damage,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rolkit.systems.tierkreis.adjustments import (
+from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     applies,
     engine_effect,

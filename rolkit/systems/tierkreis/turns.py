@@ -41,9 +41,9 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.after_state import with_health
+from rolkit.systems.tierkreis.after import with_health
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
-from rolkit.systems.tierkreis.health import DEATH_AT, start_of_turn
+from rolkit.systems.tierkreis.rules.health import DEATH_AT, start_of_turn
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
