@@ -103,15 +103,28 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 
 from __future__ import annotations
 
-from rolkit.systems.tierkreis.rules.adjustments import Adjustment, combine_adjustments, split_adjustments
+from rolkit.systems.tierkreis.attack.odds import attack_outcomes
+from rolkit.systems.tierkreis.attack.resolve import Resolution, resolve_attack
+from rolkit.systems.tierkreis.attack.stages import AttackKey, Outcome
+from rolkit.systems.tierkreis.checks.maneuvers import ManeuverResult, resolve_maneuver
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.forms import Attacker, Combatant, Defender, Modifiers, Weapon, pv_max
+from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
+from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
+from rolkit.systems.tierkreis.presets import SWORD as _SWORD
+from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
+from rolkit.systems.tierkreis.rules.adjustments import (
+    Adjustment,
+    combine_adjustments,
+    split_adjustments,
+)
+from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target, roll_target
 from rolkit.systems.tierkreis.rules.damage import (
     attack_check_result,
     damage_factor,
     fumble_effect,
     variable_damage,
 )
-from rolkit.systems.tierkreis.errors import TierkreisInputError
-from rolkit.systems.tierkreis.forms import Attacker, Combatant, Defender, Modifiers, Weapon, pv_max
 from rolkit.systems.tierkreis.rules.hazards import (
     asphyxia_modifier,
     fall_damage,
@@ -127,18 +140,9 @@ from rolkit.systems.tierkreis.rules.health import (
     night_recovery,
     start_of_turn,
 )
-from rolkit.systems.tierkreis.initiative import InitiativeEntry, initiative_order
-from rolkit.systems.tierkreis.checks.maneuvers import ManeuverResult, resolve_maneuver
-from rolkit.systems.tierkreis.attack.odds import attack_outcomes
-from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
-from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
-from rolkit.systems.tierkreis.presets import SWORD as _SWORD
-from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
-from rolkit.systems.tierkreis.attack.resolve import Resolution, resolve_attack
-from rolkit.systems.tierkreis.attack.stages import AttackKey, Outcome
 from rolkit.systems.tierkreis.system import SYSTEM
 from rolkit.systems.tierkreis.tables import Code
-from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target, roll_target
+from rolkit.systems.tierkreis.turns import InitiativeEntry, initiative_order
 
 DEFAULT = DEFAULT_OPTIONS
 #: §2.2 the seed's weapon presets, as Weapon instances.

@@ -34,10 +34,10 @@ from typing import Literal, cast
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.rules.health import DEATH_AT, HealthState, apply_damage, fate_of
 from rolkit.systems.tierkreis.attack.odds import attack_law
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.health import DEATH_AT, HealthState, apply_damage, fate_of
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
 __all__ = [

@@ -14,15 +14,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
+from rolkit.errors import input_error
 from rolkit.memo import memo
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     format_adjustments,
     parse_adjustments,
 )
-from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
 from rolkit.systems.tierkreis.rules.health import DEATH_AT
-from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.tables import (
     CODE_FIELD,
     CODE_LABELS,
@@ -51,12 +52,13 @@ def _adjustments_as_text(obj: object, name: str) -> None:
     if isinstance(value, Sequence) and not isinstance(value, str):
         if not all(isinstance(a, Adjustment) for a in value):
             es, en = label_of(name)
-            raise fail(
+            raise input_error(
                 name,
-                f"{en} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
-                f"{es} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
-                "adjustments",
-                value,
+                en=f"{en} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
+                es=f"{es} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
+                allowed="adjustments",
+                got=value,
+                cls=TierkreisInputError,
             )
         object.__setattr__(obj, name, format_adjustments(value))
 
@@ -284,44 +286,48 @@ class Combatant:
         _parsed(self.adjustments, "adjustments")
         top = self.pv_max
         if self.pv_current is not None and self.pv_current > top:
-            raise fail(
+            raise input_error(
                 "pv_current",
-                f"PV actuales (current hit points) cannot exceed the maximum {top} (got {self.pv_current})",
-                f"PV actuales no puede superar el máximo {top} (recibido {self.pv_current})",
-                f"0..{top}",
-                self.pv_current,
+                en=f"PV actuales (current hit points) cannot exceed the maximum {top} (got {self.pv_current})",
+                es=f"PV actuales no puede superar el máximo {top} (recibido {self.pv_current})",
+                allowed=f"0..{top}",
+                got=self.pv_current,
+                cls=TierkreisInputError,
             )
         if self.death_points > 0 and self.pv > 0:
-            raise fail(
+            raise input_error(
                 "death_points",
-                "Puntos de muerte (death points) exist only at 0 PV "
+                en="Puntos de muerte (death points) exist only at 0 PV "
                 f"(PV is {self.pv}, got {self.death_points})",
-                f"Los puntos de muerte solo existen a 0 PV (PV {self.pv}, recibido {self.death_points})",
-                "0 unless PV is 0",
-                self.death_points,
+                es=f"Los puntos de muerte solo existen a 0 PV (PV {self.pv}, recibido {self.death_points})",
+                allowed="0 unless PV is 0",
+                got=self.death_points,
+                cls=TierkreisInputError,
             )
 
         if self.dead and self.death_points < DEATH_AT:
-            raise fail(
+            raise input_error(
                 "dead",
-                f"Muerto (dead) needs 3 Puntos de muerte (death points) (got {self.death_points})",
-                f"Muerto necesita 3 puntos de muerte (recibido {self.death_points})",
-                "only with 3 death points",
-                self.dead,
+                en=f"Muerto (dead) needs 3 Puntos de muerte (death points) (got {self.death_points})",
+                es=f"Muerto necesita 3 puntos de muerte (recibido {self.death_points})",
+                allowed="only with 3 death points",
+                got=self.dead,
+                cls=TierkreisInputError,
             )
         for kind in ("physical", "mental"):
             name = f"{kind}_penalty_turns"
             if getattr(self, name) and kind not in FUMBLE_PENALTY_PARTS[self.fumble_penalty]:
                 es, en = _PENALTY_NAMES[kind]
                 es, en = f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"
-                raise fail(
+                raise input_error(
                     name,
-                    f"{en} counts the turns of a −2 the character does not have "
+                    en=f"{en} counts the turns of a −2 the character does not have "
                     f"(Efecto de pifia en curso is {self.fumble_penalty!r})",
-                    f"{es} cuenta los turnos de un −2 que el personaje no tiene "
+                    es=f"{es} cuenta los turnos de un −2 que el personaje no tiene "
                     f"(Efecto de pifia en curso: {self.fumble_penalty!r})",
-                    "0 unless that −2 is on",
-                    getattr(self, name),
+                    allowed="0 unless that −2 is on",
+                    got=getattr(self, name),
+                    cls=TierkreisInputError,
                 )
 
     # derived ------------------------------------------------------------
@@ -351,12 +357,13 @@ class Combatant:
     def characteristic(self, code: str) -> int:
         """R2 The characteristic ``code`` (``"FUE"``, ``"AGI"``, …)."""
         if code not in CODE_FIELD:
-            raise fail(
+            raise input_error(
                 "characteristic",
-                f"characteristic must be one of: {', '.join(CODES)} (got {code!r})",
-                f"la característica debe ser una de: {', '.join(CODES)} (recibido {code!r})",
-                ", ".join(CODES),
-                code,
+                en=f"characteristic must be one of: {', '.join(CODES)} (got {code!r})",
+                es=f"la característica debe ser una de: {', '.join(CODES)} (recibido {code!r})",
+                allowed=", ".join(CODES),
+                got=code,
+                cls=TierkreisInputError,
             )
         return int(getattr(self, CODE_FIELD[code]))
 

@@ -21,15 +21,14 @@ from rolkit.systems.tierkreis.after import (
     status_of,
     with_health,
 )
-from rolkit.systems.tierkreis.checks import CHECKS
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.initiative import fight_initiative
 from rolkit.systems.tierkreis.attack.odds import attack_odds
-from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.attack.resolve import Resolution, resolve_attack
 from rolkit.systems.tierkreis.attack.stages import AttackKey
-from rolkit.systems.tierkreis.turns import turn_end, turn_start
+from rolkit.systems.tierkreis.checks import CHECKS
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.presets import PRESETS
+from rolkit.systems.tierkreis.turns import fight_initiative, turn_end, turn_start
 
 __all__ = ["SYSTEM", "project", "after"]
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.attack.stages import (
     AttackKey,
     Outcome,
@@ -21,6 +20,7 @@ from rolkit.systems.tierkreis.attack.stages import (
     health_after,
     setup,
 )
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE
 
 __all__ = ["attack_law", "attack_outcomes", "attack_odds"]

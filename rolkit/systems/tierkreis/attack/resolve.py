@@ -8,10 +8,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rolkit.model import Step
-from rolkit.systems.tierkreis.rules.damage import damage_factor, fumble_effect
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage
-from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.attack.stages import (
     AttackKey,
     Outcome,
@@ -22,8 +18,12 @@ from rolkit.systems.tierkreis.attack.stages import (
     health_after,
     setup,
 )
-from rolkit.systems.tierkreis.tables import D12, FUMBLE_EFFECT_OF
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.rules.check import CheckTarget
+from rolkit.systems.tierkreis.rules.damage import damage_factor, fumble_effect
+from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage
+from rolkit.systems.tierkreis.tables import D12, FUMBLE_EFFECT_OF
 
 __all__ = ["Resolution", "resolve_attack", "adjustment_steps"]
 

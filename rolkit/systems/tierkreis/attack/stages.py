@@ -13,16 +13,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.check import CheckTarget, roll_target
 from rolkit.systems.tierkreis.rules.damage import (
     damage_factor,
     final_damage,
     read_attack_die,
     variable_damage,
 )
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage, fate_of
-from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.rules.check import CheckTarget, roll_target
 
 __all__ = [
     "Outcome",

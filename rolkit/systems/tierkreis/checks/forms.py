@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.tierkreis.rules.adjustments import Adjustment
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment
 from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, MANEUVERS, TEXT_LABELS
 
 __all__ = [

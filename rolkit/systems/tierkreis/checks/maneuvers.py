@@ -21,11 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, intrinsic
-from rolkit.systems.tierkreis.errors import check_choice, fail
+from rolkit.errors import check_choice, input_error
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
-from rolkit.systems.tierkreis.tables import D12, MANEUVERS
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, intrinsic
 from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target, mirror
+from rolkit.systems.tierkreis.tables import D12, MANEUVERS
 
 __all__ = [
     "ManeuverResult",
@@ -74,7 +75,7 @@ class ManeuverResult:
 
 
 def _check_kind(kind: str) -> str:
-    return str(check_choice(kind, tuple(MANEUVERS), "maneuver"))
+    return str(check_choice(kind, tuple(MANEUVERS), field="maneuver", cls=TierkreisInputError))
 
 
 def maneuver_target(
@@ -144,12 +145,13 @@ def maneuver_result(roll: int, target: int, naturals: bool = True) -> str:
 
 def _can_act(actor: Combatant) -> None:
     if actor.status != "active":
-        raise fail(
+        raise input_error(
             "pv_current",
-            "an unconscious character cannot act (at 0 PV, or knocked out by hunger and sleep)",
-            "un personaje inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
-            "a character who can act",
-            actor.pv,
+            en="an unconscious character cannot act (at 0 PV, or knocked out by hunger and sleep)",
+            es="un personaje inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
+            allowed="a character who can act",
+            got=actor.pv,
+            cls=TierkreisInputError,
         )
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
-from rolkit.systems.tierkreis.rules.adjustments import Adjustment, intrinsic
+from rolkit.systems.tierkreis.attack.resolve import adjustment_steps
 from rolkit.systems.tierkreis.checks.forms import (
     AsphyxiaForm,
     BleedingForm,
@@ -25,18 +25,18 @@ from rolkit.systems.tierkreis.checks.forms import (
     ManeuverForm,
     extra_list,
 )
+from rolkit.systems.tierkreis.checks.maneuvers import maneuver_odds, resolve_maneuver
 from rolkit.systems.tierkreis.forms import Modifiers
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment, intrinsic
+from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target
 from rolkit.systems.tierkreis.rules.hazards import (
     asphyxia_modifier,
     fall_damage,
     intoxication_modifier,
     jump_modifier,
 )
-from rolkit.systems.tierkreis.checks.maneuvers import maneuver_odds, resolve_maneuver
-from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.attack.resolve import adjustment_steps
 from rolkit.systems.tierkreis.tables import D12
-from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target
 
 __all__ = [
     "CharacteristicCheckForm",

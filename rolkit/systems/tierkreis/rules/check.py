@@ -14,15 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from rolkit.errors import input_error
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     applies,
     engine_effect,
     split_adjustments,
 )
-from rolkit.systems.tierkreis.errors import fail
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.tables import (
     CONDITION_CHECKS,
     D12,
@@ -148,23 +149,25 @@ def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -
             choice; an attacker who cannot act (0 PV, or knocked out by hunger/sleep).
     """
     if modifiers.attack_characteristic != "best" and weapon.kind not in ("unarmed", "melee_1h"):
-        raise fail(
+        raise input_error(
             "attack_characteristic",
-            "Característica de ataque (attack characteristic) can be chosen only for unarmed "
+            en="Característica de ataque (attack characteristic) can be chosen only for unarmed "
             f"or 1-hand melee attacks (weapon kind is {weapon.kind}, got "
             f"{modifiers.attack_characteristic!r})",
-            "La característica de ataque solo se elige sin armas o con melee a 1 mano "
+            es="La característica de ataque solo se elige sin armas o con melee a 1 mano "
             f"(el arma es {weapon.kind}, recibido {modifiers.attack_characteristic!r})",
-            "best unless the weapon is unarmed or melee_1h",
-            modifiers.attack_characteristic,
+            allowed="best unless the weapon is unarmed or melee_1h",
+            got=modifiers.attack_characteristic,
+            cls=TierkreisInputError,
         )
     if attacker.status != "active":
-        raise fail(
+        raise input_error(
             "pv_current",
-            "an unconscious attacker cannot act (at 0 PV, or knocked out by hunger and sleep)",
-            "un atacante inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
-            "an attacker who can act",
-            attacker.pv,
+            en="an unconscious attacker cannot act (at 0 PV, or knocked out by hunger and sleep)",
+            es="un atacante inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
+            allowed="an attacker who can act",
+            got=attacker.pv,
+            cls=TierkreisInputError,
         )
 
 
