@@ -103,22 +103,33 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 
 from __future__ import annotations
 
-from rolkit.systems.tierkreis.attack.odds import attack_outcomes
-from rolkit.systems.tierkreis.attack.resolve import Resolution, resolve_attack
-from rolkit.systems.tierkreis.attack.stages import AttackKey, Outcome
-from rolkit.systems.tierkreis.checks.maneuvers import ManeuverResult, resolve_maneuver
+from rolkit.systems.tierkreis.attack import (
+    AttackKey,
+    Outcome,
+    Resolution,
+    attack_outcomes,
+    resolve_attack,
+    roll_target,
+)
+from rolkit.systems.tierkreis.checks import ManeuverResult, resolve_maneuver
 from rolkit.systems.tierkreis.errors import TierkreisInputError
-from rolkit.systems.tierkreis.forms import Attacker, Combatant, Defender, Modifiers, Weapon, pv_max
-from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
-from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
-from rolkit.systems.tierkreis.presets import SWORD as _SWORD
-from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
+from rolkit.systems.tierkreis.forms import (
+    KNIFE,
+    SWORD,
+    UNARMED,
+    Attacker,
+    Combatant,
+    Defender,
+    Modifiers,
+    Weapon,
+)
+from rolkit.systems.tierkreis.options import DEFAULT, TierkreisOptions
 from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     combine_adjustments,
     split_adjustments,
 )
-from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target, roll_target
+from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target
 from rolkit.systems.tierkreis.rules.damage import (
     attack_check_result,
     damage_factor,
@@ -138,17 +149,12 @@ from rolkit.systems.tierkreis.rules.health import (
     apply_damage,
     heal,
     night_recovery,
+    pv_max,
     start_of_turn,
 )
 from rolkit.systems.tierkreis.system import SYSTEM
 from rolkit.systems.tierkreis.tables import Code
 from rolkit.systems.tierkreis.turns import InitiativeEntry, initiative_order
-
-DEFAULT = DEFAULT_OPTIONS
-#: §2.2 the seed's weapon presets, as Weapon instances.
-UNARMED = Weapon(**_UNARMED)
-KNIFE = Weapon(**_KNIFE)
-SWORD = Weapon(**_SWORD)
 
 __all__ = [
     "Code",

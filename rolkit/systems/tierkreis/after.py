@@ -34,6 +34,7 @@ from typing import Literal, cast
 
 from rolkit.memo import memo
 from rolkit.model import Fate
+from rolkit.systems.tierkreis.attack import Resolution
 from rolkit.systems.tierkreis.attack.odds import attack_law
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
@@ -47,6 +48,8 @@ __all__ = [
     "attacker_after",
     "status_of",
     "attack_transitions",
+    "after",
+    "transitions",
 ]
 
 
@@ -161,3 +164,35 @@ def attack_transitions(
         TierkreisInputError: an impossible attack (see :func:`~.targets.roll_target`).
     """
     return dict(_transitions(attacker, defender, weapon, modifiers))
+
+
+def transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> dict[tuple[Combatant, Combatant, Weapon], Fraction]:
+    """``SYSTEM.transitions``: :func:`attack_transitions` (the options travel in
+    ``modifiers``, §2.3)."""
+    return attack_transitions(attacker, defender, weapon, modifiers)
+
+
+def after(outcome: Resolution) -> dict[str, Combatant]:
+    """The combatants after the attack (:mod:`.after_state`): the defender's PV and death
+    points as the roll left them (P9; 3 death points kept: dead, or with
+    ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
+    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV. A
+    dropped weapon is left out (the Weapon form has no
+    «in hand» field), and so is the defender's free attack (a new attack, not a state).
+    """
+    out: dict[str, Combatant] = {}
+    d, a = outcome.defender, outcome.attacker
+    if d is not None and (new := with_health(d, outcome.defender_after)) != d:
+        out["defender"] = new
+    if a is not None:
+        timed = outcome.options is not None and outcome.options.fumble_penalty_expires
+        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect, timed)
+        if new != a:
+            out["attacker"] = new
+    return out

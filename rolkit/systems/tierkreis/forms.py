@@ -18,12 +18,15 @@ from rolkit.errors import input_error
 from rolkit.memo import memo
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE_DATA
+from rolkit.systems.tierkreis.presets import SWORD as _SWORD_DATA
+from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED_DATA
 from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     format_adjustments,
     parse_adjustments,
 )
-from rolkit.systems.tierkreis.rules.health import DEATH_AT
+from rolkit.systems.tierkreis.rules.health import DEATH_AT, pv_max
 from rolkit.systems.tierkreis.tables import (
     CODE_FIELD,
     CODE_LABELS,
@@ -34,12 +37,17 @@ from rolkit.systems.tierkreis.tables import (
     label_of,
 )
 
-__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "pv_max"]
-
-
-def pv_max(level: int, vitality: int) -> int:
-    """P9 «igual al nivel del personaje más 1PV por cada 2 puntos de VIT»: level + VIT // 2."""
-    return level + vitality // 2
+__all__ = [
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "UNARMED",
+    "KNIFE",
+    "SWORD",
+    "derived",
+]
 
 
 def _validate(obj: object) -> None:
@@ -541,3 +549,16 @@ class Modifiers:
     def extra_list(self) -> tuple[Adjustment, ...]:
         """R5 The GM's adjustments as :class:`Adjustment` objects."""
         return _parsed(self.extra, "extra")
+
+
+#: §2.2 the seed's weapon presets, as Weapon instances.
+UNARMED = Weapon(**_UNARMED_DATA)
+KNIFE = Weapon(**_KNIFE_DATA)
+SWORD = Weapon(**_SWORD_DATA)
+
+
+def derived(role: str, form: Any, options: TierkreisOptions) -> dict[str, Any]:
+    """P9 The automatic PV of a character: maximum PV and, when empty, full PV."""
+    if isinstance(form, Combatant):
+        return {"pv_max_override": form.pv_max, "pv_current": form.pv}
+    return {}

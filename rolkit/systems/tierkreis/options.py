@@ -20,7 +20,13 @@ from rolkit.memo import memo
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.tables import TEXT_LABELS, label_of
 
-__all__ = ["TierkreisOptions", "DEFAULT_OPTIONS", "parse_damage_table", "format_damage_table"]
+__all__ = [
+    "TierkreisOptions",
+    "DEFAULT_OPTIONS",
+    "DEFAULT",
+    "parse_damage_table",
+    "format_damage_table",
+]
 
 _ROUNDING = {
     "down": ("Hacia abajo", "Hacia abajo (round down)"),
@@ -270,3 +276,5 @@ def _table_of(text: str) -> Mapping[int, tuple[int, ...]] | None:
 
 
 DEFAULT_OPTIONS = TierkreisOptions()
+#: §6 the spec's name of the default options.
+DEFAULT = DEFAULT_OPTIONS

@@ -318,7 +318,7 @@ def test_after_state_follows_pv_death_points_and_fumbles() -> None:
             and after.death_points == r.outcome.defender_after.death_points
         )
     fumble = tk.resolve_attack(tk.Combatant(), npc, BOW, tk.Modifiers(), ScriptedDice([12, 3]))
-    from rolkit.systems.tierkreis.system import after
+    from rolkit.systems.tierkreis.after import after
 
     assert after(fumble) == {"attacker": tk.Combatant(prone=True)}
     fumble = tk.resolve_attack(tk.Combatant(), npc, BOW, tk.Modifiers(), ScriptedDice([12, 6]))

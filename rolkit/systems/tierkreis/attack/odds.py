@@ -10,9 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
+from rolkit.systems.tierkreis.attack.key import AttackKey, Outcome
 from rolkit.systems.tierkreis.attack.stages import (
-    AttackKey,
-    Outcome,
     base_damage,
     check_result,
     damage_due,
@@ -37,7 +36,7 @@ def attack_law(
     check, fumble and damage dice, and their common denominator ``12**3``.
 
     Raises:
-        TierkreisInputError: an impossible attack (see :func:`roll_target`).
+        TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     options = modifiers.options
     mode, target, naturals = setup(attacker, defender, weapon, modifiers)
@@ -106,12 +105,9 @@ def attack_outcomes(
     (with ``variable_damage``) is enumerated with integer weights over ``12**3``.
 
     Raises:
-        TierkreisInputError: an impossible attack (see :func:`roll_target`).
+        TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     out: dict[Outcome, Fraction] = {}
     for k, p in _law(attacker, defender, weapon, modifiers):
         out[k.outcome] = out.get(k.outcome, Fraction(0)) + p
     return out
-
-
-# --------------------------------------------------------------------------- one roll

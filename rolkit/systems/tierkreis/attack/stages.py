@@ -5,17 +5,29 @@
 ``damage_due`` (P3 mirrored miss, P5 half on a dodge) → ``base_damage`` (P6, T2) →
 ``dealt`` (P6/P7: factor, half, reduction) → ``health_after`` (P9).
 
+The target (P3–P5, P11–P13): P3 «Los enemigos manejados por el narrador no hacen chequeos
+para impactar, en cambio es el jugador quien hace chequeos para esquivar»: the mode decides
+whether the attacker rolls an attack check (P4) or the defending player a dodge check (P5);
+with ``mirror_modifiers`` the situational adjustments of the side that does not roll reach
+the roll that is made with the opposite sign (G6).
+
 Dice order (P6): check die; the fumble die only after a fumble; the damage die only with
 ``variable_damage`` and damage due.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from rolkit.systems.tierkreis.attack.validate import validate_attack
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
-from rolkit.systems.tierkreis.rules.check import CheckTarget, roll_target
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, mirror
+from rolkit.systems.tierkreis.rules.check import (
+    CheckTarget,
+    best_target,
+    check_target,
+    combine_target,
+    own_adjustments,
+)
 from rolkit.systems.tierkreis.rules.damage import (
     damage_factor,
     final_damage,
@@ -23,10 +35,15 @@ from rolkit.systems.tierkreis.rules.damage import (
     variable_damage,
 )
 from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage, fate_of
+from rolkit.systems.tierkreis.tables import MELEE_KINDS
 
 __all__ = [
-    "Outcome",
-    "AttackKey",
+    "resolve_mode",
+    "attack_codes",
+    "is_melee",
+    "attack_target",
+    "dodge_target",
+    "roll_target",
     "setup",
     "check_result",
     "damage_due",
@@ -36,29 +53,132 @@ __all__ = [
 ]
 
 
-class Outcome(NamedTuple):
-    """§6 One row of :func:`attack_outcomes`."""
-
-    result: str
-    fumble_effect: str | None
-    damage: int
-    defender_status: str
-
-
-class AttackKey(NamedTuple):
-    """The System's odds key: :class:`Outcome` plus the defender's common fate."""
-
-    result: str
-    fumble_effect: str | None
-    damage: int
-    defender_status: str
-    fate: str | None
-
-    @property
-    def outcome(self) -> Outcome:
-        return Outcome(self.result, self.fumble_effect, self.damage, self.defender_status)
+# --------------------------------------------------------------------------- P3–P5 target
+def resolve_mode(attacker: Combatant, defender: Combatant, modifiers: Modifiers) -> str:
+    """P3, G5 ``"dodge_check"`` when an NPC attacks a player (auto), else ``"attack_check"``."""
+    if modifiers.mode != "auto":
+        return modifiers.mode
+    if not attacker.is_player and defender.is_player:
+        return "dodge_check"
+    return "attack_check"
 
 
+def attack_codes(weapon: Weapon, modifiers: Modifiers) -> tuple[str, ...]:
+    """P4 step 1, T3 The characteristic(s) the attack may use (AGI first: the tie-break)."""
+    if weapon.kind in ("unarmed", "melee_1h"):
+        if modifiers.attack_characteristic == "best":
+            return ("AGI", "FUE")
+        return (modifiers.attack_characteristic,)
+    if weapon.kind == "melee_2h":
+        return ("FUE",)
+    if weapon.kind == "power":
+        return (weapon.power_characteristic,)
+    return ("AGI",)
+
+
+def is_melee(weapon: Weapon) -> bool:
+    """T3 Melee for the prone rules: unarmed and melee kinds, and touch powers."""
+    return weapon.kind in MELEE_KINDS or (weapon.kind == "power" and weapon.power_is_melee)
+
+
+def _situation(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers, stance: bool
+) -> list[Adjustment]:
+    """P11–P13 The situational ``effect`` adjustments of the attack check."""
+    out = []
+    if modifiers.cover:
+        out.append(engine_effect(-modifiers.cover, "tierkreis.adj.cover"))
+    if attacker.prone and weapon.kind != "firearm":
+        out.append(engine_effect(-1, "tierkreis.adj.attacker_prone"))
+    if defender.prone:
+        melee = is_melee(weapon)
+        out.append(
+            engine_effect(
+                1 if melee else -1,
+                "tierkreis.adj.defender_prone_melee"
+                if melee
+                else "tierkreis.adj.defender_prone_ranged",
+            )
+        )
+    if stance and defender.defensive_stance and modifiers.options.mirror_modifiers:
+        out.append(engine_effect(-1, "tierkreis.adj.defender_stance_mirrored"))
+    return out
+
+
+def attack_target(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> CheckTarget:
+    """P4 steps 1–4 The attacker's attack check target (the better of AGI/FUE if it may choose)."""
+    options = modifiers.options
+    extra = _situation(attacker, defender, weapon, modifiers, stance=True) + list(
+        modifiers.extra_list
+    )
+    return best_target(
+        [
+            check_target(attacker, code, "attack", extra, options)
+            for code in attack_codes(weapon, modifiers)
+        ]
+    )
+
+
+def _would_attack(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> list[Adjustment]:
+    """P3 Every adjustment that would apply to the NPC's attack check (no stance, no extra)."""
+    situation = _situation(attacker, defender, weapon, modifiers, stance=False)
+    candidates = []
+    for code in attack_codes(weapon, modifiers):
+        adjustments = situation + own_adjustments(attacker, code, "attack")
+        candidates.append(
+            (
+                combine_target(
+                    code,
+                    attacker.characteristic(code),
+                    adjustments,
+                    modifiers.options.modifier_stacking,
+                ),
+                adjustments,
+            )
+        )
+    best = best_target([t for t, _ in candidates])
+    return next(adjs for t, adjs in candidates if t is best)
+
+
+def dodge_target(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> CheckTarget:
+    """P5 The defending player's dodge check target.
+
+    Defensive stance +1 (P13), the defender's conditions and adjustments for the dodge
+    characteristic or ``"dodge"``, ``Modifiers.extra``, and — with ``mirror_modifiers`` —
+    the attacker's would-be attack adjustments with their sign flipped (P3, G6).
+    """
+    options = modifiers.options
+    extra: list[Adjustment] = []
+    if defender.defensive_stance:
+        extra.append(engine_effect(1, "tierkreis.adj.defensive_stance"))
+    if options.mirror_modifiers:
+        extra += [mirror(a) for a in _would_attack(attacker, defender, weapon, modifiers)]
+    extra += list(modifiers.extra_list)
+    return check_target(defender, weapon.dodge_characteristic, "dodge", extra, options)
+
+
+def roll_target(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
+) -> tuple[str, CheckTarget]:
+    """P3–P5 The mode (``"attack_check"`` | ``"dodge_check"``) and the target of its check.
+
+    Raises:
+        TierkreisInputError: see :func:`validate_attack`.
+    """
+    validate_attack(attacker, weapon, modifiers)
+    mode = resolve_mode(attacker, defender, modifiers)
+    if mode == "dodge_check":
+        return mode, dodge_target(attacker, defender, weapon, modifiers)
+    return mode, attack_target(attacker, defender, weapon, modifiers)
+
+
+# --------------------------------------------------------------------------- P4–P9
 def setup(
     attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
 ) -> tuple[str, CheckTarget, bool]:
@@ -126,6 +246,3 @@ def health_after(
     if knocked_out and state.status == "active":
         state = HealthState(state.pv, state.death_points, "unconscious")
     return state, fate_of(state, knocked_out)
-
-
-# --------------------------------------------------------------------------- exact law

@@ -33,6 +33,7 @@ __all__ = [
     "applies",
     "split_adjustments",
     "combine_adjustments",
+    "mirror",
     "parse_adjustments",
     "format_adjustments",
     "STACKING",
@@ -189,6 +190,18 @@ def combine_adjustments(adjustments: Sequence[Adjustment], stacking: str = "bonu
     """R5 The net modifier of one check (see :func:`split_adjustments`)."""
     applied, _ = split_adjustments(adjustments, stacking)
     return sum(a.value for a in applied)
+
+
+def mirror(adjustment: Adjustment) -> Adjustment:
+    """G6 The same adjustment with its sign flipped (source kept), applying to any check."""
+    label = adjustment.label
+    if label.startswith("tierkreis.adj."):
+        label = f"{label}.mirrored"
+    elif label:
+        label = f"{label} ↔"
+    else:
+        label = "tierkreis.adj.user.mirrored"
+    return engine_effect(-adjustment.value, label, "any", adjustment.source)
 
 
 # --------------------------------------------------------------------------- text form

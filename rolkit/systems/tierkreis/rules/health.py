@@ -14,6 +14,7 @@ from rolkit.errors import check_choice, check_int
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 
 __all__ = [
+    "pv_max",
     "HealthState",
     "apply_damage",
     "start_of_turn",
@@ -26,6 +27,11 @@ __all__ = [
 #: «3 puntos de muerte, muere».
 DEATH_AT = 3
 _TIMINGS = ("immediate", "turn_start")
+
+
+def pv_max(level: int, vitality: int) -> int:
+    """P9 «igual al nivel del personaje más 1PV por cada 2 puntos de VIT»: level + VIT // 2."""
+    return level + vitality // 2
 
 
 class HealthState(NamedTuple):
