@@ -4,7 +4,7 @@ start of a combatant's own turn), ``SYSTEM.turn_end`` (its end) and the initiati
 
 * P10 «Al iniciar su siguiente turno, gana 1 punto de muerte. Si al iniciar un turno el
   personaje alcanza 3 puntos de muerte, muere»: at the start of each own turn at 0 PV, one
-  death point (:func:`~.health.start_of_turn`, the contract's own rule). With
+  death point (:func:`~.rules.health.start_of_turn`, the contract's own rule). With
   ``death_timing="immediate"`` the third is death (``status`` reads it from the points).
 * G11, ``death_timing="turn_start"`` (the literal reading): a character whose third point
   came from a blow (P9) is «dying» (unconscious) until its own turn starts, and dead then
@@ -19,7 +19,7 @@ start of a combatant's own turn), ``SYSTEM.turn_end`` (its end) and the initiati
 * P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
   ``fumble_penalty_expires``): the fumble starts the −2's own count
   (``physical_penalty_turns`` / ``mental_penalty_turns``) at 2 in the fumbler's turn
-  (:func:`~.after_state.fumble_condition`); the end of that turn counts it down to 1, and
+  (:func:`~.after.fumble_condition`); the end of that turn counts it down to 1, and
   the end of its next own turn lifts the −2 (count 0): the −2 holds through the others'
   turns in between (its dodges) and its whole next turn, and no longer. A fumble comes
   only from the fumbler's own attack, so its turn is the fumble's turn. A count of 0 on a
