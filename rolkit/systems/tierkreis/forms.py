@@ -50,8 +50,7 @@ __all__ = [
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=TierkreisInputError)
+_validate = fields.validator(TierkreisInputError)
 
 
 def _adjustments_as_text(obj: object, name: str) -> None:
@@ -97,14 +96,19 @@ _PENALTY_NAMES = {
 }
 
 
+def _penalty_label(kind: str) -> tuple[str, str]:
+    """The label of the turn count of a fumble's −2 of ``kind``."""
+    es, en = _PENALTY_NAMES[kind]
+    return fields.label(f"Pifia {es}: turnos", gloss=f"{en} fumble penalty: turns")
+
+
 def _penalty_turns(kind: str) -> Any:
     """T1 «hasta el final de su próximo turno»: how far a fumble's −2 of ``kind`` has run."""
-    es, en = _PENALTY_NAMES[kind]
     return fields.int_field(
         0,
         0,
         2,
-        label=(f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"),
+        label=_penalty_label(kind),
         help=(
             "2: la pifia fue en este turno, dura también el próximo; 1: su próximo turno ya "
             "empezó, acaba con el asalto; 0: sin cuenta (hasta que el narrador lo quite).",
@@ -325,8 +329,7 @@ class Combatant:
         for kind in ("physical", "mental"):
             name = f"{kind}_penalty_turns"
             if getattr(self, name) and kind not in FUMBLE_PENALTY_PARTS[self.fumble_penalty]:
-                es, en = _PENALTY_NAMES[kind]
-                es, en = f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"
+                es, en = _penalty_label(kind)
                 raise input_error(
                     name,
                     en=f"{en} counts the turns of a −2 the character does not have "
@@ -557,7 +560,7 @@ KNIFE = Weapon(**_KNIFE_DATA)
 SWORD = Weapon(**_SWORD_DATA)
 
 
-def derived(role: str, form: Any, options: TierkreisOptions) -> dict[str, Any]:
+def derived(role: str, form: object, options: TierkreisOptions) -> dict[str, object]:
     """P9 The automatic PV of a character: maximum PV and, when empty, full PV."""
     if isinstance(form, Combatant):
         return {"pv_max_override": form.pv_max, "pv_current": form.pv}

@@ -101,6 +101,9 @@ def _as_text(value: Any, field: str) -> Any:
     return text
 
 
+_validate = fields.validator(TierkreisInputError)
+
+
 @dataclass(frozen=True)
 class TierkreisOptions:
     """§2.4 The optional rules and interpretation switches, each with its default."""
@@ -261,7 +264,7 @@ class TierkreisOptions:
             "variable_damage_table",
             _as_text(self.variable_damage_table, "variable_damage_table"),
         )
-        fields.validate(self, error_cls=TierkreisInputError)
+        _validate(self)
         _table_of(self.variable_damage_table)
 
     @property

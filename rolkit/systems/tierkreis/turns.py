@@ -46,7 +46,9 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from rolkit.dice import RandomSource
 from rolkit.errors import check_int, input_error
+from rolkit.hooks import Entrant
 from rolkit.memo import memo
 from rolkit.model import Step
 from rolkit.systems.tierkreis.after import with_health
@@ -104,11 +106,13 @@ def _turn_end(c: Combatant) -> dict[Combatant, Fraction]:
     return {replace(c, **changes): Fraction(1)}
 
 
-def _options_of(options: Any) -> TierkreisOptions:
+def _options_of(options: TierkreisOptions | Modifiers) -> TierkreisOptions:
     return options.options if isinstance(options, Modifiers) else options
 
 
-def turn_start(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, Fraction]:
+def turn_start(
+    c: Combatant, options: TierkreisOptions | Modifiers = DEFAULT_OPTIONS
+) -> dict[Combatant, Fraction]:
     """The law of ``c`` after the start of its own turn (P10, G11, P13):
     ``{c: 1}`` when nothing applies. ``options`` is :class:`TierkreisOptions` (or the
     ``Modifiers`` carrying them). Treat the result as read-only (it is memoised)."""
@@ -116,7 +120,9 @@ def turn_start(c: Combatant, options: Any = DEFAULT_OPTIONS) -> dict[Combatant, 
 
 
 def turn_end(
-    c: Combatant, options: Any = DEFAULT_OPTIONS, modifiers: Any = None
+    c: Combatant,
+    options: TierkreisOptions | Modifiers = DEFAULT_OPTIONS,
+    modifiers: Modifiers | None = None,
 ) -> dict[Combatant, Fraction]:
     """The law of ``c`` when its own turn ends (P8/T1): a fumble's −2 counts down, and
     is lifted at the end of the turn after the fumble's («hasta el final de su próximo
@@ -185,7 +191,9 @@ def initiative_order(entries: Sequence[InitiativeEntry], per_side: bool = False)
     return [e.name for e in sides[first]] + [e.name for e in sides[not first]]
 
 
-def fight_initiative(entries: Sequence[Any], rng: Any) -> tuple[list[str], tuple[Step, ...]]:
+def fight_initiative(
+    entries: Sequence[Entrant[Combatant]], rng: RandomSource
+) -> tuple[list[str], tuple[Step, ...]]:
     """P23 The System's ``initiative_fn`` for a fight: each combatant, in the order given,
     rolls 1d12 and adds its AGI (``entry.character`` is its :class:`Combatant`); the order
     is :func:`initiative_order` (individual initiative, once per fight)."""

@@ -20,9 +20,10 @@ from rolkit.systems.tierkreis.attack.stages import (
     setup,
 )
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE
 
-__all__ = ["attack_law", "attack_outcomes", "attack_odds"]
+__all__ = ["attack_law", "attack_outcomes", "attack_odds", "odds"]
 
 
 _DENOMINATOR = D12**3  # check die × fumble die × damage die
@@ -111,3 +112,14 @@ def attack_outcomes(
     for k, p in _law(attacker, defender, weapon, modifiers):
         out[k.outcome] = out.get(k.outcome, Fraction(0)) + p
     return out
+
+
+def odds(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> dict[AttackKey, Fraction]:
+    """``SYSTEM.odds``: :func:`attack_odds` (the options travel in ``modifiers``, §2.3)."""
+    return attack_odds(attacker, defender, weapon, modifiers)

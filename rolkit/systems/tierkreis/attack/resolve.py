@@ -7,10 +7,10 @@ target → check die → fumble die → damage die → damage arithmetic (P6/P7)
 
 from __future__ import annotations
 
-from typing import Any
-
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
 from rolkit.model import Step
-from rolkit.systems.tierkreis.attack.key import Resolution
+from rolkit.systems.tierkreis.attack.key import AttackKey, Resolution
 from rolkit.systems.tierkreis.attack.stages import (
     base_damage,
     check_result,
@@ -26,7 +26,7 @@ from rolkit.systems.tierkreis.rules.damage import damage_factor, fumble_effect
 from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_EFFECT_OF
 
-__all__ = ["resolve_attack"]
+__all__ = ["resolve_attack", "resolve"]
 
 
 _RULE_TARGET = "P1/R3 «Si el total es igual o menor a la característica, … tiene éxito»"
@@ -36,7 +36,7 @@ def _value(x: str) -> str:
     return f"tierkreis.value.{x}"
 
 
-def _rng_d12(rng: Any) -> int:
+def _rng_d12(rng: RandomSource) -> int:
     return int(rng.randint(1, D12))
 
 
@@ -83,7 +83,7 @@ def _check_step(mode: str, roll: int, target: int, result: str) -> Step:
 
 
 def _fumble(
-    attacker: Combatant, options: TierkreisOptions, rng: Any, steps: list[Step]
+    attacker: Combatant, options: TierkreisOptions, rng: RandomSource, steps: list[Step]
 ) -> tuple[str, HealthState]:
     """P8/T1 The fumble die, and 11–12 «pierde 1 PV» on the attacker (P9)."""
     face = _rng_d12(rng)
@@ -108,7 +108,7 @@ def _damage(
     weapon: Weapon,
     defender: Combatant,
     options: TierkreisOptions,
-    rng: Any,
+    rng: RandomSource,
     steps: list[Step],
 ) -> int:
     """P6/P7, T2 The damage dealt (0 when none is due), with the damage die if variable."""
@@ -151,7 +151,11 @@ def _damage(
 
 
 def resolve_attack(
-    attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers, rng: Any
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rng: RandomSource,
 ) -> Resolution:
     """§6 One random resolution; dice through ``rng.randint(1, 12)`` in the order of P6.
 
@@ -190,6 +194,19 @@ def resolve_attack(
         defender=defender,
         options=options,
     )
+
+
+def resolve(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+    rng: RandomSource,
+) -> Resolved[Resolution, AttackKey]:
+    """``SYSTEM.resolve``: :func:`resolve_attack` (the options travel in ``modifiers``, §2.3)."""
+    r = resolve_attack(attacker, defender, weapon, modifiers, rng)
+    return Resolved(r.steps, r, r.key)
 
 
 def _health_step(label: str, pv_before: int, state: HealthState) -> Step:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.model import Step
 from rolkit.systems.tierkreis.checks.forms import (
     AsphyxiaForm,
@@ -52,8 +52,8 @@ def asphyxia_odds(form: AsphyxiaForm, options: TierkreisOptions) -> dict[str, Fr
 
 
 def asphyxia_resolve(
-    form: AsphyxiaForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: AsphyxiaForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P18 One turn without breathing: no check for VIT turns, then the VIT check."""
     target = _asphyxia_target(form, options)
     if target is None:
@@ -81,8 +81,8 @@ def _intoxication_target(form: IntoxicationForm, options: TierkreisOptions) -> C
 
 
 def intoxication_resolve(
-    form: IntoxicationForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: IntoxicationForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P21 The VIT check; on a failure, 1d12 more for the hours intoxicated."""
     steps, outcome, degree = plain_check(
         _intoxication_target(form, options),
@@ -128,8 +128,8 @@ def bleeding_odds(form: BleedingForm, options: TierkreisOptions) -> dict[str, Fr
 
 
 def bleeding_resolve(
-    form: BleedingForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: BleedingForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P22 The VIT check that keeps a healed bleeding closed (none after 14 days or mystic healing)."""
     target = _bleeding_target(form, options)
     if target is None:

@@ -27,8 +27,7 @@ __all__ = [
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=TierkreisInputError)
+_validate = fields.validator(TierkreisInputError)
 
 
 def _combatant(help_es: str, help_en: str) -> Any:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.errors import check_choice, input_error
 from rolkit.model import Step
 from rolkit.systems.tierkreis.checks.forms import ManeuverForm
@@ -188,7 +188,7 @@ def resolve_maneuver(
     kind: str,
     actor: Combatant,
     modifiers: Modifiers,
-    rng: Any,
+    rng: RandomSource,
     *,
     target_is_larger: bool = False,
     has_snatch_power: bool = False,
@@ -233,8 +233,8 @@ def maneuver_check_odds(form: ManeuverForm, options: TierkreisOptions) -> dict[s
 
 
 def maneuver_check_resolve(
-    form: ManeuverForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: ManeuverForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P15 One maneuver of the form, with its steps."""
     r = resolve_maneuver(
         form.maneuver,

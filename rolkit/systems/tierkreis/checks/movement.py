@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.model import Step
 from rolkit.systems.tierkreis.checks.forms import FallForm, JumpForm, extra_list
 from rolkit.systems.tierkreis.checks.plain import check_steps, roll_step, two_way
@@ -79,8 +80,8 @@ def jump_odds(form: JumpForm, options: TierkreisOptions) -> dict[str, Fraction]:
 
 
 def jump_resolve(
-    form: JumpForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: JumpForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P16 One jump: the FUE check, the edge check on a failure by 1, the fall (P17)."""
     jump, edge = _jump_targets(form, options)
     if jump is None:
@@ -139,8 +140,8 @@ def fall_odds(form: FallForm, options: TierkreisOptions) -> dict[str, Fraction]:
 
 
 def fall_resolve(
-    form: FallForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: FallForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P17 One fall: the damage, avoided by an AGI check with ``fall_agi_check``."""
     damage = _fall_damage(form, options)
     steps: list[Step] = []

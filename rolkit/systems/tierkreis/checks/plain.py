@@ -6,8 +6,8 @@ concentration (P2).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.model import Step
 from rolkit.systems.tierkreis.checks.forms import (
     CharacteristicCheckForm,
@@ -59,8 +59,8 @@ def two_way(fail_id: str, ok_id: str, target: CheckTarget) -> dict[str, Fraction
 
 
 def plain_check(
-    target: CheckTarget, rng: Any, fail_id: str, ok_id: str, rule: str = _RULE
-) -> tuple[list[Step], Any, str]:
+    target: CheckTarget, rng: RandomSource, fail_id: str, ok_id: str, rule: str = _RULE
+) -> tuple[list[Step], dict[str, object], str]:
     """R3 One plain check: its steps, ``{target, roll, success}`` and the degree."""
     roll = int(rng.randint(1, D12))
     ok = target.succeeds(roll)
@@ -83,8 +83,8 @@ def characteristic_odds(
 
 
 def characteristic_resolve(
-    form: CharacteristicCheckForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: CharacteristicCheckForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P1 One characteristic check."""
     return plain_check(characteristic_target(form, options), rng, "failure", "success")
 
@@ -99,8 +99,8 @@ def concentration_odds(form: ConcentrationForm, options: TierkreisOptions) -> di
 
 
 def concentration_resolve(
-    form: ConcentrationForm, options: TierkreisOptions, rng: Any
-) -> tuple[list[Step], Any, str]:
+    form: ConcentrationForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
     """P2 «debe hacer un chequeo de VIT» after taking damage while activating a power."""
     return plain_check(
         _concentration_target(form, options),

@@ -8,6 +8,8 @@ roll-under check (R3) with no natural results, except maneuvers (R4, G10). The f
 
 from __future__ import annotations
 
+from typing import Any
+
 from rolkit.model import Degree
 from rolkit.system import CheckProcedure
 from rolkit.systems.tierkreis.checks.body import (
@@ -41,6 +43,7 @@ from rolkit.systems.tierkreis.checks.plain import (
     concentration_odds,
     concentration_resolve,
 )
+from rolkit.systems.tierkreis.options import TierkreisOptions
 
 __all__ = ["CHECKS"]
 
@@ -53,7 +56,7 @@ _PASS_FAIL = _degrees(
     ("failure", "Fallo", "Fallo (failure)", False), ("success", "Éxito", "Éxito (success)", True)
 )
 
-CHECKS: dict[str, CheckProcedure] = {
+CHECKS: dict[str, CheckProcedure[Any, TierkreisOptions]] = {
     "characteristic": CheckProcedure(
         id="characteristic",
         label=("Chequeo de característica", "Chequeo de característica (characteristic check)"),
