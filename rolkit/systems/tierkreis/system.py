@@ -10,11 +10,11 @@ rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`.
 from __future__ import annotations
 
 from rolkit.system import System
-from rolkit.systems.tierkreis import messages
 from rolkit.systems.tierkreis.after import after, status_of, transitions
 from rolkit.systems.tierkreis.attack import odds, resolve
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon, derived
+from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.turns import fight_initiative, turn_end, turn_start
@@ -22,7 +22,7 @@ from rolkit.systems.tierkreis.view import project
 
 __all__ = ["SYSTEM"]
 
-messages.register()
+register()
 
 FORMS = {"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers}
 #: Built once (the forms are frozen): ``SYSTEM.status`` reads the default options from them

@@ -6,7 +6,7 @@ from rolkit.errors import input_error
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 
-__all__ = ["validate_attack"]
+__all__ = ["validate_attack", "require_active"]
 
 
 def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -> None:
@@ -28,12 +28,22 @@ def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -
             got=modifiers.attack_characteristic,
             cls=TierkreisInputError,
         )
-    if attacker.status != "active":
+    require_active(attacker, "attacker", "atacante", "an attacker who can act")
+
+
+def require_active(combatant: Combatant, en: str, es: str, allowed: str) -> None:
+    """P9, P20 Only a combatant who can act acts: not at 0 PV, not knocked out by hunger
+    and sleep. ``en``/``es`` name who (``"attacker"``/``"atacante"``).
+
+    Raises:
+        TierkreisInputError: naming ``pv_current``.
+    """
+    if combatant.status != "active":
         raise input_error(
             "pv_current",
-            en="an unconscious attacker cannot act (at 0 PV, or knocked out by hunger and sleep)",
-            es="un atacante inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
-            allowed="an attacker who can act",
-            got=attacker.pv,
+            en=f"an unconscious {en} cannot act (at 0 PV, or knocked out by hunger and sleep)",
+            es=f"un {es} inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
+            allowed=allowed,
+            got=combatant.pv,
             cls=TierkreisInputError,
         )

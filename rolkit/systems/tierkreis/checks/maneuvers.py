@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rolkit.dice import RandomSource
-from rolkit.errors import check_choice, input_error
+from rolkit.errors import check_choice
 from rolkit.model import Step
+from rolkit.systems.tierkreis.attack.validate import require_active
 from rolkit.systems.tierkreis.checks.forms import ManeuverForm
 from rolkit.systems.tierkreis.checks.plain import check_steps
 from rolkit.systems.tierkreis.errors import TierkreisInputError
@@ -145,15 +146,7 @@ def maneuver_result(roll: int, target: int, naturals: bool = True) -> str:
 
 
 def _can_act(actor: Combatant) -> None:
-    if actor.status != "active":
-        raise input_error(
-            "pv_current",
-            en="an unconscious character cannot act (at 0 PV, or knocked out by hunger and sleep)",
-            es="un personaje inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
-            allowed="a character who can act",
-            got=actor.pv,
-            cls=TierkreisInputError,
-        )
+    require_active(actor, "character", "personaje", "a character who can act")
 
 
 def maneuver_odds(

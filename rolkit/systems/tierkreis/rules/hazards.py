@@ -27,19 +27,11 @@ __all__ = [
 
 
 def _metres(value: Fraction | int | float, field: str) -> Fraction:
-    if isinstance(value, bool) or not isinstance(value, int | float | Fraction):
-        raise input_error(
-            field,
-            en=f"{field} must be a number of metres from 0 to 1000 (got {shown(value)})",
-            es=f"{field} debe ser un número de metros de 0 a 1000 (recibido {shown(value)})",
-            allowed="0..1000",
-            got=value,
-            cls=TierkreisInputError,
-        )
-    if isinstance(value, float) and not math.isfinite(value):
+    """A distance in metres, 0–1000 (a non-finite float is out of range, shown as -1)."""
+    number = isinstance(value, int | float | Fraction) and not isinstance(value, bool)
+    if number and isinstance(value, float) and not math.isfinite(value):
         value = -1
-    metres = Fraction(value)
-    if not 0 <= metres <= 1000:
+    if not number or not 0 <= Fraction(value) <= 1000:
         raise input_error(
             field,
             en=f"{field} must be a number of metres from 0 to 1000 (got {shown(value)})",
@@ -48,7 +40,7 @@ def _metres(value: Fraction | int | float, field: str) -> Fraction:
             got=value,
             cls=TierkreisInputError,
         )
-    return metres
+    return Fraction(value)
 
 
 def jump_modifier(
