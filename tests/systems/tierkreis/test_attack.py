@@ -134,3 +134,18 @@ def test_step_rules_cite_the_rules_without_gap_codes() -> None:
     ]
     rules += [s.rule for s in tk.SYSTEM.checks["maneuver"].resolve(ManeuverForm(), seed=1).steps]
     assert rules and not [r for r in rules if re.search(r"\bG\d+", r)]
+
+
+def test_resolution_exposes_the_shared_result_attributes() -> None:
+    """The spec's ``Resolution`` is the system's result (issue 24's one vocabulary): steps,
+    key, the health after of both sides (§6: ``HealthState``) and no weapon change; the
+    System's resolve hook returns it as ``Resolved(steps, outcome, key)``."""
+    a, d = tk.Combatant(agility=7), tk.Combatant(pv_max_override=5, **NPC)
+    r = tk.resolve_attack(a, d, BOW, tk.Modifiers(), ScriptedDice([1]))
+    assert r.key == tk.AttackKey("critical", None, 6, "unconscious", "dying")
+    assert r.key.outcome == r.outcome
+    assert r.defender_after == tk.HealthState(0, 0, "unconscious")
+    assert r.attacker_after == tk.HealthState(4, 0, "active")
+    assert r.weapon_after is None
+    resolved = tk.SYSTEM.resolve_fn(a, d, BOW, tk.Modifiers(), tk.DEFAULT, ScriptedDice([1]))
+    assert resolved.steps == r.steps and resolved.outcome == r and resolved.key == r.key
