@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rolkit.systems.tierkreis.errors import check_choice, check_int, fail
+from rolkit.errors import check_choice, check_int, input_error
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE, VARIABLE_DAMAGE_K
 
 __all__ = [
@@ -28,8 +29,8 @@ __all__ = [
 def attack_check_result(roll: int, target: int) -> str:
     """R4 An attack check: 1 → ``"critical"`` (always hits), 12 → ``"fumble"`` (always
     misses), else ``"hit"`` if ``roll <= target`` (a tie succeeds), otherwise ``"miss"``."""
-    check_int(roll, 1, D12, "roll")
-    check_int(target, -99, 99, "target")
+    check_int(roll, 1, D12, field="roll", cls=TierkreisInputError)
+    check_int(target, -99, 99, field="target", cls=TierkreisInputError)
     return read_attack_die(roll, target)
 
 
@@ -44,13 +45,13 @@ def read_attack_die(roll: int, target: int) -> str:
 
 def plain_attack_result(roll: int, target: int) -> str:
     """P14 with ``crits_on_power_attacks`` off: no natural results, ``"hit"`` or ``"miss"``."""
-    check_int(roll, 1, D12, "roll")
+    check_int(roll, 1, D12, field="roll", cls=TierkreisInputError)
     return "hit" if roll <= target else "miss"
 
 
 def damage_factor(base_factor: int, critical: bool) -> int:
     """P7 The damage multiplier: ``base_factor``, plus 1 on a critical (x1 → x2, x2 → x3)."""
-    check_int(base_factor, 1, 4, "damage_factor")
+    check_int(base_factor, 1, 4, field="damage_factor", cls=TierkreisInputError)
     return base_factor + 1 if critical else base_factor
 
 
@@ -62,17 +63,18 @@ def variable_damage(listed: int, d12: int, table: Mapping[int, Sequence[int]] | 
     seed's two numbers and its mean is the listed damage). A GM ``table`` replaces the row
     of each listed value it contains.
     """
-    check_int(listed, 0, 20, "damage")
-    check_int(d12, 1, D12, "d12")
+    check_int(listed, 0, 20, field="damage", cls=TierkreisInputError)
+    check_int(d12, 1, D12, field="d12", cls=TierkreisInputError)
     if table is not None and listed in table:
         row = table[listed]
         if len(row) != D12:
-            raise fail(
+            raise input_error(
                 "variable_damage_table",
-                f"the row for listed damage {listed} must have 12 values (got {len(row)})",
-                f"la fila del daño listado {listed} debe tener 12 valores (recibido {len(row)})",
-                "12 values",
-                row,
+                en=f"the row for listed damage {listed} must have 12 values (got {len(row)})",
+                es=f"la fila del daño listado {listed} debe tener 12 valores (recibido {len(row)})",
+                allowed="12 values",
+                got=row,
+                cls=TierkreisInputError,
             )
         return int(row[d12 - 1])
     return (listed * VARIABLE_DAMAGE_K[d12 - 1] + 1) // 3
@@ -80,13 +82,13 @@ def variable_damage(listed: int, d12: int, table: Mapping[int, Sequence[int]] | 
 
 def fumble_effect(d12: int) -> str:
     """T1 *Pifias*: the effect on the attacker of the fumble die."""
-    check_int(d12, 1, D12, "d12")
+    check_int(d12, 1, D12, field="d12", cls=TierkreisInputError)
     return FUMBLE_TABLE[d12 - 1]
 
 
 def halve(damage: int, rounding: str = "down") -> int:
     """P6 step 3 Half damage: ``damage // 2`` (``rounding="up"``: rounded up, G12)."""
-    check_choice(rounding, ("down", "up"), "half_damage_rounding")
+    check_choice(rounding, ("down", "up"), field="half_damage_rounding", cls=TierkreisInputError)
     return damage // 2 if rounding == "down" else -(-damage // 2)
 
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-from rolkit.systems.tierkreis.errors import check_choice, check_int
+from rolkit.errors import check_choice, check_int
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 
 __all__ = [
+    "pv_max",
     "HealthState",
     "apply_damage",
     "start_of_turn",
@@ -25,6 +27,11 @@ __all__ = [
 #: «3 puntos de muerte, muere».
 DEATH_AT = 3
 _TIMINGS = ("immediate", "turn_start")
+
+
+def pv_max(level: int, vitality: int) -> int:
+    """P9 «igual al nivel del personaje más 1PV por cada 2 puntos de VIT»: level + VIT // 2."""
+    return level + vitality // 2
 
 
 class HealthState(NamedTuple):
@@ -51,10 +58,10 @@ def apply_damage(
     ``death_timing="immediate"`` 3 death points are death at once; with ``"turn_start"``
     (G11) the character stays unconscious until its next turn starts (:func:`start_of_turn`).
     """
-    check_int(pv, 0, 999, "pv")
-    check_int(death_points, 0, DEATH_AT, "death_points")
-    check_int(damage, 0, 9999, "damage")
-    check_choice(death_timing, _TIMINGS, "death_timing")
+    check_int(pv, 0, 999, field="pv", cls=TierkreisInputError)
+    check_int(death_points, 0, DEATH_AT, field="death_points", cls=TierkreisInputError)
+    check_int(damage, 0, 9999, field="damage", cls=TierkreisInputError)
+    check_choice(death_timing, _TIMINGS, field="death_timing", cls=TierkreisInputError)
     if damage > 0:
         if pv > 0:
             pv = max(0, pv - damage)
@@ -69,8 +76,8 @@ def start_of_turn(pv: int, death_points: int, stable: bool = False) -> HealthSta
     ``stable=True``: knocked out by asphyxia but breathing again (P18), no new death point
     (3 points already gained still kill).
     """
-    check_int(pv, 0, 999, "pv")
-    check_int(death_points, 0, DEATH_AT, "death_points")
+    check_int(pv, 0, 999, field="pv", cls=TierkreisInputError)
+    check_int(death_points, 0, DEATH_AT, field="death_points", cls=TierkreisInputError)
     if pv == 0 and not stable:
         death_points = min(DEATH_AT, death_points + 1)
     return _status(pv, death_points, death_points >= DEATH_AT)
@@ -95,10 +102,10 @@ def heal(
     (3 death points), except ``still_dying``: with ``death_timing="turn_start"`` (G11) a
     character at 3 points whose turn has not started yet (the form's ``dead`` unticked) is
     still dying, and «dies at the start of its next turn unless healed»."""
-    check_int(pv_max, 1, 999, "pv_max")
-    check_int(pv, 0, pv_max, "pv")
-    check_int(death_points, 0, DEATH_AT, "death_points")
-    check_int(amount, 0, 999, "amount")
+    check_int(pv_max, 1, 999, field="pv_max", cls=TierkreisInputError)
+    check_int(pv, 0, pv_max, field="pv", cls=TierkreisInputError)
+    check_int(death_points, 0, DEATH_AT, field="death_points", cls=TierkreisInputError)
+    check_int(amount, 0, 999, field="amount", cls=TierkreisInputError)
     if death_points >= DEATH_AT and not still_dying:
         return HealthState(pv, death_points, "dead")
     if amount == 0:
@@ -112,7 +119,7 @@ def night_recovery(
     """P22 «descansa … durmiendo entre 7 y 8 horas, recupera tantos PV como su nivel»;
     P20: without sleep or without food, no PV are recovered the next day. PV above 0 end
     any death points (they exist only at 0 PV); the dead do not recover."""
-    check_int(level, 1, 20, "level")
+    check_int(level, 1, 20, field="level", cls=TierkreisInputError)
     if death_points >= DEATH_AT:
         return HealthState(pv, death_points, "dead")
     if not (slept and ate):

@@ -8,7 +8,7 @@ the fumble table (*Pifias*, T1), applied to the attacker.
 * The defender: damage ≥ 1 lowers its PV, or at 0 PV adds one death point (P9);
   ``pv_current`` and ``death_points`` carry it. Three death points are held as
   ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
-  dying until its next turn starts, which ticks ``dead``: :mod:`.turn_effects`).
+  dying until its next turn starts, which ticks ``dead``: :mod:`.turns`).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
   «mental» (one of each: «both»), with option ``fumble_penalty_expires`` also that −2's
   count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
@@ -18,10 +18,10 @@ What the forms cannot hold, so the after-state leaves it out (the fight must han
 a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field) and the defender's free
 attack (9–10: a new attack, not a state). The death points gained at the start of a turn
 at 0 PV (P10), the literal timing's death (G11), the end of the defensive stance (P13) and
-the end of a timed −2 are turn rules, not part of the attack: :mod:`.turn_effects`
+the end of a timed −2 are turn rules, not part of the attack: :mod:`.turns`
 (``SYSTEM.turn_start``, ``SYSTEM.turn_end``) applies them.
 
-The law is read from the odds' rows (:mod:`.odds`): the fumble effect decides the attacker
+The law is read from the odds' rows (:mod:`.attack.odds`): the fumble effect decides the attacker
 after, the damage the defender after, so each odds key gives exactly one after-state; the
 rows are grouped by after-state, one ``Fraction`` each.
 """
@@ -34,10 +34,11 @@ from typing import Literal, cast
 
 from rolkit.memo import memo
 from rolkit.model import Fate
+from rolkit.systems.tierkreis.attack import Resolution
+from rolkit.systems.tierkreis.attack.odds import attack_law
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.health import DEATH_AT, HealthState, apply_damage, fate_of
-from rolkit.systems.tierkreis.odds import attack_law
 from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.health import DEATH_AT, HealthState, apply_damage, fate_of
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
 __all__ = [
@@ -47,6 +48,8 @@ __all__ = [
     "attacker_after",
     "status_of",
     "attack_transitions",
+    "after",
+    "transitions",
 ]
 
 
@@ -67,7 +70,7 @@ def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) 
 
 
 #: The turn count a fumble's −2 starts with (``*_penalty_turns``): «hasta el final de su
-#: próximo turno» — this turn (the fumble's) and the next one (:mod:`.turn_effects`).
+#: próximo turno» — this turn (the fumble's) and the next one (:mod:`.turns`).
 PENALTY_TURNS = 2
 
 
@@ -114,10 +117,10 @@ def status_of(combatant: Combatant, options: TierkreisOptions) -> Fate:
     """P9, P10, P20 Where the form leaves the combatant, read from the form only.
 
     ``"dead"``: 3 death points with ``death_timing="immediate"``, or ticked ``dead`` (with
-    ``"turn_start"``, G11: its turn started at 3 points, :mod:`.turn_effects`); ``"dying"``:
+    ``"turn_start"``, G11: its turn started at 3 points, :mod:`.turns`); ``"dying"``:
     0 PV (death points come each turn; with ``"turn_start"`` also 3 points until then);
     ``"down"``: knocked out by hunger and sleep with PV left (P20); else ``None``. The same
-    reading as the odds' fate (:func:`~.health.fate_of`).
+    reading as the odds' fate (:func:`~.rules.health.fate_of`).
     """
     knocked_out = combatant.knocked_out_by_deprivation
     status: Literal["active", "unconscious", "dead"] = "active"
@@ -158,6 +161,38 @@ def attack_transitions(
     never does: see the module docstring). Sums to exactly 1.
 
     Raises:
-        TierkreisInputError: an impossible attack (see :func:`~.targets.roll_target`).
+        TierkreisInputError: an impossible attack (see :func:`~.attack.stages.roll_target`).
     """
     return dict(_transitions(attacker, defender, weapon, modifiers))
+
+
+def transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> dict[tuple[Combatant, Combatant, Weapon], Fraction]:
+    """``SYSTEM.transitions``: :func:`attack_transitions` (the options travel in
+    ``modifiers``, §2.3)."""
+    return attack_transitions(attacker, defender, weapon, modifiers)
+
+
+def after(outcome: Resolution) -> dict[str, Combatant]:
+    """The combatants after the attack (this module): the defender's PV and death
+    points as the roll left them (P9; 3 death points kept: dead, or with
+    ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
+    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV. A
+    dropped weapon is left out (the Weapon form has no
+    «in hand» field), and so is the defender's free attack (a new attack, not a state).
+    """
+    out: dict[str, Combatant] = {}
+    d, a = outcome.defender, outcome.attacker
+    if d is not None and (new := with_health(d, outcome.defender_after)) != d:
+        out["defender"] = new
+    if a is not None:
+        timed = outcome.options is not None and outcome.options.fumble_penalty_expires
+        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect, timed)
+        if new != a:
+            out["attacker"] = new
+    return out

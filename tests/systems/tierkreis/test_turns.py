@@ -16,7 +16,7 @@ from fractions import Fraction as F
 import pytest
 
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.turn_effects import turn_start
+from rolkit.systems.tierkreis.turns import turn_start
 
 S = tk.SYSTEM
 IMMEDIATE = tk.TierkreisOptions()
@@ -78,7 +78,7 @@ def test_a_blow_at_0_pv_and_the_turn_start_both_count():
 
 def test_turn_start_timing_still_gives_the_death_point():
     """G11 ``"turn_start"``: the point comes; 3 points are «dying» until the turn starts,
-    which ticks ``dead`` (the literal rule, tests/systems/tierkreis/test_tk_turn_marks.py)."""
+    which ticks ``dead`` (the literal rule, test_turn_marks.py)."""
     after = only(S.turn_start(fallen(1), LITERAL))
     assert after.death_points == 2
     three = fallen(3)
@@ -108,3 +108,19 @@ def test_stance_option_off_is_the_identity():
     off = tk.TierkreisOptions(stance_ends_at_turn_start=False)
     assert only(S.turn_start(pc, off)) == pc
     assert only(turn_start(pc, tk.Modifiers(options=off))) == pc  # options inside Modifiers
+
+
+# --------------------------------------------------------------------------- P23 initiative
+def test_initiative_by_side_and_ties() -> None:
+    e = tk.InitiativeEntry
+    pcs = [e("Ana", 5, True, 6), e("Bea", 9, True, 6)]
+    npcs = [e("Orco", 7, False, 8), e("Lobo", 3, False, 8)]
+    assert tk.initiative_order(npcs + pcs, per_side=True) == [
+        "Ana",
+        "Bea",
+        "Orco",
+        "Lobo",
+    ]  # 15 = 15: PCs
+    assert tk.initiative_order([e("N", 5, False, 7), e("P", 5, True, 7)]) == ["P", "N"]
+    with pytest.raises(tk.TierkreisInputError):
+        tk.initiative_order([e("Ana", 5, True, 6), e("Bea", 9, True, 7)], per_side=True)

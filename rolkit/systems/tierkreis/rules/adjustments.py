@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
+from rolkit.errors import input_error
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.tables import APPLIES_TO, CODES, SOURCES, label_of
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "applies",
     "split_adjustments",
     "combine_adjustments",
+    "mirror",
     "parse_adjustments",
     "format_adjustments",
     "STACKING",
@@ -58,48 +60,53 @@ class Adjustment:
     def __post_init__(self) -> None:
         v = self.value
         if isinstance(v, bool) or not isinstance(v, int) or not -12 <= v <= 12:
-            raise fail(
+            raise input_error(
                 "value",
-                f"an adjustment's value must be a whole number from -12 to 12 (got {v!r})",
-                f"el valor de un ajuste debe ser un número entero de -12 a 12 (recibido {v!r})",
-                "-12..12",
-                v,
+                en=f"an adjustment's value must be a whole number from -12 to 12 (got {v!r})",
+                es=f"el valor de un ajuste debe ser un número entero de -12 a 12 (recibido {v!r})",
+                allowed="-12..12",
+                got=v,
+                cls=TierkreisInputError,
             )
         if self.applies_to not in APPLIES_TO:
             allowed = ", ".join(APPLIES_TO)
-            raise fail(
+            raise input_error(
                 "applies_to",
-                f"an adjustment applies to one of: {allowed} (got {self.applies_to!r})",
-                f"un ajuste se aplica a uno de: {allowed} (recibido {self.applies_to!r})",
-                allowed,
-                self.applies_to,
+                en=f"an adjustment applies to one of: {allowed} (got {self.applies_to!r})",
+                es=f"un ajuste se aplica a uno de: {allowed} (recibido {self.applies_to!r})",
+                allowed=allowed,
+                got=self.applies_to,
+                cls=TierkreisInputError,
             )
         if self.source not in SOURCES:
-            raise fail(
+            raise input_error(
                 "source",
-                "an adjustment's source must be effect or item; intrinsic adjustments are the "
+                en="an adjustment's source must be effect or item; intrinsic adjustments are the "
                 f"engine's own (got {self.source!r})",
-                "el origen de un ajuste debe ser efecto o ítem; los intrínsecos los pone el "
+                es="el origen de un ajuste debe ser efecto o ítem; los intrínsecos los pone el "
                 f"motor (recibido {self.source!r})",
-                "effect, item",
-                self.source,
+                allowed="effect, item",
+                got=self.source,
+                cls=TierkreisInputError,
             )
         if not isinstance(self.label, str) or len(self.label) > 60:
-            raise fail(
+            raise input_error(
                 "label",
-                f"an adjustment's label must be text of at most 60 characters (got {self.label!r})",
-                f"la etiqueta de un ajuste debe ser un texto de hasta 60 caracteres "
+                en=f"an adjustment's label must be text of at most 60 characters (got {self.label!r})",
+                es=f"la etiqueta de un ajuste debe ser un texto de hasta 60 caracteres "
                 f"(recibido {self.label!r})",
-                "text",
-                self.label,
+                allowed="text",
+                got=self.label,
+                cls=TierkreisInputError,
             )
         if _LABEL_FORBIDDEN.search(self.label):
-            raise fail(
+            raise input_error(
                 "label",
-                f"an adjustment's label cannot contain ; ( or ) (got {self.label!r})",
-                f"la etiqueta de un ajuste no puede contener ; ( ni ) (recibido {self.label!r})",
-                "text without ; ( )",
-                self.label,
+                en=f"an adjustment's label cannot contain ; ( or ) (got {self.label!r})",
+                es=f"la etiqueta de un ajuste no puede contener ; ( ni ) (recibido {self.label!r})",
+                allowed="text without ; ( )",
+                got=self.label,
+                cls=TierkreisInputError,
             )
 
 
@@ -140,12 +147,13 @@ def split_adjustments(
     adjustments always count.
     """
     if stacking not in STACKING:
-        raise fail(
+        raise input_error(
             "modifier_stacking",
-            f"modifier_stacking must be one of: {', '.join(STACKING)} (got {stacking!r})",
-            f"la acumulación debe ser una de: {', '.join(STACKING)} (recibido {stacking!r})",
-            ", ".join(STACKING),
-            stacking,
+            en=f"modifier_stacking must be one of: {', '.join(STACKING)} (got {stacking!r})",
+            es=f"la acumulación debe ser una de: {', '.join(STACKING)} (recibido {stacking!r})",
+            allowed=", ".join(STACKING),
+            got=stacking,
+            cls=TierkreisInputError,
         )
     if stacking == "sum_all":
         return tuple(adjustments), ()
@@ -182,6 +190,18 @@ def combine_adjustments(adjustments: Sequence[Adjustment], stacking: str = "bonu
     """R5 The net modifier of one check (see :func:`split_adjustments`)."""
     applied, _ = split_adjustments(adjustments, stacking)
     return sum(a.value for a in applied)
+
+
+def mirror(adjustment: Adjustment) -> Adjustment:
+    """G6 The same adjustment with its sign flipped (source kept), applying to any check."""
+    label = adjustment.label
+    if label.startswith("tierkreis.adj."):
+        label = f"{label}.mirrored"
+    elif label:
+        label = f"{label} ↔"
+    else:
+        label = "tierkreis.adj.user.mirrored"
+    return engine_effect(-adjustment.value, label, "any", adjustment.source)
 
 
 # --------------------------------------------------------------------------- text form
@@ -243,28 +263,30 @@ def parse_adjustments(text: str, field: str = "adjustments") -> tuple[Adjustment
             out.append(Adjustment(value, applies_to, source, label))
         except TierkreisInputError as err:  # re-raised naming the form's field
             es, en = label_of(field)
-            raise fail(
+            raise input_error(
                 field,
-                f"{en}: {err.message('en')}",
-                f"{es}: {err.message('es')}",
-                "adjustments like «+2 ataque (Furia); +1 AGI ítem»",
-                text,
+                en=f"{en}: {err.message('en')}",
+                es=f"{es}: {err.message('es')}",
+                allowed="adjustments like «+2 ataque (Furia); +1 AGI ítem»",
+                got=text,
+                cls=TierkreisInputError,
             ) from None
     return tuple(out)
 
 
 def _syntax(field: str, part: str) -> Exception:
     es, en = label_of(field)
-    return fail(
+    return input_error(
         field,
-        f"{en}: cannot read {part.strip()!r}; write adjustments like "
+        en=f"{en}: cannot read {part.strip()!r}; write adjustments like "
         "«+2 ataque (Furia); +1 AGI ítem» (a signed number, then optionally FUE/AGI/…, "
         "ataque, esquiva or maniobra, ítem or efecto, and a label in parentheses)",
-        f"{es}: no se entiende {part.strip()!r}; escribe los ajustes así: "
+        es=f"{es}: no se entiende {part.strip()!r}; escribe los ajustes así: "
         "«+2 ataque (Furia); +1 AGI ítem» (un número con signo y, si hace falta, "
         "FUE/AGI/…, ataque, esquiva o maniobra, ítem o efecto, y una etiqueta entre paréntesis)",
-        "adjustments like «+2 ataque (Furia); +1 AGI ítem»",
-        part,
+        allowed="adjustments like «+2 ataque (Furia); +1 AGI ítem»",
+        got=part,
+        cls=TierkreisInputError,
     )
 
 

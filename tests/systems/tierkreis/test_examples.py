@@ -15,8 +15,8 @@ import pytest
 
 from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.check_forms import AsphyxiaForm, JumpForm
-from rolkit.systems.tierkreis.maneuvers import maneuver_target
+from rolkit.systems.tierkreis.checks.forms import AsphyxiaForm, JumpForm
+from rolkit.systems.tierkreis.checks.maneuvers import maneuver_target
 
 PC = tk.Combatant
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)

@@ -20,9 +20,12 @@ from typing import Any
 
 import pytest
 
+from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
+from rolkit.systems.tierkreis.after import after as after_of
 
-from .test_tierkreis_oracle import FUMBLES, K, attack_target, dodge_target, random_config
+from .test_oracle import FUMBLES, K, attack_target, dodge_target, random_config
+from .tk_fixtures import BOW as UNNAMED_BOW
 
 S = tk.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
@@ -432,3 +435,35 @@ def test_explicit_options_reach_the_law_as_they_reach_the_odds() -> None:
     by_modifiers = S.transitions(a, d, tk.SWORD, tk.Modifiers(options=variable))
     assert by_options == by_modifiers != S.transitions(a, d, tk.SWORD, tk.Modifiers())
     assert {d1.pv for (_, d1) in by_options} == {20 - k for k in (0, 1, 2, 3, 4, 5, 6, 8, 10)}
+
+
+def test_after_state_follows_pv_death_points_and_fumbles() -> None:
+    s = tk.SYSTEM
+    npc = tk.Combatant(pv_max_override=5, **NPC)
+    hit = [
+        r
+        for r in (
+            s.resolve(tk.Combatant(agility=7), npc, UNNAMED_BOW, tk.Modifiers(), seed=n)
+            for n in range(40)
+        )
+        if r.view.damage
+    ]
+    assert hit
+    for r in hit:
+        after = s.after(r)["defender"]
+        assert (
+            after.pv == r.outcome.defender_after.pv
+            and after.death_points == r.outcome.defender_after.death_points
+        )
+    fumble = tk.resolve_attack(
+        tk.Combatant(), npc, UNNAMED_BOW, tk.Modifiers(), ScriptedDice([12, 3])
+    )
+    assert after_of(fumble) == {"attacker": tk.Combatant(prone=True)}
+    fumble = tk.resolve_attack(
+        tk.Combatant(), npc, UNNAMED_BOW, tk.Modifiers(), ScriptedDice([12, 6])
+    )
+    assert after_of(fumble)["attacker"].fumble_penalty == "physical"
+    fumble = tk.resolve_attack(
+        tk.Combatant(), npc, UNNAMED_BOW, tk.Modifiers(), ScriptedDice([12, 12])
+    )
+    assert after_of(fumble)["attacker"].pv == 3

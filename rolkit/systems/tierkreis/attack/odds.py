@@ -10,10 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.tierkreis.stages import (
-    AttackKey,
-    Outcome,
+from rolkit.systems.tierkreis.attack.key import AttackKey, Outcome
+from rolkit.systems.tierkreis.attack.stages import (
     base_damage,
     check_result,
     damage_due,
@@ -21,9 +19,11 @@ from rolkit.systems.tierkreis.stages import (
     health_after,
     setup,
 )
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.tables import D12, FUMBLE_TABLE
 
-__all__ = ["attack_law", "attack_outcomes", "attack_odds"]
+__all__ = ["attack_law", "attack_outcomes", "attack_odds", "odds"]
 
 
 _DENOMINATOR = D12**3  # check die × fumble die × damage die
@@ -37,7 +37,7 @@ def attack_law(
     check, fumble and damage dice, and their common denominator ``12**3``.
 
     Raises:
-        TierkreisInputError: an impossible attack (see :func:`roll_target`).
+        TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     options = modifiers.options
     mode, target, naturals = setup(attacker, defender, weapon, modifiers)
@@ -106,7 +106,7 @@ def attack_outcomes(
     (with ``variable_damage``) is enumerated with integer weights over ``12**3``.
 
     Raises:
-        TierkreisInputError: an impossible attack (see :func:`roll_target`).
+        TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     out: dict[Outcome, Fraction] = {}
     for k, p in _law(attacker, defender, weapon, modifiers):
@@ -114,4 +114,12 @@ def attack_outcomes(
     return out
 
 
-# --------------------------------------------------------------------------- one roll
+def odds(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions,
+) -> dict[AttackKey, Fraction]:
+    """``SYSTEM.odds``: :func:`attack_odds` (the options travel in ``modifiers``, §2.3)."""
+    return attack_odds(attacker, defender, weapon, modifiers)

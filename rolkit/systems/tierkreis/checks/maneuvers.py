@@ -19,13 +19,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from rolkit.systems.tierkreis.adjustments import Adjustment, engine_effect, intrinsic
-from rolkit.systems.tierkreis.errors import check_choice, fail
+from rolkit.dice import RandomSource
+from rolkit.errors import check_choice
+from rolkit.model import Step
+from rolkit.systems.tierkreis.attack.validate import require_active
+from rolkit.systems.tierkreis.checks.forms import ManeuverForm
+from rolkit.systems.tierkreis.checks.plain import check_steps
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, intrinsic, mirror
+from rolkit.systems.tierkreis.rules.check import CheckTarget, best_target, check_target
 from rolkit.systems.tierkreis.tables import D12, MANEUVERS
-from rolkit.systems.tierkreis.targets import CheckTarget, check_target, mirror
 
 __all__ = [
     "ManeuverResult",
@@ -35,6 +41,8 @@ __all__ = [
     "resolve_maneuver",
     "player_rolls",
     "SNATCH_PENALTY",
+    "maneuver_check_odds",
+    "maneuver_check_resolve",
 ]
 
 #: *Arrebatar*: «siempre recibe un penalizador de -3».
@@ -74,7 +82,7 @@ class ManeuverResult:
 
 
 def _check_kind(kind: str) -> str:
-    return str(check_choice(kind, tuple(MANEUVERS), "maneuver"))
+    return str(check_choice(kind, tuple(MANEUVERS), field="maneuver", cls=TierkreisInputError))
 
 
 def maneuver_target(
@@ -96,12 +104,7 @@ def _intrinsic(kind: str, has_snatch_power: bool) -> list[Adjustment]:
 
 def _best(kind: str, who: Combatant, extra: list[Adjustment], modifiers: Modifiers) -> CheckTarget:
     codes = ("FUE",) if kind in _BLOCKED_BY_SIZE else _BEST_OF
-    targets = [check_target(who, c, "maneuver", extra, modifiers.options) for c in codes]
-    best = targets[0]
-    for t in targets[1:]:
-        if t.target > best.target:
-            best = t
-    return best
+    return best_target([check_target(who, c, "maneuver", extra, modifiers.options) for c in codes])
 
 
 def player_rolls(actor: Combatant, opponent: Combatant | None) -> bool:
@@ -143,14 +146,7 @@ def maneuver_result(roll: int, target: int, naturals: bool = True) -> str:
 
 
 def _can_act(actor: Combatant) -> None:
-    if actor.status != "active":
-        raise fail(
-            "pv_current",
-            "an unconscious character cannot act (at 0 PV, or knocked out by hunger and sleep)",
-            "un personaje inconsciente no puede actuar (a 0 PV o agotado por hambre y sueño)",
-            "a character who can act",
-            actor.pv,
-        )
+    require_active(actor, "character", "personaje", "a character who can act")
 
 
 def maneuver_odds(
@@ -185,7 +181,7 @@ def resolve_maneuver(
     kind: str,
     actor: Combatant,
     modifiers: Modifiers,
-    rng: Any,
+    rng: RandomSource,
     *,
     target_is_larger: bool = False,
     has_snatch_power: bool = False,
@@ -208,3 +204,68 @@ def resolve_maneuver(
     t = maneuver_target(kind, actor, modifiers, has_snatch_power=has_snatch_power)
     roll = int(rng.randint(1, D12))
     return ManeuverResult(maneuver_result(roll, t.target, naturals), t, (roll,), kind)
+
+
+# --------------------------------------------------------------------------- procedure
+
+
+def _maneuver_modifiers(form: ManeuverForm, options: TierkreisOptions) -> Modifiers:
+    return Modifiers(extra=form.extra, options=options)
+
+
+def maneuver_check_odds(form: ManeuverForm, options: TierkreisOptions) -> dict[str, Fraction]:
+    """P15 ``SYSTEM.checks["maneuver"]``: the exact law of the form's maneuver."""
+    return maneuver_odds(
+        form.maneuver,
+        form.actor,
+        _maneuver_modifiers(form, options),
+        target_is_larger=form.target_is_larger,
+        has_snatch_power=form.has_snatch_power,
+        opponent=form.opponent,
+    )
+
+
+def maneuver_check_resolve(
+    form: ManeuverForm, options: TierkreisOptions, rng: RandomSource
+) -> tuple[list[Step], object, str]:
+    """P15 One maneuver of the form, with its steps."""
+    r = resolve_maneuver(
+        form.maneuver,
+        form.actor,
+        _maneuver_modifiers(form, options),
+        rng,
+        target_is_larger=form.target_is_larger,
+        has_snatch_power=form.has_snatch_power,
+        opponent=form.opponent,
+    )
+    if r.target is None:
+        steps = [
+            Step(
+                "tierkreis.step.no_check",
+                (),
+                {
+                    "maneuver": f"tierkreis.maneuver.{form.maneuver}",
+                    "result": "tierkreis.value.no_effect",
+                },
+                "P15 «No funciona contra criaturas más grandes y pesadas que el personaje»",
+            )
+        ]
+        return steps, r, r.result
+    steps = check_steps(r.target)
+    steps.append(
+        Step(
+            "tierkreis.step.check",
+            r.dice,
+            {
+                "maneuver": f"tierkreis.maneuver.{form.maneuver}",
+                "roll": r.dice[0],
+                "target": r.target.target,
+                "result": f"tierkreis.value.{'critical' if r.result == 'critical' else r.result}",
+                "distance_m": r.distance_m,
+            },
+            "P15/P5: el PJ tira para esquivar o liberarse; su éxito hace fallar la maniobra"
+            if r.rolled_by == "opponent"
+            else "P15, R4: 1 natural, éxito crítico; 12 natural, falla",
+        )
+    )
+    return steps, r, r.result

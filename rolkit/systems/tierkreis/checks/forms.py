@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.tierkreis.adjustments import Adjustment
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
+from rolkit.systems.tierkreis.rules.adjustments import Adjustment
 from rolkit.systems.tierkreis.tables import CODE_LABELS, CODES, MANEUVERS, TEXT_LABELS
 
 __all__ = [
@@ -27,8 +27,7 @@ __all__ = [
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=TierkreisInputError)
+_validate = fields.validator(TierkreisInputError)
 
 
 def _combatant(help_es: str, help_en: str) -> Any:

@@ -9,6 +9,7 @@ from fractions import Fraction as F
 
 import pytest
 
+from rolkit import i18n
 from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.checks import (
@@ -153,8 +154,6 @@ def test_a_failed_jump_falls_from_the_gms_height_and_intoxication_lasts_1d12_hou
 
 @pytest.mark.parametrize("lang", ["es", "en"])
 def test_every_key_a_check_step_shows_is_registered(lang: str) -> None:
-    from rolkit import i18n
-
     cap = tk.TierkreisOptions(standing_jump="hard_cap", fall_agi_check=True)
     for check_id, form in FORMS + [("jump", JumpForm(distance_m=9, run_up=False, fall_height_m=5))]:
         for options in (OPTIONS, cap):
