@@ -16,12 +16,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from rolkit import fields
 from rolkit.dice import parse
-from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
-from rolkit.systems.ashes_of_war.formtools import cached_hash, evolve, state_without_hash
+from rolkit.errors import input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
+from rolkit.systems.ashes_of_war.rules.derived import prana_max
 from rolkit.systems.ashes_of_war.tables import (
     ADVERSIDAD_LABELS,
     COVER_LABELS,
@@ -50,18 +52,115 @@ __all__ = [
     "combatant",
     "wounds_from_marks",
     "prana_max",
+    "evolve",
+    "cached_hash",
+    "state_without_hash",
+    "int_map_with_default",
+    "multichoice_with_default",
+    "PROVISIONAL",
 ]
+
+
+# --------------------------------------------------------------------------- field helpers
+# What the shared factories do not offer: an int_map or a multichoice whose default is not
+# "every key at its minimum" / "empty" (the spec's tables T2, T3, T4, T7 and the
+# ``quick_skills`` set), built with the same ``FieldSpec`` metadata, so the validators and
+# the generated forms treat them like the shared factories' fields; and the unvalidated
+# ``evolve`` and the cached hash of the big frozen forms.
+
+#: Appended to the help of every placeholder field (spec label [PH]).
+PROVISIONAL = (" Regla provisional.", " Provisional rule.")
+
+
+def _choices(labels: Mapping[Any, tuple[str, str]]) -> tuple[fields.Choice, ...]:
+    return tuple(fields.Choice(k, es, en) for k, (es, en) in labels.items())
+
+
+def int_map_with_default(
+    keys: Mapping[Any, tuple[str, str]],
+    lo: int,
+    hi: int,
+    default: Mapping[Any, int],
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = True,
+) -> Any:
+    """An int_map field (values ``lo..hi`` per key) whose default is ``default``."""
+    frozen = fields.FrozenMap(default)
+    spec = fields.FieldSpec(
+        "int_map", label, help, frozen, lo, hi, choices=_choices(keys), rule=rule, advanced=advanced
+    )
+    return dataclasses.field(
+        default_factory=lambda: frozen, metadata=MappingProxyType({fields.META_KEY: spec})
+    )
+
+
+def multichoice_with_default(
+    choices: Mapping[Any, tuple[str, str]],
+    default: frozenset,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = True,
+) -> Any:
+    """A multichoice field whose default is the set ``default``."""
+    frozen = frozenset(default)
+    spec = fields.FieldSpec(
+        "multichoice", label, help, frozen, choices=_choices(choices), rule=rule, advanced=advanced
+    )
+    return dataclasses.field(
+        default_factory=lambda: frozen, metadata=MappingProxyType({fields.META_KEY: spec})
+    )
+
+
+def evolve(form: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` without re-validating: for new values a rule derived from a
+    valid form and that stay in range by construction (an Integridad floored at 0, a box
+    filled only while one is free, a counter capped at its maximum). The exact laws build
+    hundreds of after-state forms; re-checking every field of each dominated their time.
+    Values must already be frozen (``FrozenMap``, ``frozenset``), as validation leaves them.
+    """
+    new = object.__new__(type(form))
+    new.__dict__.update(form.__dict__)
+    new.__dict__.pop(_HASH, None)
+    new.__dict__.update(changes)
+    return new
+
+
+_HASH = "_cached_hash"
+
+
+def cached_hash(form: Any) -> int:
+    """A frozen form's hash (the generated one: its field values), computed once.
+
+    Whole-fight odds and the memoised laws hash the same big forms (a ``Combatant`` with
+    five wound rows) many times over; each form is immutable, so its hash never changes.
+    Set as ``__hash__ = cached_hash`` in the class body (``dataclass`` keeps it), with
+    ``__getstate__ = state_without_hash`` so a pickled form (another process, another hash
+    seed) computes its own.
+    """
+    h = form.__dict__.get(_HASH)
+    if h is None:
+        h = hash(tuple(form.__dict__[name] for name in form.__dataclass_fields__))
+        object.__setattr__(form, _HASH, h)
+    return h
+
+
+def state_without_hash(form: Any) -> dict[str, Any]:
+    """Pickle and copy state of a form with :func:`cached_hash`: its fields only."""
+    state = dict(form.__dict__)
+    state.pop(_HASH, None)
+    return state
+
 
 _LIMB_LABELS = {loc: LOCATION_LABELS[loc] for loc in LIMB_LOCATIONS}
 
 
 def _validate(obj: object) -> None:
     fields.validate(obj, error_cls=AowFieldRangeError)
-
-
-def prana_max(vitality: int) -> int:
-    """Contract #15, §4.23 [SRC]: ``8 + 2 × vitality`` («8 base + 4×2 de Vitalidad NdP 4»)."""
-    return 8 + 2 * vitality
 
 
 # --------------------------------------------------------------------------- gear
@@ -300,26 +399,34 @@ class Weapon:
             or not 1 <= t.count <= 20
             or (t.sides not in DIE_SIDES)
         ):
-            raise out_of_range(
+            allowed = "NdS with N 1 to 20 and S in 2, 3, 4, 6, 8, 10, 12, 20"
+            raise input_error(
                 "damage",
-                _DAMAGE_LABEL,
-                (
-                    "NdS con N de 1 a 20 y S en 2, 3, 4, 6, 8, 10, 12, 20",
-                    "NdS with N 1 to 20 and S in 2, 3, 4, 6, 8, 10, 12, 20",
+                en=f"{_DAMAGE_LABEL[1]} must be {allowed} (got {shown(self.damage)})",
+                es=(
+                    f"{_DAMAGE_LABEL[0]} debe ser NdS con N de 1 a 20 y S en 2, 3, 4, 6, 8, 10, "
+                    f"12, 20 (recibido {shown(self.damage)})"
                 ),
-                self.damage,
+                allowed=allowed,
+                got=self.damage,
+                cls=AowFieldRangeError,
             )
         if (self.serious_min is None) != (self.lethal_min is None) or (
             self.serious_min is not None and self.lethal_min <= self.serious_min  # type: ignore[operator]
         ):
-            raise out_of_range(
+            raise input_error(
                 "lethal_min",
-                ("Daño para letal (arma)", "Daño para letal (weapon's lethal-wound damage)"),
-                (
-                    "vacío junto con el de grave, o mayor que él",
-                    "empty together with the serious one, or above it",
+                en=(
+                    "Daño para letal (weapon's lethal-wound damage) must be empty together with the "
+                    f"serious one, or above it (got {shown(self.lethal_min)})"
                 ),
-                self.lethal_min,
+                es=(
+                    "Daño para letal (arma) debe ser vacío junto con el de grave, o mayor que él "
+                    f"(recibido {shown(self.lethal_min)})"
+                ),
+                allowed="empty together with the serious one, or above it",
+                got=self.lethal_min,
+                cls=AowFieldRangeError,
             )
 
     @property
@@ -562,11 +669,18 @@ class Conditions:
         _validate(self)
         both = self.bleeding_light & self.bleeding_serious
         if both:
-            raise out_of_range(
+            raise input_error(
                 "bleeding_serious",
-                ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)"),
-                ("ubicaciones sin Hemorragia Leve", "locations without light bleeding"),
-                sorted(both),
+                en=(
+                    "Hemorragia Grave (serious bleeding) must be locations without light bleeding "
+                    f"(got {shown(sorted(both))})"
+                ),
+                es=(
+                    f"Hemorragia Grave debe ser ubicaciones sin Hemorragia Leve (recibido {shown(sorted(both))})"
+                ),
+                allowed="locations without light bleeding",
+                got=sorted(both),
+                cls=AowFieldRangeError,
             )
 
     @property
@@ -716,11 +830,17 @@ class Combatant:
     def __post_init__(self) -> None:
         _validate(self)
         if self.prana is not None and self.prana > prana_max(self.vitality):
-            raise out_of_range(
+            raise input_error(
                 "prana",
-                ("Prana", "Prana (magic pool)"),
-                (f"de 0 a {prana_max(self.vitality)}", f"from 0 to {prana_max(self.vitality)}"),
-                self.prana,
+                en=(
+                    f"Prana (magic pool) must be from 0 to {prana_max(self.vitality)} (got {shown(self.prana)})"
+                ),
+                es=(
+                    f"Prana debe ser de 0 a {prana_max(self.vitality)} (recibido {shown(self.prana)})"
+                ),
+                allowed=f"from 0 to {prana_max(self.vitality)}",
+                got=self.prana,
+                cls=AowFieldRangeError,
             )
         seen: set[str] = set()
         for slot, piece in (
@@ -732,11 +852,18 @@ class Combatant:
                 continue
             covered = {loc for loc in LOCATIONS if piece.covers(loc)}
             if covered & seen:
-                raise out_of_range(
+                raise input_error(
                     slot,
-                    (f"Armadura {slot[-1]}", f"Armadura {slot[-1]} (armour piece {slot[-1]})"),
-                    ("una pieza por ubicación", "at most one piece per location"),
-                    sorted(covered & seen),
+                    en=(
+                        f"Armadura {slot[-1]} (armour piece {slot[-1]}) must be at most one piece "
+                        f"per location (got {shown(sorted(covered & seen))})"
+                    ),
+                    es=(
+                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido {shown(sorted(covered & seen))})"
+                    ),
+                    allowed="at most one piece per location",
+                    got=sorted(covered & seen),
+                    cls=AowFieldRangeError,
                 )
             seen |= covered
 
@@ -781,18 +908,23 @@ def combatant(
     skills = dict(skills or {})
     unknown = set(skills) - set(SKILLS)
     if unknown:
-        raise out_of_range(
+        listed = ", ".join(SKILLS)
+        raise input_error(
             "skills",
-            ("Habilidades", "Habilidades (skills)"),
-            (", ".join(SKILLS), ", ".join(SKILLS)),
-            sorted(unknown),
+            en=f"Habilidades (skills) must be {listed} (got {shown(sorted(unknown))})",
+            es=f"Habilidades debe ser {listed} (recibido {shown(sorted(unknown))})",
+            allowed=listed,
+            got=sorted(unknown),
+            cls=AowFieldRangeError,
         )
     if len(armor) > 3:
-        raise out_of_range(
+        raise input_error(
             "armor",
-            ("Armadura", "Armadura (armour)"),
-            ("hasta 3 piezas", "up to 3 pieces"),
-            len(armor),
+            en=f"Armadura (armour) must be up to 3 pieces (got {shown(len(armor))})",
+            es=f"Armadura debe ser hasta 3 piezas (recibido {shown(len(armor))})",
+            allowed="up to 3 pieces",
+            got=len(armor),
+            cls=AowFieldRangeError,
         )
     values: dict[str, Any] = {**skills, **{f"armor_{i + 1}": p for i, p in enumerate(armor)}}
     return Combatant(name=name, **values, **kw)

@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rolkit import fields
-from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
-from rolkit.systems.ashes_of_war.formtools import (
+from rolkit.errors import input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
+from rolkit.systems.ashes_of_war.forms import (
     PROVISIONAL,
     cached_hash,
     int_map_with_default,
     multichoice_with_default,
     state_without_hash,
 )
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolD6
 from rolkit.systems.ashes_of_war.tables import (
     COVER_LABELS,
     DEFAULT_AIM_DESGRACIAS,
@@ -378,26 +380,46 @@ class RulesConfig:
             if set(value) != set(default):
                 object.__setattr__(self, name, fields.FrozenMap({**default, **value}))
         if self.success_min > self.die_sides:
-            raise out_of_range(
+            raise input_error(
                 "success_min",
-                ("Éxito desde", "Éxito desde (success on)"),
-                (f"de 1 a {self.die_sides}", f"from 1 to {self.die_sides}"),
-                self.success_min,
+                en=(
+                    f"Éxito desde (success on) must be from 1 to {self.die_sides} (got {shown(self.success_min)})"
+                ),
+                es=(
+                    f"Éxito desde debe ser de 1 a {self.die_sides} (recibido {shown(self.success_min)})"
+                ),
+                allowed=f"from 1 to {self.die_sides}",
+                got=self.success_min,
+                cls=AowFieldRangeError,
             )
         if self.lethal_min <= self.serious_min:
-            raise out_of_range(
+            raise input_error(
                 "lethal_min",
-                ("Daño para herida letal", "Daño para herida letal (damage for a lethal wound)"),
-                (f"mayor que {self.serious_min}", f"above {self.serious_min}"),
-                self.lethal_min,
+                en=(
+                    f"Daño para herida letal (damage for a lethal wound) must be above {self.serious_min} "
+                    f"(got {shown(self.lethal_min)})"
+                ),
+                es=(
+                    f"Daño para herida letal debe ser mayor que {self.serious_min} (recibido {shown(self.lethal_min)})"
+                ),
+                allowed=f"above {self.serious_min}",
+                got=self.lethal_min,
+                cls=AowFieldRangeError,
             )
         faces = {p: self.location_faces.get(p, 0) for p in PART_LABELS}
         if sum(faces.values()) != 10:
-            raise out_of_range(
+            raise input_error(
                 "location_faces",
-                ("Tabla de ubicación (1d10)", "Tabla de ubicación (1d10 hit location table)"),
-                ("caras que sumen 10", "faces adding up to 10"),
-                dict(self.location_faces),
+                en=(
+                    "Tabla de ubicación (1d10 hit location table) must be faces adding up to 10 (got "
+                    f"{shown(dict(self.location_faces))})"
+                ),
+                es=(
+                    f"Tabla de ubicación (1d10) debe ser caras que sumen 10 (recibido {shown(dict(self.location_faces))})"
+                ),
+                allowed="faces adding up to 10",
+                got=dict(self.location_faces),
+                cls=AowFieldRangeError,
             )
         object.__setattr__(self, "location_faces", fields.FrozenMap(faces))
 
@@ -416,10 +438,8 @@ class RulesConfig:
         return (self.serious_min, self.lethal_min)
 
     @cached_property
-    def mechanic(self):  # -> CoreMechanic (import cycle avoided)
+    def mechanic(self) -> PoolD6:
         """The §2.2 core mechanic object built from this config."""
-        from rolkit.systems.ashes_of_war.core import PoolD6
-
         return PoolD6(self.die_sides, self.success_min, self.thresholds)
 
 

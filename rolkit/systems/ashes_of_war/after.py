@@ -34,14 +34,15 @@ from typing import Any
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.ashes_of_war.attack import attack_rows, check_legal, defender_after, spent
-from rolkit.systems.ashes_of_war.core import PoolSpec
-from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.ashes_of_war.formtools import evolve
+from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+from rolkit.systems.ashes_of_war.attack.stages import defender_after, spent
+from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.pools import attack_pool
-from rolkit.systems.ashes_of_war.wounds import fate_of
+from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
+from rolkit.systems.ashes_of_war.rules.pools import attack_pool
+from rolkit.systems.ashes_of_war.rules.wounds import fate_of
 
 __all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
 
