@@ -1,12 +1,13 @@
-"""Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
+"""§4.5, §4.8–§4.22 After one attack: the exact law of the forms it leaves, and a
+combatant's status (its fate on the track).
 
-:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_rows`, the
-rows the odds read too, integer weights over one denominator) forward through :func:`~.attack.defender_after`, the very
-stage ``resolve_attack`` uses to build its ``*_after`` forms (the attacker only spends its
-pending ▽, :func:`~.attack.spent`). A row's final damage only matters
-to the forms through its T6 severity, so rows are first summed per ``(category, location,
-severity)`` and each branch's forms are built
-once; rows that leave the same forms are then merged (one Fraction per after-state).
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.odds.attack_rows`,
+the rows the odds read too, integer weights over one denominator) forward through
+:func:`~.attack.stages.defender_after`, the very stage ``resolve_attack`` uses to build its
+``*_after`` forms (the attacker only spends its pending ▽, :func:`~.attack.stages.spent`).
+A row's final damage only matters to the forms through its T6 severity, so rows are first
+summed per ``(category, location, severity)`` and each branch's forms are built once; rows
+that leave the same forms are then merged (one Fraction per after-state).
 
 What the forms hold, and what a whole fight must know about them:
 
@@ -20,7 +21,7 @@ What the forms hold, and what a whole fight must know about them:
 * ``defences_this_turn`` counts the defences of the current turn (§4.5). Setting it back
   to 0, the bleeding ticks (§4.16), Moribundo's Fortitud roll and an Inconsciente's waking
   roll (§4.17–4.18) happen between attacks, not in one: this law does not apply them;
-  :mod:`~rolkit.systems.ashes_of_war.turn_effects` does (``SYSTEM.turn_start`` /
+  :mod:`~rolkit.systems.ashes_of_war.turns` does (``SYSTEM.turn_start`` /
   ``SYSTEM.round_end``), and the fight tracker and whole-fight odds call it.
 * A weapon at Integridad 0 cannot attack (§4.3): :func:`attack_transitions` raises, as the
   odds do; ``SYSTEM.transitions`` (:func:`system_transitions`) gives "no blow" instead, so

@@ -1,4 +1,4 @@
-"""The rules that act between attacks (issue #16 follow-up): ``SYSTEM.turn_start`` and
+"""§4.5, §4.16–§4.18 The rules that act between attacks: ``SYSTEM.turn_start`` and
 ``SYSTEM.round_end``.
 
 A «Turno» is «one combat interval, a round shared by everyone» (glossary), so the end of the

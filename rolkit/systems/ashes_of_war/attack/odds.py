@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rolkit.errors import input_error, shown
+from rolkit.errors import check_choice
 from rolkit.systems.ashes_of_war.attack.key import AttackKey, OutcomeKey
 from rolkit.systems.ashes_of_war.attack.stages import defended_state
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
@@ -198,16 +198,8 @@ def outcome_marginal(dist: Mapping[Any, Fraction], *fields: str) -> dict[tuple, 
     """Contract #20: sums ``dist`` over the named key fields."""
     idx = []
     for f in fields:
-        if f not in _KEY_FIELDS:
-            listed = ", ".join(_KEY_FIELDS)
-            raise input_error(
-                "fields",
-                en=f"Campos (key fields) must be {listed} (got {shown(f)})",
-                es=f"Campos debe ser {listed} (recibido {shown(f)})",
-                allowed=listed,
-                got=f,
-                cls=AowFieldRangeError,
-            )
+        label = ("Campos", "Campos (key fields)")
+        check_choice(f, _KEY_FIELDS, field="fields", label=label, cls=AowFieldRangeError)
         idx.append(_KEY_FIELDS.index(f))
     out: dict[tuple, Fraction] = {}
     for k, p in dist.items():

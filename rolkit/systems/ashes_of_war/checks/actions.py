@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rolkit.errors import check_int, input_error, shown
+from rolkit.errors import check_choice, check_int
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 
@@ -11,20 +11,11 @@ __all__ = ["movement_allowance", "reload_actions"]
 
 def movement_allowance(mode: str, *, rules: RulesConfig = DEFAULT_RULES) -> int:
     """Contract #16, §4.20: metres for ``free`` (1), ``move`` (7, or 6) and ``run`` (18)."""
-    if mode == "free":
-        return 1
+    label = ("Movimiento", "Movimiento (movement mode)")
+    check_choice(mode, ("free", "move", "run"), field="mode", label=label, cls=AowFieldRangeError)
     if mode == "move":
         return 7 if rules.free_metre_stacks_with_move else 6
-    if mode == "run":
-        return 18
-    raise input_error(
-        "mode",
-        en=f"Movimiento (movement mode) must be free, move or run (got {shown(mode)})",
-        es=f"Movimiento debe ser free, move o run (recibido {shown(mode)})",
-        allowed="free, move or run",
-        got=mode,
-        cls=AowFieldRangeError,
-    )
+    return 1 if mode == "free" else 18
 
 
 def reload_actions(reload: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.errors import input_error, shown
+from rolkit.errors import check_choice, input_error
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
@@ -142,15 +142,9 @@ def locate_roll(
     rules: RulesConfig = DEFAULT_RULES,
 ) -> ProcedureResult:
     """§4.21 locating a hidden target: Alerta vs Sigilo or Esconderse (ties to the hidden)."""
-    if hidden_skill not in ("stealth", "hide"):
-        raise input_error(
-            "hidden_skill",
-            en=f"Habilidad (skill) must be stealth or hide (got {shown(hidden_skill)})",
-            es=f"Habilidad debe ser stealth o hide (recibido {shown(hidden_skill)})",
-            allowed="stealth or hide",
-            got=hidden_skill,
-            cls=AowFieldRangeError,
-        )
+    label = ("Habilidad", "Habilidad (skill)")
+    hiding = ("stealth", "hide")
+    check_choice(hidden_skill, hiding, field="hidden_skill", label=label, cls=AowFieldRangeError)
     ra, rr, win = opposed_check(searcher, "alert", hidden, hidden_skill, rng, rules)
     return ProcedureResult((ra, rr), win, ("located",) if win else (), searcher, hidden)
 
@@ -178,6 +172,9 @@ def aid_roll(
     """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
     or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
     _able(aider, "give aid", "auxiliar")
+    label = ("Para qué", "Para qué (purpose)")
+    purposes = ("bleeding", "wake", "stabilise")
+    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
     c = patient.conditions
     if purpose == "bleeding":
         if location not in c.bleeding:
@@ -203,7 +200,7 @@ def aid_roll(
                 cls=AowImpossibleError,
             )
         new = dataclasses.replace(c, unconscious=False)
-    elif purpose == "stabilise":
+    else:  # stabilise
         if not c.dying:
             raise input_error(
                 "purpose",
@@ -214,15 +211,6 @@ def aid_roll(
             )
         new = dataclasses.replace(
             c, dying=False, stabilised=True, unconscious=True, dying_failures=0
-        )
-    else:
-        raise input_error(
-            "purpose",
-            en=f"Para qué (purpose) must be bleeding, wake or stabilise (got {shown(purpose)})",
-            es=f"Para qué debe ser bleeding, wake o stabilise (recibido {shown(purpose)})",
-            allowed="bleeding, wake or stabilise",
-            got=purpose,
-            cls=AowFieldRangeError,
         )
     roll, ok = simple_check(aider, "aid", "intermediate", rng, rules=rules)
     after = dataclasses.replace(patient, conditions=new) if ok else patient

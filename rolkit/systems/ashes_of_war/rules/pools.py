@@ -7,7 +7,7 @@ tirada»); only successive defences add ▽ past the cap («se acumulan sin el t
 
 from __future__ import annotations
 
-from rolkit.errors import input_error, shown
+from rolkit.errors import check_choice, input_error
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
@@ -15,6 +15,8 @@ from rolkit.systems.ashes_of_war.rules.dice import threshold
 from rolkit.systems.ashes_of_war.rules.legality import check_attack, check_defence
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.tables import PART_OF, SKILLS
+
+_SKILL = ("Habilidad", "Habilidad (skill)")
 
 __all__ = [
     "condition_desgracias",
@@ -128,19 +130,6 @@ def undefended_threshold(m: Modifiers, rules: RulesConfig = DEFAULT_RULES) -> in
     return threshold(level, rules)
 
 
-def _skill(skill: str) -> None:
-    if skill not in SKILLS:
-        listed = ", ".join(SKILLS)
-        raise input_error(
-            "skill",
-            en=f"Habilidad (skill) must be {listed} (got {shown(skill)})",
-            es=f"Habilidad debe ser {listed} (recibido {shown(skill)})",
-            allowed=listed,
-            got=skill,
-            cls=AowFieldRangeError,
-        )
-
-
 def skill_pool(
     c: Combatant,
     skill: str,
@@ -149,7 +138,7 @@ def skill_pool(
     rules: RulesConfig = DEFAULT_RULES,
 ) -> PoolSpec:
     """§4.1 step 1: NdP + △, and ▽ (conditions only on quick rolls, pending ▽, extras), capped."""
-    _skill(skill)
+    check_choice(skill, SKILLS, field="skill", label=_SKILL, cls=AowFieldRangeError)
     cond = condition_desgracias(c, skill, rules)
     parts = [("conditions", cond), ("pending", c.pending_desgracias), ("extra", desgracias)]
     return build_pool(

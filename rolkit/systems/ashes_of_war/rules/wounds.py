@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.errors import input_error, shown
+from rolkit.errors import check_choice, input_error, shown
 from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
@@ -219,16 +219,8 @@ def wound_effect(
 
 
 def _check(location: str, severity: str, damage_type: str) -> None:
-    if location not in LOCATIONS:
-        listed = ", ".join(LOCATIONS)
-        raise input_error(
-            "location",
-            en=f"Ubicación (location) must be {listed} (got {shown(location)})",
-            es=f"Ubicación debe ser {listed} (recibido {shown(location)})",
-            allowed=listed,
-            got=location,
-            cls=AowFieldRangeError,
-        )
+    label = ("Ubicación", "Ubicación (location)")
+    check_choice(location, LOCATIONS, field="location", label=label, cls=AowFieldRangeError)
     if severity not in SEVERITIES:
         raise input_error(
             "severity",
@@ -238,16 +230,13 @@ def _check(location: str, severity: str, damage_type: str) -> None:
             got=severity,
             cls=AowFieldRangeError,
         )
-    if damage_type not in (*DAMAGE_TYPES, "bleed"):
-        listed = ", ".join(DAMAGE_TYPES) + ", bleed"
-        raise input_error(
-            "damage_type",
-            en=f"Tipo de daño (damage type) must be {listed} (got {shown(damage_type)})",
-            es=f"Tipo de daño debe ser {listed} (recibido {shown(damage_type)})",
-            allowed=listed,
-            got=damage_type,
-            cls=AowFieldRangeError,
-        )
+    check_choice(
+        damage_type,
+        (*DAMAGE_TYPES, "bleed"),
+        field="damage_type",
+        label=("Tipo de daño", "Tipo de daño (damage type)"),
+        cls=AowFieldRangeError,
+    )
 
 
 def apply_wound(
