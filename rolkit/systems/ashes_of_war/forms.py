@@ -584,17 +584,14 @@ def _locs(
     return fields.multichoice_field(labels, label=label, help=help, rule="§4.15")
 
 
-def _flag(label: tuple[str, str], help: tuple[str, str], rule: str = "§4.15") -> Any:
-    return fields.flag_field(False, label=label, help=help, rule=rule)
-
-
 @dataclass(frozen=True)
 class Conditions:
     """§3.2 The character's states."""
 
-    bruised: bool = _flag(
-        ("Contusionado", "Contusionado (concussed)"),
-        ("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
+    bruised: bool = fields.flag_field(
+        label=("Contusionado", "Contusionado (concussed)"),
+        help=("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
+        rule="§4.15",
     )
     fractured: frozenset = _locs(
         _LIMB_LABELS,
@@ -633,17 +630,18 @@ class Conditions:
             "Limbs whose first-serious-wound effect is active (applies once).",
         ),
     )
-    unconscious: bool = _flag(
-        ("Inconsciente", "Inconsciente (unconscious)"),
-        ("No puede declarar acciones ni defenderse.", "Cannot declare actions or defend."),
+    unconscious: bool = fields.flag_field(
+        label=("Inconsciente", "Inconsciente (unconscious)"),
+        help=("No puede declarar acciones ni defenderse.", "Cannot declare actions or defend."),
+        rule="§4.15",
     )
-    dying: bool = _flag(
-        ("Moribundo", "Moribundo (dying)"),
-        (
+    dying: bool = fields.flag_field(
+        label=("Moribundo", "Moribundo (dying)"),
+        help=(
             "Regla opcional: Inconsciente y tira Fortitud cada turno; a la tercera falla, muere.",
             "Optional rule: unconscious, rolls Fortitud each turn; the third failure kills.",
         ),
-        "§4.17",
+        rule="§4.17",
     )
     dying_failures: int = fields.int_field(
         0,
@@ -653,13 +651,15 @@ class Conditions:
         help=("Fallos de estabilización hasta ahora.", "Failed stabilisation rolls so far."),
         rule="§4.17",
     )
-    stabilised: bool = _flag(
-        ("Estabilizado", "Estabilizado (stabilised)"),
-        ("Estuvo Moribundo y ya está estable.", "Was dying and is now stable."),
-        "§4.17",
+    stabilised: bool = fields.flag_field(
+        label=("Estabilizado", "Estabilizado (stabilised)"),
+        help=("Estuvo Moribundo y ya está estable.", "Was dying and is now stable."),
+        rule="§4.17",
     )
-    dead: bool = _flag(
-        ("Muerto", "Muerto (dead)"), ("El personaje ha muerto.", "The character is dead."), "§4.17"
+    dead: bool = fields.flag_field(
+        label=("Muerto", "Muerto (dead)"),
+        help=("El personaje ha muerto.", "The character is dead."),
+        rule="§4.17",
     )
 
     __hash__ = cached_hash

@@ -23,13 +23,12 @@ from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.turns import round_end, turn_start
 from rolkit.systems.ashes_of_war.view import display_steps, project
 
+__all__ = ["SYSTEM", "project"]
+
 
 def derived(role: str, form: Any, options: RulesConfig) -> dict[str, Any]:
-    """The automatic Prana of a character: full, from its Vitalidad (prana_max)."""
+    """§4.23 the automatic Prana of a character: full, from its Vitalidad (prana_max)."""
     return {"prana": form.prana_now} if isinstance(form, Combatant) else {}
-
-
-__all__ = ["SYSTEM", "project"]
 
 
 def _resolve(a, d, w, m, options, rng):  # type: ignore[no-untyped-def]
