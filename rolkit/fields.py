@@ -43,6 +43,8 @@ __all__ = [
     "changed_fields",
     "spec_of",
     "validate",
+    "validator",
+    "glossed",
     "KINDS",
     "label",
     "to_data",
@@ -579,6 +581,23 @@ def _check_value(
             raise bad()
     elif kind == "nested" and (spec.nested is None or not isinstance(value, spec.nested)):
         raise bad()
+
+
+def glossed(es: str, gloss: str) -> tuple[str, str]:
+    """A field's ``label`` pair: the Spanish term, and in English the same term with its
+    gloss (``glossed("Fuerza", "strength")`` is ``("Fuerza", "Fuerza (strength)")``): game
+    terms stay in Spanish in the English UI."""
+    return es, f"{es} ({gloss})"
+
+
+def validator(error_cls: type[RulesError]) -> Callable[[Any], None]:
+    """The ``__post_init__`` check of a system's forms: :func:`validate` raising the
+    system's own input error (``_validate = fields.validator(CoreDreadRangeError)``)."""
+
+    def check(obj: Any) -> None:
+        validate(obj, error_cls=error_cls)
+
+    return check
 
 
 def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRangeError) -> None:

@@ -159,8 +159,7 @@ def state_without_hash(form: Any) -> dict[str, Any]:
 _LIMB_LABELS = {loc: LOCATION_LABELS[loc] for loc in LIMB_LOCATIONS}
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=AowFieldRangeError)
+_validate = fields.validator(AowFieldRangeError)
 
 
 # --------------------------------------------------------------------------- gear

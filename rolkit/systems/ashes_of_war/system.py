@@ -14,14 +14,14 @@ from typing import Any
 from rolkit import fields
 from rolkit.system import System
 from rolkit.systems.ashes_of_war.after import status, system_transitions
-from rolkit.systems.ashes_of_war.attack import odds, resolve_attack
+from rolkit.systems.ashes_of_war.attack import odds, resolve
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.messages import key
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.turns import round_end, turn_start
-from rolkit.systems.ashes_of_war.view import display_steps, project
+from rolkit.systems.ashes_of_war.view import project
 
 __all__ = ["SYSTEM", "project"]
 
@@ -31,18 +31,13 @@ def derived(role: str, form: Any, options: RulesConfig) -> dict[str, Any]:
     return {"prana": form.prana_now} if isinstance(form, Combatant) else {}
 
 
-def _resolve(a, d, w, m, options, rng):  # type: ignore[no-untyped-def]
-    r = resolve_attack(a, d, w, m, rng, rules=options)
-    return display_steps(r, a, d), r.outcome, r.key
-
-
 SYSTEM = System(
     id="ashes_of_war",
     name_key=key("name"),
     forms={"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifiers": Modifiers},
     options_type=RulesConfig,
     presets=PRESETS,
-    resolve_fn=_resolve,
+    resolve_fn=resolve,
     odds_fn=odds,
     project=project,
     default_forms={

@@ -21,7 +21,7 @@ from rolkit.systems.ashes_of_war.attack.odds import (
     outcome_marginal,
     pool_law,
 )
-from rolkit.systems.ashes_of_war.attack.resolve import resolve_attack
+from rolkit.systems.ashes_of_war.attack.resolve import resolve, resolve_attack, user_steps
 from rolkit.systems.ashes_of_war.attack.stages import branch_after, defender_after, spent
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
 
@@ -37,6 +37,8 @@ __all__ = [
     "defender_after",
     "spent",
     "resolve_attack",
+    "user_steps",
+    "resolve",
     "attack_law",
     "attack_rows",
     "pool_law",

@@ -11,7 +11,7 @@ from rolkit import model
 from rolkit.systems.ashes_of_war.forms import Combatant, Weapon
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
 
-__all__ = ["OutcomeKey", "AttackKey", "OddsKey", "Step", "Outcome", "Resolution"]
+__all__ = ["OutcomeKey", "AttackKey", "OddsKey", "Throw", "Step", "Outcome", "Resolution"]
 
 
 class OutcomeKey(NamedTuple):
@@ -47,12 +47,14 @@ class AttackKey(NamedTuple):
 OddsKey = AttackKey
 
 
-@dataclass(frozen=True)
-class Step(model.Step):
-    """§7.1 one recorded step: the shared Step whose ``dice`` entries are
-    ``(kind, sides, faces)``, kind ∈ skill, gracia, desgracia, location, side, damage."""
+#: One entry of a §7.1 step's ``dice``: ``(kind, sides, faces)``.
+Throw = tuple[str, int, tuple[int, ...]]
 
-    dice: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # type: ignore[assignment]
+
+@dataclass(frozen=True)
+class Step(model.Step[Throw]):
+    """§7.1 one recorded step: the shared Step whose ``dice`` entries are ``(kind, sides,
+    faces)``, kind ∈ skill, gracia, desgracia, location, side, damage."""
 
 
 @dataclass(frozen=True)

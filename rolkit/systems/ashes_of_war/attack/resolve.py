@@ -11,10 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit.systems.ashes_of_war.attack.key import Outcome, Resolution, Step
+from rolkit import model
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
+from rolkit.systems.ashes_of_war.attack.key import AttackKey, Outcome, Resolution, Step, Throw
 from rolkit.systems.ashes_of_war.attack.stages import branch_after, roll_damage, roll_pool
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.messages import STEP_RULES, event_key, key
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import shield_block, weapon_thresholds, wound_severity
 from rolkit.systems.ashes_of_war.rules.location import (
@@ -30,7 +34,7 @@ from rolkit.systems.ashes_of_war.rules.pools import (
     undefended_threshold,
 )
 
-__all__ = ["resolve_attack"]
+__all__ = ["resolve_attack", "user_steps", "resolve"]
 
 #: ``(category, location, raw damage, final damage)`` of one branch (§7.1).
 Branch = tuple[str, "str | None", "int | None", int]
@@ -120,7 +124,7 @@ def _location(d: Combatant, m: Modifiers, rng: Any, rules: RulesConfig, steps: l
         steps.append(Step("location", (), {"location": placed}, "seed:Ataque / §4.11"))
         return placed
     d10 = rng.randint(1, 10)
-    ldice: tuple[tuple[str, int, tuple[int, ...]], ...] = (("location", 10, (d10,)),)
+    ldice: tuple[Throw, ...] = (("location", 10, (d10,)),)
     d2 = None
     if part_of_d10(d10, rules) in PAIRED:
         d2 = rng.randint(1, 2)
@@ -193,3 +197,60 @@ def resolve_attack(
         weapon_after=after.weapon,
     )
     return Resolution(tuple(steps), outcome)
+
+
+def _user_value(name: str, v: Any) -> Any:
+    """Derived values shown to a user: terms as i18n keys, tuples as text."""
+    if isinstance(v, str):
+        if name in ("location", "rolled"):
+            return key(f"location.{v}")
+        if name in ("severity", "wound_box"):
+            return key(f"wound.{v}")
+        if name == "adversidad":
+            return key(f"value.{v}")
+    if isinstance(v, tuple):
+        return ", ".join(" ".join(map(str, x)) if isinstance(x, tuple) else str(x) for x in v)
+    return v
+
+
+_DEFENDER_STEPS = ("defence_pool", "defence_roll", "undefended", "wound", "conditions")
+
+
+def _silent(label: str, name: str, v: Any) -> bool:
+    """A pool's zero sources (no cover, no aiming…) are not worth a line."""
+    return label.endswith("_pool") and name not in ("ndp", "desgracias") and v == 0
+
+
+def user_steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[model.Step, ...]:
+    """The spec's steps as the shared Steps a user reads: one i18n label per step (one per
+    event for ``conditions``), the faces in order, the derived values worth a line, the
+    rule as a player reads it, and who acted."""
+    out: list[model.Step] = []
+    for s in r.steps:
+        name = d.name if s.label in _DEFENDER_STEPS else a.name
+        faces = tuple(f for _, _, fs in s.dice for f in fs)
+        derived = {k: _user_value(k, v) for k, v in s.derived.items() if not _silent(s.label, k, v)}
+        if s.label == "conditions":
+            out += [
+                model.Step(event_key(e), (), {}, STEP_RULES[s.label], {"name": name})
+                for e in s.derived["events"]
+            ]
+            continue
+        out.append(
+            model.Step(key(f"step.{s.label}"), faces, derived, STEP_RULES[s.label], {"name": name})
+        )
+    return tuple(out)
+
+
+def resolve(
+    a: Combatant,
+    d: Combatant,
+    w: Weapon,
+    m: Modifiers,
+    options: RulesConfig,
+    rng: RandomSource,
+) -> Resolved[Outcome, AttackKey]:
+    """The System's resolve hook: :func:`resolve_attack`, its §7.1 steps as the Steps a
+    user reads (:func:`user_steps`), its outcome and its odds key."""
+    r = resolve_attack(a, d, w, m, rng, rules=options)
+    return Resolved(user_steps(r, a, d), r.outcome, r.key)

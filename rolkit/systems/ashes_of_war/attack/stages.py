@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from rolkit.systems.ashes_of_war.attack.key import Throw
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
@@ -149,7 +150,7 @@ def defender_after(
     return d_after, w_after, box, events, tuple(changes)
 
 
-def roll_pool(pool: PoolSpec, rng: Any, rules: RulesConfig) -> tuple[int, tuple]:
+def roll_pool(pool: PoolSpec, rng: Any, rules: RulesConfig) -> tuple[int, tuple[Throw, ...]]:
     """§2.2, §7.2: roll a pool; its dice as ``(kind, sides, faces)`` (skill, gracia, desgracia)."""
     roll = rules.mechanic.roll(pool.ndp, pool.gracias, pool.desgracias, rng)
     sides = rules.die_sides

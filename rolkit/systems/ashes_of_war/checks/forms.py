@@ -11,6 +11,8 @@ from rolkit.systems.ashes_of_war.tables import ADVERSIDAD_LABELS, SKILL_LABELS
 
 __all__ = ["SkillCheckForm", "OpposedCheckForm", "StabiliseForm"]
 
+_validate = fields.validator(AowFieldRangeError)
+
 
 def _dice(label: tuple[str, str], help: tuple[str, str], default: int = 0, hi: int = 10) -> Any:
     return fields.int_field(default, 0, hi, label=label, help=help, rule="§2.3")
@@ -68,7 +70,7 @@ class SkillCheckForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=AowFieldRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ class OpposedCheckForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=AowFieldRangeError)
+        _validate(self)
 
 
 @dataclass(frozen=True)
@@ -117,4 +119,4 @@ class StabiliseForm:
     )
 
     def __post_init__(self) -> None:
-        fields.validate(self, error_cls=AowFieldRangeError)
+        _validate(self)
