@@ -44,7 +44,6 @@ __all__ = [
     "spec_of",
     "validate",
     "validator",
-    "glossed",
     "KINDS",
     "label",
     "to_data",
@@ -581,13 +580,6 @@ def _check_value(
             raise bad()
     elif kind == "nested" and (spec.nested is None or not isinstance(value, spec.nested)):
         raise bad()
-
-
-def glossed(es: str, gloss: str) -> tuple[str, str]:
-    """A field's ``label`` pair: the Spanish term, and in English the same term with its
-    gloss (``glossed("Fuerza", "strength")`` is ``("Fuerza", "Fuerza (strength)")``): game
-    terms stay in Spanish in the English UI."""
-    return es, f"{es} ({gloss})"
 
 
 def validator(error_cls: type[RulesError]) -> Callable[[Any], None]:
