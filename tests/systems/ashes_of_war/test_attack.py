@@ -1,4 +1,5 @@
-"""One attack beside the worked examples: defences and their counters, shields, armour and legality (§4.3–§4.12, §4.22)."""
+"""One attack beside the worked examples: defences and their counters, shields, armour,
+legality (§4.3–§4.12, §4.22), and the §7.1 result in the kit's one vocabulary."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from fractions import Fraction as F
 
 import pytest
 
+from rolkit import model
 from rolkit.dice import ScriptedDice
 from rolkit.errors import ImpossibleActionError
 from rolkit.systems.ashes_of_war import (
+    AttackKey,
     Conditions,
     Modifiers,
+    OddsKey,
+    OutcomeKey,
     RulesConfig,
     Weapon,
     attack_outcomes,
@@ -135,3 +140,19 @@ def test_illegal_attacks_are_refused_before_any_dice(attacker, defender, weapon,
             call()
         assert info.value.field == field
         assert info.value.message("es") != info.value.message("en")
+
+
+# --------------------------------------------------------------------------- one vocabulary
+def test_the_resolution_reads_as_the_kits_attack_result():
+    """V16's roll: the spec's steps are the kit's Step, the key is the odds key (AttackKey,
+    spec name OddsKey) and the forms after are the outcome's."""
+    m = Modifiers(defence="none", aimed_location="torso")
+    r = resolve_attack(GORATH, KIRA, HACHA, m, ScriptedDice([4, 2, 2, 4]))
+    assert all(isinstance(s, model.Step) for s in r.steps)
+    assert r.steps[1].dice[0] == ("skill", 6, (4, 2, 2))
+    assert OddsKey is AttackKey and isinstance(r.key, AttackKey)
+    assert r.key == r.outcome.odds_key
+    assert r.key.outcome_key == r.outcome.key == OutcomeKey("absorbed", "torso", 0, None)
+    assert r.weapon_after is r.outcome.weapon_after and r.weapon_after.integrity == 9
+    assert r.attacker_after is r.outcome.attacker_after
+    assert r.defender_after is r.outcome.defender_after

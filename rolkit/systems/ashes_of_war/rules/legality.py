@@ -147,51 +147,45 @@ def check_defence(defender: Combatant, m: Modifiers) -> None:
             es=f"{defender.name} solo puede defenderse de un ataque que ve o advirtió con Alerta",
             cls=AowImpossibleError,
         )
+    why = _gear_refusal(defender, m)
+    if why is not None:
+        raise input_error("defence", en=why[0], es=why[1], got=m.defence, cls=AowImpossibleError)
+
+
+def _gear_refusal(defender: Combatant, m: Modifiers) -> tuple[str, str] | None:
+    """§4.5, §4.15, §4.22 why the intercepting shield or object cannot be used, in English
+    and Spanish (None if it can): none carried, broken (Integridad 0), or the shield arm
+    lost or fractured."""
+    name = defender.name
     if m.defence == "intercept_shield":
         s = defender.shield
         if s is None:
-            raise input_error(
-                "defence",
-                en=f"defence 'intercept_shield' needs a shield; {defender.name} carries none",
-                es=f"interceptar con escudo requiere un escudo; {defender.name} no lleva",
-                got=m.defence,
-                cls=AowImpossibleError,
+            return (
+                f"defence 'intercept_shield' needs a shield; {name} carries none",
+                f"interceptar con escudo requiere un escudo; {name} no lleva",
             )
         if s.integrity <= 0:
-            raise input_error(
-                "defence",
-                en=f"{s.name} is broken (Integridad 0) and cannot intercept",
-                es=f"{s.name} está roto (Integridad 0) y no puede interceptar",
-                got=m.defence,
-                cls=AowImpossibleError,
+            return (
+                f"{s.name} is broken (Integridad 0) and cannot intercept",
+                f"{s.name} está roto (Integridad 0) y no puede interceptar",
             )
         side = defender.shield_arm
-        lost = {f"{side}_arm", f"{side}_hand"} & (
-            defender.conditions.dismembered | defender.conditions.fractured
-        )
-        if lost:
-            raise input_error(
-                "defence",
-                en=f"{defender.name} cannot use the shield arm (lost or fractured)",
-                es=f"{defender.name} no puede usar el brazo del escudo (perdido o Fracturado)",
-                got=m.defence,
-                cls=AowImpossibleError,
+        c = defender.conditions
+        if {f"{side}_arm", f"{side}_hand"} & (c.dismembered | c.fractured):
+            return (
+                f"{name} cannot use the shield arm (lost or fractured)",
+                f"{name} no puede usar el brazo del escudo (perdido o Fracturado)",
             )
     if m.defence == "intercept_object":
         o = defender.parry_object
         if o is None:
-            raise input_error(
-                "defence",
-                en=f"defence 'intercept_object' needs a weapon or object; {defender.name} has none",
-                es=f"interceptar con un objeto requiere un arma u objeto; {defender.name} no tiene",
-                got=m.defence,
-                cls=AowImpossibleError,
+            return (
+                f"defence 'intercept_object' needs a weapon or object; {name} has none",
+                f"interceptar con un objeto requiere un arma u objeto; {name} no tiene",
             )
         if o.integrity <= 0:
-            raise input_error(
-                "defence",
-                en=f"{o.name} is broken (Integridad 0) and cannot intercept",
-                es=f"{o.name} está roto (Integridad 0) y no puede interceptar",
-                got=m.defence,
-                cls=AowImpossibleError,
+            return (
+                f"{o.name} is broken (Integridad 0) and cannot intercept",
+                f"{o.name} está roto (Integridad 0) y no puede interceptar",
             )
+    return None
