@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rolkit import model
+from rolkit.model import Step as KitStep
 from rolkit.systems.ashes_of_war.forms import Combatant, Weapon
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
 
@@ -52,7 +52,7 @@ Throw = tuple[str, int, tuple[int, ...]]
 
 
 @dataclass(frozen=True)
-class Step(model.Step[Throw]):
+class Step(KitStep[Throw]):
     """§7.1 one recorded step: the shared Step whose ``dice`` entries are ``(kind, sides,
     faces)``, kind ∈ skill, gracia, desgracia, location, side, damage."""
 

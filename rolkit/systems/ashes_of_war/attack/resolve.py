@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rolkit import model
 from rolkit.dice import RandomSource
 from rolkit.hooks import Resolved
+from rolkit.model import Step as KitStep
 from rolkit.systems.ashes_of_war.attack.key import AttackKey, Outcome, Resolution, Step, Throw
 from rolkit.systems.ashes_of_war.attack.stages import branch_after, roll_damage, roll_pool
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
@@ -221,23 +221,23 @@ def _silent(label: str, name: str, v: Any) -> bool:
     return label.endswith("_pool") and name not in ("ndp", "desgracias") and v == 0
 
 
-def user_steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[model.Step, ...]:
+def user_steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[KitStep, ...]:
     """The spec's steps as the shared Steps a user reads: one i18n label per step (one per
     event for ``conditions``), the faces in order, the derived values worth a line, the
     rule as a player reads it, and who acted."""
-    out: list[model.Step] = []
+    out: list[KitStep] = []
     for s in r.steps:
         name = d.name if s.label in _DEFENDER_STEPS else a.name
         faces = tuple(f for _, _, fs in s.dice for f in fs)
         derived = {k: _user_value(k, v) for k, v in s.derived.items() if not _silent(s.label, k, v)}
         if s.label == "conditions":
             out += [
-                model.Step(event_key(e), (), {}, STEP_RULES[s.label], {"name": name})
+                KitStep(event_key(e), (), {}, STEP_RULES[s.label], {"name": name})
                 for e in s.derived["events"]
             ]
             continue
         out.append(
-            model.Step(key(f"step.{s.label}"), faces, derived, STEP_RULES[s.label], {"name": name})
+            KitStep(key(f"step.{s.label}"), faces, derived, STEP_RULES[s.label], {"name": name})
         )
     return tuple(out)
 
