@@ -43,7 +43,7 @@ class SkillCheckForm:
     skill: str = fields.choice_field(
         "run",
         SKILL_LABELS,
-        label=("Habilidad", "Habilidad (skill)"),
+        label=fields.label("Habilidad", gloss="skill"),
         help=(
             "Qué se tira; Contusionado y Fracturado solo cuentan en tiradas rápidas.",
             "What is rolled; Contusionado and Fracturado count on quick rolls only.",
@@ -53,19 +53,19 @@ class SkillCheckForm:
     adversidad: str = fields.choice_field(
         "intermediate",
         ADVERSIDAD_LABELS,
-        label=("Adversidad", "Adversidad (difficulty)"),
+        label=fields.label("Adversidad", gloss="difficulty"),
         help=("Fácil, Intermedia o Difícil (1, 2 o 3 éxitos).", "Easy, intermediate or hard."),
     )
     gracias: int = _dice(_GR, _GR_HELP, hi=5)
     desgracias: int = _dice(_DG, _DG_HELP)
     bruised: bool = fields.flag_field(
         False,
-        label=("Contusionado", "Contusionado (concussed)"),
+        label=fields.label("Contusionado", gloss="concussed"),
         help=("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
     )
     fractured: bool = fields.flag_field(
         False,
-        label=("Fracturado", "Fracturado (fractured)"),
+        label=fields.label("Fracturado", gloss="fractured"),
         help=("2 ▽ en tiradas rápidas.", "2 ▽ on quick rolls."),
     )
 
@@ -113,7 +113,7 @@ class StabiliseForm:
         0,
         0,
         2,
-        label=("Tiradas ya falladas", "Tiradas ya falladas (failures so far)"),
+        label=fields.label("Tiradas ya falladas", gloss="failures so far"),
         help=("A la tercera fallada, muere.", "The third failure kills."),
         rule="§4.17",
     )
