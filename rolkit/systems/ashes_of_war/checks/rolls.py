@@ -18,6 +18,7 @@ from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossible
 from rolkit.systems.ashes_of_war.forms import Combatant
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.dice import p_check_success, threshold
+from rolkit.systems.ashes_of_war.rules.legality import check_able
 from rolkit.systems.ashes_of_war.rules.mechanic import CheckRoll
 from rolkit.systems.ashes_of_war.rules.pools import skill_pool
 
@@ -112,21 +113,11 @@ def _spend_pending(c: Combatant) -> Combatant:
     return dataclasses.replace(c, pending_desgracias=0) if c.pending_desgracias else c
 
 
-def _able(c: Combatant, what_en: str, what_es: str) -> None:
-    if c.conditions.incapacitated:
-        raise input_error(
-            "conditions",
-            en=f"{c.name} cannot {what_en} (unconscious, dying or dead)",
-            es=f"{c.name} no puede {what_es} (Inconsciente, Moribundo o muerto)",
-            cls=AowImpossibleError,
-        )
-
-
 def feint_roll(
     feinter: Combatant, target: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
     """§4.19 Fintar: Actuar vs Alerta; on success the target's next defence has 1 ▽."""
-    _able(feinter, "feint", "fintar")
+    check_able(feinter, "conditions", ("fintar", "feint"))
     ra, rr, win = opposed_check(feinter, "act", target, "alert", rng, rules)
     after = dataclasses.replace(target, feint_pending=True) if win else target
     return ProcedureResult(
@@ -153,7 +144,7 @@ def run_roll(
     runner: Combatant, adversidad: str, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
     """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action."""
-    _able(runner, "run", "correr")
+    check_able(runner, "conditions", ("correr", "run"))
     roll, ok = simple_check(runner, "run", adversidad, rng, rules=rules)
     after = _spend_pending(runner)
     if not ok:
@@ -171,7 +162,7 @@ def aid_roll(
 ) -> ProcedureResult:
     """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
     or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
-    _able(aider, "give aid", "auxiliar")
+    check_able(aider, "conditions", ("auxiliar", "give aid"))
     label = ("Para qué", "Para qué (purpose)")
     purposes = ("bleeding", "wake", "stabilise")
     check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)

@@ -13,7 +13,13 @@ from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS, PART_OF
 
-__all__ = ["declared_damage_type", "check_attack", "check_defence", "check_wounds"]
+__all__ = [
+    "declared_damage_type",
+    "check_able",
+    "check_attack",
+    "check_defence",
+    "check_wounds",
+]
 
 
 def declared_damage_type(weapon: Weapon, m: Modifiers) -> str:
@@ -32,15 +38,22 @@ def declared_damage_type(weapon: Weapon, m: Modifiers) -> str:
     return t
 
 
-def check_attack(attacker: Combatant, weapon: Weapon, m: Modifiers) -> None:
-    """§4.3 Attack legality, checked before any dice."""
-    if attacker.conditions.incapacitated:
+def check_able(c: Combatant, field: str, what: tuple[str, str], got: object = None) -> None:
+    """§4.17–§4.18: an Inconsciente, Moribundo or dead character cannot act; ``what`` is
+    the action refused, in Spanish and English."""
+    if c.conditions.incapacitated:
         raise input_error(
-            "attacker.conditions",
-            en=f"{attacker.name} cannot act (unconscious, dying or dead)",
-            es=f"{attacker.name} no puede actuar (Inconsciente, Moribundo o muerto)",
+            field,
+            en=f"{c.name} cannot {what[1]} (unconscious, dying or dead)",
+            es=f"{c.name} no puede {what[0]} (Inconsciente, Moribundo o muerto)",
+            got=got,
             cls=AowImpossibleError,
         )
+
+
+def check_attack(attacker: Combatant, weapon: Weapon, m: Modifiers) -> None:
+    """§4.3 Attack legality, checked before any dice."""
+    check_able(attacker, "attacker.conditions", ("actuar", "act"))
     if weapon.integrity <= 0:
         raise input_error(
             "weapon.integrity",
@@ -132,14 +145,7 @@ def check_defence(defender: Combatant, m: Modifiers) -> None:
             es="el Narrador no permite esa defensa",
             cls=AowImpossibleError,
         )
-    if defender.conditions.incapacitated:
-        raise input_error(
-            "defence",
-            en=f"{defender.name} cannot defend (unconscious, dying or dead)",
-            es=f"{defender.name} no puede defenderse (Inconsciente, Moribundo o muerto)",
-            got=m.defence,
-            cls=AowImpossibleError,
-        )
+    check_able(defender, "defence", ("defenderse", "defend"), m.defence)
     if not m.attack_seen:
         raise input_error(
             "attack_seen",
