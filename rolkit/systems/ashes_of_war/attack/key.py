@@ -37,6 +37,12 @@ class AttackKey(NamedTuple):
     fate: str | None
     events: tuple[str, ...]
 
+    def __repr__(self) -> str:
+        """Shown under the package's earlier name (``OddsKey``), as the recorded replays
+        (the golden files) hold it."""
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
+        return f"OddsKey({shown})"
+
     @property
     def outcome_key(self) -> OutcomeKey:
         """§7.3's four fields."""
