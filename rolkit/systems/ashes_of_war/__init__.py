@@ -1,15 +1,18 @@
 """Ashes Of War (the Ashes of War spec, ``ashes_of_war.md`` in the project's shared rules): the hit-location system.
 
-Modules: ``tables`` (names and table defaults) · ``options`` (``RulesConfig``, the spec's
-placeholders) · ``forms`` · ``core`` (the §2.2 pool and its exact law) · ``pools`` (§2.3,
-§4.3–4.6) · ``location`` (§4.11, T4) · ``damage`` (§4.9, §4.12–4.13) · ``wounds``
-(§4.14–4.17) · ``attack`` (``resolve_attack``, ``attack_outcomes``) · ``procedures``
-(checks, feint, locating, running, Auxiliar, Moribundo, movement, reload, Prana) ·
-``checks`` (the ``CheckProcedure`` objects) · ``transitions`` (the exact after-state law of
-one attack and a combatant's status, issue #16) · ``turn_effects`` (the rules between
-attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``errors`` ·
-``formtools`` (int maps and multichoices with a non-empty default, the unvalidated
-``evolve`` and the cached form hash) · ``messages`` · ``presets`` · ``system`` (``SYSTEM``).
+Modules (the layout every system shares): ``errors`` (the error tree) · ``tables`` (names
+and table defaults) · ``forms`` (the forms, and their field helpers: int maps and
+multichoices with a non-empty default, the unvalidated ``evolve``, the cached form hash) ·
+``options`` (``RulesConfig``, the spec's placeholders) · ``presets`` · ``messages`` ·
+``view`` (``project`` and the steps a user reads) · ``rules/`` (the pure rules: ``mechanic``
+§2.2, ``dice`` §2.3 and §4.1–4.2, ``pools`` §4.4–4.6, ``legality`` §4.3 and §4.5,
+``location`` §4.11, ``damage`` §4.9 and §4.12–4.13, ``wounds`` §4.14–4.17, ``healing``
+§4.23 and T8, ``derived``) · ``attack/`` (``validate`` → ``stages`` → ``resolve``, the
+exact law in ``odds``, the key and result types in ``key``) · ``after`` (the exact
+after-state law of one attack and a combatant's status) · ``turns`` (the rules between
+attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``checks/`` (the
+``CheckProcedure`` objects, their forms, the rolls on characters — feint, locating, running,
+Auxiliar, Moribundo — and movement and reloading) · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
@@ -28,7 +31,7 @@ shape (every one is also visible in the code that applies it):
   its odds are computed, naming ``defender.wounds.<row>``.
 * ``Modifiers.aimed_location``, ``narrated_location`` and ``damage_type`` are optional
   choices: the dashboard's "(auto)" is the spec's ``None``.
-* The System key (``OddsKey``) adds the defender's fate and the wound's events to §7.3's
+* The System key (``AttackKey``, also importable as ``OddsKey``) adds the defender's fate and the wound's events to §7.3's
   key, so odds and rolls carry fate (``dead`` / ``dying`` = Moribundo / ``down`` =
   Inconsciente) and flags; ``attack_outcomes`` keeps the contract's four-field key. Fate is
   the defender's state after the attack, so an already unconscious defender is ``down`` on
@@ -49,14 +52,14 @@ shape (every one is also visible in the code that applies it):
   healing days and Prana regeneration are helpers outside the attack.
 * ``Conditions.dying`` implies Inconsciente for every rule even if ``unconscious`` is unset.
 * After-state law (``SYSTEM.transitions``): the forms ``resolve_attack`` gives, built by
-  the one shared stage ``attack.branch_after``; ``status`` is the odds' fate read from the
+  the one shared stage ``attack.stages.branch_after``; ``status`` is the odds' fate read from the
   Conditions (dead, Moribundo = ``dying``, Inconsciente = ``down``). Wound rows always list
   every location (missing = 0), so equal marks are one state however the form was built.
   A weapon at Integridad 0
   cannot attack (§4.3): ``odds`` and ``resolve`` raise; ``SYSTEM.transitions`` gives the
   certain "no blow" law (nothing changes), so a fight whose weapon wears out goes on
-  (``transitions.attack_transitions`` raises like the odds).
-* Between attacks (``turn_effects``, ``SYSTEM.round_end`` / ``turn_start``): «Turno» is the
+  (``after.attack_transitions`` raises like the odds).
+* Between attacks (``turns``, ``SYSTEM.round_end`` / ``turn_start``): «Turno» is the
   round shared by everyone, so "end of turn" is the end of the fight's round and "the start
   of each of their turns" is the combatant's own turn in it (before it acts, the moment a
   GM going round the table asks for the roll). At the round's end: ``defences_this_turn``
@@ -80,6 +83,8 @@ shape (every one is also visible in the code that applies it):
 from __future__ import annotations
 
 from rolkit.systems.ashes_of_war.attack import (
+    AttackKey,
+    OddsKey,
     Outcome,
     OutcomeKey,
     Resolution,
@@ -88,16 +93,7 @@ from rolkit.systems.ashes_of_war.attack import (
     outcome_marginal,
     resolve_attack,
 )
-from rolkit.systems.ashes_of_war.core import (
-    CheckRoll,
-    PoolSpec,
-    check_distribution,
-    p_check_success,
-    p_opposed_win,
-    roll_check,
-    total_desgracias,
-)
-from rolkit.systems.ashes_of_war.damage import damage_distribution, shield_block, wound_severity
+from rolkit.systems.ashes_of_war.checks import movement_allowance, reload_actions
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError, AowInputError
 from rolkit.systems.ashes_of_war.forms import (
     ArmorPiece,
@@ -113,17 +109,30 @@ from rolkit.systems.ashes_of_war.forms import (
     combatant,
     wounds_from_marks,
 )
-from rolkit.systems.ashes_of_war.location import hit_location
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.pools import attack_pool, defence_pool, undefended_threshold
-from rolkit.systems.ashes_of_war.procedures import (
+from rolkit.systems.ashes_of_war.rules.damage import (
+    damage_distribution,
+    shield_block,
+    wound_severity,
+)
+from rolkit.systems.ashes_of_war.rules.derived import prana_max
+from rolkit.systems.ashes_of_war.rules.dice import (
+    check_distribution,
+    p_check_success,
+    p_opposed_win,
+    roll_check,
+    total_desgracias,
+)
+from rolkit.systems.ashes_of_war.rules.location import hit_location
+from rolkit.systems.ashes_of_war.rules.mechanic import CheckRoll, PoolSpec
+from rolkit.systems.ashes_of_war.rules.pools import attack_pool, defence_pool, undefended_threshold
+from rolkit.systems.ashes_of_war.rules.wounds import (
+    WoundResult,
+    apply_wound,
+    bleed_tick,
     dying_death_probability,
-    movement_allowance,
-    prana_max,
-    reload_actions,
 )
 from rolkit.systems.ashes_of_war.system import SYSTEM
-from rolkit.systems.ashes_of_war.wounds import WoundResult, apply_wound, bleed_tick
 
 __all__ = [
     "SYSTEM",
@@ -149,6 +158,8 @@ __all__ = [
     "WoundResult",
     "Outcome",
     "OutcomeKey",
+    "AttackKey",
+    "OddsKey",
     "Resolution",
     "Step",
     "check_distribution",

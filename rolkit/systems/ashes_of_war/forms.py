@@ -16,12 +16,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from rolkit import fields
 from rolkit.dice import parse
-from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
-from rolkit.systems.ashes_of_war.formtools import cached_hash, evolve, state_without_hash
+from rolkit.errors import input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
+from rolkit.systems.ashes_of_war.rules.derived import prana_max
 from rolkit.systems.ashes_of_war.tables import (
     ADVERSIDAD_LABELS,
     COVER_LABELS,
@@ -50,18 +52,114 @@ __all__ = [
     "combatant",
     "wounds_from_marks",
     "prana_max",
+    "evolve",
+    "cached_hash",
+    "state_without_hash",
+    "int_map_with_default",
+    "multichoice_with_default",
+    "PROVISIONAL",
 ]
+
+
+# --------------------------------------------------------------------------- field helpers
+# What the shared factories do not offer: an int_map or a multichoice whose default is not
+# "every key at its minimum" / "empty" (the spec's tables T2, T3, T4, T7 and the
+# ``quick_skills`` set), built with the same ``FieldSpec`` metadata, so the validators and
+# the generated forms treat them like the shared factories' fields; and the unvalidated
+# ``evolve`` and the cached hash of the big frozen forms.
+
+#: Appended to the help of every placeholder field (spec label [PH]).
+PROVISIONAL = (" Regla provisional.", " Provisional rule.")
+
+
+def _choices(labels: Mapping[Any, tuple[str, str]]) -> tuple[fields.Choice, ...]:
+    return tuple(fields.Choice(k, es, en) for k, (es, en) in labels.items())
+
+
+def int_map_with_default(
+    keys: Mapping[Any, tuple[str, str]],
+    lo: int,
+    hi: int,
+    default: Mapping[Any, int],
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = True,
+) -> Any:
+    """An int_map field (values ``lo..hi`` per key) whose default is ``default``."""
+    frozen = fields.FrozenMap(default)
+    spec = fields.FieldSpec(
+        "int_map", label, help, frozen, lo, hi, choices=_choices(keys), rule=rule, advanced=advanced
+    )
+    return dataclasses.field(
+        default_factory=lambda: frozen, metadata=MappingProxyType({fields.META_KEY: spec})
+    )
+
+
+def multichoice_with_default(
+    choices: Mapping[Any, tuple[str, str]],
+    default: frozenset,
+    *,
+    label: tuple[str, str],
+    help: tuple[str, str],
+    rule: str = "",
+    advanced: bool = True,
+) -> Any:
+    """A multichoice field whose default is the set ``default``."""
+    frozen = frozenset(default)
+    spec = fields.FieldSpec(
+        "multichoice", label, help, frozen, choices=_choices(choices), rule=rule, advanced=advanced
+    )
+    return dataclasses.field(
+        default_factory=lambda: frozen, metadata=MappingProxyType({fields.META_KEY: spec})
+    )
+
+
+def evolve(form: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` without re-validating: for new values a rule derived from a
+    valid form and that stay in range by construction (an Integridad floored at 0, a box
+    filled only while one is free, a counter capped at its maximum). The exact laws build
+    hundreds of after-state forms; re-checking every field of each dominated their time.
+    Values must already be frozen (``FrozenMap``, ``frozenset``), as validation leaves them.
+    """
+    new = object.__new__(type(form))
+    new.__dict__.update(form.__dict__)
+    new.__dict__.pop(_HASH, None)
+    new.__dict__.update(changes)
+    return new
+
+
+_HASH = "_cached_hash"
+
+
+def cached_hash(form: Any) -> int:
+    """A frozen form's hash (the generated one: its field values), computed once.
+
+    Whole-fight odds and the memoised laws hash the same big forms (a ``Combatant`` with
+    five wound rows) many times over; each form is immutable, so its hash never changes.
+    Set as ``__hash__ = cached_hash`` in the class body (``dataclass`` keeps it), with
+    ``__getstate__ = state_without_hash`` so a pickled form (another process, another hash
+    seed) computes its own.
+    """
+    h = form.__dict__.get(_HASH)
+    if h is None:
+        h = hash(tuple(form.__dict__[name] for name in form.__dataclass_fields__))
+        object.__setattr__(form, _HASH, h)
+    return h
+
+
+def state_without_hash(form: Any) -> dict[str, Any]:
+    """Pickle and copy state of a form with :func:`cached_hash`: its fields only."""
+    state = dict(form.__dict__)
+    state.pop(_HASH, None)
+    return state
+
 
 _LIMB_LABELS = {loc: LOCATION_LABELS[loc] for loc in LIMB_LOCATIONS}
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=AowFieldRangeError)
-
-
-def prana_max(vitality: int) -> int:
-    """Contract #15, §4.23 [SRC]: ``8 + 2 × vitality`` («8 base + 4×2 de Vitalidad NdP 4»)."""
-    return 8 + 2 * vitality
+_validate = fields.validator(AowFieldRangeError)
 
 
 # --------------------------------------------------------------------------- gear
@@ -71,14 +169,14 @@ class ArmorPiece:
 
     name: str = fields.text_field(
         "Pieza de armadura",
-        label=("Pieza", "Pieza (armour piece)"),
+        label=fields.label("Pieza", gloss="armour piece"),
         help=("Nombre de la pieza; solo es una etiqueta.", "Name of the piece; a label only."),
     )
     rd_by_location: Mapping[str, int] = fields.int_map_field(
         LOCATION_LABELS,
         0,
         20,
-        label=("RD de su tramo", "RD de su tramo (damage reduction per location)"),
+        label=fields.label("RD de su tramo", gloss="damage reduction per location"),
         help=(
             "RD (Reducción de Daño) que da en cada ubicación; 0 = no la cubre.",
             "RD (damage reduction) it gives at each location; 0 = does not cover it.",
@@ -89,7 +187,7 @@ class ArmorPiece:
         10,
         0,
         99,
-        label=("Integridad", "Integridad (durability)"),
+        label=fields.label("Integridad", gloss="durability"),
         help=(
             "Con 0 está rota y da RD 0. Valor inicial provisional (10). Regla provisional.",
             "At 0 it is broken and gives RD 0. Starting value provisional (10). Provisional rule.",
@@ -117,14 +215,14 @@ class Shield:
 
     name: str = fields.text_field(
         "Escudo mediano",
-        label=("Escudo", "Escudo (shield)"),
+        label=fields.label("Escudo", gloss="shield"),
         help=("Nombre del escudo; solo es una etiqueta.", "Name of the shield; a label only."),
     )
     gdc_ndp: int = fields.int_field(
         3,
         0,
         5,
-        label=("NdP que da su GdC", "NdP que da su GdC (dice added to Interceptar)"),
+        label=fields.label("NdP que da su GdC", gloss="dice added to Interceptar"),
         help=(
             "«El escudo suma a la tirada los NdP que da su GdC» (pequeño +2, mediano +3).",
             "Dice the shield adds to an Interceptar roll (small +2, medium +3).",
@@ -135,7 +233,7 @@ class Shield:
         4,
         0,
         20,
-        label=("RD del escudo", "RD del escudo (shield damage reduction)"),
+        label=fields.label("RD del escudo", gloss="shield damage reduction"),
         help=(
             "Daño que absorbe al interceptar; lo que sobra llega al brazo.",
             "Damage it absorbs when intercepting; the excess reaches the arm.",
@@ -146,7 +244,7 @@ class Shield:
         10,
         0,
         99,
-        label=("Integridad", "Integridad (durability)"),
+        label=fields.label("Integridad", gloss="durability"),
         help=(
             "Con 0 está roto y no puede interceptar. Valor inicial provisional (10). Regla "
             "provisional.",
@@ -172,13 +270,13 @@ class Weapon:
 
     name: str = fields.text_field(
         "Espada larga de acero",
-        label=("Arma", "Arma (weapon)"),
+        label=fields.label("Arma", gloss="weapon"),
         help=("Nombre del arma; solo es una etiqueta.", "Name of the weapon; a label only."),
     )
     skill: str = fields.choice_field(
         "melee",
         {k: SKILL_LABELS[k] for k in ("melee", "ranged", "brawl")},
-        label=("Habilidad de ataque", "Habilidad de ataque (attack skill)"),
+        label=fields.label("Habilidad de ataque", gloss="attack skill"),
         help=("Habilidad que se tira para atacar.", "Skill rolled to attack."),
         rule="§4.4",
     )
@@ -194,7 +292,7 @@ class Weapon:
     damage_type: str = fields.choice_field(
         "cutting",
         DAMAGE_TYPE_LABELS,
-        label=("Tipo de daño", "Tipo de daño (damage type)"),
+        label=fields.label("Tipo de daño", gloss="damage type"),
         help=(
             "Tipo principal: decide qué estados puede provocar la herida.",
             "Main type: decides which states the wound can cause.",
@@ -203,7 +301,7 @@ class Weapon:
     )
     other_damage_types: frozenset = fields.multichoice_field(
         DAMAGE_TYPE_LABELS,
-        label=("Otros tipos de daño", "Otros tipos de daño (other damage types)"),
+        label=fields.label("Otros tipos de daño", gloss="other damage types"),
         help=(
             "Tipos que también puede infligir (un hacha corta, pero aplasta con el reverso).",
             "Further types it can deal (an axe cuts, but crushes with its back).",
@@ -214,7 +312,7 @@ class Weapon:
         10,
         0,
         99,
-        label=("Integridad", "Integridad (durability)"),
+        label=fields.label("Integridad", gloss="durability"),
         help=(
             "Con 0 está rota: no ataca ni intercepta. Valor inicial provisional (10). Regla "
             "provisional.",
@@ -225,7 +323,7 @@ class Weapon:
     )
     non_lethal: bool = fields.flag_field(
         False,
-        label=("No letal", "No letal (non-lethal)"),
+        label=fields.label("No letal", gloss="non-lethal"),
         help=(
             "Deja Inconsciente en vez de matar: la herida no pasa de grave.",
             "Knocks out instead of killing: the wound is at most serious.",
@@ -236,7 +334,7 @@ class Weapon:
         0,
         0,
         3,
-        label=("Recarga N", "Recarga N (reload actions)"),
+        label=fields.label("Recarga N", gloss="reload actions"),
         help=(
             "Acciones que cuesta recargar (0 = no recarga).",
             "Actions a reload costs (0 = none).",
@@ -253,7 +351,7 @@ class Weapon:
     )
     properties: str = fields.text_field(
         "",
-        label=("Propiedades", "Propiedades (weapon properties)"),
+        label=fields.label("Propiedades", gloss="weapon properties"),
         help=(
             "Etiquetas libres (p. ej. Aplastante); sin efecto en estas reglas.",
             "Free tags (e.g. Aplastante); no effect in these rules.",
@@ -300,26 +398,34 @@ class Weapon:
             or not 1 <= t.count <= 20
             or (t.sides not in DIE_SIDES)
         ):
-            raise out_of_range(
+            allowed = "NdS with N 1 to 20 and S in 2, 3, 4, 6, 8, 10, 12, 20"
+            raise input_error(
                 "damage",
-                _DAMAGE_LABEL,
-                (
-                    "NdS con N de 1 a 20 y S en 2, 3, 4, 6, 8, 10, 12, 20",
-                    "NdS with N 1 to 20 and S in 2, 3, 4, 6, 8, 10, 12, 20",
+                en=f"{_DAMAGE_LABEL[1]} must be {allowed} (got {shown(self.damage)})",
+                es=(
+                    f"{_DAMAGE_LABEL[0]} debe ser NdS con N de 1 a 20 y S en 2, 3, 4, 6, 8, 10, "
+                    f"12, 20 (recibido {shown(self.damage)})"
                 ),
-                self.damage,
+                allowed=allowed,
+                got=self.damage,
+                cls=AowFieldRangeError,
             )
         if (self.serious_min is None) != (self.lethal_min is None) or (
             self.serious_min is not None and self.lethal_min <= self.serious_min  # type: ignore[operator]
         ):
-            raise out_of_range(
+            raise input_error(
                 "lethal_min",
-                ("Daño para letal (arma)", "Daño para letal (weapon's lethal-wound damage)"),
-                (
-                    "vacío junto con el de grave, o mayor que él",
-                    "empty together with the serious one, or above it",
+                en=(
+                    "Daño para letal (weapon's lethal-wound damage) must be empty together with the "
+                    f"serious one, or above it (got {shown(self.lethal_min)})"
                 ),
-                self.lethal_min,
+                es=(
+                    "Daño para letal (arma) debe ser vacío junto con el de grave, o mayor que él "
+                    f"(recibido {shown(self.lethal_min)})"
+                ),
+                allowed="empty together with the serious one, or above it",
+                got=self.lethal_min,
+                cls=AowFieldRangeError,
             )
 
     @property
@@ -477,17 +583,14 @@ def _locs(
     return fields.multichoice_field(labels, label=label, help=help, rule="§4.15")
 
 
-def _flag(label: tuple[str, str], help: tuple[str, str], rule: str = "§4.15") -> Any:
-    return fields.flag_field(False, label=label, help=help, rule=rule)
-
-
 @dataclass(frozen=True)
 class Conditions:
     """§3.2 The character's states."""
 
-    bruised: bool = _flag(
-        ("Contusionado", "Contusionado (concussed)"),
-        ("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
+    bruised: bool = fields.flag_field(
+        label=fields.label("Contusionado", gloss="concussed"),
+        help=("Desventaja en tiradas rápidas.", "Desventaja (disadvantage) on quick rolls."),
+        rule="§4.15",
     )
     fractured: frozenset = _locs(
         _LIMB_LABELS,
@@ -526,33 +629,36 @@ class Conditions:
             "Limbs whose first-serious-wound effect is active (applies once).",
         ),
     )
-    unconscious: bool = _flag(
-        ("Inconsciente", "Inconsciente (unconscious)"),
-        ("No puede declarar acciones ni defenderse.", "Cannot declare actions or defend."),
+    unconscious: bool = fields.flag_field(
+        label=fields.label("Inconsciente", gloss="unconscious"),
+        help=("No puede declarar acciones ni defenderse.", "Cannot declare actions or defend."),
+        rule="§4.15",
     )
-    dying: bool = _flag(
-        ("Moribundo", "Moribundo (dying)"),
-        (
+    dying: bool = fields.flag_field(
+        label=fields.label("Moribundo", gloss="dying"),
+        help=(
             "Regla opcional: Inconsciente y tira Fortitud cada turno; a la tercera falla, muere.",
             "Optional rule: unconscious, rolls Fortitud each turn; the third failure kills.",
         ),
-        "§4.17",
+        rule="§4.17",
     )
     dying_failures: int = fields.int_field(
         0,
         0,
         2,
-        label=("Tiradas falladas", "Tiradas falladas (failed stabilisation rolls)"),
+        label=fields.label("Tiradas falladas", gloss="failed stabilisation rolls"),
         help=("Fallos de estabilización hasta ahora.", "Failed stabilisation rolls so far."),
         rule="§4.17",
     )
-    stabilised: bool = _flag(
-        ("Estabilizado", "Estabilizado (stabilised)"),
-        ("Estuvo Moribundo y ya está estable.", "Was dying and is now stable."),
-        "§4.17",
+    stabilised: bool = fields.flag_field(
+        label=fields.label("Estabilizado", gloss="stabilised"),
+        help=("Estuvo Moribundo y ya está estable.", "Was dying and is now stable."),
+        rule="§4.17",
     )
-    dead: bool = _flag(
-        ("Muerto", "Muerto (dead)"), ("El personaje ha muerto.", "The character is dead."), "§4.17"
+    dead: bool = fields.flag_field(
+        label=fields.label("Muerto", gloss="dead"),
+        help=("El personaje ha muerto.", "The character is dead."),
+        rule="§4.17",
     )
 
     __hash__ = cached_hash
@@ -562,11 +668,18 @@ class Conditions:
         _validate(self)
         both = self.bleeding_light & self.bleeding_serious
         if both:
-            raise out_of_range(
+            raise input_error(
                 "bleeding_serious",
-                ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)"),
-                ("ubicaciones sin Hemorragia Leve", "locations without light bleeding"),
-                sorted(both),
+                en=(
+                    "Hemorragia Grave (serious bleeding) must be locations without light bleeding "
+                    f"(got {shown(sorted(both))})"
+                ),
+                es=(
+                    f"Hemorragia Grave debe ser ubicaciones sin Hemorragia Leve (recibido {shown(sorted(both))})"
+                ),
+                allowed="locations without light bleeding",
+                got=sorted(both),
+                cls=AowFieldRangeError,
             )
 
     @property
@@ -614,7 +727,7 @@ class Combatant:
 
     name: str = fields.text_field(
         "Combatiente",
-        label=("Nombre", "Nombre (name)"),
+        label=fields.label("Nombre", gloss="name"),
         help=("Nombre del personaje.", "Character name."),
     )
     melee: int = _skill("melee")
@@ -635,7 +748,7 @@ class Combatant:
         0,
         28,
         optional=True,
-        label=("Prana", "Prana (magic pool)"),
+        label=fields.label("Prana", gloss="magic pool"),
         help=(
             "Prana actual, hasta 8 + 2 × Vitalidad; vacío = el máximo. Informativo.",
             "Current Prana, up to 8 + 2 × Vitalidad; empty = the maximum. Informational.",
@@ -648,14 +761,14 @@ class Combatant:
     shield: Shield | None = fields.nested_field(
         Shield,
         optional=True,
-        label=("Escudo", "Escudo (shield)"),
+        label=fields.label("Escudo", gloss="shield"),
         help=("Escudo que lleva; vacío = ninguno.", "Shield carried; empty = none."),
         rule="§3.4",
     )
     shield_arm: str = fields.choice_field(
         "left",
         {"left": ("Izquierdo", "Izquierdo (left)"), "right": ("Derecho", "Derecho (right)")},
-        label=("Brazo del escudo", "Brazo del escudo (shield arm)"),
+        label=fields.label("Brazo del escudo", gloss="shield arm"),
         help=(
             "El brazo que recibe lo que el escudo no absorbe.",
             "The arm that takes what the shield does not absorb.",
@@ -665,7 +778,7 @@ class Combatant:
     parry_object: Weapon | None = fields.nested_field(
         Weapon,
         optional=True,
-        label=("Objeto para interceptar", "Objeto para interceptar (parrying weapon or staff)"),
+        label=fields.label("Objeto para interceptar", gloss="parrying weapon or staff"),
         help=(
             "Arma u objeto sin RD con el que desvía golpes; vacío = ninguno.",
             "Weapon or object without RD used to deflect blows; empty = none.",
@@ -674,13 +787,13 @@ class Combatant:
     )
     wounds: Wounds = fields.nested_field(
         Wounds,
-        label=("Casillas de daño", "Casillas de daño (wound boxes)"),
+        label=fields.label("Casillas de daño", gloss="wound boxes"),
         help=("Las heridas que ya tiene.", "The wounds it already has."),
         rule="§4.14",
     )
     conditions: Conditions = fields.nested_field(
         Conditions,
-        label=("Estados", "Estados (conditions)"),
+        label=fields.label("Estados", gloss="conditions"),
         help=("Sus estados actuales.", "Its current states."),
         rule="§3.2",
     )
@@ -688,7 +801,7 @@ class Combatant:
         0,
         0,
         20,
-        label=("Defensas sucesivas", "Defensas sucesivas (defences already made this turn)"),
+        label=fields.label("Defensas sucesivas", gloss="defences already made this turn"),
         help=(
             "Defensas ya hechas este turno: cada una suma 1 ▽ sin tope a la siguiente.",
             "Defences already made this turn: each adds 1 uncapped ▽ to the next.",
@@ -697,7 +810,7 @@ class Combatant:
     )
     feint_pending: bool = fields.flag_field(
         False,
-        label=("Finta recibida", "Finta recibida (feinted)"),
+        label=fields.label("Finta recibida", gloss="feinted"),
         help=("Su próxima defensa lleva 1 ▽.", "Its next defence carries 1 ▽."),
         rule="§4.19",
     )
@@ -705,7 +818,7 @@ class Combatant:
         0,
         0,
         3,
-        label=("▽ en la próxima acción", "▽ en la próxima acción (bane dice on next action)"),
+        label=fields.label("▽ en la próxima acción", gloss="bane dice on next action"),
         help=("P. ej. tras fallar Correr.", "E.g. after a failed Correr roll."),
         rule="§2.3",
     )
@@ -716,11 +829,17 @@ class Combatant:
     def __post_init__(self) -> None:
         _validate(self)
         if self.prana is not None and self.prana > prana_max(self.vitality):
-            raise out_of_range(
+            raise input_error(
                 "prana",
-                ("Prana", "Prana (magic pool)"),
-                (f"de 0 a {prana_max(self.vitality)}", f"from 0 to {prana_max(self.vitality)}"),
-                self.prana,
+                en=(
+                    f"Prana (magic pool) must be from 0 to {prana_max(self.vitality)} (got {shown(self.prana)})"
+                ),
+                es=(
+                    f"Prana debe ser de 0 a {prana_max(self.vitality)} (recibido {shown(self.prana)})"
+                ),
+                allowed=f"from 0 to {prana_max(self.vitality)}",
+                got=self.prana,
+                cls=AowFieldRangeError,
             )
         seen: set[str] = set()
         for slot, piece in (
@@ -732,11 +851,18 @@ class Combatant:
                 continue
             covered = {loc for loc in LOCATIONS if piece.covers(loc)}
             if covered & seen:
-                raise out_of_range(
+                raise input_error(
                     slot,
-                    (f"Armadura {slot[-1]}", f"Armadura {slot[-1]} (armour piece {slot[-1]})"),
-                    ("una pieza por ubicación", "at most one piece per location"),
-                    sorted(covered & seen),
+                    en=(
+                        f"Armadura {slot[-1]} (armour piece {slot[-1]}) must be at most one piece "
+                        f"per location (got {shown(sorted(covered & seen))})"
+                    ),
+                    es=(
+                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido {shown(sorted(covered & seen))})"
+                    ),
+                    allowed="at most one piece per location",
+                    got=sorted(covered & seen),
+                    cls=AowFieldRangeError,
                 )
             seen |= covered
 
@@ -781,18 +907,23 @@ def combatant(
     skills = dict(skills or {})
     unknown = set(skills) - set(SKILLS)
     if unknown:
-        raise out_of_range(
+        listed = ", ".join(SKILLS)
+        raise input_error(
             "skills",
-            ("Habilidades", "Habilidades (skills)"),
-            (", ".join(SKILLS), ", ".join(SKILLS)),
-            sorted(unknown),
+            en=f"Habilidades (skills) must be {listed} (got {shown(sorted(unknown))})",
+            es=f"Habilidades debe ser {listed} (recibido {shown(sorted(unknown))})",
+            allowed=listed,
+            got=sorted(unknown),
+            cls=AowFieldRangeError,
         )
     if len(armor) > 3:
-        raise out_of_range(
+        raise input_error(
             "armor",
-            ("Armadura", "Armadura (armour)"),
-            ("hasta 3 piezas", "up to 3 pieces"),
-            len(armor),
+            en=f"Armadura (armour) must be up to 3 pieces (got {shown(len(armor))})",
+            es=f"Armadura debe ser hasta 3 piezas (recibido {shown(len(armor))})",
+            allowed="up to 3 pieces",
+            got=len(armor),
+            cls=AowFieldRangeError,
         )
     values: dict[str, Any] = {**skills, **{f"armor_{i + 1}": p for i, p in enumerate(armor)}}
     return Combatant(name=name, **values, **kw)
@@ -808,7 +939,7 @@ class Modifiers:
     defence: str = fields.choice_field(
         "none",
         DEFENCE_LABELS,
-        label=("Defensa", "Defensa (defence)"),
+        label=fields.label("Defensa", gloss="defence"),
         help=(
             "Cómo responde el defensor: no defenderse, Esquivar o Interceptar.",
             "How the defender responds: undefended, Esquivar (dodge) or Interceptar (parry).",
@@ -819,7 +950,7 @@ class Modifiers:
         None,
         LOCATION_LABELS,
         optional=True,
-        label=("Apunta a", "Apunta a (aimed location)"),
+        label=fields.label("Apunta a", gloss="aimed location"),
         help=(
             "Cabeza, mano o pie cuestan 1 ▽; auto (vacío) = sin apuntar.",
             "Head, hand or foot cost 1 ▽; auto (empty) = not aimed.",
@@ -830,7 +961,7 @@ class Modifiers:
         1,
         1,
         2,
-        label=("Ataque del turno", "Ataque del turno (attack number this turn)"),
+        label=fields.label("Ataque del turno", gloss="attack number this turn"),
         help=(
             "Máximo dos ataques; el segundo lleva 1 ▽.",
             "At most two attacks; the second carries 1 ▽.",
@@ -840,7 +971,7 @@ class Modifiers:
     cover: str = fields.choice_field(
         "none",
         COVER_LABELS,
-        label=("Cobertura", "Cobertura (target's cover)"),
+        label=fields.label("Cobertura", gloss="target's cover"),
         help=(
             "Cuanto más cubierto esté el objetivo, más ▽ (tabla provisional). Regla provisional.",
             "The more covered the target, the more ▽ (provisional table). Provisional rule.",
@@ -849,13 +980,13 @@ class Modifiers:
     )
     attacker_elevated: bool = fields.flag_field(
         False,
-        label=("Terreno alto", "Terreno alto (attacker on higher ground)"),
+        label=fields.label("Terreno alto", gloss="attacker on higher ground"),
         help=("+1 △ e ignora la cobertura ligera.", "+1 △ and ignores light cover."),
         rule="§4.21",
     )
     blind_fire: bool = fields.flag_field(
         False,
-        label=("Disparo a ciegas", "Disparo a ciegas (blind fire)"),
+        label=fields.label("Disparo a ciegas", gloss="blind fire"),
         help=(
             "Solo a distancia: 2 ▽ y nunca Adversidad Fácil.",
             "Ranged only: 2 ▽ and never Adversidad Fácil.",
@@ -864,7 +995,7 @@ class Modifiers:
     )
     target_visible: bool = fields.flag_field(
         True,
-        label=("Objetivo a la vista", "Objetivo a la vista (target seen or located)"),
+        label=fields.label("Objetivo a la vista", gloss="target seen or located"),
         help=(
             "A la vista o advertido con Alerta; si no, solo disparo a ciegas.",
             "Seen or located with Alerta; otherwise only blind fire.",
@@ -875,7 +1006,7 @@ class Modifiers:
         None,
         DAMAGE_TYPE_LABELS,
         optional=True,
-        label=("Tipo de daño declarado", "Tipo de daño declarado (declared damage type)"),
+        label=fields.label("Tipo de daño declarado", gloss="declared damage type"),
         help=(
             "Con qué golpea, entre los tipos del arma; auto (vacío) = el principal.",
             "What it strikes with, among the weapon's types; auto (empty) = the main one.",
@@ -885,10 +1016,7 @@ class Modifiers:
     undefended_adversidad: str = fields.choice_field(
         "easy",
         ADVERSIDAD_LABELS,
-        label=(
-            "Adversidad si no se defiende",
-            "Adversidad si no se defiende (undefended difficulty)",
-        ),
+        label=fields.label("Adversidad si no se defiende", gloss="undefended difficulty"),
         help=(
             "«Será Fácil, pudiendo variar según la situación».",
             "Easy by default; the GM may raise it.",
@@ -897,7 +1025,7 @@ class Modifiers:
     )
     defence_allowed: bool = fields.flag_field(
         True,
-        label=("El Narrador permite la defensa", "El Narrador permite la defensa (GM allows it)"),
+        label=fields.label("El Narrador permite la defensa", gloss="GM allows it"),
         help=(
             "«Una daga no detiene un martillo de guerra»: el Narrador decide.",
             "The GM decides whether that defence is possible.",
@@ -908,7 +1036,7 @@ class Modifiers:
         0,
         0,
         5,
-        label=("△ del Narrador al ataque", "△ del Narrador al ataque (GM's boon dice, attack)"),
+        label=fields.label("△ del Narrador al ataque", gloss="GM's boon dice, attack"),
         help=("Gracias situacionales del atacante.", "Situational boon dice for the attacker."),
         rule="§2.3",
     )
@@ -916,7 +1044,7 @@ class Modifiers:
         0,
         0,
         5,
-        label=("▽ del Narrador al ataque", "▽ del Narrador al ataque (GM's bane dice, attack)"),
+        label=fields.label("▽ del Narrador al ataque", gloss="GM's bane dice, attack"),
         help=("Desgracias situacionales del atacante.", "Situational bane dice for the attacker."),
         rule="§2.3",
     )
@@ -924,10 +1052,7 @@ class Modifiers:
         0,
         0,
         5,
-        label=(
-            "△ del Narrador a la defensa",
-            "△ del Narrador a la defensa (GM's boon dice, defence)",
-        ),
+        label=fields.label("△ del Narrador a la defensa", gloss="GM's boon dice, defence"),
         help=("Gracias situacionales del defensor.", "Situational boon dice for the defender."),
         rule="§2.3",
     )
@@ -935,16 +1060,13 @@ class Modifiers:
         0,
         0,
         5,
-        label=(
-            "▽ del Narrador a la defensa",
-            "▽ del Narrador a la defensa (GM's bane dice, defence)",
-        ),
+        label=fields.label("▽ del Narrador a la defensa", gloss="GM's bane dice, defence"),
         help=("Desgracias situacionales del defensor.", "Situational bane dice for the defender."),
         rule="§2.3",
     )
     dying_rule: bool = fields.flag_field(
         False,
-        label=("Regla opcional Moribundo", "Regla opcional Moribundo (optional dying rule)"),
+        label=fields.label("Regla opcional Moribundo", gloss="optional dying rule"),
         help=(
             "Una herida letal en cabeza o torso deja Moribundo en vez de muerto.",
             "A lethal head or torso wound leaves the defender dying instead of dead.",
@@ -953,7 +1075,7 @@ class Modifiers:
     )
     attack_seen: bool = fields.flag_field(
         True,
-        label=("El defensor ve el ataque", "El defensor ve el ataque (defender sees the attack)"),
+        label=fields.label("El defensor ve el ataque", gloss="defender sees the attack"),
         help=(
             "O lo advirtió con Alerta; si no, no puede defenderse.",
             "Or noticed it with Alerta; otherwise it cannot defend.",
@@ -964,7 +1086,7 @@ class Modifiers:
         None,
         LOCATION_LABELS,
         optional=True,
-        label=("Donde lo pone la narración", "Donde lo pone la narración (narrated location)"),
+        label=fields.label("Donde lo pone la narración", gloss="narrated location"),
         help=(
             "Golpe sin apuntar situado por la narración, sin ▽; auto (vacío) = tirar 1d10.",
             "Unaimed hit placed by the narration, no ▽; auto (empty) = roll 1d10.",

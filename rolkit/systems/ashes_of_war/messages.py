@@ -20,7 +20,7 @@ from rolkit.systems.ashes_of_war.tables import (
     SKILL_LABELS,
 )
 
-__all__ = ["ID", "key", "event_key", "PAIRS", "register"]
+__all__ = ["ID", "key", "event_key", "PAIRS", "STEP_RULES", "register"]
 
 ID = "ashes_of_war"
 
@@ -136,6 +136,32 @@ for _loc in LIMB_LOCATIONS:
         f"{_es} — {', '.join(EFFECT_LABELS[t][0] for t in _tags)} (regla provisional)",
         f"{_en} — {', '.join(EFFECT_LABELS[t][1] for t in _tags)} (provisional rule)",
     )
+
+
+#: The rule each step applies, as a player reads it: the seed's section and its words.
+STEP_RULES = {
+    "attack_pool": "«Ataque»: «Apuntar a la cabeza, a una mano o a un pie se hace con un dado "
+    "de Desgracia (▽)»; tope de 3 ▽ por tirada",
+    "attack_roll": "Un d6 por NdP y por △, éxito con 4+; cada éxito de un ▽ anula uno "
+    "(regla provisional)",
+    "defence_pool": "«Defensa»: «cada defensa sucesiva acumulará un dado de Desgracia (▽)», "
+    "sin el tope habitual",
+    "defence_roll": "Un d6 por NdP y por △, éxito con 4+; cada éxito de un ▽ anula uno "
+    "(regla provisional)",
+    "undefended": "«Ataque»: «Si un oponente no se defiende … la Adversidad de la tirada será "
+    "Fácil»",
+    "compare": "«Defensa»: «En las tiradas enfrentadas de ataque y defensa, el empate favorece "
+    "al defensor»",
+    "location": "«Ubicación del golpe»: «Si no apunta, el golpe cae donde la narración lo ponga "
+    "o … donde diga 1d10» (tabla provisional)",
+    "damage": "«Daños»: «El dado de daño se tira en cada golpe»",
+    "rd": "«Daños»: «(Dado de daño del arma) - (RD del equipo defensivo del oponente)»",
+    "wound": "«Daños»: «Si las casillas de daño leve están ocupadas, el mismo será considerado "
+    "grave» (umbrales de herida provisionales)",
+    "conditions": "«Estados causados por daño»",
+    "integrity": "«Daños»: «la armadura impactada pierde Integridad»; «el arma atacante pierde un "
+    "punto de Integridad»",
+}
 
 
 def event_key(event: str) -> str:

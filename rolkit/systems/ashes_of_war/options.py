@@ -13,14 +13,16 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from rolkit import fields
-from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, out_of_range
-from rolkit.systems.ashes_of_war.formtools import (
+from rolkit.errors import input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
+from rolkit.systems.ashes_of_war.forms import (
     PROVISIONAL,
     cached_hash,
     int_map_with_default,
     multichoice_with_default,
     state_without_hash,
 )
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolD6
 from rolkit.systems.ashes_of_war.tables import (
     COVER_LABELS,
     DEFAULT_AIM_DESGRACIAS,
@@ -47,7 +49,7 @@ class RulesConfig:
     core: str = fields.choice_field(
         "pool_d6",
         {"pool_d6": ("Reserva de d6", "Reserva de d6 (pool of d6)")},
-        label=("Mecánica básica", "Mecánica básica (core mechanic)"),
+        label=fields.label("Mecánica básica", gloss="core mechanic"),
         help=_ph(
             "Cada NdP y cada △ es un dado; éxito con 4+; cada éxito de un ▽ anula uno.",
             "Each NdP and each △ is a die; success on 4+; each ▽ success cancels one.",
@@ -59,7 +61,7 @@ class RulesConfig:
         6,
         2,
         20,
-        label=("Caras del dado", "Caras del dado (die sides)"),
+        label=fields.label("Caras del dado", gloss="die sides"),
         help=_ph("Caras de cada dado de la reserva.", "Sides of each die of the pool."),
         rule="§2.2",
         advanced=True,
@@ -68,7 +70,7 @@ class RulesConfig:
         4,
         1,
         20,
-        label=("Éxito desde", "Éxito desde (success on)"),
+        label=fields.label("Éxito desde", gloss="success on"),
         help=_ph(
             "Cara mínima que cuenta como éxito (no más que las caras del dado).",
             "Lowest face that counts as a success (at most the die's sides).",
@@ -80,7 +82,7 @@ class RulesConfig:
         1,
         0,
         10,
-        label=("Éxitos para Fácil", "Éxitos para Fácil (successes for easy)"),
+        label=fields.label("Éxitos para Fácil", gloss="successes for easy"),
         help=_ph("Resultado mínimo para superar una Adversidad Fácil.", "Result needed for Fácil."),
         rule="T1",
         advanced=True,
@@ -89,7 +91,7 @@ class RulesConfig:
         2,
         0,
         10,
-        label=("Éxitos para Intermedia", "Éxitos para Intermedia (successes for intermediate)"),
+        label=fields.label("Éxitos para Intermedia", gloss="successes for intermediate"),
         help=_ph(
             "Resultado mínimo para superar una Adversidad Intermedia.",
             "Result needed for Intermedia.",
@@ -101,7 +103,7 @@ class RulesConfig:
         3,
         0,
         10,
-        label=("Éxitos para Difícil", "Éxitos para Difícil (successes for hard)"),
+        label=fields.label("Éxitos para Difícil", gloss="successes for hard"),
         help=_ph(
             "Resultado mínimo para superar una Adversidad Difícil.", "Result needed for Difícil."
         ),
@@ -112,7 +114,7 @@ class RulesConfig:
         3,
         0,
         10,
-        label=("Tope de Desgracias", "Tope de Desgracias (bane dice cap)"),
+        label=fields.label("Tope de Desgracias", gloss="bane dice cap"),
         help=(
             "Máximo de ▽ por tirada; las de defensas sucesivas no cuentan (manual: 3).",
             "Most ▽ per roll; those from successive defences are not capped (book: 3).",
@@ -124,7 +126,7 @@ class RulesConfig:
         0,
         10,
         optional=True,
-        label=("Tope de Gracias", "Tope de Gracias (boon dice cap)"),
+        label=fields.label("Tope de Gracias", gloss="boon dice cap"),
         help=(
             "Máximo de △ por tirada; vacío = sin tope (interpretación).",
             "Most △ per roll; empty = no cap (interpretation).",
@@ -134,7 +136,7 @@ class RulesConfig:
     )
     cancel_gracias_desgracias: bool = fields.flag_field(
         False,
-        label=("Gracias anulan Desgracias", "Gracias anulan Desgracias (boons cancel banes)"),
+        label=fields.label("Gracias anulan Desgracias", gloss="boons cancel banes"),
         help=(
             "Si se marca, cada △ anula un ▽ antes de tirar (interpretación).",
             "If set, each △ cancels one ▽ before rolling (interpretation).",
@@ -145,7 +147,7 @@ class RulesConfig:
         1,
         0,
         3,
-        label=("▽ por Desventaja", "▽ por Desventaja (bane dice of a disadvantage)"),
+        label=fields.label("▽ por Desventaja", gloss="bane dice of a disadvantage"),
         help=_ph(
             "Desgracias que da la Desventaja de Contusionado en tiradas rápidas.",
             "Bane dice that Contusionado's Desventaja adds to quick rolls.",
@@ -156,7 +158,7 @@ class RulesConfig:
         2,
         0,
         3,
-        label=("▽ por Fracturado", "▽ por Fracturado (bane dice while fractured)"),
+        label=fields.label("▽ por Fracturado", gloss="bane dice while fractured"),
         help=(
             "Desgracias en tiradas rápidas mientras haya una fractura (manual: 2).",
             "Bane dice on quick rolls while any limb is fractured (book: 2).",
@@ -166,7 +168,7 @@ class RulesConfig:
     quick_skills: frozenset = multichoice_with_default(
         SKILL_LABELS,
         DEFAULT_QUICK_SKILLS,
-        label=("Tiradas rápidas", "Tiradas rápidas (quick rolls)"),
+        label=fields.label("Tiradas rápidas", gloss="quick rolls"),
         help=(
             "Habilidades que «requieran un movimiento o una respuesta rápida» (interpretación).",
             "Skills that need a quick movement or response (interpretation).",
@@ -178,7 +180,7 @@ class RulesConfig:
         0,
         3,
         DEFAULT_AIM_DESGRACIAS,
-        label=("▽ por apuntar", "▽ por apuntar (bane dice for aiming)"),
+        label=fields.label("▽ por apuntar", gloss="bane dice for aiming"),
         help=(
             "Coste de apuntar a cada parte (manual: cabeza, mano y pie 1 ▽).",
             "Cost of aiming at each part (book: head, hand and foot 1 ▽).",
@@ -190,7 +192,7 @@ class RulesConfig:
         0,
         5,
         DEFAULT_COVER_DESGRACIAS,
-        label=("▽ por cobertura", "▽ por cobertura (bane dice for cover)"),
+        label=fields.label("▽ por cobertura", gloss="bane dice for cover"),
         help=_ph(
             "Desgracias del atacante según la cobertura del objetivo.",
             "Attacker's bane dice for the target's cover.",
@@ -202,7 +204,7 @@ class RulesConfig:
         0,
         6,
         DEFAULT_LIGHT_BOXES,
-        label=("Casillas leves", "Casillas leves (light wound boxes)"),
+        label=fields.label("Casillas leves", gloss="light wound boxes"),
         help=_ph("Casillas de herida leve de cada parte.", "Light wound boxes of each part."),
         rule="T3",
     )
@@ -211,7 +213,7 @@ class RulesConfig:
         0,
         6,
         DEFAULT_SERIOUS_BOXES,
-        label=("Casillas graves", "Casillas graves (serious wound boxes)"),
+        label=fields.label("Casillas graves", gloss="serious wound boxes"),
         help=_ph("Casillas de herida grave de cada parte.", "Serious wound boxes of each part."),
         rule="T3",
     )
@@ -233,7 +235,7 @@ class RulesConfig:
         5,
         1,
         50,
-        label=("Daño para herida grave", "Daño para herida grave (damage for a serious wound)"),
+        label=fields.label("Daño para herida grave", gloss="damage for a serious wound"),
         help=_ph(
             "Daño final mínimo de una herida grave.", "Lowest final damage of a serious wound."
         ),
@@ -243,7 +245,7 @@ class RulesConfig:
         10,
         2,
         60,
-        label=("Daño para herida letal", "Daño para herida letal (damage for a lethal wound)"),
+        label=fields.label("Daño para herida letal", gloss="damage for a lethal wound"),
         help=_ph(
             "Daño final mínimo de una herida letal (mayor que el de grave).",
             "Lowest final damage of a lethal wound (above the serious one).",
@@ -254,7 +256,7 @@ class RulesConfig:
         3,
         0,
         365,
-        label=("Días para sanar leve", "Días para sanar leve (days to heal a light wound)"),
+        label=fields.label("Días para sanar leve", gloss="days to heal a light wound"),
         help=_ph("Plazo de curación de una herida leve.", "Healing time of a light wound."),
         rule="T8",
         advanced=True,
@@ -263,7 +265,7 @@ class RulesConfig:
         21,
         0,
         365,
-        label=("Días para sanar grave", "Días para sanar grave (days to heal a serious wound)"),
+        label=fields.label("Días para sanar grave", gloss="days to heal a serious wound"),
         help=_ph("Plazo de curación de una herida grave.", "Healing time of a serious wound."),
         rule="T8",
         advanced=True,
@@ -272,7 +274,7 @@ class RulesConfig:
         1,
         0,
         10,
-        label=("Pérdida de Integridad", "Pérdida de Integridad (durability lost per hit)"),
+        label=fields.label("Pérdida de Integridad", gloss="durability lost per hit"),
         help=_ph(
             "Puntos de Integridad que pierde un objeto cada vez (manual: «un punto»).",
             "Integridad points an item loses each time (book: «un punto»).",
@@ -281,9 +283,8 @@ class RulesConfig:
     )
     overflow_absorbed_damages_weapon: bool = fields.flag_field(
         True,
-        label=(
-            "El arma se daña si el brazo lo absorbe",
-            "El arma se daña si el brazo lo absorbe (weapon wears when arm armour absorbs)",
+        label=fields.label(
+            "El arma se daña si el brazo lo absorbe", gloss="weapon wears when arm armour absorbs"
         ),
         help=(
             "Si el excedente del escudo no supera la RD del brazo, el arma pierde Integridad "
@@ -299,7 +300,7 @@ class RulesConfig:
             "location": ("Por ubicación", "Por ubicación (per location)"),
             "limb": ("Por extremidad", "Por extremidad (arm+hand or leg+foot)"),
         },
-        label=("Alcance de Fracturado", "Alcance de Fracturado (fracture counting)"),
+        label=fields.label("Alcance de Fracturado", gloss="fracture counting"),
         help=(
             "Dónde se cuentan las dos heridas graves contundentes (interpretación).",
             "Where the two blunt serious wounds are counted (interpretation).",
@@ -312,7 +313,7 @@ class RulesConfig:
             "end_of_turn": ("Al final del turno", "Al final del turno (end of turn)"),
             "start_of_turn": ("Al inicio del turno", "Al inicio del turno (start of turn)"),
         },
-        label=("Momento de la Hemorragia", "Momento de la Hemorragia (bleeding timing)"),
+        label=fields.label("Momento de la Hemorragia", gloss="bleeding timing"),
         help=(
             "Cuándo hace daño cada Hemorragia en una pelea: al acabar el turno de todos, o al "
             "empezar el del personaje que sangra (interpretación).",
@@ -324,9 +325,8 @@ class RulesConfig:
     )
     dying_rule: bool = fields.flag_field(
         False,
-        label=(
-            "Regla Moribundo en toda la pelea",
-            "Regla Moribundo en toda la pelea (optional dying rule, whole fight)",
+        label=fields.label(
+            "Regla Moribundo en toda la pelea", gloss="optional dying rule, whole fight"
         ),
         help=(
             "Una herida letal en cabeza o torso, de un ataque o de una Hemorragia, deja "
@@ -338,10 +338,7 @@ class RulesConfig:
     )
     waking_roll: bool = fields.flag_field(
         True,
-        label=(
-            "Tirada para despertar",
-            "Tirada para despertar (waking roll each turn)",
-        ),
+        label=fields.label("Tirada para despertar", gloss="waking roll each turn"),
         help=(
             "Un Inconsciente tira Fortitud contra Difícil al empezar cada turno y despierta si "
             "la supera; si no se marca, sigue Inconsciente hasta que le atiendan.",
@@ -352,10 +349,7 @@ class RulesConfig:
     )
     free_metre_stacks_with_move: bool = fields.flag_field(
         True,
-        label=(
-            "Metro gratis más seis",
-            "Metro gratis más seis (free metre adds to the 6 m move)",
-        ),
+        label=fields.label("Metro gratis más seis", gloss="free metre adds to the 6 m move"),
         help=(
             "Si se marca, andar llega a 7 m (1 gratis + 6); si no, 6 m (interpretación).",
             "If set, walking reaches 7 m (1 free + 6); otherwise 6 m (interpretation).",
@@ -378,26 +372,46 @@ class RulesConfig:
             if set(value) != set(default):
                 object.__setattr__(self, name, fields.FrozenMap({**default, **value}))
         if self.success_min > self.die_sides:
-            raise out_of_range(
+            raise input_error(
                 "success_min",
-                ("Éxito desde", "Éxito desde (success on)"),
-                (f"de 1 a {self.die_sides}", f"from 1 to {self.die_sides}"),
-                self.success_min,
+                en=(
+                    f"Éxito desde (success on) must be from 1 to {self.die_sides} (got {shown(self.success_min)})"
+                ),
+                es=(
+                    f"Éxito desde debe ser de 1 a {self.die_sides} (recibido {shown(self.success_min)})"
+                ),
+                allowed=f"from 1 to {self.die_sides}",
+                got=self.success_min,
+                cls=AowFieldRangeError,
             )
         if self.lethal_min <= self.serious_min:
-            raise out_of_range(
+            raise input_error(
                 "lethal_min",
-                ("Daño para herida letal", "Daño para herida letal (damage for a lethal wound)"),
-                (f"mayor que {self.serious_min}", f"above {self.serious_min}"),
-                self.lethal_min,
+                en=(
+                    f"Daño para herida letal (damage for a lethal wound) must be above {self.serious_min} "
+                    f"(got {shown(self.lethal_min)})"
+                ),
+                es=(
+                    f"Daño para herida letal debe ser mayor que {self.serious_min} (recibido {shown(self.lethal_min)})"
+                ),
+                allowed=f"above {self.serious_min}",
+                got=self.lethal_min,
+                cls=AowFieldRangeError,
             )
         faces = {p: self.location_faces.get(p, 0) for p in PART_LABELS}
         if sum(faces.values()) != 10:
-            raise out_of_range(
+            raise input_error(
                 "location_faces",
-                ("Tabla de ubicación (1d10)", "Tabla de ubicación (1d10 hit location table)"),
-                ("caras que sumen 10", "faces adding up to 10"),
-                dict(self.location_faces),
+                en=(
+                    "Tabla de ubicación (1d10 hit location table) must be faces adding up to 10 (got "
+                    f"{shown(dict(self.location_faces))})"
+                ),
+                es=(
+                    f"Tabla de ubicación (1d10) debe ser caras que sumen 10 (recibido {shown(dict(self.location_faces))})"
+                ),
+                allowed="faces adding up to 10",
+                got=dict(self.location_faces),
+                cls=AowFieldRangeError,
             )
         object.__setattr__(self, "location_faces", fields.FrozenMap(faces))
 
@@ -416,10 +430,8 @@ class RulesConfig:
         return (self.serious_min, self.lethal_min)
 
     @cached_property
-    def mechanic(self):  # -> CoreMechanic (import cycle avoided)
+    def mechanic(self) -> PoolD6:
         """The §2.2 core mechanic object built from this config."""
-        from rolkit.systems.ashes_of_war.core import PoolD6
-
         return PoolD6(self.die_sides, self.success_min, self.thresholds)
 
 

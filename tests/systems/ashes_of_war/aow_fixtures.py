@@ -1,8 +1,17 @@
-"""§8 fixtures of the Ashes Of War spec, built exactly as the spec writes them."""
+"""§8 fixtures of the Ashes Of War spec, built exactly as the spec writes them, and a fresh
+combatant with a helper for wound marks."""
 
 from __future__ import annotations
 
-from rolkit.systems.ashes_of_war import ArmorPiece, Shield, Weapon, combatant
+from rolkit.systems.ashes_of_war import (
+    ArmorPiece,
+    Shield,
+    Weapon,
+    WoundMark,
+    Wounds,
+    combatant,
+    wounds_from_marks,
+)
 
 KIRA = combatant(
     "Kira",
@@ -21,3 +30,9 @@ GORATH = combatant(
 )
 ESPADA = Weapon("Espada larga de acero", skill="melee", damage="3d6", damage_type="cutting")
 HACHA = Weapon("Hacha de mano de hierro", skill="melee", damage="1d4", damage_type="cutting")
+FRESH = combatant("Fresh")
+
+
+def marks(**by_loc: list[tuple[str, str]]) -> Wounds:
+    """Wound marks per location from ``(severity, damage type)`` pairs."""
+    return wounds_from_marks({loc: tuple(WoundMark(*m) for m in ms) for loc, ms in by_loc.items()})

@@ -33,10 +33,10 @@ from rolkit.systems.ashes_of_war import (
     resolve_attack,
     wounds_from_marks,
 )
-from rolkit.systems.ashes_of_war.procedures import stabilisation_roll, wake_roll
+from rolkit.systems.ashes_of_war.checks import stabilisation_roll, wake_roll
 from rolkit.systems.ashes_of_war.system import SYSTEM
 from rolkit.systems.ashes_of_war.tables import LOCATIONS
-from rolkit.systems.ashes_of_war.turn_effects import round_end, turn_start
+from rolkit.systems.ashes_of_war.turns import round_end, turn_start
 
 from .aow_fixtures import ESPADA, GORATH, KIRA
 

@@ -8,16 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rolkit.systems.ashes_of_war.errors import out_of_range
+from rolkit.errors import check_int, input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.tables import PARTS, TOWARD_TORSO
 
-__all__ = ["hit_location", "location_weights", "intact_location", "PAIRED"]
+__all__ = ["hit_location", "part_of_d10", "location_weights", "intact_location", "PAIRED"]
 
 PAIRED = frozenset({"arm", "hand", "leg", "foot"})
 
 
-def _part_of_d10(d10: int, rules: RulesConfig) -> str:
+def part_of_d10(d10: int, rules: RulesConfig) -> str:
+    """T4: the body part (no side) a 1d10 face falls on."""
     top = 0
     for part in PARTS:
         top += rules.location_faces[part]
@@ -28,13 +30,19 @@ def _part_of_d10(d10: int, rules: RulesConfig) -> str:
 
 def hit_location(d10: int, d2: int | None = None, *, rules: RulesConfig = DEFAULT_RULES) -> str:
     """Contract #8, T4: the location of a 1d10 (and 1d2 side: 1 right, 2 left) roll."""
-    if isinstance(d10, bool) or not isinstance(d10, int) or not 1 <= d10 <= 10:
-        raise out_of_range("d10", ("1d10", "1d10"), ("de 1 a 10", "from 1 to 10"), d10)
-    part = _part_of_d10(d10, rules)
+    check_int(d10, 1, 10, field="d10", label="1d10", cls=AowFieldRangeError)
+    part = part_of_d10(d10, rules)
     if part not in PAIRED:
         return part
     if d2 not in (1, 2):
-        raise out_of_range("d2", ("1d2", "1d2 (side)"), ("1 o 2", "1 or 2"), d2)
+        raise input_error(
+            "d2",
+            en=f"1d2 (side) must be 1 or 2 (got {shown(d2)})",
+            es=f"1d2 debe ser 1 o 2 (recibido {shown(d2)})",
+            allowed="1 or 2",
+            got=d2,
+            cls=AowFieldRangeError,
+        )
     return f"{'right' if d2 == 1 else 'left'}_{part}"
 
 

@@ -27,6 +27,7 @@ import pytest
 import rolkit
 from rolkit import fields
 from rolkit.errors import RulesError
+from rolkit.fight import odds_of_fighters
 from rolkit.systems.ashes_of_war import (
     ArmorPiece,
     Combatant,
@@ -42,8 +43,8 @@ from rolkit.systems.ashes_of_war import (
     resolve_attack,
     wounds_from_marks,
 )
+from rolkit.systems.ashes_of_war.after import attack_transitions
 from rolkit.systems.ashes_of_war.system import SYSTEM
-from rolkit.systems.ashes_of_war.transitions import attack_transitions
 
 from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 
@@ -172,8 +173,6 @@ def test_a_worn_out_weapon_deals_no_blow_in_the_law_and_is_refused_by_the_odds()
 def test_a_fight_goes_on_when_a_weapon_wears_out():
     """A 1v1 where the axe can only be absorbed by Kira's torso RD 5: it wears a point a
     blow, breaks, and the fight still has an exact law (Kira wins or it goes on)."""
-    from rolkit.fight import odds_of_fighters
-
     m = Modifiers(aimed_location="torso")
     axe = dataclasses.replace(HACHA, integrity=2)
     fighters = [("G", "g", GORATH, axe), ("K", "k", KIRA, ESPADA)]

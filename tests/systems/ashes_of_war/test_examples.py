@@ -38,7 +38,7 @@ from rolkit.systems.ashes_of_war import (
     undefended_threshold,
     wounds_from_marks,
 )
-from rolkit.systems.ashes_of_war.location import location_weights
+from rolkit.systems.ashes_of_war.rules.location import location_weights
 
 from .aow_fixtures import ESPADA, GORATH, HACHA, KIRA
 

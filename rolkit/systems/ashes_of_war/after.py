@@ -1,12 +1,13 @@
-"""Issue #16 item 1: the exact law of the forms after one attack, and a combatant's status.
+"""§4.5, §4.8–§4.22 After one attack: the exact law of the forms it leaves, and a
+combatant's status (its fate on the track).
 
-:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.attack_rows`, the
-rows the odds read too, integer weights over one denominator) forward through :func:`~.attack.defender_after`, the very
-stage ``resolve_attack`` uses to build its ``*_after`` forms (the attacker only spends its
-pending ▽, :func:`~.attack.spent`). A row's final damage only matters
-to the forms through its T6 severity, so rows are first summed per ``(category, location,
-severity)`` and each branch's forms are built
-once; rows that leave the same forms are then merged (one Fraction per after-state).
+:func:`attack_transitions` pushes the exact attack law (:func:`~.attack.odds.attack_rows`,
+the rows the odds read too, integer weights over one denominator) forward through
+:func:`~.attack.stages.defender_after`, the very stage ``resolve_attack`` uses to build its
+``*_after`` forms (the attacker only spends its pending ▽, :func:`~.attack.stages.spent`).
+A row's final damage only matters to the forms through its T6 severity, so rows are first
+summed per ``(category, location, severity)`` and each branch's forms are built once; rows
+that leave the same forms are then merged (one Fraction per after-state).
 
 What the forms hold, and what a whole fight must know about them:
 
@@ -20,7 +21,7 @@ What the forms hold, and what a whole fight must know about them:
 * ``defences_this_turn`` counts the defences of the current turn (§4.5). Setting it back
   to 0, the bleeding ticks (§4.16), Moribundo's Fortitud roll and an Inconsciente's waking
   roll (§4.17–4.18) happen between attacks, not in one: this law does not apply them;
-  :mod:`~rolkit.systems.ashes_of_war.turn_effects` does (``SYSTEM.turn_start`` /
+  :mod:`~rolkit.systems.ashes_of_war.turns` does (``SYSTEM.turn_start`` /
   ``SYSTEM.round_end``), and the fight tracker and whole-fight odds call it.
 * A weapon at Integridad 0 cannot attack (§4.3): :func:`attack_transitions` raises, as the
   odds do; ``SYSTEM.transitions`` (:func:`system_transitions`) gives "no blow" instead, so
@@ -34,14 +35,15 @@ from typing import Any
 
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.ashes_of_war.attack import attack_rows, check_legal, defender_after, spent
-from rolkit.systems.ashes_of_war.core import PoolSpec
-from rolkit.systems.ashes_of_war.damage import weapon_thresholds, wound_severity
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.ashes_of_war.formtools import evolve
+from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+from rolkit.systems.ashes_of_war.attack.stages import defender_after, spent
+from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.pools import attack_pool
-from rolkit.systems.ashes_of_war.wounds import fate_of
+from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
+from rolkit.systems.ashes_of_war.rules.pools import attack_pool
+from rolkit.systems.ashes_of_war.rules.wounds import fate_of
 
 __all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
+from rolkit.errors import check_choice, input_error, shown
 from rolkit.memo import memo
 from rolkit.model import Fate
-from rolkit.systems.ashes_of_war.errors import impossible, out_of_range
-from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, Wounds
-from rolkit.systems.ashes_of_war.formtools import evolve
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
+from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, Wounds, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.rules.dice import p_check_success
 from rolkit.systems.ashes_of_war.tables import (
     DAMAGE_TYPES,
     DISTAL,
@@ -39,6 +41,7 @@ __all__ = [
     "fate_of",
     "first_serious_effect",
     "event_flag",
+    "dying_death_probability",
 ]
 
 SHARP = ("cutting", "piercing")
@@ -216,24 +219,24 @@ def wound_effect(
 
 
 def _check(location: str, severity: str, damage_type: str) -> None:
-    if location not in LOCATIONS:
-        raise out_of_range(
-            "location", ("Ubicación", "Ubicación (location)"), (", ".join(LOCATIONS),) * 2, location
-        )
+    label = ("Ubicación", "Ubicación (location)")
+    check_choice(location, LOCATIONS, field="location", label=label, cls=AowFieldRangeError)
     if severity not in SEVERITIES:
-        raise out_of_range(
+        raise input_error(
             "severity",
-            ("Herida", "Herida (severity)"),
-            ("leve, grave o letal", "light, serious or lethal"),
-            severity,
+            en=f"Herida (severity) must be light, serious or lethal (got {shown(severity)})",
+            es=f"Herida debe ser leve, grave o letal (recibido {shown(severity)})",
+            allowed="light, serious or lethal",
+            got=severity,
+            cls=AowFieldRangeError,
         )
-    if damage_type not in (*DAMAGE_TYPES, "bleed"):
-        raise out_of_range(
-            "damage_type",
-            ("Tipo de daño", "Tipo de daño (damage type)"),
-            (", ".join(DAMAGE_TYPES) + ", bleed",) * 2,
-            damage_type,
-        )
+    check_choice(
+        damage_type,
+        (*DAMAGE_TYPES, "bleed"),
+        field="damage_type",
+        label=("Tipo de daño", "Tipo de daño (damage type)"),
+        cls=AowFieldRangeError,
+    )
 
 
 def apply_wound(
@@ -249,11 +252,12 @@ def apply_wound(
     """Contract #11, §4.14–§4.15: place one wound and trigger its states."""
     _check(location, severity, damage_type)
     if location in defender.conditions.dismembered:
-        raise impossible(
+        raise input_error(
             "location",
-            f"{defender.name} has already lost that part",
-            f"{defender.name} ya ha perdido esa parte",
-            location,
+            en=f"{defender.name} has already lost that part",
+            es=f"{defender.name} ya ha perdido esa parte",
+            got=location,
+            cls=AowImpossibleError,
         )
     w, c, box, events = wound_effect(
         defender, location, severity, damage_type, non_lethal, dying_rule, rules
@@ -276,10 +280,19 @@ def bleed_tick(
     """Contract #13, §4.16: one turn of bleeding at ``location`` (a wound of type ``bleed``)."""
     level = defender.conditions.bleeding.get(location)
     if level is None:
-        raise impossible(
+        raise input_error(
             "location",
-            f"{defender.name} is not bleeding there",
-            f"{defender.name} no sangra en esa ubicación",
-            location,
+            en=f"{defender.name} is not bleeding there",
+            es=f"{defender.name} no sangra en esa ubicación",
+            got=location,
+            cls=AowImpossibleError,
         )
     return apply_wound(defender, location, level, "bleed", dying_rule=dying_rule, rules=rules)
+
+
+def dying_death_probability(
+    fortitude_ndp: int, gracias: int = 0, desgracias: int = 0, *, rules: RulesConfig = DEFAULT_RULES
+) -> Fraction:
+    """Contract #14, §4.17: ``(1 − P(R ≥ hard))^3`` from a fresh Moribundo state."""
+    p = p_check_success(fortitude_ndp, gracias, desgracias, "hard", rules=rules)
+    return (1 - p) ** 3

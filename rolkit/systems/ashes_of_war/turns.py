@@ -1,4 +1,4 @@
-"""The rules that act between attacks (issue #16 follow-up): ``SYSTEM.turn_start`` and
+"""§4.5, §4.16–§4.18 The rules that act between attacks: ``SYSTEM.turn_start`` and
 ``SYSTEM.round_end``.
 
 A «Turno» is «one combat interval, a round shared by everyone» (glossary), so the end of the
@@ -40,13 +40,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from rolkit.memo import memo
-from rolkit.systems.ashes_of_war.core import threshold
-from rolkit.systems.ashes_of_war.forms import Combatant, Conditions
-from rolkit.systems.ashes_of_war.formtools import evolve
+from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.procedures import skill_pool
+from rolkit.systems.ashes_of_war.rules.dice import threshold
+from rolkit.systems.ashes_of_war.rules.pools import skill_pool
+from rolkit.systems.ashes_of_war.rules.wounds import wound_effect
 from rolkit.systems.ashes_of_war.tables import LOCATIONS
-from rolkit.systems.ashes_of_war.wounds import wound_effect
 
 __all__ = ["bleeding_ticks", "fortitude_success", "round_end", "turn_start"]
 

@@ -1,10 +1,10 @@
-"""§2 The core roll: a pool of dice (NdP + Gracias) against Desgracias, and its exact law.
+"""§2.2 The core mechanic: a pool of dice (NdP + Gracias) against Desgracias, and its law.
 
 Placeholder mechanic ``pool_d6`` [PH, §2.2]: roll ``ndp + gracias`` dice, then one die per
-Desgracia; a face ≥ ``success_min`` is a success; ``R = max(0, S − T)``. An unopposed check
-succeeds iff ``R ≥ threshold(adversidad)`` (T1); an opposed one is won by the active side iff
-``R_active > R_reactive`` («el empate favorece al defensor»). Hot paths use integer weights
-over ``sides ** dice`` (:func:`result_weights`); public functions return Fractions.
+Desgracia; a face ≥ ``success_min`` is a success; ``R = max(0, S − T)``. Hot paths use
+integer weights over ``sides ** dice`` (:func:`result_weights`). The options build their
+mechanic from this module (``RulesConfig.mechanic``), so it reads no options itself; the
+checks built on it (T1 thresholds, contract #1–#5) are :mod:`.dice`.
 """
 
 from __future__ import annotations
@@ -16,24 +16,8 @@ from math import comb
 from typing import Any, Protocol
 
 from rolkit.memo import memo
-from rolkit.systems.ashes_of_war.errors import out_of_range
-from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.tables import ADVERSIDADES
 
-__all__ = [
-    "Dist",
-    "PoolSpec",
-    "CheckRoll",
-    "CoreMechanic",
-    "PoolD6",
-    "result_weights",
-    "check_distribution",
-    "roll_check",
-    "p_check_success",
-    "p_opposed_win",
-    "total_desgracias",
-    "threshold",
-]
+__all__ = ["Dist", "PoolSpec", "CheckRoll", "CoreMechanic", "PoolD6", "result_weights"]
 
 Dist = dict[int, Fraction]
 
@@ -125,64 +109,3 @@ class PoolD6:
         return CheckRoll(
             PoolSpec(ndp, gracias, desgracias), main, bane, s, min(s, t), max(0, s - t)
         )
-
-
-def _check_counts(ndp: int, gracias: int, desgracias: int) -> None:
-    for name, value in (("ndp", ndp), ("gracias", gracias), ("desgracias", desgracias)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 60:
-            raise out_of_range(name, (name, name), ("de 0 a 60", "from 0 to 60"), value)
-
-
-def check_distribution(
-    ndp: int, gracias: int = 0, desgracias: int = 0, *, rules: RulesConfig = DEFAULT_RULES
-) -> Dist:
-    """Contract #1: the exact law of the result R (§2.2)."""
-    _check_counts(ndp, gracias, desgracias)
-    return rules.mechanic.distribution(ndp, gracias, desgracias)
-
-
-def roll_check(
-    ndp: int, gracias: int, desgracias: int, rng: Any, *, rules: RulesConfig = DEFAULT_RULES
-) -> CheckRoll:
-    """Contract #2: one roll, dice drawn in the §7.2 order."""
-    _check_counts(ndp, gracias, desgracias)
-    return rules.mechanic.roll(ndp, gracias, desgracias, rng)
-
-
-def threshold(adversidad: str, rules: RulesConfig = DEFAULT_RULES) -> int:
-    """T1: the result R an Adversidad needs."""
-    if adversidad not in ADVERSIDADES:
-        raise out_of_range(
-            "adversidad",
-            ("Adversidad", "Adversidad (difficulty)"),
-            ("Fácil, Intermedia o Difícil", "easy, intermediate or hard"),
-            adversidad,
-        )
-    return rules.thresholds[adversidad]
-
-
-def p_check_success(
-    ndp: int, gracias: int, desgracias: int, adversidad: str, *, rules: RulesConfig = DEFAULT_RULES
-) -> Fraction:
-    """Contract #3: P(R ≥ threshold(adversidad)) (§4.1)."""
-    need = threshold(adversidad, rules)
-    return sum(
-        (
-            p
-            for r, p in check_distribution(ndp, gracias, desgracias, rules=rules).items()
-            if r >= need
-        ),
-        Fraction(0),
-    )
-
-
-def p_opposed_win(active: Mapping[int, Fraction], reactive: Mapping[int, Fraction]) -> Fraction:
-    """Contract #4: P(R_active > R_reactive); ties go to the reactive side (§4.2)."""
-    return sum(
-        (pa * pr for a, pa in active.items() for r, pr in reactive.items() if a > r), Fraction(0)
-    )
-
-
-def total_desgracias(situational: int, successive_defences: int = 0, *, cap: int = 3) -> int:
-    """Contract #5: ``min(cap, situational) + successive_defences`` (§2.3)."""
-    return min(cap, situational) + successive_defences

@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import rolkit
 from rolkit.fight import odds_of_fighters
+from rolkit.systems.ashes_of_war.after import attack_transitions
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES
+from rolkit.systems.ashes_of_war.rules.wounds import apply_wound
 from rolkit.systems.ashes_of_war.tables import LOCATIONS, PART_OF
-from rolkit.systems.ashes_of_war.transitions import attack_transitions
-from rolkit.systems.ashes_of_war.wounds import apply_wound
 
 S = rolkit.get_system("ashes_of_war")
 D = S.defaults()

@@ -1,6 +1,6 @@
-"""§4.1, §4.2, §4.16–§4.20, §4.23 The procedures besides the attack: simple and opposed
-checks, feint, locating a hidden target, running, Auxiliar, waking up, the Moribundo
-stabilisation roll, movement, reloading and Prana.
+"""§4.1, §4.2, §4.17–§4.21 The rolls besides the attack, on the characters themselves:
+simple and opposed checks, feint, locating a hidden target, running, Auxiliar, waking up
+and the Moribundo stabilisation roll.
 
 Each ``*_roll`` function takes an ``rng`` (only ``rng.randint``) and returns a
 :class:`ProcedureResult` with the roll(s) and the characters as the rules leave them.
@@ -13,16 +13,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from rolkit.systems.ashes_of_war.core import CheckRoll, PoolSpec, p_check_success, threshold
-from rolkit.systems.ashes_of_war.errors import impossible, out_of_range
-from rolkit.systems.ashes_of_war.forms import Combatant, prana_max
+from rolkit.errors import check_choice, input_error
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
+from rolkit.systems.ashes_of_war.forms import Combatant
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.pools import build_pool, condition_desgracias
-from rolkit.systems.ashes_of_war.tables import SKILLS
+from rolkit.systems.ashes_of_war.rules.dice import p_check_success, threshold
+from rolkit.systems.ashes_of_war.rules.legality import check_able
+from rolkit.systems.ashes_of_war.rules.mechanic import CheckRoll
+from rolkit.systems.ashes_of_war.rules.pools import skill_pool
 
 __all__ = [
     "ProcedureResult",
-    "skill_pool",
     "simple_check",
     "opposed_check",
     "p_simple_check",
@@ -33,12 +34,6 @@ __all__ = [
     "aid_roll",
     "wake_roll",
     "stabilisation_roll",
-    "dying_death_probability",
-    "movement_allowance",
-    "reload_actions",
-    "prana_max",
-    "prana_regen",
-    "healing_days",
 ]
 
 
@@ -51,34 +46,6 @@ class ProcedureResult:
     events: tuple[str, ...]
     active_after: Combatant
     reactive_after: Combatant | None = None
-
-
-def _skill(skill: str) -> None:
-    if skill not in SKILLS:
-        raise out_of_range(
-            "skill", ("Habilidad", "Habilidad (skill)"), (", ".join(SKILLS),) * 2, skill
-        )
-
-
-def skill_pool(
-    c: Combatant,
-    skill: str,
-    gracias: int = 0,
-    desgracias: int = 0,
-    rules: RulesConfig = DEFAULT_RULES,
-) -> PoolSpec:
-    """§4.1 step 1: NdP + △, and ▽ (conditions only on quick rolls, pending ▽, extras), capped."""
-    _skill(skill)
-    cond = condition_desgracias(c, skill, rules)
-    parts = [("conditions", cond), ("pending", c.pending_desgracias), ("extra", desgracias)]
-    return build_pool(
-        getattr(c, skill),
-        gracias,
-        sum(v for _, v in parts),
-        0,
-        [(skill, getattr(c, skill)), *parts],
-        rules,
-    )
 
 
 def p_simple_check(
@@ -146,20 +113,11 @@ def _spend_pending(c: Combatant) -> Combatant:
     return dataclasses.replace(c, pending_desgracias=0) if c.pending_desgracias else c
 
 
-def _able(c: Combatant, what_en: str, what_es: str) -> None:
-    if c.conditions.incapacitated:
-        raise impossible(
-            "conditions",
-            f"{c.name} cannot {what_en} (unconscious, dying or dead)",
-            f"{c.name} no puede {what_es} (Inconsciente, Moribundo o muerto)",
-        )
-
-
 def feint_roll(
     feinter: Combatant, target: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
     """§4.19 Fintar: Actuar vs Alerta; on success the target's next defence has 1 ▽."""
-    _able(feinter, "feint", "fintar")
+    check_able(feinter, "conditions", ("fintar", "feint"))
     ra, rr, win = opposed_check(feinter, "act", target, "alert", rng, rules)
     after = dataclasses.replace(target, feint_pending=True) if win else target
     return ProcedureResult(
@@ -175,13 +133,9 @@ def locate_roll(
     rules: RulesConfig = DEFAULT_RULES,
 ) -> ProcedureResult:
     """§4.21 locating a hidden target: Alerta vs Sigilo or Esconderse (ties to the hidden)."""
-    if hidden_skill not in ("stealth", "hide"):
-        raise out_of_range(
-            "hidden_skill",
-            ("Habilidad", "Habilidad (skill)"),
-            ("stealth o hide", "stealth or hide"),
-            hidden_skill,
-        )
+    label = ("Habilidad", "Habilidad (skill)")
+    hiding = ("stealth", "hide")
+    check_choice(hidden_skill, hiding, field="hidden_skill", label=label, cls=AowFieldRangeError)
     ra, rr, win = opposed_check(searcher, "alert", hidden, hidden_skill, rng, rules)
     return ProcedureResult((ra, rr), win, ("located",) if win else (), searcher, hidden)
 
@@ -190,7 +144,7 @@ def run_roll(
     runner: Combatant, adversidad: str, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
     """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action."""
-    _able(runner, "run", "correr")
+    check_able(runner, "conditions", ("correr", "run"))
     roll, ok = simple_check(runner, "run", adversidad, rng, rules=rules)
     after = _spend_pending(runner)
     if not ok:
@@ -208,15 +162,19 @@ def aid_roll(
 ) -> ProcedureResult:
     """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
     or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
-    _able(aider, "give aid", "auxiliar")
+    check_able(aider, "conditions", ("auxiliar", "give aid"))
+    label = ("Para qué", "Para qué (purpose)")
+    purposes = ("bleeding", "wake", "stabilise")
+    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
     c = patient.conditions
     if purpose == "bleeding":
         if location not in c.bleeding:
-            raise impossible(
+            raise input_error(
                 "location",
-                f"{patient.name} is not bleeding there",
-                f"{patient.name} no sangra ahí",
-                location,
+                en=f"{patient.name} is not bleeding there",
+                es=f"{patient.name} no sangra ahí",
+                got=location,
+                cls=AowImpossibleError,
             )
         new = dataclasses.replace(
             c,
@@ -225,30 +183,25 @@ def aid_roll(
         )
     elif purpose == "wake":
         if not c.unconscious or c.dying or c.dead:
-            raise impossible(
+            raise input_error(
                 "purpose",
-                f"{patient.name} is not simply unconscious",
-                f"{patient.name} no está solo Inconsciente",
-                purpose,
+                en=f"{patient.name} is not simply unconscious",
+                es=f"{patient.name} no está solo Inconsciente",
+                got=purpose,
+                cls=AowImpossibleError,
             )
         new = dataclasses.replace(c, unconscious=False)
-    elif purpose == "stabilise":
+    else:  # stabilise
         if not c.dying:
-            raise impossible(
+            raise input_error(
                 "purpose",
-                f"{patient.name} is not dying",
-                f"{patient.name} no está Moribundo",
-                purpose,
+                en=f"{patient.name} is not dying",
+                es=f"{patient.name} no está Moribundo",
+                got=purpose,
+                cls=AowImpossibleError,
             )
         new = dataclasses.replace(
             c, dying=False, stabilised=True, unconscious=True, dying_failures=0
-        )
-    else:
-        raise out_of_range(
-            "purpose",
-            ("Para qué", "Para qué (purpose)"),
-            ("bleeding, wake o stabilise", "bleeding, wake or stabilise"),
-            purpose,
         )
     roll, ok = simple_check(aider, "aid", "intermediate", rng, rules=rules)
     after = dataclasses.replace(patient, conditions=new) if ok else patient
@@ -260,10 +213,11 @@ def wake_roll(c: Combatant, rng: Any, rules: RulesConfig = DEFAULT_RULES) -> Pro
     roll takes and spends the pending ▽ (§2.3 «the roller's next roll»)."""
     cond = c.conditions
     if not cond.unconscious or cond.dying or cond.dead:
-        raise impossible(
+        raise input_error(
             "conditions",
-            f"{c.name} is not simply unconscious",
-            f"{c.name} no está solo Inconsciente",
+            en=f"{c.name} is not simply unconscious",
+            es=f"{c.name} no está solo Inconsciente",
+            cls=AowImpossibleError,
         )
     roll, ok = simple_check(c, "fortitude", "hard", rng, rules=rules)
     after = (
@@ -279,7 +233,12 @@ def stabilisation_roll(
     The roll takes and spends the pending ▽ (§2.3 «the roller's next roll»)."""
     cond = c.conditions
     if not cond.dying:
-        raise impossible("conditions", f"{c.name} is not dying", f"{c.name} no está Moribundo")
+        raise input_error(
+            "conditions",
+            en=f"{c.name} is not dying",
+            es=f"{c.name} no está Moribundo",
+            cls=AowImpossibleError,
+        )
     roll, ok = simple_check(c, "fortitude", "hard", rng, rules=rules)
     if ok:
         new = dataclasses.replace(
@@ -294,61 +253,3 @@ def stabilisation_roll(
         events = ("worse",)
     after = dataclasses.replace(c, conditions=new)
     return ProcedureResult((roll,), ok, events, _spend_pending(after))
-
-
-def dying_death_probability(
-    fortitude_ndp: int, gracias: int = 0, desgracias: int = 0, *, rules: RulesConfig = DEFAULT_RULES
-) -> Fraction:
-    """Contract #14, §4.17: ``(1 − P(R ≥ hard))^3`` from a fresh Moribundo state."""
-    p = p_check_success(fortitude_ndp, gracias, desgracias, "hard", rules=rules)
-    return (1 - p) ** 3
-
-
-def movement_allowance(mode: str, *, rules: RulesConfig = DEFAULT_RULES) -> int:
-    """Contract #16, §4.20: metres for ``free`` (1), ``move`` (7, or 6) and ``run`` (18)."""
-    if mode == "free":
-        return 1
-    if mode == "move":
-        return 7 if rules.free_metre_stacks_with_move else 6
-    if mode == "run":
-        return 18
-    raise out_of_range(
-        "mode",
-        ("Movimiento", "Movimiento (movement mode)"),
-        ("free, move o run", "free, move or run"),
-        mode,
-    )
-
-
-def reload_actions(reload: int) -> int:
-    """Contract #17, §4.20: a Recarga N reload costs N actions of the same turn (1–3)."""
-    if isinstance(reload, bool) or not isinstance(reload, int) or not 1 <= reload <= 3:
-        raise out_of_range(
-            "reload",
-            ("Recarga N", "Recarga N (reload actions)"),
-            ("de 1 a 3", "from 1 to 3"),
-            reload,
-        )
-    return reload
-
-
-def prana_regen(c: Combatant, hours: int) -> int:
-    """§4.23 Prana after ``hours``: +1 per hour, resting or not, up to the maximum."""
-    return min(prana_max(c.vitality), c.prana_now + max(0, hours))
-
-
-def healing_days(
-    severity: str, location: str, *, halved: bool = False, rules: RulesConfig = DEFAULT_RULES
-) -> int | None:
-    """T8 [PH]: days to heal a wound; None = never (lethal); ``halved`` once by Auxiliar or care."""
-    if severity == "lethal":
-        return None
-    days = {"light": rules.healing_light_days, "serious": rules.healing_serious_days}.get(severity)
-    if days is None:
-        raise out_of_range(
-            "severity",
-            ("Herida", "Herida (severity)"),
-            ("leve o grave", "light or serious"),
-            severity,
-        )
-    return days // 2 if halved else days

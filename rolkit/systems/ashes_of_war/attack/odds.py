@@ -1,0 +1,220 @@
+"""§7.3 The exact law of one attack (contract #19, #20), from the same stages as
+``resolve_attack``: integer weights over one common denominator, one Fraction per row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from rolkit.errors import check_choice
+from rolkit.systems.ashes_of_war.attack.key import AttackKey, OutcomeKey
+from rolkit.systems.ashes_of_war.attack.stages import defended_state
+from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.rules.damage import (
+    damage_weights,
+    shield_block,
+    weapon_thresholds,
+    wound_severity,
+)
+from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
+from rolkit.systems.ashes_of_war.rules.location import location_weights
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
+from rolkit.systems.ashes_of_war.rules.pools import attack_pool, defence_pool, undefended_threshold
+from rolkit.systems.ashes_of_war.rules.wounds import fate_after, fate_of, wound_plan
+
+__all__ = [
+    "attack_law",
+    "attack_rows",
+    "pool_law",
+    "attack_outcomes",
+    "outcome_marginal",
+    "odds",
+]
+
+
+def attack_law(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[AttackKey, int], int]:
+    """§7.3 the exact law as integer weights over one common denominator.
+
+    Independent parts: the attacker's R law, the defender's R law (or the threshold), the
+    location law (T4, or the aimed or narrated location) and the damage law.
+    """
+    check_legal(attacker, defender, weapon, modifiers, rules)
+    pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    return pool_law(pool, defender, weapon, modifiers, rules)
+
+
+#: ``(category, location, final damage)``: what one branch of an attack leaves (§7.3).
+Branch = tuple[str, "str | None", int]
+
+
+def attack_rows(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[Branch, int], int]:
+    """The exact law of ``(category, location, final damage)`` as integer weights over one
+    denominator, for a legal attack of this pool (the attacker enters only through it).
+
+    Independent parts: the attacker's R law, the defender's R law (or the threshold), the
+    location law (T4, or the aimed or narrated location) and the damage law. The odds
+    (:func:`pool_law`) and the after-state law both read these rows.
+    """
+    d, w, m = defender, weapon, modifiers
+    mech = rules.mechanic
+    wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
+    if m.defence == "none":
+        need = undefended_threshold(m, rules)
+        hit_w = sum(wa[need:])
+        base = da
+    else:
+        dpool = defence_pool(d, m, rules=rules)
+        wd, dd = mech.weights(dpool.ndp, dpool.gracias, dpool.desgracias)
+        below = 0
+        hit_w = 0
+        for r, x in enumerate(wa):
+            if r > 0 and r - 1 < len(wd):
+                below += wd[r - 1]
+            hit_w += x * below
+        base = da * dd
+    defended_w = base - hit_w
+    dw, dx = damage_weights(*w.dice)
+    placed = m.aimed_location or m.narrated_location
+    locs: dict[str, int]
+    if placed is not None:
+        locs = {placed: 1}
+        dl = 1
+    else:
+        locs = location_weights(d.conditions.dismembered, rules)
+        dl = 20
+    out: dict[Branch, int] = {}
+
+    def add(key: Branch, weight: int) -> None:
+        if weight:
+            out[key] = out.get(key, 0) + weight
+
+    if defended_w:
+        if m.defence == "none":
+            add(("miss", None, 0), defended_w * dl * dx)
+        elif m.defence in ("dodge", "intercept_object"):
+            cat = "dodged" if m.defence == "dodge" else "deflected"
+            add((cat, None, 0), defended_w * dl * dx)
+        else:
+            s = d.shield
+            assert s is not None
+            arm = f"{d.shield_arm}_arm"
+            arm_rd = d.rd(arm)
+            for x, n in dw.items():
+                blocked, _, arm_final = shield_block(x, s.rd, arm_rd)
+                if blocked:
+                    add(("blocked", None, 0), defended_w * dl * n)
+                else:
+                    add(("overflow", arm, arm_final), defended_w * dl * n)
+    if hit_w:
+        for loc, lw in locs.items():
+            rd = d.rd(loc)
+            for x, n in dw.items():
+                final = x - rd
+                if final <= 0:
+                    add(("absorbed", loc, 0), hit_w * lw * n)
+                else:
+                    add(("wound", loc, final), hit_w * lw * n)
+    return out, base * dl * dx
+
+
+def pool_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> tuple[dict[AttackKey, int], int]:
+    """:func:`attack_law` once the attack is legal and its pool known: each row of
+    :func:`attack_rows` with the box it fills, the defender's fate and the events."""
+    d, w, m = defender, weapon, modifiers
+    dtype = declared_damage_type(w, m)
+    d_def = d if m.defence == "none" else defended_state(d)
+    rows, den = attack_rows(pool, d, w, m, rules)
+    fate0 = fate_of(d.conditions)
+    thresholds = weapon_thresholds(w, rules)
+    cache: dict[tuple[str, str], tuple[str, str | None, tuple[str, ...]]] = {}
+
+    def effect(loc: str, sev: str) -> tuple[str, str | None, tuple[str, ...]]:
+        k = (loc, sev)
+        if k not in cache:
+            b, _, ev, changes = wound_plan(
+                d_def, loc, sev, dtype, w.non_lethal, m.dying_rule or rules.dying_rule, rules
+            )
+            cache[k] = (b, fate_after(d_def.conditions, changes), ev)
+        return cache[k]
+
+    out: dict[AttackKey, int] = {}
+    for (category, location, final), n in rows.items():
+        if final > 0:
+            assert location is not None
+            sev = wound_severity(final, thresholds)
+            assert sev is not None
+            b, fate, ev = effect(location, sev)
+            key = AttackKey(category, location, final, b, fate, ev)
+        else:
+            key = AttackKey(category, location, 0, None, fate0, ())
+        out[key] = out.get(key, 0) + n
+    return out, den
+
+
+def attack_outcomes(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    *,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> dict[OutcomeKey, Fraction]:
+    """Contract #19, §7.3: the exact distribution of :class:`OutcomeKey`, summing to 1."""
+    law, den = attack_law(attacker, defender, weapon, modifiers, rules)
+    merged: dict[OutcomeKey, int] = {}
+    for k, n in law.items():
+        ok = k.outcome_key
+        merged[ok] = merged.get(ok, 0) + n
+    return {k: Fraction(n, den) for k, n in merged.items()}
+
+
+_KEY_FIELDS = ("category", "location", "final_damage", "wound_box")
+
+
+def outcome_marginal(dist: Mapping[Any, Fraction], *fields: str) -> dict[tuple, Fraction]:
+    """Contract #20: sums ``dist`` over the named key fields."""
+    idx = []
+    for f in fields:
+        label = ("Campos", "Campos (key fields)")
+        check_choice(f, _KEY_FIELDS, field="fields", label=label, cls=AowFieldRangeError)
+        idx.append(_KEY_FIELDS.index(f))
+    out: dict[tuple, Fraction] = {}
+    for k, p in dist.items():
+        kk = tuple(k[i] for i in idx)
+        out[kk] = out.get(kk, Fraction(0)) + p
+    return out
+
+
+def odds(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: RulesConfig,
+) -> dict[AttackKey, Fraction]:
+    """The System's odds hook: :func:`attack_law` as one Fraction per key, summing to 1."""
+    law, den = attack_law(attacker, defender, weapon, modifiers, options)
+    return {k: Fraction(n, den) for k, n in law.items()}

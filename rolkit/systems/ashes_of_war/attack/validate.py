@@ -1,0 +1,19 @@
+"""§4.3, §4.5 The first stage of an attack: is it legal? Checked before any dice, by both
+``resolve_attack`` and the exact law.
+"""
+
+from __future__ import annotations
+
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.options import RulesConfig
+from rolkit.systems.ashes_of_war.rules.legality import check_attack, check_defence, check_wounds
+
+__all__ = ["check_legal"]
+
+
+def check_legal(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
+    """§4.3 and §4.5, and the wound counts against T3, before any dice."""
+    check_attack(a, w, m)
+    check_defence(d, m)
+    check_wounds(a, rules, "attacker")
+    check_wounds(d, rules, "defender")

@@ -1,0 +1,197 @@
+"""§4.3, §4.5 Who may attack and defend: the legality checks made before any dice.
+
+«El Narrador decide si esa defensa es posible antes de tirar». Each check raises an
+``AowImpossibleError`` naming the field at fault (or an ``AowFieldRangeError`` for wound
+marks beyond a location's boxes, T3), in English and Spanish.
+"""
+
+from __future__ import annotations
+
+from rolkit.errors import input_error, shown
+from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.options import RulesConfig
+from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS, PART_OF
+
+__all__ = [
+    "declared_damage_type",
+    "check_able",
+    "check_attack",
+    "check_defence",
+    "check_wounds",
+]
+
+
+def declared_damage_type(weapon: Weapon, m: Modifiers) -> str:
+    """§4.3: the declared type must be one the weapon deals (default: its main type)."""
+    t = m.damage_type or weapon.damage_type
+    if t not in weapon.damage_types:
+        raise input_error(
+            "damage_type",
+            en=f"{weapon.name} cannot deal that damage type ({t}); it deals "
+            f"{', '.join(weapon.damage_types)}",
+            es=f"{weapon.name} no inflige ese tipo de daño ({t}); inflige "
+            f"{', '.join(weapon.damage_types)}",
+            got=t,
+            cls=AowImpossibleError,
+        )
+    return t
+
+
+def check_able(c: Combatant, field: str, what: tuple[str, str], got: object = None) -> None:
+    """§4.17–§4.18: an Inconsciente, Moribundo or dead character cannot act; ``what`` is
+    the action refused, in Spanish and English."""
+    if c.conditions.incapacitated:
+        raise input_error(
+            field,
+            en=f"{c.name} cannot {what[1]} (unconscious, dying or dead)",
+            es=f"{c.name} no puede {what[0]} (Inconsciente, Moribundo o muerto)",
+            got=got,
+            cls=AowImpossibleError,
+        )
+
+
+def check_attack(attacker: Combatant, weapon: Weapon, m: Modifiers) -> None:
+    """§4.3 Attack legality, checked before any dice."""
+    check_able(attacker, "attacker.conditions", ("actuar", "act"))
+    if weapon.integrity <= 0:
+        raise input_error(
+            "weapon.integrity",
+            en=f"{weapon.name} is broken (Integridad 0) and cannot attack",
+            es=f"{weapon.name} está rota (Integridad 0) y no puede atacar",
+            got=weapon.integrity,
+            cls=AowImpossibleError,
+        )
+    if not m.target_visible and not m.blind_fire:
+        raise input_error(
+            "target_visible",
+            en="the target is neither seen nor located with Alerta: only blind fire can try",
+            es="el objetivo no está a la vista ni localizado con Alerta: solo cabe un disparo a ciegas",
+            cls=AowImpossibleError,
+        )
+    if m.blind_fire and weapon.skill != "ranged":
+        raise input_error(
+            "blind_fire",
+            en=f"blind fire needs a ranged weapon; {weapon.name} is not one",
+            es=f"disparar a ciegas requiere un arma a distancia; {weapon.name} no lo es",
+            cls=AowImpossibleError,
+        )
+    if m.narrated_location is not None and m.aimed_location is not None:
+        raise input_error(
+            "narrated_location",
+            en="a hit is either aimed or placed by the narration, not both",
+            es="un golpe se apunta o lo sitúa la narración, no las dos cosas",
+            cls=AowImpossibleError,
+        )
+    declared_damage_type(weapon, m)
+
+
+def _check_target_location(defender: Combatant, m: Modifiers) -> None:
+    for name, loc in (
+        ("aimed_location", m.aimed_location),
+        ("narrated_location", m.narrated_location),
+    ):
+        if loc is not None and loc in defender.conditions.dismembered:
+            es, en = LOCATION_LABELS[loc]
+            raise input_error(
+                name,
+                en=f"{defender.name} has lost that part ({en})",
+                es=f"{defender.name} ha perdido esa parte ({es})",
+                got=loc,
+                cls=AowImpossibleError,
+            )
+
+
+def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """§3.1: per-severity marks never exceed the location's boxes (T3)."""
+    for loc in LOCATIONS:
+        part = PART_OF[loc]
+        for sev, boxes in (
+            ("light", rules.light_boxes[part]),
+            ("serious", rules.serious_boxes[part]),
+        ):
+            n = c.wounds.count(loc, sev)
+            if n > boxes:
+                es, en = LOCATION_LABELS[loc]
+                name = sev
+                if sev == "serious":  # name the serious row that holds marks there
+                    rows = ("serious_blunt", "serious_sharp", "serious_other")
+                    name = next(r for r in rows if getattr(c.wounds, r).get(loc, 0))
+                raise input_error(
+                    f"{role}.wounds.{name}",
+                    en=(
+                        f"Casillas {'leves' if sev == 'light' else 'graves'} ({en}) must be from 0 "
+                        f"to {boxes} (got {shown(n)})"
+                    ),
+                    es=(
+                        f"Casillas {'leves' if sev == 'light' else 'graves'} ({es}) debe ser de 0 "
+                        f"a {boxes} (recibido {shown(n)})"
+                    ),
+                    allowed=f"from 0 to {boxes}",
+                    got=n,
+                    cls=AowFieldRangeError,
+                )
+
+
+def check_defence(defender: Combatant, m: Modifiers) -> None:
+    """§4.5 Defence legality («El Narrador decide si esa defensa es posible antes de tirar»)."""
+    _check_target_location(defender, m)
+    if m.defence == "none":
+        return
+    if not m.defence_allowed:
+        raise input_error(
+            "defence_allowed",
+            en="the GM does not allow that defence",
+            es="el Narrador no permite esa defensa",
+            cls=AowImpossibleError,
+        )
+    check_able(defender, "defence", ("defenderse", "defend"), m.defence)
+    if not m.attack_seen:
+        raise input_error(
+            "attack_seen",
+            en=f"{defender.name} can only defend against an attack it sees or noticed with Alerta",
+            es=f"{defender.name} solo puede defenderse de un ataque que ve o advirtió con Alerta",
+            cls=AowImpossibleError,
+        )
+    why = _gear_refusal(defender, m)
+    if why is not None:
+        raise input_error("defence", en=why[0], es=why[1], got=m.defence, cls=AowImpossibleError)
+
+
+def _gear_refusal(defender: Combatant, m: Modifiers) -> tuple[str, str] | None:
+    """§4.5, §4.15, §4.22 why the intercepting shield or object cannot be used, in English
+    and Spanish (None if it can): none carried, broken (Integridad 0), or the shield arm
+    lost or fractured."""
+    name = defender.name
+    if m.defence == "intercept_shield":
+        s = defender.shield
+        if s is None:
+            return (
+                f"defence 'intercept_shield' needs a shield; {name} carries none",
+                f"interceptar con escudo requiere un escudo; {name} no lleva",
+            )
+        if s.integrity <= 0:
+            return (
+                f"{s.name} is broken (Integridad 0) and cannot intercept",
+                f"{s.name} está roto (Integridad 0) y no puede interceptar",
+            )
+        side = defender.shield_arm
+        c = defender.conditions
+        if {f"{side}_arm", f"{side}_hand"} & (c.dismembered | c.fractured):
+            return (
+                f"{name} cannot use the shield arm (lost or fractured)",
+                f"{name} no puede usar el brazo del escudo (perdido o Fracturado)",
+            )
+    if m.defence == "intercept_object":
+        o = defender.parry_object
+        if o is None:
+            return (
+                f"defence 'intercept_object' needs a weapon or object; {name} has none",
+                f"interceptar con un objeto requiere un arma u objeto; {name} no tiene",
+            )
+        if o.integrity <= 0:
+            return (
+                f"{o.name} is broken (Integridad 0) and cannot intercept",
+                f"{o.name} está roto (Integridad 0) y no puede interceptar",
+            )
+    return None
