@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rolkit import i18n, reprs
-from rolkit.display.render import _headline
+from rolkit.display.markup import card_head as _headline
 from rolkit.systems.core_dread.rolls import CheckRoll
 
 __all__ = ["check_text", "check_markdown", "check_html", "die_histories", "register"]
