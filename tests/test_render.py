@@ -324,7 +324,7 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
         "import sys\n"
         f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "import test_render as t\n"
-        "import rolkit.display.render, rolkit.magics\n"
+        "import rolkit.display.render, rolkit.ipython\n"
         "from rolkit import dice\n"
         "r = t.SYSTEM.resolve(*t.FORMS, seed=1)\n"
         "o = t.SYSTEM.odds(*t.FORMS)\n"
