@@ -126,7 +126,7 @@ def reachable_fight_laws(s: Any) -> int:
     """Every (attacker, defender) pair of the default 1v1 fight, through ``s.transitions``
     (caches cleared): the number of attack laws computed. The status is read with the
     package's ``status_of`` (``s.status`` builds default forms on each call)."""
-    from rolkit.systems.tierkreis.after_state import status_of
+    from rolkit.systems.tierkreis.after import status_of
 
     rolkit.clear_caches()
     f = s.defaults()

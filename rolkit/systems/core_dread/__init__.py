@@ -1,29 +1,31 @@
 """Core Dread (Beta 14): 5d10 hits against an attribute, skill rerolls, wound tracks.
 
-The rules contract of ``shared/rules/core_dread.md`` §7: the 19 pure functions in spec
+The rules contract of the Core Dread spec, §7: the 19 pure functions in spec
 order, then ``resolve_attack``, ``attack_outcomes`` and ``SYSTEM``, then the forms and
 errors. Probabilities are exact ``Fraction``s; randomness is injected (``rng.randint``).
 
-Modules (one job each):
+Modules (one job each, the layout every rolkit system shares):
 
-* ``tables`` (§5 as data), ``forms`` (§3 forms and options), ``errors`` (§3.6 errors),
-  ``check_forms`` (the checks' forms), ``presets`` (plain data, §8.0);
-* ``laws`` (§1.4 integer weights over ``10**(5+s)``, memoised), ``rolls`` (§1, §4.1–4.2
-  one roll), ``combat`` (§4.4–4.7 arithmetic), ``wounds`` (§4.8–4.11, §4.17),
-  ``hazards`` (§4.15), ``healing`` (§4.16);
-* ``validation`` (§3.6), ``context`` (the pools and the hits → damage → wound stages),
-  ``consequences`` (§4.9.3, §4.10, §4.12: the wound on the current track),
-  ``resolve`` (§4.18 in named stages), ``odds`` (§7.2 and §7.3, exact), ``outcome`` (the
-  keys and the Resolution), ``attack`` (re-exports the attack names), ``transitions``
-  (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and
-  ``SYSTEM.status``);
-* ``checks`` (``CHECKS``: plain, opposed and healing procedures), ``actions`` (``ACTIONS``:
-  §1.7 extended, competitive and prepared actions), ``reload`` (§4.14 reloading, also the
-  ``"reload"`` procedure), ``initiative`` (§4.3, the System's ``initiative_fn``),
-  ``citations`` (the rule each step cites: the seed's section or table name first, the spec
-  id after it, then the seed's words), ``messages`` (the ``cd.*`` catalogue, with
-  ``cd.wound_help.<level>`` for the dashboard), ``view`` (the OutcomeView), ``display`` (a
-  check roll's HTML, Markdown and text), ``system`` (the glue).
+* ``errors`` (§3.6 the error tree), ``tables`` (§5 as data), ``forms`` (§3.1–3.4 the four
+  forms), ``options`` (§3.5 ``CoreDreadOptions``), ``presets`` (plain data, §8.0),
+  ``messages`` (the ``cd.*`` catalogue, with ``cd.wound_help.<level>`` for the dashboard,
+  and the rule each step cites: the seed's section or table name first, the spec id after
+  it, then the seed's words), ``view`` (the OutcomeView, and a check roll's HTML, Markdown
+  and text);
+* ``rules/`` the pure rule functions: ``laws`` (§1.4 integer weights over ``10**(5+s)``,
+  memoised), ``rolls`` (§1, §4.1–4.2 one roll), ``pools`` (§1.2 the effective attribute),
+  ``damage`` (§4.4–4.7 arithmetic), ``wounds`` (§4.8–4.11, §4.17), ``hazards`` (§4.15),
+  ``healing`` (§4.16);
+* ``attack/`` one attack: ``validate`` (§3.6), ``key`` (``AttackKey``, the odds key, and
+  the Resolution), ``stages`` (the pools, the hits → damage → wound stages, and §4.9.3,
+  §4.10, §4.12: the wound on the current track), ``resolve`` (§4.18 in named stages),
+  ``odds`` (§7.2 and §7.3, exact);
+* ``after`` (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and
+  ``SYSTEM.status``), ``turns`` (the turn effects and §4.3 initiative, the System's
+  ``initiative_fn``);
+* ``checks/`` (``CHECKS``: plain, opposed and healing procedures; ``ACTIONS``: §1.7
+  extended, competitive and prepared actions; §4.14 reloading, also the ``"reload"``
+  procedure; their forms in ``checks/forms``), ``system`` (the glue).
 
 Interpretations chosen where the spec is silent (beyond its §6 decisions):
 
@@ -78,11 +80,11 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   what ``resolve_attack`` leaves, so they keep ``prone`` (no numeric effect in the seed)
   and, on a dead combatant, the track, armour wear and Autocontrol it died with; a spent
   ``turn_available`` stays spent until the round ends: ``SYSTEM.round_end``
-  (:mod:`.turn_effects`) gives it back («un solo turno por asalto», §4.3); no
+  (:mod:`.turns`) gives it back («un solo turno por asalto», §4.3); no
   ``turn_start``, and nothing else acts between attacks on what the forms hold (fire,
   electricity and asphyxia are hazards the GM applies; Malherido's FOR check comes every
   10 minutes).
-* #16 the turn in a fight (§4.3.3, §4.3.6, G23; :mod:`.turn_effects`): a combatant's own
+* #16 the turn in a fight (§4.3.3, §4.3.6, G23; :mod:`.turns`): a combatant's own
   turn, whether it attacked or could not, spends ``turn_available`` (``SYSTEM.turn_end``),
   so it cannot defend again that round; a combatant whose turn is spent when its turn
   comes (it defended) does not attack, its turn passes; a defence the defender can no
@@ -106,10 +108,10 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
 
 from __future__ import annotations
 
-from rolkit.systems.core_dread import messages as _messages  # noqa: F401  (registers i18n)
-from rolkit.systems.core_dread.actions import ACTIONS
+from rolkit.systems.core_dread.after import attack_transitions, status
 from rolkit.systems.core_dread.attack import (
     EFFECTS,
+    AttackKey,
     AttackOutcome,
     AttackResolution,
     OddsKey,
@@ -120,24 +122,18 @@ from rolkit.systems.core_dread.attack import (
     resolve_attack,
     validate_attack,
 )
-from rolkit.systems.core_dread.checks import CHECKS
-from rolkit.systems.core_dread.combat import attack_multiplier, opposed_damage
+from rolkit.systems.core_dread.checks.actions import ACTIONS
+from rolkit.systems.core_dread.checks.procedures import CHECKS
+from rolkit.systems.core_dread.checks.reload import reload_weapon
 from rolkit.systems.core_dread.errors import (
     CoreDreadImpossibleError,
     CoreDreadInputError,
     CoreDreadRangeError,
 )
-from rolkit.systems.core_dread.forms import (
-    DEFAULT_OPTIONS,
-    Armor,
-    Attacker,
-    Combatant,
-    CoreDreadOptions,
-    Defender,
-    Modifiers,
-    Weapon,
-)
-from rolkit.systems.core_dread.hazards import (
+from rolkit.systems.core_dread.forms import Armor, Attacker, Combatant, Defender, Modifiers, Weapon
+from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import attack_multiplier, opposed_damage
+from rolkit.systems.core_dread.rules.hazards import (
     apply_hazard,
     asphyxia_turns,
     derived_fortaleza,
@@ -146,7 +142,7 @@ from rolkit.systems.core_dread.hazards import (
     fall_wound,
     hazard_wounds,
 )
-from rolkit.systems.core_dread.healing import (
+from rolkit.systems.core_dread.rules.healing import (
     heal,
     healing_check,
     healing_check_outcomes,
@@ -154,9 +150,7 @@ from rolkit.systems.core_dread.healing import (
     rest,
     treat,
 )
-from rolkit.systems.core_dread.initiative import fight_initiative, leader_odds
-from rolkit.systems.core_dread.reload import reload_weapon
-from rolkit.systems.core_dread.rolls import (
+from rolkit.systems.core_dread.rules.rolls import (
     CheckRoll,
     apply_rerolls,
     check_success_probability,
@@ -168,14 +162,14 @@ from rolkit.systems.core_dread.rolls import (
     roll_check,
     roll_distribution,
 )
-from rolkit.systems.core_dread.system import SYSTEM
-from rolkit.systems.core_dread.transitions import attack_transitions, status
-from rolkit.systems.core_dread.wounds import (
+from rolkit.systems.core_dread.rules.wounds import (
     adjust_wound,
     apply_wounds,
     wound_from_damage,
     wound_penalty,
 )
+from rolkit.systems.core_dread.system import SYSTEM
+from rolkit.systems.core_dread.turns import fight_initiative, leader_odds
 
 __all__ = [
     # §7.1, in spec order
@@ -211,6 +205,7 @@ __all__ = [
     "AttackOutcome",
     "AttackResolution",
     "Resolution",
+    "AttackKey",
     "OddsKey",
     "CheckRoll",
     "EFFECTS",

@@ -1,9 +1,9 @@
-"""§3 The four forms (frozen dataclasses) and the house-rule options.
+"""§3.1–3.4 The four forms (frozen dataclasses); the options are in :mod:`.options`.
 
 Every field is declared through :mod:`rolkit.fields`, so validation and the generated
 widgets read the same metadata. ``__post_init__`` checks each field's range and the
 cross-field rules that need only this one form; the checks that need several forms
-(§3.6) live in :func:`rolkit.systems.core_dread.attack.validate_attack`.
+(§3.6) live in :func:`rolkit.systems.core_dread.attack.validate.validate_attack`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.core_dread.errors import CoreDreadRangeError, impossible
+from rolkit.errors import input_error, shown
+from rolkit.systems.core_dread.errors import CoreDreadImpossibleError, CoreDreadRangeError
 from rolkit.systems.core_dread.tables import (
     ARMOR_ABSORPTION,
     ARMOR_LABELS,
@@ -31,17 +32,15 @@ __all__ = [
     "Attacker",
     "Defender",
     "Modifiers",
-    "CoreDreadOptions",
-    "DEFAULT_OPTIONS",
     "weapon_capacity",
     "weapon_attacks_left",
     "weapon_damages_armor",
+    "derived_values",
     "armor_absorption",
 ]
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=CoreDreadRangeError)
+_validate = fields.validator(CoreDreadRangeError)
 
 
 # --------------------------------------------------------------------------- Weapon
@@ -51,13 +50,13 @@ class Weapon:
 
     name: str = fields.text_field(
         "Sin armas",
-        label=("Arma", "Arma (weapon)"),
+        label=fields.label("Arma", "weapon"),
         help=("Nombre del arma; solo es una etiqueta.", "Weapon name; a label only."),
     )
     category: str = fields.choice_field(
         "sin_armas",
         dict(CATEGORY_LABELS),
-        label=("Tipo de arma", "Tipo de arma (weapon class)"),
+        label=fields.label("Tipo de arma", "weapon class"),
         help=(
             "Multiplica los aciertos: sin armas ×1, contundente ×2, peligrosa ×4, letal ×8.",
             "Multiplies the hits: unarmed ×1, blunt ×2, dangerous ×4, lethal ×8.",
@@ -71,7 +70,7 @@ class Weapon:
             "thrown": ("Lanzar", "Lanzar (thrown)"),
             "ranged": ("Arma de proyectiles", "Arma de proyectiles (ranged)"),
         },
-        label=("Uso", "Uso (mode)"),
+        label=fields.label("Uso", "mode"),
         help=(
             "Cuerpo a cuerpo y lanzar usan Fortaleza; proyectiles, Agilidad.",
             "Melee and thrown use Fortaleza (strength); ranged uses Agilidad (agility).",
@@ -81,7 +80,7 @@ class Weapon:
     ranged_type: str | None = fields.choice_field(
         None,
         dict(RANGED_LABELS),
-        label=("Arma de proyectiles", "Arma de proyectiles (firearm type)"),
+        label=fields.label("Arma de proyectiles", "firearm type"),
         help=(
             "Obligatorio para proyectiles; fija los ataques por carga.",
             "Required for ranged weapons; sets the attacks per reload.",
@@ -93,7 +92,7 @@ class Weapon:
         None,
         1,
         99,
-        label=("Ataques por carga", "Ataques por carga (attacks per reload)"),
+        label=fields.label("Ataques por carga", "attacks per reload"),
         help=(
             "Vacío: según la tabla de proyectiles (obligatorio para «otra»).",
             "Empty: from the ranged-weapon table (required for «otra»).",
@@ -106,7 +105,7 @@ class Weapon:
         None,
         0,
         99,
-        label=("Ataques restantes", "Ataques restantes (attacks left)"),
+        label=fields.label("Ataques restantes", "attacks left"),
         help=(
             "Munición contada en ataques; vacío: cargador lleno.",
             "Ammunition counted in attacks; empty: fully loaded.",
@@ -121,7 +120,7 @@ class Weapon:
             True: ("Sí", "Sí (yes)"),
             False: ("No", "No"),
         },
-        label=("Daña la armadura", "Daña la armadura (wears armour down)"),
+        label=fields.label("Daña la armadura", "wears armour down"),
         help=(
             "Si sus impactos reducen la Absorción en 1 (PLACEHOLDER: peligrosa y letal).",
             "Whether its hits lower Absorción by 1 (PLACEHOLDER: dangerous and lethal).",
@@ -132,7 +131,7 @@ class Weapon:
     )
     spare_magazine: bool = fields.flag_field(
         True,
-        label=("Cargador de repuesto", "Cargador de repuesto (spare magazine)"),
+        label=fields.label("Cargador de repuesto", "spare magazine"),
         help=(
             "Recargar «puede llevar varios minutos, a menos que solo se trate de cambiar un "
             "cargador por otro o “recargar” un arco, lo que solo toma un turno». Sin "
@@ -148,37 +147,56 @@ class Weapon:
     def __post_init__(self) -> None:
         _validate(self)
         if self.mode == "ranged" and self.ranged_type is None:
-            raise impossible(
+            raise input_error(
                 "ranged_type",
-                "a ranged weapon needs its ranged_type",
-                "un arma de proyectiles necesita su tipo",
-                "one of the ranged types",
-                None,
+                en="ranged_type: a ranged weapon needs its ranged_type (got None)",
+                es="ranged_type: un arma de proyectiles necesita su tipo (recibido None)",
+                allowed="one of the ranged types",
+                got=None,
+                cls=CoreDreadImpossibleError,
             )
         if self.mode != "ranged" and self.ranged_type is not None:
-            raise impossible(
+            raise input_error(
                 "ranged_type",
-                f"only ranged weapons have a ranged_type (mode is {self.mode})",
-                f"solo las armas de proyectiles tienen tipo (el uso es {self.mode})",
-                "empty unless mode is ranged",
-                self.ranged_type,
+                en=(
+                    f"ranged_type: only ranged weapons have a ranged_type (mode is {self.mode}) "
+                    f"(got {shown(self.ranged_type)})"
+                ),
+                es=(
+                    f"ranged_type: solo las armas de proyectiles tienen tipo (el uso es {self.mode}) "
+                    f"(recibido {shown(self.ranged_type)})"
+                ),
+                allowed="empty unless mode is ranged",
+                got=self.ranged_type,
+                cls=CoreDreadImpossibleError,
             )
         if self.ranged_type == "otra" and self.capacity is None:
-            raise impossible(
+            raise input_error(
                 "capacity",
-                "a ranged weapon of type «otra» needs its capacity",
-                "un arma de proyectiles «otra» necesita sus ataques por carga",
-                "a whole number from 1 to 99",
-                None,
+                en="capacity: a ranged weapon of type «otra» needs its capacity (got None)",
+                es=(
+                    "capacity: un arma de proyectiles «otra» necesita sus ataques por carga "
+                    "(recibido None)"
+                ),
+                allowed="a whole number from 1 to 99",
+                got=None,
+                cls=CoreDreadImpossibleError,
             )
         cap = weapon_capacity(self)
         if self.attacks_left is not None and cap is not None and self.attacks_left > cap:
-            raise impossible(
+            raise input_error(
                 "attacks_left",
-                f"attacks left cannot exceed the capacity {cap}",
-                f"los ataques restantes no pueden superar la capacidad {cap}",
-                f"a whole number from 0 to {cap}",
-                self.attacks_left,
+                en=(
+                    f"attacks_left: attacks left cannot exceed the capacity {cap} "
+                    f"(got {shown(self.attacks_left)})"
+                ),
+                es=(
+                    f"attacks_left: los ataques restantes no pueden superar la capacidad {cap} "
+                    f"(recibido {shown(self.attacks_left)})"
+                ),
+                allowed=f"a whole number from 0 to {cap}",
+                got=self.attacks_left,
+                cls=CoreDreadImpossibleError,
             )
 
     @property
@@ -210,6 +228,19 @@ def weapon_damages_armor(weapon: Weapon) -> bool:
     return weapon.category in ("peligrosa", "letal")
 
 
+def derived_values(role: str, form: object, options: object) -> dict[str, object]:
+    """What the engine uses for a weapon's empty fields (``SYSTEM.derived``): §5.5 attacks
+    per reload and the attacks left (full), and whether it wears armour (G12: dangerous
+    and lethal classes)."""
+    if not isinstance(form, Weapon):
+        return {}
+    out: dict[str, object] = {"damages_armor": weapon_damages_armor(form)}
+    capacity = weapon_capacity(form)
+    if capacity is not None:
+        out.update(capacity=capacity, attacks_left=weapon_attacks_left(form))
+    return out
+
+
 # --------------------------------------------------------------------------- Armor
 @dataclass(frozen=True)
 class Armor:
@@ -218,7 +249,7 @@ class Armor:
     armor_type: str = fields.choice_field(
         "ninguna",
         dict(ARMOR_LABELS),
-        label=("Tipo de armadura", "Tipo de armadura (armour type)"),
+        label=fields.label("Tipo de armadura", "armour type"),
         help=(
             "Ninguna (0), común (3: chalecos, petos) o mayor (5: traje antibombas).",
             "None (0), common (3: vests, breastplates) or heavy (5: bomb suit).",
@@ -229,7 +260,7 @@ class Armor:
         None,
         0,
         5,
-        label=("Absorción", "Absorción (absorption)"),
+        label=fields.label("Absorción", "absorption"),
         help=(
             "Absorción actual; vacío: la máxima del tipo. Se desgasta 1 por ataque.",
             "Current absorption; empty: the type's maximum. Wears down 1 per attack.",
@@ -242,12 +273,19 @@ class Armor:
         _validate(self)
         top = ARMOR_ABSORPTION[self.armor_type]
         if self.absorption is not None and self.absorption > top:
-            raise impossible(
+            raise input_error(
                 "absorption",
-                f"absorption cannot exceed {top} for armour type {self.armor_type}",
-                f"la Absorción no puede superar {top} para la armadura {self.armor_type}",
-                f"a whole number from 0 to {top}",
-                self.absorption,
+                en=(
+                    f"absorption: absorption cannot exceed {top} for armour type {self.armor_type} "
+                    f"(got {shown(self.absorption)})"
+                ),
+                es=(
+                    f"absorption: la Absorción no puede superar {top} para la armadura {self.armor_type} "
+                    f"(recibido {shown(self.absorption)})"
+                ),
+                allowed=f"a whole number from 0 to {top}",
+                got=self.absorption,
+                cls=CoreDreadImpossibleError,
             )
 
 
@@ -277,7 +315,7 @@ class Combatant:
 
     name: str = fields.text_field(
         "",
-        label=("Nombre", "Nombre (name)"),
+        label=fields.label("Nombre", "name"),
         help=("Solo es una etiqueta.", "A label only."),
     )
     fortaleza: int = _attr(
@@ -309,7 +347,7 @@ class Combatant:
         10,
         0,
         99,
-        label=("Autocontrol", "Autocontrol (self-control)"),
+        label=fields.label("Autocontrol", "self-control"),
         help=(
             "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (PLACEHOLDER 10).",
             "Current points; loses 1 when a dangerous attack wounds (PLACEHOLDER 10).",
@@ -354,7 +392,7 @@ class Combatant:
     )
     gore_mode: bool = fields.flag_field(
         False,
-        label=("Gore Mode", "Gore Mode (one box per level)"),
+        label=fields.label("Gore Mode", "one box per level"),
         help=(
             "Una casilla por nivel y penalizadores −1/−2/−3.",
             "One box per level and −1/−2/−3 penalties.",
@@ -363,13 +401,13 @@ class Combatant:
     )
     armor: Armor = fields.nested_field(
         Armor,
-        label=("Armadura", "Armadura (armour)"),
+        label=fields.label("Armadura", "armour"),
         help=("La armadura que lleva.", "The armour worn."),
         rule="§3.3",
     )
     block_weapon: Weapon = fields.nested_field(
         Weapon,
-        label=("Arma para bloquear", "Arma para bloquear (blocking weapon)"),
+        label=fields.label("Arma para bloquear", "blocking weapon"),
         help=(
             "Con qué bloquea o devuelve los disparos.",
             "What this combatant blocks or shoots back with.",
@@ -378,7 +416,7 @@ class Combatant:
     )
     in_cover: bool = fields.flag_field(
         False,
-        label=("A cubierto", "A cubierto (in cover)"),
+        label=fields.label("A cubierto", "in cover"),
         help=(
             "No puede recibir disparos a distancia ni atacar.",
             "Cannot be shot at range and cannot attack.",
@@ -387,25 +425,25 @@ class Combatant:
     )
     prone: bool = fields.flag_field(
         False,
-        label=("En el suelo", "En el suelo (prone)"),
+        label=fields.label("En el suelo", "prone"),
         help=("Sin efecto numérico en las reglas.", "No numeric effect in the rules."),
         rule="§4.12",
     )
     unconscious: bool = fields.flag_field(
         False,
-        label=("Inconsciente", "Inconsciente (unconscious)"),
+        label=fields.label("Inconsciente", "unconscious"),
         help=("No puede defenderse ni atacar.", "Cannot defend or attack."),
         rule="§4.9",
     )
     dead: bool = fields.flag_field(
         False,
-        label=("Muerto", "Muerto (dead)"),
+        label=fields.label("Muerto", "dead"),
         help=("No puede atacar ni ser atacado.", "Cannot attack or be attacked."),
         rule="§4.10",
     )
     turn_available: bool = fields.flag_field(
         True,
-        label=("Turno disponible", "Turno disponible (turn available)"),
+        label=fields.label("Turno disponible", "turn available"),
         help=("Defenderse gasta el turno.", "Defending spends the turn."),
         rule="§4.5, G23",
     )
@@ -416,12 +454,16 @@ class Combatant:
         for level in LEVELS:
             value = getattr(self, level)
             if value > boxes:
-                raise impossible(
+                raise input_error(
                     level,
-                    f"Gore Mode has {boxes} box per level",
-                    f"el Gore Mode tiene {boxes} casilla por nivel",
-                    f"a whole number from 0 to {boxes}",
-                    value,
+                    en=f"{level}: Gore Mode has {boxes} box per level (got {shown(value)})",
+                    es=(
+                        f"{level}: el Gore Mode tiene {boxes} casilla por nivel "
+                        f"(recibido {shown(value)})"
+                    ),
+                    allowed=f"a whole number from 0 to {boxes}",
+                    got=value,
+                    cls=CoreDreadImpossibleError,
                 )
 
     @property
@@ -435,8 +477,6 @@ Defender = Combatant
 
 
 # --------------------------------------------------------------------------- Modifiers
-def _flag(label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
-    return fields.flag_field(False, label=label, help=help_, rule=rule)
 
 
 _DIFF_CHOICES = {
@@ -456,7 +496,7 @@ class Modifiers:
         0,
         -2,
         2,
-        label=("Dificultad", "Dificultad (difficulty)"),
+        label=fields.label("Dificultad", "difficulty"),
         help=(
             "Se suma al atributo del atacante (−2 muy difícil … +2 muy fácil).",
             "Added to the attacker's attribute (−2 very hard … +2 very easy).",
@@ -471,7 +511,7 @@ class Modifiers:
             "dodge": ("Esquivar", "Esquivar (dodge)"),
             "ranged_block": ("Bloqueo a distancia", "Bloqueo a distancia (shoot back)"),
         },
-        label=("Defensa", "Defensa (defence)"),
+        label=fields.label("Defensa", "defence"),
         help=(
             "Cómo responde el defensor; cualquier defensa gasta su turno.",
             "How the defender responds; any defence spends its turn.",
@@ -482,272 +522,104 @@ class Modifiers:
         0,
         -2,
         2,
-        label=("Dificultad de la defensa", "Dificultad de la defensa (defence difficulty)"),
+        label=fields.label("Dificultad de la defensa", "defence difficulty"),
         help=("Se suma al atributo del defensor.", "Added to the defender's attribute."),
         rule="§5.2",
     )
-    point_blank: bool = _flag(
-        ("A quemarropa", "A quemarropa (point-blank)"),
-        (
+    point_blank: bool = fields.flag_field(
+        label=fields.label("A quemarropa", "point-blank"),
+        help=(
             "Solo a distancia: sin mínimo de 3 aciertos; escopetas ×8.",
             "Ranged/thrown only: no 3-hit minimum; shotguns ×8.",
         ),
-        "§4.4, §4.14",
+        rule="§4.4, §4.14",
     )
-    aimed: bool = _flag(
-        ("Apuntar", "Apuntar (aimed)"),
-        (
+    aimed: bool = fields.flag_field(
+        label=fields.label("Apuntar", "aimed"),
+        help=(
             "Solo proyectiles: usa Concentración en vez de Agilidad.",
             "Ranged only: uses Concentración instead of Agilidad.",
         ),
-        "§4.4",
+        rule="§4.4",
     )
-    dangerous_situation: bool = _flag(
-        ("Situación peligrosa", "Situación peligrosa (dangerous situation)"),
-        (
+    dangerous_situation: bool = fields.flag_field(
+        label=fields.label("Situación peligrosa", "dangerous situation"),
+        help=(
             "+1 al multiplicador; la víctima herida pierde 1 de Autocontrol.",
             "+1 to the multiplier; a wounded victim loses 1 Autocontrol.",
         ),
-        "§4.13",
+        rule="§4.13",
     )
-    measured_blow: bool = _flag(
-        ("Medir el golpe", "Medir el golpe (measured blow)"),
-        ("La herida baja un paso.", "The wound is one step lighter."),
-        "§4.9",
+    measured_blow: bool = fields.flag_field(
+        label=fields.label("Medir el golpe", "measured blow"),
+        help=("La herida baja un paso.", "The wound is one step lighter."),
+        rule="§4.9",
     )
-    knockout_attempt: bool = _flag(
-        ("Dejar inconsciente", "Dejar inconsciente (knock-out)"),
-        (
+    knockout_attempt: bool = fields.flag_field(
+        label=fields.label("Dejar inconsciente", "knock-out"),
+        help=(
             "Por sorpresa y cuerpo a cuerpo, −1 al atributo; Lesionado o más deja KO.",
             "Surprise melee blow, −1 to the attribute; Lesionado or worse knocks out.",
         ),
-        "§4.9",
+        rule="§4.9",
     )
-    surprise: bool = _flag(
-        ("Por sorpresa", "Por sorpresa (surprise)"),
-        ("El defensor no puede defenderse.", "The defender cannot defend."),
-        "§4.9, §3.6",
+    surprise: bool = fields.flag_field(
+        label=fields.label("Por sorpresa", "surprise"),
+        help=("El defensor no puede defenderse.", "The defender cannot defend."),
+        rule="§4.9, §3.6",
     )
-    cover_fire: bool = _flag(
-        ("Fuego de cobertura", "Fuego de cobertura (covering fire)"),
-        (
+    cover_fire: bool = fields.flag_field(
+        label=fields.label("Fuego de cobertura", "covering fire"),
+        help=(
             "Solo proyectiles: +2 al atributo con fusil de asalto o subfusil.",
             "Ranged only: +2 to the attribute with an assault rifle or SMG.",
         ),
-        "§4.14, G20",
+        rule="§4.14, G20",
     )
-    dodge_to_cover: bool = _flag(
-        ("Quedar a cubierto", "Quedar a cubierto (dodge to cover)"),
-        (
+    dodge_to_cover: bool = fields.flag_field(
+        label=fields.label("Quedar a cubierto", "dodge to cover"),
+        help=(
             "Al esquivar un disparo hay dónde cubrirse: el defensor queda a cubierto.",
             "When dodging a shot there is cover nearby: the defender ends in cover.",
         ),
-        "§4.14, G5",
+        rule="§4.14, G5",
     )
 
     def __post_init__(self) -> None:
         _validate(self)
         if self.knockout_attempt and not self.surprise:
-            raise impossible(
+            raise input_error(
                 "knockout_attempt",
-                "a knock-out blow needs surprise",
-                "dejar inconsciente requiere atacar por sorpresa",
-                "only with surprise",
-                True,
+                en="knockout_attempt: a knock-out blow needs surprise (got True)",
+                es=(
+                    "knockout_attempt: dejar inconsciente requiere atacar por sorpresa "
+                    "(recibido True)"
+                ),
+                allowed="only with surprise",
+                got=True,
+                cls=CoreDreadImpossibleError,
             )
         if self.surprise and self.defence != "none":
-            raise impossible(
+            raise input_error(
                 "defence",
-                "a defender taken by surprise cannot defend",
-                "un defensor sorprendido no puede defenderse",
-                "none when surprise is set",
-                self.defence,
+                en=(
+                    "defence: a defender taken by surprise cannot defend "
+                    f"(got {shown(self.defence)})"
+                ),
+                es=(
+                    "defence: un defensor sorprendido no puede defenderse "
+                    f"(recibido {shown(self.defence)})"
+                ),
+                allowed="none when surprise is set",
+                got=self.defence,
+                cls=CoreDreadImpossibleError,
             )
         if self.dodge_to_cover and self.defence != "dodge":
-            raise impossible(
+            raise input_error(
                 "dodge_to_cover",
-                "taking cover needs defence=dodge",
-                "quedar a cubierto requiere esquivar",
-                "only with defence=dodge",
-                True,
+                en="dodge_to_cover: taking cover needs defence=dodge (got True)",
+                es="dodge_to_cover: quedar a cubierto requiere esquivar (recibido True)",
+                allowed="only with defence=dodge",
+                got=True,
+                cls=CoreDreadImpossibleError,
             )
-
-
-# --------------------------------------------------------------------------- options
-def _opt_choice(
-    default: str,
-    choices: dict[str, tuple[str, str]],
-    label: tuple[str, str],
-    help_: tuple[str, str],
-    rule: str,
-) -> Any:
-    return fields.choice_field(default, choices, label=label, help=help_, rule=rule, advanced=True)
-
-
-def _opt_flag(default: bool, label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
-    return fields.flag_field(default, label=label, help=help_, rule=rule, advanced=True)
-
-
-@dataclass(frozen=True)
-class CoreDreadOptions:
-    """§3.5 Interpretation switches (house rules and placeholders), all defaulted."""
-
-    reroll_policy: str = _opt_choice(
-        "repeat",
-        {
-            "repeat": ("Repetir dado", "Repetir dado (a die may be rerolled again)"),
-            "once_per_die": ("Una vez por dado", "Una vez por dado (once per die)"),
-        },
-        ("Relanzamientos", "Relanzamientos (reroll policy)"),
-        (
-            "Si un dado ya relanzado puede volver a relanzarse con otro punto.",
-            "Whether a rerolled die may be rerolled again with another point.",
-        ),
-        "§1.3, G1",
-    )
-    spectacular_label_from_final_hits: bool = _opt_flag(
-        False,
-        ("Espectacular tras relanzar", "Espectacular tras relanzar (label from final hits)"),
-        (
-            "Llama espectacular a 5 aciertos logrados relanzando (solo la etiqueta).",
-            "Labels 5 hits reached through rerolls spectacular (label only).",
-        ),
-        "§1.5, G2",
-    )
-    damage_order: str = _opt_choice(
-        "multiply_then_subtract",
-        {
-            "multiply_then_subtract": (
-                "Multiplicar y restar",
-                "Multiplicar y restar (multiply then subtract)",
-            ),
-            "subtract_then_multiply": (
-                "Restar y multiplicar",
-                "Restar y multiplicar (subtract then multiply)",
-            ),
-        },
-        ("Orden del daño", "Orden del daño (damage order)"),
-        (
-            "Multiplicar los aciertos de cada lado antes de restar, o al revés.",
-            "Multiply each side's hits before subtracting, or the other way round.",
-        ),
-        "§4.6, G3",
-    )
-    malherido_step: str = _opt_choice(
-        "exclusive",
-        {
-            "exclusive": ("Exclusivo (14 → 2)", "Exclusivo (14 → 2, exclusive)"),
-            "inclusive": ("Inclusivo (13 → 2)", "Inclusivo (13 → 2, inclusive)"),
-        },
-        ("Malherido adicional", "Malherido adicional (extra Malherido step)"),
-        (
-            "Dónde empieza cada Malherido extra por 5 puntos más.",
-            "Where each extra Malherido per 5 more points starts.",
-        ),
-        "§4.8, G7",
-    )
-    spectacular_wounds: str = _opt_choice(
-        "double",
-        {
-            "double": ("Doble", "Doble (double the count)"),
-            "plus_one": ("Una más", "Una más (one more)"),
-        },
-        ("Heridas del espectacular", "Heridas del espectacular (spectacular wounds)"),
-        (
-            "Un ataque espectacular duplica las heridas, o añade una.",
-            "A spectacular attack doubles the wounds, or adds one.",
-        ),
-        "§4.9, G8",
-    )
-    counter_can_be_spectacular: bool = _opt_flag(
-        False,
-        ("Contraataque espectacular", "Contraataque espectacular (spectacular counter)"),
-        (
-            "Un bloqueo con 5 aciertos naturales duplica las heridas del contraataque.",
-            "A block with 5 natural hits doubles the counter-attack's wounds.",
-        ),
-        "G11",
-    )
-    opposed_tie_break: str = _opt_choice(
-        "draw",
-        {
-            "draw": ("Empate", "Empate (draw)"),
-            "reroll": ("Repetir", "Repetir (reroll)"),
-        },
-        ("Empate en enfrentadas", "Empate en enfrentadas (opposed tie)"),
-        (
-            "Con aciertos y atributos iguales: empate o se repite la tirada.",
-            "With equal hits and attributes: a draw, or roll again.",
-        ),
-        "§1.6, G16",
-    )
-    gore_penalty: str = _opt_choice(
-        "sum",
-        {
-            "sum": ("Suma", "Suma (sum of levels)"),
-            "worst": ("La peor", "La peor (worst level only)"),
-        },
-        ("Penalizador Gore", "Penalizador Gore (Gore penalty)"),
-        (
-            "En Gore Mode, sumar los niveles marcados o contar solo el peor.",
-            "In Gore Mode, add the marked levels or count only the worst.",
-        ),
-        "§4.17, G14",
-    )
-    penalties_affect_derived: bool = _opt_flag(
-        False,
-        ("Heridas y valores derivados", "Heridas y valores derivados (penalties affect limits)"),
-        (
-            "Las heridas reducen también los límites de daño y la asfixia.",
-            "Wounds also lower the damage limits and asphyxia turns.",
-        ),
-        "G13",
-    )
-    armor_absorbs_falls: bool = _opt_flag(
-        False,
-        ("Armadura en caídas", "Armadura en caídas (armour absorbs falls)"),
-        (
-            "La armadura absorbe el daño de las caídas (sin desgastarse).",
-            "Armour absorbs fall damage (without wearing).",
-        ),
-        "G12",
-    )
-    defence_requires_turn: bool = _opt_flag(
-        True,
-        ("Defender gasta turno", "Defender gasta turno (defence needs a turn)"),
-        (
-            "Quien ya actuó en el asalto no puede defenderse.",
-            "A defender who already acted this round cannot defend.",
-        ),
-        "G23",
-    )
-    ranged_dodge: str = _opt_choice(
-        "always",
-        {
-            "always": ("Siempre", "Siempre (always)"),
-            "only_to_cover": ("Solo a cubierto", "Solo a cubierto (only to cover)"),
-        },
-        ("Esquivar disparos", "Esquivar disparos (ranged dodge)"),
-        (
-            "Si se puede esquivar un disparo a distancia sin cobertura cercana.",
-            "Whether a shot at range can be dodged with no cover nearby.",
-        ),
-        "§4.5, G5",
-    )
-    disastrous_healing_aggravates: bool = _opt_flag(
-        False,
-        ("Curación desastrosa agrava", "Curación desastrosa agrava (disastrous healing)"),
-        (
-            "Regla supuesta, apagada por defecto: un fallo desastroso al curar un Malherido "
-            "añade otro (el reglamento nombra el riesgo sin dar regla).",
-            "Assumed rule, off by default: a disastrous failure healing a Malherido adds one "
-            "more (the rulebook names the risk but gives no rule).",
-        ),
-        "§4.16, G24",
-    )
-
-    def __post_init__(self) -> None:
-        _validate(self)
-
-
-DEFAULT_OPTIONS = CoreDreadOptions()

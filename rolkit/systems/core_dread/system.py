@@ -1,70 +1,31 @@
 """The ``SYSTEM`` object: the one API the widgets, the magics and the generic tests see.
 
-Its odds key is :class:`~.outcome.OddsKey` (§7.2 ``AttackOutcome``, ``spectacular`` and
-the §7.3 fate), and ``resolve`` returns the same kind of key, so a roll is found in its
-odds. The after-state is the Resolution's ``attacker_after``/``defender_after``/
+Its odds key is :class:`~.attack.key.AttackKey` (§7.2 ``AttackOutcome``, ``spectacular``
+and the §7.3 fate), and ``resolve`` returns the same kind of key, so a roll is found in
+its odds. The after-state is the Resolution's ``attacker_after``/``defender_after``/
 ``weapon_after`` (``tracks_state``); its exact law over all rolls is
-:func:`~.transitions.attack_transitions` and a form's place on the track
-:func:`~.transitions.status` (#16).
+:func:`~.after.attack_transitions` and a form's place on the track :func:`~.after.status`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from fractions import Fraction
-from typing import cast
-
-from rolkit.dice import RandomSource
-from rolkit.model import Step
 from rolkit.system import System
-from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
-from rolkit.systems.core_dread.actions import ACTIONS
-from rolkit.systems.core_dread.checks import CHECKS
-from rolkit.systems.core_dread.forms import (
-    Combatant,
-    CoreDreadOptions,
-    Modifiers,
-    Weapon,
-    weapon_attacks_left,
-    weapon_capacity,
-    weapon_damages_armor,
-)
-from rolkit.systems.core_dread.initiative import INITIATIVE_EACH_ROUND, fight_initiative
-from rolkit.systems.core_dread.odds import attack_odds
-from rolkit.systems.core_dread.outcome import AttackResolution, OddsKey
+from rolkit.systems.core_dread.after import attack_transitions, status
+from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
+from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
+from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
+from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.presets import PRESETS
-from rolkit.systems.core_dread.reload import RELOAD
-from rolkit.systems.core_dread.resolve import resolve_attack
-from rolkit.systems.core_dread.transitions import attack_transitions, status
-from rolkit.systems.core_dread.turn_effects import fight_blow, round_end, turn_end
-from rolkit.systems.core_dread.view import project, wound_rank
+from rolkit.systems.core_dread.turns import (
+    INITIATIVE_EACH_ROUND,
+    fight_blow,
+    fight_initiative,
+    round_end,
+    turn_end,
+)
+from rolkit.systems.core_dread.view import project
 
-__all__ = ["SYSTEM", "project", "wound_rank"]
-
-
-def _resolve(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions, rng: RandomSource
-) -> tuple[tuple[Step, ...], AttackResolution, OddsKey]:
-    r = resolve_attack(a, d, w, m, rng, o)
-    return r.steps, r, r.key
-
-
-def derived(role: str, form: object, options: CoreDreadOptions) -> dict[str, object]:
-    """What the engine uses for a weapon's empty fields: §5.5 attacks per reload and the
-    attacks left (full), and whether it wears armour (G12: dangerous and lethal classes)."""
-    if not isinstance(form, Weapon):
-        return {}
-    out: dict[str, object] = {"damages_armor": weapon_damages_armor(form)}
-    capacity = weapon_capacity(form)
-    if capacity is not None:
-        out.update(capacity=capacity, attacks_left=weapon_attacks_left(form))
-    return out
-
-
-def _odds(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions
-) -> Mapping[Hashable, Fraction]:
-    return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
+__all__ = ["SYSTEM", "FORMS", "DEFAULT_FORMS"]
 
 
 FORMS: dict[str, type] = {
@@ -74,9 +35,8 @@ FORMS: dict[str, type] = {
     "modifiers": Modifiers,
 }
 
-#: The default forms, built once: they are frozen, so sharing them is safe, and
-#: ``SYSTEM.defaults()`` (which ``status`` and every check reads) need not rebuild and
-#: revalidate four forms per call — a whole fight calls it thousands of times.
+#: Built once: the forms are frozen, and a whole fight calls ``SYSTEM.defaults()``
+#: thousands of times (``status`` and every check read it).
 DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
 
 SYSTEM = System(
@@ -86,8 +46,8 @@ SYSTEM = System(
     default_forms=DEFAULT_FORMS,
     options_type=CoreDreadOptions,
     presets=PRESETS,
-    resolve_fn=_resolve,
-    odds_fn=_odds,
+    resolve_fn=resolve_hook,
+    odds_fn=attack_odds,
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",
@@ -100,6 +60,6 @@ SYSTEM = System(
     round_end_fn=round_end,
     turn_end_fn=turn_end,
     fight_blow_fn=fight_blow,
-    derived_fn=derived,
+    derived_fn=derived_values,
     i18n_prefix="cd",
 )

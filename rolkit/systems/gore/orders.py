@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rolkit.dice import RandomSource
+from rolkit.hooks import Entrant
+from rolkit.initiative import reroll_ties
 from rolkit.model import Step
 
 from .citations import cite
@@ -29,7 +31,9 @@ REACH_RANK = {"natural": 0, "corta": 1, "media": 2, "larga": 3}
 MAX_TIE_ROUNDS = 50
 
 
-def initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[Step]]:
+def initiative(
+    entries: Sequence[Entrant[Combatant]], rng: RandomSource
+) -> tuple[list[str], list[Step]]:
     """``System.initiative_fn``: the names in acting order, and one step per score and die.
 
     ``entries`` have ``.name`` and ``.character`` (a :class:`Combatant`; anything else
@@ -48,28 +52,20 @@ def initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[S
                 {"name": e.name},
             )
         )
-    for _ in range(MAX_TIE_ROUNDS):
-        groups: dict[tuple[int, ...], list[str]] = {}
-        for name, key in keys.items():
-            groups.setdefault(tuple(key), []).append(name)
-        tied = [names for names in groups.values() if len(names) > 1]
-        if not tied:
-            break
-        for names in tied:
-            for name in names:
-                d10 = rng.randint(1, 10)
-                keys[name].append(d10)
-                steps.append(
-                    Step(
-                        "gore.step.initiative_tie",
-                        (d10,),
-                        {"tie_roll": d10},
-                        cite("initiative_tie"),
-                        {"name": name},
-                    )
-                )
-    order = sorted(keys, key=lambda n: keys[n], reverse=True)
-    return order, steps
+
+    def roll_off(name: str) -> tuple[int, Step]:
+        d10 = rng.randint(1, 10)
+        step = Step(
+            "gore.step.initiative_tie",
+            (d10,),
+            {"tie_roll": d10},
+            cite("initiative_tie"),
+            {"name": name},
+        )
+        return d10, step
+
+    order, tie_steps = reroll_ties(keys, roll_off, MAX_TIE_ROUNDS)
+    return order, steps + tie_steps
 
 
 def strikes_first(first: Weapon, second: Weapon) -> int:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import cast
 
 from rolkit.dice import RandomSource
-from rolkit.model import Step
+from rolkit.hooks import Resolved
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
@@ -39,9 +39,9 @@ __all__ = ["SYSTEM", "PRESETS", "project"]
 
 def _resolve(
     a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions, rng: RandomSource
-) -> tuple[tuple[Step, ...], Resolution, OutcomeRow]:
+) -> Resolved[Resolution, OutcomeRow]:
     res = resolve_attack(a, d, w, m, rng)
-    return res.steps, res, res.row
+    return Resolved(res.steps, res, res.row)
 
 
 def _transitions(

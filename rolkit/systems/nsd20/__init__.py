@@ -1,16 +1,18 @@
 """NSd20 (*Infierno de cobardes*, NoSoloRol 2011): d20 + modifiers against a CD or Defensa.
 
-The rules contract of ``shared/rules/nsd20.md`` §6, in spec order, then the forms, tables,
+The rules contract of the NSd20 spec (§6), in spec order, then the forms, tables,
 results and errors. Probabilities are exact ``Fraction``s; randomness is injected
 (``rng.randint``), in the spec's dice order.
 
-Modules: ``errors`` (NSd20InputError) · ``tables`` (T1–T9) · ``options`` (NSd20Rules,
-every house rule and assumption) · ``forms`` (Combatant, Weapon, Modifiers) · ``core``
-(P1–P3, T2, §1.5, §1.7) · ``effort`` (P11) · ``progress`` (P12, P13, T5) · ``derived``
-(§2.1, P4, P5) · ``wounds`` (P8–P10) · ``recovery`` (P15, P17) · ``initiative`` (the
-fight tracker's rule) · ``attack`` (stages and resolve_attack) · ``odds`` (attack_law,
-attack_outcomes) · ``transitions`` (the after-state law, #16) · ``turn_effects`` (the
-round's end, P11) · ``checks`` (SYSTEM.checks) · ``messages`` · ``presets`` · ``system``.
+The layout (the same in every system): ``errors`` (NSd20InputError) · ``tables`` (T1–T9)
+· ``options`` (NSd20Rules, every house rule and assumption) · ``forms`` (Combatant,
+Weapon, Modifiers) · ``presets`` · ``messages`` (the catalogue and the citations) ·
+``rules/`` (the pure rules: ``check`` P1–P3 and T2, ``opposed`` P2 and §1.5, ``aid``
+§1.7, ``effort`` P11, ``progress`` P12, P13, T5, ``derived`` §2.1, P4, P5, ``wounds``
+P8–P10, ``healing`` P15, ``hazards`` P17) · ``attack/`` (validate, key, stages,
+resolve_attack, the odds: attack_law, attack_outcomes) · ``after`` (the after-state
+law, #16, and the status) · ``turns`` (the round's end, P11, and the initiative) ·
+``checks/`` (SYSTEM.checks) · ``view`` (project) · ``system`` (SYSTEM).
 
 The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
 massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
@@ -47,7 +49,7 @@ Interpretations where the spec is silent (each one a game master would expect):
   ``stun_rounds`` = n sets n − 1, an Aturdido already running keeps the longer); the attacker is no longer Desprevenido and has used
   its Esfuerzo extra this turn (its fatigue arrives at the next round, P11; the pending
   fatigue lives in ``Resolution.attacker_effort_state``, not in the form).
-* The after-state law (``SYSTEM.transitions``, :mod:`.transitions`): the attacker's
+* The after-state law (``SYSTEM.transitions``, :mod:`.after`): the attacker's
   after-state does not depend on the dice; damage 0 (a miss, or a hit the RD absorbs)
   leaves the defender form itself (P7: «no effect at all»), so full health stays one
   state whether ``pr_current`` was left empty or not; ``status`` is the form's own fate
@@ -59,7 +61,7 @@ Interpretations where the spec is silent (each one a game master would expect):
   the blow), so a fight tracked with the default options plays a longer Aturdido a form
   carries. With ``stunned_cannot_act`` off, an Aturdido combatant attacks and its rounds
   are not counted down (the GM clears it), as before.
-* Between attacks (:mod:`.turn_effects`, ``SYSTEM.round_end``; no ``turn_start``): when
+* Between attacks (:mod:`.turns`, ``SYSTEM.round_end``; no ``turn_start``): when
   the round ends, a combatant who used the Esfuerzo extra (``effort_used_this_turn``, set
   by the attack) tires one step of the ladder (P11: normal → Fatigado → Exhausto →
   Inconsciente), and the once-per-turn mark is cleared there (no turn of its own comes
@@ -82,23 +84,30 @@ Interpretations where the spec is silent (each one a game master would expect):
 
 from __future__ import annotations
 
-from rolkit.systems.nsd20.attack import AttackKey, Resolution, resolve_attack, validate_attack
-from rolkit.systems.nsd20.core import (
+from rolkit.systems.nsd20.attack import (
+    AttackKey,
+    AttackOutcomes,
+    Resolution,
+    attack_law,
+    attack_outcomes,
+    resolve_attack,
+    validate_attack,
+)
+from rolkit.systems.nsd20.errors import NSd20InputError
+from rolkit.systems.nsd20.forms import Attacker, Combatant, Defender, Modifiers, Weapon
+from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
+from rolkit.systems.nsd20.rules.aid import aid_another_bonus, aid_bonus_distribution
+from rolkit.systems.nsd20.rules.check import (
     CheckResult,
     TakeResult,
-    aid_another_bonus,
-    aid_bonus_distribution,
     characteristic_modifier,
     check,
     check_probability,
-    comparative_check,
     condition_modifier,
-    opposed_check,
-    opposed_probability,
     take_result,
     take_succeeds,
 )
-from rolkit.systems.nsd20.derived import (
+from rolkit.systems.nsd20.rules.derived import (
     attack_bonus,
     defense,
     fortitude_total,
@@ -106,27 +115,23 @@ from rolkit.systems.nsd20.derived import (
     reflexes_total,
     will_total,
 )
-from rolkit.systems.nsd20.effort import EffortEvent, EffortState, effort_step
-from rolkit.systems.nsd20.errors import NSd20InputError
-from rolkit.systems.nsd20.forms import Attacker, Combatant, Defender, Modifiers, Weapon
-from rolkit.systems.nsd20.odds import AttackOutcomes, attack_law, attack_outcomes
-from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.progress import (
+from rolkit.systems.nsd20.rules.effort import EffortEvent, EffortState, effort_step
+from rolkit.systems.nsd20.rules.hazards import HazardResult, apply_hazard, hazard_outcomes
+from rolkit.systems.nsd20.rules.healing import (
+    daily_pr_recovery,
+    recovery_cd,
+    recovery_check,
+    recovery_probability,
+)
+from rolkit.systems.nsd20.rules.opposed import comparative_check, opposed_check, opposed_probability
+from rolkit.systems.nsd20.rules.progress import (
     character_points_from_xp,
     concentration_cd,
     concentration_probability,
     session_xp,
     xp_per_character_point,
 )
-from rolkit.systems.nsd20.recovery import (
-    HazardResult,
-    apply_hazard,
-    daily_pr_recovery,
-    hazard_outcomes,
-    recovery_cd,
-    recovery_check,
-    recovery_probability,
-)
+from rolkit.systems.nsd20.rules.wounds import massive_damage_result
 from rolkit.systems.nsd20.system import SYSTEM
 from rolkit.systems.nsd20.tables import (
     CONCEALMENT_MISS_MIN,
@@ -136,7 +141,6 @@ from rolkit.systems.nsd20.tables import (
     MASSIVE_DAMAGE_TABLE,
     SIZE_MODIFIERS,
 )
-from rolkit.systems.nsd20.wounds import massive_damage_result
 
 __all__ = [
     # §6, in spec order

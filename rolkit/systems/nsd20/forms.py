@@ -3,7 +3,8 @@
 All are frozen dataclasses declared through :mod:`rolkit.fields`, so validation and the
 generated widgets read the same metadata. ``__post_init__`` checks each field's range and
 the cross-field rules of one form; rules that need several forms live in
-:func:`rolkit.systems.nsd20.attack.validate_attack`.
+:func:`rolkit.systems.nsd20.attack.validate_attack`. :func:`evolve_form` copies a form
+without validating it again (the after-state of an attack and of a turn).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
-from rolkit.systems.nsd20.errors import NSd20InputError, fail
+from rolkit.errors import input_error
+from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.tables import (
     CONCEALMENT_LABELS,
     COVER_LABELS,
@@ -24,7 +26,15 @@ from rolkit.systems.nsd20.tables import (
     WOUND_LABELS,
 )
 
-__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "field_label"]
+__all__ = [
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "field_label",
+    "evolve_form",
+]
 
 
 def field_label(cls: type, name: str) -> tuple[str, str]:
@@ -32,30 +42,25 @@ def field_label(cls: type, name: str) -> tuple[str, str]:
     return dict(fields.describe(cls))[name].label
 
 
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=NSd20InputError)
+_validate = fields.validator(NSd20InputError)
 
 
 def _score(es: str, gloss: str, use_es: str, use_en: str) -> Any:
     return fields.int_field(
-        10, 1, 30, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule="§2.1, T1"
+        10, 1, 30, label=fields.label(es, gloss), help=(use_es, use_en), rule="§2.1, T1"
     )
 
 
 def _base(es: str, gloss: str, use_es: str, use_en: str) -> Any:
     return fields.int_field(
-        0, 0, 20, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule="§2.1, T9"
+        0, 0, 20, label=fields.label(es, gloss), help=(use_es, use_en), rule="§2.1, T9"
     )
 
 
 def _misc(es: str, gloss: str, use_es: str, use_en: str, rule: str = "§2.1") -> Any:
     return fields.int_field(
-        0, -20, 20, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule=rule
+        0, -20, 20, label=fields.label(es, gloss), help=(use_es, use_en), rule=rule
     )
-
-
-def _flag(es: str, gloss: str, use_es: str, use_en: str, rule: str) -> Any:
-    return fields.flag_field(False, label=(es, f"{es} ({gloss})"), help=(use_es, use_en), rule=rule)
 
 
 # --------------------------------------------------------------------------- Combatant
@@ -222,12 +227,10 @@ class Combatant:
         ),
         rule="P10",
     )
-    stunned: bool = _flag(
-        "Aturdido",
-        "stunned",
-        "Pierde la Esquiva y no puede actuar.",
-        "Loses Esquiva (dodge) and cannot act.",
-        "P4, P16 [NSd20 S2]",
+    stunned: bool = fields.flag_field(
+        label=fields.label("Aturdido", "stunned"),
+        help=("Pierde la Esquiva y no puede actuar.", "Loses Esquiva (dodge) and cannot act."),
+        rule="P4, P16 [NSd20 S2]",
     )
     stun_rounds_left: int = fields.int_field(
         0,
@@ -246,12 +249,13 @@ class Combatant:
         rule="P10, P16",
         advanced=True,
     )
-    flat_footed: bool = _flag(
-        "Desprevenido",
-        "flat-footed",
-        "Pierde la Esquiva; todos empiezan así hasta su primera acción.",
-        "Loses Esquiva (dodge); everyone starts so until their first action.",
-        "P4 [NSd20 S2, S3]",
+    flat_footed: bool = fields.flag_field(
+        label=fields.label("Desprevenido", "flat-footed"),
+        help=(
+            "Pierde la Esquiva; todos empiezan así hasta su primera acción.",
+            "Loses Esquiva (dodge); everyone starts so until their first action.",
+        ),
+        rule="P4 [NSd20 S2, S3]",
     )
     action_points: int = fields.int_field(
         0,
@@ -264,36 +268,37 @@ class Combatant:
         ),
         rule="P11 [NSd20 S9]",
     )
-    effort_used_this_turn: bool = _flag(
-        "Esfuerzo extra ya usado este turno",
-        "extra effort used this turn",
-        "Solo se puede usar una vez por turno.",
-        "It can be used once per turn only.",
-        "P11 [seed]",
+    effort_used_this_turn: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra ya usado este turno", "extra effort used this turn"),
+        help=("Solo se puede usar una vez por turno.", "It can be used once per turn only."),
+        rule="P11 [seed]",
     )
 
     def __post_init__(self) -> None:
         _validate(self)
         if self.stun_rounds_left and not self.stunned:
-            raise fail(
+            es, en = field_label(Combatant, "stun_rounds_left")
+            raise input_error(
                 "stun_rounds_left",
-                "Asaltos de Aturdido tras el próximo (stunned rounds after the next) count "
-                f"only when Aturdido (stunned) is ticked (got {self.stun_rounds_left})",
-                "los Asaltos de Aturdido tras el próximo solo cuentan si está Aturdido "
-                f"(recibido {self.stun_rounds_left})",
-                label=field_label(Combatant, "stun_rounds_left"),
+                en=f"{en}: Asaltos de Aturdido tras el próximo (stunned rounds after the next) "
+                f"count only when Aturdido (stunned) is ticked (got {self.stun_rounds_left})",
+                es=f"{es}: los Asaltos de Aturdido tras el próximo solo cuentan si está "
+                f"Aturdido (recibido {self.stun_rounds_left})",
                 allowed="0 unless Aturdido",
                 got=self.stun_rounds_left,
+                cls=NSd20InputError,
             )
         if self.pr_current is not None and self.pr_current > self.pr_max:
-            raise fail(
+            es, en = field_label(Combatant, "pr_current")
+            raise input_error(
                 "pr_current",
-                f"current PR cannot exceed the maximum {self.pr_max} (got {self.pr_current})",
-                f"los PR actuales no pueden superar los máximos {self.pr_max} "
+                en=f"{en}: current PR cannot exceed the maximum {self.pr_max} "
+                f"(got {self.pr_current})",
+                es=f"{es}: los PR actuales no pueden superar los máximos {self.pr_max} "
                 f"(recibido {self.pr_current})",
-                label=field_label(Combatant, "pr_current"),
                 allowed=f"at most {self.pr_max}",
                 got=self.pr_current,
+                cls=NSd20InputError,
             )
 
     @property
@@ -469,19 +474,21 @@ class Modifiers:
         ),
         rule="P5 [SRD-assumed]",
     )
-    surprise: bool = _flag(
-        "Ataque por sorpresa",
-        "surprise attack",
-        "El defensor pierde la Esquiva contra este ataque.",
-        "The defender loses Esquiva (dodge) against this attack.",
-        "P4 [NSd20 S2]",
+    surprise: bool = fields.flag_field(
+        label=fields.label("Ataque por sorpresa", "surprise attack"),
+        help=(
+            "El defensor pierde la Esquiva contra este ataque.",
+            "The defender loses Esquiva (dodge) against this attack.",
+        ),
+        rule="P4 [NSd20 S2]",
     )
-    extra_effort_damage: bool = _flag(
-        "Esfuerzo extra: daño extra",
-        "extra effort: +2 damage",
-        "+2 a esta tirada de daño cuerpo a cuerpo; fatiga al asalto siguiente.",
-        "+2 to this melee damage roll; fatigue at the next round.",
-        "P6, P11 [seed]",
+    extra_effort_damage: bool = fields.flag_field(
+        label=fields.label("Esfuerzo extra: daño extra", "extra effort: +2 damage"),
+        help=(
+            "+2 a esta tirada de daño cuerpo a cuerpo; fatiga al asalto siguiente.",
+            "+2 to this melee damage roll; fatigue at the next round.",
+        ),
+        rule="P6, P11 [seed]",
     )
     critical_option: str = fields.choice_field(
         "multiply",
@@ -507,11 +514,22 @@ class Modifiers:
     def __post_init__(self) -> None:
         _validate(self)
         if self.cover == "total":
-            raise fail(
+            es, en = field_label(Modifiers, "cover")
+            raise input_error(
                 "cover",
-                "a target with total cover cannot be attacked",
-                "un objetivo con cobertura total no puede ser atacado",
-                label=field_label(Modifiers, "cover"),
+                en=f"{en}: a target with total cover cannot be attacked",
+                es=f"{es}: un objetivo con cobertura total no puede ser atacado",
                 allowed="none, cover, improved",
                 got="total",
+                cls=NSd20InputError,
             )
+
+
+def evolve_form(form: Combatant, **changes: Any) -> Combatant:
+    """A copy of ``form`` with ``changes``, not validated again: the callers only write
+    values the form's ranges allow (PR floored at −999 and never above the current PR, a
+    wound state of the ladder, booleans), and ``fields.validate`` would cost more than the
+    whole attack law on a wounded state."""
+    out = object.__new__(type(form))
+    out.__dict__.update(form.__dict__, **changes)
+    return out

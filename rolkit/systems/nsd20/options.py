@@ -28,10 +28,6 @@ def _assumed(es: str, en: str) -> tuple[str, str]:
     return (f"{es} ({ASSUMED[0]})", f"{en} ({ASSUMED[1]})")
 
 
-def _flag(default: bool, label: tuple[str, str], help_: tuple[str, str], rule: str) -> Any:
-    return fields.flag_field(default, label=label, help=help_, rule=rule)
-
-
 def _int_map(
     default: dict[str, int],
     keys: dict[str, tuple[str, str]],
@@ -65,44 +61,47 @@ _COVER_KEYS = {
 class NSd20Rules:
     """§2.4 The configurable rules (house rules, assumptions and placeholders)."""
 
-    natural_rules_on_checks: bool = _flag(
+    natural_rules_on_checks: bool = fields.flag_field(
         True,
-        ("1 y 20 naturales en pruebas", "1 y 20 naturales en pruebas (natural 1/20 on checks)"),
-        (
+        label=(
+            "1 y 20 naturales en pruebas",
+            "1 y 20 naturales en pruebas (natural 1/20 on checks)",
+        ),
+        help=(
             "Un 1 natural siempre falla y un 20 siempre tiene éxito en las pruebas.",
             "A natural 1 always fails and a natural 20 always succeeds on checks.",
         ),
-        "§1.1 [seed]",
+        rule="§1.1 [seed]",
     )
-    natural_rules_on_attacks: bool = _flag(
+    natural_rules_on_attacks: bool = fields.flag_field(
         True,
-        ("1 y 20 naturales en ataques", "1 y 20 naturales en ataques (on attack rolls)"),
-        (
+        label=("1 y 20 naturales en ataques", "1 y 20 naturales en ataques (on attack rolls)"),
+        help=(
             "Un 1 natural siempre falla y un 20 siempre impacta.",
             "A natural 1 always misses and a natural 20 always hits.",
         ),
-        "§1.1 [seed]",
+        rule="§1.1 [seed]",
     )
-    natural_rules_on_saves: bool = _flag(
+    natural_rules_on_saves: bool = fields.flag_field(
         True,
-        ("1 y 20 naturales en salvaciones", "1 y 20 naturales en salvaciones (on saves)"),
-        (
+        label=("1 y 20 naturales en salvaciones", "1 y 20 naturales en salvaciones (on saves)"),
+        help=(
             "Se aplican a Fortaleza (Daño masivo) y Voluntad (Concentración).",
             "They apply to Fortaleza (massive damage) and Voluntad (concentration) saves.",
         ),
-        "§1.1 [seed]",
+        rule="§1.1 [seed]",
     )
-    natural_rules_in_opposed: bool = _flag(
+    natural_rules_in_opposed: bool = fields.flag_field(
         False,
-        (
+        label=(
             "1 y 20 naturales en pruebas enfrentadas",
             "1 y 20 naturales en pruebas enfrentadas (in opposed checks)",
         ),
-        (
+        help=(
             "Si se activa, un 20 natural gana a cualquier otro dado y un 1 natural pierde.",
             "If set, a natural 20 beats any other die and a natural 1 loses (G2).",
         ),
-        "§1.3, G2",
+        rule="§1.3, G2",
     )
     opposed_tie_policy: str = fields.choice_field(
         "reroll",
@@ -120,14 +119,14 @@ class NSd20Rules:
         ),
         rule="§1.3, P2",
     )
-    aid_helpers_stack: bool = _flag(
+    aid_helpers_stack: bool = fields.flag_field(
         True,
-        _assumed("Los ayudantes se acumulan", "Los ayudantes se acumulan (aid stacks)"),
-        (
+        label=_assumed("Los ayudantes se acumulan", "Los ayudantes se acumulan (aid stacks)"),
+        help=(
             "Cada ayudante con éxito da +2 al líder; si no, como mucho +2 en total.",
             "Each successful helper gives the leader +2; if off, +2 at most in all.",
         ),
-        "§1.7, G4 [SRD-assumed]",
+        rule="§1.7, G4 [SRD-assumed]",
     )
     max_helpers: int | None = fields.int_field(
         None,
@@ -141,32 +140,35 @@ class NSd20Rules:
         optional=True,
         rule="§1.7, G4",
     )
-    take_20_is_natural_20: bool = _flag(
+    take_20_is_natural_20: bool = fields.flag_field(
         False,
-        ("Elegir 20 es un 20 natural", "Elegir 20 es un 20 natural (take 20 auto-succeeds)"),
-        (
+        label=("Elegir 20 es un 20 natural", "Elegir 20 es un 20 natural (take 20 auto-succeeds)"),
+        help=(
             "Si se activa, elegir 20 siempre tiene éxito; por defecto puede fallar.",
             "If set, taking 20 always succeeds; by default it can fail (G3).",
         ),
-        "§1.4, G3",
+        rule="§1.4, G3",
     )
-    crit_confirmation: bool = _flag(
+    crit_confirmation: bool = fields.flag_field(
         True,
-        _assumed("Confirmar críticos", "Confirmar críticos (confirm criticals)"),
-        (
+        label=_assumed("Confirmar críticos", "Confirmar críticos (confirm criticals)"),
+        help=(
             "Una amenaza de crítico necesita una segunda tirada que impacte.",
             "A critical threat needs a second attack roll that hits.",
         ),
-        "P5, G1, G5 [SRD-assumed]",
+        rule="P5, G1, G5 [SRD-assumed]",
     )
-    effort_damage_multiplied_on_crit: bool = _flag(
+    effort_damage_multiplied_on_crit: bool = fields.flag_field(
         False,
-        ("El +2 del Esfuerzo se multiplica", "El +2 del Esfuerzo se multiplica (on criticals)"),
-        (
+        label=(
+            "El +2 del Esfuerzo se multiplica",
+            "El +2 del Esfuerzo se multiplica (on criticals)",
+        ),
+        help=(
             "Por defecto el +2 de daño extra se suma una vez; la práctica SRD lo multiplica.",
             "By default the extra +2 damage is added once; SRD practice multiplies it (G6).",
         ),
-        "P6, G6",
+        rule="P6, G6",
     )
     min_damage_on_hit: int = fields.int_field(
         1,
@@ -226,23 +228,23 @@ class NSd20Rules:
         ),
         rule="P9, G15 [SRD-assumed A2]",
     )
-    repeat_state_escalates: bool = _flag(
+    repeat_state_escalates: bool = fields.flag_field(
         True,
-        ("El mismo estado empeora", "El mismo estado empeora (repeat state escalates)"),
-        (
+        label=("El mismo estado empeora", "El mismo estado empeora (repeat state escalates)"),
+        help=(
             "Sufrir otra vez el estado actual lo empeora un paso (el texto está cortado).",
             "Suffering the current state again worsens it one step (the text is cut; G8).",
         ),
-        "P10, G8 [placeholder]",
+        rule="P10, G8 [placeholder]",
     )
-    concentration_plus5_stack: bool = _flag(
+    concentration_plus5_stack: bool = fields.flag_field(
         True,
-        ("Los +5 de Concentración se suman", "Los +5 de Concentración se suman (they stack)"),
-        (
+        label=("Los +5 de Concentración se suman", "Los +5 de Concentración se suman (they stack)"),
+        help=(
             "Terreno inestable y presa suman +5 cada uno; si no, +5 como mucho.",
             "Unstable ground and a grapple add +5 each; if off, +5 at most (G9).",
         ),
-        "P12, G9",
+        rule="P12, G9",
     )
     death_at_pr: int | None = fields.int_field(
         None,
@@ -316,45 +318,48 @@ class NSd20Rules:
         ),
         rule="P5 [SRD-assumed]",
     )
-    thrown_adds_strength: bool = _flag(
+    thrown_adds_strength: bool = fields.flag_field(
         True,
-        _assumed("Arrojadizas suman FUE", "Arrojadizas suman FUE (thrown adds strength)"),
-        (
+        label=_assumed("Arrojadizas suman FUE", "Arrojadizas suman FUE (thrown adds strength)"),
+        help=(
             "Las armas arrojadizas suman el modificador de Fuerza al daño.",
             "Thrown weapons add the Fuerza modifier to damage.",
         ),
-        "§2.2 [SRD-assumed]",
+        rule="§2.2 [SRD-assumed]",
     )
-    size_modifies_attack: bool = _flag(
+    size_modifies_attack: bool = fields.flag_field(
         True,
-        _assumed(
+        label=_assumed(
             "El tamaño modifica el ataque", "El tamaño modifica el ataque (size on attack rolls)"
         ),
-        (
+        help=(
             "El modificador de tamaño (T7) se suma también a la tirada de Ataque.",
             "The size modifier (T7) is also added to the attack roll (G19).",
         ),
-        "P5, G19 [SRD-assumed]",
+        rule="P5, G19 [SRD-assumed]",
     )
-    stunned_cannot_act: bool = _flag(
+    stunned_cannot_act: bool = fields.flag_field(
         True,
-        _assumed("Aturdido no puede atacar", "Aturdido no puede atacar (stunned cannot act)"),
-        ("Un atacante Aturdido no puede atacar.", "An Aturdido (stunned) attacker cannot attack."),
-        "P16 [SRD-assumed]",
+        label=_assumed("Aturdido no puede atacar", "Aturdido no puede atacar (stunned cannot act)"),
+        help=(
+            "Un atacante Aturdido no puede atacar.",
+            "An Aturdido (stunned) attacker cannot attack.",
+        ),
+        rule="P16 [SRD-assumed]",
     )
-    effort_spends_action_point: bool = _flag(
+    effort_spends_action_point: bool = fields.flag_field(
         False,
-        (
+        label=(
             "Gastar un Punto de Acción contra la fatiga",
             "Gastar un Punto de Acción contra la fatiga (spend an action point on effort fatigue)",
         ),
-        (
+        help=(
             "En una pelea, quien usó un Esfuerzo extra gasta un Punto de Acción, si le queda, "
             "para no quedar Fatigado; si no se marca, los guarda y se fatiga.",
             "In a fight, whoever used an Esfuerzo extra spends an action point, if any is "
             "left, to avoid the fatigue; if unset, it keeps them and tires.",
         ),
-        "P11 [seed]",
+        rule="P11 [seed]",
     )
 
     def __post_init__(self) -> None:

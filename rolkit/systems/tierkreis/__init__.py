@@ -1,28 +1,29 @@
 """PHANTÄSIA TIERKREIS (d12 roll-under): the rules of the Tierkreis spec (``tierkreis.md`` in the project's shared rules).
 
-Modules (each cites its spec section and the seed's passage):
+Modules (each cites its spec section and the seed's passage), in the layout every system
+shares:
 
-* :mod:`.tables` — R2 characteristics, T1 fumble table, T2 placeholder constants, T3, T4.
 * :mod:`.errors` — :class:`TierkreisInputError` (a ``FieldRangeError``).
-* :mod:`.adjustments` — R5/R6: :class:`Adjustment`, ``combine_adjustments`` (applied/ignored),
-  and the text form of adjustment lists used by the forms.
-* :mod:`.options` — §2.4 :class:`TierkreisOptions`.
-* :mod:`.forms` — §2 :class:`Combatant`, :class:`Weapon`, :class:`Modifiers`.
-* :mod:`.targets` — P1, P3–P5, P11–P13: ``check_target``, ``roll_target``, mirroring.
-* :mod:`.damage` — R4, P6–P8: ``attack_check_result``, ``damage_factor``,
-  ``variable_damage``, ``fumble_effect``.
-* :mod:`.health` — P9–P10: :class:`HealthState`, ``apply_damage``, ``start_of_turn``.
-* :mod:`.hazards` — P16–P18, P21, P24: jumps, falls, asphyxia, intoxication, movement.
-* :mod:`.maneuvers` — P15 ``resolve_maneuver``; :mod:`.initiative` — P23.
-* :mod:`.stages` — the named stages of one attack, shared by :mod:`.odds` (the exact
-  ``attack_outcomes``) and :mod:`.resolve` (``resolve_attack``).
-* :mod:`.after_state` — P8–P10, T1: the forms after an attack, ``status_of`` and the exact
-  after-state law ``attack_transitions`` (``SYSTEM.transitions``).
-* :mod:`.turn_effects` — P8, P10, P13, G11: ``SYSTEM.turn_start`` (death points, the
-  literal timing's death, the stance's end) and ``SYSTEM.turn_end`` (a timed −2 counted
-  down and lifted).
-* :mod:`.checks` — ``SYSTEM.checks``; :mod:`.messages` — es/en; :mod:`.presets` — data;
-  :mod:`.system` — ``SYSTEM``.
+* :mod:`.tables` — R2 characteristics, T1 fumble table, T2 placeholder constants, T3, T4.
+* :mod:`.forms` — §2 :class:`Combatant`, :class:`Weapon`, :class:`Modifiers`, the weapon
+  presets as forms; :mod:`.options` — §2.4 :class:`TierkreisOptions`;
+  :mod:`.presets` — data; :mod:`.messages` — es/en.
+* :mod:`.rules` — the pure rules: :mod:`.rules.adjustments` (R5/R6, :class:`Adjustment`,
+  ``combine_adjustments``, mirroring, the text form of adjustment lists),
+  :mod:`.rules.check` (P1 ``check_target``, T4 conditions), :mod:`.rules.damage` (R4,
+  P6–P8), :mod:`.rules.health` (P9–P10, P22: :class:`HealthState`, ``apply_damage``,
+  ``start_of_turn``, ``pv_max``), :mod:`.rules.hazards` (P16–P18, P21, P24).
+* :mod:`.attack` — one attack: ``validate`` (§2.3) → the named ``stages`` (P3–P9, with
+  ``roll_target``) shared by ``resolve`` (``resolve_attack``) and ``odds`` (the exact
+  ``attack_outcomes``); ``key`` holds ``Outcome``, ``AttackKey`` and ``Resolution``.
+* :mod:`.after` — P8–P10, T1: the forms after an attack, ``status_of`` and the exact
+  after-state law ``attack_transitions`` (``SYSTEM.after``, ``SYSTEM.transitions``).
+* :mod:`.turns` — P8, P10, P13, G11: ``SYSTEM.turn_start`` (death points, the literal
+  timing's death, the stance's end), ``SYSTEM.turn_end`` (a timed −2 counted down and
+  lifted); P23 the initiative.
+* :mod:`.checks` — ``SYSTEM.checks``: their forms, P1/P2, P15 maneuvers
+  (``resolve_maneuver``), P16–P17, P18, P21, P22.
+* :mod:`.view` — ``project`` (the common view of a key); :mod:`.system` — ``SYSTEM``.
 
 Interpretations chosen where the spec is silent (besides its own G1–G23):
 
@@ -59,7 +60,7 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   common view has no hit location; ``wound`` says what the damage did (``Pierde PV``,
   ``Inconsciente (0 PV)``, ``Muerto``), flags name the fumble and its T1 effect, a dodge
   and half damage.
-* ``SYSTEM.after`` and ``SYSTEM.transitions`` (:mod:`.after_state`): the defender's PV and
+* ``SYSTEM.after`` and ``SYSTEM.transitions`` (:mod:`.after`): the defender's PV and
   death points, the attacker's fumble (prone, −2, −1 PV). ``death_points`` takes 0–3 (the
   spec's table says 0–2): 3 is how the form holds the dead (P9, immediate timing) and a
   character at 3 points still dying until its turn starts (G11 ``turn_start``); the
@@ -71,7 +72,7 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
   the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
   attack).
-* Turn rules (:mod:`.turn_effects`, ``SYSTEM.turn_start`` and ``SYSTEM.turn_end``): at the
+* Turn rules (:mod:`.turns`, ``SYSTEM.turn_start`` and ``SYSTEM.turn_end``): at the
   start of its own turn a character at 0 PV gains a death point (P10; the third kills with
   ``death_timing="immediate"``; with ``"turn_start"`` the turn start ticks ``dead`` on a
   character at 3 points, and on one whose point there is the third), and the defensive
@@ -103,16 +104,40 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 
 from __future__ import annotations
 
-from rolkit.systems.tierkreis.adjustments import Adjustment, combine_adjustments, split_adjustments
-from rolkit.systems.tierkreis.damage import (
+from rolkit.systems.tierkreis.attack import (
+    AttackKey,
+    Outcome,
+    Resolution,
+    attack_outcomes,
+    resolve_attack,
+    roll_target,
+)
+from rolkit.systems.tierkreis.checks import ManeuverResult, resolve_maneuver
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.forms import (
+    KNIFE,
+    SWORD,
+    UNARMED,
+    Attacker,
+    Combatant,
+    Defender,
+    Modifiers,
+    Weapon,
+)
+from rolkit.systems.tierkreis.options import DEFAULT, TierkreisOptions
+from rolkit.systems.tierkreis.rules.adjustments import (
+    Adjustment,
+    combine_adjustments,
+    split_adjustments,
+)
+from rolkit.systems.tierkreis.rules.check import CheckTarget, check_target
+from rolkit.systems.tierkreis.rules.damage import (
     attack_check_result,
     damage_factor,
     fumble_effect,
     variable_damage,
 )
-from rolkit.systems.tierkreis.errors import TierkreisInputError
-from rolkit.systems.tierkreis.forms import Attacker, Combatant, Defender, Modifiers, Weapon, pv_max
-from rolkit.systems.tierkreis.hazards import (
+from rolkit.systems.tierkreis.rules.hazards import (
     asphyxia_modifier,
     fall_damage,
     intoxication_modifier,
@@ -120,31 +145,17 @@ from rolkit.systems.tierkreis.hazards import (
     movement_m,
     vertical_jump_m,
 )
-from rolkit.systems.tierkreis.health import (
+from rolkit.systems.tierkreis.rules.health import (
     HealthState,
     apply_damage,
     heal,
     night_recovery,
+    pv_max,
     start_of_turn,
 )
-from rolkit.systems.tierkreis.initiative import InitiativeEntry, initiative_order
-from rolkit.systems.tierkreis.maneuvers import ManeuverResult, resolve_maneuver
-from rolkit.systems.tierkreis.odds import attack_outcomes
-from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
-from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE
-from rolkit.systems.tierkreis.presets import SWORD as _SWORD
-from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED
-from rolkit.systems.tierkreis.resolve import Resolution, resolve_attack
-from rolkit.systems.tierkreis.stages import AttackKey, Outcome
 from rolkit.systems.tierkreis.system import SYSTEM
 from rolkit.systems.tierkreis.tables import Code
-from rolkit.systems.tierkreis.targets import CheckTarget, check_target, roll_target
-
-DEFAULT = DEFAULT_OPTIONS
-#: §2.2 the seed's weapon presets, as Weapon instances.
-UNARMED = Weapon(**_UNARMED)
-KNIFE = Weapon(**_KNIFE)
-SWORD = Weapon(**_SWORD)
+from rolkit.systems.tierkreis.turns import InitiativeEntry, initiative_order
 
 __all__ = [
     "Code",

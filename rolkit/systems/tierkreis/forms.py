@@ -2,7 +2,7 @@
 
 Every field is declared with :mod:`rolkit.fields`, so validation and the generated forms read
 the same metadata. Lists of adjustments are text fields (``"+2 ataque (Furia); +1 AGI ítem"``,
-see :mod:`~rolkit.systems.tierkreis.adjustments`); a tuple of :class:`Adjustment` is accepted
+see :mod:`~rolkit.systems.tierkreis.rules.adjustments`); a tuple of :class:`Adjustment` is accepted
 too and stored as its canonical text, and :attr:`Combatant.adjustment_list` /
 :attr:`Modifiers.extra_list` give the tuple back.
 """
@@ -14,15 +14,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
+from rolkit.errors import input_error
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.adjustments import (
+from rolkit.systems.tierkreis.errors import TierkreisInputError
+from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.presets import KNIFE as _KNIFE_DATA
+from rolkit.systems.tierkreis.presets import SWORD as _SWORD_DATA
+from rolkit.systems.tierkreis.presets import UNARMED as _UNARMED_DATA
+from rolkit.systems.tierkreis.rules.adjustments import (
     Adjustment,
     format_adjustments,
     parse_adjustments,
 )
-from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
-from rolkit.systems.tierkreis.health import DEATH_AT
-from rolkit.systems.tierkreis.options import TierkreisOptions
+from rolkit.systems.tierkreis.rules.health import DEATH_AT, pv_max
 from rolkit.systems.tierkreis.tables import (
     CODE_FIELD,
     CODE_LABELS,
@@ -33,16 +37,20 @@ from rolkit.systems.tierkreis.tables import (
     label_of,
 )
 
-__all__ = ["Combatant", "Attacker", "Defender", "Weapon", "Modifiers", "pv_max"]
+__all__ = [
+    "Combatant",
+    "Attacker",
+    "Defender",
+    "Weapon",
+    "Modifiers",
+    "UNARMED",
+    "KNIFE",
+    "SWORD",
+    "derived",
+]
 
 
-def pv_max(level: int, vitality: int) -> int:
-    """P9 «igual al nivel del personaje más 1PV por cada 2 puntos de VIT»: level + VIT // 2."""
-    return level + vitality // 2
-
-
-def _validate(obj: object) -> None:
-    fields.validate(obj, error_cls=TierkreisInputError)
+_validate = fields.validator(TierkreisInputError)
 
 
 def _adjustments_as_text(obj: object, name: str) -> None:
@@ -51,12 +59,13 @@ def _adjustments_as_text(obj: object, name: str) -> None:
     if isinstance(value, Sequence) and not isinstance(value, str):
         if not all(isinstance(a, Adjustment) for a in value):
             es, en = label_of(name)
-            raise fail(
+            raise input_error(
                 name,
-                f"{en} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
-                f"{es} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
-                "adjustments",
-                value,
+                en=f"{en} must be adjustments (text like «+2 ataque; +1 AGI ítem»)",
+                es=f"{es} deben ser ajustes (texto como «+2 ataque; +1 AGI ítem»)",
+                allowed="adjustments",
+                got=value,
+                cls=TierkreisInputError,
             )
         object.__setattr__(obj, name, format_adjustments(value))
 
@@ -87,14 +96,19 @@ _PENALTY_NAMES = {
 }
 
 
+def _penalty_label(kind: str) -> tuple[str, str]:
+    """The label of the turn count of a fumble's −2 of ``kind``."""
+    es, en = _PENALTY_NAMES[kind]
+    return fields.label(f"Pifia {es}: turnos", gloss=f"{en} fumble penalty: turns")
+
+
 def _penalty_turns(kind: str) -> Any:
     """T1 «hasta el final de su próximo turno»: how far a fumble's −2 of ``kind`` has run."""
-    es, en = _PENALTY_NAMES[kind]
     return fields.int_field(
         0,
         0,
         2,
-        label=(f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"),
+        label=_penalty_label(kind),
         help=(
             "2: la pifia fue en este turno, dura también el próximo; 1: su próximo turno ya "
             "empezó, acaba con el asalto; 0: sin cuenta (hasta que el narrador lo quite).",
@@ -284,44 +298,47 @@ class Combatant:
         _parsed(self.adjustments, "adjustments")
         top = self.pv_max
         if self.pv_current is not None and self.pv_current > top:
-            raise fail(
+            raise input_error(
                 "pv_current",
-                f"PV actuales (current hit points) cannot exceed the maximum {top} (got {self.pv_current})",
-                f"PV actuales no puede superar el máximo {top} (recibido {self.pv_current})",
-                f"0..{top}",
-                self.pv_current,
+                en=f"PV actuales (current hit points) cannot exceed the maximum {top} (got {self.pv_current})",
+                es=f"PV actuales no puede superar el máximo {top} (recibido {self.pv_current})",
+                allowed=f"0..{top}",
+                got=self.pv_current,
+                cls=TierkreisInputError,
             )
         if self.death_points > 0 and self.pv > 0:
-            raise fail(
+            raise input_error(
                 "death_points",
-                "Puntos de muerte (death points) exist only at 0 PV "
+                en="Puntos de muerte (death points) exist only at 0 PV "
                 f"(PV is {self.pv}, got {self.death_points})",
-                f"Los puntos de muerte solo existen a 0 PV (PV {self.pv}, recibido {self.death_points})",
-                "0 unless PV is 0",
-                self.death_points,
+                es=f"Los puntos de muerte solo existen a 0 PV (PV {self.pv}, recibido {self.death_points})",
+                allowed="0 unless PV is 0",
+                got=self.death_points,
+                cls=TierkreisInputError,
             )
 
         if self.dead and self.death_points < DEATH_AT:
-            raise fail(
+            raise input_error(
                 "dead",
-                f"Muerto (dead) needs 3 Puntos de muerte (death points) (got {self.death_points})",
-                f"Muerto necesita 3 puntos de muerte (recibido {self.death_points})",
-                "only with 3 death points",
-                self.dead,
+                en=f"Muerto (dead) needs 3 Puntos de muerte (death points) (got {self.death_points})",
+                es=f"Muerto necesita 3 puntos de muerte (recibido {self.death_points})",
+                allowed="only with 3 death points",
+                got=self.dead,
+                cls=TierkreisInputError,
             )
         for kind in ("physical", "mental"):
             name = f"{kind}_penalty_turns"
             if getattr(self, name) and kind not in FUMBLE_PENALTY_PARTS[self.fumble_penalty]:
-                es, en = _PENALTY_NAMES[kind]
-                es, en = f"Pifia {es}: turnos", f"Pifia {es}: turnos ({en} fumble penalty: turns)"
-                raise fail(
+                es, en = _penalty_label(kind)
+                raise input_error(
                     name,
-                    f"{en} counts the turns of a −2 the character does not have "
+                    en=f"{en} counts the turns of a −2 the character does not have "
                     f"(Efecto de pifia en curso is {self.fumble_penalty!r})",
-                    f"{es} cuenta los turnos de un −2 que el personaje no tiene "
+                    es=f"{es} cuenta los turnos de un −2 que el personaje no tiene "
                     f"(Efecto de pifia en curso: {self.fumble_penalty!r})",
-                    "0 unless that −2 is on",
-                    getattr(self, name),
+                    allowed="0 unless that −2 is on",
+                    got=getattr(self, name),
+                    cls=TierkreisInputError,
                 )
 
     # derived ------------------------------------------------------------
@@ -351,12 +368,13 @@ class Combatant:
     def characteristic(self, code: str) -> int:
         """R2 The characteristic ``code`` (``"FUE"``, ``"AGI"``, …)."""
         if code not in CODE_FIELD:
-            raise fail(
+            raise input_error(
                 "characteristic",
-                f"characteristic must be one of: {', '.join(CODES)} (got {code!r})",
-                f"la característica debe ser una de: {', '.join(CODES)} (recibido {code!r})",
-                ", ".join(CODES),
-                code,
+                en=f"characteristic must be one of: {', '.join(CODES)} (got {code!r})",
+                es=f"la característica debe ser una de: {', '.join(CODES)} (recibido {code!r})",
+                allowed=", ".join(CODES),
+                got=code,
+                cls=TierkreisInputError,
             )
         return int(getattr(self, CODE_FIELD[code]))
 
@@ -534,3 +552,16 @@ class Modifiers:
     def extra_list(self) -> tuple[Adjustment, ...]:
         """R5 The GM's adjustments as :class:`Adjustment` objects."""
         return _parsed(self.extra, "extra")
+
+
+#: §2.2 the seed's weapon presets, as Weapon instances.
+UNARMED = Weapon(**_UNARMED_DATA)
+KNIFE = Weapon(**_KNIFE_DATA)
+SWORD = Weapon(**_SWORD_DATA)
+
+
+def derived(role: str, form: object, options: TierkreisOptions) -> dict[str, object]:
+    """P9 The automatic PV of a character: maximum PV and, when empty, full PV."""
+    if isinstance(form, Combatant):
+        return {"pv_max_override": form.pv_max, "pv_current": form.pv}
+    return {}

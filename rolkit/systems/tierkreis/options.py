@@ -15,11 +15,18 @@ from types import MappingProxyType
 from typing import Any
 
 from rolkit import fields
+from rolkit.errors import input_error
 from rolkit.memo import memo
-from rolkit.systems.tierkreis.errors import TierkreisInputError, fail
+from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.tables import TEXT_LABELS, label_of
 
-__all__ = ["TierkreisOptions", "DEFAULT_OPTIONS", "parse_damage_table", "format_damage_table"]
+__all__ = [
+    "TierkreisOptions",
+    "DEFAULT_OPTIONS",
+    "DEFAULT",
+    "parse_damage_table",
+    "format_damage_table",
+]
 
 _ROUNDING = {
     "down": ("Hacia abajo", "Hacia abajo (round down)"),
@@ -41,22 +48,24 @@ def parse_damage_table(
         listed = int(m.group(1)) if m else -1
         es, en = label_of(field)
         if not m or len(values) != 12 or not 0 <= listed <= 20 or any(v > 99 for v in values):
-            raise fail(
+            raise input_error(
                 field,
-                f"{en}: cannot read {part.strip()!r}; write one row per listed damage "
+                en=f"{en}: cannot read {part.strip()!r}; write one row per listed damage "
                 "(0–20) with 12 damages 0–99, e.g. «3: 1 2 2 3 3 3 3 3 3 4 4 5; 5: …»",
-                f"{es}: no se entiende {part.strip()!r}; escribe una fila por daño listado "
+                es=f"{es}: no se entiende {part.strip()!r}; escribe una fila por daño listado "
                 "(0–20) con 12 daños de 0 a 99, p. ej. «3: 1 2 2 3 3 3 3 3 3 4 4 5; 5: …»",
-                "rows like «3: 1 2 2 3 3 3 3 3 3 4 4 5»",
-                part,
+                allowed="rows like «3: 1 2 2 3 3 3 3 3 3 4 4 5»",
+                got=part,
+                cls=TierkreisInputError,
             )
         if listed in table:
-            raise fail(
+            raise input_error(
                 field,
-                f"{en}: the row for listed damage {listed} is given twice",
-                f"{es}: la fila del daño listado {listed} aparece dos veces",
-                "one row per listed damage",
-                listed,
+                en=f"{en}: the row for listed damage {listed} is given twice",
+                es=f"{es}: la fila del daño listado {listed} aparece dos veces",
+                allowed="one row per listed damage",
+                got=listed,
+                cls=TierkreisInputError,
             )
         table[listed] = values
     return table
@@ -79,16 +88,20 @@ def _as_text(value: Any, field: str) -> Any:
         rows = {int(k): tuple(int(v) for v in vs) for k, vs in value.items()}
     except (TypeError, ValueError):
         es, en = label_of(field)
-        raise fail(
+        raise input_error(
             field,
-            f"{en}: each row must map a listed damage to 12 whole numbers",
-            f"{es}: cada fila debe asociar un daño listado a 12 números enteros",
-            "{listed: 12 values}",
-            value,
+            en=f"{en}: each row must map a listed damage to 12 whole numbers",
+            es=f"{es}: cada fila debe asociar un daño listado a 12 números enteros",
+            allowed="{listed: 12 values}",
+            got=value,
+            cls=TierkreisInputError,
         ) from None
     text = format_damage_table(rows)
     parse_damage_table(text, field)
     return text
+
+
+_validate = fields.validator(TierkreisInputError)
 
 
 @dataclass(frozen=True)
@@ -251,7 +264,7 @@ class TierkreisOptions:
             "variable_damage_table",
             _as_text(self.variable_damage_table, "variable_damage_table"),
         )
-        fields.validate(self, error_cls=TierkreisInputError)
+        _validate(self)
         _table_of(self.variable_damage_table)
 
     @property
@@ -266,3 +279,5 @@ def _table_of(text: str) -> Mapping[int, tuple[int, ...]] | None:
 
 
 DEFAULT_OPTIONS = TierkreisOptions()
+#: §6 the spec's name of the default options.
+DEFAULT = DEFAULT_OPTIONS

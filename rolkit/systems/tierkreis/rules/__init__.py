@@ -1,0 +1,1 @@
+"""The Tierkreis spec's pure rule functions, one module per topic."""
