@@ -21,6 +21,8 @@ import importlib
 from typing import Any
 
 from rolkit import reprs, systems
+from rolkit.analysis import compare  # what-if, exact
+from rolkit.balance import sweep  # whole-fight odds over a grid of matchups, on Dask
 from rolkit.errors import (
     DiceSyntaxError,
     FieldRangeError,
@@ -62,33 +64,22 @@ __all__ = [
 __version__ = "0.1.0"
 
 
-def compare(*args: Any, **kwargs: Any) -> Any:
-    """:func:`rolkit.analysis.compare`: a setup against a variant, exact (what-if)."""
-    from rolkit import analysis
-
-    return analysis.compare(*args, **kwargs)
-
-
-def sweep(*args: Any, **kwargs: Any) -> Any:
-    """:func:`rolkit.balance.sweep`: whole-fight odds over a grid of matchups, on Dask."""
-    from rolkit import balance as module
-
-    return module.sweep(*args, **kwargs)
-
-
 def get_system(system_id: str) -> System:
     """The registered system ``system_id`` (see ``rolkit.systems()``)."""
     return systems.get(system_id)
 
 
-def load_ipython_extension(ipython):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """``%load_ext rolkit``: register the line magics."""
-    from rolkit import magics
+def load_ipython_extension(ipython: Any) -> None:  # pragma: no cover - run by IPython
+    """``%load_ext rolkit``: register the line magics (:mod:`rolkit.ipython`)."""
+    # Lazy on purpose, not a cycle: the IPython glue brings in the display layer, which
+    # ``import rolkit`` defers to the first rich display (see ``reprs.on_first_use``).
+    from rolkit.ipython import extension
 
-    magics.load(ipython)
+    extension.load(ipython)
 
 
-def unload_ipython_extension(ipython):  # type: ignore[no-untyped-def]  # pragma: no cover
-    from rolkit import magics
+def unload_ipython_extension(ipython: Any) -> None:  # pragma: no cover - run by IPython
+    """``%unload_ext rolkit``: remove the line magics."""
+    from rolkit.ipython import extension  # lazy, as above
 
-    magics.unload(ipython)
+    extension.unload(ipython)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rolkit import fields, i18n
+from rolkit import fields, i18n, systems
 from rolkit.errors import RulesError
 from rolkit.model import Odds
 from rolkit.reprs import RichRepr
@@ -95,9 +95,7 @@ class GMScreen:
 
 def gm_screen(system: System | str, forms: Mapping[str, Any] | None = None) -> GMScreen:
     """The GM screen of ``system`` (see :class:`GMScreen`)."""
-    import rolkit
-
-    s = rolkit.get_system(system) if isinstance(system, str) else system
+    s = systems.get(system) if isinstance(system, str) else system
     base = {**s.defaults(), **dict(forms or {})}
     axes = s.screen_axes or s.grid_axes
     assert axes is not None
@@ -203,9 +201,7 @@ def compare(
     Raises:
         RulesError: an unknown role or field, or a variant the rules refuse.
     """
-    import rolkit
-
-    s = rolkit.get_system(system) if isinstance(system, str) else system
+    s = systems.get(system) if isinstance(system, str) else system
     base_forms = {**s.defaults(), **dict(forms or {})}
     base_options = options if options is not None else s.options_type()
     variant_forms, variant_options = dict(base_forms), base_options

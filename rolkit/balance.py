@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from rolkit import systems
 from rolkit.errors import RulesError, input_error
 from rolkit.fight import FightOdds, FightSpec, fight_odds
 
@@ -71,9 +72,7 @@ def matchups(
 ) -> dict[tuple[str, str], FightSpec]:
     """Every ``left`` entry against every ``right`` entry, as :class:`FightSpec` (the left
     side acts first)."""
-    import rolkit
-
-    s = rolkit.get_system(system) if isinstance(system, str) else system
+    s = systems.get(system) if isinstance(system, str) else system
     out: dict[tuple[str, str], FightSpec] = {}
     for ln, le in left.items():
         for rn, re in right.items():

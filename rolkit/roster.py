@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import fcntl
 import json
 import os
 import re
@@ -47,6 +48,8 @@ import unicodedata
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
+
+import platformdirs
 
 from rolkit import fields, safefile, systems
 from rolkit.errors import RulesError, shown
@@ -103,8 +106,6 @@ def data_dir() -> Path:
     override = os.environ.get(DATA_DIR_ENV)
     if override:
         return Path(override)
-    import platformdirs
-
     return Path(platformdirs.user_data_dir("rolkit", appauthor=False))
 
 
@@ -269,8 +270,6 @@ def _validate_entries(doc: dict[str, Any]) -> None:
 @contextlib.contextmanager
 def _locked(path: Path) -> Iterator[None]:
     """An exclusive advisory lock on ``<path>.lock`` while a save checks and writes."""
-    import fcntl
-
     fd = safefile.open_lock(path.with_name(path.name + ".lock"))
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)

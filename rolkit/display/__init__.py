@@ -3,12 +3,13 @@
 Importing this package fills the :mod:`rolkit.reprs` registry, so the model's types
 (:class:`~rolkit.model.Resolution`, :class:`~rolkit.model.Odds`, the dice types and the
 check results) show richly in a notebook. Display depends on the model, never the
-reverse. ``import rolkit`` imports it (it is light: pandas is imported only when a table
-is built).
+reverse. ``import rolkit`` loads it on the first rich display (``reprs.on_first_use``);
+it is light (pandas is imported only when a table is built).
 
-Modules: :mod:`.tables` (pandas frames and headlines), :mod:`.render` (HTML / Markdown /
-text of attacks, odds, dice and the magics' display objects), :mod:`.checks` (any
-system's checks).
+Modules: :mod:`.markup` (the building blocks they share: card CSS, escaping, Markdown and
+frame tables), :mod:`.tables` (pandas frames and headlines), :mod:`.render` (HTML /
+Markdown / text of attacks, odds, dice and the magics' display objects), :mod:`.checks`
+(any system's checks), :mod:`.compare`, :mod:`.fight_odds`, :mod:`.screen`.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from rolkit import i18n
 from rolkit.display import tables
-from rolkit.display.render import _CSS, _e, _headline, _md_table, _title
+from rolkit.display.markup import CSS, card_head, escape, md_table, system_title
 
 if TYPE_CHECKING:
     from rolkit.model import CheckOdds, CheckResolution
@@ -50,7 +50,7 @@ def _check_odds_title(o: CheckOdds, lang: str | None) -> str:
 
 
 def check_odds_text(o: CheckOdds, lang: str | None = None) -> str:
-    lines = [f"{_check_odds_title(o, lang)}  [{_title(o.system, lang)}]"]
+    lines = [f"{_check_odds_title(o, lang)}  [{system_title(o.system, lang)}]"]
     for label, p, ge in check_odds_rows(o, lang):
         lines.append(
             f"  {label:<24} {i18n.percent(p, lang, 2):>9} {i18n.percent(ge, lang, 2):>9}  {p}"
@@ -64,24 +64,24 @@ def check_odds_markdown(o: CheckOdds, lang: str | None = None) -> str:
         [label, i18n.percent(p, lang, 2), i18n.percent(ge, lang, 2), str(p)]
         for label, p, ge in check_odds_rows(o, lang)
     ]
-    return f"**{_check_odds_title(o, lang)}** — {_title(o.system, lang)}\n\n" + _md_table(
+    return f"**{_check_odds_title(o, lang)}** — {system_title(o.system, lang)}\n\n" + md_table(
         header, body
     )
 
 
 def check_odds_html(o: CheckOdds, lang: str | None = None) -> str:
     head = "".join(
-        f"<th>{_e(h)}</th>"
+        f"<th>{escape(h)}</th>"
         for h in (i18n.t("col.degree", lang), "=", "≥", i18n.t("col.fraction", lang))
     )
     body = "".join(
-        f'<tr><td>{_e(label)}</td><td class="rolkit-num">{_e(i18n.percent(p, lang, 2))}</td>'
-        f'<td class="rolkit-num">{_e(i18n.percent(ge, lang, 2))}</td>'
-        f'<td class="rolkit-num">{_e(p)}</td></tr>'
+        f'<tr><td>{escape(label)}</td><td class="rolkit-num">{escape(i18n.percent(p, lang, 2))}</td>'
+        f'<td class="rolkit-num">{escape(i18n.percent(ge, lang, 2))}</td>'
+        f'<td class="rolkit-num">{escape(p)}</td></tr>'
         for label, p, ge in check_odds_rows(o, lang)
     )
     return (
-        _headline(_check_odds_title(o, lang), _title(o.system, lang), "rolkit-check-odds")
+        card_head(_check_odds_title(o, lang), system_title(o.system, lang), "rolkit-check-odds")
         + f'<table class="rolkit-check-law"><thead><tr>{head}</tr></thead>'
         + f"<tbody>{body}</tbody></table></div>"
     )
@@ -93,7 +93,7 @@ def _resolution_title(r: CheckResolution, lang: str | None) -> str:
 
 
 def _resolution_meta(r: CheckResolution, lang: str | None) -> str:
-    return f"{_title(r.system, lang)} · {i18n.t('seed', lang)} {r.seed}"
+    return f"{system_title(r.system, lang)} · {i18n.t('seed', lang)} {r.seed}"
 
 
 def _step_lines(r: CheckResolution, lang: str | None) -> list[tuple[str, str, str, str]]:
@@ -127,17 +127,18 @@ def _step_header(lang: str | None) -> list[str]:
 
 def check_resolution_markdown(r: CheckResolution, lang: str | None = None) -> str:
     head = f"**{_resolution_title(r, lang)}** — {_resolution_meta(r, lang)}"
-    return head + "\n\n" + _md_table(_step_header(lang), _step_lines(r, lang))
+    return head + "\n\n" + md_table(_step_header(lang), _step_lines(r, lang))
 
 
 def check_resolution_html(r: CheckResolution, lang: str | None = None) -> str:
     css = "rolkit-check " + ("rolkit-success" if r.success else "rolkit-failure")
-    head = "".join(f"<th>{_e(h)}</th>" for h in _step_header(lang))
+    head = "".join(f"<th>{escape(h)}</th>" for h in _step_header(lang))
     body = "".join(
-        "<tr>" + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>" for row in _step_lines(r, lang)
+        "<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"
+        for row in _step_lines(r, lang)
     )
     return (
-        _headline(_resolution_title(r, lang), _resolution_meta(r, lang), css)
+        card_head(_resolution_title(r, lang), _resolution_meta(r, lang), css)
         + f'<table class="rolkit-steps"><thead><tr>{head}</tr></thead><tbody>{body}</tbody>'
-        + f"</table>{'' if _CSS else ''}</div>"
+        + f"</table>{'' if CSS else ''}</div>"
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rolkit import i18n
-from rolkit.display.render import _e, _frame_html, _headline, _md_table, _title
+from rolkit.display.markup import card_head, escape, frame_html, md_table, system_title
 
 if TYPE_CHECKING:
     from rolkit.analysis import Comparison
@@ -42,13 +42,13 @@ def _header(lang: str | None) -> list[str]:
 
 
 def comparison_text(c: Comparison, lang: str | None = None) -> str:
-    lines = [f"{_title_line(c, lang)}  [{_title(c.base.system, lang)}]"]
+    lines = [f"{_title_line(c, lang)}  [{system_title(c.base.system, lang)}]"]
     lines += ["  " + " | ".join(row) for row in _cells(c, lang)]
     return "\n".join(lines)
 
 
 def comparison_markdown(c: Comparison, lang: str | None = None) -> str:
-    return f"**{_e(_title_line(c, lang))}**\n\n" + _md_table(_header(lang), _cells(c, lang))
+    return f"**{escape(_title_line(c, lang))}**\n\n" + md_table(_header(lang), _cells(c, lang))
 
 
 def comparison_html(c: Comparison, lang: str | None = None) -> str:
@@ -56,7 +56,7 @@ def comparison_html(c: Comparison, lang: str | None = None) -> str:
 
     frame = pd.DataFrame(_cells(c, lang), columns=_header(lang))
     return (
-        _headline(_title_line(c, lang), _title(c.base.system, lang), "rolkit-compare")
-        + _frame_html(frame, "rolkit-compare-table", lang)
+        card_head(_title_line(c, lang), system_title(c.base.system, lang), "rolkit-compare")
+        + frame_html(frame, "rolkit-compare-table", lang)
         + "</div>"
     )

@@ -3,12 +3,12 @@ headline, how each combatant ends, and the rounds the fight ends in."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from rolkit import i18n
+from rolkit.display.markup import escape
 from rolkit.fight import FightOdds
 
 __all__ = [
@@ -169,10 +169,6 @@ _CSS = """<style>
 </style>"""
 
 
-def _e(x: Any) -> str:
-    return html.escape(str(x), quote=True)
-
-
 def rounds_chart_html(r: FightOdds, lang: str | None = None) -> str:
     """The law of the rounds as a small bar table (no plotting library needed)."""
     rows = rounds_rows(r, lang)
@@ -180,13 +176,13 @@ def rounds_chart_html(r: FightOdds, lang: str | None = None) -> str:
         return ""
     top = max(p for _k, p, _t in rows) or 1.0
     body = "".join(
-        f'<tr><td>{_e(k)}</td><td class="n">{_e(t)}</td>'
+        f'<tr><td>{escape(k)}</td><td class="n">{escape(t)}</td>'
         f'<td><span class="bar" style="width:{8 * p / top:.2f}em"></span></td></tr>'
         for k, p, t in rows
     )
     return (
-        f'<table class="rolkit-rounds"><thead><tr><th>{_e(_w("round", lang))}</th>'
-        f'<th colspan="2">{_e(_w("ends", lang))}</th></tr></thead><tbody>{body}</tbody></table>'
+        f'<table class="rolkit-rounds"><thead><tr><th>{escape(_w("round", lang))}</th>'
+        f'<th colspan="2">{escape(_w("ends", lang))}</th></tr></thead><tbody>{body}</tbody></table>'
     )
 
 
@@ -196,15 +192,15 @@ def fight_odds_html(
     """The victory headline, how it was obtained, each combatant's fate, the rounds."""
     head = (_w("who", lang), _w("side", lang), _w("out", lang), _w("dead", lang))
     fates = "".join(
-        f"<tr><td>{_e(n)}</td><td>{_e(s)}</td><td class='n'>{_e(o)}</td><td class='n'>{_e(d)}</td></tr>"
+        f"<tr><td>{escape(n)}</td><td>{escape(s)}</td><td class='n'>{escape(o)}</td><td class='n'>{escape(d)}</td></tr>"
         for n, s, o, d in fate_rows(r, lang, labels)
     )
     victory = victory_headline(r, lang, labels)
     return (
         f'<div class="rolkit-fight-odds">{_CSS}'
-        f'<p class="rolkit-victory"><strong>{_e(victory)}</strong></p>'
-        f'<p class="meta"><small>{_e(meta_line(r, lang))}</small></p>'
-        f"<table class='rolkit-fates'><thead><tr>{''.join(f'<th>{_e(h)}</th>' for h in head)}"
+        f'<p class="rolkit-victory"><strong>{escape(victory)}</strong></p>'
+        f'<p class="meta"><small>{escape(meta_line(r, lang))}</small></p>'
+        f"<table class='rolkit-fates'><thead><tr>{''.join(f'<th>{escape(h)}</th>' for h in head)}"
         f"</tr></thead><tbody>{fates}</tbody></table>"
         f"{rounds_chart_html(r, lang)}</div>"
     )

@@ -20,18 +20,26 @@ Conventions:
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rolkit import i18n
-from rolkit.display import tables
+from rolkit import i18n, reprs
+from rolkit.display import checks, tables
+from rolkit.display.markup import (
+    CSS,
+    align_numbers,
+    card_head,
+    escape,
+    frame_html,
+    frame_markdown,
+    md_cell,
+    md_table,
+    system_title,
+)
 
 if TYPE_CHECKING:
-    import pandas as pd
-
     from rolkit.dice import Distribution, RolledDice
     from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
@@ -100,130 +108,10 @@ COMPARISON_SYMBOLS: Mapping[str, str] = {
     ">=": "≥",
 }
 
-_CSS = (
-    "<style>"
-    # Cards carry their own paper and ink: readable in JupyterLab's light and dark themes
-    # and in Voilà (every text ≥ 4.5:1 on white; the theme's row colours are overridden).
-    ".rolkit-card{font-family:inherit;margin:0.25em 0;background:#fff;color:#1a1a1a;"
-    "padding:0.3em 0.6em;border:1px solid #ccc;border-radius:4px;max-width:100%;"
-    "box-sizing:border-box;}"
-    ".rolkit-card td,.rolkit-card th,.rolkit-card p,.rolkit-card li,.rolkit-card caption,"
-    ".rolkit-card strong,.rolkit-card span{color:#1a1a1a;}"
-    ".rolkit-card tr,.rolkit-card tbody tr:nth-child(odd),.rolkit-card tbody tr:hover"
-    "{background:#fff !important;}"
-    ".rolkit-card td,.rolkit-card th{color:#1a1a1a !important;}"
-    ".rolkit-card code{color:#1a1a1a !important;background:#f0f0f0 !important;}"
-    ".rolkit-card .rolkit-headline{font-size:1.1em;margin:0.2em 0;}"
-    ".rolkit-card .rolkit-meta,.rolkit-card .rolkit-meta small{color:#4d4d4d !important;}"
-    ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline,"
-    ".rolkit-hit .rolkit-headline strong,.rolkit-success .rolkit-headline strong"
-    "{color:#1b5e20 !important;}"
-    ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline,"
-    ".rolkit-miss .rolkit-headline strong,.rolkit-failure .rolkit-headline strong"
-    "{color:#a00018 !important;}"
-    ".rolkit-card table{border-collapse:collapse;}"
-    ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:left;vertical-align:top;}"
-    ".rolkit-card .rolkit-num{text-align:right;font-variant-numeric:tabular-nums;}"
-    ".rolkit-max,.rolkit-card .rolkit-max{font-weight:bold;color:#1b5e20 !important;}"
-    ".rolkit-min,.rolkit-card .rolkit-min{font-weight:bold;color:#a00018 !important;}"
-    ".rolkit-dropped,.rolkit-card .rolkit-dropped{text-decoration:line-through;"
-    "color:#595959 !important;}"
-    ".rolkit-bar{display:inline-block;height:0.8em;background:#9ecae1;}"
-    ".rolkit-scroll{max-height:28em;overflow-y:auto;}"
-    ".rolkit-error,.rolkit-card.rolkit-error p{color:#a00018 !important;}"
-    "</style>"
-)
-
-
-def _e(x: Any) -> str:
-    return html.escape(str(x), quote=True)
-
-
-def _title(system_id: str, lang: str | None) -> str:
-    from rolkit import systems
-
-    try:
-        return systems.get(system_id).display_name(lang)
-    except Exception:  # noqa: BLE001 - a title must never break a repr
-        return system_id
-
-
-def _md_cell(x: Any) -> str:
-    return str(x).replace("|", "\\|").replace("\n", " ")
-
-
-def _md_table(header: Sequence[Any], rows: Iterable[Sequence[Any]]) -> str:
-    out = [
-        "| " + " | ".join(_md_cell(h) for h in header) + " |",
-        "|" + "---|" * len(header),
-    ]
-    out += ["| " + " | ".join(_md_cell(c) for c in row) + " |" for row in rows]
-    return "\n".join(out)
-
-
-def _pct(value: float, lang: str | None) -> str:
-    """A percentage already scaled to 0..100 (as the tables' ``=``/``≥`` columns hold)."""
-    return i18n.percent(value / 100, lang, 2)
-
-
-def frame_markdown(
-    df: pd.DataFrame, lang: str | None = None, percent: Sequence[str] = ("=", "≥")
-) -> str:
-    """A DataFrame as a Markdown table; the ``percent`` columns (0..100) get a ``%``."""
-    rows = []
-    for rec in df.itertuples(index=False):
-        cells = []
-        for col, value in zip(df.columns, rec, strict=True):
-            cells.append(_pct(value, lang) if col in percent else value)
-        rows.append(cells)
-    return _md_table(list(df.columns), rows)
-
-
-def _percent_columns(columns: Iterable[Any], lang: str | None) -> list[Any]:
-    return [c for c in columns if c in ("=", "≥", i18n.t("col.probability", lang))]
-
-
-def _align_numbers(styler: Any, lang: str | None) -> Any:
-    """Right-align the number columns of a Styler (percent, fraction, numeric dtypes)."""
-    from pandas.api.types import is_numeric_dtype
-
-    df = styler.data
-    percent = _percent_columns(df.columns, lang)
-    numeric = [
-        i
-        for i, c in enumerate(df.columns)
-        if c in percent or c == i18n.t("col.fraction", lang) or is_numeric_dtype(df[c])
-    ]
-    right = "text-align:right;font-variant-numeric:tabular-nums"
-    return styler.set_table_styles(
-        [{"selector": f".col{i}", "props": right} for i in numeric], overwrite=False
-    )
-
-
-def _frame_html(df: pd.DataFrame, css_class: str, lang: str | None) -> str:
-    """A DataFrame as an escaped HTML table: percent columns formatted for ``lang``,
-    number columns right-aligned (a Styler when jinja2 is there, else ``to_html``)."""
-    fmt = {c: (lambda v: _pct(v, lang)) for c in _percent_columns(df.columns, lang)}
-    try:
-        styler = df.style
-    except ImportError:  # Styler needs jinja2
-        return df.to_html(index=False, classes=css_class, escape=True, border=0, formatters=fmt)
-    styler = styler.hide(axis="index").format(fmt, escape="html")  # one call: escapes all
-    return _align_numbers(styler, lang).set_table_attributes(f'class="{css_class}"').to_html()
-
-
-def _headline(text: str, meta: str, css: str) -> str:
-    """Open a card ``<div>`` (the caller closes it) with the headline and the meta line."""
-    return (
-        f'<div class="rolkit-card {css}">{_CSS}'
-        f'<p class="rolkit-headline"><strong>{_e(text)}</strong></p>'
-        f'<p class="rolkit-meta"><small>{_e(meta)}</small></p>'
-    )
-
 
 # --------------------------------------------------------------------------- resolution
 def _resolution_meta(r: Resolution, lang: str | None) -> str:
-    return f"{_title(r.system, lang)} · {i18n.t('seed', lang)} {r.seed}"
+    return f"{system_title(r.system, lang)} · {i18n.t('seed', lang)} {r.seed}"
 
 
 def resolution_text(r: Resolution, lang: str | None = None) -> str:
@@ -242,16 +130,16 @@ def resolution_text(r: Resolution, lang: str | None = None) -> str:
 
 def resolution_markdown(r: Resolution, lang: str | None = None) -> str:
     """Bold headline, the meta line, and the steps table (``tables.steps_frame``)."""
-    head = f"**{_md_cell(tables.resolution_headline(r, lang))}** — {_resolution_meta(r, lang)}"
+    head = f"**{md_cell(tables.resolution_headline(r, lang))}** — {_resolution_meta(r, lang)}"
     return head + "\n\n" + frame_markdown(tables.steps_frame(r, lang), lang)
 
 
 def resolution_html(r: Resolution, lang: str | None = None) -> str:
     """Headline (green on a hit, red on a miss), system and seed, then the steps table."""
     css = "rolkit-resolution " + ("rolkit-hit" if r.view.hit else "rolkit-miss")
-    table = _frame_html(tables.steps_frame(r, lang), "rolkit-steps", lang)
+    table = frame_html(tables.steps_frame(r, lang), "rolkit-steps", lang)
     return (
-        _headline(tables.resolution_headline(r, lang), _resolution_meta(r, lang), css)
+        card_head(tables.resolution_headline(r, lang), _resolution_meta(r, lang), css)
         + table
         + "</div>"
     )
@@ -262,7 +150,7 @@ def odds_text(o: Odds, lang: str | None = None) -> str:
     """Headline, then one line per outcome class with ``=``, ``≥`` and the fraction."""
     rows = tables.outcome_rows(o, lang)
     width = max([len(r["label"]) for r in rows] + [10])
-    lines = [f"{tables.headline(o, lang)}  [{_title(o.system, lang)}]"]
+    lines = [f"{tables.headline(o, lang)}  [{system_title(o.system, lang)}]"]
     head = f"  {i18n.t('col.outcome', lang):<{width}}  {'=':>9}  {'≥':>9}  "
     lines.append(head + i18n.t("col.fraction", lang))
     for row in rows:
@@ -276,35 +164,35 @@ def odds_markdown(o: Odds, lang: str | None = None) -> str:
     """Bold headline and the outcome table (``tables.outcome_frame``)."""
     df = tables.outcome_frame(o, lang).drop(columns=["kind"])
     return (
-        f"**{_md_cell(tables.headline(o, lang))}** — {_title(o.system, lang)}\n\n"
+        f"**{md_cell(tables.headline(o, lang))}** — {system_title(o.system, lang)}\n\n"
         + frame_markdown(df, lang)
     )
 
 
 def _styled_outcomes_html(o: Odds, lang: str | None) -> str:
     try:
-        return _align_numbers(tables.styled_outcomes(o, lang), lang).to_html()
+        return align_numbers(tables.styled_outcomes(o, lang), lang).to_html()
     except ImportError:  # Styler needs jinja2; fall back to the plain frame
         df = tables.outcome_frame(o, lang).drop(columns=["kind"])
-        return _frame_html(df, "rolkit-odds", lang)
+        return frame_html(df, "rolkit-odds", lang)
 
 
 def odds_html(o: Odds, lang: str | None = None) -> str:
     """Headline, the coloured outcome table, and the damage law (and effects) folded."""
     parts = [
-        _headline(tables.headline(o, lang), _title(o.system, lang), "rolkit-odds-card"),
+        card_head(tables.headline(o, lang), system_title(o.system, lang), "rolkit-odds-card"),
         _styled_outcomes_html(o, lang),
     ]
     damage = tables.damage_frame(o, lang)
     parts.append(
-        f"<details><summary>{_e(i18n.t('render.damage_law', lang))}</summary>"
-        f"{_frame_html(damage, 'rolkit-damage', lang)}</details>"
+        f"<details><summary>{escape(i18n.t('render.damage_law', lang))}</summary>"
+        f"{frame_html(damage, 'rolkit-damage', lang)}</details>"
     )
     if o.flags():
         flags = tables.flags_frame(o, lang)
         parts.append(
-            f"<details><summary>{_e(i18n.t('render.flags', lang))}</summary>"
-            f"{_frame_html(flags, 'rolkit-flags', lang)}</details>"
+            f"<details><summary>{escape(i18n.t('render.flags', lang))}</summary>"
+            f"{frame_html(flags, 'rolkit-flags', lang)}</details>"
         )
     parts.append("</div>")
     return "".join(parts)
@@ -348,9 +236,9 @@ def distribution_markdown(d: Distribution, lang: str | None = None, title: str =
         (k, i18n.percent(p, lang, 2), i18n.percent(ge, lang, 2), p)
         for k, p, ge in _distribution_rows(d)
     ]
-    head = " · ".join(x for x in (f"**{_md_cell(title)}**" if title else "", _mean_text(d, lang)))
+    head = " · ".join(x for x in (f"**{md_cell(title)}**" if title else "", _mean_text(d, lang)))
     head = head.strip(" ·")
-    table = _md_table(_distribution_header(lang), rows)
+    table = md_table(_distribution_header(lang), rows)
     return f"{head}\n\n{table}" if head else table
 
 
@@ -359,12 +247,12 @@ def distribution_html(d: Distribution, lang: str | None = None, title: str = "")
     rows = _distribution_rows(d)
     top = max((p for _, p, _ in rows), default=Fraction(1)) or Fraction(1)
     body = "".join(
-        f'<tr><td class="rolkit-num">{_e(k)}</td><td class="rolkit-num">{i18n.percent(p, lang, 2)}</td>'
-        f'<td class="rolkit-num">{i18n.percent(ge, lang, 2)}</td><td class="rolkit-num">{_e(p)}</td>'
+        f'<tr><td class="rolkit-num">{escape(k)}</td><td class="rolkit-num">{i18n.percent(p, lang, 2)}</td>'
+        f'<td class="rolkit-num">{i18n.percent(ge, lang, 2)}</td><td class="rolkit-num">{escape(p)}</td>'
         f'<td><span class="rolkit-bar" style="width:{float(p / top) * 8:.2f}em"></span></td></tr>'
         for k, p, ge in rows
     )
-    header = "".join(f'<th class="rolkit-num">{_e(h)}</th>' for h in _distribution_header(lang))
+    header = "".join(f'<th class="rolkit-num">{escape(h)}</th>' for h in _distribution_header(lang))
     header += "<th></th>"
     table = (
         f'<div class="rolkit-scroll"><table class="rolkit-distribution">'
@@ -372,8 +260,8 @@ def distribution_html(d: Distribution, lang: str | None = None, title: str = "")
     )
     meta = _mean_text(d, lang)
     if not title and not meta:
-        return f'<div class="rolkit-card">{_CSS}{table}</div>'
-    return _headline(title, meta, "rolkit-distribution-card") + table + "</div>"
+        return f'<div class="rolkit-card">{CSS}{table}</div>'
+    return card_head(title, meta, "rolkit-distribution-card") + table + "</div>"
 
 
 # --------------------------------------------------------------------------- rolled dice
@@ -421,7 +309,7 @@ def rolled_html(r: RolledDice, lang: str | None = None) -> str:
     """Inline HTML: maxima in green, 1s in red, the total in bold."""
     parts: list[str] = []
     for sign, term, faces in _rolled_parts(r):
-        text = f"<code>{_e(term)}</code>"
+        text = f"<code>{escape(term)}</code>"
         if term.is_dice:
             shown = [
                 f'<span class="{c}" style="{_INLINE[c]}">{f}</span>' if c else str(f)
@@ -435,7 +323,7 @@ def rolled_html(r: RolledDice, lang: str | None = None) -> str:
 # --------------------------------------------------------------------------- errors
 def error_html(message: str) -> str:
     """A user's mistake as one plain red line (no traceback)."""
-    return f'<div class="rolkit-card rolkit-error">{_CSS}<p>⚠ {_e(message)}</p></div>'
+    return f'<div class="rolkit-card rolkit-error">{CSS}<p>⚠ {escape(message)}</p></div>'
 
 
 # --------------------------------------------------------------------------- display objects
@@ -497,9 +385,9 @@ class RollResult(_Display):
         if kind == "markdown":
             return f"{rolled_markdown(self.rolled, lang)} — _{seed} · {hint}_"
         return (
-            f'<div class="rolkit-card rolkit-roll-card">{_CSS}{rolled_html(self.rolled, lang)}'
-            f'<p class="rolkit-meta"><small>{_e(seed)} · {_e(i18n.t("render.replay", lang))}: '
-            f"<code>{_e(self.replay)}</code></small></p></div>"
+            f'<div class="rolkit-card rolkit-roll-card">{CSS}{rolled_html(self.rolled, lang)}'
+            f'<p class="rolkit-meta"><small>{escape(seed)} · {escape(i18n.t("render.replay", lang))}: '
+            f"<code>{escape(self.replay)}</code></small></p></div>"
         )
 
 
@@ -538,15 +426,15 @@ class RollSeries(_Display):
         if kind == "markdown":
             items = [f"{i}. {rolled_markdown(r, lang)}" for i, r in enumerate(self.rolls, 1)]
             head = (
-                f"**{_md_cell(self.expression)} × {len(self.rolls)}: {totals}** — _{seed} · {hint}_"
+                f"**{md_cell(self.expression)} × {len(self.rolls)}: {totals}** — _{seed} · {hint}_"
             )
             return head + "\n\n" + "\n".join(items)
         lis = "".join(f"<li>{rolled_html(r, lang)}</li>" for r in self.rolls)
         return (
-            _headline(f"{self.expression} × {len(self.rolls)}: {totals}", seed, "rolkit-roll-card")
+            card_head(f"{self.expression} × {len(self.rolls)}: {totals}", seed, "rolkit-roll-card")
             + f'<ol class="rolkit-series">{lis}</ol>'
-            + f'<p class="rolkit-meta"><small>{_e(i18n.t("render.replay", lang))}: '
-            f"<code>{_e(self.replay)}</code></small></p></div>"
+            + f'<p class="rolkit-meta"><small>{escape(i18n.t("render.replay", lang))}: '
+            f"<code>{escape(self.replay)}</code></small></p></div>"
         )
 
 
@@ -587,14 +475,14 @@ class ProbabilityResult(_Display):
         if kind == "text":
             return f"{self.statement} = {p} = {pct}" + (f"  ({extra})" if extra else "")
         if kind == "markdown":
-            return f"{_md_cell(self.statement)} = **{p}** = **{pct}**" + (
+            return f"{md_cell(self.statement)} = **{p}** = **{pct}**" + (
                 f" _({extra})_" if extra else ""
             )
         return (
-            f'<div class="rolkit-card rolkit-probability">{_CSS}'
-            f'<p class="rolkit-headline"><code>{_e(self.statement)}</code> = '
-            f"<strong>{_e(p)}</strong> = <strong>{_e(pct)}</strong></p>"
-            + (f'<p class="rolkit-meta"><small>{_e(extra)}</small></p>' if extra else "")
+            f'<div class="rolkit-card rolkit-probability">{CSS}'
+            f'<p class="rolkit-headline"><code>{escape(self.statement)}</code> = '
+            f"<strong>{escape(p)}</strong> = <strong>{escape(pct)}</strong></p>"
+            + (f'<p class="rolkit-meta"><small>{escape(extra)}</small></p>' if extra else "")
             + "</div>"
         )
 
@@ -647,9 +535,6 @@ class CheckReport(_Display):
         return self.odds.p_success
 
     def _render(self, kind: str, lang: str | None) -> str:
-        from rolkit import reprs
-        from rolkit.display import checks
-
         own = reprs.renderer(self.resolution.outcome, kind)  # type: ignore[arg-type]
         generic = {
             "text": checks.check_resolution_text,
@@ -666,7 +551,7 @@ class CheckReport(_Display):
         else:  # the system's own display of its result, then the seed to replay it
             seed = f"{i18n.t('seed', lang)} {self.seed}"
             head = own(self.resolution.outcome) + (
-                f'<p class="rolkit-meta"><small>{_e(seed)}</small></p>'
+                f'<p class="rolkit-meta"><small>{escape(seed)}</small></p>'
                 if kind == "html"
                 else f"\n  {seed}"
             )

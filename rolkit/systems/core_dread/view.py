@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rolkit import i18n, reprs
-from rolkit.display.render import _headline
+from rolkit.display.markup import card_head as _headline
 from rolkit.model import OutcomeView
 from rolkit.systems.core_dread.attack.key import AttackKey
 from rolkit.systems.core_dread.messages import wound_key

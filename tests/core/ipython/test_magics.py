@@ -15,7 +15,8 @@ from fractions import Fraction
 import pytest
 
 import rolkit
-from rolkit import dice, fields, i18n, magics
+from rolkit import dice, fields, i18n
+from rolkit import ipython as magics
 from rolkit import systems as registry
 from rolkit.display import render
 from rolkit.model import Odds, OutcomeView, Resolution, Step

@@ -238,7 +238,7 @@ def test_a_process_killed_mid_save_leaves_the_old_file_whole(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-c", KILLED_WRITER, str(path)],
         stdout=subprocess.PIPE,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
     )
     assert proc.stdout is not None
     assert proc.stdout.readline().strip() == b"writing"
@@ -587,7 +587,7 @@ def test_a_real_read_only_folder_is_a_plain_message(tmp_path):
         capture_output=True,
         text=True,
         timeout=60,
-        cwd=Path(__file__).parent.parent,
+        cwd=Path(__file__).parents[2],
     )
     if proc.returncode == 97 or "unshare failed" in proc.stderr:
         pytest.skip(f"no private read-only mount here: {proc.stderr[-200:]}")

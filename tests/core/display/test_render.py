@@ -3,6 +3,7 @@ text is readable, and all of them follow the module-level language."""
 
 from __future__ import annotations
 
+import html
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -161,7 +162,7 @@ def test_resolution_html_shows_headline_seed_and_every_step():
     html_ = r._repr_html_()
     text = text_of(html_)
     assert "semilla 3" in text
-    assert text_of(f"<p>{render.html.escape(render.tables.resolution_headline(r))}</p>") in text
+    assert text_of(f"<p>{html.escape(render.tables.resolution_headline(r))}</p>") in text
     assert "Ataque <b>" in text  # a label is escaped, never markup
     assert "<b>" not in html_.replace("&lt;b&gt;", "")
     for step in r.steps:
@@ -323,7 +324,7 @@ def test_render_and_text_reprs_never_import_pandas_or_ipython():
         "import sys\n"
         f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
         "import test_render as t\n"
-        "import rolkit.display.render, rolkit.magics\n"
+        "import rolkit.display.render, rolkit.ipython\n"
         "from rolkit import dice\n"
         "r = t.SYSTEM.resolve(*t.FORMS, seed=1)\n"
         "o = t.SYSTEM.odds(*t.FORMS)\n"

@@ -1,6 +1,6 @@
 """Every example in every magic's help text, and in ``%rolkit``'s summary, runs as written.
 
-The examples are read from the help texts themselves (``rolkit.magics._HELP`` and the
+The examples are read from the help texts themselves (``rolkit.ipython.texts.HELP`` and the
 summary ``%rolkit`` prints), so a help text edited later is tested with no new code. A
 usage template (with ``<…>`` or ``[…]``) is not an example and is skipped.
 """
@@ -12,7 +12,9 @@ import re
 import pytest
 
 import rolkit
-from rolkit import i18n, magics
+from rolkit import i18n
+from rolkit import ipython as magics
+from rolkit.ipython import texts
 
 EXAMPLE = re.compile(r"%(\w+)\s+(.+?)(?:\s{2,}|$)")
 SEPARATORS = re.compile(r"\s+[|·]\s+")  # "%idioma es | %idioma en", "2d6 seed=5 · 4d6 veces=6"
@@ -43,14 +45,14 @@ def _examples(text, where):
 
 
 def _help_examples():
-    for key, text in magics._HELP.items():
+    for key, text in texts.HELP.items():
         yield from _examples(text, key)
 
 
 def _summary_examples():
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        magics._summary()
+        texts.summary()
     for line in out.getvalue().splitlines()[1:]:
         match = re.match(r"\s*%(\w+)\s*/\s*%\w+\s+(.+)$", line)
         if match:
