@@ -9,7 +9,8 @@ it is light (pandas is imported only when a table is built).
 Modules: :mod:`.markup` (the building blocks they share: card CSS, escaping, Markdown and
 frame tables), :mod:`.tables` (pandas frames and headlines), :mod:`.render` (HTML /
 Markdown / text of attacks, odds, dice and the magics' display objects), :mod:`.checks`
-(any system's checks), :mod:`.compare`, :mod:`.fight_odds`, :mod:`.screen`.
+(any system's checks), :mod:`.core_dread` (its check roll's card), :mod:`.compare`,
+:mod:`.fight_odds`, :mod:`.screen`.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from collections.abc import Callable
 from rolkit import reprs
 from rolkit.analysis import Comparison
 from rolkit.dice import Distribution, RolledDice
-from rolkit.display import checks, compare, render, tables
+from rolkit.display import checks, compare, core_dread, render, tables
 from rolkit.display import fight_odds as fight_view
 from rolkit.fight import FightOdds
 from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
-__all__ = ["render", "tables", "checks"]
+__all__ = ["render", "tables", "checks", "core_dread"]
 
 _RENDERERS: dict[type, tuple[Callable[..., str], Callable[..., str], Callable[..., str]]] = {
     Resolution: (render.resolution_html, render.resolution_markdown, render.resolution_text),

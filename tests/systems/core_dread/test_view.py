@@ -7,9 +7,9 @@ from fractions import Fraction as F
 
 from rolkit import i18n, reprs
 from rolkit.dice import ScriptedDice
+from rolkit.display.core_dread import check_html, check_markdown, check_text
 from rolkit.systems.core_dread import roll_check
 from rolkit.systems.core_dread.rules.rolls import CheckRoll
-from rolkit.systems.core_dread.view import check_html, check_markdown, check_text
 
 # V03: [2,7,5,9,1] at attribute 5, die 2 rerolled 7 → 4: 4 hits, 3 natural
 V03 = roll_check(5, 1, ScriptedDice([2, 7, 5, 9, 1, 4]))
@@ -75,7 +75,7 @@ def _rerolled_check():
 def test_check_html_shows_degree_hits_and_each_die_history():
     from html.parser import HTMLParser
 
-    from rolkit.systems.core_dread import view
+    from rolkit.display import core_dread as view
 
     html_ = view.check_html(_rerolled_check())
     chunks: list[str] = []
@@ -93,7 +93,7 @@ def test_check_html_shows_degree_hits_and_each_die_history():
 
 
 def test_check_markdown_and_text():
-    from rolkit.systems.core_dread import view
+    from rolkit.display import core_dread as view
 
     check = _rerolled_check()
     md = view.check_markdown(check, "es")
