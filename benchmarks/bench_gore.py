@@ -34,7 +34,7 @@ from benchmarks.timing import Ratio, median_seconds
 from rolkit import clear_caches
 from rolkit.dice import parse
 from rolkit.systems import gore as g
-from rolkit.systems.gore.damage import blow_damage, blow_profile, md_value, weapon_value
+from rolkit.systems.gore.rules.damage import blow_damage, blow_profile, md_value, weapon_value
 
 REPEAT = 7
 SKILLS = range(0, 101, 10)

@@ -16,17 +16,21 @@ import rolkit
 from rolkit.dice import ScriptedDice
 from rolkit.model import RulesError
 from rolkit.systems import gore as g
-from rolkit.systems.gore.checks import (
+from rolkit.systems.gore.rules.checks import (
     attack_tier_distribution,
     characteristic_target,
     contest_winner,
     disarm_threshold,
+)
+from rolkit.systems.gore.rules.damage import blow_damage
+from rolkit.systems.gore.rules.time import (
+    aging_rolls,
     max_attacks,
     movement_effect,
     movement_m,
     pursuit_closing,
+    recovery_dice,
 )
-from rolkit.systems.gore.damage import blow_damage
 from rolkit.systems.gore.tables import size_modifier
 
 BROADSWORD = g.Weapon(name="Espada ancha", damage="1D8+1")
@@ -1163,8 +1167,7 @@ def test_hit_probability_matches_the_odds():
 
 
 def test_minor_procedures():
-    from rolkit.systems.gore.checks import aging_rolls, recovery_dice
-    from rolkit.systems.gore.hazards import dive_for_cover, exposure_limits, swim_check_target
+    from rolkit.systems.gore.rules.hazards import dive_for_cover, exposure_limits, swim_check_target
 
     assert dive_for_cover(7, "exito") == 4 and dive_for_cover(7, "critico") == 0
     assert dive_for_cover(7, "fallo") == 7
@@ -1320,14 +1323,14 @@ def _enumerate_resolve(a, d, w, m) -> dict:
 def test_resolve_enumerated_exactly_equals_attack_outcomes(a, d, w, m, monkeypatch):
     # T11's "00 — roll again" makes the tree of faces infinite; the fumble tables are drawn
     # after everything the outcome key depends on (§7.1 step 8), so stub them out here.
-    from rolkit.systems.gore import resolve
+    from rolkit.systems.gore.attack import resolve
 
     monkeypatch.setattr(resolve, "_roll_fumble", lambda *args: g.table_lookup("melee_fumble", 1))
     assert _enumerate_resolve(a, d, w, m) == g.attack_outcomes(a, d, w, m).rows
 
 
 def test_p4_order_of_action_and_weapon_pg():
-    from rolkit.systems.gore.checks import order_of_action
+    from rolkit.systems.gore.turns import order_of_action
 
     # Ana and Bea tie at 12: 1D10 → 3 and 3 (tie again), then 8 and 2
     rng = ScriptedDice([3, 3, 8, 2])

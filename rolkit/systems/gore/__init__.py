@@ -156,31 +156,28 @@ from .attack import (
     hit_probability,
     resolve_attack,
 )
-from .checks import (
-    attack_order,
+from .attack.stages import disarm_threshold
+from .checks.procedures import CHECKS
+from .checks.reload import reload_plan, silencer_life, silencer_life_law
+from .errors import GoreImpossibleAction, GoreInputError
+from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
+from .rules.checks import (
     check_tier,
     crit_range,
-    damage_modifier,
-    hit_location,
-    hp_max,
-    location_hp,
     opposition_chance,
     tier_distribution,
 )
-from .damage import apply_item_damage, damage_distribution
-from .errors import GoreImpossibleAction, GoreInputError
-from .fate import fate
-from .firearms import reload_plan, silencer_life, silencer_life_law
-from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
-from .hazards import HazardResult, hazard
-from .maneuvers import disarm_threshold
-from .matrices import CellEffect, defence_cell
-from .orders import initiative, strikes_first
-from .procedures import CHECKS
-from .skills import attack_skill, defence_skill
+from .rules.damage import apply_item_damage, damage_distribution
+from .rules.derived import hp_max, location_hp
+from .rules.fate import fate
+from .rules.hazards import HazardResult, hazard
+from .rules.location import hit_location
+from .rules.matrices import CellEffect, defence_cell
+from .rules.skills import attack_skill, defence_skill
+from .rules.wounds import location_status, wound_level
 from .system import PRESETS, SYSTEM, project
-from .tables import TableRow, table_lookup
-from .wounds import location_status, wound_level
+from .tables import TableRow, damage_modifier, table_lookup
+from .turns import attack_order, initiative, strikes_first
 
 __all__ = [
     "check_tier",

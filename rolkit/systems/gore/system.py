@@ -19,19 +19,18 @@ from rolkit.model import Step
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
-from .after import trusted_replace
-from .auto_values import auto_values
-from .context import build_context
-from .fate import Fate
+from .after import after_law, status
+from .attack.odds import OutcomeRow, attack_outcomes
+from .attack.resolve import Resolution, resolve_attack
+from .attack.stages import trusted_replace
+from .attack.validate import build_context
+from .checks.procedures import CHECKS
 from .forms import Combatant, Modifiers, Weapon
-from .odds import OutcomeRow, attack_outcomes
 from .options import GoreOptions
-from .orders import initiative
 from .presets import DEFAULT_FORMS, PRESETS
-from .procedures import CHECKS
-from .resolve import Resolution, resolve_attack
-from .transitions import after_law, status
-from .turn_effects import round_end, turn_start
+from .rules.derived import auto_values
+from .rules.fate import Fate
+from .turns import initiative, round_end, turn_start
 from .view import project
 
 __all__ = ["SYSTEM", "PRESETS", "project"]

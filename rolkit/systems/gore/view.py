@@ -6,9 +6,9 @@ from collections.abc import Hashable
 
 from rolkit.model import OutcomeView
 
-from .matrices import HIT_CATEGORIES
-from .odds import OutcomeRow
-from .wounds import WOUND_RANK
+from .attack.odds import OutcomeRow
+from .rules.matrices import HIT_CATEGORIES
+from .rules.wounds import WOUND_RANK
 
 __all__ = ["project"]
 

@@ -11,14 +11,16 @@ import pytest
 from rolkit import i18n
 from rolkit.dice import ScriptedDice
 from rolkit.systems import gore as g
-from rolkit.systems.gore.procedures import (
+from rolkit.systems.gore.checks.forms import (
+    CharacteristicCheckForm,
+    ResistanceForm,
+    SkillCheckForm,
+)
+from rolkit.systems.gore.checks.procedures import (
     CHARACTERISTIC_CHECK,
     CHECKS,
     RESISTANCE_CHECK,
     SKILL_CHECK,
-    CharacteristicCheckForm,
-    ResistanceForm,
-    SkillCheckForm,
 )
 
 ZERO = F(0)

@@ -26,7 +26,7 @@ import rolkit
 import rolkit.systems.gore as g
 from rolkit import fields
 from rolkit.dice import ScriptedDice
-from rolkit.systems.gore.transitions import melee_fumble_law, serious_loss_law
+from rolkit.systems.gore.after import melee_fumble_law, serious_loss_law
 
 S = g.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
@@ -387,7 +387,7 @@ def _product(sides: list[int]) -> list[tuple[int, ...]]:
 def test_the_t11_fumble_law_rolls_again_on_00():
     law, den = melee_fumble_law()
     assert den == 99 and sum(n for _, n in law) == 99
-    by_effect = {g.after.fumble_effect(row): n for row, n in law}
+    by_effect = {g.attack.stages.fumble_effect(row): n for row, n in law}
     assert by_effect[("half_block", None, False, False, False)] == 4  # 08–11
     assert by_effect[("half_all", 1, False, False, False)] == 3  # 29–31 «el siguiente turno»
     assert by_effect[("half_all", None, False, False, False)] == 3  # 80–82, until cleared

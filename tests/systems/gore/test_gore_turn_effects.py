@@ -21,7 +21,7 @@ import pytest
 
 import rolkit.systems.gore as g
 from rolkit import fields
-from rolkit.systems.gore.turn_effects import round_end, turn_start
+from rolkit.systems.gore.turns import round_end, turn_start
 
 S = g.SYSTEM
 

@@ -11,9 +11,9 @@ from typing import Any
 from rolkit.dice import parse
 from rolkit.errors import RulesError
 
-from .errors import fail
-from .options import DEFAULT, GoreOptions
-from .tables import T14_ACID, T15_FIRE, T16_RADIATION
+from ..errors import fail
+from ..options import DEFAULT, GoreOptions
+from ..tables import T14_ACID, T15_FIRE, T16_RADIATION
 
 __all__ = [
     "HazardResult",

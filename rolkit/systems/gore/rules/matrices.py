@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import fail
+from ..errors import fail
 
 __all__ = ["CellEffect", "defence_cell", "CATEGORIES", "HIT_CATEGORIES", "MAX_CATEGORIES"]
 

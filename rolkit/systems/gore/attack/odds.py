@@ -18,7 +18,15 @@ from typing import Any, NamedTuple
 
 from rolkit.memo import memo
 
-from .blows import (
+from ..forms import Combatant, Modifiers, Weapon
+from ..options import GoreOptions
+from ..rules.checks import tier_counts
+from ..rules.damage import BlowProfile, blow_weights, pre_armour_weights, uses_max
+from ..rules.fate import Fate, fate
+from ..rules.location import location_faces
+from ..rules.matrices import HIT_CATEGORIES, CellEffect, defence_cell
+from ..rules.wounds import wound_level
+from .stages import (
     action_fate,
     action_status,
     action_wound,
@@ -27,18 +35,12 @@ from .blows import (
     bullet_categories,
     item_pg_after_cell,
     ko_result,
+    maneuver_rows,
+    natural_block,
     shield_blow,
     shield_chance,
 )
-from .checks import location_faces, tier_counts
-from .context import ActionContext, build_context
-from .damage import BlowProfile, blow_weights, pre_armour_weights, uses_max
-from .fate import Fate, fate
-from .forms import Combatant, Modifiers, Weapon
-from .maneuvers import maneuver_rows, natural_block
-from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
-from .options import GoreOptions
-from .wounds import wound_level
+from .validate import ActionContext, build_context
 
 __all__ = [
     "ROW_CATEGORIES",

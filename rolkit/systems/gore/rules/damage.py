@@ -14,10 +14,10 @@ from typing import NamedTuple, cast
 from rolkit.dice import Distribution, constant, die, parse
 from rolkit.memo import memo
 
-from .errors import fail
-from .forms import Combatant, Modifiers, Weapon
+from ..errors import fail
+from ..forms import Combatant, Modifiers, Weapon
+from ..options import DEFAULT, GoreOptions
 from .matrices import CATEGORIES, MAX_CATEGORIES
-from .options import DEFAULT, GoreOptions
 
 __all__ = [
     "BlowProfile",

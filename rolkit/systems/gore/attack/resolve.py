@@ -23,30 +23,31 @@ from typing import Any
 from rolkit.dice import parse
 from rolkit.model import Step
 
-from .after import forms_after
-from .blows import (
+from ..forms import Combatant, Modifiers, Weapon
+from ..messages import LOSS_KEYS, cite, cite_all, fumble_key
+from ..rules.checks import check_tier, crit_range
+from ..rules.damage import blow_damage, ignores_armour, md_value, uses_max, weapon_value
+from ..rules.fate import Fate
+from ..rules.location import hit_location
+from ..rules.matrices import HIT_CATEGORIES, CellEffect, defence_cell
+from ..tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, location_effect, table_lookup
+from .odds import OutcomeRow
+from .stages import (
     action_fate,
     action_status,
     action_wound,
     armour_at,
     blocked_blow,
     bullet_category,
+    disarm_threshold,
+    forms_after,
     item_pg_after_cell,
     ko_result,
+    natural_block,
     shield_blow,
     shield_chance,
 )
-from .checks import check_tier, crit_range, hit_location
-from .citations import cite, cite_all
-from .context import ActionContext, build_context
-from .damage import blow_damage, ignores_armour, md_value, uses_max, weapon_value
-from .fate import Fate
-from .forms import Combatant, Modifiers, Weapon
-from .maneuvers import disarm_threshold, natural_block
-from .matrices import HIT_CATEGORIES, CellEffect, defence_cell
-from .messages import LOSS_KEYS, fumble_key
-from .odds import OutcomeRow
-from .tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, location_effect, table_lookup
+from .validate import ActionContext, build_context
 
 __all__ = ["Resolution", "resolve_attack"]
 

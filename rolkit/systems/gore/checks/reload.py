@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from rolkit.dice import RandomSource
 
-from .errors import check_whole, fail
+from ..errors import check_whole, fail
 
 __all__ = ["RELOADS", "Reload", "reload_plan", "silencer_life", "silencer_life_law"]
 

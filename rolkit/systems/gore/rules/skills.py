@@ -11,10 +11,10 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from .errors import fail, impossible
-from .forms import Combatant, Modifiers, Weapon
+from ..errors import fail, impossible
+from ..forms import Combatant, Modifiers, Weapon
+from ..tables import size_modifier
 from .ranged import burst_bonus, crowd_factor, is_close_range, range_band, range_factor
-from .tables import size_modifier
 
 __all__ = [
     "check_action",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .errors import check_whole, fail
+from ..errors import check_whole, fail
 
 __all__ = ["WOUND_RANK", "wound_level", "location_status", "burst_wound_level"]
 

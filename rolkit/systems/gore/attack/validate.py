@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .checks import location_hp
-from .damage import BlowProfile, blow_profile, weapon_minimum
-from .forms import Combatant, Modifiers, Weapon
-from .options import GoreOptions
-from .ranged import coverage_for
-from .skills import attack_skill_detail, defence_skill_detail
+from ..forms import Combatant, Modifiers, Weapon
+from ..options import GoreOptions
+from ..rules.damage import BlowProfile, blow_profile, weapon_minimum
+from ..rules.derived import defender_location_hp
+from ..rules.ranged import coverage_for
+from ..rules.skills import attack_skill_detail, defence_skill_detail
 
-__all__ = ["ActionContext", "build_context", "defender_location_hp"]
+__all__ = ["ActionContext", "build_context"]
 
 
 @dataclass(frozen=True)
@@ -59,14 +59,6 @@ class ActionContext:
     maneuver: str = "none"
     keep_target: int = 0
     natural_block: bool = False
-
-
-def defender_location_hp(defender: Combatant) -> dict[str, int]:
-    """T8 location HP, with the defender's overrides (G23) on top of the BRP split."""
-    full = location_hp(defender.max_hp)
-    if defender.location_hp_override is not None:
-        full.update(dict(defender.location_hp_override))
-    return full
 
 
 def build_context(

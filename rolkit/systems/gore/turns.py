@@ -68,21 +68,36 @@ form field) and an untrained mount's Equitación check.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 from typing import Any
 
+from rolkit.dice import RandomSource
 from rolkit.memo import memo
+from rolkit.model import Step
 
-from .after import TIMED_CONDITIONS, trusted_replace
-from .checks import characteristic_target, tier_counts
-from .context import defender_location_hp
-from .forms import Combatant, Modifiers
+from .after import MORTAL_DEATH_AT, status
+from .attack.stages import TIMED_CONDITIONS, trusted_replace
+from .errors import check_whole
+from .forms import Combatant, Modifiers, Weapon
+from .messages import cite
 from .options import DEFAULT, GoreOptions
-from .transitions import MORTAL_DEATH_AT, status
-from .wounds import location_status
+from .rules.checks import characteristic_target, tier_counts
+from .rules.derived import defender_location_hp
+from .rules.wounds import location_status
 
-__all__ = ["con_check_faces", "bleeding_locations", "turn_start", "round_end"]
+__all__ = [
+    "con_check_faces",
+    "bleeding_locations",
+    "turn_start",
+    "round_end",
+    "REACH_RANK",
+    "initiative",
+    "strikes_first",
+    "attack_order",
+    "order_of_action",
+]
 
 #: T9: the locations whose ``disabled`` status bleeds 1 HP a round (the abdomen, and the
 #: chest and head «como la del abdomen»).
@@ -209,3 +224,102 @@ def turn_start(c: Combatant, options: Any = DEFAULT) -> Law:
     """The law of ``c`` when its turn starts: a Conmocionado's CON×5 to recover (P15).
     ``{c: 1}`` when not stunned."""
     return dict(_turn_start(c, _options(options)))
+
+
+#: Weapon.reach from shortest to longest.
+REACH_RANK = {"natural": 0, "corta": 1, "media": 2, "larga": 3}
+#: Safety bound on tie-break rerolls (a tie survives k rounds with probability ≤ 1/10^k).
+MAX_TIE_ROUNDS = 50
+
+
+def initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[Step]]:
+    """``System.initiative_fn``: the names in acting order, and one step per score and die.
+
+    ``entries`` have ``.name`` and ``.character`` (a :class:`Combatant`; anything else
+    counts as the default combatant)."""
+    steps: list[Step] = []
+    keys: dict[str, list[int]] = {}
+    for e in entries:
+        who = e.character if isinstance(e.character, Combatant) else Combatant()
+        keys[e.name] = [who.des]
+        steps.append(
+            Step(
+                "gore.step.initiative",
+                (),
+                {"des": who.des, "order": who.des},
+                cite("initiative"),
+                {"name": e.name},
+            )
+        )
+    for _ in range(MAX_TIE_ROUNDS):
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for name, key in keys.items():
+            groups.setdefault(tuple(key), []).append(name)
+        tied = [names for names in groups.values() if len(names) > 1]
+        if not tied:
+            break
+        for names in tied:
+            for name in names:
+                d10 = rng.randint(1, 10)
+                keys[name].append(d10)
+                steps.append(
+                    Step(
+                        "gore.step.initiative_tie",
+                        (d10,),
+                        {"tie_roll": d10},
+                        cite("initiative_tie"),
+                        {"name": name},
+                    )
+                )
+    order = sorted(keys, key=lambda n: keys[n], reverse=True)
+    return order, steps
+
+
+def strikes_first(first: Weapon, second: Weapon) -> int:
+    """P4.5 On the first exchange: ``1`` if ``first``'s weapon is longer (it strikes first
+    whatever the order), ``-1`` if ``second``'s is, ``0`` for equal reach (P4 order)."""
+    a, b = REACH_RANK[first.reach], REACH_RANK[second.reach]
+    return (a > b) - (a < b)
+
+
+def attack_order(
+    des: int, surprised: bool = False, penalties: int = 0, halved: bool = False
+) -> int:
+    """P4 Attack-order score before tie-breaks.
+
+    ``DES`` (``ceil(DES/2)`` when surprised in the first round), halved again (ceil) when
+    aiming with a scope/laser or loading and firing, then minus ``penalties`` (the total of
+    the step-3 point losses: readying −5, movement, Enfoque −5 per step).
+    """
+    score = check_whole("des", des, 0)
+    penalties = check_whole("penalties", penalties, 0)
+    if surprised:
+        score = math.ceil(score / 2)
+    if halved:
+        score = math.ceil(score / 2)
+    return score - penalties
+
+
+def order_of_action(scores: dict[str, int], rng: RandomSource) -> list[str]:
+    """P4 step 4: sort names by score, highest first; tied names roll 1D10 each, highest
+    first, rerolling ties among themselves ("Si dos personajes tienen la misma DES se tira
+    1D10"). ``rng`` is any object with ``randint``."""
+    by_score: dict[int, list[str]] = {}
+    for name, score in scores.items():
+        by_score.setdefault(check_whole(f"scores[{name!r}]", score), []).append(name)
+    order: list[str] = []
+    for score in sorted(by_score, reverse=True):
+        order.extend(_break_ties(sorted(by_score[score]), rng))
+    return order
+
+
+def _break_ties(names: list[str], rng: RandomSource) -> list[str]:
+    if len(names) <= 1:
+        return names
+    rolls: dict[int, list[str]] = {}
+    for name in names:
+        rolls.setdefault(rng.randint(1, 10), []).append(name)
+    out: list[str] = []
+    for roll in sorted(rolls, reverse=True):
+        out.extend(_break_ties(rolls[roll], rng))
+    return out

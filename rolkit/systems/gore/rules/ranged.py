@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from .errors import fail
-from .forms import Combatant, Modifiers, Weapon
-from .options import GoreOptions
-from .tables import shield_coverage, size_modifier
+from ..errors import fail
+from ..forms import Combatant, Modifiers, Weapon
+from ..options import GoreOptions
+from ..tables import shield_coverage, size_modifier
 
 __all__ = [
     "effective_range",
