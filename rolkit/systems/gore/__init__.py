@@ -149,6 +149,7 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 from __future__ import annotations
 
 from .attack import (
+    AttackKey,
     OutcomeDistribution,
     OutcomeRow,
     Resolution,
@@ -157,8 +158,7 @@ from .attack import (
     resolve_attack,
 )
 from .attack.stages import disarm_threshold
-from .checks.procedures import CHECKS
-from .checks.reload import reload_plan, silencer_life, silencer_life_law
+from .checks import CHECKS, reload_plan, silencer_life, silencer_life_law
 from .errors import GoreImpossibleAction, GoreInputError
 from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
 from .rules.checks import (
@@ -204,6 +204,7 @@ __all__ = [
     "HazardResult",
     "TableRow",
     "CellEffect",
+    "AttackKey",
     "OutcomeRow",
     "OutcomeDistribution",
     "Resolution",

@@ -33,7 +33,8 @@ from typing import Any
 from rolkit.dice import parse
 from rolkit.memo import memo
 
-from .attack.odds import OutcomeRow, context_outcomes
+from .attack.key import AttackKey
+from .attack.odds import context_outcomes
 from .attack.stages import UNCONSCIOUS_LOCATIONS, forms_after, fumble_effect, trusted_replace
 from .attack.validate import ActionContext, build_context
 from .forms import Combatant, Modifiers, Weapon
@@ -44,7 +45,14 @@ from .rules.matrices import CellEffect
 from .rules.wounds import location_status
 from .tables import T10_LOSS_DICE, T10_SERIOUS_WOUNDS, T11_MELEE_FUMBLES, TableRow
 
-__all__ = ["after_law", "status", "serious_loss_law", "melee_fumble_law", "MORTAL_DEATH_AT"]
+__all__ = [
+    "transitions",
+    "after_law",
+    "status",
+    "serious_loss_law",
+    "melee_fumble_law",
+    "MORTAL_DEATH_AT",
+]
 
 Forms = tuple[Combatant, Combatant, Weapon]
 Losses = tuple[tuple[str, int], ...]
@@ -142,7 +150,7 @@ class _Facts:
     effects: dict[str, Any] = field(default_factory=dict)
 
 
-def _row_facts(ctx: ActionContext, row: OutcomeRow, cell: CellEffect) -> tuple[Any, ...]:
+def _row_facts(ctx: ActionContext, row: AttackKey, cell: CellEffect) -> tuple[Any, ...]:
     """The after-state inputs of one row (the §7.1 stages' conditions and effects, as
     ``resolve_attack`` sets them): P13.6 / P14 / T9 unconscious, T9 ``leg_severe``, P8
     *defensa inhábil*, P15 maneuvers, P10 item PG, P10.2 weapon PG, P11.8 rounds fired,
@@ -265,3 +273,22 @@ def _after_law(
         for forms, n in sub.items():
             out[forms] = out.get(forms, Fraction(0)) + p * Fraction(n, den)
     return tuple(out.items())
+
+
+def transitions(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    mods: Modifiers,
+    options: GoreOptions,
+) -> dict[Forms, Fraction]:
+    """``SYSTEM.transitions``: :func:`after_law`, except that a Conmocionado (``stunned``)
+    attacker's turn passes without a blow (P15: «incapaz de atacar»; ``odds`` and ``resolve``
+    refuse it): nothing changes, and every other rule of the attack is still checked. Its
+    CON×5 to recover comes at the start of its turn (:mod:`.turns`). ``mods.options`` is
+    ``options`` (``System.options_field``)."""
+    if "stunned" in attacker.conditions:
+        calm = trusted_replace(attacker, conditions=attacker.conditions - {"stunned"})
+        build_context(calm, defender, weapon, mods)
+        return {(attacker, defender, weapon): Fraction(1)}
+    return after_law(attacker, defender, weapon, mods)

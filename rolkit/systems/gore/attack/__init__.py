@@ -1,13 +1,15 @@
-"""§7 One attack, re-exported: :func:`resolve_attack` (:mod:`.resolve`, one seeded roll)
-and :func:`attack_outcomes` / :func:`hit_probability` (:mod:`.odds`, the exact law), with
-their result types. Kept so ``rolkit.systems.gore.attack`` imports keep working."""
+"""§7 One attack: validate (:mod:`.validate`, the numbers of one attack), the stages the
+roll and the exact law share (:mod:`.stages`), the key and the roll's result
+(:mod:`.key`), one seeded roll (:mod:`.resolve`) and the exact law (:mod:`.odds`)."""
 
 from __future__ import annotations
 
-from .odds import OutcomeDistribution, OutcomeRow, attack_outcomes, hit_probability
-from .resolve import Resolution, resolve_attack
+from .key import AttackKey, OutcomeRow, Resolution
+from .odds import OutcomeDistribution, attack_outcomes, hit_probability
+from .resolve import resolve_attack
 
 __all__ = [
+    "AttackKey",
     "OutcomeRow",
     "OutcomeDistribution",
     "Resolution",

@@ -11,10 +11,10 @@ at the end (a 14-bullet burst has thousands of rows). The rules the roll applies
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, cast
 
 from rolkit.memo import memo
 
@@ -26,6 +26,7 @@ from ..rules.fate import Fate, fate
 from ..rules.location import location_faces
 from ..rules.matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from ..rules.wounds import wound_level
+from .key import ROW_CATEGORIES, AttackKey
 from .stages import (
     action_fate,
     action_status,
@@ -43,45 +44,12 @@ from .stages import (
 from .validate import ActionContext, build_context
 
 __all__ = [
-    "ROW_CATEGORIES",
-    "OutcomeRow",
     "OutcomeDistribution",
     "attack_outcomes",
+    "odds",
     "context_outcomes",
     "hit_probability",
 ]
-
-ROW_CATEGORIES = (
-    "malfunction",
-    "miss",
-    "cover_hit",
-    "blocked",
-    "shield_hit",
-    "hit_normal",
-    "hit_normal_bypass",
-    "hit_max",
-    "hit_max_bypass",
-    "hit_critical",
-    "hit_impale",
-)
-
-
-class OutcomeRow(NamedTuple):
-    """§7.2 One outcome of an attack (the key of the exact odds and of a roll); §7.3 adds
-    ``fate``, the defender's fate after it (``'down' | 'dying' | 'dead' | None``)."""
-
-    attacker_tier: str
-    defender_tier: str
-    category: str
-    damage: int
-    wound: str
-    location: str | None
-    location_status: str | None
-    bullets_hit: int
-    ko: str | None
-    block_item_pg_after: int | None
-    fate: Fate = None
-    maneuver: str | None = None  # P15 Desarmar / Capturar result (maneuvers.MANEUVER_RESULTS)
 
 
 #: A row without its two tiers, with an integer weight: ``{tail: weight}`` over ``den``.
@@ -368,14 +336,14 @@ class OutcomeDistribution:
 
     Attributes:
         cells: ``(attacker_tier, defender_tier) -> (probability, CellEffect)``.
-        rows: ``OutcomeRow -> probability`` (sums to exactly 1).
+        rows: ``AttackKey -> probability`` (sums to exactly 1).
         attack_skill: the P5 effective attack skill.
         defence_skill: the P6 effective defence skill (None: no defence roll).
         defence: ``'dodge' | 'block' | 'none'`` (the matrix used).
     """
 
     cells: dict[tuple[str, str], tuple[Fraction, CellEffect]]
-    rows: dict[OutcomeRow, Fraction]
+    rows: dict[AttackKey, Fraction]
     attack_skill: int = 0
     defence_skill: int | None = None
     defence: str = "none"
@@ -383,7 +351,7 @@ class OutcomeDistribution:
     counterattack_possible: bool = False
     options: GoreOptions = field(default_factory=GoreOptions)
 
-    def _marginal(self, f: Callable[[OutcomeRow], Any]) -> dict[Any, Fraction]:
+    def _marginal(self, f: Callable[[AttackKey], Any]) -> dict[Any, Fraction]:
         out: dict[Any, Fraction] = {}
         for row, p in self.rows.items():
             k = f(row)
@@ -487,33 +455,31 @@ def context_outcomes(ctx: ActionContext, located: bool = False) -> OutcomeDistri
 
 def _maneuver_outcomes(
     ctx: ActionContext, dfd: tuple[tuple[str, int], ...]
-) -> dict[OutcomeRow, Fraction]:
+) -> dict[AttackKey, Fraction]:
     """P15 Desarmar / Capturar rows (:func:`.maneuvers.maneuver_rows`): no damage."""
-    rows: dict[OutcomeRow, Fraction] = {}
+    rows: dict[AttackKey, Fraction] = {}
     for (a_t, d_t, cat, res, pg, f, struck), p in maneuver_rows(ctx, dfd).items():
-        row = OutcomeRow(a_t, d_t, cat, 0, "none", None, None, struck, None, pg, f, res)
+        row = AttackKey(a_t, d_t, cat, 0, "none", None, None, struck, None, pg, f, res)
         rows[row] = rows.get(row, Fraction(0)) + p
     return rows
 
 
-def _combine(
-    parts: list[tuple[str, str, int, Tails]], cells_den: int
-) -> dict[OutcomeRow, Fraction]:
+def _combine(parts: list[tuple[str, str, int, Tails]], cells_den: int) -> dict[AttackKey, Fraction]:
     """The rows of every cell over one common denominator, one Fraction per row."""
     common = math.lcm(*(den for _, _, _, (_, den) in parts))
     total = cells_den * common
-    rows: dict[OutcomeRow, Fraction] = {}
+    rows: dict[AttackKey, Fraction] = {}
     for a_t, d_t, w, (tails, den) in parts:
         scale = w * (common // den)
         for tail, n in tails.items():
-            rows[OutcomeRow(a_t, d_t, *tail)] = Fraction(n * scale, total)
+            rows[AttackKey(a_t, d_t, *tail)] = Fraction(n * scale, total)
     return rows
 
 
 def _distribution(
     ctx: ActionContext,
     cells: dict[tuple[str, str], tuple[Fraction, CellEffect]],
-    rows: dict[OutcomeRow, Fraction],
+    rows: dict[AttackKey, Fraction],
 ) -> OutcomeDistribution:
     return OutcomeDistribution(
         cells=cells,
@@ -556,3 +522,13 @@ def hit_probability(
         )
         hits += ca * landed * body
     return Fraction(hits * uncovered, a_den * d_den * den * loc_den)
+
+
+def odds(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers, options: GoreOptions
+) -> Mapping[Hashable, Fraction]:
+    """``SYSTEM.odds``: the rows of :func:`attack_outcomes` (``mods.options`` is ``options``,
+    ``System.options_field``)."""
+    return cast(
+        "Mapping[Hashable, Fraction]", attack_outcomes(attacker, defender, weapon, mods).rows
+    )

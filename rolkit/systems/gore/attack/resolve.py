@@ -31,7 +31,7 @@ from ..rules.fate import Fate
 from ..rules.location import hit_location
 from ..rules.matrices import HIT_CATEGORIES, CellEffect, defence_cell
 from ..tables import T10_LOSS_DICE, UNARMED_FUMBLE, TableRow, location_effect, table_lookup
-from .odds import OutcomeRow
+from .key import AttackKey, Resolution
 from .stages import (
     action_fate,
     action_status,
@@ -49,38 +49,7 @@ from .stages import (
 )
 from .validate import ActionContext, build_context
 
-__all__ = ["Resolution", "resolve_attack"]
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """§7.1 One resolved attack: the steps and the final outcome as its own fields.
-
-    ``row`` is the :class:`OutcomeRow` of this roll (the key of the exact odds); ``fate``
-    the defender's §7.3 fate. ``location_status`` is the struck location's status after the
-    action, for a burst too (every bullet strikes that location; the row names a location
-    only for a single bullet, §7.2). ``attacker_after``/``defender_after``/``weapon_after``: the
-    forms after the attack (:func:`.after.forms_after`; what they cannot hold is listed
-    there).
-    """
-
-    steps: tuple[Step, ...]
-    hit: bool
-    category: str
-    damage: int
-    wound: str
-    hp_after: int
-    location: str | None
-    location_status: str | None
-    conditions: dict[str, bool | int]
-    effects: dict[str, object]
-    row: OutcomeRow
-    attacker_tier: str = "none"
-    defender_tier: str = "none"
-    fate: Fate = None
-    attacker_after: Combatant | None = None
-    defender_after: Combatant | None = None
-    weapon_after: Weapon | None = None
+__all__ = ["resolve_attack"]
 
 
 @dataclass
@@ -615,7 +584,7 @@ def resolve_attack(
         fate = "down"  # P15 Capturar: «incapaz de moverse o realizar cualquier acción»
     wound = _wound(r, fate)
     one = loc is not None and r.bullets_hit == 1
-    row = OutcomeRow(
+    row = AttackKey(
         r.attacker_tier,
         r.defender_tier,
         r.category,
