@@ -22,10 +22,9 @@ from rolkit import fields
 from rolkit.dice import DiceExpression, parse
 from rolkit.fields import FrozenMap
 
-from .errors import fail
-from .options import DEFAULT, GoreOptions
+from .errors import GoreInputError
+from .options import DEFAULT, GoreOptions, validate_form
 from .tables import damage_modifier
-from .validate import validate_form
 
 __all__ = [
     "LOCATIONS",
@@ -179,7 +178,7 @@ class Shield:
     def __post_init__(self) -> None:
         validate_form(self)
         if self.pg_current is not None and self.pg_current > self.pg_max:
-            raise fail(
+            raise GoreInputError.must_be(
                 "pg_current",
                 self.pg_current,
                 f"at most pg_max ({self.pg_max})",
@@ -455,11 +454,13 @@ class Combatant(_HashableForm):
         _freeze_set(self, "conditions")
         validate_form(self)
         if not isinstance(self.name, str) or not self.name.strip():
-            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+            raise GoreInputError.must_be(
+                "name", self.name, "a non-empty name", "un nombre no vacío"
+            )
         if self.damage_modifier is not None:
             _check_md(self.damage_modifier)
         if self.hp_current is not None and self.hp_current > self.max_hp:
-            raise fail(
+            raise GoreInputError.must_be(
                 "hp_current",
                 self.hp_current,
                 f"at most the maximum HP ({self.max_hp})",
@@ -493,21 +494,21 @@ class Combatant(_HashableForm):
 def _check_md(text: str) -> None:
     expr = parse(text)
     if len(expr.terms) != 1 or (expr.terms[0].is_dice and expr.terms[0].sides < 2):
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
             "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
         )
     if not expr.terms[0].is_dice and expr.terms[0].count != 0:
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
             "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
         )
     if expr.dice_count > 20 or (expr.terms[0].is_dice and expr.terms[0].sides > 20):
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "at most 20 dice of at most 20 sides",
@@ -686,11 +687,13 @@ class Weapon:
     def __post_init__(self) -> None:
         validate_form(self)
         if not self.name.strip():
-            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+            raise GoreInputError.must_be(
+                "name", self.name, "a non-empty name", "un nombre no vacío"
+            )
         expr = parse(self.damage)
         for term in expr.terms:
             if term.is_dice and (term.sign < 0 or not 2 <= term.sides <= 100):
-                raise fail(
+                raise GoreInputError.must_be(
                     "damage",
                     self.damage,
                     "added dice with 2 to 100 sides and constants, e.g. 1D8+1",
@@ -698,7 +701,7 @@ class Weapon:
                 )
         span = sum(t.count * t.sides for t in expr.terms if t.is_dice)
         if expr.dice_count > 20 or span > 200 or expr.maximum < 0:
-            raise fail(
+            raise GoreInputError.must_be(
                 "damage",
                 self.damage,
                 "at most 20 dice, dice × sides at most 200 (e.g. 2D100, 20D10) and a maximum ≥ 0",
@@ -706,14 +709,14 @@ class Weapon:
                 "y un máximo ≥ 0",
             )
         if self.kind in RANGED_KINDS and self.range_m is None:
-            raise fail(
+            raise GoreInputError.must_be(
                 "range_m",
                 None,
                 "a range in metres for a ranged weapon",
                 "un alcance en metros para un arma a distancia",
             )
         if self.automatic and self.kind != "firearm":
-            raise fail(
+            raise GoreInputError.must_be(
                 "automatic",
                 True,
                 "False unless the weapon is a firearm",

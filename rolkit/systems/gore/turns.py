@@ -74,18 +74,20 @@ from math import comb
 from typing import Any
 
 from rolkit.dice import RandomSource
+from rolkit.errors import check_int
 from rolkit.memo import memo
 from rolkit.model import Step
 
 from .after import MORTAL_DEATH_AT, status
 from .attack.stages import TIMED_CONDITIONS, trusted_replace
-from .errors import check_whole
+from .errors import GoreInputError
 from .forms import Combatant, Modifiers, Weapon
 from .messages import cite
 from .options import DEFAULT, GoreOptions
 from .rules.checks import characteristic_target, tier_counts
 from .rules.derived import defender_location_hp
 from .rules.wounds import location_status
+from .tables import WIDE
 
 __all__ = [
     "con_check_faces",
@@ -291,8 +293,10 @@ def attack_order(
     aiming with a scope/laser or loading and firing, then minus ``penalties`` (the total of
     the step-3 point losses: readying −5, movement, Enfoque −5 per step).
     """
-    score = check_whole("des", des, 0)
-    penalties = check_whole("penalties", penalties, 0)
+    score = check_int(des, 0, WIDE, field="des", label="des", cls=GoreInputError)
+    penalties = check_int(
+        penalties, 0, WIDE, field="penalties", label="penalties", cls=GoreInputError
+    )
     if surprised:
         score = math.ceil(score / 2)
     if halved:
@@ -306,7 +310,17 @@ def order_of_action(scores: dict[str, int], rng: RandomSource) -> list[str]:
     1D10"). ``rng`` is any object with ``randint``."""
     by_score: dict[int, list[str]] = {}
     for name, score in scores.items():
-        by_score.setdefault(check_whole(f"scores[{name!r}]", score), []).append(name)
+        by_score.setdefault(
+            check_int(
+                score,
+                -WIDE,
+                WIDE,
+                field=f"scores[{name!r}]",
+                label=f"scores[{name!r}]",
+                cls=GoreInputError,
+            ),
+            [],
+        ).append(name)
     order: list[str] = []
     for score in sorted(by_score, reverse=True):
         order.extend(_break_ties(sorted(by_score[score]), rng))

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from rolkit import fields
 
-from ..validate import validate_form
+from ..options import validate_form
 
 __all__ = ["SkillCheckForm", "CharacteristicCheckForm", "ResistanceForm"]
 

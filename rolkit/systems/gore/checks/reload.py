@@ -15,8 +15,9 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from rolkit.dice import RandomSource
+from rolkit.errors import check_int
 
-from ..errors import check_whole, fail
+from ..errors import GoreInputError
 
 __all__ = ["RELOADS", "Reload", "reload_plan", "silencer_life", "silencer_life_law"]
 
@@ -41,12 +42,14 @@ def reload_plan(kind: str, cartridges: int = 2) -> Reload:
         GoreInputError: an unknown ``kind`` or fewer than 1 cartridge.
     """
     if kind not in RELOADS:
-        raise fail("kind", kind, "one of " + ", ".join(RELOADS), "uno de " + ", ".join(RELOADS))
+        raise GoreInputError.must_be(
+            "kind", kind, "one of " + ", ".join(RELOADS), "uno de " + ", ".join(RELOADS)
+        )
     if kind == "magazine":
         return Reload(1, False)
     if kind == "belt":
         return Reload(2, False)
-    n = check_whole("cartridges", cartridges, 1, 1000)
+    n = check_int(cartridges, 1, 1000, field="cartridges", label="cartridges", cls=GoreInputError)
     return Reload(math.ceil(n / 2), True)
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from rolkit.errors import check_int
 from rolkit.memo import memo
 
-from ..errors import check_whole, fail
+from ..errors import GoreInputError
 from ..options import DEFAULT, GoreOptions
+from ..tables import WIDE
 
 __all__ = [
     "TIERS",
@@ -49,7 +51,7 @@ def crit_range(target: int, options: GoreOptions = DEFAULT) -> int:
     ``fifth`` (G1 default): ``max(1, round(T/5))``, nearest rounding; ``margin20``:
     ``max(1, T − 20)``. For T ≤ 0 only 01 is a critical.
     """
-    target = check_whole("target", target)
+    target = check_int(target, -WIDE, WIDE, field="target", label="target", cls=GoreInputError)
     if target <= 0:
         return 1
     if options.critical_rule == "margin20":
@@ -69,8 +71,8 @@ def check_tier(
     Raises:
         GoreInputError: ``roll`` outside 1..100.
     """
-    roll = check_whole("roll", roll, 1, 100)
-    target = check_whole("target", target)
+    roll = check_int(roll, 1, 100, field="roll", label="roll", cls=GoreInputError)
+    target = check_int(target, -WIDE, WIDE, field="target", label="target", cls=GoreInputError)
     return _check_tier(roll, target, bool(impaling), options)
 
 
@@ -115,7 +117,7 @@ def tier_distribution(
     target: int, impaling: bool = False, options: GoreOptions = DEFAULT
 ) -> dict[str, Fraction]:
     """§1.2 Exact distribution of :func:`check_tier` over the 100 faces (memoised)."""
-    target = check_whole("target", target)
+    target = check_int(target, -WIDE, WIDE, field="target", label="target", cls=GoreInputError)
     return _tiers(target, bool(impaling), None, options)
 
 
@@ -128,17 +130,24 @@ def attack_tier_distribution(
 
 def opposition_chance(active: int, passive: int) -> int:
     """§1.6 ``50 + 5 × (active − passive)``, unclamped (then a d100 check, 01/00 apply)."""
-    return 50 + 5 * (check_whole("active", active) - check_whole("passive", passive))
+    return 50 + 5 * (
+        check_int(active, -WIDE, WIDE, field="active", label="active", cls=GoreInputError)
+        - check_int(passive, -WIDE, WIDE, field="passive", label="passive", cls=GoreInputError)
+    )
 
 
 def characteristic_target(value: int, multiplier: int = 5) -> int:
     """§1.5 Characteristic check target: characteristic × N (N 1..5, default 5)."""
-    return check_whole("value", value, 0) * check_whole("multiplier", multiplier, 1, 5)
+    return check_int(value, 0, WIDE, field="value", label="value", cls=GoreInputError) * check_int(
+        multiplier, 1, 5, field="multiplier", label="multiplier", cls=GoreInputError
+    )
 
 
 def disarm_threshold(skill: int) -> int:
     """P15 *Desarmar* succeeds when the attack roll ≤ ``round(V/2)`` (R2, nearest, halves up)."""
-    return half_up(check_whole("skill", skill), 2)
+    return half_up(
+        check_int(skill, -WIDE, WIDE, field="skill", label="skill", cls=GoreInputError), 2
+    )
 
 
 def contest_winner(
@@ -147,7 +156,9 @@ def contest_winner(
     """§1.7 Opposed skill contest: ``'a'``, ``'b'``, ``'none'`` (both fail) or ``'reroll'``."""
     for name, tier in (("tier_a", tier_a), ("tier_b", tier_b)):
         if tier not in TIER_RANK:
-            raise fail(name, tier, "one of " + ", ".join(TIERS), "uno de " + ", ".join(TIERS))
+            raise GoreInputError.must_be(
+                name, tier, "one of " + ", ".join(TIERS), "uno de " + ", ".join(TIERS)
+            )
     ra, rb = TIER_RANK[tier_a], TIER_RANK[tier_b]
     if ra < 2 and rb < 2:
         return "none"

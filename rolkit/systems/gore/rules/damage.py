@@ -14,7 +14,7 @@ from typing import NamedTuple, cast
 from rolkit.dice import Distribution, constant, die, parse
 from rolkit.memo import memo
 
-from ..errors import fail
+from ..errors import GoreInputError
 from ..forms import Combatant, Modifiers, Weapon
 from ..options import DEFAULT, GoreOptions
 from .matrices import CATEGORIES, MAX_CATEGORIES
@@ -171,7 +171,7 @@ def apply_item_damage(pg: int, damage: int) -> tuple[int, int, bool]:
     """
     for name, v in (("pg", pg), ("damage", damage)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise fail(name, v, "a whole number ≥ 0", "un entero ≥ 0")
+            raise GoreInputError.must_be(name, v, "a whole number ≥ 0", "un entero ≥ 0")
     loss = max(0, damage - pg)
     left = pg - loss
     if left <= 0:
@@ -190,7 +190,7 @@ def damage_distribution(
         GoreInputError: an unknown category.
     """
     if category not in CATEGORIES:
-        raise fail(
+        raise GoreInputError.must_be(
             "category",
             category,
             "one of " + ", ".join(CATEGORIES),

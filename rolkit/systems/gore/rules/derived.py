@@ -10,12 +10,14 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from rolkit.errors import check_int
 from rolkit.fields import FrozenMap
 from rolkit.memo import memo
 
-from ..errors import check_whole
+from ..errors import GoreInputError
 from ..forms import LOCATIONS, Combatant
 from ..options import GoreOptions
+from ..tables import WIDE
 
 __all__ = ["hp_max", "location_hp", "defender_location_hp", "auto_values"]
 
@@ -39,7 +41,13 @@ def auto_values(role: str, form: Any, options: GoreOptions) -> dict[str, Any]:
 
 def hp_max(con: int, tam: int) -> int:
     """§2.1 [BRP] maximum hit points ``ceil((CON+TAM)/2)``."""
-    return math.ceil((check_whole("con", con, 1) + check_whole("tam", tam, 1)) / 2)
+    return math.ceil(
+        (
+            check_int(con, 1, WIDE, field="con", label="con", cls=GoreInputError)
+            + check_int(tam, 1, WIDE, field="tam", label="tam", cls=GoreInputError)
+        )
+        / 2
+    )
 
 
 @memo
@@ -61,7 +69,9 @@ def _location_hp(total: int) -> tuple[tuple[str, int], ...]:
 
 def location_hp(hp_max: int) -> dict[str, int]:
     """T8 [BRP] location HP: head, abdomen, legs ceil(HP/3); chest ceil(4HP/10); arms ceil(HP/4)."""
-    return dict(_location_hp(check_whole("hp_max", hp_max, 1)))
+    return dict(
+        _location_hp(check_int(hp_max, 1, WIDE, field="hp_max", label="hp_max", cls=GoreInputError))
+    )
 
 
 def defender_location_hp(defender: Combatant) -> dict[str, int]:

@@ -11,7 +11,7 @@ from typing import Any
 from rolkit.dice import parse
 from rolkit.errors import RulesError
 
-from ..errors import fail
+from ..errors import GoreInputError
 from ..options import DEFAULT, GoreOptions
 from ..tables import T14_ACID, T15_FIRE, T16_RADIATION
 
@@ -43,7 +43,7 @@ def _get(params: dict, kind: str, name: str, default: Any = _UNSET) -> Any:
     if name in params:
         return params.pop(name)
     if default is _UNSET:
-        raise fail(
+        raise GoreInputError.must_be(
             name, None, f"a value (required for '{kind}')", f"un valor (obligatorio para '{kind}')"
         )
     return default
@@ -51,22 +51,24 @@ def _get(params: dict, kind: str, name: str, default: Any = _UNSET) -> Any:
 
 def _number(name: str, value: Any, lo: float = 0.0, strict: bool = False) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise fail(name, value, "a number", "un número")
+        raise GoreInputError.must_be(name, value, "a number", "un número")
     if value < lo or (strict and value == lo):
         op = ">" if strict else "≥"
-        raise fail(name, value, f"a number {op} {lo:g}", f"un número {op} {lo:g}")
+        raise GoreInputError.must_be(name, value, f"a number {op} {lo:g}", f"un número {op} {lo:g}")
     return value
 
 
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise fail(name, value, "True or False", "True o False")
+        raise GoreInputError.must_be(name, value, "True or False", "True o False")
     return value
 
 
 def _choice(name: str, value: Any, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise fail(name, value, "one of " + ", ".join(allowed), "uno de " + ", ".join(allowed))
+        raise GoreInputError.must_be(
+            name, value, "one of " + ", ".join(allowed), "uno de " + ", ".join(allowed)
+        )
     return value
 
 
@@ -98,10 +100,14 @@ def _acid(p: dict, options: GoreOptions) -> HazardResult:
 def _asphyxia(p: dict, options: GoreOptions) -> HazardResult:
     con = _get(p, "asphyxia", "con")
     if isinstance(con, bool) or not isinstance(con, int) or not 1 <= con <= 99:
-        raise fail("con", con, "a whole number from 1 to 99", "un entero de 1 a 99")
+        raise GoreInputError.must_be(
+            "con", con, "a whole number from 1 to 99", "un entero de 1 a 99"
+        )
     rounds = _get(p, "asphyxia", "rounds_without_air")
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise fail("rounds_without_air", rounds, "a whole number ≥ 1", "un entero ≥ 1")
+        raise GoreInputError.must_be(
+            "rounds_without_air", rounds, "a whole number ≥ 1", "un entero ≥ 1"
+        )
     exertion = _bool("exertion", _get(p, "asphyxia", "exertion", False))
     hold = math.ceil(Fraction(con, 2))
     at_zero = (
@@ -152,13 +158,13 @@ def _explosion(p: dict, options: GoreOptions) -> HazardResult:
     try:
         expr = parse(dice)
     except RulesError:
-        raise fail(
+        raise GoreInputError.must_be(
             "dice", dice, "a base damage 'nD6+c' such as '4D6'", "un daño base 'nD6+c' como '4D6'"
         ) from None
     d6 = [t for t in expr.terms if t.is_dice]
     consts = [t for t in expr.terms if not t.is_dice]
     if len(d6) != 1 or d6[0].sides != 6 or d6[0].sign < 0:
-        raise fail(
+        raise GoreInputError.must_be(
             "dice", dice, "a base damage 'nD6+c' such as '4D6'", "un daño base 'nD6+c' como '4D6'"
         )
     plus = sum(t.sign * t.count for t in consts)
@@ -239,14 +245,18 @@ def hazard(kind: str, **params: Any) -> HazardResult:
             value out of range.
     """
     if kind not in HAZARDS:
-        raise fail("kind", kind, "one of " + ", ".join(HAZARDS), "uno de " + ", ".join(HAZARDS))
+        raise GoreInputError.must_be(
+            "kind", kind, "one of " + ", ".join(HAZARDS), "uno de " + ", ".join(HAZARDS)
+        )
     options = params.pop("options", DEFAULT)
     if not isinstance(options, GoreOptions):
-        raise fail("options", type(options).__name__, "a GoreOptions", "un GoreOptions")
+        raise GoreInputError.must_be(
+            "options", type(options).__name__, "a GoreOptions", "un GoreOptions"
+        )
     result = HAZARDS[kind](params, options)
     if params:
         name = sorted(params)[0]
-        raise fail(
+        raise GoreInputError.must_be(
             name,
             params[name],
             f"no such parameter for '{kind}'",
@@ -259,9 +269,9 @@ def dive_for_cover(damage: int, dodge_tier: str) -> int:
     """P17 *Cuerpo a tierra*: an Esquivar success halves area damage (R3, rounded up), a
     critical negates it; a failure or fumble takes it all."""
     if isinstance(damage, bool) or not isinstance(damage, int) or damage < 0:
-        raise fail("damage", damage, "a whole number ≥ 0", "un entero ≥ 0")
+        raise GoreInputError.must_be("damage", damage, "a whole number ≥ 0", "un entero ≥ 0")
     if dodge_tier not in ("pifia", "fallo", "exito", "critico"):
-        raise fail(
+        raise GoreInputError.must_be(
             "dodge_tier",
             dodge_tier,
             "pifia, fallo, exito or critico",
@@ -276,9 +286,13 @@ def swim_check_target(des: int, failed_rounds: int) -> int:
     """P17 *Nadar*: after a failed Nadar check the swimmer rolls DES×5, then DES×4 … DES×1 on
     each following failed round (``failed_rounds`` = 1 for the first), DES×1 from then on."""
     if isinstance(des, bool) or not isinstance(des, int) or not 1 <= des <= 99:
-        raise fail("des", des, "a whole number from 1 to 99", "un entero de 1 a 99")
+        raise GoreInputError.must_be(
+            "des", des, "a whole number from 1 to 99", "un entero de 1 a 99"
+        )
     if isinstance(failed_rounds, bool) or not isinstance(failed_rounds, int) or failed_rounds < 1:
-        raise fail("failed_rounds", failed_rounds, "a whole number ≥ 1", "un entero ≥ 1")
+        raise GoreInputError.must_be(
+            "failed_rounds", failed_rounds, "a whole number ≥ 1", "un entero ≥ 1"
+        )
     return des * max(1, 6 - failed_rounds)
 
 
@@ -286,8 +300,12 @@ def exposure_limits(con: int, desert: str = "none") -> tuple[int, int]:
     """P17 *Intemperie, hambre y sed*: ``(days without food, hours without water)`` before
     serious effects — CON days; CON×4 hours (desert ``'hot'`` CON×3, ``'extreme'`` CON×2)."""
     if isinstance(con, bool) or not isinstance(con, int) or not 1 <= con <= 99:
-        raise fail("con", con, "a whole number from 1 to 99", "un entero de 1 a 99")
+        raise GoreInputError.must_be(
+            "con", con, "a whole number from 1 to 99", "un entero de 1 a 99"
+        )
     mult = {"none": 4, "hot": 3, "extreme": 2}
     if desert not in mult:
-        raise fail("desert", desert, "none, hot or extreme", "none, hot o extreme")
+        raise GoreInputError.must_be(
+            "desert", desert, "none, hot or extreme", "none, hot o extreme"
+        )
     return con, con * mult[desert]

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..errors import check_whole
+from rolkit.errors import check_int
+
+from ..errors import GoreInputError
 
 __all__ = ["hit_location", "location_faces"]
 
@@ -20,7 +22,7 @@ _T7 = (
 
 def hit_location(d20: int) -> str:
     """T7 hit location of a 1D20 roll (19–20 head; the seed's "19/30" fixed, §5)."""
-    d20 = check_whole("d20", d20, 1, 20)
+    d20 = check_int(d20, 1, 20, field="d20", label="d20", cls=GoreInputError)
     for high, loc in _T7:
         if d20 <= high:
             return loc

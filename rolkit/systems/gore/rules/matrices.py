@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import fail
+from ..errors import GoreInputError
 
 __all__ = ["CellEffect", "defence_cell", "CATEGORIES", "HIT_CATEGORIES", "MAX_CATEGORIES"]
 
@@ -147,7 +147,7 @@ def defence_cell(defence: str, attacker_tier: str, defender_tier: str) -> CellEf
     """
     if defence == "none" or defender_tier == "none":
         if attacker_tier not in T6_NONE:
-            raise fail(
+            raise GoreInputError.must_be(
                 "attacker_tier",
                 attacker_tier,
                 "one of " + ", ".join(T6_NONE),
@@ -156,12 +156,14 @@ def defence_cell(defence: str, attacker_tier: str, defender_tier: str) -> CellEf
         return T6_NONE[attacker_tier]
     table = {"dodge": T4_DODGE, "block": T5_BLOCK}.get(defence)
     if table is None:
-        raise fail("defence", defence, "dodge, block or none", "dodge, block o none")
+        raise GoreInputError.must_be(
+            "defence", defence, "dodge, block or none", "dodge, block o none"
+        )
     if attacker_tier in ("automatico", "encasquillado"):
         return T6_NONE[attacker_tier]
     cell = table.get((attacker_tier, defender_tier))
     if cell is None:
-        raise fail(
+        raise GoreInputError.must_be(
             "tiers",
             (attacker_tier, defender_tier),
             "attacker pifia|fallo|exito|critico|empalar and defender pifia|fallo|exito|critico|none",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from ..errors import fail
+from ..errors import GoreInputError
 from ..forms import Combatant, Modifiers, Weapon
 from ..options import GoreOptions
 from ..tables import shield_coverage, size_modifier
@@ -47,7 +47,7 @@ def range_band(weapon: Weapon, mods: Modifiers) -> int:
     k = max(1, math.ceil(Fraction(mods.distance_m) / r))
     if k > 2 and weapon.kind != "firearm":
         limit = float(2 * r)
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.distance_m",
             mods.distance_m,
             f"at most {limit:g} m (twice the effective range) for a {weapon.kind} weapon",

@@ -11,7 +11,7 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..errors import fail, impossible
+from ..errors import GoreImpossibleAction, GoreInputError
 from ..forms import Combatant, Modifiers, Weapon
 from ..tables import size_modifier
 from .ranged import burst_bonus, crowd_factor, is_close_range, range_band, range_factor
@@ -49,10 +49,12 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
         ("modifiers", mods, Modifiers),
     ):
         if not isinstance(obj, cls):
-            raise fail(role, type(obj).__name__, f"a {cls.__name__}", f"un {cls.__name__}")
+            raise GoreInputError.must_be(
+                role, type(obj).__name__, f"a {cls.__name__}", f"un {cls.__name__}"
+            )
     ranged = weapon.ranged
     if mods.defence == "block" and ranged and not mods.target_helpless:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.defence",
             "block",
             "dodge or none against a ranged weapon",
@@ -61,7 +63,7 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             why_es="El objetivo puede intentar esquivar un ataque, pero no bloquear",
         )
     if mods.charge and ranged:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.charge",
             True,
             "False with a ranged weapon",
@@ -70,14 +72,14 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             why_es="la Carga es un ataque cuerpo a cuerpo",
         )
     if mods.bullets > 1 and not weapon.automatic:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.bullets",
             mods.bullets,
             "1 unless the weapon is automatic",
             "1 salvo con un arma automática",
         )
     if mods.bullets > weapon.max_burst:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.bullets",
             mods.bullets,
             f"at most the weapon's max_burst ({weapon.max_burst})",
@@ -86,49 +88,49 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
     n = mods.attacks_this_round
     if n > 1 and (attacker.attack_skill < 100 or n > attacker.attack_skill // 50):
         top = attacker.attack_skill // 50 if attacker.attack_skill >= 100 else 1
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.attacks_this_round",
             n,
             f"from 1 to {top} (one attack per 50% from 100%)",
             f"de 1 a {top} (un ataque por cada 50 % desde 100 %)",
         )
     if mods.focus_steps > attacker.des // 5:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.focus_steps",
             mods.focus_steps,
             f"from 0 to {attacker.des // 5} (attacker DES // 5)",
             f"de 0 a {attacker.des // 5} (DES del atacante / 5)",
         )
     if weapon.two_handed and attacker.mounted:
-        raise fail(
+        raise GoreInputError.must_be(
             "weapon.two_handed",
             True,
             "False when the attacker is mounted",
             "False si el atacante va montado",
         )
     if "stunned" in attacker.conditions:
-        raise fail(
+        raise GoreInputError.must_be(
             "attacker.conditions",
             "stunned",
             "no 'stunned' for an attacker (a stunned character may defend or move, not attack)",
             "sin 'stunned' en el atacante (un conmocionado puede defenderse o moverse, no atacar)",
         )
     if mods.ko_attempt and mods.bullets > 1:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.ko_attempt",
             True,
             "False with a burst (a KO attempt is one blow)",
             "False con una ráfaga (buscar un KO es un solo golpe)",
         )
     if mods.strike_item and defender.block_item is None:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.strike_item",
             True,
             "False unless the defender carries a block item (defender.block_item)",
             "False salvo si el defensor lleva un arma/escudo (defender.block_item)",
         )
     if mods.strike_item and mods.ko_attempt:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.ko_attempt",
             True,
             "False when striking the shield/weapon",
@@ -138,7 +140,7 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
         range_band(weapon, mods)
         touch = mods.distance_m is not None and mods.distance_m < 1
         if touch and (weapon.kind == "bow" or weapon.long_arm):
-            raise impossible(
+            raise GoreImpossibleAction.must_be(
                 "modifiers.distance_m",
                 mods.distance_m,
                 "at least 1 m with a bow, sling or long firearm",
@@ -148,7 +150,7 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
                 "inoperativas»",
             )
     if weapon.rounds_loaded is not None and mods.bullets > weapon.rounds_loaded:
-        raise impossible(
+        raise GoreImpossibleAction.must_be(
             "weapon.rounds_loaded",
             weapon.rounds_loaded,
             f"at least {mods.bullets} (the rounds this action fires)",
@@ -159,21 +161,21 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             "cartuchos/cambiar un cargador»",
         )
     if mods.multi_target and mods.bullets < 2:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.multi_target",
             True,
             "False unless a burst is fired (bullets ≥ 2)",
             "False salvo con una ráfaga (2 balas o más)",
         )
     if mods.two_guns and not ranged:
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.two_guns",
             True,
             "False with a melee weapon (two guns use the crowd rule)",
             "False con un arma cuerpo a cuerpo (dos armas de fuego usan la regla de Multitudes)",
         )
     if mods.maneuver != "none" and (mods.ko_attempt or mods.strike_item or mods.bullets > 1):
-        raise fail(
+        raise GoreInputError.must_be(
             "modifiers.maneuver",
             mods.maneuver,
             "none together with a KO attempt, a strike on the item or a burst",
@@ -183,7 +185,7 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
         span = burst_span(attacker, weapon)
         if mods.bullets**2 * span > BURST_BUDGET:
             top = max(1, math.isqrt(BURST_BUDGET // span))
-            raise fail(
+            raise GoreInputError.must_be(
                 "modifiers.bullets",
                 mods.bullets,
                 f"at most {top} bullets with {weapon.damage} (exact odds stay under a second)",

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..errors import check_whole, fail
+from rolkit.errors import check_int
+
+from ..errors import GoreInputError
+from ..tables import WIDE
 
 __all__ = ["WOUND_RANK", "wound_level", "location_status", "burst_wound_level"]
 
@@ -18,12 +21,14 @@ def wound_level(damage: int, hp_max: int, hp_current: int) -> str:
     ``leve``; no damage → ``none``.
     """
     damage, hp_max, hp_current = (
-        check_whole("damage", damage),
-        check_whole("hp_max", hp_max),
-        check_whole("hp_current", hp_current),
+        check_int(damage, -WIDE, WIDE, field="damage", label="damage", cls=GoreInputError),
+        check_int(hp_max, -WIDE, WIDE, field="hp_max", label="hp_max", cls=GoreInputError),
+        check_int(
+            hp_current, -WIDE, WIDE, field="hp_current", label="hp_current", cls=GoreInputError
+        ),
     )
     if hp_max < 1:
-        raise fail("hp_max", hp_max, "at least 1", "al menos 1")
+        raise GoreInputError.must_be("hp_max", hp_max, "at least 1", "al menos 1")
     if damage <= 0:
         return "none"
     if hp_current - damage <= 0:
@@ -52,8 +57,17 @@ def burst_wound_level(
 
 def location_status(location_max: int, location_damage_total: int) -> str:
     """P12.3 ``'ok'`` if L − d > 0; ``'disabled'`` if −L < L − d ≤ 0; ``'severe'`` if L − d ≤ −L."""
-    big_l = check_whole("location_max", location_max)
-    d = check_whole("location_damage_total", location_damage_total)
+    big_l = check_int(
+        location_max, -WIDE, WIDE, field="location_max", label="location_max", cls=GoreInputError
+    )
+    d = check_int(
+        location_damage_total,
+        -WIDE,
+        WIDE,
+        field="location_damage_total",
+        label="location_damage_total",
+        cls=GoreInputError,
+    )
     left = big_l - d
     if left > 0:
         return "ok"
