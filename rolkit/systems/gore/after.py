@@ -1,14 +1,14 @@
 """#16 The exact law of the forms after one attack (``SYSTEM.transitions``) and where a
 form leaves a combatant on the §7.3 track (``SYSTEM.status``).
 
-:func:`after_law` starts from the exact rows of :mod:`.odds` (``located``: a burst's rows
+:func:`after_law` starts from the exact rows of :mod:`.attack.odds` (``located``: a burst's rows
 name the location its bullets struck, whose damage the after-state writes; §7.2 rows name
 it for one bullet only) and each row's P8 matrix cell (fumbles, *defensa inhábil*, the
 attacker's weapon PG), then multiplies in the dice the rows sum over but the forms hold:
 
 * with ``after_effects = "all"``: P16 / T11 the melee fumble d100 of the attacker and of a
   defender who fumbles (00 rolls again, so each other row has its faces out of 99),
-  grouped by the lasting effect the form keeps (:func:`.after.fumble_effect`; T12 and the
+  grouped by the lasting effect the form keeps (:func:`.attack.stages.fumble_effect`; T12 and the
   unarmed fumble change no form), and P8 *defensa inhábil*;
 * with ``serious_wound_losses = "apply"``: P13.5 / T10 for a *grave* wound of a target not
   dead, the T10 d100 and its loss dice. They split one after-state into up to ~360 (every
@@ -16,11 +16,11 @@ attacker's weapon PG), then multiplies in the dice the rows sum over but the for
   bound; by default (``"report"``) they are reported in the roll only.
 
 The dice no form holds (the KO 1D10, the SUE check, a disarmed weapon's flight, the rounds
-of a capture) are summed over. Each after-state is what :func:`.after.forms_after` writes
+of a capture) are summed over. Each after-state is what :func:`.attack.stages.forms_after` writes
 for that roll (the same function ``resolve_attack`` calls), so it is ``==`` the forms of
 ``SYSTEM.after(SYSTEM.resolve(...))``. One Fraction per row group; ``@memo`` on the forms.
 
-What no form holds (so later attacks cannot see it) is listed in :data:`.after.NOT_TRACKED`.
+What no form holds (so later attacks cannot see it) is listed in :data:`.attack.stages.NOT_TRACKED`.
 """
 
 from __future__ import annotations
@@ -138,7 +138,7 @@ _NONE: tuple[tuple[tuple[Any, int], ...], int] = (((None, 1),), 1)
 # --------------------------------------------------------------------------- facts
 @dataclass
 class _Facts:
-    """What :func:`.after.forms_after` reads of a Resolution, for a group of rolls."""
+    """What :func:`.attack.stages.forms_after` reads of a Resolution, for a group of rolls."""
 
     damage: int
     wound: str
@@ -238,7 +238,7 @@ def after_law(
     (the input form, the same value, where a role does not change); sums to exactly 1.
 
     Raises:
-        GoreInputError: an impossible action (as :func:`.odds.attack_outcomes`).
+        GoreInputError: an impossible action (as :func:`.attack.odds.attack_outcomes`).
     """
     return dict(_after_law(attacker, defender, weapon, mods))
 

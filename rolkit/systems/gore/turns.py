@@ -1,5 +1,22 @@
-"""The rules that act between attacks (issue #16 follow-up): ``SYSTEM.turn_start`` and
-``SYSTEM.round_end``.
+"""The rules of turns and rounds: what acts between attacks (issue #16 follow-up,
+``SYSTEM.turn_start`` and ``SYSTEM.round_end``) and the P4 order of action
+(``SYSTEM.initiative_fn``, «Alcance de las armas»).
+
+Order of action (*Orden de Ataque*):
+
+* :func:`attack_order` — the P4 score before tie-breaks; :func:`order_of_action` sorts
+  scores, tied names rolling 1D10 each, highest first, rerolling ties among themselves.
+* :func:`initiative` is the System's ``initiative_fn`` for the fight tracker: every
+  combatant's score is its DES («actúa antes quien más puntuación tiene en tal Atributo»);
+  tied scores each roll 1D10, highest first, rerolling ties among themselves («Si dos
+  personajes tienen la misma DES se tira 1D10»). The order is determined again every round
+  (the round's procedure starts with «Determinar el Orden de Ataque»; surprise and the
+  round's point losses change it), so ``SYSTEM.initiative_each_round`` is True.
+* :func:`strikes_first` — «Los personajes que usen armas más largas atacan antes que los
+  que usen más cortas, a pesar del Orden de Batalla»: on the first exchange between two
+  fighters, the longer ``Weapon.reach`` strikes first; equal reach keeps the P4 order.
+
+Between attacks:
 
 * :func:`turn_start`, P15 *Conmocionar*: «Para volver a la normalidad debe superarse un
   chequeo de CON x5, que puede hacerse cada turno de combate hasta que se consiga éxito»:
@@ -20,9 +37,9 @@
 * :func:`round_end`, P13.4 *Mortal*: «Si la reserva de PG llega a 0 o por debajo, muere.
   Es posible que esto no ocurra si recibe atención médica como los primeros auxilios desde
   antes de que acabe el turno siguiente y es estabilizado con éxito». The blow that takes
-  the HP to 0 or below writes ``mortal_rounds = 0`` (:mod:`.after`, the one stage
+  the HP to 0 or below writes ``mortal_rounds = 0`` (:mod:`.attack.stages`, the one stage
   ``resolve``+``after`` and ``transitions`` share); the end of the wound's round makes it
-  1, the end of the next round 2 = ``dead`` (:func:`.transitions.status`). Reading: «el
+  1, the end of the next round 2 = ``dead`` (:func:`.after.status`). Reading: «el
   turno siguiente» is the round after the wound's, so the character dies when that round
   ends (the whole next round is there for first aid). HP taken to 0 by this round end's
   bleeding starts at 1 (the wound's round is the one ending). A character ``stabilised``

@@ -2,10 +2,10 @@
 
 Exact over attacker d100 × defender d100 × location d20 × shield coverage d100 × bullets
 1dN × every damage die. Hot path in integers: tiers are face counts out of 100, one
-blow's damage is integer weights over its dice count (:func:`.damage.blow_weights`), the
+blow's damage is integer weights over its dice count (:func:`..rules.damage.blow_weights`), the
 bullets of a burst are convolved as integers, and each output row becomes one ``Fraction``
 at the end (a 14-bullet burst has thousands of rows). The rules the roll applies too
-(shield, burst, KO, wound, fate) come from :mod:`.blows`.
+(shield, burst, KO, wound, fate) come from :mod:`.stages`.
 """
 
 from __future__ import annotations
@@ -129,7 +129,7 @@ def _shield_states(
     pg0: int,
     strike: bool = False,
 ) -> tuple[tuple[ShieldState, int], ...]:
-    """P10 / P11.10 Bullets striking a shield in turn (:func:`.blows.shield_blow` each):
+    """P10 / P11.10 Bullets striking a shield in turn (:func:`.stages.shield_blow` each):
     ``({(pg, total, grave): weight}, den)`` after each bullet."""
     state: ShieldState = {(pg0, 0, False): 1}
     den = 1
@@ -456,7 +456,7 @@ def context_outcomes(ctx: ActionContext, located: bool = False) -> OutcomeDistri
 def _maneuver_outcomes(
     ctx: ActionContext, dfd: tuple[tuple[str, int], ...]
 ) -> dict[AttackKey, Fraction]:
-    """P15 Desarmar / Capturar rows (:func:`.maneuvers.maneuver_rows`): no damage."""
+    """P15 Desarmar / Capturar rows (:func:`.stages.maneuver_rows`): no damage."""
     rows: dict[AttackKey, Fraction] = {}
     for (a_t, d_t, cat, res, pg, f, struck), p in maneuver_rows(ctx, dfd).items():
         row = AttackKey(a_t, d_t, cat, 0, "none", None, None, struck, None, pg, f, res)

@@ -11,7 +11,7 @@ attacker then defender (:func:`_fumbles`); 9. the wound, and for a *grave* wound
 d100, its loss dice and the SUE d100 (:func:`_wound`) — not for a dead target (§7.3).
 
 The rules the exact odds apply too (shield, burst, KO, wound, fate) come from
-:mod:`.blows`, so every key a roll returns has positive exact probability.
+:mod:`.stages`, so every key a roll returns has positive exact probability.
 """
 
 from __future__ import annotations

@@ -1,5 +1,28 @@
-"""The forms after one attack (``System.after``): what §7.1's ``Resolution`` says, written
-back into :class:`Combatant`, :class:`Shield` and :class:`Weapon` so a fight can go on.
+"""§3 P10–P15 The stages of one attack that the exact odds (:mod:`.odds`), the seeded roll
+(:mod:`.resolve`) and the transitions law (:mod:`..after`) share, written once.
+
+**Blows.** Armour by location, shield coverage (P11.10, G12), the burst's bullet
+categories (P11.6, G19), a bullet against a shield (P10), a tracked block (P10.1), the
+knock-out (P14), the action's wound (P13.10, G27), the location status (P12.3) and the
+defender's fate (§7.3).
+
+**Maneuvers.** P15 *Desarmar* and *Capturar* as attack outcomes, and the P10.3
+natural-weapon block. Seed («Maniobras de combate»): Desarmar «Si el ataque tiene éxito por
+un margen del 50% del porcentaje de la habilidad usada la maniobra ha funcionado. El
+oponente puede intentar retener el arma, para ello ha de superar un chequeo de FUE x3. Si
+después de todo, el que intenta desarmar lo consigue, el arma … sale disparada 1D6-1 metros
+en una dirección al azar»; Capturar «con un ataque exitoso para atrapar a tu adversario en
+una red o con un lazo … será incapaz de moverse o realizar cualquier acción (incluidas las
+de esquiva o bloqueo) en ese turno y en el siguiente». Interpretations (listed in the
+package docstring): the maneuver replaces the blow's damage (no HP lost, no damage dice);
+it works when the matrix cell lands a blow (a ``hit_*`` category) and, for a disarm, the
+attack roll is ≤ round(V/2) (R2, at least 01); a helpless target is disarmed or captured
+without rolls (it cannot hold on); a captured target's fate is ``down`` (unable to act).
+The cell's fumbles and item PG losses still apply.
+
+**The after-state** (``System.after``; it is a stage of the roll, so the roll's module
+does not import :mod:`..after`, which reads the exact rows): what §7.1's ``Resolution``
+says, written back into :class:`Combatant`, :class:`Shield` and :class:`Weapon` so a fight can go on.
 
 Applied (each value stays inside its §2 range, so the instances are valid):
 
@@ -8,7 +31,7 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
   (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
   chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
-  its §7.3 fate (:func:`.transitions.status`); ``can_defend`` ← False when unconscious,
+  its §7.3 fate (:func:`..after.status`); ``can_defend`` ← False when unconscious,
   captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
   ``leg_severe`` from a destroyed leg (T9);
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
@@ -16,7 +39,7 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   P11.9; a malfunction fires none);
 * P13.4 *Mortal*: ``mortal_rounds`` ← 0 when the blow takes the HP to 0 or below (unless
   already counting from an earlier wound; option ``mortal_rule = "gm"``: not written); any
-  damage removes ``stabilised`` (dying again); :mod:`.turn_effects` advances the count;
+  damage removes ``stabilised`` (dying again); :mod:`..turns` advances the count;
 * with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
   on *defensa inhábil* (P8.3) with ``defence_disabled_left`` ← ``defence_disabled_rounds``
   (G7: the rest of this round and N more; no count when the blow also knocks out,
@@ -31,7 +54,7 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   split of the blow, so the loss does not re-grade the wound just dealt.
 
 The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
-abdomen's bleeding, the counts of rounds above) are :mod:`.turn_effects`. Not
+abdomen's bleeding, the counts of rounds above) are :mod:`..turns`. Not
 representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
 unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a destroyed
 chest or abdomen leaves, the rounds a *grave* wound leaves, a fall
@@ -224,7 +247,7 @@ def _timed_condition(
 
 def _fumble(person: Combatant, row: TableRow | None, replace: Replace) -> Combatant:
     """The lasting T11 effects of ``row`` that ``person``'s form can hold (a «siguiente
-    turno» condition with its count of further rounds, :mod:`.turn_effects` ends it)."""
+    turno» condition with its count of further rounds, :mod:`..turns` ends it)."""
     condition, rounds, car, armour, shield = fumble_effect(row)
     changes: dict[str, Any] = {}
     if condition is not None:
@@ -312,7 +335,7 @@ def forms_after(
         attacker, defender, weapon: the forms the attack was resolved with.
         res: its ``Resolution`` (reads ``damage``, ``wound``, ``hp_after``, ``category``,
             ``location``, ``location_status``, ``conditions``, ``effects``), or the same
-            facts of a group of rolls (:mod:`.transitions`).
+            facts of a group of rolls (:mod:`..after`).
         replace: how a changed form is built (:func:`trusted_replace` on the exact law's
             hot path, where every value is already in range).
         options: the options in force: ``after_effects = "all"`` adds the T11 results and
@@ -511,7 +534,7 @@ def maneuver_rows(
     margin needs the roll itself), the defender's tiers, the cell, then the FUE×3 check.
 
     Keys are ``(attacker tier, defender tier, category, maneuver result, item PG after,
-    fate)``; :mod:`.odds` turns them into :class:`OutcomeRow` s."""
+    fate)``; :mod:`.odds` turns them into :class:`.key.AttackKey` s."""
     faces: list[tuple[str, int, bool]] = []
     if ctx.helpless:
         faces.append(("automatico", 1, True))

@@ -1,7 +1,7 @@
 """§3 P5–P14 The context of one attack: every number both the exact odds (:mod:`.odds`) and
 the seeded roll (:mod:`.resolve`) read, computed once from the four forms.
 
-The builder validates the action (:func:`.skills.check_action` through the P5/P6 skill
+The builder validates the action (:func:`..rules.skills.check_action` through the P5/P6 skill
 functions), so an impossible action raises :class:`GoreInputError` before any dice.
 """
 

@@ -3,7 +3,7 @@
 
 Each is one d100 against a target, classified by §1.2 into the five degrees *Pifia* <
 *Fallo* < *Éxito* < *Crítico* < *Empalar* (only an impaling attack impales, §1.4). The
-odds are exact over the 100 faces (:func:`.checks.tier_counts`); a roll records one step
+odds are exact over the 100 faces (:func:`..rules.checks.tier_counts`); a roll records one step
 (the target, the critical range, the face, the degree) and is replayable from its seed.
 """
 

@@ -13,6 +13,8 @@ import pytest
 from rolkit.dice import ScriptedDice
 from rolkit.systems import gore as g
 
+from .gore_fixtures import walk_rows
+
 BROADSWORD = g.Weapon(name="Espada ancha", damage="1D8+1")
 #: §8 V18/X4: skill 60, broadsword 1D8+1, MD +1D4 (FUE 13 + TAM 14), vs dodge 40, armour 2, HP 12.
 P9_ATTACKER = g.Combatant(fue=13, tam=14, attack_skill=60)
@@ -134,48 +136,6 @@ def test_fate_law_matches_an_independent_enumeration(att, dodge, armour, hp):
     assert {"dead", "dying", "down", None} <= fates  # the oracle reaches every fate
 
 
-# --------------------------------------------------------------------------- resolve ≡ odds
-class _NeedMore(Exception):
-    def __init__(self, a: int, b: int) -> None:
-        self.a, self.b = a, b
-
-
-class _Branching:
-    """``randint`` that replays a prefix of faces and asks for a branch when it runs out."""
-
-    def __init__(self, prefix: tuple[int, ...]) -> None:
-        self.prefix, self.used, self.sides = prefix, 0, []
-
-    def randint(self, a: int, b: int) -> int:
-        if self.used == len(self.prefix):
-            raise _NeedMore(a, b)
-        self.sides.append(b - a + 1)
-        self.used += 1
-        return self.prefix[self.used - 1]
-
-
-def _walk(a, d, w, m) -> tuple[dict, dict]:
-    """Exact laws of ``resolve_attack``'s rows and fates by walking every face sequence."""
-    rows: Counter = Counter()
-    fates: Counter = Counter()
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
-        rng = _Branching(prefix)
-        try:
-            r = g.resolve_attack(a, d, w, m, rng)
-        except _NeedMore as more:
-            stack.extend(prefix + (v,) for v in range(more.a, more.b + 1))
-            continue
-        weight = F(1)
-        for sides in rng.sides:
-            weight /= sides
-        rows[r.row] += weight
-        fates[r.fate] += weight
-        assert r.fate == r.row.fate
-    return dict(rows), dict(fates)
-
-
 #: A defender one step from every fate: HP 5 (2–3 damage leaves 2–3 HP: down at 1–2), a
 #: head at 1 above severe (dead), a chest at 1 HP (disabled: down), a right leg at 1 above
 #: severe (dying); HP 99 keeps every bullet light, so no T10 tree.
@@ -210,7 +170,7 @@ _SMG = g.Weapon(damage="1D2+1", kind="firearm", range_m=50.0, automatic=True)
     ],
 )
 def test_resolve_fate_law_equals_the_exact_rows(a, d, w, m):
-    rows, fates = _walk(a, d, w, m)
+    rows, fates = walk_rows(a, d, w, m)
     odds = g.attack_outcomes(a, d, w, m)
     assert rows == odds.rows
     assert fates == odds.fate()

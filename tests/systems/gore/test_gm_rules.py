@@ -15,7 +15,7 @@ from rolkit.errors import FieldRangeError, ImpossibleActionError
 from rolkit.fight import Fight, InitiativeEntry
 from rolkit.systems import gore as g
 
-from .test_gore_fate import _walk
+from .gore_fixtures import walk_rows
 
 S = g.SYSTEM
 SWORD = g.Weapon(name="Espada ancha", damage="1D8+1")
@@ -122,7 +122,7 @@ def test_capture_holds_the_target():
 def test_maneuver_rolls_follow_the_exact_rows(a, d, w, m):
     """Every face sequence of ``resolve_attack`` walked: the roll's law is the exact odds
     (a melee weapon's T11 «00 — Tira otra vez» would make the tree infinite)."""
-    rows, _ = _walk(a, d, w, m)
+    rows, _ = walk_rows(a, d, w, m)
     assert rows == g.attack_outcomes(a, d, w, m).rows
 
 

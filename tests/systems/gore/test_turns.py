@@ -21,6 +21,7 @@ import pytest
 
 import rolkit.systems.gore as g
 from rolkit import fields
+from rolkit.dice import ScriptedDice
 from rolkit.systems.gore.turns import round_end, turn_start
 
 S = g.SYSTEM
@@ -159,3 +160,26 @@ def test_every_form_after_a_turn_effect_is_valid_and_canonical():
             for form in step(c):
                 again = fields.from_data(g.Combatant, fields.to_data(form))
                 assert again == form and hash(again) == hash(form)
+
+
+def test_p4_order_of_action_and_weapon_pg():
+    from rolkit.systems.gore.turns import order_of_action
+
+    # Ana and Bea tie at 12: 1D10 → 3 and 3 (tie again), then 8 and 2
+    rng = ScriptedDice([3, 3, 8, 2])
+    assert order_of_action({"Ana": 12, "Bea": 12, "Cid": 14, "Dan": 7}, rng) == [
+        "Cid",
+        "Ana",
+        "Bea",
+        "Dan",
+    ]
+    # Éxito vs block Crítico: "el arma del atacante pierde 2PG"
+    w = g.Weapon(pg=2)
+    r = g.resolve_attack(
+        g.Combatant(),
+        g.Combatant(block_skill=50),
+        w,
+        g.Modifiers(defence="block"),
+        ScriptedDice([20, 3]),
+    )
+    assert r.effects["attacker_weapon_pg_after"] == 0 and r.effects["attacker_weapon_broken"]

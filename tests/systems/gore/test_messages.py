@@ -13,9 +13,13 @@ import re
 
 import pytest
 
+import rolkit
 from rolkit import i18n
+from rolkit.dice import ScriptedDice
 from rolkit.display.tables import format_derived
 from rolkit.systems import gore as g
+
+from .gore_fixtures import BROADSWORD, DODGER, WARRIOR
 
 S = g.SYSTEM
 P = S.presets
@@ -198,3 +202,22 @@ def test_a_jam_cites_the_table_actually_used():
     assert all("«Encasquillamiento" in r for r in rules["gore.step.malfunction"])
     melee = _rules(g.Combatant(attack_skill=60), g.Combatant(), SWORD, g.Modifiers(defence="none"))
     assert all("«Tabla de Pifia con armas»" in r for r in melee["gore.step.fumble_attacker"])
+
+
+def test_steps_cite_rules_and_use_registered_labels():
+    r = g.resolve_attack(WARRIOR, DODGER, BROADSWORD, g.Modifiers(), ScriptedDice([30, 80, 5, 2]))
+    labels = [s.label for s in r.steps]
+    assert labels == [
+        "gore.step.skill",
+        "gore.step.defence_skill",
+        "gore.step.attack_roll",
+        "gore.step.defence_roll",
+        "gore.step.dodge_table",
+        "gore.step.damage",
+        "gore.step.armour",
+        "gore.step.wound",
+    ]
+    assert all(s.rule for s in r.steps)
+    for label in labels:
+        assert rolkit.i18n.has(label, "es") and rolkit.i18n.has(label, "en")
+    assert r.damage == 5 + 1 + 2 - 2

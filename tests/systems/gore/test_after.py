@@ -28,6 +28,8 @@ from rolkit import fields
 from rolkit.dice import ScriptedDice
 from rolkit.systems.gore.after import melee_fumble_law, serious_loss_law
 
+from .gore_fixtures import BROADSWORD, CLUB, DODGER, WARRIOR
+
 S = g.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 SMG = g.Weapon(damage="1D2+1", kind="firearm", range_m=50.0, automatic=True)
@@ -415,3 +417,109 @@ def test_equal_situations_give_equal_forms():
     assert d.block_item in shields
     assert all(s is None or s.pg_current is None or s.pg_current < s.pg_max for s in shields)
     assert dataclasses.replace(d) == d
+
+
+# --------------------------------------------------------------------------- after-state
+def _scripted_after(attacker, defender, weapon, mods, faces):
+    rng = ScriptedDice(faces)
+    r = g.resolve_attack(attacker, defender, weapon, mods, rng)
+    assert rng.remaining == 0
+    return r
+
+
+def test_after_a_hit_hp_is_current_minus_damage():
+    defender = g.Combatant(name="D", armour=3, hp_current=9, hp_max=12)
+    r = _scripted_after(g.Combatant(), defender, g.Weapon(), g.Modifiers(defence="none"), [20, 5])
+    assert (r.damage, r.wound) == (2, "leve")
+    assert r.defender_after.hp_current == 9 - 2 == r.hp_after
+    assert r.defender_after.damage_24h == 2  # P13.7: a leve wound adds to the 24 h total
+    assert r.attacker_after == g.Combatant() and r.weapon_after == g.Weapon()
+    # through the System: the same after-state, only the roles that changed
+    assert g.SYSTEM.after_fn(r)["defender"] == r.defender_after
+
+
+def test_after_a_mortal_hit_keeps_negative_hp_and_no_24h_damage():
+    r = _scripted_after(WARRIOR, DODGER, BROADSWORD, g.Modifiers(), [7, 55, 3])
+    assert (r.damage, r.wound, r.hp_after) == (20, "mortal", -8)
+    assert r.defender_after.hp_current == -8 and r.defender_after.damage_24h == 0
+    assert r.defender_after.can_defend  # the form's fate is read from its HP
+    assert r.defender_after.mortal_rounds == 0  # P13.4: wounded this round
+
+
+def test_after_a_block_the_tracked_item_keeps_its_pg():
+    d = g.Combatant(block_skill=50, armour=1, block_item=g.Shield(kind="pequeno", pg_max=5))
+    r = _scripted_after(
+        g.Combatant(), d, g.Weapon(damage="2D8"), g.Modifiers(defence="block"), [20, 30, 8, 8]
+    )
+    assert r.defender_after.block_item.pg_current == 0 == r.effects["item_pg_after"]
+    assert r.defender_after.hp_current == d.max_hp - 5
+    d = g.Combatant(block_skill=50, block_item=g.Shield(kind="pequeno", pg_max=15))
+    r = _scripted_after(g.Combatant(), d, g.Weapon(damage="1D8"), g.Modifiers(defence="block"), [20, 30, 6])
+    assert r.category == "blocked" and r.damage == 0
+    # no PG lost: the item is left as it was (pg_current empty = full), so equal
+    # situations stay equal forms
+    assert r.defender_after.block_item == d.block_item == g.Shield(kind="pequeno", pg_max=15)
+    assert r.defender_after.hp_current is None  # no damage: the form is left as it was
+
+
+def test_after_block_cells_cost_weapon_and_item_pg():
+    a = g.Combatant(attack_skill=60)
+    d = g.Combatant(block_skill=60, block_item=g.Shield(kind="normal", pg_max=20))
+    w = g.Weapon(damage="1D6", pg=10)
+    # attack Éxito (30) vs block Crítico (2): «No golpea, el arma del atacante pierde 2PG»
+    r = _scripted_after(a, d, w, g.Modifiers(defence="block"), [30, 2])
+    assert r.effects["attacker_weapon_pg_loss"] == 2
+    assert r.weapon_after == dataclasses.replace(w, pg=8)
+    # attack Crítico (2) vs block Éxito (30): hit_max, the defender's item −4 PG
+    r = _scripted_after(a, d, w, g.Modifiers(defence="block"), [2, 30])
+    assert r.category == "hit_max"
+    assert r.defender_after.block_item.pg_current == 16
+    assert r.defender_after.hp_current == r.hp_after
+
+
+def test_after_a_located_hit_adds_to_that_location():
+    d = g.Combatant(hp_max=30, location_damage={"pecho": 1})
+    mods = g.Modifiers(defence="none", use_hit_locations=True)
+    r = _scripted_after(g.Combatant(), d, g.Weapon(), mods, [20, 11, 4])  # d20 11: pecho; 1D6 = 4
+    assert (r.location, r.damage) == ("pecho", 4)
+    assert r.defender_after.location_damage["pecho"] == 5
+    assert r.defender_after.location_damage.get("cabeza", 0) == 0
+
+
+def test_after_ko_and_defence_disabled_take_the_defence_away():
+    a = g.Combatant(fue=13, tam=14, attack_skill=55)
+    r = _scripted_after(
+        a, g.Combatant(hp_max=12), CLUB, g.Modifiers(defence="none", ko_attempt=True), [30, 5, 3, 4]
+    )
+    assert r.defender_after.can_defend is False and r.defender_after.hp_current is None
+
+
+def test_after_states_are_valid_forms_over_many_seeds():
+    system = rolkit.get_system("gore")
+    d = g.Combatant(
+        name="D", block_skill=50, dodge_skill=40, hp_max=10, block_item=g.Shield(pg_max=6)
+    )
+    w = g.Weapon(damage="1D10+2", pg=3)
+    for defence in ("dodge", "block", "none"):
+        mods = g.Modifiers(defence=defence, use_hit_locations=True)
+        for seed in range(60):
+            r = system.resolve(WARRIOR, d, w, mods, seed=seed)
+            for role, form in system.after(r).items():
+                assert type(form) is system.forms[role]
+                assert dataclasses.replace(form) == form  # re-validates
+            defender = system.after(r).get("defender", d)
+            assert defender.current_hp == d.current_hp - r.outcome.damage
+
+
+def test_after_a_fumble_leaves_its_lasting_condition_on_the_fumbler():
+    # attack 100 (Pifia) vs dodge 90 (Fallo): «Atacante tira para la tabla de pifias»; T11 93
+    lasting = g.Modifiers(options=g.GoreOptions(after_effects="all"))
+    r = _scripted_after(g.Combatant(), g.Combatant(name="D"), CLUB, lasting, [100, 90, 93])
+    assert r.effects["attacker_fumble"].low == 92
+    assert r.attacker_after.conditions == frozenset({"half_dodge"})
+    # by default (after_effects="blow") the roll reports it but the form keeps the blow only
+    r = _scripted_after(g.Combatant(), g.Combatant(name="D"), CLUB, g.Modifiers(), [100, 90, 93])
+    assert r.effects["attacker_fumble"].low == 92
+    assert r.attacker_after.conditions == frozenset()
+    assert r.defender_after == g.Combatant(name="D")
+    assert set(g.SYSTEM.after_fn(r)) == {"attacker", "defender", "weapon"}
