@@ -43,6 +43,7 @@ __all__ = [
     "changed_fields",
     "spec_of",
     "validate",
+    "validator",
     "KINDS",
     "label",
     "to_data",
@@ -579,6 +580,16 @@ def _check_value(
             raise bad()
     elif kind == "nested" and (spec.nested is None or not isinstance(value, spec.nested)):
         raise bad()
+
+
+def validator(error_cls: type[RulesError]) -> Callable[[Any], None]:
+    """The ``__post_init__`` check of a system's forms: :func:`validate` raising the
+    system's own input error (``_validate = fields.validator(CoreDreadRangeError)``)."""
+
+    def check(obj: Any) -> None:
+        validate(obj, error_cls=error_cls)
+
+    return check
 
 
 def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRangeError) -> None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
 
 from rolkit.dice import MAX_SEED, check_seed, new_seed
 from rolkit.errors import (
@@ -59,9 +59,22 @@ _DOWN = frozenset({"down", "dying", "dead"})
 
 
 # --------------------------------------------------------------------------- steps
+#: What one die of a step records: its face (``int``) in every system but one; a system
+#: whose spec records more per die (Ashes of War: ``(kind, sides, faces)``) says so with
+#: ``Step[ThatType]``. (A default type parameter, PEP 696, for the type checker.)
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar as TypeVarWithDefault
+
+    D = TypeVarWithDefault("D", default=int)
+else:
+    D = TypeVar("D")
+
+
 @dataclass(frozen=True)
-class Step:
-    """One recorded step of a resolution.
+class Step(Generic[D]):
+    """One recorded step of a resolution (the one Step of every system).
+
+    A system whose spec names its own step type subclasses this one, adding typed fields.
 
     Attributes:
         label: an i18n message key (``"cd.step.attack"``).
@@ -73,7 +86,7 @@ class Step:
     """
 
     label: str
-    dice: tuple[int, ...] = ()
+    dice: tuple[D, ...] = ()
     derived: Mapping[str, Any] = field(default_factory=dict)
     rule: str = ""
     params: Mapping[str, Any] = field(default_factory=dict)

@@ -3,9 +3,15 @@
 The widgets, the magics and the generic tests know only this object. A system author
 writes pure rule functions and hands them over here (see ``docs/adding-a-system.md``):
 
-* ``resolve_fn(attacker, defender, weapon, modifiers, options, rng) -> (steps, outcome, key)``
+* ``resolve_fn(attacker, defender, weapon, modifiers, options, rng) -> Resolved``: the
+  steps, the system's own result object and the key (:class:`rolkit.hooks.Resolved`;
+  ``Resolved(r.steps, r, r.key)`` for a result ``r`` with its own steps and key)
 * ``odds_fn(attacker, defender, weapon, modifiers, options) -> {key: Fraction}``
 * ``project(key) -> OutcomeView``
+
+Every hook's type is a Protocol of :mod:`rolkit.hooks`; a System is generic over its forms,
+options and key (``System[Combatant, Weapon, Modifiers, Options, AttackKey]``), so mypy
+checks each system's functions against the contract.
 
 plus the form dataclasses, the options, presets as plain data and the checks
 (:class:`CheckProcedure`). The System type-checks the forms, records the seed, builds the
@@ -20,11 +26,27 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from rolkit import fields, i18n
-from rolkit.dice import RandomSource, check_seed, new_seed
+from rolkit.dice import check_seed, new_seed
 from rolkit.errors import RulesError, input_error
+from rolkit.hooks import (
+    AfterHook,
+    BlowReason,
+    CheckOddsHook,
+    CheckResolveHook,
+    DerivedHook,
+    FightBlowHook,
+    InitiativeHook,
+    OddsHook,
+    ProjectHook,
+    ResolveHook,
+    StatusHook,
+    TransitionsHook,
+    TurnEffectHook,
+    TurnEndHook,
+)
 from rolkit.model import (
     FATES,
     CheckOdds,
@@ -34,27 +56,20 @@ from rolkit.model import (
     Odds,
     OutcomeView,
     Resolution,
-    Step,
 )
 
-__all__ = ["System", "CheckProcedure", "Degree", "FORM_NAMES", "after_attributes"]
+__all__ = ["System", "CheckProcedure", "Degree", "FORM_NAMES", "BlowReason", "after_attributes"]
 
 FORM_NAMES = ("attacker", "defender", "weapon", "modifiers")
 
-ResolveFn = Callable[..., tuple[tuple[Step, ...] | list[Step], Any, Hashable]]
-TransitionsFn = Callable[..., Mapping[tuple[Any, Any, Any], Fraction]]
-#: ``(combatant, options) -> {combatant_after: Fraction}``: a rule that acts between attacks
-TurnEffectFn = Callable[[Any, Any], Mapping[Any, Fraction]]
-#: ``(combatant, options, modifiers) -> {combatant_after: Fraction}``: the end of the
-#: combatant's own turn; ``modifiers`` are the standing modifiers of every attack to come
-#: when they are known (whole-fight odds), ``None`` when not (the tracker: the GM's, per attack)
-TurnEndFn = Callable[[Any, Any, Any], Mapping[Any, Fraction]]
-OddsFn = Callable[..., Mapping[Hashable, Fraction]]
-#: ``(role, es, en)``: why a blow in a fight is made otherwise than the GM's standing choice;
-#: ``role`` (``"attacker"`` or ``"defender"``) is whom the phrase is about (it follows a name)
-BlowReason = tuple[str, str, str]
-#: ``(attacker, defender, weapon, modifiers, options, defend) -> (modifiers or None, reasons)``
-FightBlowFn = Callable[[Any, Any, Any, Any, Any, bool], tuple[Any, tuple[BlowReason, ...]]]
+#: The type parameters of a System: combatant form, weapon form, modifiers form, options,
+#: odds key (the letters of :mod:`rolkit.hooks`).
+C = TypeVar("C")
+W = TypeVar("W")
+M = TypeVar("M")
+O = TypeVar("O")  # noqa: E741
+K = TypeVar("K", bound=Hashable)
+F = TypeVar("F")
 PresetData = Mapping[str, Mapping[str, Any]]
 
 
@@ -69,7 +84,7 @@ def _type_error(what: str, cls: type, value: Any) -> RulesError:
     )
 
 
-def after_attributes(outcome: Any) -> dict[str, Any]:
+def after_attributes(outcome: object) -> dict[str, object]:
     """The default after-state adapter: the outcome's ``<role>_after`` attributes.
 
     A system whose own result object carries ``attacker_after``, ``defender_after`` and
@@ -85,7 +100,7 @@ def after_attributes(outcome: Any) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- checks
 @dataclass(frozen=True, eq=False)
-class CheckProcedure:
+class CheckProcedure(Generic[F, O]):
     """One check a system offers (a skill check, an opposed roll, a healing check…).
 
     Attributes:
@@ -103,8 +118,8 @@ class CheckProcedure:
     label: tuple[str, str]
     form: type
     degrees: tuple[Degree, ...]
-    odds_fn: Callable[[Any, Any], Mapping[str, Fraction]] = field(repr=False)
-    resolve_fn: Callable[[Any, Any, RandomSource], tuple[Any, Any, str]] = field(repr=False)
+    odds_fn: CheckOddsHook[F, O] = field(repr=False)
+    resolve_fn: CheckResolveHook[F, O] = field(repr=False)
     system: str = ""
     options_type: type | None = field(default=None, repr=False)
 
@@ -147,7 +162,7 @@ class CheckProcedure:
 
 # --------------------------------------------------------------------------- system
 @dataclass(frozen=True, eq=False)
-class System:
+class System(Generic[C, W, M, O, K]):
     """What every system module exports as ``SYSTEM``; the widgets know only this object.
 
     Attributes:
@@ -218,31 +233,28 @@ class System:
     forms: Mapping[str, type]
     options_type: type
     presets: Mapping[str, Mapping[str, Any]]
-    resolve_fn: ResolveFn = field(repr=False)
-    odds_fn: OddsFn = field(repr=False)
-    project: Callable[[Any], OutcomeView] = field(repr=False)
+    resolve_fn: ResolveHook[C, W, M, O, K] = field(repr=False)
+    odds_fn: OddsHook[C, W, M, O, K] = field(repr=False)
+    project: ProjectHook[K] = field(repr=False)
     default_forms: Mapping[str, Any] | None = None
     grid_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
     options_field: str | None = None
     critical_key: str = "headline.critical"
-    checks: Mapping[str, CheckProcedure] = field(default_factory=dict)
+    checks: Mapping[str, CheckProcedure[Any, O]] = field(default_factory=dict)
     tracks_state: bool = False
-    after_fn: Callable[[Any], Mapping[str, Any]] | None = field(default=None, repr=False)
+    #: typed ``Any``: the System does not track the system's own result type
+    after_fn: AfterHook[Any] | None = field(default=None, repr=False)
     i18n_prefix: str = ""
-    initiative_fn: Callable[[list[Any], RandomSource], tuple[list[str], Any]] | None = field(
-        default=None, repr=False
-    )
+    initiative_fn: InitiativeHook[C] | None = field(default=None, repr=False)
     initiative_each_round: bool = False
     screen_axes: tuple[tuple[str, str], tuple[str, str]] | None = None
-    derived_fn: Callable[[str, Any, Any], Mapping[str, Any]] | None = field(
-        default=None, repr=False
-    )
-    transitions_fn: TransitionsFn | None = field(default=None, repr=False)
-    status_fn: Callable[[Any, Any], Fate] | None = field(default=None, repr=False)
-    turn_start_fn: TurnEffectFn | None = field(default=None, repr=False)
-    round_end_fn: TurnEffectFn | None = field(default=None, repr=False)
-    turn_end_fn: TurnEndFn | None = field(default=None, repr=False)
-    fight_blow_fn: FightBlowFn | None = field(default=None, repr=False)
+    derived_fn: DerivedHook[O] | None = field(default=None, repr=False)
+    transitions_fn: TransitionsHook[C, W, M, O] | None = field(default=None, repr=False)
+    status_fn: StatusHook[C, O] | None = field(default=None, repr=False)
+    turn_start_fn: TurnEffectHook[C, O] | None = field(default=None, repr=False)
+    round_end_fn: TurnEffectHook[C, O] | None = field(default=None, repr=False)
+    turn_end_fn: TurnEndHook[C, O, M] | None = field(default=None, repr=False)
+    fight_blow_fn: FightBlowHook[C, W, M, O] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -341,7 +353,7 @@ class System:
             if r != "modifiers" and r in after and after[r] != resolution.inputs.get(r)
         }
 
-    def status(self, combatant: Any, options: Any = None) -> Fate:
+    def status(self, combatant: C, options: Any = None) -> Fate:
         """Where ``combatant``'s current state leaves it: ``None`` (it can act),
         ``"down"``, ``"dying"`` or ``"dead"`` (``None`` for a system without a track)."""
         if not isinstance(combatant, self.forms["defender"]):
@@ -377,17 +389,21 @@ class System:
         return self._turn_effect(self.turn_start_fn, combatant, options)
 
     def turn_end(
-        self, combatant: Any, options: Any = None, modifiers: Any = None
+        self, combatant: C, options: Any = None, modifiers: M | None = None
     ) -> dict[Any, Fraction]:
         """The exact law of ``combatant``'s form after the rules that act at the end of its
         own turn, whether it attacked or could not (``{combatant: 1}`` when none do).
         ``modifiers``: the standing modifiers of the attacks to come, when known (a rule
         whose mark no such attack reads may then leave the form as it is)."""
-        if modifiers is not None and not isinstance(modifiers, self.forms["modifiers"]):
-            raise _type_error("modifiers", self.forms["modifiers"], modifiers)
+        self._check_optional("modifiers", modifiers)
         fn = self.turn_end_fn
         bound = None if fn is None else (lambda c, o: fn(c, o, modifiers))
         return self._turn_effect(bound, combatant, options)
+
+    def _check_optional(self, role: str, form: object) -> None:
+        """Raise unless ``form`` is ``None`` or an instance of the ``role`` form."""
+        if form is not None and not isinstance(form, self.forms[role]):
+            raise _type_error(role, self.forms[role], form)
 
     def round_end(self, combatant: Any, options: Any = None) -> dict[Any, Fraction]:
         """The exact law of ``combatant``'s form after the rules that act when a round
@@ -395,7 +411,7 @@ class System:
         return self._turn_effect(self.round_end_fn, combatant, options)
 
     def _turn_effect(
-        self, fn: TurnEffectFn | None, combatant: Any, options: Any
+        self, fn: Callable[[Any, Any], Mapping[Any, Fraction]] | None, combatant: Any, options: Any
     ) -> dict[Any, Fraction]:
         if not isinstance(combatant, self.forms["defender"]):
             raise _type_error("combatant", self.forms["defender"], combatant)
@@ -473,7 +489,8 @@ class System:
                 es=f"{self.display_name('es')} aún no da su ley de estados tras el ataque",
                 cls=RulesError,
             )
-        law = self.transitions_fn(*(forms[r] for r in FORM_NAMES), options)
+        a, d, w, m = (forms[r] for r in FORM_NAMES)
+        law = self.transitions_fn(a, d, w, m, options)
         if with_weapon:
             return dict(law)
         pairs: dict[tuple[Any, ...], Fraction] = {}
@@ -520,9 +537,8 @@ class System:
         """Resolve one attack with a seeded random source; the seed is recorded."""
         forms, options = self._check(attacker, defender, weapon, modifiers, options)
         seed = new_seed() if seed is None else check_seed(seed)
-        steps, outcome, key = self.resolve_fn(
-            *(forms[r] for r in FORM_NAMES), options, random.Random(seed)
-        )
+        a, d, w, m = (forms[r] for r in FORM_NAMES)
+        steps, outcome, key = self.resolve_fn(a, d, w, m, options, random.Random(seed))
         return Resolution(
             system=self.id,
             seed=seed,
@@ -539,11 +555,12 @@ class System:
     ) -> Odds:
         """Exact odds of every outcome of the attack."""
         forms, options = self._check(attacker, defender, weapon, modifiers, options)
-        probabilities = self.odds_fn(*(forms[r] for r in FORM_NAMES), options)
-        return Odds(
+        a, d, w, m = (forms[r] for r in FORM_NAMES)
+        probabilities = self.odds_fn(a, d, w, m, options)
+        return Odds(  # the shared wrapper holds any system's keys
             system=self.id,
-            probabilities=dict(probabilities),
-            project=self.project,
+            probabilities=cast("dict[Hashable, Fraction]", dict(probabilities)),
+            project=cast("Callable[[Hashable], OutcomeView]", self.project),
             inputs={**forms, "options": options},
             prefix=self.i18n_prefix,
             critical_key=self.critical_key,

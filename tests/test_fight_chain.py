@@ -21,8 +21,8 @@ import pytest
 from rolkit import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
-from tests.foundation.toy_fight_system import SYSTEM as TOY
-from tests.foundation.toy_fight_system import Combatant, Weapon
+from tests.contract.toy_fight import SYSTEM as TOY
+from tests.contract.toy_fight import Combatant, Weapon
 
 D4 = Weapon("1D4")
 
@@ -257,7 +257,7 @@ def test_bad_setups_get_plain_messages():
         odds_of_fighters(TOY, pair, rounds=0)
     with pytest.raises(RulesError):
         odds_of_fighters(TOY, pair, policies={"Nadie": "first"})
-    from tests.foundation.toy_system import SYSTEM as NO_LAW
+    from tests.contract.toy import SYSTEM as NO_LAW
 
     with pytest.raises(RulesError):
         odds_of_fighters(NO_LAW, pair)

@@ -1,5 +1,5 @@
 """Rules that act between attacks (#16 follow-up), on a toy system with turn effects
-(``foundation/toy_turn_system.py``: a dying roll and waking up at the turn's start,
+(``contract/toy_turn.py``: a dying roll and waking up at the turn's start,
 bleeding and a counter "this round" set back at the round's end):
 
 * the exact chain equals the same fights written again from the toy's rules — turn by
@@ -28,11 +28,11 @@ import pytest
 import rolkit
 from rolkit.fight import Fight, FightSpec, draw, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
-from tests.foundation.toy_fight_system import SYSTEM as PLAIN
-from tests.foundation.toy_fight_system import Combatant as PlainCombatant
-from tests.foundation.toy_fight_system import Weapon as PlainWeapon
-from tests.foundation.toy_turn_system import SYSTEM as TOY
-from tests.foundation.toy_turn_system import Combatant, Options, Weapon
+from tests.contract.toy_fight import SYSTEM as PLAIN
+from tests.contract.toy_fight import Combatant as PlainCombatant
+from tests.contract.toy_fight import Weapon as PlainWeapon
+from tests.contract.toy_turn import SYSTEM as TOY
+from tests.contract.toy_turn import Combatant, Options, Weapon
 
 D4, D6 = Weapon("1D4"), Weapon("1D6")
 

@@ -1,5 +1,5 @@
 """The generic hooks of a turn's end and of how a blow is made in a fight (#16 follow-up),
-on the toy system with turn effects (``foundation/toy_turn_system.py``):
+on the toy system with turn effects (``contract/toy_turn.py``):
 
 * ``System.turn_end`` / ``System.fight_blow``: identities when not declared, the same checks
   as ``turn_start`` / ``round_end`` (types, a law summing to 1);
@@ -22,8 +22,8 @@ import pytest
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightSpec, odds_of_fighters
 from rolkit.fight.odds import _fight_odds
-from tests.foundation.toy_turn_system import SYSTEM as TOY
-from tests.foundation.toy_turn_system import Combatant, Modifiers, Options, Weapon
+from tests.contract.toy_turn import SYSTEM as TOY
+from tests.contract.toy_turn import Combatant, Modifiers, Options, Weapon
 
 D4 = Weapon("1D4")
 HALF = Fraction(1, 2)

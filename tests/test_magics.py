@@ -399,7 +399,7 @@ def test_ataque_with_each_systems_first_presets(ip, capsys, system_id):
 @pytest.fixture
 def checker(monkeypatch):
     """The toy system (one check: 1d6 + bonus against a target) registered first."""
-    from tests.foundation.toy_system import SYSTEM as TOY
+    from tests.contract.toy import SYSTEM as TOY
 
     real_available, real_get = registry.available, registry.get
     monkeypatch.setattr(registry, "available", lambda: [TOY.id, *real_available()])

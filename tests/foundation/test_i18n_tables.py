@@ -6,8 +6,7 @@ import pytest
 
 from rolkit import analysis, i18n
 from rolkit.display import tables
-
-from .toy_system import SYSTEM, Attacker, Defender, Modifiers, Weapon
+from tests.contract.toy import SYSTEM, Attacker, Defender, Modifiers, Weapon
 
 FORMS = (Attacker(), Defender(), Weapon(), Modifiers())
 

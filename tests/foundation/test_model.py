@@ -6,8 +6,7 @@ import pytest
 
 from rolkit import FieldRangeError, ImpossibleActionError, RulesError
 from rolkit.dice import ScriptedDice
-
-from .toy_system import SYSTEM, Attacker, Defender, Modifiers, Options, Weapon
+from tests.contract.toy import SYSTEM, Attacker, Defender, Modifiers, Options, Weapon
 
 FORMS = (Attacker(), Defender(), Weapon(), Modifiers())
 

@@ -223,7 +223,7 @@ def _stab_resolve(f: StabiliseForm, rules: RulesConfig, rng: Any) -> tuple[list[
 _FAIL = Degree("failure", ("Fallo", "Fallo (failure)"), success=False)
 _OK = Degree("success", ("Éxito", "Éxito (success)"), success=True)
 
-CHECKS = {
+CHECKS: dict[str, CheckProcedure[Any, RulesConfig]] = {
     "skill": CheckProcedure(
         id="skill",
         label=("Tirada contra Adversidad", "Tirada contra Adversidad (skill check)"),

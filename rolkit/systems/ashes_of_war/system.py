@@ -9,15 +9,22 @@ act between attacks are :mod:`~rolkit.systems.ashes_of_war.turn_effects`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
 from rolkit import fields
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
 from rolkit.model import OutcomeView, Step
 from rolkit.system import System
 from rolkit.systems.ashes_of_war import messages
-from rolkit.systems.ashes_of_war.attack import OddsKey, Resolution, attack_law, resolve_attack
+from rolkit.systems.ashes_of_war.attack import (
+    OddsKey,
+    Outcome,
+    Resolution,
+    attack_law,
+    resolve_attack,
+)
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
@@ -120,12 +127,17 @@ def _steps(r: Resolution, a: Combatant, d: Combatant) -> tuple[Step, ...]:
     return tuple(out)
 
 
-def _resolve(a, d, w, m, options, rng):  # type: ignore[no-untyped-def]
+def _resolve(
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, options: RulesConfig, rng: RandomSource
+) -> Resolved[Outcome, OddsKey]:
+    """The user reads the §7.1 steps as the kit's Steps (flat faces, one per event)."""
     r = resolve_attack(a, d, w, m, rng, rules=options)
-    return _steps(r, a, d), r.outcome, r.outcome.odds_key
+    return Resolved(_steps(r, a, d), r.outcome, r.outcome.odds_key)
 
 
-def _odds(a, d, w, m, options) -> dict[Hashable, Fraction]:  # type: ignore[no-untyped-def]
+def _odds(
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, options: RulesConfig
+) -> dict[OddsKey, Fraction]:
     law, den = attack_law(a, d, w, m, options)
     return {k: Fraction(n, den) for k, n in law.items()}
 

@@ -322,7 +322,7 @@ PREPARED_ACTION = CheckProcedure(
     odds_fn=prepared_odds,
     resolve_fn=prepared_resolve,
 )
-ACTIONS = {
+ACTIONS: dict[str, CheckProcedure[Any, CoreDreadOptions]] = {
     "extended": EXTENDED_ACTION,
     "competitive": COMPETITIVE_ACTION,
     "prepared": PREPARED_ACTION,

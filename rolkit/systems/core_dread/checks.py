@@ -266,4 +266,8 @@ HEALING_CHECK = CheckProcedure(
     odds_fn=healing_check_odds,
     resolve_fn=healing_check_resolve,
 )
-CHECKS = {"check": PLAIN_CHECK, "opposed": OPPOSED_CHECK, "healing": HEALING_CHECK}
+CHECKS: dict[str, CheckProcedure[Any, CoreDreadOptions]] = {
+    "check": PLAIN_CHECK,
+    "opposed": OPPOSED_CHECK,
+    "healing": HEALING_CHECK,
+}

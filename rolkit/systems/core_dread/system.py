@@ -10,12 +10,11 @@ odds. The after-state is the Resolution's ``attacker_after``/``defender_after``/
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import cast
 
 from rolkit.dice import RandomSource
-from rolkit.model import Step
+from rolkit.hooks import Resolved
 from rolkit.system import System
 from rolkit.systems.core_dread import display as _display  # noqa: F401  (registers reprs)
 from rolkit.systems.core_dread.actions import ACTIONS
@@ -44,9 +43,9 @@ __all__ = ["SYSTEM", "project", "wound_rank"]
 
 def _resolve(
     a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions, rng: RandomSource
-) -> tuple[tuple[Step, ...], AttackResolution, OddsKey]:
+) -> Resolved[AttackResolution, OddsKey]:
     r = resolve_attack(a, d, w, m, rng, o)
-    return r.steps, r, r.key
+    return Resolved(r.steps, r, r.key)
 
 
 def derived(role: str, form: object, options: CoreDreadOptions) -> dict[str, object]:
@@ -63,8 +62,8 @@ def derived(role: str, form: object, options: CoreDreadOptions) -> dict[str, obj
 
 def _odds(
     a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: CoreDreadOptions
-) -> Mapping[Hashable, Fraction]:
-    return cast("Mapping[Hashable, Fraction]", attack_odds(a, d, w, m, o))
+) -> Mapping[OddsKey, Fraction]:
+    return attack_odds(a, d, w, m, o)
 
 
 FORMS: dict[str, type] = {

@@ -11,15 +11,12 @@ their exact law is :func:`.after.transitions` and a form's place on the §7.3 tr
 
 from __future__ import annotations
 
-from rolkit.dice import RandomSource
-from rolkit.model import Step
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
 from .after import status, transitions
-from .attack.key import AttackKey, Resolution
 from .attack.odds import odds
-from .attack.resolve import resolve_attack
+from .attack.resolve import resolve
 from .checks import CHECKS
 from .forms import Combatant, Modifiers, Weapon
 from .options import GoreOptions
@@ -31,13 +28,6 @@ from .view import project
 __all__ = ["SYSTEM", "PRESETS", "project"]
 
 
-def _resolve(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions, rng: RandomSource
-) -> tuple[tuple[Step, ...], Resolution, AttackKey]:
-    res = resolve_attack(a, d, w, m, rng)
-    return res.steps, res, res.key
-
-
 SYSTEM = System(
     id="gore",
     name_key="gore.name",
@@ -45,7 +35,7 @@ SYSTEM = System(
     options_type=GoreOptions,
     options_field="options",
     presets=PRESETS,
-    resolve_fn=_resolve,
+    resolve_fn=resolve,
     odds_fn=odds,
     project=project,
     default_forms=DEFAULT_FORMS,

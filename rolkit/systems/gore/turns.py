@@ -86,12 +86,15 @@ form field) and an untrained mount's Equitación check.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
 
 from rolkit.dice import RandomSource
 from rolkit.errors import check_int
+from rolkit.hooks import Entrant
+from rolkit.initiative import reroll_ties
 from rolkit.memo import memo
 from rolkit.model import Step
 
@@ -147,7 +150,7 @@ def bleeding_locations(c: Combatant) -> tuple[str, ...]:
     )
 
 
-def _options(options: Any) -> GoreOptions:
+def _options(options: GoreOptions | Modifiers) -> GoreOptions:
     return options.options if isinstance(options, Modifiers) else options
 
 
@@ -220,7 +223,7 @@ def _round_end(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fra
     return tuple((form, Fraction(w, den)) for form, w in law.items())
 
 
-def round_end(c: Combatant, options: Any = DEFAULT) -> Law:
+def round_end(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
     """The law of ``c`` when the round ends: 1 HP lost for each failed CON×5 of a bleeding
     abdomen, chest or head (T9), then the counts of rounds — *Mortal* towards death
     (P13.4), *defensa inhábil* and T11 «el siguiente turno» towards their end (P8.3, G7,
@@ -239,7 +242,7 @@ def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fr
     return tuple((form, p) for form, p in law if p)
 
 
-def turn_start(c: Combatant, options: Any = DEFAULT) -> Law:
+def turn_start(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
     """The law of ``c`` when its turn starts: a Conmocionado's CON×5 to recover (P15).
     ``{c: 1}`` when not stunned."""
     return dict(_turn_start(c, _options(options)))
@@ -251,7 +254,9 @@ REACH_RANK = {"natural": 0, "corta": 1, "media": 2, "larga": 3}
 MAX_TIE_ROUNDS = 50
 
 
-def initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[Step]]:
+def initiative(
+    entries: Sequence[Entrant[Combatant]], rng: RandomSource
+) -> tuple[list[str], list[Step]]:
     """``System.initiative_fn``: the names in acting order, and one step per score and die.
 
     ``entries`` have ``.name`` and ``.character`` (a :class:`Combatant`; anything else
@@ -270,28 +275,20 @@ def initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[S
                 {"name": e.name},
             )
         )
-    for _ in range(MAX_TIE_ROUNDS):
-        groups: dict[tuple[int, ...], list[str]] = {}
-        for name, key in keys.items():
-            groups.setdefault(tuple(key), []).append(name)
-        tied = [names for names in groups.values() if len(names) > 1]
-        if not tied:
-            break
-        for names in tied:
-            for name in names:
-                d10 = rng.randint(1, 10)
-                keys[name].append(d10)
-                steps.append(
-                    Step(
-                        "gore.step.initiative_tie",
-                        (d10,),
-                        {"tie_roll": d10},
-                        cite("initiative_tie"),
-                        {"name": name},
-                    )
-                )
-    order = sorted(keys, key=lambda n: keys[n], reverse=True)
-    return order, steps
+
+    def roll_off(name: str) -> tuple[int, Step]:
+        d10 = rng.randint(1, 10)
+        step = Step(
+            "gore.step.initiative_tie",
+            (d10,),
+            {"tie_roll": d10},
+            cite("initiative_tie"),
+            {"name": name},
+        )
+        return d10, step
+
+    order, tie_steps = reroll_ties(keys, roll_off, MAX_TIE_ROUNDS)
+    return order, steps + tie_steps
 
 
 def strikes_first(first: Weapon, second: Weapon) -> int:

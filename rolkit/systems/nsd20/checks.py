@@ -683,7 +683,7 @@ def _recovery_resolve(
     return [step], {"natural": natural, "total": total, "cd": cd, "after": after}, degree
 
 
-CHECKS = {
+CHECKS: dict[str, CheckProcedure[Any, NSd20Rules]] = {
     "cd": CheckProcedure(
         "cd",
         ("Prueba contra CD", "Prueba contra CD (check vs DC)"),

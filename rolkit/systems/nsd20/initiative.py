@@ -8,9 +8,12 @@ needed, in order of entry.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
 from rolkit.dice import RandomSource
+from rolkit.hooks import Entrant
+from rolkit.initiative import reroll_ties
+from rolkit.model import Step
 from rolkit.systems.nsd20.attack import NSd20Step
 from rolkit.systems.nsd20.citations import CITE
 from rolkit.systems.nsd20.derived import initiative
@@ -21,9 +24,11 @@ __all__ = ["roll_initiative", "MAX_ROLL_OFFS"]
 MAX_ROLL_OFFS = 100
 
 
-def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], list[NSd20Step]]:
+def roll_initiative(
+    entries: Sequence[Entrant[Combatant]], rng: RandomSource
+) -> tuple[list[str], list[Step]]:
     """``System.initiative_fn``: the names in acting order, and one step per die."""
-    steps: list[NSd20Step] = []
+    steps: list[Step] = []
     keys: dict[str, list[int]] = {}
     for e in entries:
         character = e.character if isinstance(e.character, Combatant) else Combatant()
@@ -39,25 +44,17 @@ def roll_initiative(entries: list[Any], rng: RandomSource) -> tuple[list[str], l
                 {"name": e.name},
             )
         )
-    for _ in range(MAX_ROLL_OFFS):
-        groups: dict[tuple[int, ...], list[str]] = {}
-        for name, key in keys.items():
-            groups.setdefault(tuple(key), []).append(name)
-        tied = [names for names in groups.values() if len(names) > 1]
-        if not tied:
-            break
-        for names in tied:
-            for name in names:
-                natural = rng.randint(1, 20)
-                keys[name].append(natural)
-                steps.append(
-                    NSd20Step(
-                        "nsd20.step.initiative_tie",
-                        (natural,),
-                        {"natural": natural},
-                        CITE["initiative_tie"],
-                        {"name": name},
-                    )
-                )
-    order = sorted(keys, key=lambda n: keys[n], reverse=True)
-    return order, steps
+
+    def roll_off(name: str) -> tuple[int, Step]:
+        natural = rng.randint(1, 20)
+        step = NSd20Step(
+            "nsd20.step.initiative_tie",
+            (natural,),
+            {"natural": natural},
+            CITE["initiative_tie"],
+            {"name": name},
+        )
+        return natural, step
+
+    order, tie_steps = reroll_ties(keys, roll_off, MAX_ROLL_OFFS)
+    return order, steps + tie_steps

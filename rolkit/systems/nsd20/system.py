@@ -13,10 +13,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rolkit.model import OutcomeView, Step
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
+from rolkit.model import OutcomeView
 from rolkit.system import System
 from rolkit.systems.nsd20 import messages  # noqa: F401  (registers the catalogue)
-from rolkit.systems.nsd20.attack import AttackKey, resolve_attack
+from rolkit.systems.nsd20.attack import AttackKey, Resolution, resolve_attack
 from rolkit.systems.nsd20.checks import CHECKS
 from rolkit.systems.nsd20.derived import serious_wound_threshold
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
@@ -74,10 +76,10 @@ def _resolve(
     weapon: Weapon,
     modifiers: Modifiers,
     options: NSd20Rules,
-    rng: Any,
-) -> tuple[tuple[Step, ...], Any, AttackKey]:
+    rng: RandomSource,
+) -> Resolved[Resolution, AttackKey]:
     r = resolve_attack(attacker, defender, weapon, modifiers, rng, rules=options)
-    return r.steps, r, r.key
+    return Resolved(r.steps, r, r.key)
 
 
 def _odds(

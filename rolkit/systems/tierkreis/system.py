@@ -8,11 +8,13 @@ P9 track come from :mod:`.after_state`.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rolkit.model import OutcomeView, Step
+from rolkit.dice import RandomSource
+from rolkit.hooks import Resolved
+from rolkit.model import OutcomeView
 from rolkit.system import System
 from rolkit.systems.tierkreis import messages
 from rolkit.systems.tierkreis.after_state import (
@@ -84,10 +86,10 @@ def _resolve(
     weapon: Weapon,
     modifiers: Modifiers,
     options: TierkreisOptions,
-    rng: Any,
-) -> tuple[list[Step], Resolution, AttackKey]:
+    rng: RandomSource,
+) -> Resolved[Resolution, AttackKey]:
     r = resolve_attack(attacker, defender, weapon, modifiers, rng)
-    return r.steps, r, r.key
+    return Resolved(r.steps, r, r.key)
 
 
 def _odds(
@@ -96,11 +98,8 @@ def _odds(
     weapon: Weapon,
     modifiers: Modifiers,
     options: TierkreisOptions,
-) -> Mapping[Hashable, Fraction]:
-    law: dict[Hashable, Fraction] = {
-        k: p for k, p in attack_odds(attacker, defender, weapon, modifiers).items()
-    }
-    return law
+) -> Mapping[AttackKey, Fraction]:
+    return attack_odds(attacker, defender, weapon, modifiers)
 
 
 def after(outcome: Resolution) -> dict[str, Combatant]:

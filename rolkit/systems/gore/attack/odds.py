@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 from rolkit.memo import memo
 
@@ -526,9 +526,7 @@ def hit_probability(
 
 def odds(
     attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers, options: GoreOptions
-) -> Mapping[Hashable, Fraction]:
+) -> Mapping[AttackKey, Fraction]:
     """``SYSTEM.odds``: the rows of :func:`attack_outcomes` (``mods.options`` is ``options``,
     ``System.options_field``)."""
-    return cast(
-        "Mapping[Hashable, Fraction]", attack_outcomes(attacker, defender, weapon, mods).rows
-    )
+    return attack_outcomes(attacker, defender, weapon, mods).rows

@@ -21,10 +21,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rolkit.dice import parse
+from rolkit.hooks import Resolved
 from rolkit.model import Step
 
 from ..forms import Combatant, Modifiers, Weapon
 from ..messages import LOSS_KEYS, cite, cite_all, fumble_key
+from ..options import GoreOptions
 from ..rules.checks import check_tier, crit_range
 from ..rules.damage import blow_damage, ignores_armour, md_value, uses_max, weapon_value
 from ..rules.fate import Fate
@@ -49,7 +51,7 @@ from .stages import (
 )
 from .validate import ActionContext, build_context
 
-__all__ = ["resolve_attack"]
+__all__ = ["resolve_attack", "resolve"]
 
 
 @dataclass
@@ -621,3 +623,17 @@ def resolve_attack(
         defender_after=after["defender"],
         weapon_after=after["weapon"],
     )
+
+
+def resolve(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    mods: Modifiers,
+    options: GoreOptions,
+    rng: Any,
+) -> Resolved[Resolution, AttackKey]:
+    """``SYSTEM.resolve``: :func:`resolve_attack` (``mods.options`` is ``options``,
+    ``System.options_field``) as the kit's ``Resolved(steps, outcome, key)``."""
+    res = resolve_attack(attacker, defender, weapon, mods, rng)
+    return Resolved(res.steps, res, res.key)

@@ -146,7 +146,7 @@ def _resist_resolve(
     return _roll(_resist_target(form), False, options, rng, derived, rule)
 
 
-SKILL_CHECK = CheckProcedure(
+SKILL_CHECK: CheckProcedure[SkillCheckForm, GoreOptions] = CheckProcedure(
     id="skill",
     label=CHECK_LABELS["skill"],
     form=SkillCheckForm,
@@ -154,7 +154,7 @@ SKILL_CHECK = CheckProcedure(
     odds_fn=_skill_odds,
     resolve_fn=_skill_resolve,
 )
-CHARACTERISTIC_CHECK = CheckProcedure(
+CHARACTERISTIC_CHECK: CheckProcedure[CharacteristicCheckForm, GoreOptions] = CheckProcedure(
     id="characteristic",
     label=CHECK_LABELS["characteristic"],
     form=CharacteristicCheckForm,
@@ -162,7 +162,7 @@ CHARACTERISTIC_CHECK = CheckProcedure(
     odds_fn=_char_odds,
     resolve_fn=_char_resolve,
 )
-RESISTANCE_CHECK = CheckProcedure(
+RESISTANCE_CHECK: CheckProcedure[ResistanceForm, GoreOptions] = CheckProcedure(
     id="resistance",
     label=CHECK_LABELS["resistance"],
     form=ResistanceForm,
@@ -171,7 +171,7 @@ RESISTANCE_CHECK = CheckProcedure(
     resolve_fn=_resist_resolve,
 )
 #: The checks ``SYSTEM`` offers besides the attack.
-CHECKS: dict[str, CheckProcedure] = {
+CHECKS: dict[str, CheckProcedure[Any, GoreOptions]] = {
     "skill": SKILL_CHECK,
     "characteristic": CHARACTERISTIC_CHECK,
     "resistance": RESISTANCE_CHECK,

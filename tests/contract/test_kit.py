@@ -17,7 +17,7 @@ from rolkit import errors, fields, i18n, memo, reprs
 from rolkit.dice import ScriptedDice
 from rolkit.model import CheckOdds, CheckResolution, Odds, OutcomeView
 
-from .toy_system import CHECK, SYSTEM, Attacker, CheckForm, Defender, Modifiers, Weapon
+from .toy import CHECK, SYSTEM, Attacker, CheckForm, Defender, Modifiers, Weapon
 
 ROOT = Path(rolkit.__file__).parent
 

@@ -20,7 +20,8 @@ import pytest
 
 import rolkit
 from rolkit import RulesError
-from tests.foundation.toy_fight_system import SYSTEM as TOY_FIGHT
+from tests.contract.toy import SYSTEM as TOY
+from tests.contract.toy_fight import SYSTEM as TOY_FIGHT
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 SYSTEM_IDS = [*rolkit.systems(), "toyf"]
@@ -138,8 +139,6 @@ def test_status_refuses_a_form_of_another_class():
 
 
 def test_a_system_without_the_law_says_so_plainly():
-    from tests.foundation.toy_system import SYSTEM as TOY
-
     d = TOY.defaults()
     with pytest.raises(RulesError) as err:
         TOY.transitions(*(d[r] for r in ROLES))

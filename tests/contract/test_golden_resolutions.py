@@ -1,8 +1,8 @@
 """Determinism: seeded resolutions of every system replay exactly as recorded.
 
-``tests/golden/<system>.json`` holds, for a few setups and seeds, the key, the dice faces of
+``tests/contract/golden/<system>.json`` holds, for a few setups and seeds, the key, the dice faces of
 every step and the step labels. A change in dice order, in a rule or in a step breaks this
-test on purpose: regenerate the file (``python tests/test_golden_resolutions.py``) only
+test on purpose: regenerate the file (``python -m tests.contract.test_golden_resolutions``) only
 when the change is meant, and say so in the commit.
 """
 

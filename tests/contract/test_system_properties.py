@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import rolkit
 from rolkit import RulesError, fields
-from tests.foundation.toy_system import SYSTEM as TOY_SYSTEM
+from tests.contract.toy import SYSTEM as TOY_SYSTEM
 
 # Every registered system, plus a toy system built from the foundation alone, which proves
 # these properties can fail and pass before any real system exists.

@@ -1,0 +1,1 @@
+"""The toy's pure rule functions, one module per topic."""
