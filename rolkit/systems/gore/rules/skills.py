@@ -11,6 +11,8 @@ import math
 from fractions import Fraction
 from typing import Any
 
+from rolkit.dice import parse
+
 from ..errors import GoreImpossibleAction, GoreInputError
 from ..forms import Combatant, Modifiers, Weapon
 from ..tables import size_modifier
@@ -42,6 +44,19 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
     * a stunned attacker cannot attack (P15 Conmocionar); a KO attempt is one blow (P14);
     * a non-firearm cannot shoot beyond twice its range (P11.1).
     """
+    for check in (
+        _check_types,
+        _check_weapon_use,
+        _check_attacker,
+        _check_blow,
+        _check_firing,
+        _check_maneuver_and_budget,
+    ):
+        check(attacker, defender, weapon, mods)
+
+
+def _check_types(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> None:
+    """§2 Each form is of its class."""
     for role, obj, cls in (
         ("attacker", attacker, Combatant),
         ("defender", defender, Combatant),
@@ -52,6 +67,12 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             raise GoreInputError.must_be(
                 role, type(obj).__name__, f"a {cls.__name__}", f"un {cls.__name__}"
             )
+
+
+def _check_weapon_use(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> None:
+    """P6.1 no block against a ranged weapon, P11 no ranged charge, P11.6 bursts."""
     ranged = weapon.ranged
     if mods.defence == "block" and ranged and not mods.target_helpless:
         raise GoreInputError.must_be(
@@ -85,6 +106,12 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             f"at most the weapon's max_burst ({weapon.max_burst})",
             f"como mucho las balas por turno del arma ({weapon.max_burst})",
         )
+
+
+def _check_attacker(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> None:
+    """P7 multiple attacks, P15 Enfoque, Montura and Conmocionar."""
     n = mods.attacks_this_round
     if n > 1 and (attacker.attack_skill < 100 or n > attacker.attack_skill // 50):
         top = attacker.attack_skill // 50 if attacker.attack_skill >= 100 else 1
@@ -115,6 +142,10 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             "no 'stunned' for an attacker (a stunned character may defend or move, not attack)",
             "sin 'stunned' en el atacante (un conmocionado puede defenderse o moverse, no atacar)",
         )
+
+
+def _check_blow(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> None:
+    """P14 a KO is one blow; P10.4 striking the item needs one and is not a KO."""
     if mods.ko_attempt and mods.bullets > 1:
         raise GoreInputError.must_be(
             "modifiers.ko_attempt",
@@ -136,6 +167,13 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             "False when striking the shield/weapon",
             "False al golpear el escudo/arma",
         )
+
+
+def _check_firing(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> None:
+    """P11.1 range and touch range, P11.8 rounds loaded, multi-target bursts, two guns."""
+    ranged = weapon.ranged
     if ranged:
         range_band(weapon, mods)
         touch = mods.distance_m is not None and mods.distance_m < 1
@@ -174,6 +212,12 @@ def check_action(attacker: Combatant, defender: Combatant, weapon: Weapon, mods:
             "False with a melee weapon (two guns use the crowd rule)",
             "False con un arma cuerpo a cuerpo (dos armas de fuego usan la regla de Multitudes)",
         )
+
+
+def _check_maneuver_and_budget(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> None:
+    """P15 maneuvers alone; the exact-odds budget of a burst."""
     if mods.maneuver != "none" and (mods.ko_attempt or mods.strike_item or mods.bullets > 1):
         raise GoreInputError.must_be(
             "modifiers.maneuver",
@@ -203,8 +247,6 @@ def burst_span(attacker: Combatant, weapon: Weapon) -> int:
     expr = weapon.expression
     span = expr.maximum - expr.minimum + 1
     if weapon.md_rule != "none":
-        from rolkit.dice import parse
-
         md = parse(attacker.md)
         span += md.maximum - md.minimum
     return span
@@ -245,6 +287,77 @@ def _apply_caps(
     return v
 
 
+def _attack_factors(
+    attacker: Combatant, weapon: Weapon, mods: Modifiers, detail: dict[str, Any]
+) -> list[tuple[Fraction, str, str]]:
+    """P5 the fractions of the attack skill, in order, as ``(factor, key, citation key)``:
+    off hand, range band (``detail["band"]``), close range, crowd or two guns, lighting,
+    T11 *half_all*."""
+    out: list[tuple[Fraction, str, str]] = []
+    if attacker.off_hand:
+        out.append((Fraction(1, 2), "off_hand", "off_hand"))
+    if weapon.ranged:
+        k = range_band(weapon, mods)
+        detail["band"] = k
+        if k > 1:
+            out.append((range_factor(k), "range_band", "range_band"))
+        if is_close_range(attacker, weapon, mods, k, mods.options):
+            out.append((Fraction(2), "close_range", "close_range"))
+        if mods.crowd or mods.two_guns:
+            key = "crowd" if mods.crowd else "two_guns"
+            out.append((crowd_factor(attacker, weapon, mods), key, key))
+    lf = LIGHTING_FACTOR[mods.lighting]
+    if lf != 1:
+        dark = mods.lighting == "oscuridad_total"
+        out.append((lf, "lighting", "darkness" if dark else "lighting"))
+    if "half_all" in attacker.conditions:
+        out.append((Fraction(1, 2), "half_all", "half_all"))
+    return out
+
+
+def _attack_additive(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> list[tuple[int, str, str]]:
+    """T1 / P5 / P11 the additive modifiers of the attack skill, in order, as ``(value, key,
+    citation key)``."""
+    ranged = weapon.ranged
+    out: list[tuple[int, str, str]] = []
+    if mods.target_surprised:
+        out.append((20, "surprised", "situation"))
+    if ranged:
+        if mods.defender_prone:
+            out.append((-20, "prone_target_ranged", "situation"))
+    elif mods.defender_prone or mods.from_behind:
+        out.append((20, "prone_or_behind", "situation"))
+    if mods.relative_height == "attacker_higher":
+        out.append((10, "attacker_higher", "situation"))
+    if mods.attacker_prone:
+        out.append((-20, "attacker_prone", "situation"))
+    if mods.attacker_unstable:
+        out.append((-20, "unstable", "situation"))
+    if mods.obstacle:
+        out.append((-10, "obstacle", "situation"))
+    if mods.attacker_underwater:
+        out.append((-30, "underwater", "situation"))
+    if mods.focus_steps:
+        out.append((10 * mods.focus_steps, "focus", "focus"))
+    if mods.target_sprinting:
+        out.append((20, "target_sprinting", "sprinting"))
+    if attacker.mounted and not defender.mounted and not ranged:
+        out.append((20, "mounted_vs_foot", "mounted"))
+    if ranged:
+        if mods.angle == "down45":
+            out.append((-20, "angle_down", "angle"))
+        elif mods.angle == "up45":
+            out.append((-30, "angle_up", "angle"))
+        size = size_modifier(defender.tam)
+        if size:
+            out.append((size, "target_size", "size"))
+    if mods.situational_bonus:
+        out.append((mods.situational_bonus, "gm_bonus", "gm"))
+    return out
+
+
 def attack_skill_detail(
     attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
 ) -> tuple[int, dict[str, Any]]:
@@ -256,7 +369,6 @@ def attack_skill_detail(
     """
     check_action(attacker, defender, weapon, mods)
     opts = mods.options
-    ranged = weapon.ranged
     parts: list[Part] = [("base", str(attacker.attack_skill), "base")]
     detail: dict[str, Any] = {"base": attacker.attack_skill, "parts": parts}
     base = attacker.attack_skill
@@ -267,33 +379,10 @@ def attack_skill_detail(
         parts.append(("split", f"{attacker.attack_skill} ÷ {n} = {base}", "split"))
     factor = Fraction(1)
     fractions_: list[tuple[str, str]] = []
-
-    def times(f: Fraction, key: str, cite_key: str) -> None:
-        nonlocal factor
+    for f, key, cite_key in _attack_factors(attacker, weapon, mods, detail):
         factor *= f
         fractions_.append((key, f"×{f}"))
         parts.append((key, f"×{f}", cite_key))
-
-    if attacker.off_hand:
-        times(Fraction(1, 2), "off_hand", "off_hand")
-    if ranged:
-        k = range_band(weapon, mods)
-        detail["band"] = k
-        if k > 1:
-            times(range_factor(k), "range_band", "range_band")
-        if is_close_range(attacker, weapon, mods, k, opts):
-            times(Fraction(2), "close_range", "close_range")
-        if mods.crowd or mods.two_guns:
-            times(
-                crowd_factor(attacker, weapon, mods),
-                "crowd" if mods.crowd else "two_guns",
-                "crowd" if mods.crowd else "two_guns",
-            )
-    lf = LIGHTING_FACTOR[mods.lighting]
-    if lf != 1:
-        times(lf, "lighting", "darkness" if mods.lighting == "oscuridad_total" else "lighting")
-    if "half_all" in attacker.conditions:
-        times(Fraction(1, 2), "half_all", "half_all")
     v = math.ceil(base * factor)
     detail["fractions"] = fractions_
     detail["after_fractions"] = v
@@ -303,46 +392,10 @@ def attack_skill_detail(
     v = _apply_caps(v, attacker, dark, opts.darkness_cap_stage, parts, "before_additive")
     add = 0
     additive: list[tuple[str, int]] = []
-
-    def plus(value: int, why: str, cite_key: str = "situation") -> None:
-        nonlocal add
+    for value, why, cite_key in _attack_additive(attacker, defender, weapon, mods):
         add += value
         additive.append((why, value))
         parts.append((why, f"{value:+d}", cite_key))
-
-    if mods.target_surprised:
-        plus(20, "surprised")
-    if ranged:
-        if mods.defender_prone:
-            plus(-20, "prone_target_ranged")
-    elif mods.defender_prone or mods.from_behind:
-        plus(20, "prone_or_behind")
-    if mods.relative_height == "attacker_higher":
-        plus(10, "attacker_higher")
-    if mods.attacker_prone:
-        plus(-20, "attacker_prone")
-    if mods.attacker_unstable:
-        plus(-20, "unstable")
-    if mods.obstacle:
-        plus(-10, "obstacle")
-    if mods.attacker_underwater:
-        plus(-30, "underwater")
-    if mods.focus_steps:
-        plus(10 * mods.focus_steps, "focus", "focus")
-    if mods.target_sprinting:
-        plus(20, "target_sprinting", "sprinting")
-    if attacker.mounted and not defender.mounted and not ranged:
-        plus(20, "mounted_vs_foot", "mounted")
-    if ranged:
-        if mods.angle == "down45":
-            plus(-20, "angle_down", "angle")
-        elif mods.angle == "up45":
-            plus(-30, "angle_up", "angle")
-        size = size_modifier(defender.tam)
-        if size:
-            plus(size, "target_size", "size")
-    if mods.situational_bonus:
-        plus(mods.situational_bonus, "gm_bonus", "gm")
     v += add
     detail["additive"] = additive
     detail["after_additive"] = v
