@@ -454,7 +454,9 @@ def test_after_a_block_the_tracked_item_keeps_its_pg():
     assert r.defender_after.block_item.pg_current == 0 == r.effects["item_pg_after"]
     assert r.defender_after.hp_current == d.max_hp - 5
     d = g.Combatant(block_skill=50, block_item=g.Shield(kind="pequeno", pg_max=15))
-    r = _scripted_after(g.Combatant(), d, g.Weapon(damage="1D8"), g.Modifiers(defence="block"), [20, 30, 6])
+    r = _scripted_after(
+        g.Combatant(), d, g.Weapon(damage="1D8"), g.Modifiers(defence="block"), [20, 30, 6]
+    )
     assert r.category == "blocked" and r.damage == 0
     # no PG lost: the item is left as it was (pg_current empty = full), so equal
     # situations stay equal forms

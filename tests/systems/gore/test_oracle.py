@@ -10,7 +10,7 @@ import pytest
 
 from rolkit.systems import gore as g
 
-from .gore_fixtures import BROADSWORD, Branching, NeedMore
+from .gore_fixtures import BROADSWORD, walk_rows
 
 # --------------------------------------------------------------------------- oracle
 _ORACLE_T4 = {
@@ -115,21 +115,7 @@ def test_resolve_keys_have_positive_odds_and_match_frequencies():
 
 def _enumerate_resolve(a, d, w, m) -> dict:
     """Exact law of ``resolve_attack`` by walking every sequence of faces it can draw."""
-    law: Counter = Counter()
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
-        rng = Branching(prefix)
-        try:
-            r = g.resolve_attack(a, d, w, m, rng)
-        except NeedMore as more:
-            stack.extend(prefix + (v,) for v in range(more.a, more.b + 1))
-            continue
-        weight = F(1)
-        for sides in rng.sides:
-            weight /= sides
-        law[r.row] += weight
-    return dict(law)
+    return walk_rows(a, d, w, m)[0]
 
 
 @pytest.mark.parametrize(

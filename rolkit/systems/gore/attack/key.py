@@ -12,24 +12,15 @@ from rolkit.model import Step
 
 from ..forms import Combatant, Weapon
 from ..rules.fate import Fate
+from ..rules.matrices import CATEGORIES
 
 __all__ = ["ROW_CATEGORIES", "AttackKey", "OutcomeRow", "Resolution"]
 
 #: §7.2 the categories a row can carry: the eight P8 ones plus ``shield_hit``,
 #: ``cover_hit`` and ``malfunction``, in display order.
 
-ROW_CATEGORIES = (
-    "malfunction",
-    "miss",
-    "cover_hit",
-    "blocked",
-    "shield_hit",
-    "hit_normal",
-    "hit_normal_bypass",
-    "hit_max",
-    "hit_max_bypass",
-    "hit_critical",
-    "hit_impale",
+ROW_CATEGORIES = ("malfunction", "miss", "cover_hit", "blocked", "shield_hit") + tuple(
+    c for c in CATEGORIES if c.startswith("hit_")
 )
 
 
