@@ -12,7 +12,7 @@ same Fractions asserted.
 
 :func:`icepool_attack_law` is the icepool version, written from the spec (§1.2, T4, T7, T8,
 P9, P11.6, P13.10, §7.3) and reading only the effective skills from rolkit; the oracle test
-``tests/systems/gore/test_icepool_oracle.py`` reuses it."""
+``tests/systems/gore/test_icepool.py`` reuses it."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from benchmarks.timing import Ratio, median_seconds
 from rolkit import clear_caches
 from rolkit.dice import parse
 from rolkit.systems import gore as g
-from rolkit.systems.gore.damage import blow_damage, blow_profile, md_value, weapon_value
+from rolkit.systems.gore.rules.damage import blow_damage, blow_profile, md_value, weapon_value
 
 REPEAT = 7
 SKILLS = range(0, 101, 10)

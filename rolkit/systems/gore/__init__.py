@@ -6,24 +6,26 @@ types, the forms and ``SYSTEM``. Conventions: forms are frozen dataclasses valid
 construction (:class:`GoreInputError`); probabilities are exact ``Fraction``s; randomness is
 injected (any object with ``randint(a, b)``).
 
-Modules: ``errors`` (GoreInputError, a FieldRangeError), ``validate`` (field validation in
-the spec's message format), ``options`` (§2.4 GoreOptions), ``forms`` (§2 forms),
-``tables`` (T1–T22 as data, the T19 damage modifier, table_lookup), ``checks`` (§1 tiers,
-T8, T7, P4, P18, P19), ``skills`` (P5/P6 and the cross-form checks), ``ranged`` (P11),
-``matrices`` (T4–T6), ``damage`` (P9/P10, integer blow weights), ``wounds`` (P12/P13),
-``fate`` (§7.3), ``context`` (the numbers of one attack), ``blows`` (the rules the odds and
-the roll share: shield, burst, KO, wound, location status, fate), ``odds``
-(attack_outcomes, hit_probability), ``resolve`` (resolve_attack in named stages), ``attack``
-(re-exports both), ``after`` (the forms after an attack), ``procedures`` (the P1–P3 checks
-as CheckProcedures), ``hazards`` (P17), ``messages`` (es/en catalogue), ``presets`` (data),
-``view`` (project), ``system`` (SYSTEM glue), ``citations`` (the seed's section or table
-name and quote each step cites, then the spec id), ``maneuvers`` (P15 Desarmar/Capturar,
-P10.3 natural-weapon blocks), ``orders`` (P4 initiative for the fight tracker, longer
-weapons first), ``firearms`` (P11.8 reloading, P11.9 silencer life), ``transitions``
-(#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and the §7.3
-track read from a form, ``SYSTEM.status``), ``turn_effects`` (the rules between attacks:
-a Conmocionado's recovery, a hurt abdomen's bleeding, *Mortal*'s death a round later, the
-end of *defensa inhábil* and of T11's «siguiente turno»).
+Modules (the common layout of every system): ``errors`` (GoreInputError, a
+FieldRangeError, and GoreImpossibleAction), ``tables`` (T1–T22 as data, the T19 damage
+modifier, table_lookup), ``forms`` (§2 forms), ``options`` (§2.4 GoreOptions and the forms'
+field validation in the spec's message format), ``presets`` (data), ``messages`` (es/en
+catalogue, and the seed's section or table name and quote each step cites, then the spec
+id), ``view`` (project); ``rules/`` — ``checks`` (§1 tiers, opposition, contests),
+``derived`` (§2.1 HP, T8 location HP, the values of empty fields), ``location`` (T7),
+``skills`` (P5/P6 and the cross-form checks), ``ranged`` (P11), ``matrices`` (T4–T6),
+``damage`` (P9/P10, integer blow weights), ``wounds`` (P12/P13), ``fate`` (§7.3),
+``hazards`` (P17), ``time`` (P7, P13.8, P18, P19); ``attack/`` — ``validate`` (the numbers
+of one attack), ``stages`` (the rules the odds and the roll share: shield, burst, KO,
+wound, location status, fate; P15 Desarmar/Capturar and P10.3 natural-weapon blocks; the
+forms after an attack), ``key`` (AttackKey, the spec's OutcomeRow, and Resolution),
+``resolve`` (resolve_attack in named stages), ``odds`` (attack_outcomes, hit_probability);
+``after`` (#16: the exact law of the forms after one attack, ``SYSTEM.transitions``, and
+the §7.3 track read from a form, ``SYSTEM.status``); ``turns`` (P4 initiative for the fight
+tracker, longer weapons first, and the rules between attacks: a Conmocionado's recovery, a
+hurt abdomen's bleeding, *Mortal*'s death a round later, the end of *defensa inhábil* and
+of T11's «siguiente turno»); ``checks/`` (the P1–P3 checks as CheckProcedures, their
+forms, P11.8 reloading and P11.9 silencer life); ``system`` (SYSTEM glue).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -121,8 +123,8 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   (the odds' fate reads the one struck), which agrees for a combatant that could act.
   Not in the forms (so a fight does not see them): the rounds a *grave* wound leaves before
   the fall (P13.5), a KO's 1D10+10 rounds and waking at 3 HP, the two rounds of a capture,
-  the weapon a disarm sends flying (``after.NOT_TRACKED``).
-* Between attacks (:mod:`.turn_effects`): at the start of its turn a Conmocionado rolls
+  the weapon a disarm sends flying (``attack.stages.NOT_TRACKED``).
+* Between attacks (:mod:`.turns`): at the start of its turn a Conmocionado rolls
   CON×5 to recover (P15, «cada turno de combate»), and while stunned its turn passes
   without a blow (``SYSTEM.transitions``; ``odds``/``resolve`` still refuse the attack);
   when a round ends a hurt (``disabled``) abdomen, chest or head loses 1 HP of the total
@@ -149,6 +151,7 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 from __future__ import annotations
 
 from .attack import (
+    AttackKey,
     OutcomeDistribution,
     OutcomeRow,
     Resolution,
@@ -156,31 +159,27 @@ from .attack import (
     hit_probability,
     resolve_attack,
 )
-from .checks import (
-    attack_order,
+from .attack.stages import disarm_threshold
+from .checks import CHECKS, reload_plan, silencer_life, silencer_life_law
+from .errors import GoreImpossibleAction, GoreInputError
+from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
+from .rules.checks import (
     check_tier,
     crit_range,
-    damage_modifier,
-    hit_location,
-    hp_max,
-    location_hp,
     opposition_chance,
     tier_distribution,
 )
-from .damage import apply_item_damage, damage_distribution
-from .errors import GoreImpossibleAction, GoreInputError
-from .fate import fate
-from .firearms import reload_plan, silencer_life, silencer_life_law
-from .forms import DEFAULT, LOCATIONS, Combatant, GoreOptions, Modifiers, Shield, Weapon
-from .hazards import HazardResult, hazard
-from .maneuvers import disarm_threshold
-from .matrices import CellEffect, defence_cell
-from .orders import initiative, strikes_first
-from .procedures import CHECKS
-from .skills import attack_skill, defence_skill
+from .rules.damage import apply_item_damage, damage_distribution
+from .rules.derived import hp_max, location_hp
+from .rules.fate import fate
+from .rules.hazards import HazardResult, hazard
+from .rules.location import hit_location
+from .rules.matrices import CellEffect, defence_cell
+from .rules.skills import attack_skill, defence_skill
+from .rules.wounds import location_status, wound_level
 from .system import PRESETS, SYSTEM, project
-from .tables import TableRow, table_lookup
-from .wounds import location_status, wound_level
+from .tables import TableRow, damage_modifier, table_lookup
+from .turns import attack_order, initiative, strikes_first
 
 __all__ = [
     "check_tier",
@@ -207,6 +206,7 @@ __all__ = [
     "HazardResult",
     "TableRow",
     "CellEffect",
+    "AttackKey",
     "OutcomeRow",
     "OutcomeDistribution",
     "Resolution",

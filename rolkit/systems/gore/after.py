@@ -1,326 +1,294 @@
-"""The forms after one attack (``System.after``): what §7.1's ``Resolution`` says, written
-back into :class:`Combatant`, :class:`Shield` and :class:`Weapon` so a fight can go on.
+"""#16 The exact law of the forms after one attack (``SYSTEM.transitions``) and where a
+form leaves a combatant on the §7.3 track (``SYSTEM.status``).
 
-Applied (each value stays inside its §2 range, so the instances are valid):
+:func:`after_law` starts from the exact rows of :mod:`.attack.odds` (``located``: a burst's rows
+name the location its bullets struck, whose damage the after-state writes; §7.2 rows name
+it for one bullet only) and each row's P8 matrix cell (fumbles, *defensa inhábil*, the
+attacker's weapon PG), then multiplies in the dice the rows sum over but the forms hold:
 
-* defender: ``hp_current`` ← ``hp_after`` (P13); ``location_damage`` of the location hit
-  grows by the damage when the roll reports one location (P12.2); ``damage_24h`` grows by
-  the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
-  (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
-  chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
-  its §7.3 fate (:func:`.transitions.status`); ``can_defend`` ← False when unconscious,
-  captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
-  ``leg_severe`` from a destroyed leg (T9);
-* weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
-  ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
-  P11.9; a malfunction fires none);
-* P13.4 *Mortal*: ``mortal_rounds`` ← 0 when the blow takes the HP to 0 or below (unless
-  already counting from an earlier wound; option ``mortal_rule = "gm"``: not written); any
-  damage removes ``stabilised`` (dying again); :mod:`.turn_effects` advances the count;
-* with ``GoreOptions.after_effects = "all"`` (default ``"blow"``): ``can_defend`` ← False
-  on *defensa inhábil* (P8.3) with ``defence_disabled_left`` ← ``defence_disabled_rounds``
-  (G7: the rest of this round and N more; no count when the blow also knocks out,
-  captures or disarms, or the defence was already lost), and for attacker and defender
-  the T11 fumble results the form can hold (conditions ``half_block``, ``half_all``,
-  ``half_dodge``; −1 CAR; −2 armour; a broken shield); 29–31 «el siguiente turno» with
-  ``half_all_left`` ← 1, the others until the GM clears them. By default they stay in the
-  roll's steps and effects only (written, they multiply a fight's states);
-* with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
-  losses of a serious wound (characteristics, MOV, ``hp_max``); when they lower the
-  maximum HP of a defender with hurt locations, ``location_hp_override`` keeps the T8
-  split of the blow, so the loss does not re-grade the wound just dealt.
+* with ``after_effects = "all"``: P16 / T11 the melee fumble d100 of the attacker and of a
+  defender who fumbles (00 rolls again, so each other row has its faces out of 99),
+  grouped by the lasting effect the form keeps (:func:`.attack.stages.fumble_effect`; T12 and the
+  unarmed fumble change no form), and P8 *defensa inhábil*;
+* with ``serious_wound_losses = "apply"``: P13.5 / T10 for a *grave* wound of a target not
+  dead, the T10 d100 and its loss dice. They split one after-state into up to ~360 (every
+  loss of FUE, CON, DES, CAR, INT, MOV, max HP), so a whole fight grows past the exact
+  bound; by default (``"report"``) they are reported in the roll only.
 
-The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
-abdomen's bleeding, the counts of rounds above) are :mod:`.turn_effects`. Not
-representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
-unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a destroyed
-chest or abdomen leaves, the rounds a *grave* wound leaves, a fall
-or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a
-broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an unarmed block deals to the
-attacker (not rolled by ``resolve_attack``).
+The dice no form holds (the KO 1D10, the SUE check, a disarmed weapon's flight, the rounds
+of a capture) are summed over. Each after-state is what :func:`.attack.stages.forms_after` writes
+for that roll (the same function ``resolve_attack`` calls), so it is ``==`` the forms of
+``SYSTEM.after(SYSTEM.resolve(...))``. One Fraction per row group; ``@memo`` on the forms.
 
-Canonical: a field is written only when its value changes (a shield hit that takes no PG
-leaves ``pg_current`` as it was), so equal situations give equal forms.
+What no form holds (so later attacks cannot see it) is listed in :data:`.attack.stages.NOT_TRACKED`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import math
-from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
 
-from .context import defender_location_hp
-from .forms import Combatant, FrozenMap, Weapon
-from .matrices import HIT_CATEGORIES
-from .options import DEFAULT, GoreOptions
-from .tables import TableRow
+from rolkit.dice import parse
+from rolkit.memo import memo
+
+from .attack.key import AttackKey
+from .attack.odds import context_outcomes
+from .attack.stages import UNCONSCIOUS_LOCATIONS, forms_after, fumble_effect, trusted_replace
+from .attack.validate import ActionContext, build_context
+from .forms import Combatant, Modifiers, Weapon
+from .options import GoreOptions
+from .rules.derived import defender_location_hp
+from .rules.fate import FATE_RANK, Fate, fate
+from .rules.matrices import CellEffect
+from .rules.wounds import location_status
+from .tables import T10_LOSS_DICE, T10_SERIOUS_WOUNDS, T11_MELEE_FUMBLES, TableRow
 
 __all__ = [
-    "forms_after",
-    "fumble_effect",
-    "trusted_replace",
-    "NOT_TRACKED",
-    "FUMBLE_CONDITIONS",
-    "UNCONSCIOUS_LOCATIONS",
+    "transitions",
+    "after_law",
+    "status",
+    "serious_loss_law",
+    "melee_fumble_law",
+    "MORTAL_DEATH_AT",
 ]
 
-F = TypeVar("F")
-Replace = Callable[..., Any]
+Forms = tuple[Combatant, Combatant, Weapon]
+Losses = tuple[tuple[str, int], ...]
+
+#: The states that leave a combatant down (§7.3 «unconscious or unable to act»).
+_DOWN_CONDITIONS = ("unconscious", "captured")
 
 
-def trusted_replace(form: F, **changes: Any) -> F:
-    """``dataclasses.replace`` without re-validating the form: for values the after-state
-    rules keep inside their §2 ranges (floors, clamps), on the exact law's hot path. Mapping
-    and set values are frozen as ``__post_init__`` would, so the result is ``==`` (and
-    hashes the same as) the validated instance."""
-    new = object.__new__(type(form))
-    state = new.__dict__
-    state.update(form.__dict__)
-    state.pop("_cached_hash", None)  # forms.py caches a form's hash in the instance
-    for name, value in changes.items():
-        if isinstance(value, Mapping) and not isinstance(value, FrozenMap):
-            value = FrozenMap(value)
-        elif isinstance(value, set):
-            value = frozenset(value)
-        object.__setattr__(new, name, value)
-    return new
+# --------------------------------------------------------------------------- status
+def status(combatant: Combatant, options: GoreOptions | None = None) -> Fate:
+    """§7.3 read from the form alone: the worst fate its HP, its locations' damage (P12.3,
+    T8 location HP with its overrides) and its conditions give.
 
-
-#: T11 rows whose lasting effect is a §2.1 condition: (low, high) → condition.
-FUMBLE_CONDITIONS = {
-    (8, 11): "half_block",  # «Escudo dañado: bloqueo a 1/2»
-    (29, 31): "half_all",  # «todas las habilidades a 1/2 el siguiente turno»
-    (80, 82): "half_all",  # «todas las habilidades a 1/2; pierde el casco»
-    (92, 94): "half_dodge",  # «Esquivar a 1/2 hasta que se trate»
-}
-#: T11 rows whose condition lasts a stated number of further rounds (the rest of this
-#: round, then «el siguiente turno»); the others last until the GM clears them.
-FUMBLE_ROUNDS = {(29, 31): 1}
-#: The condition → the Combatant field that counts its further rounds.
-TIMED_CONDITIONS = {"half_all": "half_all_left"}
-
-#: What a Resolution may report that no form field can hold.
-NOT_TRACKED = (
-    "dying from a destroyed chest or abdomen (CON×4 each round, ceil((CON+POD)/2) rounds)",
-    "grave_rounds_left",
-    "ko_unconscious_rounds",
-    "captured_rounds",
-    "weapon_flies_m",
-    "attacker_weapon_broken",
-    "fumble: fall, stumble, lost attack, dropped/stuck weapon, self/ally damage",
-    "unarmed_blocked damage",
-)
-
-#: T10 loss names → Combatant fields (floors from §2.1).
-_LOSS_FIELDS = {
-    "FUE": ("fue", 1),
-    "CON": ("con", 1),
-    "TAM": ("tam", 1),
-    "INT": ("int_", 1),
-    "POD": ("pod", 1),
-    "DES": ("des", 1),
-    "CAR": ("car", 1),
-    "MOV": ("mov", 0),
-    "PG máximos": ("hp_max", 1),
-}
-_MAX_TRACKED = 999  # location_damage, damage_24h
-_MIN_HP = -999
-
-
-#: T9: a hurt (disabled or severe) head or chest knocks out «de inmediato»; so does a
-#: destroyed (severe) abdomen.
-UNCONSCIOUS_LOCATIONS = ("pecho", "cabeza")
-
-
-def _serious(person: Combatant, losses: Mapping[str, int], replace: Replace) -> Combatant:
-    """P13.5 / T10 The losses ``{name: amount}``, in order, each floored at its field's
-    minimum (§2.1), written in one new form. When they lower the maximum HP of a person with
-    hurt locations, ``location_hp_override`` keeps the T8 split of the blow: the smaller pool
-    must not re-grade the wound just dealt (a *disabled* head turned *severe* after the fact).
+    ``dead``: a head at ``severe``, or ``mortal_rounds`` at 2 (P13.4: the round after the
+    mortal wound's ended without a stabilisation); ``dying``: HP ≤ 0 or any ``severe``
+    location — ``down`` instead once ``stabilised`` (P13.4 «es estabilizado con éxito»;
+    T9 «sin tratamiento»); ``down``: HP 1–2, a ``disabled`` head or chest, or the
+    conditions ``unconscious`` / ``captured``; else None (it can act).
     """
-    changes: dict[str, Any] = {}
-
-    def now(field: str) -> int:
-        if field == "hp_max":
-            hp_max = changes.get("hp_max", person.hp_max)
-            if hp_max is None:
-                return math.ceil((changes.get("con", person.con) + person.tam) / 2)
-            return int(hp_max)
-        return int(changes.get(field, getattr(person, field)))
-
-    before = person.max_hp
-    for name, amount in losses.items():
-        if name in _LOSS_FIELDS and amount:
-            field, floor = _LOSS_FIELDS[name]
-            changes[field] = max(floor, now(field) - amount)
-    changes = {k: v for k, v in changes.items() if v != getattr(person, k)}
-    if not changes:
-        return person
-    if now("hp_max") != before and person.location_damage:
-        changes["location_hp_override"] = defender_location_hp(person)
-    return replace(person, **changes)  # type: ignore[no-any-return]
+    if combatant.mortal_rounds is not None and combatant.mortal_rounds >= MORTAL_DEATH_AT:
+        return "dead"
+    worst = _worst(combatant)
+    if worst == "dying" and "stabilised" in combatant.conditions:
+        return "down"
+    return worst
 
 
-def fumble_effect(row: TableRow | None) -> tuple[str | None, int | None, bool, bool, bool]:
-    """The lasting T11 effect of a fumble ``row`` a form can hold: ``(condition, its
-    further rounds or None for "until cleared", −1 CAR, −2 armour, broken shield)`` (all
-    empty for T12, the unarmed fumble, or no fumble)."""
-    if row is None or row.table != "melee_fumble":
-        return None, None, False, False, False
-    condition, rounds = None, None
-    for (low, high), name in FUMBLE_CONDITIONS.items():
-        if low <= row.low and row.high <= high:
-            condition, rounds = name, FUMBLE_ROUNDS.get((low, high))
-    span = (row.low, row.high)
-    # «Pierde 1 CAR»; «−2 a la armadura hasta arreglarla»; «Se rompe el escudo»
-    return condition, rounds, span == (36, 38), span == (54, 57), span == (65, 67)
+#: P13.4 ``Combatant.mortal_rounds`` at this value: dead (the wound's round, then the next).
+MORTAL_DEATH_AT = 2
 
 
-def _timed_condition(
-    person: Combatant, condition: str, rounds: int | None, changes: dict[str, Any]
-) -> None:
-    """Add ``condition`` for ``rounds`` further rounds (None: until cleared). A condition
-    already held until cleared stays so; a timed one keeps the longer of the two counts."""
-    counter = TIMED_CONDITIONS.get(condition)
-    held = condition in person.conditions
-    if not held:
-        changes["conditions"] = person.conditions | {condition}
-    if counter is None:
-        return
-    now: int | None = getattr(person, counter)
-    if rounds is None:
-        new = None
-    elif held and now is None:
-        new = None  # already until cleared
-    else:
-        new = max(now or 0, rounds)
-    if new != now:
-        changes[counter] = new
+def _worst(combatant: Combatant) -> Fate:
+    hp = combatant.current_hp
+    knocked = any(c in combatant.conditions for c in _DOWN_CONDITIONS)
+    worst = fate(hp, ko="unconscious" if knocked else None)
+    damaged = {loc: n for loc, n in combatant.location_damage.items() if n > 0}
+    if damaged:
+        loc_hp = defender_location_hp(combatant)
+        for loc, n in damaged.items():
+            f = fate(hp, loc, location_status(loc_hp[loc], n))
+            if FATE_RANK[f] > FATE_RANK[worst]:
+                worst = f
+    return worst
 
 
-def _fumble(person: Combatant, row: TableRow | None, replace: Replace) -> Combatant:
-    """The lasting T11 effects of ``row`` that ``person``'s form can hold (a «siguiente
-    turno» condition with its count of further rounds, :mod:`.turn_effects` ends it)."""
-    condition, rounds, car, armour, shield = fumble_effect(row)
-    changes: dict[str, Any] = {}
-    if condition is not None:
-        _timed_condition(person, condition, rounds, changes)
-    if car and person.car > 1:
-        changes["car"] = person.car - 1
-    if armour and person.armour > 0:
-        changes["armour"] = max(0, person.armour - 2)
-    if shield and person.block_item is not None and person.block_item.pg != 0:
-        changes["block_item"] = replace(person.block_item, pg_current=0)
-    return replace(person, **changes) if changes else person
+# --------------------------------------------------------------------------- dice laws
+@memo
+def serious_loss_law() -> tuple[tuple[tuple[Losses, int], ...], int]:
+    """P13.5 / T10 The law of a serious wound's losses: the d100 row, then its loss dice in
+    table order (:data:`.tables.T10_LOSS_DICE`), as ``((losses, weight), …), denominator``;
+    rows with the same losses (V and VI, XI–XIII) are merged."""
+    acc: dict[Losses, Fraction] = {}
+    for row in T10_SERIOUS_WOUNDS:
+        assert row.type is not None
+        combos: list[tuple[Losses, Fraction]] = [((), Fraction(row.high - row.low + 1, 100))]
+        for name, dice in T10_LOSS_DICE[row.type]:
+            law = parse(dice).distribution().items()
+            combos = [(c + ((name, int(v)),), p * q) for c, p in combos for v, q in law]
+        for c, p in combos:
+            acc[c] = acc.get(c, Fraction(0)) + p
+    den = math.lcm(*(p.denominator for p in acc.values()))
+    return tuple((c, int(p * den)) for c, p in acc.items()), den
 
 
-def _fit_hp(person: Combatant, replace: Replace) -> Combatant:
-    """``hp_current`` no higher than a (possibly lowered) maximum."""
-    if person.hp_current is not None and person.hp_current > person.max_hp:
-        return replace(person, hp_current=person.max_hp)  # type: ignore[no-any-return]
-    return person
+@memo
+def melee_fumble_law() -> tuple[tuple[tuple[TableRow, int], ...], int]:
+    """P16 / T11 The melee fumble d100 («00 — Tira otra vez»: each other row's faces out of
+    99), one representative row per lasting effect a form keeps."""
+    groups: dict[Any, tuple[TableRow, int]] = {}
+    for row in T11_MELEE_FUMBLES:
+        if row.roll_again:
+            continue
+        effect = fumble_effect(row)
+        rep, n = groups.get(effect, (row, 0))
+        groups[effect] = (rep, n + row.high - row.low + 1)
+    law = tuple(groups.values())
+    return law, sum(n for _, n in law)
 
 
-def _defender_changes(
-    defender: Combatant, res: Any, replace: Replace, options: GoreOptions
-) -> dict[str, Any]:
-    """P10–P15 What the blow itself writes on the defender (before T10 and fumbles)."""
-    effects: Mapping[str, Any] = res.effects
-    conditions: Mapping[str, Any] = res.conditions
-    d: dict[str, Any] = {}
-    if res.damage > 0:
-        hp = d["hp_current"] = max(_MIN_HP, res.hp_after)
-        stabilised = "stabilised" in defender.conditions
-        if hp <= 0 and options.mortal_rule == "next_round":
-            # P13.4 Mortal: the count starts with the wound (a new wound undoes a
-            # stabilisation; an earlier count keeps its earlier death)
-            fresh = defender.current_hp > 0 or defender.mortal_rounds is None or stabilised
-            if fresh and defender.mortal_rounds != 0:
-                d["mortal_rounds"] = 0
-        if res.location_status is not None and res.category in HIT_CATEGORIES:
-            spent = dict(defender.location_damage)
-            spent[res.location] = min(_MAX_TRACKED, spent.get(res.location, 0) + res.damage)
-            d["location_damage"] = spent
-        if res.wound == "leve":
-            d["damage_24h"] = min(_MAX_TRACKED, defender.damage_24h + res.damage)
-    item = defender.block_item
-    if "item_pg_after" in effects and item is not None and effects["item_pg_after"] != item.pg:
-        d["block_item"] = replace(item, pg_current=int(effects["item_pg_after"]))
-    captured = bool(conditions.get("captured_rounds"))
-    disarmed = effects.get("maneuver") == "disarmed"
-    unconscious = bool(conditions.get("unconscious"))
-    disabled = bool(conditions.get("defence_disabled")) and options.after_effects == "all"
-    lasting = unconscious or captured or disarmed
-    if (lasting or disabled) and defender.can_defend:
-        d["can_defend"] = False
-    counted = defender.defence_disabled_left
-    if lasting and counted is not None:
-        d["defence_disabled_left"] = None  # no longer a matter of rounds
-    elif disabled and not lasting and (defender.can_defend or counted is not None):
-        # P8.3 / G7 «hasta el final de su siguiente ronda»: this round, then N more
-        left = max(counted or 0, options.defence_disabled_rounds)
-        if left != counted:
-            d["defence_disabled_left"] = left
-    new = set(effects.get("new_conditions", ()))
+_NONE: tuple[tuple[tuple[Any, int], ...], int] = (((None, 1),), 1)
+
+
+# --------------------------------------------------------------------------- facts
+@dataclass
+class _Facts:
+    """What :func:`.attack.stages.forms_after` reads of a Resolution, for a group of rolls."""
+
+    damage: int
+    wound: str
+    hp_after: int
+    category: str
+    location: str | None
+    location_status: str | None
+    conditions: dict[str, Any] = field(default_factory=dict)
+    effects: dict[str, Any] = field(default_factory=dict)
+
+
+def _row_facts(ctx: ActionContext, row: AttackKey, cell: CellEffect) -> tuple[Any, ...]:
+    """The after-state inputs of one row (the §7.1 stages' conditions and effects, as
+    ``resolve_attack`` sets them): P13.6 / P14 / T9 unconscious, T9 ``leg_severe``, P8
+    *defensa inhábil*, P15 maneuvers, P10 item PG, P10.2 weapon PG, P11.8 rounds fired,
+    whether T10 and the melee fumble tables are rolled."""
+    hp_after = ctx.hp_cur - row.damage
+    loc, st = row.location, row.location_status
+    unconscious = row.ko == "unconscious" or (0 < hp_after <= 2 and row.wound != "mortal")
+    leg = False
+    if loc is not None and st is not None and st != "ok":
+        if loc in UNCONSCIOUS_LOCATIONS or (loc == "abdomen" and st == "severe"):
+            unconscious = True
+        leg = loc.startswith("pierna") and st == "severe"
+    opts = ctx.options
+    rolled = cell.attacker_fumble == "yes" or (
+        cell.attacker_fumble == "gm_choice" and opts.gm_fumble_choice == "roll"
+    )
+    every = opts.after_effects == "all"  # T11 and defensa inhábil written into the forms
+    attacker_t11 = (
+        every and rolled and not ctx.ranged and ctx.weapon_kind not in ("unarmed", "natural")
+    )
+    weapon_pg = None
+    if cell.attacker_weapon_pg_loss and ctx.weapon_pg is not None:
+        weapon_pg = max(0, ctx.weapon_pg - cell.attacker_weapon_pg_loss)
+    fired = ctx.bullets if ctx.ranged and row.attacker_tier != "encasquillado" else 0
+    return (
+        row.damage,
+        row.wound,
+        row.category,
+        loc,
+        st,
+        row.block_item_pg_after,
+        unconscious,
+        every and cell.defence_disabled and opts.defence_disabled_rounds > 0,
+        row.maneuver,
+        leg,
+        row.wound == "grave" and row.fate != "dead" and opts.serious_wound_losses == "apply",
+        attacker_t11,
+        every and cell.defender_fumble,
+        fired,
+        weapon_pg,
+    )
+
+
+def _facts(
+    ctx: ActionContext,
+    key: tuple[Any, ...],
+    losses: Losses | None,
+    attacker_fumble: TableRow | None,
+    defender_fumble: TableRow | None,
+) -> _Facts:
+    damage, wound, category, loc, st, pg, unconscious, disabled, maneuver, leg = key[:10]
+    fired, weapon_pg = key[13], key[14]
+    facts = _Facts(damage, wound, ctx.hp_cur - damage, category, loc, st)
+    c, e = facts.conditions, facts.effects
     if unconscious:
-        new.add("unconscious")
-    if captured:
-        new.add("captured")
-    conditions_now = defender.conditions
-    if res.damage > 0 and "stabilised" in conditions_now:
-        conditions_now = conditions_now - {"stabilised"}  # a new wound: dying again
-    if not new <= conditions_now or conditions_now != defender.conditions:
-        d["conditions"] = conditions_now | new
-    return d
+        c["unconscious"] = True
+    if disabled:
+        c["defence_disabled"] = True
+    if maneuver == "captured":
+        c["captured_rounds"] = 2
+    if maneuver is not None:
+        e["maneuver"] = maneuver
+    if pg is not None:
+        e["item_pg_after"] = pg
+    if leg:
+        e["new_conditions"] = ("leg_severe",)
+    if losses:
+        e["serious_wound_losses"] = dict(losses)
+    if attacker_fumble is not None:
+        e["attacker_fumble"] = attacker_fumble
+    if defender_fumble is not None:
+        e["defender_fumble"] = defender_fumble
+    if fired:
+        e["rounds_fired"] = fired
+    if weapon_pg is not None:
+        e["attacker_weapon_pg_after"] = weapon_pg
+    return facts
 
 
-def forms_after(
+# --------------------------------------------------------------------------- the law
+def after_law(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> dict[Forms, Fraction]:
+    """The exact law of ``(attacker_after, defender_after, weapon_after)`` after one attack
+    (the input form, the same value, where a role does not change); sums to exactly 1.
+
+    Raises:
+        GoreInputError: an impossible action (as :func:`.attack.odds.attack_outcomes`).
+    """
+    return dict(_after_law(attacker, defender, weapon, mods))
+
+
+@memo
+def _after_law(
+    attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers
+) -> tuple[tuple[Forms, Fraction], ...]:
+    ctx = build_context(attacker, defender, weapon, mods)
+    dist = context_outcomes(ctx, located=ctx.use_loc and ctx.bullets > 1)
+    groups: dict[tuple[Any, ...], Fraction] = {}
+    for row, p in dist.rows.items():
+        cell = dist.cells[(row.attacker_tier, row.defender_tier)][1]
+        key = _row_facts(ctx, row, cell)
+        groups[key] = groups.get(key, Fraction(0)) + p
+    out: dict[Forms, Fraction] = {}
+    for key, p in groups.items():
+        losses, l_den = serious_loss_law() if key[10] else _NONE
+        a_law, a_den = melee_fumble_law() if key[11] else _NONE
+        d_law, d_den = melee_fumble_law() if key[12] else _NONE
+        sub: dict[Forms, int] = {}
+        for lost, wl in losses:
+            for a_row, wa in a_law:
+                for d_row, wd in d_law:
+                    facts = _facts(ctx, key, lost, a_row, d_row)
+                    after = forms_after(
+                        attacker, defender, weapon, facts, trusted_replace, ctx.options
+                    )
+                    forms = (after["attacker"], after["defender"], after["weapon"])
+                    sub[forms] = sub.get(forms, 0) + wl * wa * wd
+        den = l_den * a_den * d_den
+        for forms, n in sub.items():
+            out[forms] = out.get(forms, Fraction(0)) + p * Fraction(n, den)
+    return tuple(out.items())
+
+
+def transitions(
     attacker: Combatant,
     defender: Combatant,
     weapon: Weapon,
-    res: Any,
-    replace: Replace = dataclasses.replace,
-    options: GoreOptions = DEFAULT,
-) -> dict[str, Any]:
-    """The three forms after the attack ``res`` (a §7.1 ``Resolution``), as valid instances.
-
-    Args:
-        attacker, defender, weapon: the forms the attack was resolved with.
-        res: its ``Resolution`` (reads ``damage``, ``wound``, ``hp_after``, ``category``,
-            ``location``, ``location_status``, ``conditions``, ``effects``), or the same
-            facts of a group of rolls (:mod:`.transitions`).
-        replace: how a changed form is built (:func:`trusted_replace` on the exact law's
-            hot path, where every value is already in range).
-        options: the options in force: ``after_effects = "all"`` adds the T11 results and
-            *defensa inhábil*; ``serious_wound_losses = "apply"`` the T10 losses.
-
-    Returns:
-        ``{"attacker": …, "defender": …, "weapon": …}``.
-    """
-    effects: Mapping[str, Any] = res.effects
-    d = _defender_changes(defender, res, replace, options)
-    defender_now = replace(defender, **d) if d else defender
-    if options.serious_wound_losses == "apply":
-        losses = effects.get("serious_wound_losses", {})
-        defender_now = _serious(defender_now, losses, replace) if losses else defender_now
-    attacker_now = attacker
-    if options.after_effects == "all":
-        defender_now = _fumble(defender_now, effects.get("defender_fumble"), replace)
-        attacker_now = _fumble(attacker, effects.get("attacker_fumble"), replace)
-    defender_now = _fit_hp(defender_now, replace)
-    attacker_now = _fit_hp(attacker_now, replace)
-
-    w: dict[str, Any] = {}
-    fired = int(effects.get("rounds_fired", 0))  # type: ignore[call-overload]
-    if fired and weapon.rounds_loaded is not None:
-        w["rounds_loaded"] = weapon.rounds_loaded - fired
-    if fired and weapon.silencer and weapon.silencer_shots is not None:
-        left = max(0, weapon.silencer_shots - fired)
-        if left != weapon.silencer_shots:
-            w["silencer_shots"] = left
-    pg = effects.get("attacker_weapon_pg_after")
-    if pg is not None and pg >= 1 and pg != weapon.pg:  # at 0 it breaks: Weapon.pg is 1–99
-        w["pg"] = int(pg)
-    weapon_now = replace(weapon, **w) if w else weapon
-    return {"attacker": attacker_now, "defender": defender_now, "weapon": weapon_now}
+    mods: Modifiers,
+    options: GoreOptions,
+) -> dict[Forms, Fraction]:
+    """``SYSTEM.transitions``: :func:`after_law`, except that a Conmocionado (``stunned``)
+    attacker's turn passes without a blow (P15: «incapaz de atacar»; ``odds`` and ``resolve``
+    refuse it): nothing changes, and every other rule of the attack is still checked. Its
+    CON×5 to recover comes at the start of its turn (:mod:`.turns`). ``mods.options`` is
+    ``options`` (``System.options_field``)."""
+    if "stunned" in attacker.conditions:
+        calm = trusted_replace(attacker, conditions=attacker.conditions - {"stunned"})
+        build_context(calm, defender, weapon, mods)
+        return {(attacker, defender, weapon): Fraction(1)}
+    return after_law(attacker, defender, weapon, mods)

@@ -22,10 +22,9 @@ from rolkit import fields
 from rolkit.dice import DiceExpression, parse
 from rolkit.fields import FrozenMap
 
-from .errors import fail
-from .options import DEFAULT, GoreOptions
+from .errors import GoreInputError
+from .options import DEFAULT, GoreOptions, validate_form
 from .tables import damage_modifier
-from .validate import validate_form
 
 __all__ = [
     "LOCATIONS",
@@ -179,7 +178,7 @@ class Shield:
     def __post_init__(self) -> None:
         validate_form(self)
         if self.pg_current is not None and self.pg_current > self.pg_max:
-            raise fail(
+            raise GoreInputError.must_be(
                 "pg_current",
                 self.pg_current,
                 f"at most pg_max ({self.pg_max})",
@@ -455,11 +454,13 @@ class Combatant(_HashableForm):
         _freeze_set(self, "conditions")
         validate_form(self)
         if not isinstance(self.name, str) or not self.name.strip():
-            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+            raise GoreInputError.must_be(
+                "name", self.name, "a non-empty name", "un nombre no vacío"
+            )
         if self.damage_modifier is not None:
             _check_md(self.damage_modifier)
         if self.hp_current is not None and self.hp_current > self.max_hp:
-            raise fail(
+            raise GoreInputError.must_be(
                 "hp_current",
                 self.hp_current,
                 f"at most the maximum HP ({self.max_hp})",
@@ -493,21 +494,21 @@ class Combatant(_HashableForm):
 def _check_md(text: str) -> None:
     expr = parse(text)
     if len(expr.terms) != 1 or (expr.terms[0].is_dice and expr.terms[0].sides < 2):
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
             "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
         )
     if not expr.terms[0].is_dice and expr.terms[0].count != 0:
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "'0' or one signed die term such as '+1D4', '-1D6', '+2D6'",
             "'0' o un solo término de dados como '+1D4', '-1D6', '+2D6'",
         )
     if expr.dice_count > 20 or (expr.terms[0].is_dice and expr.terms[0].sides > 20):
-        raise fail(
+        raise GoreInputError.must_be(
             "damage_modifier",
             text,
             "at most 20 dice of at most 20 sides",
@@ -686,11 +687,13 @@ class Weapon:
     def __post_init__(self) -> None:
         validate_form(self)
         if not self.name.strip():
-            raise fail("name", self.name, "a non-empty name", "un nombre no vacío")
+            raise GoreInputError.must_be(
+                "name", self.name, "a non-empty name", "un nombre no vacío"
+            )
         expr = parse(self.damage)
         for term in expr.terms:
             if term.is_dice and (term.sign < 0 or not 2 <= term.sides <= 100):
-                raise fail(
+                raise GoreInputError.must_be(
                     "damage",
                     self.damage,
                     "added dice with 2 to 100 sides and constants, e.g. 1D8+1",
@@ -698,7 +701,7 @@ class Weapon:
                 )
         span = sum(t.count * t.sides for t in expr.terms if t.is_dice)
         if expr.dice_count > 20 or span > 200 or expr.maximum < 0:
-            raise fail(
+            raise GoreInputError.must_be(
                 "damage",
                 self.damage,
                 "at most 20 dice, dice × sides at most 200 (e.g. 2D100, 20D10) and a maximum ≥ 0",
@@ -706,14 +709,14 @@ class Weapon:
                 "y un máximo ≥ 0",
             )
         if self.kind in RANGED_KINDS and self.range_m is None:
-            raise fail(
+            raise GoreInputError.must_be(
                 "range_m",
                 None,
                 "a range in metres for a ranged weapon",
                 "un alcance en metros para un arma a distancia",
             )
         if self.automatic and self.kind != "firearm":
-            raise fail(
+            raise GoreInputError.must_be(
                 "automatic",
                 True,
                 "False unless the weapon is a firearm",
@@ -738,13 +741,6 @@ class Weapon:
         return "half" if self.kind in ("thrown", "bow") else "full"
 
 
-# --------------------------------------------------------------------------- Modifiers
-def _flag(es: str, en: str, help_es: str, help_en: str, rule: str, adv: bool = False) -> Any:
-    return fields.flag_field(
-        False, label=(es, en), help=(help_es, help_en), rule=rule, advanced=adv
-    )
-
-
 @dataclass(frozen=True)
 class Modifiers:
     """§2.3 ``Modifiers``: the choices and circumstances of this one action."""
@@ -763,40 +759,36 @@ class Modifiers:
         ),
         rule="P6, P8",
     )
-    target_helpless: bool = _flag(
-        "Objetivo indefenso",
-        "Objetivo indefenso (helpless)",
-        "Éxito automático, sin defensa.",
-        "Automatic success, no defence.",
-        "§1.8",
+    target_helpless: bool = fields.flag_field(
+        label=("Objetivo indefenso", "Objetivo indefenso (helpless)"),
+        help=("Éxito automático, sin defensa.", "Automatic success, no defence."),
+        rule="§1.8",
     )
-    target_surprised: bool = _flag(
-        "Objetivo sorprendido",
-        "Objetivo sorprendido (surprised)",
-        "+20 al ataque.",
-        "+20 to the attack.",
-        "T1",
+    target_surprised: bool = fields.flag_field(
+        label=("Objetivo sorprendido", "Objetivo sorprendido (surprised)"),
+        help=("+20 al ataque.", "+20 to the attack."),
+        rule="T1",
     )
-    from_behind: bool = _flag(
-        "Por la espalda",
-        "Por la espalda (from behind)",
-        "+20 al ataque cuerpo a cuerpo (no suma con objetivo en el suelo).",
-        "+20 to a melee attack (not added to a prone target's +20).",
-        "T1",
+    from_behind: bool = fields.flag_field(
+        label=("Por la espalda", "Por la espalda (from behind)"),
+        help=(
+            "+20 al ataque cuerpo a cuerpo (no suma con objetivo en el suelo).",
+            "+20 to a melee attack (not added to a prone target's +20).",
+        ),
+        rule="T1",
     )
-    defender_prone: bool = _flag(
-        "Defensor en el suelo",
-        "Defensor en el suelo (prone)",
-        "Cuerpo a cuerpo +20, a distancia −20; su defensa −20.",
-        "Melee +20, ranged −20; its dodge/block −20.",
-        "T1",
+    defender_prone: bool = fields.flag_field(
+        label=("Defensor en el suelo", "Defensor en el suelo (prone)"),
+        help=(
+            "Cuerpo a cuerpo +20, a distancia −20; su defensa −20.",
+            "Melee +20, ranged −20; its dodge/block −20.",
+        ),
+        rule="T1",
     )
-    attacker_prone: bool = _flag(
-        "Atacando tumbado",
-        "Atacando tumbado (attacker lying)",
-        "−20 al ataque.",
-        "−20 to the attack.",
-        "T1",
+    attacker_prone: bool = fields.flag_field(
+        label=("Atacando tumbado", "Atacando tumbado (attacker lying)"),
+        help=("−20 al ataque.", "−20 to the attack."),
+        rule="T1",
     )
     relative_height: str = fields.choice_field(
         "level",
@@ -812,40 +804,30 @@ class Modifiers:
         ),
         rule="T1",
     )
-    attacker_unstable: bool = _flag(
-        "Atacante en superficie inestable",
-        "Atacante inestable (unstable surface)",
-        "−20 al ataque.",
-        "−20 to the attack.",
-        "T1",
+    attacker_unstable: bool = fields.flag_field(
+        label=("Atacante en superficie inestable", "Atacante inestable (unstable surface)"),
+        help=("−20 al ataque.", "−20 to the attack."),
+        rule="T1",
     )
-    defender_unstable: bool = _flag(
-        "Defensor en superficie inestable",
-        "Defensor inestable (unstable surface)",
-        "−20 a la defensa.",
-        "−20 to the defence.",
-        "T1",
+    defender_unstable: bool = fields.flag_field(
+        label=("Defensor en superficie inestable", "Defensor inestable (unstable surface)"),
+        help=("−20 a la defensa.", "−20 to the defence."),
+        rule="T1",
     )
-    attacker_underwater: bool = _flag(
-        "Atacante bajo el agua",
-        "Atacante bajo el agua (underwater)",
-        "−30 al ataque y −1 al daño.",
-        "−30 to the attack and −1 damage.",
-        "T1",
+    attacker_underwater: bool = fields.flag_field(
+        label=("Atacante bajo el agua", "Atacante bajo el agua (underwater)"),
+        help=("−30 al ataque y −1 al daño.", "−30 to the attack and −1 damage."),
+        rule="T1",
     )
-    defender_underwater: bool = _flag(
-        "Defensor bajo el agua",
-        "Defensor bajo el agua (underwater)",
-        "−30 a la defensa.",
-        "−30 to the defence.",
-        "T1",
+    defender_underwater: bool = fields.flag_field(
+        label=("Defensor bajo el agua", "Defensor bajo el agua (underwater)"),
+        help=("−30 a la defensa.", "−30 to the defence."),
+        rule="T1",
     )
-    obstacle: bool = _flag(
-        "Obstáculo en medio",
-        "Obstáculo en medio (obstacle)",
-        "−10 al ataque.",
-        "−10 to the attack.",
-        "T1",
+    obstacle: bool = fields.flag_field(
+        label=("Obstáculo en medio", "Obstáculo en medio (obstacle)"),
+        help=("−10 al ataque.", "−10 to the attack."),
+        rule="T1",
     )
     lighting: str = fields.choice_field(
         "normal",
@@ -862,12 +844,10 @@ class Modifiers:
         help=("Reduce toda tirada de la acción (T2).", "Reduces every roll of the action (T2)."),
         rule="T1, T2",
     )
-    defender_full_defence: bool = _flag(
-        "Defender (maniobra)",
-        "Defender (full-defence maneuver)",
-        "+20 a esquivar/bloquear.",
-        "+20 to dodge/block.",
-        "P15",
+    defender_full_defence: bool = fields.flag_field(
+        label=("Defender (maniobra)", "Defender (full-defence maneuver)"),
+        help=("+20 a esquivar/bloquear.", "+20 to dodge/block."),
+        rule="P15",
     )
     focus_steps: int = fields.int_field(
         0,
@@ -880,33 +860,31 @@ class Modifiers:
         ),
         rule="P15 Enfoque",
     )
-    target_sprinting: bool = _flag(
-        "Objetivo esprintando",
-        "Objetivo esprintando (sprinting)",
-        "+20 al ataque.",
-        "+20 to the attack.",
-        "P15 Esprintar",
+    target_sprinting: bool = fields.flag_field(
+        label=("Objetivo esprintando", "Objetivo esprintando (sprinting)"),
+        help=("+20 al ataque.", "+20 to the attack."),
+        rule="P15 Esprintar",
     )
-    charge: bool = _flag(
-        "Carga",
-        "Carga (charge)",
-        "+1D4 al daño si impacta; solo cuerpo a cuerpo.",
-        "+1D4 damage on a hit; melee only.",
-        "P15 Carga",
+    charge: bool = fields.flag_field(
+        label=("Carga", "Carga (charge)"),
+        help=(
+            "+1D4 al daño si impacta; solo cuerpo a cuerpo.",
+            "+1D4 damage on a hit; melee only.",
+        ),
+        rule="P15 Carga",
     )
-    pull_blow: bool = _flag(
-        "Contener el daño",
-        "Contener el daño (pull the blow)",
-        "Dados del arma a la mitad y sin MD.",
-        "Weapon dice halved, no MD.",
-        "P9",
+    pull_blow: bool = fields.flag_field(
+        label=("Contener el daño", "Contener el daño (pull the blow)"),
+        help=("Dados del arma a la mitad y sin MD.", "Weapon dice halved, no MD."),
+        rule="P9",
     )
-    ko_attempt: bool = _flag(
-        "Buscar un KO",
-        "Buscar un KO (knock-out attempt)",
-        "Si el golpe sería grave, el objetivo queda inconsciente.",
-        "If the blow would be serious, the target is knocked out.",
-        "P14",
+    ko_attempt: bool = fields.flag_field(
+        label=("Buscar un KO", "Buscar un KO (knock-out attempt)"),
+        help=(
+            "Si el golpe sería grave, el objetivo queda inconsciente.",
+            "If the blow would be serious, the target is knocked out.",
+        ),
+        rule="P14",
     )
     attacks_this_round: int = fields.int_field(
         1,
@@ -979,20 +957,22 @@ class Modifiers:
         help=("Solo a distancia; multiplica el alcance.", "Ranged only; multiplies the range."),
         rule="P11.1, P11.2",
     )
-    crowd: bool = _flag(
-        "Disparar a bulto",
-        "Disparar a bulto (into a crowd)",
-        "Habilidad ×1/3 (armas de fuego ×1/5); solo a distancia.",
-        "Skill ×1/3 (firearms ×1/5); ranged only.",
-        "P11.5",
+    crowd: bool = fields.flag_field(
+        label=("Disparar a bulto", "Disparar a bulto (into a crowd)"),
+        help=(
+            "Habilidad ×1/3 (armas de fuego ×1/5); solo a distancia.",
+            "Skill ×1/3 (firearms ×1/5); ranged only.",
+        ),
+        rule="P11.5",
     )
-    laser_sight: bool = _flag(
-        "Mira láser",
-        "Mira láser (laser sight)",
-        "Con habilidad ≥ 60, disparar a bulto con arma de fuego usa ×1/3.",
-        "With skill ≥ 60, firearm crowd fire uses ×1/3.",
-        "P11.5, G20",
-        True,
+    laser_sight: bool = fields.flag_field(
+        label=("Mira láser", "Mira láser (laser sight)"),
+        help=(
+            "Con habilidad ≥ 60, disparar a bulto con arma de fuego usa ×1/3.",
+            "With skill ≥ 60, firearm crowd fire uses ×1/3.",
+        ),
+        rule="P11.5, G20",
+        advanced=True,
     )
     bullets: int = fields.int_field(
         1,
@@ -1002,35 +982,39 @@ class Modifiers:
         help=("Más de 1 exige arma automática.", "More than 1 needs an automatic weapon."),
         rule="P11.6",
     )
-    multi_target: bool = _flag(
-        "Ráfaga a varios objetivos",
-        "Ráfaga a varios objetivos (burst at several targets)",
-        "Sin +5 % por bala; cada objetivo se resuelve por separado con sus balas.",
-        "No +5% per bullet; each target is resolved separately with its bullets.",
-        "P11.6",
-        True,
+    multi_target: bool = fields.flag_field(
+        label=("Ráfaga a varios objetivos", "Ráfaga a varios objetivos (burst at several targets)"),
+        help=(
+            "Sin +5 % por bala; cada objetivo se resuelve por separado con sus balas.",
+            "No +5% per bullet; each target is resolved separately with its bullets.",
+        ),
+        rule="P11.6",
+        advanced=True,
     )
-    two_guns: bool = _flag(
-        "Un arma en cada mano",
-        "Un arma en cada mano (two guns)",
-        "Regla de Multitudes: ×1/3 (armas de fuego ×1/5); no duplica los ataques.",
-        "Crowd rule: ×1/3 (firearms ×1/5); no extra attacks.",
-        "P11.12",
-        True,
+    two_guns: bool = fields.flag_field(
+        label=("Un arma en cada mano", "Un arma en cada mano (two guns)"),
+        help=(
+            "Regla de Multitudes: ×1/3 (armas de fuego ×1/5); no duplica los ataques.",
+            "Crowd rule: ×1/3 (firearms ×1/5); no extra attacks.",
+        ),
+        rule="P11.12",
+        advanced=True,
     )
-    shield_behind: bool = _flag(
-        "Cubierto tras el escudo",
-        "Tras el escudo (crouched behind shield)",
-        "Cobertura 60 %/90 % con escudo normal/grande.",
-        "Coverage 60%/90% with a normal/large shield.",
-        "T13",
+    shield_behind: bool = fields.flag_field(
+        label=("Cubierto tras el escudo", "Tras el escudo (crouched behind shield)"),
+        help=(
+            "Cobertura 60 %/90 % con escudo normal/grande.",
+            "Coverage 60%/90% with a normal/large shield.",
+        ),
+        rule="T13",
     )
-    strike_item: bool = _flag(
-        "Golpear escudo/arma",
-        "Golpear escudo/arma (strike the shield/weapon)",
-        "Ataque declarado al objeto que bloquea: todo el daño va a sus PG.",
-        "Declared attack on the blocking item: all damage goes to its PG.",
-        "P10.4",
+    strike_item: bool = fields.flag_field(
+        label=("Golpear escudo/arma", "Golpear escudo/arma (strike the shield/weapon)"),
+        help=(
+            "Ataque declarado al objeto que bloquea: todo el daño va a sus PG.",
+            "Declared attack on the blocking item: all damage goes to its PG.",
+        ),
+        rule="P10.4",
     )
     maneuver: str = fields.choice_field(
         "none",
@@ -1048,13 +1032,14 @@ class Modifiers:
         ),
         rule="P15",
     )
-    natural_block: bool = _flag(
-        "Bloquea con arma natural",
-        "Bloquea con arma natural (blocks with claws or teeth)",
-        "Un arma natural no puede bloquear armas: el bloqueo logrado se vuelve impacto normal.",
-        "A natural weapon cannot block weapons: a successful block becomes a normal hit.",
-        "P10.3",
-        True,
+    natural_block: bool = fields.flag_field(
+        label=("Bloquea con arma natural", "Bloquea con arma natural (blocks with claws or teeth)"),
+        help=(
+            "Un arma natural no puede bloquear armas: el bloqueo logrado se vuelve impacto normal.",
+            "A natural weapon cannot block weapons: a successful block becomes a normal hit.",
+        ),
+        rule="P10.3",
+        advanced=True,
     )
     attackers_on_target: int = fields.int_field(
         1,
@@ -1068,12 +1053,10 @@ class Modifiers:
         rule="P15 Número de atacantes",
         advanced=True,
     )
-    use_hit_locations: bool = _flag(
-        "Localización de impactos",
-        "Localización de impactos (hit locations)",
-        "Regla opcional: se tira 1D20 en T7.",
-        "Optional rule: roll 1D20 on T7.",
-        "P12",
+    use_hit_locations: bool = fields.flag_field(
+        label=("Localización de impactos", "Localización de impactos (hit locations)"),
+        help=("Regla opcional: se tira 1D20 en T7.", "Optional rule: roll 1D20 on T7."),
+        rule="P12",
     )
     covered_locations: frozenset[str] = fields.multichoice_field(
         LOCATION_LABELS,

@@ -1,70 +1,31 @@
 """§7 The registered ``SYSTEM``: the glue from :class:`rolkit.system.System` to
-:func:`.resolve.resolve_attack` and :func:`.odds.attack_outcomes`.
+:func:`.attack.resolve.resolve_attack` and :func:`.attack.odds.attack_outcomes`.
 
 The spec carries :class:`GoreOptions` in ``Modifiers.options`` (``options_field``), so
 the modifiers reaching both functions already hold the options in force. The forms after
 an attack are the Resolution's ``attacker_after``/``defender_after``/``weapon_after``
-(:mod:`.after`), read by the kit's default adapter (``tracks_state``); their exact law is
-:func:`.transitions.after_law` and a form's place on the §7.3 track :func:`.transitions.status`.
+(:func:`.attack.stages.forms_after`), read by the kit's default adapter (``tracks_state``);
+their exact law is :func:`.after.transitions` and a form's place on the §7.3 track
+:func:`.after.status`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from fractions import Fraction
-from typing import cast
-
-from rolkit.dice import RandomSource
-from rolkit.hooks import Resolved
 from rolkit.system import System, after_attributes
 
 from . import messages  # noqa: F401  (registers the catalogue)
-from .after import trusted_replace
-from .auto_values import auto_values
-from .context import build_context
-from .fate import Fate
+from .after import status, transitions
+from .attack.odds import odds
+from .attack.resolve import resolve
+from .checks import CHECKS
 from .forms import Combatant, Modifiers, Weapon
-from .odds import OutcomeRow, attack_outcomes
 from .options import GoreOptions
-from .orders import initiative
 from .presets import DEFAULT_FORMS, PRESETS
-from .procedures import CHECKS
-from .resolve import Resolution, resolve_attack
-from .transitions import after_law, status
-from .turn_effects import round_end, turn_start
+from .rules.derived import auto_values
+from .turns import initiative, round_end, turn_start
 from .view import project
 
 __all__ = ["SYSTEM", "PRESETS", "project"]
-
-
-def _resolve(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions, rng: RandomSource
-) -> Resolved[Resolution, OutcomeRow]:
-    res = resolve_attack(a, d, w, m, rng)
-    return Resolved(res.steps, res, res.row)
-
-
-def _transitions(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions
-) -> Mapping[tuple[Combatant, Combatant, Weapon], Fraction]:
-    """:func:`.transitions.after_law`, except that a Conmocionado (``stunned``) attacker's
-    turn passes without a blow (P15: «incapaz de atacar»; ``odds`` and ``resolve`` refuse
-    it): nothing changes, and every other rule of the attack is still checked. Its CON×5
-    to recover comes at the start of its turn (:mod:`.turn_effects`)."""
-    if "stunned" in a.conditions:
-        build_context(trusted_replace(a, conditions=a.conditions - {"stunned"}), d, w, m)
-        return {(a, d, w): Fraction(1)}
-    return after_law(a, d, w, m)  # m.options is o (options_field)
-
-
-def _status(c: Combatant, o: GoreOptions) -> Fate:
-    return status(c, o)
-
-
-def _odds(
-    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, o: GoreOptions
-) -> Mapping[Hashable, Fraction]:
-    return cast("Mapping[Hashable, Fraction]", attack_outcomes(a, d, w, m).rows)
 
 
 SYSTEM = System(
@@ -74,8 +35,8 @@ SYSTEM = System(
     options_type=GoreOptions,
     options_field="options",
     presets=PRESETS,
-    resolve_fn=_resolve,
-    odds_fn=_odds,
+    resolve_fn=resolve,
+    odds_fn=odds,
     project=project,
     default_forms=DEFAULT_FORMS,
     grid_axes=(("attacker", "attack_skill"), ("modifiers", "situational_bonus")),
@@ -87,8 +48,8 @@ SYSTEM = System(
     initiative_fn=initiative,  # P4 Orden de Ataque: DES, ties by 1D10
     initiative_each_round=True,
     derived_fn=auto_values,  # §2.1: what an empty HP, dodge, location HP or MD stands for
-    transitions_fn=_transitions,  # #16: the exact law of the forms after one attack
-    status_fn=_status,  # §7.3 read from a form: HP, location damage, conditions
+    transitions_fn=transitions,  # #16: the exact law of the forms after one attack
+    status_fn=status,  # §7.3 read from a form: HP, location damage, conditions
     turn_start_fn=turn_start,  # P15 a Conmocionado's CON×5 to recover
     round_end_fn=round_end,  # T9 a hurt abdomen, chest or head bleeds 1 HP a round
 )

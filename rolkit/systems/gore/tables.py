@@ -8,9 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import check_whole, fail
+from rolkit.errors import check_int
+
+from .errors import GoreInputError
 
 __all__ = [
+    "WIDE",
     "TableRow",
     "table_lookup",
     "T1_MELEE_MODIFIERS",
@@ -36,6 +39,10 @@ __all__ = [
     "size_modifier",
     "shield_coverage",
 ]
+
+#: Bounds of a rules function's whole-number argument when the spec gives none (a target,
+#: a score): wide enough for any effective value, small enough to read in a message.
+WIDE = 10_000
 
 
 @dataclass(frozen=True)
@@ -135,7 +142,7 @@ def location_effect(location: str, status: str) -> str:
         return ""
     group = location.split("_")[0] if location.startswith(("pierna", "brazo")) else location
     if group not in T9_LOCATION_EFFECTS or status not in ("disabled", "severe"):
-        raise fail(
+        raise GoreInputError.must_be(
             "location",
             (location, status),
             "a T7 location and disabled/severe",
@@ -386,7 +393,9 @@ def damage_modifier(fue: int, tam: int) -> str:
 
     Read from :data:`T19_DAMAGE_MODIFIER`; past its last row one more D6 per 16 points.
     """
-    total = check_whole("fue", fue, 1) + check_whole("tam", tam, 1)
+    total = check_int(fue, 1, WIDE, field="fue", label="fue", cls=GoreInputError) + check_int(
+        tam, 1, WIDE, field="tam", label="tam", cls=GoreInputError
+    )
     for high, md in T19_DAMAGE_MODIFIER:
         if total <= high:
             return md
@@ -486,10 +495,14 @@ def table_lookup(table: str, roll: int) -> TableRow:
         GoreInputError: unknown table or a roll outside its range.
     """
     if table not in TABLES:
-        raise fail("table", table, "one of " + ", ".join(TABLES), "una de " + ", ".join(TABLES))
+        raise GoreInputError.must_be(
+            "table", table, "one of " + ", ".join(TABLES), "una de " + ", ".join(TABLES)
+        )
     rows, lo, hi = TABLES[table]
     if isinstance(roll, bool) or not isinstance(roll, int) or not lo <= roll <= hi:
-        raise fail("roll", roll, f"a whole number from {lo} to {hi}", f"un entero de {lo} a {hi}")
+        raise GoreInputError.must_be(
+            "roll", roll, f"a whole number from {lo} to {hi}", f"un entero de {lo} a {hi}"
+        )
     for row in rows:
         if row.low <= roll <= row.high:
             return row

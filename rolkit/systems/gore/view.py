@@ -6,9 +6,9 @@ from collections.abc import Hashable
 
 from rolkit.model import OutcomeView
 
-from .matrices import HIT_CATEGORIES
-from .odds import OutcomeRow
-from .wounds import WOUND_RANK
+from .attack.key import AttackKey
+from .rules.matrices import HIT_CATEGORIES
+from .rules.wounds import WOUND_RANK
 
 __all__ = ["project"]
 
@@ -17,7 +17,7 @@ _FALLS = ("pierna_derecha", "pierna_izquierda", "abdomen")
 
 
 def project(key: Hashable) -> OutcomeView:
-    """§7 Common projection of an :class:`OutcomeRow`.
+    """§7 Common projection of an :class:`AttackKey`.
 
     ``hit``: the blow landed on the defender's body (a ``hit_*`` category; a shield hit,
     cover hit or block is not a hit); ``critical``: attacker tier Crítico or Empalar;
@@ -29,7 +29,7 @@ def project(key: Hashable) -> OutcomeView:
     on); ``fate``: the §7.3 fate of the defender; ``prone``: T9 says it falls (a leg or
     the abdomen at 0 or below).
     """
-    row = key if isinstance(key, OutcomeRow) else OutcomeRow(*key)  # type: ignore[misc]
+    row = key if isinstance(key, AttackKey) else AttackKey(*key)  # type: ignore[misc]
     flags = set()
     if row.ko == "unconscious":
         flags.add("ko")
