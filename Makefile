@@ -67,14 +67,15 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# The unit, property and widget tests are CPU-bound and independent: two workers, one file
-# each at a time. The browser, server and notebook tests start servers and kernels of their
-# own and measure time and memory: they run after, alone. Both parts always run.
-SERIAL_TESTS := tests/browser tests/security tests/notebooks tests/install
+# Two parts, split by the `serial` marker (pyproject.toml): every test runs in exactly one.
+# The unit, property, widget and notebook tests are CPU-bound and independent (a notebook's
+# budget is its kernel's CPU time): two workers, one file each at a time. The tests marked
+# `serial` start servers and browsers (or bound wall-clock time, or measure memory): they
+# run after, alone. Both parts always run.
 test: $(STAMP) chromium lint
 	@status=0; \
-	$(PY) -m pytest -n 2 --dist loadfile $(addprefix --ignore=,$(SERIAL_TESTS)) || status=1; \
-	$(PY) -m pytest --durations=15 $(SERIAL_TESTS) || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" || status=1; \
+	$(PY) -m pytest --durations=15 -m serial || status=1; \
 	exit $$status
 
 bench: $(STAMP) chromium

@@ -14,7 +14,7 @@ from rolkit.fields import describe
 from tests.widgets.sample_system import SYSTEM as SAMPLE  # noqa: E402
 from widgets.testing import field_locator, odds_text, set_number, wait_table_change
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "dashboard.png"

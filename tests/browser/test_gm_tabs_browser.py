@@ -13,7 +13,7 @@ from rolkit import analysis, fields
 from rolkit.display.screen import screen_html
 from rolkit.fight import Fight
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 TRACE_MARKERS = ("Traceback", 'File "')
 #: the first registered system that keeps state and rolls initiative (fast screen first)

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 import rolkit
 from rolkit import i18n
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 TRACE_MARKERS = ("Traceback", 'File "')
 

@@ -8,7 +8,7 @@ import pytest
 
 from widgets.testing import CHROMIUM, LabServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -16,7 +16,7 @@ import rolkit
 from rolkit.roster import MAX_BYTES, Roster
 from widgets.testing import CHROMIUM, VoilaServer
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[2]
 SYSTEM_ID = rolkit.systems()[0] if rolkit.systems() else None

@@ -40,6 +40,8 @@ from packaging.version import Version
 
 from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
 
+pytestmark = pytest.mark.serial  # builds, installs and serves (one module fixture), timed
+
 ROOT = Path(__file__).resolve().parents[2]
 URL_LINE = re.compile(r"rolkit dashboard: (http://127\.0\.0\.1:\d+/\S*)")
 NOISE = re.compile(r"not trusted|without encryption|websocket_ping_timeout|Traceback", re.I)

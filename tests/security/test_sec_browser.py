@@ -21,7 +21,7 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS
 
 from .sec_harness import ServeProcess, decode_v1, v1_frame
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 TOKEN = "browser-token"
 # Nothing leaves the machine: chromium resolves no host but loopback and sends everything

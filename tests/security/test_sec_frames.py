@@ -21,6 +21,7 @@ BOMB = bytes.fromhex("ffffffffffffff7f")
 ALLOWED = {"comm_open", "comm_msg", "comm_close", "comm_info_request", "kernel_info_request"}
 
 
+@pytest.mark.serial
 def test_issue_bomb_is_refused_instantly():
     start = time.perf_counter()
     for frame in (BOMB, BOMB + b"\0" * 64, b"\xff" * 8):

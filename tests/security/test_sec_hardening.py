@@ -143,6 +143,7 @@ def _leaky(messages):
     ]
 
 
+@pytest.mark.serial
 @pytest.mark.filterwarnings("ignore:Message serialization failed")
 def test_a_hardened_kernel_sends_no_error_for_tampering_and_failing_callbacks(tmp_path):
     control, _ = _drive(hardened=False, folder=tmp_path / "control")

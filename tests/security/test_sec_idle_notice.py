@@ -16,7 +16,7 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS
 
 from .sec_harness import ServeProcess
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 TOKEN = "idle-token"
 IDLE = 4

@@ -38,7 +38,7 @@ from widgets.testing import CHROMIUM, CHROMIUM_ARGS, odds_text, set_number
 
 from .sec_harness import V1, decode_v1, free_port, v1_frame
 
-pytestmark = [pytest.mark.slow, pytest.mark.browser]
+pytestmark = [pytest.mark.slow, pytest.mark.browser, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy" / "jupyterhub"

@@ -57,6 +57,7 @@ def _beacon(xsrf: str | None) -> tuple[bytes, dict]:
     return body, headers
 
 
+@pytest.mark.serial
 def test_unload_beacon_with_xsrf_frees_the_kernel(server):
     kernel_id = server.open_page()
     xsrf = next(c.value for c in server.jar if c.name == "_xsrf")
@@ -69,6 +70,7 @@ def test_unload_beacon_with_xsrf_frees_the_kernel(server):
     assert _wait_gone(server, kernel_id, 5) < 5
 
 
+@pytest.mark.serial
 def test_cap_gives_a_busy_page_then_abandoned_kernels_are_culled(server):
     first, second = server.open_page(), server.open_page()
     status, body, _ = server.get("")
@@ -80,6 +82,7 @@ def test_cap_gives_a_busy_page_then_abandoned_kernels_are_culled(server):
     assert server.kernel_alive(third)
 
 
+@pytest.mark.serial
 def test_closed_tab_without_beacon_frees_its_kernel(server):
     """The fallback: every websocket closed, no beacon: gone after the grace time."""
     kernel_id = server.open_page()
@@ -91,6 +94,7 @@ def test_closed_tab_without_beacon_frees_its_kernel(server):
     assert f"kernel {kernel_id}: every tab closed" in server.log_text()
 
 
+@pytest.mark.serial
 def test_idle_open_tab_is_culled(server):
     kernel_id = server.open_page()
     with server.ws(kernel_id) as ws:

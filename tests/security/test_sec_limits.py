@@ -15,6 +15,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from .sec_harness import V1, ServeProcess, v1_frame
 
+pytestmark = pytest.mark.serial  # a server of its own, timed: make test runs it alone
+
 PER_CLIENT, TOTAL, SESSIONS_PER_CLIENT = 3, 5, 2
 #: bytes a kernel's pages may send at once, then a second (small, so the test is quick)
 BURST, RATE = 2 * 2**20, 64 * 2**10

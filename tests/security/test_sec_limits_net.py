@@ -24,6 +24,8 @@ import pytest
 
 from .sec_harness import ServeProcess
 
+pytestmark = pytest.mark.serial  # a server of its own, timed: make test runs it alone
+
 HEADER_TIMEOUT = 4  # long enough to open a few hundred sockets on a busy machine
 CAP = 400
 PER_CLIENT = 150

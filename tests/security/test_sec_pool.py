@@ -102,6 +102,7 @@ def _own_waiters(monkeypatch):
     monkeypatch.setattr(RequestInfoSocketHandler, "_waiters", {})
 
 
+@pytest.mark.serial
 def test_ten_takes_refill_one_kernel_at_a_time_and_the_pool_returns_to_full():
     async def scenario():
         km = _manager(refill_quiet=QUIET, refill_poll=0.01)
@@ -129,6 +130,7 @@ def test_ten_takes_refill_one_kernel_at_a_time_and_the_pool_returns_to_full():
     run_in_own_loop(scenario)
 
 
+@pytest.mark.serial
 def test_no_refill_while_a_page_is_still_connecting():
     async def scenario():
         km = _manager(refill_quiet=0.1, refill_patience=1.0, refill_poll=0.01)
@@ -144,6 +146,7 @@ def test_no_refill_while_a_page_is_still_connecting():
     run_in_own_loop(scenario)
 
 
+@pytest.mark.serial
 def test_a_page_that_never_connects_holds_the_refill_back_at_most_the_patience():
     async def scenario():
         km = _manager(refill_quiet=0.1, refill_patience=0.6, refill_poll=0.01)

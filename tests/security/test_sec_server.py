@@ -14,6 +14,8 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from .sec_harness import V1, ServeProcess, decode_v1, v1_frame
 
+pytestmark = pytest.mark.serial  # a server of its own, timed: make test runs it alone
+
 TOKEN = "s3cret-token"
 BOMB = bytes.fromhex("ffffffffffffff7f")
 LEAK = re.compile(

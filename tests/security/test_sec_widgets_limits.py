@@ -184,6 +184,7 @@ def _parent_id(frame: bytes) -> str | None:
     return parent.get("msg_id")
 
 
+@pytest.mark.serial
 def test_200_text_widgets_of_3_mb_from_a_raw_socket_leave_the_kernel_bounded(dashboard):
     """The issue's probe: a raw v1 client sends comm_open for 200 Text widgets of 3 MB to
     a real dashboard kernel; its widgets stay the dashboard's and its RSS stays bounded."""
@@ -209,6 +210,7 @@ def test_200_text_widgets_of_3_mb_from_a_raw_socket_leave_the_kernel_bounded(das
     assert dashboard.kernel_alive(kernel_id)
 
 
+@pytest.mark.serial
 def test_a_1_mb_paste_in_a_real_page_is_refused_beside_its_field(dashboard, playwright):
     """In Chromium: a 1 MB value typed into the Combate tab's name box comes back as a
     short message naming the field (the box snaps back), and the tab still works."""
