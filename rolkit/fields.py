@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
+from rolkit.dice import parse
 from rolkit.errors import DiceSyntaxError, FieldRangeError, RulesError, input_error, shown
 
 __all__ = [
@@ -561,8 +562,6 @@ def _check_value(
         if not isinstance(value, str) or len(value) > (spec.max or 0):
             raise bad()
     elif kind == "dice":
-        from rolkit.dice import parse
-
         if not isinstance(value, str):
             raise bad()
         try:

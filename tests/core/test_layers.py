@@ -375,11 +375,6 @@ def _system_modules(system_id: str) -> frozenset[str]:
     return frozenset(files | packages)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the five systems move to the one layout in parallel "
-    "(issue 24 item 1); the lead makes this strict once they have landed",
-)
 @pytest.mark.parametrize("system_id", SYSTEMS)
 def test_a_system_names_its_modules_from_the_one_layout(system_id):
     modules = _system_modules(system_id)
@@ -390,11 +385,6 @@ def test_a_system_names_its_modules_from_the_one_layout(system_id):
         assert inside <= ATTACK_LAYOUT, sorted(inside - ATTACK_LAYOUT)
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="the five systems move to the one layout in parallel "
-    "(issue 24 item 1); the lead makes this strict once they have landed",
-)
 def test_the_five_systems_have_the_same_module_set():
     sets = {s: _system_modules(s) for s in SYSTEMS}
     union = frozenset().union(*sets.values())
