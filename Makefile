@@ -72,9 +72,16 @@ format: $(STAMP)
 # budget is its kernel's CPU time): two workers, one file each at a time. The tests marked
 # `serial` start servers and browsers (or bound wall-clock time, or measure memory): they
 # run after, alone. Both parts always run.
+# The hub test's configurable-http-proxy (npm) installs in the background while the
+# parallel part runs (it is network time, not CPU); the hub test skips, saying why, if it fails.
+HUB_PROXY := deploy/jupyterhub/node_modules/.bin/configurable-http-proxy
 test: $(STAMP) chromium lint
 	@status=0; \
+	if [ ! -x $(HUB_PROXY) ] && command -v npm >/dev/null; then \
+	  (cd deploy/jupyterhub && npm install --no-audit --no-fund --loglevel=error) \
+	    > $(VENV)/npm-proxy.log 2>&1 & npm_pid=$$!; fi; \
 	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" || status=1; \
+	[ -z "$${npm_pid:-}" ] || wait $$npm_pid || echo "note: npm install of the hub proxy failed ($(VENV)/npm-proxy.log)"; \
 	$(PY) -m pytest --durations=15 -m serial || status=1; \
 	exit $$status
 
