@@ -38,7 +38,7 @@ import psutil
 import pytest
 from packaging.version import Version
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
+from tests.harness import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
 URL_LINE = re.compile(r"rolkit dashboard: (http://127\.0\.0\.1:\d+/\S*)")
