@@ -244,7 +244,7 @@ class EntryHistory:
             return not self.evicted and self.kept() == other
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable as a list; typeshed says a method
 
     def clear(self) -> None:
         self._rolls.clear()

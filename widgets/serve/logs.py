@@ -67,7 +67,7 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         return os.fdopen(fd, "a", encoding=self.encoding)
 
 
-class SummaryStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class SummaryStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]  # generic in typeshed only, not at run time
     """A stream handler that shows a few records of each kind per interval, then a count."""
 
     def __init__(
