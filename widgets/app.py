@@ -20,7 +20,6 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as ipw
-from voila.utils import get_query_string
 
 from rolkit import i18n
 from rolkit.system import System
@@ -52,7 +51,13 @@ def query_params(query: str | None) -> dict[str, str]:
 
 
 def _query_string() -> str | None:
-    # Voilà's waits for the request when the kernel was preheated
+    # Deferred on purpose (no cycle): importing voila.utils loads the whole Voilà server
+    # extension (jupyter_server, jupyterlab_server: seconds), which a notebook's Dashboard()
+    # never needs; only a page Voilà serves asks for its query string.
+    try:
+        from voila.utils import get_query_string  # waits for the request when preheated
+    except ImportError:  # pragma: no cover - voila is a dependency
+        return os.environ.get("QUERY_STRING")
     return get_query_string() or os.environ.get("QUERY_STRING")
 
 
