@@ -25,7 +25,7 @@ from pathlib import Path
 import rolkit
 import rolkit.fields
 from benchmarks.timing import Ratio
-from widgets.testing import (
+from tests.harness import (
     CHROMIUM,
     VoilaServer,
     launch_chromium,

@@ -44,7 +44,7 @@ import psutil
 
 import rolkit
 import rolkit.fields
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, odds_text, set_number
+from tests.harness import CHROMIUM, CHROMIUM_ARGS, free_port, odds_text, set_number
 
 ROOT = Path(__file__).resolve().parents[1]
 DASHBOARD = ROOT / "notebooks" / "dashboard.ipynb"

@@ -10,7 +10,6 @@
 * :mod:`widgets.forms`: ``form_for(cls, lang)``, a form generated from field metadata.
 * :mod:`widgets.texts`: the dashboard's es/en strings. :mod:`widgets.timing`: debounce.
 * :mod:`widgets.errors`: every callback guarded; details to a log file, never the page.
-* :mod:`widgets.testing`: Voilà, JupyterLab and Playwright helpers for tests and benchmark.
 
 Inside the project write ``import ipywidgets as ipw`` so the two packages never blur.
 """

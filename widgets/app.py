@@ -24,16 +24,17 @@ import ipywidgets as ipw
 from rolkit import i18n
 from rolkit.system import System
 from widgets import views
-from widgets.attack import HISTORY_MAX, NONE, AttackPanel
+from widgets.attack import NONE, AttackPanel
 from widgets.checks import ChecksPanel
 from widgets.compare import ComparePanel
 from widgets.errors import guarded
 from widgets.fight import FightPanel
 from widgets.hardening import EntryHistory
+from widgets.rolling import HISTORY_MAX
 from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
 from widgets.state import AppState, parse_query
-from widgets.tabs import LazyTabs
+from widgets.tabs import LazyTabs, TabPanel
 
 __all__ = ["Dashboard", "query_params", "NONE"]
 
@@ -50,6 +51,9 @@ def query_params(query: str | None) -> dict[str, str]:
 
 
 def _query_string() -> str | None:
+    # Deferred on purpose (no cycle): importing voila.utils loads the whole Voilà server
+    # extension (jupyter_server, jupyterlab_server: seconds), which a notebook's Dashboard()
+    # never needs; only a page Voilà serves asks for its query string.
     try:
         from voila.utils import get_query_string  # waits for the request when preheated
     except ImportError:  # pragma: no cover - voila is a dependency
@@ -92,7 +96,8 @@ class Dashboard:
             self.notes.value = views.error_html(i18n.t("dashboard.no_systems", self.lang))
             return
         self.state.on_link(self._link_changed)
-        self._guard(lambda: self.set_system(system if system in self.ids else self.ids[0]))
+        start = system if system is not None and system in self.ids else self.ids[0]
+        self._guard(lambda: self.set_system(start))
 
     @classmethod
     def from_query_string(cls, query: str | None = None, **kw: Any) -> Dashboard:
@@ -133,7 +138,7 @@ class Dashboard:
         self._tabs = LazyTabs(
             self.PANELS, self.state, self.LAZY, self.LINK_KEYS, self._prepare_panel, self._guard
         )
-        self.attack: AttackPanel = self._tabs.panel(0)
+        self.attack = self._tabs.panel_as(0, AttackPanel)
         self.tabs = self._tabs.widget
         self.widget = ipw.VBox([self.css, header, self.notes, self.tabs])
         self.widget.add_class("rolkit-dashboard")
@@ -150,7 +155,7 @@ class Dashboard:
         )
 
     @staticmethod
-    def _prepare_panel(panel: Any) -> None:
+    def _prepare_panel(panel: TabPanel) -> None:
         if isinstance(panel, (AttackPanel, ChecksPanel)):  # bounded (#17): rolls kept whole
             panel.entries = EntryHistory(limit=HISTORY_MAX)
 
@@ -161,7 +166,7 @@ class Dashboard:
 
     @property
     def checks(self) -> ChecksPanel:
-        return self._tabs.panel(1)  # type: ignore[no-any-return]
+        return self._tabs.panel_as(1, ChecksPanel)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -199,7 +204,7 @@ class Dashboard:
         """Switch to ``system`` and ``lang`` when given and known."""
         if lang in i18n.LANGUAGES and lang != self.lang:
             self.set_language(lang)
-        if system in self.ids:
+        if system is not None and system in self.ids:
             self.set_system(system)
 
     def set_system(self, system_id: str, force: bool = False) -> None:

@@ -9,25 +9,32 @@ disabled with the reason.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import html
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import i18n
-from rolkit.dice import check_seed
 from rolkit.display import tables
 from rolkit.errors import RulesError
 from rolkit.fields import describe
 from rolkit.system import FORM_NAMES, System
 from widgets import views
 from widgets.errors import guarded
-from widgets.forms import Form, clean_help, field_labels, field_spec, form_for, humanize
-from widgets.limits import NUMBER_MAX, BoundedText, too_long_message
+from widgets.forms import (
+    ChoiceRow,
+    Form,
+    clean_help,
+    field_labels,
+    field_spec,
+    form_for,
+    humanize,
+    was_shown,
+)
+from widgets.rolling import HISTORY_MAX, RollingPanel, SeedBox, roll_button
 from widgets.roster_panel import presets_with_roster
 from widgets.state import AppState, decode_form, encode_form
 from widgets.timing import Debounced
@@ -38,7 +45,6 @@ ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
 
 
-HISTORY_MAX = 30
 FINISH_DELAY = 0.1  # seconds of quiet before the rest (derived values, link…) follows the table
 #: seconds of quiet before the chart follows: drawing it costs more than the odds and the
 #: table together, so while the GM is still changing values only the table keeps up
@@ -144,54 +150,7 @@ class Section:
             self._form.relabel(lang)
 
 
-class SeedBox:
-    """Tirar's seed: a typed seed is used once and the box clears, unless "fijar
-    semilla" is ticked; a bad seed is a message on its own line (labels never squeezed)."""
-
-    def __init__(self) -> None:
-        wide = {"description_width": "initial"}
-        self.lang = "es"
-        self.text = BoundedText(
-            style=wide, layout=ipw.Layout(width="12em", flex="0 0 auto"), max_chars=NUMBER_MAX
-        )
-        self.text.add_class("rolkit-seed")
-        self.text.on_refused(self._refused)
-        self.keep = ipw.Checkbox(False, indent=False, layout=ipw.Layout(width="auto"))
-        self.keep.add_class("rolkit-seed-keep")
-        self.error = ipw.HTML()
-        self.error.add_class("rolkit-seed-error")
-
-    def take(self) -> tuple[int | None, str]:
-        """The seed for this roll and how it was given ("" automatic, typed, kept)."""
-        text = self.text.value.strip()
-        if not text:
-            return None, ""
-        seed = check_seed(text, from_text=True)
-        if self.keep.value:
-            return seed, "dash.seed.fixed"
-        self.text.value = ""
-        return seed, "dash.seed.typed"
-
-    def _refused(self, length: int, head: str) -> None:
-        label = i18n.t("seed", self.lang)
-        text = too_long_message(label, length, NUMBER_MAX, head, self.lang)
-        self.error.value = views.error_html(text)
-
-    def relabel(self, lang: str) -> None:
-        self.lang = lang
-        self.text.description = i18n.t("seed", lang)
-        self.text.placeholder = i18n.t("seed.auto", lang)
-        self.keep.description = i18n.t("dash.seed.keep", lang)
-        self.keep.tooltip = i18n.t("dash.seed.keep.tip", lang)
-
-
-def roll_button(cls: str, icon: str = "dice") -> ipw.Button:
-    button = ipw.Button(button_style="primary", icon=icon, layout=ipw.Layout(flex="0 0 auto"))
-    button.add_class(cls)
-    return button
-
-
-class AttackPanel:
+class AttackPanel(RollingPanel):
     """The Ataque tab for ``state.system``, relabelled with ``state.lang``.
 
     ``on_bug()`` shows the shell's apology; every callback runs through
@@ -204,11 +163,10 @@ class AttackPanel:
     def __init__(self, state: AppState):
         self.state = state
         self.sections: dict[str, Section] = {}
-        self.entries: list[views.HistoryEntry] = []
+        self.entries = []
         self.undo_stack: list[dict[str, Any]] = []  # forms before each "aplicar", newest last
         self.odds: Any = None
         self.error: RulesError | None = None
-        self._holding = False
         self._schedule = Debounced(self.refresh)
         # what follows the table (chart, derived values, impossible choices, the link) waits
         # a little: a newer change gets its table first
@@ -258,20 +216,6 @@ class AttackPanel:
         self.undo_button.on_click(lambda b: self._guard(self.undo))
 
     # ------------------------------------------------------------------ shell protocol
-    @property
-    def system(self) -> System | None:
-        return self.state.system
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self.show_error, self._apologise)
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
-
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         """New forms from ``system``'s dataclasses (``params``: a link's values)."""
         presets = system.presets
@@ -296,7 +240,7 @@ class AttackPanel:
                 presets_with_roster(self, r, presets.get(r, {})),
                 values[r],
                 self.lang,
-                self._changed,
+                self.when_free(self._schedule),
                 hide.get(r, ()),
                 self.state.derived,
             )
@@ -311,12 +255,7 @@ class AttackPanel:
             lambda ch: ch.new == 0 and self._guard(self._show_impacts), "selected_index"
         )
         self.sections["modifiers"].widget.observe(
-            lambda ch: (
-                ch.new == 0
-                and self._values
-                and self._guard(lambda: self._mark_impossible(self._values))
-            ),
-            "selected_index",
+            lambda ch: ch.new == 0 and self._guard(self._mark_impossible_now), "selected_index"
         )
         self.forms_box.children = [s.widget for s in self.sections.values()]
         self.undo_stack = []  # new forms: nothing of theirs to undo
@@ -325,14 +264,8 @@ class AttackPanel:
         self.refresh()
         return dropped
 
-    def set_language(self, lang: str) -> None:
-        with self._hold():  # relabelled dropdowns re-set their values: one refresh at the end
-            self.relabel()
-            for section in self.sections.values():
-                section.relabel(lang)
-            for entry in self.entries:
-                entry.relabel(lang)
-        self.refresh()
+    def relabelled(self) -> Iterable[Section]:
+        return self.sections.values()
 
     def relabel(self) -> None:
         lang = self.lang
@@ -345,35 +278,22 @@ class AttackPanel:
             self.history.children = [ipw.HTML(f"<i>{i18n.t('history.empty', lang)}</i>")]
 
     # ------------------------------------------------------------------ values
-    @contextlib.contextmanager
-    def _hold(self) -> Iterator[None]:
-        """Coalesce: no refresh for the value changes made inside (presets, relabels)."""
-        outer, self._holding = self._holding, True
-        try:
-            yield
-        finally:
-            self._holding = outer
-
-    def _changed(self) -> None:
-        if not self._holding:
-            self._schedule()
-
     def _preset(self, section: Section, name: str | None) -> None:
-        if name == NONE:
+        if name is None or name == NONE:
             section.mark_modified(section.read())
             return
-        with self._hold():
+        with self.hold():
             section.load(section.presets[name])
-            if section.role == "modifiers" and self.system.options_field:
+            if section.role == "modifiers" and self.active_system.options_field:
                 self.sections["options"].load(self._options_of(section.presets[name]))
         self.refresh()
 
     def _options_of(self, modifiers: Any) -> Any:
         """The options a modifiers instance carries (``System.options_field``), or defaults."""
-        field = self.system.options_field
-        if field is None:
-            return self.system.options_type()
-        return getattr(modifiers or self.system.defaults()["modifiers"], field)
+        system = self.active_system
+        if system.options_field is None:
+            return system.options_type()
+        return getattr(modifiers or system.defaults()["modifiers"], system.options_field)
 
     def read(self) -> dict[str, Any]:
         """The five validated inputs; every form shows its own errors; raises the first."""
@@ -398,12 +318,8 @@ class AttackPanel:
 
     def _refresh(self) -> None:
         values = self.read()
-        self.odds = self.system.odds(**values)
-        self.error = None
-        self.message.value = ""
-        self.roll_reason.value = ""
-        self.roll_button.disabled = False
-        self.roll_button.tooltip = ""
+        self.odds = self.active_system.odds(**values)
+        self.unblock_roll()
         self.results.show(
             views.headline_text(self.odds, self.lang),
             views.odds_table_html(self.odds, self.lang),
@@ -439,14 +355,15 @@ class AttackPanel:
     def params(self, values: dict[str, Any] | None = None) -> dict[str, str]:
         """Every non-default field of every form and option, as link parameters."""
         values = values or self.read()
-        defaults = {**self.system.defaults(), "options": self.system.options_type()}
+        system = self.active_system
+        defaults = {**system.defaults(), "options": system.options_type()}
         out: dict[str, str] = {}
         for role in ROLES:
             value = values[role]
-            if role == "modifiers" and self.system.options_field:
+            if role == "modifiers" and system.options_field:
                 default = dataclasses.replace(
                     defaults[role],
-                    **{self.system.options_field: getattr(value, self.system.options_field)},
+                    **{system.options_field: getattr(value, system.options_field)},
                 )
             else:
                 default = defaults[role]
@@ -458,13 +375,18 @@ class AttackPanel:
         lang = self.lang
         params = self.params(values)
         labels = self.labels()
-        lines = [f"<b>{html.escape(self.system.display_name(lang))}</b>"]
+        lines = [f"<b>{html.escape(self.active_system.display_name(lang))}</b>"]
         for key, text in params.items():
             lines.append(f"{html.escape(labels.get(key, key))}: {html.escape(text)}")
         if not params:
             lines.append(html.escape(i18n.t("dash.print.defaults", lang)))
         title = html.escape(i18n.t("dash.print.setup", lang))
         return f"<div><b>{title}</b><br>" + "<br>".join(lines) + "</div>"
+
+    def _mark_impossible_now(self) -> None:
+        """Modificadores opened: mark its impossible choices for the last valid setup."""
+        if self._values:
+            self._mark_impossible(self._values)
 
     def _mark_impossible(self, values: dict[str, Any]) -> None:
         """Modificadores: a choice the current setup does not allow says why (no
@@ -473,7 +395,7 @@ class AttackPanel:
         if not (section.built and section.is_open):  # each choice tried costs one odds
             return
         for name, row in section.form.rows.items():
-            if row.spec.kind != "choice" or len(row.spec.choices) > MAX_CHOICES_TRIED:
+            if not isinstance(row, ChoiceRow) or len(row.spec.choices) > MAX_CHOICES_TRIED:
                 continue
             current = getattr(values["modifiers"], name)
             reasons = {}
@@ -482,7 +404,7 @@ class AttackPanel:
                     continue
                 try:
                     mods = dataclasses.replace(values["modifiers"], **{name: choice.value})
-                    self.system.odds(**{**values, "modifiers": mods})
+                    self.active_system.odds(**{**values, "modifiers": mods})
                 except RulesError as err:
                     reasons[choice.value] = _reason(err, self.lang)
                 except (ValueError, TypeError):
@@ -515,7 +437,7 @@ class AttackPanel:
     def _impact(self, values: dict[str, Any], name: str, alt: Any, base: Any) -> str:
         try:
             options = dataclasses.replace(values["options"], **{name: alt})
-            other = self.system.odds(**{**values, "options": options})
+            other = self.active_system.odds(**{**values, "options": options})
         except (RulesError, ValueError, TypeError):
             return ""
         if dict(other.probabilities) == dict(base.probabilities):
@@ -553,14 +475,13 @@ class AttackPanel:
     def _roll(self) -> None:
         self.seed_error.value = ""
         values = self.read()
-        try:
-            seed, note = self.seed_box.take()
-        except RulesError as err:
-            self.show_seed_error(err)
+        taken = self.take_seed()
+        if taken is None:
             return
-        r = self.system.resolve(**values, seed=seed)
+        seed, note = taken
+        system = self.active_system
+        r = system.resolve(**values, seed=seed)
         number = len(self.entries) + 1
-        system = self.system
         entry = views.HistoryEntry(
             r,
             self.lang,
@@ -573,14 +494,8 @@ class AttackPanel:
             self.apply if system.tracks_state else None,
         )
         entry.system = system
-        self.entries.insert(0, entry)
-        self.history.children = [e.widget for e in self.entries[:HISTORY_MAX]]
+        self.add_entry(entry)
         self._sync_apply()
-
-    def show_seed_error(self, err: RulesError) -> None:
-        self.seed_error.value = views.error_html(
-            i18n.t("dash.seed.bad", self.lang, msg=err.message(self.lang))
-        )
 
     # ------------------------------------------------------------------ fight state
     def apply(self, entry: views.HistoryEntry) -> None:
@@ -588,9 +503,10 @@ class AttackPanel:
 
         The forms it replaces are pushed on the undo stack first; the odds recompute once.
         """
-        if entry.r.system != self.system.id or not self.system.tracks_state:
+        system = self.active_system
+        if entry.r.system != system.id or not system.tracks_state:
             return  # its button is disabled: an entry of another system, or no state kept
-        after = self.system.after(entry.r)
+        after = system.after(entry.r)
         if not after:
             self.message.value = views.info_html(i18n.t("apply.nothing", self.lang))
             return
@@ -610,7 +526,7 @@ class AttackPanel:
         self._done("undo.done", before)
 
     def _load(self, forms: Mapping[str, Any]) -> None:
-        with self._hold():
+        with self.hold():
             for role, instance in forms.items():
                 self.sections[role].load(instance)
         self.refresh()
@@ -622,12 +538,15 @@ class AttackPanel:
 
     def _sync_apply(self) -> None:
         """Undo enabled while there is something to undo; "aplicar" only for this system."""
-        keeps_state = self.system is not None and self.system.tracks_state
+        system = self.system
+        keeps_state = system is not None and system.tracks_state
         self.undo_button.disabled = not (keeps_state and self.undo_stack)
         self.undo_button.layout.display = None if keeps_state else "none"
         for entry in self.entries:
-            usable = keeps_state and entry.r.system == self.system.id
-            entry.apply.disabled = not usable or not entry.system.tracks_state
+            usable = system is not None and keeps_state and entry.r.system == system.id
+            entry.apply.disabled = (
+                not usable or entry.system is None or not entry.system.tracks_state
+            )
             entry.apply.layout.display = None if not entry.apply.disabled else "none"
 
     # ------------------------------------------------------------------ errors
@@ -635,17 +554,11 @@ class AttackPanel:
         """Beside the field ``err.field`` names and in the message line, with the field's
         label; the last odds stay, greyed; Tirar is disabled with the reason."""
         if err.field == "seed":
-            self.show_seed_error(err)
+            self.seed_box.show_bad(err)
             return
         self.error = err
-        text = humanize(err, self.lang, self.labels(), self._spec_of(err.field or ""))
-        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
-        self.results.set_stale(True, i18n.t("dash.stale", self.lang))
-        reason = i18n.t("dash.roll.blocked", self.lang, msg=text)
-        self.roll_button.disabled = True
-        self.roll_button.tooltip = reason
-        self.roll_reason.value = f"<small>{html.escape(reason)}</small>"
-        if not getattr(err, "rolkit_shown", False):
+        self.block_roll(humanize(err, self.lang, self.labels(), self._spec_of(err.field or "")))
+        if not was_shown(err):
             self._locate(err)
         for section in self.sections.values():
             if section.built and section.form.errors():

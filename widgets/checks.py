@@ -9,18 +9,18 @@ are the attack panel's current house rules (``AppState.options``).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Iterable
 from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import i18n
 from rolkit.errors import RulesError
-from rolkit.system import System
+from rolkit.model import CheckOdds, CheckResolution
+from rolkit.system import CheckProcedure, System
 from widgets import views
-from widgets.attack import HISTORY_MAX, SeedBox, roll_button
-from widgets.errors import guarded
-from widgets.forms import Form, form_for, humanize
+from widgets.forms import Form, form_for, humanize, was_shown
+from widgets.rolling import RollingPanel, SeedBox, roll_button
 from widgets.state import AppState, decode_form, encode_form
 from widgets.timing import Debounced
 
@@ -33,7 +33,7 @@ def check_headline(r: Any, lang: str) -> str:
     return f"{label}: {r.degree.label_for(lang)}"
 
 
-class ChecksPanel:
+class ChecksPanel(RollingPanel):
     """The Chequeos tab for ``state.system``: pick a check, fill its form, see its law."""
 
     title_key = "dash.tab.checks"
@@ -42,10 +42,10 @@ class ChecksPanel:
     def __init__(self, state: AppState):
         self.state = state
         self.forms: dict[str, Form] = {}
-        self.entries: list[views.HistoryEntry] = []
-        self.odds: Any = None
+        self.entries = []
+        self.odds: CheckOdds | None = None
         self.error: RulesError | None = None
-        self._holding = False
+        self._values: dict[str, Any] = {}
         self._schedule = Debounced(self.refresh)
         self.picker = ipw.Dropdown(style={"description_width": "initial"})
         self.picker.add_class("rolkit-check-picker")
@@ -85,32 +85,25 @@ class ChecksPanel:
         self.body.add_class("rolkit-body")
         self.widget = ipw.VBox([self.none, self.body])
         self.widget.add_class("rolkit-checks")
-        self.picker.observe(lambda ch: self._holding or self._guard(self._show_check), "value")
+        self.picker.observe(self.when_free(lambda: self._guard(self._show_check)), "value")
         self.roll_button.on_click(lambda b: self.roll())
 
     @property
-    def system(self) -> System | None:
-        return self.state.system
-
-    @property
-    def lang(self) -> str:
-        return self.state.lang
-
-    @property
-    def check(self) -> Any:
+    def check(self) -> CheckProcedure | None:
         return self.system.checks.get(self.picker.value) if self.system else None
 
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self.show_error, self._apologise)
-
-    def _apologise(self) -> None:
-        self.message.value = views.error_html(i18n.t("error.bug", self.lang))
+    def _shown(self) -> CheckProcedure:
+        """The check on screen (its actions run only while there is one)."""
+        check = self.check
+        if check is None:
+            raise RuntimeError("no check on screen")
+        return check
 
     # ------------------------------------------------------------------ shell protocol
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         self.forms = {}
         dropped: list = []
-        values = {}
+        values: dict[str, Any] = {}
         for cid, check in system.checks.items():
             values[cid], lost = decode_form(
                 check.form, f"check.{cid}.", params or [], check.defaults(), self.lang
@@ -118,7 +111,7 @@ class ChecksPanel:
             dropped += [(f"{check.label_for(self.lang)} › {k}", v) for k, v in lost]
         self._values = values
         wanted = dict(params or []).get("check")
-        with self._hold():
+        with self.hold():
             self.relabel()
             if system.checks:
                 self.picker.value = wanted if wanted in system.checks else next(iter(system.checks))
@@ -126,20 +119,14 @@ class ChecksPanel:
         self._show_check()
         return dropped
 
-    def set_language(self, lang: str) -> None:
-        with self._hold():
-            self.relabel()
-            for form in self.forms.values():
-                form.relabel(lang)
-            for entry in self.entries:
-                entry.relabel(lang)
-        self.refresh()
+    def relabelled(self) -> Iterable[Form]:
+        return self.forms.values()
 
     def relabel(self) -> None:
         lang = self.lang
         checks = self.system.checks if self.system else {}
         value = self.picker.value
-        with self._hold():
+        with self.hold():
             self.picker.options = [(c.label_for(lang), cid) for cid, c in checks.items()]
             if value in checks:
                 self.picker.value = value
@@ -153,19 +140,6 @@ class ChecksPanel:
             self.history.children = [ipw.HTML(f"<i>{i18n.t('dash.checks.empty', lang)}</i>")]
 
     # ------------------------------------------------------------------ values
-    def _hold(self) -> Any:
-        import contextlib
-
-        @contextlib.contextmanager
-        def hold() -> Any:
-            outer, self._holding = self._holding, True
-            try:
-                yield
-            finally:
-                self._holding = outer
-
-        return hold()
-
     def _show_check(self) -> None:
         check = self.check
         if check is None:
@@ -174,13 +148,13 @@ class ChecksPanel:
         if check.id not in self.forms:
             form = form_for(check.form, self.lang)
             form.set(self._values.get(check.id, check.defaults()))
-            form.observe(lambda: self._holding or self._schedule())
+            form.observe(self.when_free(self._schedule))
             self.forms[check.id] = form
         self.form_box.children = [self.picker, self.forms[check.id].widget]
         self.refresh()
 
     def read(self) -> Any:
-        return self.forms[self.check.id].read()
+        return self.forms[self._shown().id].read()
 
     def refresh(self) -> None:
         if self.check is not None:
@@ -188,21 +162,20 @@ class ChecksPanel:
 
     def _refresh(self) -> None:
         form = self.read()
-        self.odds = self.check.odds(form, self.state.options)
-        self.error = None
-        self.message.value = self.roll_reason.value = ""
-        self.roll_button.disabled = False
+        odds = self.odds = self._shown().odds(form, self.state.options)
+        self.unblock_roll()
         self.results.show(
-            views.check_headline_text(self.odds, self.lang),
-            views.check_table_html(self.odds, self.lang),
-            views.check_chart_png(self.odds, self.lang),
+            views.check_headline_text(odds, self.lang),
+            views.check_table_html(odds, self.lang),
+            views.check_chart_png(odds, self.lang),
         )
         self.state.set_params(self.name, self.params())
 
     def params(self) -> dict[str, str]:
         """The check on screen and every non-default field of each built check form."""
         out: dict[str, str] = {}
-        first = next(iter(self.system.checks), None)
+        checks = self.active_system.checks
+        first = next(iter(checks), None)
         if self.check is not None and self.check.id != first:
             out["check"] = self.check.id
         for cid, form in self.forms.items():
@@ -210,7 +183,7 @@ class ChecksPanel:
                 value = form.read()
             except RulesError:
                 continue
-            out.update(encode_form(f"check.{cid}.", value, self.system.checks[cid].defaults()))
+            out.update(encode_form(f"check.{cid}.", value, checks[cid].defaults()))
         return out
 
     # ------------------------------------------------------------------ Tirar
@@ -222,15 +195,12 @@ class ChecksPanel:
     def _roll(self) -> None:
         self.seed_error.value = ""
         form = self.read()
-        try:
-            seed, note = self.seed_box.take()
-        except RulesError as err:
-            self.seed_error.value = views.error_html(
-                i18n.t("dash.seed.bad", self.lang, msg=err.message(self.lang))
-            )
+        taken = self.take_seed()
+        if taken is None:
             return
-        check, options = self.check, self.state.options
-        r = check.resolve(form, options, seed=seed)
+        seed, note = taken
+        check, options = self._shown(), self.state.options
+        r: CheckResolution = check.resolve(form, options, seed=seed)
         entry = views.HistoryEntry(
             r,
             self.lang,
@@ -238,22 +208,15 @@ class ChecksPanel:
             self._guard,
             check_headline,
             lambda: check.resolve(r.form, options, seed=r.seed),
-            self.system.i18n_prefix,
+            self.active_system.i18n_prefix,
             note,
         )
-        self.entries.insert(0, entry)
-        self.history.children = [e.widget for e in self.entries[:HISTORY_MAX]]
+        self.add_entry(entry)
 
     def show_error(self, err: RulesError) -> None:
         self.error = err
         form = self.forms.get(self.check.id) if self.check else None
         labels = form.labels(self.lang) if form else {}
-        text = humanize(err, self.lang, labels)
-        self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))
-        self.results.set_stale(True, i18n.t("dash.stale", self.lang))
-        self.roll_button.disabled = True
-        reason = i18n.t("dash.roll.blocked", self.lang, msg=text)
-        self.roll_button.tooltip = reason
-        self.roll_reason.value = f"<small>{html.escape(reason)}</small>"
-        if form is not None and not getattr(err, "rolkit_shown", False):
+        self.block_roll(humanize(err, self.lang, labels))
+        if form is not None and not was_shown(err):
             form.show_error(err)

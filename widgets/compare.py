@@ -12,6 +12,8 @@ import html
 from typing import Any
 
 import ipywidgets as ipw
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
 from rolkit import analysis, fields, i18n
 from rolkit.display.compare import comparison_html
@@ -32,9 +34,6 @@ COMPARABLE_KINDS = ("int", "float", "choice", "flag")
 
 def chart_png(c: analysis.Comparison, lang: str) -> bytes:
     """Both setups' probabilities side by side (hit, critical, wounds, fates), in percent."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     damage = i18n.t("compare.damage", lang)
     rows = [r for r in c.rows(lang) if r[0] != damage]
     fig = Figure(figsize=(5.6, 2.8), dpi=96, facecolor=views.PAPER)
@@ -58,8 +57,8 @@ def chart_png(c: analysis.Comparison, lang: str) -> bytes:
     ax.set_xticks(xs, [r[0] for r in rows], fontsize=9, rotation=20, ha="right")
     ax.set_title(i18n.t("gm.compare.chart", lang), fontsize=11, color=views.INK)
     ax.legend(fontsize=9)
-    views._percent_axis(ax, lang)
-    return views._png(fig)
+    views.percent_axis(ax, lang)
+    return views.png(fig)
 
 
 class ComparePanel(GuardedPanel):
@@ -172,7 +171,7 @@ class ComparePanel(GuardedPanel):
 
     def _setup(self) -> tuple[dict[str, Any], Any]:
         """The Ataque tab's current forms and options (defaults without that tab)."""
-        system, attack = self.system, attack_panel_of(self.state)
+        system, attack = self.active_system, attack_panel_of(self.state)
         if attack is not None and attack.sections:
             values = attack.read()
             return {r: values[r] for r in FORM_NAMES}, values.get("options")
@@ -181,7 +180,7 @@ class ComparePanel(GuardedPanel):
     def _current(self, key: str) -> Any:
         role, _, name = key.partition("__")
         forms, options = self._setup()
-        target = (options or self.system.options_type()) if role == "option" else forms[role]
+        target = (options or self.active_system.options_type()) if role == "option" else forms[role]
         return getattr(target, name, None)
 
     def value(self) -> Any:
@@ -214,12 +213,16 @@ class ComparePanel(GuardedPanel):
         key = self.what.value
         value = self.value() if value is None else value
         forms, options = self._setup()
-        self.comparison = analysis.compare(self.system, forms, options=options, **{key: value})
+        self.comparison = analysis.compare(
+            self.active_system, forms, options=options, **{key: value}
+        )
         self._show()
         return self.comparison
 
     def _show(self) -> None:
         c = self.comparison
+        if c is None:
+            return
         self.result.value = comparison_html(c, self.lang)
         self.chart.value = chart_png(c, self.lang)
         self.chart.layout.display = None

@@ -20,11 +20,13 @@ from rolkit.errors import RulesError
 __all__ = ["log", "guarded", "configure_log"]
 
 log = logging.getLogger("rolkit.dashboard")
+#: the name of the file handler :func:`configure_log` adds (added once)
+HANDLER_NAME = "rolkit.dashboard.file"
 
 
 def configure_log() -> None:
     """A file handler on first use; never stderr (it would reach the page)."""
-    if any(getattr(h, "rolkit", False) for h in log.handlers):
+    if any(h.get_name() == HANDLER_NAME for h in log.handlers):
         return
     log.propagate = False
     log.setLevel(logging.INFO)
@@ -35,7 +37,7 @@ def configure_log() -> None:
     except OSError:
         handler = logging.NullHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
-    handler.rolkit = True
+    handler.set_name(HANDLER_NAME)
     log.addHandler(handler)
 
 

@@ -36,9 +36,10 @@ from rolkit.fight import Fight, FightOdds, FightSpec, FightState, fight_odds
 from rolkit.model import Resolution
 from rolkit.system import System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
-from widgets.attack import NONE, SeedBox, roll_button
+from widgets.attack import NONE
 from widgets.limits import NAME_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
+from widgets.rolling import SeedBox, roll_button
 from widgets.roster_panel import on_roster, roster_entries
 from widgets.state import AppState
 
@@ -90,7 +91,6 @@ class FightPanel(GuardedPanel):
         self.pending: tuple[Resolution, str, str] | None = None  # rolled, not applied
         self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
         self._first_forms: dict[str, Any] = {}  # each combatant as it joined (add)
-        self._holding = False
         wide = {"description_width": "initial"}
         self.name_box = BoundedText(style=wide, layout=ipw.Layout(width="14em"), max_chars=NAME_MAX)
         self.name_box.add_class("rolkit-fight-name")
@@ -184,10 +184,17 @@ class FightPanel(GuardedPanel):
         self.redo_button.on_click(lambda b: self._guard(self.redo))
         self.prepare_button.on_click(lambda b: self._guard(self.prepare_downloads))
         for box in (self.attacker, self.target):
-            box.observe(lambda ch: self._holding or self._guard(self.show_odds), "value")
+            box.observe(self.when_free(lambda: self._guard(self.show_odds)), "value")
         on_roster(state, lambda: self._guard(self._fill_choices))
         # the house rules are the Ataque tab's Opciones: a change there replays here
         state.on_link(lambda: self._guard(self._options_changed))
+
+    @property
+    def active_fight(self) -> Fight:
+        """The fight on screen (``set_system`` starts one before any button can act)."""
+        if self.fight is None:
+            raise RuntimeError("FightPanel: no fight yet (set_system first)")
+        return self.fight
 
     # ------------------------------------------------------------------ shell protocol
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
@@ -244,7 +251,7 @@ class FightPanel(GuardedPanel):
 
     def _picked(self, box: ipw.Dropdown, role: str) -> Any:
         if box.value in (None, NONE):
-            return self.system.defaults()[role]
+            return self.active_system.defaults()[role]
         return self._choices(role)[box.value]
 
     # ------------------------------------------------------------------ actions
@@ -272,14 +279,15 @@ class FightPanel(GuardedPanel):
         """Añadir: a combatant from the fields (or ``name``/``side`` given)."""
         name = self.name_box.value if name is None else name
         side = self.side.value if side is None else side
-        if len(self.fight.state.fighters) >= MAX_FIGHTERS:
+        fight = self.active_fight
+        if len(fight.state.fighters) >= MAX_FIGHTERS:
             raise RulesError(
                 i18n.t("gm.fight.too_many", "en", n=MAX_FIGHTERS),
                 message_es=i18n.t("gm.fight.too_many", "es", n=MAX_FIGHTERS),
             )
         character = self._picked(self.character, "attacker")
         weapon = self._picked(self.weapon, "weapon")
-        state = self.fight.add(name[:NAME_MAX], side, character, weapon)
+        state = fight.add(name[:NAME_MAX], side, character, weapon)
         joined = state.fighters[-1]
         self._first_forms[joined.name] = joined  # its card's "since it joined", kept
         self.name_box.value = ""  # even once its first state is past the undo depth
@@ -293,14 +301,15 @@ class FightPanel(GuardedPanel):
     def roll_initiative(self) -> None:
         self._sync_options()
         seed = self._seed()
-        self.fight.roll_initiative(seed)
+        self.active_fight.roll_initiative(seed)
         self._changed(default_pair=True)
 
     def next_turn(self) -> None:
         self._sync_options()
         # the rules between attacks (bleeding, a dying roll…) draw from the seed box too
-        seed = self._seed() if self.fight.system.has_turn_effects else None
-        self.fight.next_turn(seed)
+        fight = self.active_fight
+        seed = self._seed() if fight.system.has_turn_effects else None
+        fight.next_turn(seed)
         self._changed(default_pair=True)
 
     def roll(self) -> None:
@@ -308,7 +317,7 @@ class FightPanel(GuardedPanel):
         self._sync_options()
         attacker, target = self._pair()
         seed = self._seed()
-        r = self.fight.attack(attacker, target, seed=seed)
+        r = self.active_fight.attack(attacker, target, seed=seed)
         self.pending = (r, attacker, target)
         self._show()
 
@@ -317,18 +326,18 @@ class FightPanel(GuardedPanel):
         if self.pending is None:
             return
         r, attacker, target = self.pending
-        state = self.fight.apply(r, attacker, target)
+        state = self.active_fight.apply(r, attacker, target)
         self._applied[id(state)] = (state, target, r)
         self.pending = None
         self._changed()
 
     def undo(self) -> None:
-        self.fight.undo()
+        self.active_fight.undo()
         self.pending = None
         self._changed()
 
     def redo(self) -> None:
-        self.fight.redo()
+        self.active_fight.redo()
         self.pending = None
         self._changed()
 
@@ -349,13 +358,13 @@ class FightPanel(GuardedPanel):
     def _changed(self, default_pair: bool = False) -> None:
         self.message.value = ""
         if self._applied:  # the fates of states dropped past the undo depth are forgotten
-            kept = {id(s) for s in self.fight.history}
+            kept = {id(s) for s in self.active_fight.history}
             self._applied = {k: v for k, v in self._applied.items() if k in kept}
         self._show(default_pair)
 
     def default_pair(self) -> tuple[str | None, str | None]:
         """The current combatant (else the first) and a foe of it (else anyone else)."""
-        st = self.fight.state
+        st = self.active_fight.state
         names = [f.name for f in st.fighters]
         if not names:
             return None, None
@@ -363,37 +372,36 @@ class FightPanel(GuardedPanel):
         side = st.fighter(attacker).side
         foes = [f.name for f in st.fighters if f.side != side]
         others = [n for n in names if n != attacker]
-        return attacker, (foes or others or [None])[0]
+        target = (foes or others)[0] if foes or others else None
+        return attacker, target
 
     def _show(self, default_pair: bool = False) -> None:
-        st = self.fight.state
+        st = self.active_fight.state
         names = [f.name for f in st.fighters]
         old = (self.attacker.value, self.target.value)
         want_a, want_t = self.default_pair()
         if not default_pair:
             want_a = old[0] if old[0] in names else want_a
             want_t = old[1] if old[1] in names else want_t
-        self._holding = True
-        try:
+        with self.hold():
             self.attacker.options = names
             self.target.options = names
             self.attacker.value, self.target.value = want_a, want_t
-        finally:
-            self._holding = False
         self.apply_button.disabled = self.pending is None
-        self.undo_button.disabled = not self.fight.can_undo
-        self.redo_button.disabled = not self.fight.can_redo
+        fight = self.active_fight
+        self.undo_button.disabled = not fight.can_undo
+        self.redo_button.disabled = not fight.can_redo
         self.roll_button.disabled = len(names) < 2
         self.cards.value = self.cards_html()
         self.log.value = self.log_html()
         self.downloads.value = ""  # built again when asked for: not resent on every change
-        self.prepare_button.disabled = not self.fight.log
+        self.prepare_button.disabled = not fight.log
         if self.pending is not None:
             r, a, t = self.pending
             text = f"{a} → {t}: {tables.resolution_headline(r, self.lang)}"
             self.rolled.value = (
                 f"<div><b>{html.escape(i18n.t('gm.fight.pending', self.lang, text=text))}</b>"
-                f"</div>{views.steps_html(r.steps, self.lang, self.system.i18n_prefix)}"
+                f"</div>{views.steps_html(r.steps, self.lang, self.active_system.i18n_prefix)}"
             )
         else:
             self.rolled.value = ""
@@ -403,17 +411,17 @@ class FightPanel(GuardedPanel):
     def show_victory(self) -> None:
         """«Probabilidad de victoria» of the fight on screen, from its current states and
         turn (exact, or simulated and labelled past the panel's state bound)."""
-        st = self.fight.state
+        st = self.active_fight.state
         sides = {f.side for f in st.fighters}
         self.victory_odds = None
         self._victory_spec = None
-        if not self.system.has_transitions:
+        if not self.active_system.has_transitions:
             self.victory.value = ""
             return
         if len(sides) < 2:
             self.victory.value = f"<p class='rolkit-victory-hint'>{html.escape(i18n.t('gm.fight.victory.hint', self.lang))}</p>"
             return
-        spec = FightSpec.of(self.fight)
+        spec = FightSpec.of(self.active_fight)
         self._victory_spec = spec
         odds = self._victories.get(spec)
         if odds is not None:
@@ -488,7 +496,7 @@ class FightPanel(GuardedPanel):
             self.results.show(i18n.t("gm.fight.none", self.lang), "", None)
             self.results.chart.layout.display = "none"
             return
-        odds = self.fight.odds(attacker, target)
+        odds = self.active_fight.odds(attacker, target)
         self.odds = odds
         chart = views.chart_png(odds, self.lang)
         self.results.chart.layout.display = None
@@ -503,7 +511,8 @@ class FightPanel(GuardedPanel):
 
     def _last_fates(self) -> dict[str, Resolution]:
         fates: dict[str, Resolution] = {}
-        for state in self.fight.history[1 : self.fight.cursor + 1]:
+        fight = self.active_fight
+        for state in fight.history[1 : fight.cursor + 1]:
             hit = self._applied.get(id(state))
             if hit is not None and hit[0] is state:
                 fates[hit[1]] = hit[2]
@@ -515,19 +524,20 @@ class FightPanel(GuardedPanel):
     def _joined_all(self) -> dict[str, Any]:
         """Each combatant as it joined (its forms then), for its card's changes."""
         joined: dict[str, Any] = {}
-        history = self.fight.history[: self.fight.cursor + 1]
+        fight = self.active_fight
+        history = fight.history[: fight.cursor + 1]
         for i, state in enumerate(history):
             for f in state.fighters:
                 if f.name not in joined:
                     # in the oldest state kept, a combatant may have joined before it
-                    past = self.fight.undo_dropped and i == 0
+                    past = fight.undo_dropped and i == 0
                     joined[f.name] = self._first_forms.get(f.name, f) if past else f
         return joined
 
     def cards_html(self) -> str:
         """One card per combatant, in initiative order once rolled: side, what changed on
         its track since it joined, the engine's derived values, the last applied fate."""
-        st, system, lang = self.fight.state, self.system, self.lang
+        st, system, lang = self.active_fight.state, self.active_system, self.lang
         by_name = {f.name: f for f in st.fighters}
         order = list(st.order) + [n for n in by_name if n not in st.order]
         cards = []
@@ -568,7 +578,7 @@ class FightPanel(GuardedPanel):
                 f"<b>{html.escape(name)}</b> ({side}){turn}"
                 f"<div>{html.escape(track)}</div>{fate}</div>"
             )
-        if system is not None and not system.tracks_state and cards:
+        if not system.tracks_state and cards:
             head += f"<div><i>{html.escape(i18n.t('gm.fight.stateless', lang))}</i></div>"
         return head + "".join(cards)
 
@@ -576,7 +586,7 @@ class FightPanel(GuardedPanel):
         """The last :data:`LOG_SHOWN` entries, newest first, numbered from the fight's
         start; a line counts the earlier ones (in the download) and says when the undo
         depth is reached."""
-        fight, lang = self.fight, self.lang
+        fight, lang = self.active_fight, self.lang
         entries = fight.log
         if not entries:
             return f"<i>{html.escape(i18n.t('gm.fight.log.empty', lang))}</i>"
@@ -605,18 +615,19 @@ class FightPanel(GuardedPanel):
         self.downloads.value = self.downloads_html()
 
     def downloads_html(self) -> str:
-        if not self.fight.log:
+        fight = self.active_fight
+        if not fight.log:
             return ""
-        sid = self.system.id
+        sid = self.active_system.id
         md = download_link(
-            self.fight.log_markdown(self.lang),
+            fight.log_markdown(self.lang),
             f"rolkit-combate-{sid}.md",
             "text/markdown",
             i18n.t("gm.fight.md", self.lang),
             "rolkit-fight-md",
         )
         js = download_link(
-            self.fight.to_json(),
+            fight.to_json(),
             f"rolkit-combate-{sid}.json",
             "application/json",
             i18n.t("gm.fight.json", self.lang),

@@ -19,7 +19,7 @@ import html
 import math
 import re
 from collections.abc import Callable, Mapping
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import ipywidgets as ipw
@@ -94,12 +94,28 @@ def _style(style_cls: type) -> ipw.Widget:
     return style_cls(description_width="initial")
 
 
-def make(widget_cls: type, *args: Any, layout_name: str = "plain", **kw: Any) -> ipw.Widget:
+def make(
+    widget_cls: type[ipw.Widget], *args: Any, layout_name: str = "plain", **kw: Any
+) -> ipw.Widget:
     """``widget_cls(...)`` with the shared style (labels never truncated) and layout."""
     traits = widget_cls.class_traits()
     if "style" in traits:
         kw.setdefault("style", _style(traits["style"].klass))
     return widget_cls(*args, layout=layout(layout_name), **kw)
+
+
+#: the mark a form leaves on an error it has shown beside a field (a panel then does not
+#: look for the field again)
+SHOWN_MARK = "rolkit_shown"
+
+
+def mark_shown(err: RulesError) -> None:
+    setattr(err, SHOWN_MARK, True)
+
+
+def was_shown(err: RulesError) -> bool:
+    """Whether a form has already shown ``err`` beside its field."""
+    return bool(getattr(err, SHOWN_MARK, False))
 
 
 def _error_html(text: str) -> str:
@@ -118,7 +134,7 @@ class Row:
         self.name, self.spec, self.lang, self.input = name, spec, lang, control
         self.error: ipw.HTML | None = None
         self.callbacks: list[Callable[[], None]] = []
-        self.auto = None
+        self.auto: ipw.Checkbox | None = None
         if spec.optional and spec.kind in ("int", "float", "int_map"):
             self.auto = make(ipw.Checkbox, True, indent=False, layout_name="auto")
             self.auto.observe(lambda ch: guarded(self._sync_auto), "value")
@@ -130,7 +146,7 @@ class Row:
             self._sync_auto()
         for w in self.value_widgets():  # a too-long paste: refused, said beside the field
             if isinstance(w, BoundedText):
-                w.on_refused(lambda n, head, w=w: self._refused(w, n, head))
+                w.on_refused(partial(self._refused, w))
 
     def _refused(self, box: BoundedText, length: int, head: str) -> None:
         """The page sent ``box`` a value past its limit: kept out, and said so."""
@@ -168,9 +184,14 @@ class Row:
     def _set(self, value: Any) -> None:
         self.input.value = value
 
+    @property
+    def auto_on(self) -> bool:
+        """Whether "auto" is ticked (the engine derives the value)."""
+        return self.auto is not None and bool(self.auto.value)
+
     def _sync_auto(self) -> None:
         for w in self.value_widgets():
-            w.disabled = bool(self.auto.value)
+            w.disabled = self.auto_on
 
     # text -----------------------------------------------------------------
     def relabel(self, lang: str) -> None:
@@ -319,8 +340,22 @@ def _local_decimals(text: str, lang: str) -> str:
     return re.sub(r"(\d)\.(\d)", r"\1,\2", text) if lang == "es" else text
 
 
+def int_bounds(spec: FieldSpec) -> tuple[int, int]:
+    """A whole-number field's bounds (``rolkit.fields`` gives every one both)."""
+    if spec.min is None or spec.max is None:
+        raise TypeError(f"the whole-number field {spec.label!r} has no bounds")
+    return int(spec.min), int(spec.max)
+
+
+def nested_form(spec: FieldSpec) -> type:
+    """A nested field's sub-form dataclass (``rolkit.fields`` gives every one)."""
+    if spec.nested is None:
+        raise TypeError(f"the nested field {spec.label!r} names no sub-form")
+    return spec.nested
+
+
 def in_range(value: float, spec: FieldSpec) -> bool:
-    return value >= spec.min and (spec.max is None or value <= spec.max)
+    return (spec.min is None or value >= spec.min) and (spec.max is None or value <= spec.max)
 
 
 def field_labels(classes: Mapping[str, type], lang: str) -> dict[str, str]:
@@ -420,7 +455,7 @@ class NumberRow(Row):
         return [self.box.text]
 
     def _sync_auto(self) -> None:
-        auto = bool(self.auto.value)
+        auto = self.auto_on
         for w in [self.box.text] + ([self.slider] if self.slider else []):
             w.disabled = auto
         if auto:
@@ -462,7 +497,7 @@ class NumberRow(Row):
                 self._syncing = False
 
     def _slid(self) -> None:
-        if not self._syncing:
+        if not self._syncing and self.slider is not None:
             self.box.show(self.slider.value, self.lang)
 
     def _get(self) -> Any:
@@ -614,7 +649,7 @@ class MapRow(Row):
 
     def _set(self, value: Any) -> None:
         for k, b in zip(self.spec.choice_values(), self.key_boxes, strict=True):
-            b.show(dict(value or {}).get(k, int(self.spec.min)), self.lang)
+            b.show(dict(value or {}).get(k, int_bounds(self.spec)[0]), self.lang)
 
     def show_derived(self, value: Any) -> None:
         self.derived = value
@@ -622,7 +657,7 @@ class MapRow(Row):
             self._sync_auto()
 
     def _sync_auto(self) -> None:
-        auto = bool(self.auto.value)
+        auto = self.auto_on
         grid = self.input.children[1]
         for b in self.key_boxes:
             b.text.disabled = auto
@@ -661,7 +696,7 @@ class NestedRow(Row):
 
     def __init__(self, name, spec, lang, control):
         self._sub: Form | None = None
-        self.value = None if spec.optional else spec.nested()
+        self.value = None if spec.optional else nested_form(spec)()
         self.use = make(ipw.Checkbox, True, indent=False) if spec.optional else None
         control.children = [ipw.VBox([self.use] if self.use else [], layout=layout("plain"))]
         super().__init__(name, spec, lang, control)
@@ -677,8 +712,8 @@ class NestedRow(Row):
     def sub(self) -> Form:
         """The sub-form, built on first use."""
         if self._sub is None:
-            self._sub = form_for(self.spec.nested, self.lang)
-            self._sub.set(self.value if self.value is not None else self.spec.nested())
+            self._sub = form_for(nested_form(self.spec), self.lang)
+            self._sub.set(self.value if self.value is not None else nested_form(self.spec)())
             box = self.input.children[0]
             box.children = (*box.children, self._sub.widget)
             for callback in self.callbacks:
@@ -693,7 +728,7 @@ class NestedRow(Row):
         if self.use is not None and not self.use.value:
             return None
         if self._sub is None:
-            return self.value if self.value is not None else self.spec.nested()
+            return self.value if self.value is not None else nested_form(self.spec)()
         try:
             return self._sub.read()
         except RulesError:
@@ -713,7 +748,7 @@ class NestedRow(Row):
         self.input.set_title(0, self.spec.label_for(lang))  # no tooltip: breaks AccordionView
         if self.use is not None:
             self.use.description = i18n.t("form.use", lang)
-        if getattr(self, "_sub", None) is not None:
+        if self._sub is not None:
             self._sub.relabel(lang)
 
     def show_error(self, err, path=None) -> None:
@@ -732,7 +767,7 @@ class NestedRow(Row):
 # --------------------------------------------------------------------------- builders
 def _int(spec: FieldSpec) -> ipw.Widget:
     """A slider (no readout: the number box beside it is the readout) for small ranges."""
-    lo, hi = int(spec.min), int(spec.max)
+    lo, hi = int_bounds(spec)
     value = lo if spec.default is None else spec.default
     if hi - lo <= SLIDER_SPAN:
         return make(
@@ -836,7 +871,7 @@ class Form:
             values = {name: row.get() for name, row in self.rows.items()}
             return self.cls(**values, **self.hidden)
         except RulesError as err:
-            if not getattr(err, "rolkit_shown", False):
+            if not was_shown(err):
                 self.show_error(err)
             raise
 
@@ -902,7 +937,7 @@ class Form:
     def show_error(self, err: RulesError, path: str | list[str] | None = None) -> bool:
         """Show ``err`` beside its field (True), or as a form-level message (False)."""
         found = self.locate(path if path is not None else (err.field or ""))
-        err.rolkit_shown = True
+        mark_shown(err)
         if found is None:
             self.message.value = _error_html(humanize(err, self.lang, self.labels(self.lang)))
             return False

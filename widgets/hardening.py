@@ -40,10 +40,18 @@ import logging
 import logging.handlers
 import os
 import sys
+import weakref
 from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Generic, TypeVar
+
+import comm
+from IPython import get_ipython
+from ipywidgets import Text, Widget
+
+from widgets.errors import HANDLER_NAME
+from widgets.logdir import log_dir
 
 __all__ = [
     "EntryHistory",
@@ -67,16 +75,6 @@ TEXT_MAX = 500
 T = TypeVar("T")
 
 
-def log_dir() -> Path:
-    """The per-user log folder (``$ROLKIT_LOG_DIR`` or platformdirs' user log dir)."""
-    override = os.environ.get("ROLKIT_LOG_DIR")
-    if override:
-        return Path(override)
-    from platformdirs import user_log_path
-
-    return user_log_path("rolkit", appauthor=False)
-
-
 class _PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
     """A RotatingFileHandler whose files are created mode 0600 (rotations included)."""
 
@@ -84,6 +82,18 @@ class _PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         fd = os.open(self.baseFilename, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
         os.chmod(self.baseFilename, 0o600)
         return os.fdopen(fd, self.mode.replace("w", "a"), encoding=self.encoding)
+
+
+#: the functions this module installed in the kernel: hardening twice installs nothing twice
+_INSTALLED: weakref.WeakSet[Callable[..., Any]] = weakref.WeakSet()
+
+
+def _installed(fn: object) -> bool:
+    """Whether ``fn`` is one of the functions :func:`harden_kernel` installed."""
+    try:
+        return fn in _INSTALLED
+    except TypeError:  # not weakly referenceable: not one of ours
+        return False
 
 
 def rotating_log(
@@ -157,8 +167,6 @@ class RollHistory(Generic[T]):
 def close_widget_tree(widget: Any) -> None:
     """Close ``widget`` and every widget it holds (children, an Accordion's pages, its
     ``layout`` and ``style``): each is a model in the kernel and in the page until closed."""
-    from ipywidgets import Widget
-
     seen: set[int] = set()
     stack = [widget] if isinstance(widget, Widget) else []
     while stack:
@@ -236,7 +244,7 @@ class EntryHistory:
             return not self.evicted and self.kept() == other
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # unhashable as a list; typeshed says a method
 
     def clear(self) -> None:
         self._rolls.clear()
@@ -249,8 +257,6 @@ def _under_voila() -> bool:
 
 def _too_long(widget: Any, sync_data: Any) -> int:
     """The length of an oversized ``value`` a page sent to a text box (0 when fine)."""
-    from ipywidgets import Text
-
     value = sync_data.get("value") if isinstance(sync_data, dict) else None
     if isinstance(widget, Text) and isinstance(value, str):
         limit = getattr(widget, "max_chars", TEXT_MAX)
@@ -284,7 +290,7 @@ def _safe_set_state(original: Callable[..., Any], logger: logging.Logger) -> Cal
             except Exception:
                 logger.warning("could not resend widget state", exc_info=True)
 
-    set_state._rolkit_hardened = True  # type: ignore[attr-defined]
+    _INSTALLED.add(set_state)
     return set_state
 
 
@@ -310,7 +316,7 @@ def refuse_page_widgets(manager: Any, logger: logging.Logger) -> bool:
     one, so a page cannot pile them up. True if this changed ``manager``; idempotent.
     """
     targets = getattr(manager, "targets", None)
-    if targets is None or getattr(targets.get(WIDGET_TARGET), "_rolkit_hardened", False):
+    if targets is None or _installed(targets.get(WIDGET_TARGET)):
         return False
     refused = _Refusals(logger)
 
@@ -322,21 +328,19 @@ def refuse_page_widgets(manager: Any, logger: logging.Logger) -> bool:
         refused(f"a widget ({str(model)[:40]})")
         comm.close()
 
-    refuse._rolkit_hardened = True  # type: ignore[attr-defined]
+    _INSTALLED.add(refuse)
     manager.register_target(WIDGET_TARGET, refuse)
 
     control = targets.get(CONTROL_TARGET)
-    if control is not None and not getattr(control, "_rolkit_hardened", False):
+    if control is not None and not _installed(control):
 
         def one_control(comm: Any, msg: Any) -> None:
-            from ipywidgets import Widget
-
             previous = Widget._control_comm
             control(comm, msg)
             if previous is not None and previous is not comm:
                 previous.close()  # only the newest state request comm stays open
 
-        one_control._rolkit_hardened = True  # type: ignore[attr-defined]
+        _INSTALLED.add(one_control)
         manager.register_target(CONTROL_TARGET, one_control)
     return True
 
@@ -345,7 +349,7 @@ def _quiet_showtraceback(logger: logging.Logger) -> Callable[..., None]:
     def showtraceback(*args: Any, **kwargs: Any) -> None:
         logger.error("uncaught error in the kernel", exc_info=sys.exc_info())
 
-    showtraceback._rolkit_hardened = True  # type: ignore[attr-defined]
+    _INSTALLED.add(showtraceback)
     return showtraceback
 
 
@@ -361,7 +365,7 @@ def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool
     handler = logger.handlers[0]
     dashboard_log = logging.getLogger(DASHBOARD_LOGGER)
     if handler not in dashboard_log.handlers:
-        handler.rolkit = True  # type: ignore[attr-defined] # widgets.errors.configure_log: done
+        handler.set_name(HANDLER_NAME)  # widgets.errors.configure_log: done
         dashboard_log.addHandler(handler)
         dashboard_log.setLevel(logging.INFO)
         dashboard_log.propagate = False
@@ -374,22 +378,14 @@ def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool
             kernel_logger.addHandler(handler)
         kernel_logger.propagate = False
 
-    try:
-        from ipywidgets import Widget
-    except ImportError:  # pragma: no cover - ipywidgets is a dependency
-        Widget = None  # noqa: N806
-    if Widget is not None and not getattr(Widget.set_state, "_rolkit_hardened", False):
+    if not _installed(Widget.set_state):
         Widget.set_state = _safe_set_state(Widget.set_state, logger)
     try:
-        import comm
-
         manager = comm.get_comm_manager()
     except Exception:  # pragma: no cover - no comm manager: no page can open comms
         manager = None
     if manager is not None:
         refuse_page_widgets(manager, logger)
-
-    from IPython import get_ipython
 
     shell = get_ipython()
     if shell is not None:
@@ -403,6 +399,6 @@ def harden_kernel(force: bool | None = None, folder: Path | None = None) -> bool
                     ):
                         lg.removeHandler(h)
                 lg.addHandler(handler)
-        if not getattr(shell.showtraceback, "_rolkit_hardened", False):
+        if not _installed(shell.showtraceback):
             shell.showtraceback = _quiet_showtraceback(logger)
     return True

@@ -1,10 +1,12 @@
 """What every GM-tab panel shares: its system and language come from the shared
-:class:`~widgets.state.AppState`, and its actions run guarded, a user's error shown
-plainly in the panel's ``message`` and anything else as a short apology (logged)."""
+:class:`~widgets.state.AppState`, its actions run guarded (a user's error shown plainly
+by :meth:`GuardedPanel.show_error`, anything else as a short apology, logged), and a
+burst of value changes made by code can be held so that it refreshes once."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as ipw
@@ -25,19 +27,46 @@ class GuardedPanel:
 
     state: AppState
     message: ipw.HTML
+    _holding: bool = False
 
     @property
     def system(self) -> System | None:
         return self.state.system
 
     @property
+    def active_system(self) -> System:
+        """The system on screen; the shell sets one before any action can run."""
+        system = self.state.system
+        if system is None:
+            raise RuntimeError(f"{type(self).__name__}: no system set yet")
+        return system
+
+    @property
     def lang(self) -> str:
         return self.state.lang
 
-    def _guard(self, fn: Callable[[], Any]) -> Any:
-        return guarded(fn, self._show_error, self._apologise)
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """Coalesce: no refresh for the value changes made inside (presets, relabels)."""
+        outer, self._holding = self._holding, True
+        try:
+            yield
+        finally:
+            self._holding = outer
 
-    def _show_error(self, err: RulesError) -> None:
+    def when_free(self, fn: Callable[[], object]) -> Callable[..., None]:
+        """``fn`` as a widget callback that does nothing while the panel is held."""
+
+        def callback(*_: object) -> None:
+            if not self._holding:
+                fn()
+
+        return callback
+
+    def _guard(self, fn: Callable[[], Any]) -> Any:
+        return guarded(fn, self.show_error, self._apologise)
+
+    def show_error(self, err: RulesError) -> None:
         """The rules message, with the system forms' labels for the internal paths and
         values it names («Atacante › Estados = «Conmocionado»…»), as the Ataque tab."""
         system = self.state.system

@@ -15,6 +15,7 @@ through :func:`on_roster`. Nothing is read until a roster is chosen, «cargar» 
 from __future__ import annotations
 
 import base64
+import functools
 import html
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -36,17 +37,16 @@ __all__ = ["RosterPanel", "presets_with_roster", "roster_of", "on_roster", "atta
 
 def roster_of(state: AppState) -> Roster | None:
     """The roster loaded in this dashboard, or ``None``."""
-    return getattr(state, "gm_roster", None)
+    return state.gm_roster
 
 
 def on_roster(state: AppState, callback: Callable[[], None]) -> None:
     """Call ``callback()`` whenever a roster is loaded or saved."""
-    listeners = state.__dict__.setdefault("gm_roster_listeners", [])
-    listeners.append(callback)
+    state.gm_roster_listeners.append(callback)
 
 
 def _roster_changed(state: AppState) -> None:
-    for callback in state.__dict__.get("gm_roster_listeners", []):
+    for callback in state.gm_roster_listeners:
         guarded(callback)
 
 
@@ -82,7 +82,7 @@ def refresh_attack_presets(state: AppState) -> None:
     panel, system = attack_panel_of(state), state.system
     if panel is None or system is None:
         return
-    with panel._hold():
+    with panel.hold():
         for role, section in panel.sections.items():
             section.presets = presets_with_roster(panel, role, system.presets.get(role, {}))
             if section.presets and not any(
@@ -166,7 +166,7 @@ class RosterPanel(GuardedPanel):
         self.export_button.on_click(lambda b: self._guard(self.export))
         self.upload.observe(lambda c: self._guard(self.import_upload), names="value")
         for box in (self.new_name, self.entry_name):
-            box.on_refused(lambda n, head, box=box: self._too_long(box, n, head))
+            box.on_refused(functools.partial(self._too_long, box))
         self.set_language(state.lang)
 
     def _too_long(self, box: BoundedText, length: int, head: str) -> None:
@@ -202,7 +202,7 @@ class RosterPanel(GuardedPanel):
         self.export_button.tooltip = t("gm.roster.export.tip", lang)
         self._show_listing()
 
-    def _show_error(self, err: RulesError) -> None:
+    def show_error(self, err: RulesError) -> None:
         """The roster's own plain sentence (it names the field by its label)."""
         text = err.message(self.lang)
         self.message.value = views.error_html(i18n.t("error.user", self.lang, msg=text))

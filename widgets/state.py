@@ -20,7 +20,9 @@ import rolkit
 from rolkit import fields, i18n
 from rolkit.errors import RulesError
 from rolkit.fields import describe
+from rolkit.roster import Roster
 from rolkit.system import System
+from rolkit.systems import available
 
 __all__ = ["AppState", "encode_form", "decode_form", "parse_query", "Dropped"]
 
@@ -120,12 +122,15 @@ class AppState:
 
     def __init__(self, registry: Mapping[str, System] | None = None, lang: str = "es"):
         self.registry = dict(registry) if registry is not None else None
-        self.ids = list(self.registry) if self.registry is not None else rolkit.systems()
+        self.ids = list(self.registry) if self.registry is not None else available()
         self.lang = lang if lang in i18n.LANGUAGES else "es"
         self.system: System | None = None
         self.options: Any = None  # the attack panel's last valid options (checks use them)
         self.tab = ""  # the open tab's panel name; "" is the first tab (Ataque)
         self.params: dict[str, dict[str, str]] = {}
+        #: the roster loaded in this dashboard (the Roster tab), and who hears of a new one
+        self.gm_roster: Roster | None = None
+        self.gm_roster_listeners: list[Callable[[], None]] = []
         self._listeners: list[Callable[[], None]] = []
 
     def get_system(self, system_id: str) -> System:

@@ -14,13 +14,33 @@ the language from the shared state when they are made).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as ipw
 
+from rolkit.system import System
 from widgets.state import AppState
 
-__all__ = ["LazyTabs"]
+__all__ = ["LazyTabs", "TabPanel"]
+
+P = TypeVar("P", bound="TabPanel")
+
+
+class TabPanel(Protocol):
+    """What the shell asks of a panel: made with the shared state, told the system (and a
+    link's parameters; it answers the ones it dropped) and the language."""
+
+    name: str
+    title_key: str
+    widget: ipw.Widget
+
+    def __init__(self, state: AppState) -> None: ...
+
+    def set_system(
+        self, system: System, params: list[tuple[str, str]] | None = None
+    ) -> list[tuple[str, str]]: ...
+
+    def set_language(self, lang: str) -> None: ...
 
 
 class LazyTabs:
@@ -39,11 +59,11 @@ class LazyTabs:
 
     def __init__(
         self,
-        classes: Sequence[type],
+        classes: Sequence[type[TabPanel]],
         state: AppState,
         lazy: Iterable[str] = (),
         link_keys: Mapping[str, tuple[str, ...]] | None = None,
-        prepare: Callable[[Any], None] = lambda panel: None,
+        prepare: Callable[[TabPanel], None] = lambda panel: None,
         guard: Callable[[Callable[[], Any]], Any] = lambda fn: fn(),
     ):
         self.classes = list(classes)
@@ -51,7 +71,7 @@ class LazyTabs:
         self.lazy = frozenset(lazy)
         self.link_keys = dict(link_keys or {})
         self._prepare, self._guard = prepare, guard
-        self._panels: list[Any] = [None] * len(self.classes)
+        self._panels: list[TabPanel | None] = [None] * len(self.classes)
         self.widget = ipw.Tab([ipw.Box() for _ in self.classes])
         for index, cls in enumerate(self.classes):
             if index == 0 or cls.name not in self.lazy:
@@ -59,29 +79,37 @@ class LazyTabs:
 
     @property
     def names(self) -> list[str]:
-        return [cls.name for cls in self.classes]  # type: ignore[attr-defined]
+        return [cls.name for cls in self.classes]
 
     @property
     def title_keys(self) -> list[str]:
-        return [cls.title_key for cls in self.classes]  # type: ignore[attr-defined]
+        return [cls.title_key for cls in self.classes]
 
-    def built(self) -> list[Any]:
+    def built(self) -> list[TabPanel]:
         """The panels made so far, in tab order."""
         return [p for p in self._panels if p is not None]
 
     def is_built(self, index: int) -> bool:
         return self._panels[index] is not None
 
-    def panel(self, index: int) -> Any:
+    def panel(self, index: int) -> TabPanel:
         """The panel of tab ``index``, built (and told the current system) if it was not."""
-        if self._panels[index] is None:
-            panel = self._make(index)
+        panel = self._panels[index]
+        if panel is None:
+            made = panel = self._make(index)
             system = self.state.system
             if system is not None:
-                self._guard(lambda: panel.set_system(system, []))
-        return self._panels[index]
+                self._guard(lambda: made.set_system(system, []))
+        return panel
 
-    def all(self) -> list[Any]:
+    def panel_as(self, index: int, cls: type[P]) -> P:
+        """:meth:`panel`, which the shell knows to be a ``cls``."""
+        panel = self.panel(index)
+        if not isinstance(panel, cls):
+            raise TypeError(f"tab {index} holds a {type(panel).__name__}, not a {cls.__name__}")
+        return panel
+
+    def all(self) -> list[TabPanel]:
         """Every panel, each built if it was not."""
         return [self.panel(i) for i in range(len(self.classes))]
 
@@ -101,7 +129,7 @@ class LazyTabs:
             if opened or carried:
                 self._make(index)
 
-    def _make(self, index: int) -> Any:
+    def _make(self, index: int) -> TabPanel:
         panel = self.classes[index](self.state)
         self._prepare(panel)
         self._panels[index] = panel

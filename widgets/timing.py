@@ -12,6 +12,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from IPython import get_ipython
+
 __all__ = ["Debounced", "DELAY", "from_browser"]
 
 #: seconds of quiet before a recompute: short enough that the odds feel live.
@@ -45,10 +47,10 @@ class Debounced:
 def from_browser() -> bool:
     """Whether the kernel is handling a widget message from the browser right now."""
     try:
-        from IPython import get_ipython
-
         kernel = getattr(get_ipython(), "kernel", None)
         parent = kernel.get_parent("shell") if kernel is not None else None
     except Exception:  # noqa: BLE001 - no kernel, an older one: code, not a browser
         return False
-    return bool(parent) and parent.get("header", {}).get("msg_type") == "comm_msg"
+    if not parent:
+        return False
+    return bool(parent.get("header", {}).get("msg_type") == "comm_msg")

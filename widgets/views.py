@@ -17,9 +17,14 @@ from fractions import Fraction
 from typing import Any
 
 import ipywidgets as ipw
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import FuncFormatter, MaxNLocator
+from PIL import Image
 
 from rolkit import i18n
 from rolkit.display import tables
+from rolkit.system import System
 from widgets import texts  # noqa: F401  (registers the dashboard strings)
 from widgets.errors import guarded, log
 
@@ -32,6 +37,8 @@ __all__ = [
     "odds_table_html",
     "check_table_html",
     "chart_png",
+    "percent_axis",
+    "png",
     "check_chart_png",
     "HistoryEntry",
     "ResultsView",
@@ -199,9 +206,9 @@ def fate_by_row(odds: Any) -> dict[tuple[int, str, str | None], dict[Any, Fracti
     """For each table row, the defender's fate given that row (exact, sums to 1)."""
     joint: dict[tuple[int, str, str | None], dict[Any, Fraction]] = {}
     for v, p in odds.views():
-        row = joint.setdefault(_row_of(v), {})
-        row[v.fate] = row.get(v.fate, Fraction(0)) + p
-    out = {}
+        law = joint.setdefault(_row_of(v), {})
+        law[v.fate] = law.get(v.fate, Fraction(0)) + p
+    out: dict[tuple[int, str, str | None], dict[Any, Fraction]] = {}
     for row, law in joint.items():
         total = sum(law.values(), Fraction(0))
         out[row] = {fate: q / total for fate, q in law.items()} if total else {}
@@ -297,18 +304,13 @@ def check_table_html(o: Any, lang: str) -> str:
 # --------------------------------------------------------------------------- charts
 def _figure(width: float = 3.9, height: float = 2.3) -> tuple[Any, Any]:
     """A bare Figure (no pyplot state, no tight_layout) on a white background."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
     fig = Figure(figsize=(width, height), dpi=96, facecolor=PAPER)
     FigureCanvasAgg(fig)
     ax = fig.add_axes((0.15, 0.22, 0.82, 0.66), facecolor=PAPER)
     return fig, ax
 
 
-def _percent_axis(ax: Any, lang: str) -> None:
-    from matplotlib.ticker import FuncFormatter
-
+def percent_axis(ax: Any, lang: str) -> None:
     sep = "," if lang == "es" else "."
     ax.yaxis.set_major_formatter(
         FuncFormatter(lambda v, _: f"{v:g}".replace(".", sep) + (" %" if lang == "es" else "%"))
@@ -318,12 +320,10 @@ def _percent_axis(ax: Any, lang: str) -> None:
         spine.set_color("#555555")
 
 
-def _png(fig: Any) -> bytes:
+def png(fig: Any) -> bytes:
     """The figure as PNG: drawn once on its Agg canvas and encoded at a fast compression
     level (``savefig`` draws again for its layout pass and compresses harder, for a chart
     redrawn on every change that costs more than the odds themselves)."""
-    from PIL import Image
-
     canvas = fig.canvas
     canvas.draw()
     image = Image.frombuffer("RGBA", canvas.get_width_height(), canvas.buffer_rgba())
@@ -344,16 +344,14 @@ def chart_png(odds: Any, lang: str) -> bytes:
 
 @functools.lru_cache(maxsize=CHART_CACHE_SIZE)
 def _damage_chart(items: tuple[tuple[int, Fraction], ...], lang: str) -> bytes:
-    from matplotlib.ticker import MaxNLocator
-
     law = dict(items)
     fig, ax = _figure()
     ax.bar(list(law), [float(p) * 100 for p in law.values()], color="#3b6aa0", width=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
     ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=10, color=INK)
     ax.set_title(i18n.t("chart.title", lang), fontsize=11, color=INK)
-    _percent_axis(ax, lang)
-    return _png(fig)
+    percent_axis(ax, lang)
+    return png(fig)
 
 
 def check_chart_png(o: Any, lang: str) -> bytes:
@@ -364,8 +362,8 @@ def check_chart_png(o: Any, lang: str) -> bytes:
     ax.bar(xs, [float(o[d.id]) * 100 for d in o.degrees], color=colours, width=0.7)
     ax.set_xticks(xs, [d.label[0] for d in o.degrees], fontsize=10)
     ax.set_title(i18n.t("dash.checks.chart", lang), fontsize=11, color=INK)
-    _percent_axis(ax, lang)
-    return _png(fig)
+    percent_axis(ax, lang)
+    return png(fig)
 
 
 # --------------------------------------------------------------------------- results
@@ -445,7 +443,9 @@ class HistoryEntry:
         seed_note: str = "",
         on_apply: Callable[[HistoryEntry], None] | None = None,
     ):
-        self.r, self.number, self.matched = r, number, None
+        self.r, self.number = r, number
+        self.matched: bool | None = None  # replayed: the same steps and outcome, or not yet
+        self.system: System | None = None  # the system that rolled it (set by the Ataque tab)
         self._headline, self._again, self.prefix = headline, resolve_again, prefix
         self.seed_note = seed_note  # "" (automatic), "dash.seed.typed" or "dash.seed.fixed"
         self.head = ipw.HTML(

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
+from tests.harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = 2  # preheated kernels per server

@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 import rolkit
 from rolkit import i18n
 from rolkit.fields import describe
+from tests.harness import field_locator, odds_text, set_number, wait_table_change
 from tests.widgets.sample_system import SYSTEM as SAMPLE  # noqa: E402
-from widgets.testing import field_locator, odds_text, set_number, wait_table_change
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 

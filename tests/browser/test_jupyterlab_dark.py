@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.testing import CHROMIUM, LabServer
+from tests.harness import CHROMIUM, LabServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 

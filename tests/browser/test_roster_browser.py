@@ -14,7 +14,7 @@ import pytest
 
 import rolkit
 from rolkit.roster import MAX_BYTES, Roster
-from widgets.testing import CHROMIUM, VoilaServer
+from tests.harness import CHROMIUM, VoilaServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 

@@ -38,7 +38,7 @@ import psutil
 import pytest
 from packaging.version import Version
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
+from tests.harness import CHROMIUM, CHROMIUM_ARGS, free_port, local_only
 
 pytestmark = pytest.mark.serial  # builds, installs and serves (one module fixture), timed
 

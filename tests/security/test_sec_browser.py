@@ -17,7 +17,7 @@ import uuid
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS
+from tests.harness import CHROMIUM, CHROMIUM_ARGS
 
 from .sec_harness import ServeProcess, decode_v1, v1_frame
 

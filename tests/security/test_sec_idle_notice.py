@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS
+from tests.harness import CHROMIUM, CHROMIUM_ARGS
 
 from .sec_harness import ServeProcess
 

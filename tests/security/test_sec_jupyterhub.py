@@ -34,7 +34,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
-from widgets.testing import CHROMIUM, CHROMIUM_ARGS, odds_text, set_number
+from tests.harness import CHROMIUM, CHROMIUM_ARGS, odds_text, set_number
 
 from .sec_harness import V1, decode_v1, free_port, v1_frame
 

@@ -214,7 +214,7 @@ def test_200_text_widgets_of_3_mb_from_a_raw_socket_leave_the_kernel_bounded(das
 def test_a_1_mb_paste_in_a_real_page_is_refused_beside_its_field(dashboard, playwright):
     """In Chromium: a 1 MB value typed into the Combate tab's name box comes back as a
     short message naming the field (the box snaps back), and the tab still works."""
-    from widgets.testing import CHROMIUM, CHROMIUM_ARGS, local_only
+    from tests.harness import CHROMIUM, CHROMIUM_ARGS, local_only
 
     received: list[int] = []
     browser = playwright.chromium.launch(

@@ -2,6 +2,8 @@
 
 import pytest
 
+from widgets import errors
+
 from .widget_helpers import SYSTEM_IDS
 
 
@@ -13,17 +15,15 @@ def system_id(request):
 @pytest.fixture
 def log_file(tmp_path, monkeypatch):
     """Send the dashboard log to a fresh file for this test."""
-    from widgets import errors as views
-
     path = tmp_path / "dashboard.log"
     monkeypatch.setenv("ROLKIT_LOG", str(path))
-    old = [h for h in views.log.handlers if getattr(h, "rolkit", False)]
+    old = [h for h in errors.log.handlers if h.get_name() == errors.HANDLER_NAME]
     for h in old:
-        views.log.removeHandler(h)
+        errors.log.removeHandler(h)
     yield path
-    for h in list(views.log.handlers):
-        if getattr(h, "rolkit", False):
-            views.log.removeHandler(h)
+    for h in list(errors.log.handlers):
+        if h.get_name() == errors.HANDLER_NAME:
+            errors.log.removeHandler(h)
             h.close()
     for h in old:
-        views.log.addHandler(h)
+        errors.log.addHandler(h)

@@ -421,8 +421,8 @@ def test_a_damage_law_already_drawn_is_not_drawn_again(monkeypatch):
     d = make_dashboard("sample")
     row = grid_row(d)
     draws = []
-    real = views._png
-    monkeypatch.setattr(views, "_png", lambda fig: draws.append(1) or real(fig))
+    real = views.png
+    monkeypatch.setattr(views, "png", lambda fig: draws.append(1) or real(fig))
     views._damage_chart.cache_clear()
     low, high = str(int(row.spec.min)), str(int(row.spec.max))
     charts = []

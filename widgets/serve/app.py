@@ -121,14 +121,14 @@ class RolkitVoila(Voila):
 
     def listen(self) -> None:
         # Voilà calls self.app.listen(port, ip): serve with the limited HTTP server instead
-        self.app.listen = listen_limited(self.app, limits_of(self.config))  # type: ignore[method-assign]
+        self.app.listen = listen_limited(self.app, limits_of(self.config))  # type: ignore[method-assign]  # Voilà's listen replaced on purpose
         super().listen()
 
     def init_settings(self) -> dict[str, Any]:
         # Voilà builds its pooled kernel manager with this module-level factory: for the
         # duration of this call it is the one with the serial refill (widgets.serve.pool)
         upstream = voila.app.voila_kernel_manager_factory
-        voila.app.voila_kernel_manager_factory = serial_refill_factory  # type: ignore[assignment]
+        voila.app.voila_kernel_manager_factory = serial_refill_factory  # type: ignore[assignment]  # Voilà's factory swapped for this call
         try:
             return super().init_settings()
         finally:

@@ -54,11 +54,11 @@ class PlainErrorsMixin:
         exc = kwargs.get("exc_info", (None, None, None))[1]
         if isinstance(self, web.StaticFileHandler) and not isinstance(exc, web.HTTPError):
             status_code = 404
-            self.set_status(404)  # type: ignore[attr-defined]
+            self.set_status(404)  # type: ignore[attr-defined]  # mixin of tornado's RequestHandler (untyped upstream)
         if status_code in (429, 503):  # a cap: worth trying again later
-            self.set_header("Retry-After", "30")  # type: ignore[attr-defined]
-        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]
-        self.finish(error_page(status_code))  # type: ignore[attr-defined]
+            self.set_header("Retry-After", "30")  # type: ignore[attr-defined]  # mixin of tornado's RequestHandler (untyped upstream)
+        self.set_header("Content-Type", "text/html; charset=utf-8")  # type: ignore[attr-defined]  # mixin of tornado's RequestHandler (untyped upstream)
+        self.finish(error_page(status_code))  # type: ignore[attr-defined]  # mixin of tornado's RequestHandler (untyped upstream)
 
 
 def with_plain_errors(cls: type) -> type:
@@ -131,7 +131,7 @@ class AuthenticatedRequestInfoHandler(WebSocketMixin, RequestInfoSocketHandler, 
 
     @ws_authenticated
     async def get(self, *args: Any, **kwargs: Any) -> None:
-        await super().get(*args, **kwargs)  # type: ignore[misc]
+        await super().get(*args, **kwargs)  # type: ignore[misc]  # mixin of tornado's RequestHandler (untyped upstream)
 
     def on_close(self) -> None:
         if self in RequestInfoSocketHandler._waiters.values():

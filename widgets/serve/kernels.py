@@ -161,7 +161,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         if self._kernel_connections.get(kernel_id, 1) <= 0:
             self._disconnected_since[kernel_id] = time.monotonic()
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]  # jupyter_server's signature, widened
         # Voilà starts pool kernels with VOILA_PREHEAT=True in their environment: name the
         # kernel first so it is not counted as a session while it starts.
         kernel_id = kwargs.pop("kernel_id", None) or str(uuid.uuid4())
@@ -179,7 +179,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
         self._start_sweeper()
         return kernel_id
 
-    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
+    async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]  # jupyter_server's signature, widened
         self._forget(kernel_id)
         await super().shutdown_kernel(kernel_id, *args, **kwargs)
         self._close_websockets(kernel_id)

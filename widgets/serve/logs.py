@@ -6,7 +6,7 @@ requests or an fd exhaustion wrote hundreds of MB. :func:`install_serve_log` (ca
 asyncio's) to
 
 * a rotating file, :attr:`ServeLog.log_file` (default ``serve.log`` in the per-user log folder,
-  :func:`widgets.hardening.log_dir`, mode 0700), files mode 0600, at most
+  :func:`widgets.logdir.log_dir`, mode 0700), files mode 0600, at most
   ``max_bytes × (backups + 1)`` bytes;
 * stderr through :class:`SummaryStreamHandler`: the first :attr:`ServeLog.stderr_burst` records
   of a kind (same logger, level and message template) in :attr:`ServeLog.stderr_interval`
@@ -28,6 +28,8 @@ from typing import Any, TextIO
 
 from traitlets import Float, Int, Unicode
 from traitlets.config import Configurable
+
+from widgets.logdir import log_dir
 
 __all__ = ["Notice", "ServeLog", "SummaryStreamHandler", "install_serve_log"]
 
@@ -53,8 +55,6 @@ class ServeLog(Configurable):
     def path(self) -> Path:
         if self.log_file:
             return Path(self.log_file).expanduser()
-        from widgets.hardening import log_dir
-
         return log_dir() / "serve.log"
 
 
@@ -67,7 +67,7 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
         return os.fdopen(fd, "a", encoding=self.encoding)
 
 
-class SummaryStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]
+class SummaryStreamHandler(logging.StreamHandler):  # type: ignore[type-arg]  # generic in typeshed only, not at run time
     """A stream handler that shows a few records of each kind per interval, then a count."""
 
     def __init__(

@@ -61,7 +61,7 @@ def http_server_options(limits: ServeLimits) -> dict[str, Any]:
 class LimitedHTTPServer(HTTPServer):
     """See the module docstring; ``max_connections`` 0 = no cap."""
 
-    def initialize(  # type: ignore[override]
+    def initialize(  # type: ignore[override]  # tornado passes the server's options as keywords
         self,
         *args: Any,
         max_connections: int = 0,

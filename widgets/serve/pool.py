@@ -89,13 +89,13 @@ class SerialPoolRefill(LoggingConfigurable):
         ``delay`` is ignored (see :attr:`refill_quiet`)."""
         key = notebook_name or ""
         self._refill_args[key] = (dict(extra_kernel_env_variables or {}), kwargs)
-        self._pools.setdefault(notebook_name, [])  # type: ignore[attr-defined]
+        self._pools.setdefault(notebook_name, [])  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
         if key not in self._refillers:
             self._refillers[key] = _loop().create_task(self._refill(notebook_name))
 
     async def get_rendered_notebook(self, notebook_name: str, *args: Any, **kwargs: Any) -> Any:
         self._last_take = time.monotonic()
-        render_task, rendered_cache, kernel_id = await super().get_rendered_notebook(  # type: ignore[misc]
+        render_task, rendered_cache, kernel_id = await super().get_rendered_notebook(  # type: ignore[misc]  # Voilà's pool manager, mixed in at run time
             notebook_name, *args, **kwargs
         )
         self._handed_out.add(kernel_id)
@@ -104,22 +104,22 @@ class SerialPoolRefill(LoggingConfigurable):
 
     def notify_connect(self, kernel_id: str) -> None:
         self._handed_out.discard(kernel_id)
-        super().notify_connect(kernel_id)  # type: ignore[misc]
+        super().notify_connect(kernel_id)  # type: ignore[misc]  # Voilà's pool manager, mixed in at run time
 
     async def shutdown_kernel(self, kernel_id: str, *args: Any, **kwargs: Any) -> None:
         self._handed_out.discard(kernel_id)
-        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]
+        await super().shutdown_kernel(kernel_id, *args, **kwargs)  # type: ignore[misc]  # Voilà's pool manager, mixed in at run time
 
     async def shutdown_all(self, *args: Any, **kwargs: Any) -> None:
         for task in list(self._refillers.values()):
             task.cancel()
         self._refillers.clear()
-        await super().shutdown_all(*args, **kwargs)  # type: ignore[misc]
+        await super().shutdown_all(*args, **kwargs)  # type: ignore[misc]  # Voilà's pool manager, mixed in at run time
 
     # -- the refill --------------------------------------------------------------------
     def _pool_setting(self, notebook_name: str | None, name: str, fallback: Any) -> Any:
         """``name`` in Voilà's ``kernel_pools_config`` for ``notebook_name`` (else default)."""
-        config: dict[str, Any] = self.kernel_pools_config  # type: ignore[attr-defined]
+        config: dict[str, Any] = self.kernel_pools_config  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
         default: dict[str, Any] = config.get("default", {})
         mine: dict[str, Any] = config.get(notebook_name or "", default)
         return mine.get(name, default.get(name, fallback))
@@ -130,7 +130,7 @@ class SerialPoolRefill(LoggingConfigurable):
 
     def pages_connecting(self) -> set[str]:
         """Kernels handed to a page whose kernel socket has not opened yet."""
-        live = set(self.list_kernel_ids())  # type: ignore[attr-defined]
+        live = set(self.list_kernel_ids())  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
         self._handed_out &= live
         served: dict[str, float] = getattr(self, "_served_at", {})  # BoundedKernelManager's
         return self._handed_out | (set(served) & live)
@@ -157,7 +157,7 @@ class SerialPoolRefill(LoggingConfigurable):
     async def _refill(self, notebook_name: str | None) -> None:
         key = notebook_name or ""
         try:
-            pool: list[asyncio.Task[Any]] = self._pools[notebook_name]  # type: ignore[attr-defined]
+            pool: list[asyncio.Task[Any]] = self._pools[notebook_name]  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
             while len(pool) < self.pool_target(notebook_name):
                 while not self.quiet():
                     await asyncio.sleep(self.refill_poll)
@@ -193,7 +193,7 @@ class SerialPoolRefill(LoggingConfigurable):
         kwargs = dict(kwargs)
         pool_env: dict[str, str] = self._pool_setting(notebook_name, "kernel_env_variables", {})
         if "path" not in kwargs:
-            root = self.root_dir  # type: ignore[attr-defined]
+            root = self.root_dir  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
             kwargs["path"] = os.path.dirname(notebook_name) if notebook_name is not None else root
         env = os.environ.copy()
         env.update(kwargs.get("env", {}))
@@ -201,13 +201,13 @@ class SerialPoolRefill(LoggingConfigurable):
             env.setdefault(name, value)
         env.update(extra)
         parent = self.parent
-        env[ENV_VARIABLE.VOILA_BASE_URL] = parent.base_url  # type: ignore[union-attr]
-        env[ENV_VARIABLE.VOILA_SERVER_URL] = parent.server_url  # type: ignore[union-attr]
-        env[ENV_VARIABLE.VOILA_APP_PORT] = str(parent.port)  # type: ignore[union-attr]
+        env[ENV_VARIABLE.VOILA_BASE_URL] = parent.base_url  # type: ignore[union-attr]  # Voilà's pool manager, mixed in at run time
+        env[ENV_VARIABLE.VOILA_SERVER_URL] = parent.server_url  # type: ignore[union-attr]  # Voilà's pool manager, mixed in at run time
+        env[ENV_VARIABLE.VOILA_APP_PORT] = str(parent.port)  # type: ignore[union-attr]  # Voilà's pool manager, mixed in at run time
         env[ENV_VARIABLE.VOILA_PREHEAT] = "True"
         kwargs["env"] = env
         self.refills_started += 1
-        initialize = self._initialize  # type: ignore[attr-defined]
+        initialize = self._initialize  # type: ignore[attr-defined]  # Voilà's pool manager, mixed in at run time
         return _loop().create_task(initialize(notebook_name, None, **kwargs))
 
 

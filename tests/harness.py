@@ -1,7 +1,7 @@
 """Helpers to serve a notebook with Voilà on loopback and drive it with Playwright and
-Debian's chromium: used by tests/browser and benchmarks/bench_dashboard.py.
+Debian's chromium: used by tests/browser, tests/security, tests/install and benchmarks/.
 
-Nothing here is imported by the dashboard itself. Servers bind 127.0.0.1 only, are
+A test harness, so it lives with the tests (not in the ``widgets`` package). Servers bind 127.0.0.1 only, are
 started in their own session and stopped with SIGTERM by PID; pages abort every request
 that is not to 127.0.0.1.
 """
