@@ -49,9 +49,10 @@ LAZY: Mapping[tuple[str, str], str] = {
     "which import rolkit defers to the first rich display",
     ("rolkit", "rolkit.display"): "the renderer registry fills on the first rich display "
     "(reprs.on_first_use), so import rolkit stays light",
-    ("widgets.views", "matplotlib"): "a chart is drawn on demand",
-    ("widgets.views", "PIL"): "a chart is drawn on demand",
-    ("widgets.compare", "matplotlib"): "a chart is drawn on demand",
+    ("widgets.app", "voila.utils"): "the query string of a page Voilà serves: importing it "
+    "loads the whole Voilà server extension, which a notebook's Dashboard() never needs",
+    ("widgets.serve.cli", "widgets.serve.announce"): "Voilà and its stack load only to serve, "
+    "after «starting…» is printed (seconds on a busy machine)",
 }
 
 #: Modules that may import what their package's layer may not: the ``python -m rolkit``

@@ -33,9 +33,9 @@ from __future__ import annotations
 import os
 import time
 import uuid
+from datetime import UTC, datetime
 from typing import Any
 
-from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.ioloop import PeriodicCallback
@@ -149,7 +149,7 @@ class BoundedKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
         if kernel is not None and kernel_id not in self._ever_connected:
-            kernel.last_activity = utcnow()  # idle since its page connected, not preheated
+            kernel.last_activity = datetime.now(UTC)  # idle since its page connected, not preheated
         self._ever_connected.add(kernel_id)
         self._served_at.pop(kernel_id, None)
         self._preheated.discard(kernel_id)

@@ -31,10 +31,13 @@ from typing import Any
 
 from tornado.httpserver import HTTPServer
 from tornado.ioloop import IOLoop
-from tornado.netutil import _DEFAULT_BACKLOG
 
 from .limits import ServeLimits, client_key, limits_of
 from .logs import Notice
+
+#: Connections taken per readiness event, as tornado's own accept loop does (its listen
+#: backlog, 128): then the loop runs other work before taking more.
+ACCEPTS_PER_WAKEUP = 128
 
 __all__ = ["LimitedHTTPServer", "http_server_options", "limit_server_app", "listen_limited"]
 
@@ -144,7 +147,7 @@ class LimitedHTTPServer(HTTPServer):
             )
 
         def on_readable(fd: Any, events: int) -> None:
-            for _ in range(_DEFAULT_BACKLOG):
+            for _ in range(ACCEPTS_PER_WAKEUP):
                 if state["removed"] or state["paused"]:
                     return
                 try:
