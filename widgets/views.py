@@ -12,6 +12,7 @@ import functools
 import html
 import io
 import re
+import textwrap
 from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
@@ -310,9 +311,10 @@ def _figure(width: float = 3.9, height: float = 2.3) -> tuple[Any, Any]:
     return fig, ax
 
 
-def percent_axis(ax: Any, lang: str) -> None:
+def percent_axis(ax: Any, lang: str, axis: str = "y") -> None:
+    """Percent ticks in the language's decimals on ``axis`` (``"y"`` or ``"x"``)."""
     sep = "," if lang == "es" else "."
-    ax.yaxis.set_major_formatter(
+    (ax.xaxis if axis == "x" else ax.yaxis).set_major_formatter(
         FuncFormatter(lambda v, _: f"{v:g}".replace(".", sep) + (" %" if lang == "es" else "%"))
     )
     ax.tick_params(labelsize=10, colors=INK)
@@ -355,14 +357,25 @@ def _damage_chart(items: tuple[tuple[int, Fraction], ...], lang: str) -> bytes:
 
 
 def check_chart_png(o: Any, lang: str) -> bytes:
-    """The check's law by degree, worst → best."""
-    fig, ax = _figure()
-    xs = list(range(len(o.degrees)))
-    colours = ["#3b7d3b" if d.success else "#b04a4a" for d in o.degrees]
-    ax.bar(xs, [float(o[d.id]) * 100 for d in o.degrees], color=colours, width=0.7)
-    ax.set_xticks(xs, [d.label[0] for d in o.degrees], fontsize=10)
+    """The check's law by degree, worst on top → best below, as the table reads: bars
+    across, so a degree's name («Fallo o éxito marginal») has a line of its own (two when
+    long) and the axes start where the longest name ends."""
+    degrees = o.degrees
+    fig = Figure(figsize=(3.9, 0.9 + 0.32 * len(degrees)), dpi=96, facecolor=PAPER)
+    canvas = FigureCanvasAgg(fig)
+    inches = fig.get_figheight()
+    ax = fig.add_axes((0.3, 0.35 / inches, 0.65, 1 - 0.9 / inches), facecolor=PAPER)
+    ys = list(range(len(degrees)))
+    colours = ["#3b7d3b" if d.success else "#b04a4a" for d in degrees]
+    ax.barh(ys, [float(o[d.id]) * 100 for d in degrees], color=colours, height=0.7)
+    percent_axis(ax, lang, axis="x")
+    ax.set_yticks(ys, [textwrap.fill(d.label[0], 22) for d in degrees], fontsize=9)
+    ax.invert_yaxis()  # worst on top, like the table
     ax.set_title(i18n.t("dash.checks.chart", lang), fontsize=11, color=INK)
-    percent_axis(ax, lang)
+    renderer = canvas.get_renderer()
+    widest = max(t.get_window_extent(renderer).width for t in ax.get_yticklabels())
+    left = (widest + 12) / (fig.get_figwidth() * fig.dpi)
+    ax.set_position((left, 0.35 / inches, 0.95 - left, 1 - 0.9 / inches))
     return png(fig)
 
 
