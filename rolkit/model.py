@@ -18,7 +18,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, Protocol, TypeVar
 
 from rolkit.dice import MAX_SEED, check_seed, new_seed
 from rolkit.errors import (
@@ -33,6 +33,7 @@ __all__ = [
     "Fate",
     "FATES",
     "Step",
+    "named_repr",
     "OutcomeView",
     "Resolution",
     "Odds",
@@ -90,6 +91,23 @@ class Step(Generic[D]):
     derived: Mapping[str, Any] = field(default_factory=dict)
     rule: str = ""
     params: Mapping[str, Any] = field(default_factory=dict)
+
+
+class NamedKey(Protocol):
+    """A NamedTuple key: its field names and its values."""
+
+    @property
+    def _fields(self) -> tuple[str, ...]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+def named_repr(key: NamedKey, name: str) -> str:
+    """``name(field=value, …)``: a NamedTuple key shown under another class name — a
+    system's ``AttackKey`` under the name its spec gives it (``OddsKey``), as the recorded
+    replays (the golden files) hold it."""
+    shown = ", ".join(f"{n}={v!r}" for n, v in zip(key._fields, key, strict=True))
+    return f"{name}({shown})"
 
 
 class OutcomeView(NamedTuple):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from rolkit.model import Step as KitStep
+from rolkit.model import named_repr
 from rolkit.systems.ashes_of_war.forms import Combatant, Weapon
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
 
@@ -40,8 +41,7 @@ class AttackKey(NamedTuple):
     def __repr__(self) -> str:
         """Shown under the package's earlier name (``OddsKey``), as the recorded replays
         (the golden files) hold it."""
-        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
-        return f"OddsKey({shown})"
+        return named_repr(self, "OddsKey")
 
     @property
     def outcome_key(self) -> OutcomeKey:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
 
-from rolkit.model import Step
+from rolkit.model import Step, named_repr
 from rolkit.systems.core_dread.forms import Combatant, Weapon
 
 __all__ = [
@@ -85,8 +85,7 @@ class AttackKey(NamedTuple):
 
     def __repr__(self) -> str:
         """Shown under the spec's name (``OddsKey``), as the recorded replays hold it."""
-        shown = ", ".join(f"{n}={v!r}" for n, v in zip(self._fields, self, strict=True))
-        return f"OddsKey({shown})"
+        return named_repr(self, "OddsKey")
 
     @property
     def outcome(self) -> AttackOutcome:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rolkit.model import Step
+from rolkit.model import Step, named_repr
 
 from ..forms import Combatant, Weapon
 from ..rules.fate import Fate
@@ -44,10 +44,7 @@ class AttackKey(NamedTuple):
 
     def __repr__(self) -> str:
         """Printed under the spec's name, ``OutcomeRow(...)``, as the recorded rolls read."""
-        shown = ", ".join(
-            f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)
-        )
-        return f"OutcomeRow({shown})"
+        return named_repr(self, "OutcomeRow")
 
 
 #: §7.2 the spec's name of the key.
