@@ -40,7 +40,9 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
 * An attacker (or maneuver actor) knocked out by hunger and sleep (P20) cannot act, like
   one at 0 PV.
 * A defender knocked out by P20 with PV left has the fate «down»; any combatant at 0 PV is
-  «dying» (death points come each turn, P10); 3 death points (immediate timing) «dead».
+  «dying» (death points come each turn, P10, and the third kills: it dies without help),
+  3 death points included until its turn starts (G11 default); «dead» once that turn
+  starts, or at once with the house rule ``death_timing="immediate"``.
 * Maneuvers «FUE o AGI»: the better target, FUE on a tie (listed first in the seed).
 * P15 «FUE o AGI» maneuvers of an NPC on a player (``opponent``): the player dodges (AGI,
   P5 mechanics; the NPC's would-be adjustments, snatch −3 included, mirrored), and against
@@ -62,20 +64,21 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   and half damage.
 * ``SYSTEM.after`` and ``SYSTEM.transitions`` (:mod:`.after`): the defender's PV and
   death points, the attacker's fumble (prone, −2, −1 PV). ``death_points`` takes 0–3 (the
-  spec's table says 0–2): 3 is how the form holds the dead (P9, immediate timing) and a
-  character at 3 points still dying until its turn starts (G11 ``turn_start``); the
-  form's ``dead`` (advanced; only with 3 points) is ticked when that turn starts, so
-  ``status`` reads «dead» from the form alone. With the immediate timing nothing ticks it
-  (3 points read dead), so default fights keep their forms. An attacker at 0 PV is
+  spec's table says 0–2): 3 is how the form holds a character at 3 points still dying
+  until its turn starts (G11 ``turn_start``, the default) and the dead (P9, immediate
+  timing); the form's ``dead`` (advanced; only with 3 points) is ticked when that turn
+  starts, so ``status`` reads «dead» from the form alone. With the immediate timing
+  nothing ticks it (3 points read dead). An attacker at 0 PV is
   refused as before. ``SYSTEM.status`` reads the same P9 track as the
   odds' fate: ``"dead"``, ``"dying"`` (0 PV), ``"down"`` (P20 knock-out with PV left).
 * What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
   the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
   attack).
 * Turn rules (:mod:`.turns`, ``SYSTEM.turn_start`` and ``SYSTEM.turn_end``): at the
-  start of its own turn a character at 0 PV gains a death point (P10; the third kills with
-  ``death_timing="immediate"``; with ``"turn_start"`` the turn start ticks ``dead`` on a
-  character at 3 points, and on one whose point there is the third), and the defensive
+  start of its own turn a character at 0 PV gains a death point (P10; with
+  ``death_timing="turn_start"``, the default, the turn start ticks ``dead`` on a
+  character at 3 points, and on one whose point there is the third; with the house rule
+  ``"immediate"`` the third point kills wherever it comes), and the defensive
   stance ends («hasta el inicio de su próximo turno», P13; option
   ``stance_ends_at_turn_start``, default on). A fumble's −2 «hasta el final de su próximo
   turno» (option ``fumble_penalty_expires``, default off): the fumble sets that kind's

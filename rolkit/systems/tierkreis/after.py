@@ -7,8 +7,9 @@ the fumble table (*Pifias*, T1), applied to the attacker.
 
 * The defender: damage ≥ 1 lowers its PV, or at 0 PV adds one death point (P9);
   ``pv_current`` and ``death_points`` carry it. Three death points are held as
-  ``death_points=3`` (dead with ``death_timing="immediate"``; with ``"turn_start"``, G11,
-  dying until its next turn starts, which ticks ``dead``: :mod:`.turns`).
+  ``death_points=3`` (with ``death_timing="turn_start"``, the default, G11, dying until
+  its next turn starts, which ticks ``dead``: :mod:`.turns`; dead at once with the house
+  rule ``"immediate"``).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
   «mental» (one of each: «both»), with option ``fumble_penalty_expires`` also that −2's
   count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su

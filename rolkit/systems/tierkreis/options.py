@@ -24,6 +24,7 @@ __all__ = [
     "TierkreisOptions",
     "DEFAULT_OPTIONS",
     "DEFAULT",
+    "MANEUVER_NATURALS",
     "parse_damage_table",
     "format_damage_table",
 ]
@@ -32,6 +33,20 @@ _ROUNDING = {
     "down": ("Hacia abajo", "Hacia abajo (round down)"),
     "up": ("Hacia arriba", "Hacia arriba (round up)"),
 }
+#: R4, G10 what the naturals of a maneuver check do.
+MANEUVER_NATURALS = {
+    "critical_only": (
+        "Solo el 1 (crítico)",
+        "Solo el 1 (natural 1 critical only; 12 compares as any roll)",
+    ),
+    "both": (
+        "El 1 y el 12 (lectura anterior)",
+        "El 1 y el 12 (earlier reading: a natural 12 always fails)",
+    ),
+    "none": ("Ninguno", "Ninguno (no natural results)"),
+}
+#: The earlier yes/no form of ``maneuver_naturals``: yes was «1 crítico, 12 falla».
+_LEGACY_NATURALS = {True: "both", False: "none"}
 _ROW = re.compile(r"^\s*(\d+)\s*:\s*((?:\d+[\s,]*){12})$")
 
 
@@ -187,15 +202,20 @@ class TierkreisOptions:
         rule="P16, G13",
     )
     death_timing: str = fields.choice_field(
-        "immediate",
+        "turn_start",
         {
-            "immediate": ("Al instante", "Al instante (immediately)"),
             "turn_start": ("Al iniciar su turno", "Al iniciar su turno (at its turn start)"),
+            "immediate": (
+                "Al instante (regla de la casa)",
+                "Al instante (house rule: immediately)",
+            ),
         },
         label=("Muerte con 3 puntos de muerte", "Muerte con 3 puntos (death timing)"),
         help=(
-            "Si el tercer punto de muerte mata en el acto o al iniciar su próximo turno.",
-            "Whether the third death point kills at once or at the start of its next turn.",
+            "«Si al iniciar un turno el personaje alcanza 3 puntos de muerte, muere»: hasta "
+            "entonces aún se le puede curar. «Al instante»: el tercer punto mata en el acto.",
+            "«If at the start of a turn the character reaches 3 death points, it dies»: until "
+            "then it can still be healed. «Immediately»: the third point kills at once.",
         ),
         rule="P9, G11",
     )
@@ -208,12 +228,17 @@ class TierkreisOptions:
         ),
         rule="P14, G4",
     )
-    maneuver_naturals: bool = fields.flag_field(
-        True,
+    maneuver_naturals: str = fields.choice_field(
+        "critical_only",
+        MANEUVER_NATURALS,
         label=("Naturales en maniobras", "Naturales en maniobras (maneuver naturals)"),
         help=(
-            "En maniobras, 1 natural es éxito crítico y 12 natural falla (sin tabla de pifias).",
-            "In maneuvers a natural 1 is a critical success, a natural 12 fails (no fumble table).",
+            "Las maniobras son chequeos de característica: 1 natural es éxito crítico; el 12 "
+            "natural (pifia) es solo de los chequeos de ataque, así que se compara como otra "
+            "tirada. «Los dos»: el 12 también falla siempre. Sin tabla de pifias.",
+            "Maneuvers are characteristic checks: a natural 1 is a critical success; the "
+            "natural 12 (pifia, fumble) belongs to attack checks only, so it compares like any "
+            "roll. «Both»: a 12 always fails too. No fumble table.",
         ),
         rule="R4, G10",
     )
@@ -259,6 +284,8 @@ class TierkreisOptions:
     )
 
     def __post_init__(self) -> None:
+        if isinstance(self.maneuver_naturals, bool):  # the earlier yes/no option
+            object.__setattr__(self, "maneuver_naturals", _LEGACY_NATURALS[self.maneuver_naturals])
         object.__setattr__(
             self,
             "variable_damage_table",

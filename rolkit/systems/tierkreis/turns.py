@@ -4,15 +4,15 @@ start of a combatant's own turn), ``SYSTEM.turn_end`` (its end) and the initiati
 
 * P10 «Al iniciar su siguiente turno, gana 1 punto de muerte. Si al iniciar un turno el
   personaje alcanza 3 puntos de muerte, muere»: at the start of each own turn at 0 PV, one
-  death point (:func:`~.rules.health.start_of_turn`, the contract's own rule). With
-  ``death_timing="immediate"`` the third is death (``status`` reads it from the points).
-* G11, ``death_timing="turn_start"`` (the literal reading): a character whose third point
-  came from a blow (P9) is «dying» (unconscious) until its own turn starts, and dead then
-  (unless healed before). The form holds the difference: 3 death points are dying, 3 with
-  ``dead`` ticked are dead; the turn start ticks it — on a character already at 3, and on
-  one whose point at this turn start is the third («al iniciar un turno … alcanza 3 …,
-  muere»). With ``"immediate"`` nothing ticks it (3 points already read dead), so fights
-  have the same forms as without the field.
+  death point (:func:`~.rules.health.start_of_turn`, the contract's own rule).
+* G11, ``death_timing="turn_start"`` (the default since the spec's revision, the seed's
+  words): a character whose third point came from a blow (P9) is «dying» (unconscious,
+  still healable) until its own turn starts, and dead then (unless healed before). The
+  form holds the difference: 3 death points are dying, 3 with ``dead`` ticked are dead;
+  the turn start ticks it — on a character already at 3, and on one whose point at this
+  turn start is the third («al iniciar un turno … alcanza 3 …, muere»). With
+  ``"immediate"`` (a house rule) the third point is death at once and nothing ticks
+  ``dead`` (3 points already read dead).
 * P13 «+1 a sus chequeos de esquiva hasta el inicio de su próximo turno»: the defensive
   stance ends when the combatant's own turn starts (option ``stance_ends_at_turn_start``,
   default on; off: it stays until the GM clears it).

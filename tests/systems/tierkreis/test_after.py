@@ -31,6 +31,8 @@ S = tk.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 NPC = {"is_player": False}
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
+#: G11's other reading (a house rule since the revision): the third death point kills at once.
+IMMEDIATE = tk.TierkreisOptions(death_timing="immediate")
 #: T1 the −2 each ``fumble_penalty`` holds.
 PARTS = {
     "none": set(),
@@ -163,7 +165,9 @@ def test_marginals_agree_with_the_odds_for_every_preset() -> None:
 def test_marginals_agree_from_wounded_dying_and_dead_states() -> None:
     setups = wounded_setups()
     fates = {S.status(d) for _, d, _, _ in setups}
-    assert fates == {None, "dying", "dead"}  # wounded, at 0 PV, and at 3 death points
+    assert fates == {None, "dying"}  # wounded, at 0 PV, and at 3 points until the turn start
+    immediate = {S.status(d, IMMEDIATE) for _, d, _, _ in setups}
+    assert immediate == {None, "dying", "dead"}  # the same forms: 3 points read dead at once
     for setup in setups:
         check_marginals(*setup)
 
@@ -177,7 +181,8 @@ def test_marginals_agree_under_turn_start_death_and_variable_damage() -> None:
     law = law_of(tk.Combatant(agility=7), dying, BOW, m)
     three = [d for (_, d, _) in law if d.death_points == 3]
     assert three and all(S.status(d, opts) == "dying" for d in three)  # G11: dies at turn start
-    assert all(S.status(d) == "dead" for d in three)  # immediate (default): dead at once
+    assert all(S.status(d) == "dying" for d in three)  # turn_start is the default
+    assert all(S.status(d, IMMEDIATE) == "dead" for d in three)  # immediate: dead at once
 
 
 # --------------------------------------------------------------------------- worked examples
@@ -198,11 +203,11 @@ ATTACKS: list[dict[str, Any]] = [
         "p": Fraction(5, 12),
         "status": None,
     },
-    {  # V13: a hit at 0 PV with 2 death points is the third: dead (immediate)
+    {  # V13: a hit at 0 PV with 2 death points is the third: dying until its turn (G11)
         "forms": (tk.Combatant(agility=7), tk.Combatant(pv_current=0, death_points=2, **NPC), BOW),
         "defender": {"death_points": 3},
         "p": Fraction(1, 12) + Fraction(1, 2),  # critical + hit (V22)
-        "status": "dead",
+        "status": "dying",
     },
 ]
 
@@ -252,9 +257,9 @@ def test_status_reads_the_p9_track_from_the_form() -> None:
     assert S.status(tk.Combatant()) is None
     assert S.status(tk.Combatant(pv_current=2)) is None
     assert S.status(tk.Combatant(pv_current=0)) == "dying"
-    assert S.status(tk.Combatant(pv_current=0, death_points=3)) == "dead"
-    turn_start = tk.TierkreisOptions(death_timing="turn_start")
-    assert S.status(tk.Combatant(pv_current=0, death_points=3), turn_start) == "dying"
+    assert S.status(tk.Combatant(pv_current=0, death_points=3)) == "dying"  # G11 default
+    assert S.status(tk.Combatant(pv_current=0, death_points=3), IMMEDIATE) == "dead"
+    assert S.status(tk.Combatant(pv_current=0, death_points=3, dead=True)) == "dead"
     assert S.status(tk.Combatant(strength=2, deprivation_days=2)) == "down"  # P20
     with pytest.raises(tk.TierkreisInputError):
         tk.Combatant(pv_current=1, death_points=3)  # death points only at 0 PV

@@ -92,13 +92,20 @@ def test_damage_reduction_placeholder_and_maneuver_naturals_off() -> None:
         4: F(1, 12),
     }
     r = tk.resolve_maneuver(
-        "push", tk.Combatant(strength=3), mods(maneuver_naturals=False), ScriptedDice([1])
+        "push", tk.Combatant(strength=3), mods(maneuver_naturals="none"), ScriptedDice([1])
     )
     assert r.result == "success" and r.distance_m == 1
     r = tk.resolve_maneuver(
-        "push", tk.Combatant(strength=12), mods(maneuver_naturals=False), ScriptedDice([12])
+        "push", tk.Combatant(strength=12), mods(maneuver_naturals="none"), ScriptedDice([12])
     )
     assert r.result == "success"
+    # the earlier yes/no option still reads: yes was «1 crítico, 12 falla», no was none
+    assert tk.TierkreisOptions(maneuver_naturals=True).maneuver_naturals == "both"  # type: ignore[arg-type]
+    assert tk.TierkreisOptions(maneuver_naturals=False).maneuver_naturals == "none"  # type: ignore[arg-type]
+    r = tk.resolve_maneuver(
+        "push", tk.Combatant(strength=2), mods(maneuver_naturals="both"), ScriptedDice([1])
+    )
+    assert r.result == "critical" and r.distance_m == 2 and r.opponent_prone
 
 
 # --------------------------------------------------------------------------- steps

@@ -106,8 +106,13 @@ def test_asphyxia_intoxication_and_maneuver_laws() -> None:
     assert S.checks["intoxication"].odds(IntoxicationForm(dose_number=2)).p_success == F(5, 12)
     intox = IntoxicationForm(tk.Combatant(deprivation_days=2), dose_number=1)
     assert S.checks["intoxication"].odds(intox).p_success == F(4, 12)
-    law = S.checks["maneuver"].odds(ManeuverForm("push", tk.Combatant(strength=12))).probabilities
-    assert law == {"critical": F(1, 12), "success": F(10, 12), "failure": F(1, 12)}
+    push = ManeuverForm("push", tk.Combatant(strength=12))
+    law = S.checks["maneuver"].odds(push).probabilities
+    assert law == {"critical": F(1, 12), "success": F(11, 12)}  # R4/G10: 12 <= 12 succeeds
+    both = S.checks["maneuver"].odds(push, tk.TierkreisOptions(maneuver_naturals="both"))
+    assert both.probabilities == {"critical": F(1, 12), "success": F(10, 12), "failure": F(1, 12)}
+    none = S.checks["maneuver"].odds(push, tk.TierkreisOptions(maneuver_naturals="none"))
+    assert none.probabilities == {"success": F(1)}
     snatch = ManeuverForm("snatch", tk.Combatant(strength=6, agility=4))
     assert S.checks["maneuver"].odds(snatch).p_success == F(3, 12)
 

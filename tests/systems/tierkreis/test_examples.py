@@ -136,7 +136,8 @@ CASES: list[tuple[str, Callable[[], Any], Any]] = [
         lambda: (
             tk.start_of_turn(0, 0),
             tk.start_of_turn(0, 2),
-            tk.apply_damage(0, 2, 1),
+            # the spec's third case was written when "immediate" was the default (G11 revised)
+            tk.apply_damage(0, 2, 1, "immediate"),
             tk.apply_damage(0, 2, 1, "turn_start"),
         ),
         ((0, 1, "unconscious"), (0, 3, "dead"), (0, 3, "dead"), (0, 3, "unconscious")),
@@ -187,7 +188,14 @@ CASES: list[tuple[str, Callable[[], Any], Any]] = [
             ).result,
             q.distance_m,
             tk.resolve_maneuver("push", PC(strength=7), tk.Modifiers(), ScriptedDice([8])).result,
+            # R4/G10: «el ataque siempre falla» is for attack checks; 12 <= 12 succeeds
             tk.resolve_maneuver("push", PC(strength=12), tk.Modifiers(), ScriptedDice([12])).result,
+            tk.resolve_maneuver(
+                "push",
+                PC(strength=12),
+                tk.Modifiers(options=tk.TierkreisOptions(maneuver_naturals="both")),
+                ScriptedDice([12]),
+            ).result,
             (
                 t := tk.resolve_maneuver(
                     "trip", PC(), tk.Modifiers(), ScriptedDice([]), target_is_larger=True
@@ -195,7 +203,7 @@ CASES: list[tuple[str, Callable[[], Any], Any]] = [
             ).result,
             t.dice,
         ),
-        ("critical", 2, True, "success", 1, "failure", "failure", "no_effect", ()),
+        ("critical", 2, True, "success", 1, "failure", "success", "failure", "no_effect", ()),
     ),
     (
         "V18",

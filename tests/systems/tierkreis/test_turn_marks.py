@@ -2,7 +2,8 @@
 
 * G11 ``death_timing="turn_start"`` (P9, P10 literal): a third death point from a blow
   leaves the character «dying» until its own turn starts, and dead then; the form's
-  ``dead`` tells the two apart; ``"immediate"`` (default) keeps today's forms and fights.
+  ``dead`` tells the two apart. Since the spec's revision (issue #25) this is the default;
+  ``"immediate"`` (a house rule) keeps the earlier forms and fights.
 * P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
   ``fumble_penalty_expires``): counted per kind from 2 (the fumble's turn) to 1 when that
   turn ends, and lifted when its next turn ends; untimed (count 0) it stays.
@@ -27,6 +28,7 @@ from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
 S = tk.SYSTEM
 LITERAL = tk.TierkreisOptions(death_timing="turn_start")
+IMMEDIATE = tk.TierkreisOptions(death_timing="immediate")
 EXPIRES = tk.TierkreisOptions(fumble_penalty_expires=True)
 NPC = {"is_player": False}
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
@@ -140,11 +142,12 @@ def test_g11_a_third_point_from_a_blow_is_dying_until_its_turn_starts():
 
 
 def test_g11_reaching_three_at_the_turn_start_kills_at_once_in_both_timings():
-    for options in (LITERAL, tk.TierkreisOptions()):
+    for options in (LITERAL, IMMEDIATE, tk.TierkreisOptions()):
         after = only(S.turn_start(fallen(2), options))
         assert after.death_points == 3 and S.status(after, options) == "dead"
     assert only(S.turn_start(fallen(2), LITERAL)).dead
-    assert not only(S.turn_start(fallen(2))).dead  # immediate: the points say it
+    assert only(S.turn_start(fallen(2))).dead  # turn_start is the default (G11 revised)
+    assert not only(S.turn_start(fallen(2), IMMEDIATE)).dead  # immediate: the points say it
 
 
 def test_g11_healed_before_its_turn_starts_it_lives():
@@ -155,12 +158,23 @@ def test_g11_healed_before_its_turn_starts_it_lives():
     assert tk.heal(0, 3, 2, 4) == (0, 3, "dead")  # dead (immediate, or ``dead`` ticked)
 
 
-def test_g11_immediate_timing_is_todays_rule():
+def test_g11_immediate_timing_is_the_earlier_rule():
     pc = tk.Combatant(agility=7)
-    law = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers())
+    law = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers(options=IMMEDIATE))
     three = [d for (_a, d) in law if d.death_points == 3]
-    assert three and all(S.status(d) == "dead" and not d.dead for d in three)
-    assert only(S.turn_start(fallen(3))) == fallen(3)
+    assert three and all(S.status(d, IMMEDIATE) == "dead" and not d.dead for d in three)
+    assert only(S.turn_start(fallen(3), IMMEDIATE)) == fallen(3)
+
+
+def test_g11_the_default_is_the_turn_start():
+    """The spec's revision: «Si al iniciar un turno el personaje alcanza 3 puntos de muerte,
+    muere» is the default; the same blow leaves the same forms as ``LITERAL``."""
+    assert tk.TierkreisOptions().death_timing == "turn_start"
+    pc = tk.Combatant(agility=7)
+    default = S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers())
+    assert default == S.transitions(pc, fallen(2, **NPC), BOW, tk.Modifiers(options=LITERAL))
+    three = [d for (_a, d) in default if d.death_points == 3]
+    assert three and all(S.status(d) == "dying" for d in three)
 
 
 def test_g11_a_dead_defender_stays_dead_under_any_blow():
@@ -189,7 +203,8 @@ def test_g11_a_fight_where_the_dying_die_at_their_turn_start():
     literal = fight_odds(spec, options=LITERAL, policy="first", system=S)
     assert literal.exact
     assert literal.fates["A2"] == {"dying": 1 - dies, "dead": dies}
-    immediate = fight_odds(spec, policy="first", system=S)
+    assert fight_odds(spec, policy="first", system=S).fates["A2"] == literal.fates["A2"]
+    immediate = fight_odds(spec, options=IMMEDIATE, policy="first", system=S)
     assert immediate.fates["A2"] == {"dead": 1}  # 3 points: dead from the start
     assert literal.p_win == immediate.p_win  # the timing changes fates, not who wins
 

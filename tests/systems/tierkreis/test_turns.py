@@ -19,7 +19,7 @@ from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.turns import turn_start
 
 S = tk.SYSTEM
-IMMEDIATE = tk.TierkreisOptions()
+IMMEDIATE = tk.TierkreisOptions(death_timing="immediate")
 LITERAL = tk.TierkreisOptions(death_timing="turn_start")
 NPC_SWORD = tk.Weapon(name="espada", kind="melee_1h", damage=3)
 
@@ -51,7 +51,11 @@ def test_v13_a_death_point_at_the_start_of_each_turn_at_0_pv(points, expected, f
     after = only(S.turn_start(fallen(points)))
     assert (after.pv, after.death_points) == (0, expected)
     assert S.status(after) == fate
-    assert after == dataclasses.replace(fallen(points), death_points=expected)
+    # the default (G11 turn_start) ticks ``dead`` when the turn start brings the third point
+    assert after == dataclasses.replace(fallen(points), death_points=expected, dead=fate == "dead")
+    immediate = only(S.turn_start(fallen(points), IMMEDIATE))
+    assert S.status(immediate, IMMEDIATE) == fate
+    assert immediate == dataclasses.replace(fallen(points), death_points=expected)
 
 
 def test_an_untreated_character_dies_at_the_start_of_its_third_turn():
@@ -65,15 +69,20 @@ def test_an_untreated_character_dies_at_the_start_of_its_third_turn():
 
 
 def test_a_blow_at_0_pv_and_the_turn_start_both_count():
-    """P9 one point per damaging hit at 0 PV, P10 one per turn start: 1 + 1 + 1 = dead."""
+    """P9 one point per damaging hit at 0 PV, P10 one per turn start: 1 + 1 + 1 = 3, dead
+    at once (``immediate``) or at its next turn start (the default, G11)."""
     npc = tk.Combatant(name="PNJ", is_player=False)
     law = S.transitions(npc, fallen(), NPC_SWORD, tk.Modifiers())
     hit = [d for (_, d), _ in law.items() if d.death_points == 1]
     assert hit
     c = only(S.turn_start(hit[0]))
     assert c.death_points == 2 and S.status(c) == "dying"
+    law = S.transitions(npc, c, NPC_SWORD, tk.Modifiers(options=IMMEDIATE))
+    assert any(S.status(d, IMMEDIATE) == "dead" for (_, d), _ in law.items())
     law = S.transitions(npc, c, NPC_SWORD, tk.Modifiers())
-    assert any(S.status(d) == "dead" for (_, d), _ in law.items())
+    three = [d for (_, d) in law if d.death_points == 3]
+    assert three and all(S.status(d) == "dying" for d in three)
+    assert all(S.status(only(S.turn_start(d))) == "dead" for d in three)
 
 
 def test_turn_start_timing_still_gives_the_death_point():

@@ -11,8 +11,12 @@ mirrored) against grapple, snatch, push and trip — a successful dodge makes th
 fail — and, against an NPC keeping its grapple, the player's own FUE-or-AGI check to break
 free (``break_free``). Results are always read from the actor's side.
 
-Naturals (R4, G10, option ``maneuver_naturals``): 1 = critical success, 12 = failure, no
-fumble table.
+Naturals (R4, G10, option ``maneuver_naturals``): a natural 1 is a critical success
+(``"critical_only"``, the default, and ``"both"``); a natural 12 is **not** an automatic
+failure by default — «el ataque siempre falla» is said of «un chequeo de ataque», and
+maneuvers are characteristic checks («si supera un chequeo de FUE o AGI») — so it compares
+with the target like any roll; ``"both"`` (the earlier reading) makes it fail; ``"none"``
+gives no natural results. Never a fumble table.
 """
 
 from __future__ import annotations
@@ -49,6 +53,12 @@ __all__ = [
 SNATCH_PENALTY = -3
 _BEST_OF = ("FUE", "AGI")  # «chequeo de FUE o AGI»: the better; a tie keeps FUE (listed first)
 _BLOCKED_BY_SIZE = ("push", "trip")
+#: The rule a maneuver's step cites, by option ``maneuver_naturals`` (R4, G10).
+_NATURALS_RULE = {
+    "critical_only": "P15, R4: 1 natural, éxito crítico; el 12 natural se compara como otra tirada",
+    "both": "P15, R4: 1 natural, éxito crítico; 12 natural, falla",
+    "none": "P15, R3: igual o menos, éxito",
+}
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,7 @@ def _opponent_target(
     return check_target(opponent, "AGI", "dodge", extra, modifiers.options)
 
 
-def _opponent_result(kind: str, roll: int, target: int, naturals: bool) -> str:
+def _opponent_result(kind: str, roll: int, target: int, naturals: str) -> str:
     """The maneuver's result (actor's side) from the player's roll."""
     if kind == "keep_grapple":
         freed = maneuver_result(roll, target, naturals) in ("critical", "success")
@@ -136,11 +146,12 @@ def _opponent_result(kind: str, roll: int, target: int, naturals: bool) -> str:
     return "failure" if roll <= target else "success"
 
 
-def maneuver_result(roll: int, target: int, naturals: bool = True) -> str:
-    """R4, G10 ``critical`` (natural 1), ``failure`` (natural 12), else by ``roll <= target``."""
-    if naturals and roll == 1:
+def maneuver_result(roll: int, target: int, naturals: str = "critical_only") -> str:
+    """R4, G10 ``critical`` on a natural 1 (unless ``naturals="none"``); a natural 12 is
+    ``failure`` only with ``naturals="both"``; else ``success`` iff ``roll <= target``."""
+    if naturals != "none" and roll == 1:
         return "critical"
-    if naturals and roll == D12:
+    if naturals == "both" and roll == D12:
         return "failure"
     return "success" if roll <= target else "failure"
 
@@ -265,7 +276,7 @@ def maneuver_check_resolve(
             },
             "P15/P5: el PJ tira para esquivar o liberarse; su éxito hace fallar la maniobra"
             if r.rolled_by == "opponent"
-            else "P15, R4: 1 natural, éxito crítico; 12 natural, falla",
+            else _NATURALS_RULE[options.maneuver_naturals],
         )
     )
     return steps, r, r.result

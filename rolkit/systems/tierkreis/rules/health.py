@@ -49,14 +49,16 @@ def _status(pv: int, death_points: int, dead: bool) -> HealthState:
 
 
 def apply_damage(
-    pv: int, death_points: int, damage: int, death_timing: str = "immediate"
+    pv: int, death_points: int, damage: int, death_timing: str = "turn_start"
 ) -> HealthState:
     """P9 The health after ``damage``.
 
     Damage ``d ≥ 1`` at ``pv > 0`` lowers PV (never below 0; reaching 0 gives no death point);
     at 0 PV it adds one death point, whatever the amount. Damage 0 changes nothing. With
-    ``death_timing="immediate"`` 3 death points are death at once; with ``"turn_start"``
-    (G11) the character stays unconscious until its next turn starts (:func:`start_of_turn`).
+    ``death_timing="turn_start"`` (the default, G11: «Si al iniciar un turno el personaje
+    alcanza 3 puntos de muerte, muere») a third death point from a blow leaves the
+    character unconscious — dying, still healable — until its next turn starts
+    (:func:`start_of_turn`); with ``"immediate"`` (a house rule) 3 points are death at once.
     """
     check_int(pv, 0, 999, field="pv", cls=TierkreisInputError)
     check_int(death_points, 0, DEATH_AT, field="death_points", cls=TierkreisInputError)
@@ -84,8 +86,10 @@ def start_of_turn(pv: int, death_points: int, stable: bool = False) -> HealthSta
 
 
 def fate_of(state: HealthState, knocked_out: bool = False) -> str | None:
-    """The common fate: ``None`` (acting), ``"dying"`` (0 PV: death points come each turn),
-    ``"down"`` (unconscious with PV left: hunger and sleep, P20), ``"dead"``."""
+    """The common fate: ``None`` (acting), ``"dying"`` (0 PV: death points come each turn
+    and the third kills, so it dies without help — with ``death_timing="turn_start"`` this
+    includes 3 points waiting for the turn start), ``"down"`` (unconscious with PV left:
+    hunger and sleep, P20), ``"dead"``."""
     if state.status == "dead":
         return "dead"
     if state.pv == 0:
