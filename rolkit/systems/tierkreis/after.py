@@ -15,9 +15,11 @@ the fumble table (*Pifias*, T1), applied to the attacker.
   count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
   próximo turno»); 11–12 one damage (P9).
 
-What the forms cannot hold, so the after-state leaves it out (the fight must handle it):
-a dropped weapon (1–2: the ``Weapon`` form has no «in hand» field) and the defender's free
-attack (9–10: a new attack, not a state). The death points gained at the start of a turn
+* The attacker's weapon: 1–2 «El arma se le cae» sets ``weapon_state="dropped"`` when it
+  attacked with a weapon in its hands (a fist or a power cannot fall); a counted shooting
+  weapon spends one shot on every shot fired (P19, ``Weapon.ammo_left``).
+
+The death points gained at the start of a turn
 at 0 PV (P10), the literal timing's death (G11), the end of the defensive stance (P13) and
 the end of a timed −2 are turn rules, not part of the attack: :mod:`.turns`
 (``SYSTEM.turn_start``, ``SYSTEM.turn_end``) applies them.
@@ -36,6 +38,7 @@ from typing import Literal, cast
 from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.tierkreis.attack import Resolution
+from rolkit.systems.tierkreis.attack.key import holds_weapon, weapon_after
 from rolkit.systems.tierkreis.attack.odds import attack_law
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
@@ -76,9 +79,10 @@ PENALTY_TURNS = 2
 
 
 def fumble_condition(
-    attacker: Combatant, fumble_effect: str | None, timed: bool = False
+    attacker: Combatant, fumble_effect: str | None, timed: bool = False, holds: bool = False
 ) -> Combatant:
-    """T1 3–8 The condition a fumble leaves: prone, or the −2 «physical» / «mental».
+    """T1 1–8 The condition a fumble leaves: the weapon dropped (1–2, only when ``holds``:
+    it attacked with a weapon in its hands), prone, or the −2 «physical» / «mental».
 
     The two −2 lower different characteristics, so one of each is «both»; the same one
     again is the same condition (it does not become −4). ``timed`` (option
@@ -86,6 +90,8 @@ def fumble_condition(
     second fumble of the same kind starts it again), so the turn rules end it «al final
     de su próximo turno»; untimed it stays until cleared.
     """
+    if fumble_effect == "weapon_dropped" and holds:
+        return replace(attacker, weapon_state="dropped")
     if fumble_effect == "attacker_prone" and not attacker.prone:
         return replace(attacker, prone=True)
     if fumble_effect in ("physical_minus_2", "mental_minus_2"):
@@ -104,14 +110,14 @@ def fumble_condition(
 
 @memo
 def attacker_after(
-    attacker: Combatant, fumble_effect: str | None, options: TierkreisOptions
+    attacker: Combatant, fumble_effect: str | None, options: TierkreisOptions, holds: bool = False
 ) -> Combatant:
     """T1/P8 The attacker after its fumble's effect (the same form for any other result):
     :func:`fumble_condition`, and 11–12 «Sufre daño y pierde 1 PV» (P9)."""
     if fumble_effect == "self_damage_1":
         state = apply_damage(attacker.pv, attacker.death_points, 1, options.death_timing)
         return with_health(attacker, state)
-    return fumble_condition(attacker, fumble_effect, options.fumble_penalty_expires)
+    return fumble_condition(attacker, fumble_effect, options.fumble_penalty_expires, holds)
 
 
 def status_of(combatant: Combatant, options: TierkreisOptions) -> Fate:
@@ -141,15 +147,17 @@ def _transitions(
 ) -> tuple[tuple[tuple[Combatant, Combatant, Weapon], Fraction], ...]:
     options = modifiers.options
     rows, denominator = attack_law(attacker, defender, weapon, modifiers)
+    holds = holds_weapon(attacker, weapon)
+    weapon_left = weapon_after(attacker, weapon)
     attackers: dict[str | None, Combatant] = {}
     defenders: dict[int, Combatant] = {}
     weights: dict[tuple[Combatant, Combatant, Weapon], int] = {}
     for (_result, effect, damage), weight in rows:
         if effect not in attackers:
-            attackers[effect] = attacker_after(attacker, effect, options)
+            attackers[effect] = attacker_after(attacker, effect, options, holds)
         if damage not in defenders:
             defenders[damage] = defender_after(defender, damage, options)
-        key = (attackers[effect], defenders[damage], weapon)
+        key = (attackers[effect], defenders[damage], weapon_left)
         weights[key] = weights.get(key, 0) + weight
     return tuple((k, Fraction(w, denominator)) for k, w in weights.items())
 
@@ -157,9 +165,9 @@ def _transitions(
 def attack_transitions(
     attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
 ) -> dict[tuple[Combatant, Combatant, Weapon], Fraction]:
-    """The exact law of ``(attacker after, defender after, weapon)`` over every face of the
-    check, fumble and damage dice; the input form where a role does not change (the weapon
-    never does: see the module docstring). Sums to exactly 1.
+    """The exact law of ``(attacker after, defender after, weapon after)`` over every face
+    of the check, fumble and damage dice; the input form where a role does not change (the
+    weapon changes only when it counts its shots). Sums to exactly 1.
 
     Raises:
         TierkreisInputError: an impossible attack (see :func:`~.attack.stages.roll_target`).
@@ -179,21 +187,27 @@ def transitions(
     return attack_transitions(attacker, defender, weapon, modifiers)
 
 
-def after(outcome: Resolution) -> dict[str, Combatant]:
+def after(outcome: Resolution) -> dict[str, Combatant | Weapon]:
     """The combatants after the attack (this module): the defender's PV and death
     points as the roll left them (P9; 3 death points kept: dead, or with
     ``death_timing="turn_start"`` dying until its turn); the attacker's fumble (T1): prone,
-    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV. A
-    dropped weapon is left out (the Weapon form has no
-    «in hand» field), and so is the defender's free attack (a new attack, not a state).
-    """
-    out: dict[str, Combatant] = {}
+    −2 physical/mental (its count of turns with ``fumble_penalty_expires``), −1 PV, its
+    weapon dropped; the weapon's ammunition spent (P19)."""
+    out: dict[str, Combatant | Weapon] = {}
     d, a = outcome.defender, outcome.attacker
     if d is not None and (new := with_health(d, outcome.defender_after)) != d:
         out["defender"] = new
     if a is not None:
         timed = outcome.options is not None and outcome.options.fumble_penalty_expires
-        new = fumble_condition(with_health(a, outcome.attacker_after), outcome.fumble_effect, timed)
+        new = fumble_condition(
+            with_health(a, outcome.attacker_after),
+            outcome.fumble_effect,
+            timed,
+            outcome.drops_weapon,
+        )
         if new != a:
             out["attacker"] = new
+    w = outcome.weapon_after
+    if w is not None and w != outcome.weapon:
+        out["weapon"] = w
     return out

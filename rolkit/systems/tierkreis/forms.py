@@ -32,8 +32,10 @@ from rolkit.systems.tierkreis.tables import (
     CODE_LABELS,
     CODES,
     FUMBLE_PENALTY_PARTS,
+    SHOOTING_KINDS,
     TEXT_LABELS,
     WEAPON_KINDS,
+    WEAPON_STATES,
     label_of,
 )
 
@@ -226,6 +228,40 @@ class Combatant:
             "Defensa action: +1 to its dodge checks until its next turn.",
         ),
         rule="P13",
+    )
+    grappled: bool = fields.flag_field(
+        False,
+        label=("Agarrado", "Agarrado (grappled)"),
+        help=(
+            "«Un oponente agarrado no puede alejarse» (salvo si es más grande y pesado); "
+            "con una acción intenta liberarse.",
+            "«A grappled opponent cannot move away» (unless larger and heavier); it spends "
+            "an action to try to break free.",
+        ),
+        rule="P15",
+    )
+    grappling: bool = fields.flag_field(
+        False,
+        label=("Agarrando a alguien", "Agarrando a alguien (grappling)"),
+        help=(
+            "Mantiene un agarre: si el agarrado intenta liberarse, chequeo de FUE o AGI "
+            "para mantenerlo.",
+            "Holds a grapple: when the grappled one tries to break free, a FUE or AGI "
+            "check keeps it.",
+        ),
+        rule="P15",
+    )
+    weapon_state: str = fields.choice_field(
+        "in_hand",
+        WEAPON_STATES,
+        label=("Su arma", "Su arma (its weapon)"),
+        help=(
+            "Sin el arma en la mano ataca sin armas (1 de daño); un arma caída se recoge "
+            "con una acción (Ítem).",
+            "Without its weapon in hand it attacks unarmed (1 damage); a dropped weapon is "
+            "picked up with an action (Ítem).",
+        ),
+        rule="P8, P15, P24",
     )
     intoxicated: bool = fields.flag_field(
         False,
@@ -469,9 +505,65 @@ class Weapon:
         ),
         rule="P12, T3",
     )
+    ammo_capacity: int | None = fields.int_field(
+        None,
+        1,
+        99,
+        optional=True,
+        label=("Munición (carga)", "Munición (ammunition per load)"),
+        help=(
+            "Solo armas de rango y de fuego: disparos por carga. Vacío: no se cuenta.",
+            "Ranged weapons and firearms only: shots per load. Empty: not counted.",
+        ),
+        rule="P19",
+    )
+    ammo_left: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        optional=True,
+        label=("Disparos que quedan", "Disparos que quedan (shots left)"),
+        help=(
+            "Vacío: cargada. A 0 no dispara: «deben ser recargadas cuando agoten su "
+            "munición» (una acción).",
+            "Empty: loaded. At 0 it cannot shoot: it must be reloaded (one action).",
+        ),
+        rule="P19",
+    )
 
     def __post_init__(self) -> None:
         _validate(self)
+        if self.ammo_capacity is not None and self.kind not in SHOOTING_KINDS:
+            raise input_error(
+                "ammo_capacity",
+                en="Munición (ammunition) is counted only for ranged weapons and firearms "
+                f"(weapon kind is {self.kind})",
+                es=f"La munición solo se cuenta en armas de rango y de fuego (el arma es {self.kind})",
+                allowed="empty unless the weapon is ranged or a firearm",
+                got=self.ammo_capacity,
+                cls=TierkreisInputError,
+            )
+        if self.ammo_left is not None and (
+            self.ammo_capacity is None or self.ammo_left > self.ammo_capacity
+        ):
+            raise input_error(
+                "ammo_left",
+                en="Disparos que quedan (shots left) needs a Munición (ammunition) and "
+                f"cannot exceed it (got {self.ammo_left})",
+                es="Los disparos que quedan necesitan la munición por carga y no pueden "
+                f"superarla (recibido {self.ammo_left})",
+                allowed=f"0..{self.ammo_capacity}" if self.ammo_capacity else "empty",
+                got=self.ammo_left,
+                cls=TierkreisInputError,
+            )
+
+    @property
+    def shots(self) -> int | None:
+        """P19 The shots left (a full load when ``ammo_left`` is empty); ``None``: not
+        counted."""
+        if self.ammo_capacity is None:
+            return None
+        return self.ammo_capacity if self.ammo_left is None else self.ammo_left
 
 
 @dataclass(frozen=True)

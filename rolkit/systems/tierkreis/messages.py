@@ -59,6 +59,9 @@ _VALUES = {
     "success": ("éxito", "éxito (success)"),
     "failure": ("fallo", "fallo (failure)"),
     "no_effect": ("sin efecto", "sin efecto (no effect)"),
+    "in_hand": ("en la mano", "en la mano (in hand)"),
+    "dropped": ("se le cayó", "se le cayó (dropped)"),
+    "snatched": ("se la arrebataron", "se la arrebataron (snatched)"),
 }
 
 _STEPS = {
@@ -83,6 +86,10 @@ _STEPS = {
     "fall": ("Daño por caída", "Daño por caída (falling damage)"),
     "hours": ("Horas intoxicado", "Horas intoxicado (hours intoxicated)"),
     "initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
+    "unarmed": (
+        "Sin su arma en la mano: golpe sin armas",
+        "Sin su arma en la mano (weapon not in hand): golpe sin armas (unarmed blow)",
+    ),
 }
 
 _DERIVED = {
@@ -116,6 +123,8 @@ _DERIVED = {
     "hours": ("horas", "hours"),
     "agility": ("AGI", "AGI (agility)"),
     "score": ("total", "total"),
+    "weapon": ("arma", "weapon"),
+    "weapon_state": ("su arma", "its weapon"),
 }
 
 _FLAGS = {

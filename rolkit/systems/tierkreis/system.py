@@ -17,7 +17,7 @@ from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon, derived
 from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
-from rolkit.systems.tierkreis.turns import fight_initiative, turn_end, turn_start
+from rolkit.systems.tierkreis.turns import fight_blow, fight_initiative, turn_end, turn_start
 from rolkit.systems.tierkreis.view import project
 
 __all__ = ["SYSTEM"]
@@ -50,4 +50,5 @@ SYSTEM = System(
     turn_end_fn=turn_end,
     initiative_fn=fight_initiative,
     derived_fn=derived,
+    fight_blow_fn=fight_blow,
 )

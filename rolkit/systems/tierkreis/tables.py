@@ -18,6 +18,9 @@ __all__ = [
     "SOURCES",
     "WEAPON_KINDS",
     "MELEE_KINDS",
+    "HELD_KINDS",
+    "SHOOTING_KINDS",
+    "WEAPON_STATES",
     "FUMBLE_TABLE",
     "FUMBLE_LABELS",
     "FUMBLE_EFFECT_OF",
@@ -78,6 +81,19 @@ WEAPON_KINDS = {
 }
 #: T3: kinds that are melee for the prone rules (a power is melee only if ``power_is_melee``).
 MELEE_KINDS = frozenset({"unarmed", "melee_1h", "melee_2h"})
+
+#: P8/T1, P15 kinds whose weapon is held in the hands, so it can be dropped or snatched (a
+#: power or a bare fist cannot).
+HELD_KINDS = frozenset({"melee_1h", "melee_2h", "ranged", "firearm"})
+#: *Recargar*: «Armas de fuego y otras armas de disparo deben ser recargadas».
+SHOOTING_KINDS = frozenset({"ranged", "firearm"})
+#: Where a combatant's weapon is: in its hands, dropped (fumble «El arma se le cae»), or
+#: snatched by an opponent (*Arrebatar*).
+WEAPON_STATES = {
+    "in_hand": ("En la mano", "En la mano (in hand)"),
+    "dropped": ("Se le cayó", "Se le cayó (dropped)"),
+    "snatched": ("Se la arrebataron", "Se la arrebataron (snatched)"),
+}
 
 #: T1 «Pifias»: the effect of each face of the fumble die, 1..12.
 FUMBLE_TABLE: tuple[str, ...] = (

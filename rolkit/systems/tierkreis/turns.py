@@ -52,13 +52,16 @@ from rolkit.hooks import Entrant
 from rolkit.memo import memo
 from rolkit.model import Step
 from rolkit.systems.tierkreis.after import with_health
+from rolkit.systems.tierkreis.attack.stages import wielded
 from rolkit.systems.tierkreis.errors import TierkreisInputError
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers
+from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import DEFAULT_OPTIONS, TierkreisOptions
 from rolkit.systems.tierkreis.rules.health import DEATH_AT, start_of_turn
 from rolkit.systems.tierkreis.tables import FUMBLE_PENALTY_PARTS
 
 __all__ = [
+    "fight_blow",
+    "OUT_OF_AMMO",
     "turn_start",
     "turn_end",
     "InitiativeEntry",
@@ -130,6 +133,31 @@ def turn_end(
     option was on at the fumble), so ``options`` and ``modifiers`` are accepted and unused.
     Treat the result as read-only (it is memoised)."""
     return _turn_end(c)
+
+
+# --------------------------------------------------------------------------- P19, P24
+#: P19 *Recargar* «deben ser recargadas cuando agoten su munición»: why a blow is not made.
+OUT_OF_AMMO = (
+    "attacker",
+    "no tiene munición: debe recargar (una acción)",
+    "has no shots left (sin munición): it must reload (Recargar, one action)",
+)
+
+
+def fight_blow(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: TierkreisOptions = DEFAULT_OPTIONS,
+    defend: bool = True,
+) -> tuple[Modifiers | None, tuple[tuple[str, str, str], ...]]:
+    """``SYSTEM.fight_blow``: an attacker whose counted shooting weapon in its hands has no
+    shots left makes no blow (P19: it must reload first; ``resolve`` refuses it); any other
+    blow is made as asked (a weapon not in its hands is a bare-handed blow, P24)."""
+    if wielded(attacker, weapon).shots == 0:
+        return None, (OUT_OF_AMMO,)
+    return modifiers, ()
 
 
 # --------------------------------------------------------------------------- P23

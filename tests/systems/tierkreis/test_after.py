@@ -24,7 +24,7 @@ from rolkit.dice import ScriptedDice
 from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.after import after as after_of
 
-from .test_oracle import FUMBLES, K, attack_target, dodge_target, random_config
+from .test_oracle import FUMBLES, HELD, K, attack_target, dodge_target, in_hands, random_config
 from .tk_fixtures import BOW as UNNAMED_BOW
 
 S = tk.SYSTEM
@@ -134,9 +134,14 @@ def check_marginals(a, d, w, m) -> None:
         elif a1.fumble_penalty != a.fumble_penalty:
             (new,) = PARTS[a1.fumble_penalty] - PARTS[a.fumble_penalty]
             changes[f"{new}_minus_2"] += p
+        elif a1.weapon_state != a.weapon_state:
+            assert (a.weapon_state, a1.weapon_state) == ("in_hand", "dropped")
+            changes["weapon_dropped"] += p
         else:
             assert a1 == a
+    held = w.kind in ("melee_1h", "melee_2h", "ranged", "firearm")
     changes_the_attacker = {
+        "weapon_dropped": held and a.weapon_state == "in_hand",
         "self_damage_1": True,
         "attacker_prone": not a.prone,
         "physical_minus_2": "physical" not in PARTS[a.fumble_penalty],
@@ -229,9 +234,11 @@ def test_v32_a_fumble_12_hurts_the_attacker_and_the_others_leave_their_condition
         assert pairs[(dataclasses.replace(a, **change), d)] == Fraction(1, 72)
     mental = dataclasses.replace(a, fumble_penalty="mental")
     assert pairs[(mental, d)] == Fraction(1, 72)
-    # 1–2 weapon dropped and 9–10 free attack leave both forms as they were
+    # 9–10 free attack leaves both forms as they were here (the free attack itself is a
+    # new attack of the defender's); 1–2 drops the bow from the archer's hands
     miss = Fraction(1, 3)  # V22: miss 1/3
-    assert pairs[(a, d)] == miss + 2 * Fraction(1, 72)
+    assert pairs[(a, d)] == miss + Fraction(1, 72)
+    assert pairs[(dataclasses.replace(a, weapon_state="dropped"), d)] == Fraction(1, 72)
 
 
 def test_one_fumble_penalty_of_each_kind_is_both_and_the_same_one_again_is_no_worse() -> None:
@@ -328,6 +335,8 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
     """From the spec's text only: every (check, fumble, damage) face triple; R4/P3–P7 give
     the result and damage (as in the outcome oracle); P9 and T1 the forms after."""
     o = m.options
+    given = w
+    w = in_hands(a, w)  # no weapon in its hands: a bare-handed blow
     dodge = (not a.is_player and d.is_player) if m.mode == "auto" else m.mode == "dodge_check"
     t = dodge_target(a, d, w, m) if dodge else attack_target(a, d, w, m)
     naturals = not dodge and (w.kind != "power" or o.crits_on_power_attacks)
@@ -366,7 +375,9 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
             elif d.death_points < 3:
                 d_after = dataclasses.replace(d, death_points=d.death_points + 1)
         a_after = a  # T1, on the attacker
-        if effect == "attacker_prone":
+        if effect == "weapon_dropped" and w is given and w.kind in HELD:
+            a_after = dataclasses.replace(a, weapon_state="dropped")
+        elif effect == "attacker_prone":
             a_after = dataclasses.replace(a, prone=True)
         elif effect in ("physical_minus_2", "mental_minus_2"):  # one of each: both apply
             held = PARTS[a.fumble_penalty] | {effect.split("_")[0]}
@@ -374,7 +385,11 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
             a_after = dataclasses.replace(a, fumble_penalty=name)
         elif effect == "self_damage_1":
             a_after = dataclasses.replace(a, pv_current=a.pv - 1)
-        key = (a_after, d_after, w)
+        w_after = given  # P19: the shot is fired (hit, miss or fumble) from a held weapon
+        if w is given and given.ammo_capacity is not None:
+            shots = given.ammo_capacity if given.ammo_left is None else given.ammo_left
+            w_after = dataclasses.replace(given, ammo_left=shots - 1)
+        key = (a_after, d_after, w_after)
         law[key] = law.get(key, Fraction(0)) + Fraction(n, 12**3)
     return law
 

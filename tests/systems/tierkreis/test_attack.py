@@ -153,6 +153,6 @@ def test_resolution_exposes_the_shared_result_attributes() -> None:
     assert r.key.outcome == r.outcome
     assert r.defender_after == tk.HealthState(0, 0, "unconscious")
     assert r.attacker_after == tk.HealthState(4, 0, "active")
-    assert r.weapon_after is None
+    assert r.weapon_after == r.weapon  # no shots counted: the same weapon form
     resolved = tk.SYSTEM.resolve_fn(a, d, BOW, tk.Modifiers(), tk.DEFAULT, ScriptedDice([1]))
     assert resolved.steps == r.steps and resolved.outcome == r and resolved.key == r.key

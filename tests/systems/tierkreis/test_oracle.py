@@ -144,6 +144,7 @@ def after(pv: int, dp: int, dmg: int, knocked_out: bool, timing: str) -> str:
 
 def oracle_outcomes(a, d, w, m) -> dict[tk.Outcome, Fraction]:
     o = m.options
+    w = in_hands(a, w)
     dodge = (not a.is_player and d.is_player) if m.mode == "auto" else m.mode == "dodge_check"
     t = dodge_target(a, d, w, m) if dodge else attack_target(a, d, w, m)
     naturals = not dodge and (w.kind != "power" or o.crits_on_power_attacks)
@@ -247,7 +248,21 @@ def random_config(rng: random.Random):
             crits_on_power_attacks=rng.random() < 0.7,
         ),
     )
+    # the states of #25, drawn last so the earlier draws stay as they were
+    a = dataclasses.replace(a, weapon_state=rng.choice(["in_hand"] * 4 + ["dropped", "snatched"]))
+    if w.kind in ("ranged", "firearm") and rng.random() < 0.5:
+        w = dataclasses.replace(w, ammo_capacity=2, ammo_left=rng.choice([None, 1, 2]))
     return a, d, w, m
+
+
+HELD = ("melee_1h", "melee_2h", "ranged", "firearm")
+
+
+def in_hands(a: tk.Combatant, w: tk.Weapon) -> tk.Weapon:
+    """«ataca con el arma que tenga en sus manos»: none in hand, a bare-handed blow (1)."""
+    if a.weapon_state != "in_hand" and w.kind in HELD:
+        return tk.Weapon(name="golpe sin armas", kind="unarmed", damage=1)
+    return w
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -316,6 +331,7 @@ def test_after_state_of_random_rolls_is_valid_and_matches_the_health() -> None:
                 assert (hp.pv, hp.death_points) == (d.pv, d.death_points)
             if "attacker" in after:
                 assert r.outcome.fumble_effect in (
+                    "weapon_dropped",
                     "attacker_prone",
                     "physical_minus_2",
                     "mental_minus_2",

@@ -18,6 +18,7 @@ from rolkit.systems.tierkreis.attack.stages import (
     dealt,
     health_after,
     setup,
+    wielded,
 )
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
@@ -40,6 +41,7 @@ def attack_law(
         TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     options = modifiers.options
+    weapon = wielded(attacker, weapon)
     mode, target, naturals = setup(attacker, defender, weapon, modifiers)
     # the check die: every face read once, then each result handled once with its count
     faces: dict[str, int] = {}

@@ -18,6 +18,7 @@ from rolkit.systems.tierkreis.attack.stages import (
     dealt,
     health_after,
     setup,
+    wielded,
 )
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
@@ -67,6 +68,16 @@ def _opening_steps(
         )
     )
     return steps + target_steps(target, _RULE_TARGET)
+
+
+def _unarmed_step(attacker: Combatant, weapon: Weapon) -> Step:
+    """P24 «ataca con el arma que tenga en sus manos»: its weapon is not in its hands."""
+    return Step(
+        "tierkreis.step.unarmed",
+        (),
+        {"weapon": weapon.name, "weapon_state": _value(attacker.weapon_state)},
+        "P24 «El personaje ataca con el arma que tenga en sus manos»",
+    )
 
 
 def _check_step(mode: str, roll: int, target: int, result: str) -> Step:
@@ -163,9 +174,14 @@ def resolve_attack(
         TierkreisInputError: an impossible attack (see :func:`~.stages.roll_target`).
     """
     options = modifiers.options
-    mode, target, naturals = setup(attacker, defender, weapon, modifiers)
+    original = weapon
+    held = wielded(attacker, weapon)
+    mode, target, naturals = setup(attacker, defender, held, modifiers)
     effects: list[str] = ["surprise_action"] if modifiers.surprise else []
     steps = _opening_steps(attacker, defender, mode, target, modifiers.surprise)
+    if held is not weapon:
+        steps.insert(0, _unarmed_step(attacker, weapon))
+    weapon = held
     roll = _rng_d12(rng)
     result = check_result(mode, target.target, roll, naturals)
     steps.append(_check_step(mode, roll, target.target, result))
@@ -193,6 +209,7 @@ def resolve_attack(
         attacker=attacker,
         defender=defender,
         options=options,
+        weapon=original,
     )
 
 

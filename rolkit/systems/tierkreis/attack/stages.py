@@ -17,8 +17,10 @@ Dice order (P6): check die; the fumble die only after a fumble; the damage die o
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rolkit.systems.tierkreis.attack.validate import validate_attack
-from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.forms import UNARMED, Combatant, Modifiers, Weapon
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.rules.adjustments import Adjustment, engine_effect, mirror
 from rolkit.systems.tierkreis.rules.check import (
@@ -35,9 +37,11 @@ from rolkit.systems.tierkreis.rules.damage import (
     variable_damage,
 )
 from rolkit.systems.tierkreis.rules.health import HealthState, apply_damage, fate_of
-from rolkit.systems.tierkreis.tables import MELEE_KINDS
+from rolkit.systems.tierkreis.tables import HELD_KINDS, MELEE_KINDS, SHOOTING_KINDS
 
 __all__ = [
+    "wielded",
+    "spent",
     "resolve_mode",
     "attack_codes",
     "is_melee",
@@ -51,6 +55,26 @@ __all__ = [
     "dealt",
     "health_after",
 ]
+
+
+# --------------------------------------------------------------------------- the weapon
+def wielded(attacker: Combatant, weapon: Weapon) -> Weapon:
+    """«Ataque: El personaje ataca con el arma que tenga en sus manos» (P24): a weapon held
+    in the hands that the attacker no longer holds (dropped by a fumble, P8/T1 1–2, or
+    snatched, P15 *Arrebatar*) leaves it a bare-handed blow (*golpe sin armas*, damage 1);
+    a power or a fist needs no weapon in hand."""
+    if attacker.weapon_state != "in_hand" and weapon.kind in HELD_KINDS:
+        return UNARMED
+    return weapon
+
+
+def spent(weapon: Weapon) -> Weapon:
+    """P19 *Recargar*: a counted shooting weapon after one shot (hit, miss or fumble: the
+    shot is fired); the same form when the ammunition is not counted."""
+    shots = weapon.shots
+    if shots is None or weapon.kind not in SHOOTING_KINDS:
+        return weapon
+    return replace(weapon, ammo_left=shots - 1)
 
 
 # --------------------------------------------------------------------------- P3–P5 target
@@ -166,11 +190,13 @@ def dodge_target(
 def roll_target(
     attacker: Combatant, defender: Combatant, weapon: Weapon, modifiers: Modifiers
 ) -> tuple[str, CheckTarget]:
-    """P3–P5 The mode (``"attack_check"`` | ``"dodge_check"``) and the target of its check.
+    """P3–P5 The mode (``"attack_check"`` | ``"dodge_check"``) and the target of its check
+    (with the weapon the attacker holds: :func:`wielded`).
 
     Raises:
         TierkreisInputError: see :func:`validate_attack`.
     """
+    weapon = wielded(attacker, weapon)
     validate_attack(attacker, weapon, modifiers)
     mode = resolve_mode(attacker, defender, modifiers)
     if mode == "dodge_check":

@@ -14,7 +14,8 @@ def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -
 
     Raises:
         TierkreisInputError: ``attack_characteristic`` AGI/FUE with a kind that has no
-            choice; an attacker who cannot act (0 PV, or knocked out by hunger/sleep).
+            choice; an attacker who cannot act (0 PV, or knocked out by hunger/sleep); a
+            counted shooting weapon with no shots left (P19 *Recargar*).
     """
     if modifiers.attack_characteristic != "best" and weapon.kind not in ("unarmed", "melee_1h"):
         raise input_error(
@@ -29,6 +30,17 @@ def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -
             cls=TierkreisInputError,
         )
     require_active(attacker, "attacker", "atacante", "an attacker who can act")
+    if weapon.shots == 0:
+        raise input_error(
+            "ammo_left",
+            en=f"{weapon.name or 'the weapon'} has no shots left: it must be reloaded "
+            "(Recargar, one action)",
+            es=f"{weapon.name or 'el arma'} no tiene munición: hay que recargarla "
+            "(Recargar, una acción)",
+            allowed="a loaded weapon",
+            got=weapon.ammo_left,
+            cls=TierkreisInputError,
+        )
 
 
 def require_active(combatant: Combatant, en: str, es: str, allowed: str) -> None:
