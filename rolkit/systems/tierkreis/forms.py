@@ -122,6 +122,16 @@ def _penalty_turns(kind: str) -> Any:
     )
 
 
+_PENALTY_CHOICES = {
+    "none": ("Ninguno", "Ninguno (none)"),
+    "physical": ("FUE, AGI y VIT −2", "FUE, AGI y VIT −2 (physical)"),
+    "mental": ("INT, CAR y SUE −2", "INT, CAR y SUE −2 (mental)"),
+    "both": (
+        "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2",
+        "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2 (physical and mental)",
+    ),
+}
+
 _ADJ_HELP = (
     "Ajustes separados por «;»: «+2 ataque (Furia); +1 AGI ítem; -1 esquiva». Los efectos no se "
     "suman (solo el mayor); los ítems sí.",
@@ -288,15 +298,7 @@ class Combatant:
     )
     fumble_penalty: str = fields.choice_field(
         "none",
-        {
-            "none": ("Ninguno", "Ninguno (none)"),
-            "physical": ("FUE, AGI y VIT −2", "FUE, AGI y VIT −2 (physical)"),
-            "mental": ("INT, CAR y SUE −2", "INT, CAR y SUE −2 (mental)"),
-            "both": (
-                "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2",
-                "Las dos: FUE, AGI, VIT, INT, CAR y SUE −2 (physical and mental)",
-            ),
-        },
+        _PENALTY_CHOICES,
         label=("Efecto de pifia en curso", "Efecto de pifia en curso (fumble penalty)"),
         help=(
             "Pifia 5–6 o 7–8: −2 hasta el final de su próximo turno; tras una de cada, las dos.",
@@ -369,9 +371,9 @@ class Combatant:
                 raise input_error(
                     name,
                     en=f"{en} counts the turns of a −2 the character does not have "
-                    f"(Efecto de pifia en curso is {self.fumble_penalty!r})",
+                    f"(Efecto de pifia en curso is «{_PENALTY_CHOICES[self.fumble_penalty][1]}»)",
                     es=f"{es} cuenta los turnos de un −2 que el personaje no tiene "
-                    f"(Efecto de pifia en curso: {self.fumble_penalty!r})",
+                    f"(Efecto de pifia en curso: «{_PENALTY_CHOICES[self.fumble_penalty][0]}»)",
                     allowed="0 unless that −2 is on",
                     got=getattr(self, name),
                     cls=TierkreisInputError,
@@ -537,8 +539,9 @@ class Weapon:
             raise input_error(
                 "ammo_capacity",
                 en="Munición (ammunition) is counted only for ranged weapons and firearms "
-                f"(weapon kind is {self.kind})",
-                es=f"La munición solo se cuenta en armas de rango y de fuego (el arma es {self.kind})",
+                f"(the weapon is «{WEAPON_KINDS[self.kind][1]}»)",
+                es="La munición solo se cuenta en armas de rango y de fuego "
+                f"(el arma es «{WEAPON_KINDS[self.kind][0]}»)",
                 allowed="empty unless the weapon is ranged or a firearm",
                 got=self.ammo_capacity,
                 cls=TierkreisInputError,

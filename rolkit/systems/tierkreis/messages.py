@@ -70,7 +70,7 @@ _STEPS = {
     "applied": ("Ajuste aplicado", "Ajuste aplicado (adjustment applied)"),
     "ignored": (
         "Ajuste ignorado (no acumulable)",
-        "Ajuste ignorado (ignored: not cumulative, R5)",
+        "Ajuste ignorado (ignored: not cumulative)",
     ),
     "target": ("Objetivo del chequeo", "Objetivo del chequeo (check target)"),
     "attack_roll": ("Chequeo de ataque", "Chequeo de ataque (attack check)"),

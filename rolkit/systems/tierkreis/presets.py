@@ -39,17 +39,17 @@ COMBATANTS: dict[str, dict[str, Any]] = {
         "intelligence": 8,
         "agility": 5,
     },
-    "Arquera (PJ, AGI 7)": {"name": "Arquera", "is_player": True, "agility": 7},
-    "Espadachín (PJ, FUE 8, AGI 5)": {
-        "name": "Espadachín",
+    "Valeria, arquera (PJ, AGI 7)": {"name": "Valeria", "is_player": True, "agility": 7},
+    "Tomás, espadachín (PJ, FUE 8, AGI 5)": {
+        "name": "Tomás",
         "is_player": True,
         "strength": 8,
         "agility": 5,
     },
-    "Matón (PNJ, 20 PV)": {"name": "Matón", "is_player": False, "pv_max_override": 20},
-    "Esbirro (PNJ, 5 PV)": {"name": "Esbirro", "is_player": False, "pv_max_override": 5},
-    "Guardia (PNJ, AGI 7, 10 PV)": {
-        "name": "Guardia",
+    "Bruno, matón (PNJ, 20 PV)": {"name": "Bruno", "is_player": False, "pv_max_override": 20},
+    "Pico, esbirro (PNJ, 5 PV)": {"name": "Pico", "is_player": False, "pv_max_override": 5},
+    "Sargento Ortiz, guardia (PNJ, AGI 7, 10 PV)": {
+        "name": "Sargento Ortiz",
         "is_player": False,
         "agility": 7,
         "pv_max_override": 10,

@@ -58,7 +58,7 @@ def preset_setups() -> list[tuple[Any, Any, Any, Any]]:
     for m in p["modifiers"].values():
         for a, d in (
             (f["attacker"], f["defender"]),
-            (p["attacker"]["Matón (PNJ, 20 PV)"], f["defender"]),
+            (p["attacker"]["Bruno, matón (PNJ, 20 PV)"], f["defender"]),
         ):
             out.append((a, d, f["weapon"], m))
     return out
@@ -68,7 +68,7 @@ def wounded_setups() -> list[tuple[Any, Any, Any, Any]]:
     """States reached by one and two attacks of the law itself (wounded, dying, dead)."""
     p = S.presets
     out = []
-    attackers = (p["attacker"]["Jessica (PJ, FUE 6, VIT 6)"], p["attacker"]["Matón (PNJ, 20 PV)"])
+    attackers = (p["attacker"]["Jessica (PJ, FUE 6, VIT 6)"], p["attacker"]["Bruno, matón (PNJ, 20 PV)"])
     for a, d in itertools.product(attackers, p["defender"].values()):
         for w in (tk.SWORD, p["weapon"]["Poder de ejemplo (INT, 2, medio daño al esquivar)"]):
             frontier = {(a, d), (a, dataclasses.replace(d, pv_current=0, death_points=2))}

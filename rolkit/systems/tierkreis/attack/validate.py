@@ -5,6 +5,7 @@ from __future__ import annotations
 from rolkit.errors import input_error
 from rolkit.systems.tierkreis.errors import TierkreisInputError
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.tierkreis.tables import WEAPON_KINDS
 
 __all__ = ["validate_attack", "require_active"]
 
@@ -21,10 +22,11 @@ def validate_attack(attacker: Combatant, weapon: Weapon, modifiers: Modifiers) -
         raise input_error(
             "attack_characteristic",
             en="Característica de ataque (attack characteristic) can be chosen only for unarmed "
-            f"or 1-hand melee attacks (weapon kind is {weapon.kind}, got "
+            f"or 1-hand melee attacks (the weapon is «{WEAPON_KINDS[weapon.kind][1]}», got "
             f"{modifiers.attack_characteristic!r})",
             es="La característica de ataque solo se elige sin armas o con melee a 1 mano "
-            f"(el arma es {weapon.kind}, recibido {modifiers.attack_characteristic!r})",
+            f"(el arma es «{WEAPON_KINDS[weapon.kind][0]}», recibido "
+            f"{modifiers.attack_characteristic})",
             allowed="best unless the weapon is unarmed or melee_1h",
             got=modifiers.attack_characteristic,
             cls=TierkreisInputError,
