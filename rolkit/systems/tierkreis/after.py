@@ -15,6 +15,9 @@ the fumble table (*Pifias*, T1), applied to the attacker.
   count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
   próximo turno»); 11–12 one damage (P9).
 
+* The defender: 9–10 «Genera un ataque gratis por parte del enemigo al que estaba
+  atacando» sets its ``free_attack`` (played as the action «Ataque gratis», which spends
+  no action of its turn: :mod:`.checks.attack_actions`).
 * The attacker's weapon: 1–2 «El arma se le cae» sets ``weapon_state="dropped"`` when it
   attacked with a weapon in its hands (a fist or a power cannot fall); a counted shooting
   weapon spends one shot on every shot fired (P19, ``Weapon.ammo_left``).
@@ -65,8 +68,14 @@ def with_health(combatant: Combatant, state: HealthState) -> Combatant:
 
 
 @memo
-def defender_after(defender: Combatant, damage: int, options: TierkreisOptions) -> Combatant:
-    """P9 The defender after taking ``damage`` (the same form when nothing changes)."""
+def defender_after(
+    defender: Combatant, damage: int, options: TierkreisOptions, effect: str | None = None
+) -> Combatant:
+    """P9 The defender after taking ``damage`` (the same form when nothing changes); T1
+    9–10 «Genera un ataque gratis por parte del enemigo al que estaba atacando»: the
+    attacker's fumble gives it a free attack (``free_attack``)."""
+    if effect == "free_attack_for_defender" and not defender.free_attack:
+        defender = replace(defender, free_attack=True)
     if damage <= 0:
         return defender
     state = apply_damage(defender.pv, defender.death_points, damage, options.death_timing)
@@ -150,14 +159,11 @@ def _transitions(
     holds = holds_weapon(attacker, weapon)
     weapon_left = weapon_after(attacker, weapon)
     attackers: dict[str | None, Combatant] = {}
-    defenders: dict[int, Combatant] = {}
     weights: dict[tuple[Combatant, Combatant, Weapon], int] = {}
     for (_result, effect, damage), weight in rows:
         if effect not in attackers:
             attackers[effect] = attacker_after(attacker, effect, options, holds)
-        if damage not in defenders:
-            defenders[damage] = defender_after(defender, damage, options)
-        key = (attackers[effect], defenders[damage], weapon_left)
+        key = (attackers[effect], defender_after(defender, damage, options, effect), weapon_left)
         weights[key] = weights.get(key, 0) + weight
     return tuple((k, Fraction(w, denominator)) for k, w in weights.items())
 
@@ -195,8 +201,12 @@ def after(outcome: Resolution) -> dict[str, Combatant | Weapon]:
     weapon dropped; the weapon's ammunition spent (P19)."""
     out: dict[str, Combatant | Weapon] = {}
     d, a = outcome.defender, outcome.attacker
-    if d is not None and (new := with_health(d, outcome.defender_after)) != d:
-        out["defender"] = new
+    if d is not None:
+        new = with_health(d, outcome.defender_after)
+        if outcome.fumble_effect == "free_attack_for_defender" and not new.free_attack:
+            new = replace(new, free_attack=True)
+        if new != d:
+            out["defender"] = new
     if a is not None:
         timed = outcome.options is not None and outcome.options.fumble_penalty_expires
         new = fumble_condition(

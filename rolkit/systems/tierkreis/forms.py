@@ -273,6 +273,49 @@ class Combatant:
         ),
         rule="P8, P15, P24",
     )
+    free_attack: bool = fields.flag_field(
+        False,
+        label=("Ataque gratis pendiente", "Ataque gratis pendiente (free attack due)"),
+        help=(
+            "Pifia 9–10 de quien le atacaba: «Genera un ataque gratis por parte del enemigo "
+            "al que estaba atacando», sin gastar su acción; se pierde al acabar su turno.",
+            "The attacker's fumble 9–10 gives it a free attack on that attacker, without "
+            "spending its action; lost when its turn ends.",
+        ),
+        rule="P8, T1",
+    )
+    surprise_action: bool = fields.flag_field(
+        False,
+        label=("Acción de sorpresa", "Acción de sorpresa (surprise action)"),
+        help=(
+            "Ataque sorpresa: «los atacantes pueden realizar 1 acción antes de hacer los "
+            "chequeos de iniciativa»; sin gastar la acción de su turno; se pierde al acabar "
+            "su primer turno.",
+            "Surprise attack: the attackers take 1 action before initiative is rolled; it "
+            "does not spend its turn's action; lost when its first turn ends.",
+        ),
+        rule="P23",
+    )
+    prepared_action: bool = fields.flag_field(
+        False,
+        label=("Acción preparada", "Acción preparada (prepared action)"),
+        help=(
+            "Guardó su acción para cuando ocurra algo; «si no usa su acción antes de que "
+            "llegue su turno nuevamente, ésta se pierde».",
+            "It held its action for a trigger; unused when its turn comes again, it is lost.",
+        ),
+        rule="P19",
+    )
+    reaction_used: bool = fields.flag_field(
+        False,
+        label=("Reacción gastada", "Reacción gastada (reaction used)"),
+        help=(
+            "«Un personaje solo tiene una de estas acciones de reacción y la recupera "
+            "cuando empieza su turno».",
+            "One reaction per character, regained when its turn starts.",
+        ),
+        rule="P19",
+    )
     intoxicated: bool = fields.flag_field(
         False,
         label=("Intoxicado", "Intoxicado (intoxicated)"),

@@ -273,6 +273,21 @@ class TierkreisOptions:
         ),
         rule="P8, T1",
     )
+    aid_pv: int = fields.int_field(
+        1,
+        1,
+        20,
+        label=("PV que devuelve Curar", "PV que devuelve Curar (hit points an aid restores)"),
+        help=(
+            "La acción Curar (un poder que recupera PV, o un ítem como una medicina o un "
+            "tónico) devuelve estos PV, borra los puntos de muerte y el herido «despierta "
+            "tumbado». El texto no da la cifra: la dice cada poder o ítem.",
+            "The Curar action (a power that restores PV, or an item: a medicine, a tonic) "
+            "restores these PV, clears the death points, and the wounded «wakes up prone». "
+            "The text gives no number: each power or item says it.",
+        ),
+        rule="P9, P24",
+    )
     fall_agi_check: bool = fields.flag_field(
         False,
         label=("Chequeo de AGI al caer", "Chequeo de AGI al caer (AGI check on a fall)"),

@@ -9,16 +9,19 @@ rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`.
 
 from __future__ import annotations
 
+from rolkit.actions import TurnRules
 from rolkit.system import System
 from rolkit.systems.tierkreis.after import after, status_of, transitions
 from rolkit.systems.tierkreis.attack import odds, resolve
 from rolkit.systems.tierkreis.checks import CHECKS
+from rolkit.systems.tierkreis.checks.actions import CHECK_ACTIONS
+from rolkit.systems.tierkreis.checks.attack_actions import ATTACK_ACTIONS, FREE_RESOURCE
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon, derived
 from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
 from rolkit.systems.tierkreis.turns import fight_blow, fight_initiative, turn_end, turn_start
-from rolkit.systems.tierkreis.view import project
+from rolkit.systems.tierkreis.view import conditions, project
 
 __all__ = ["SYSTEM"]
 
@@ -28,6 +31,19 @@ FORMS = {"attacker": Combatant, "defender": Combatant, "weapon": Weapon, "modifi
 #: Built once (the forms are frozen): ``SYSTEM.status`` reads the default options from them
 #: on every call, thousands of times in a whole fight.
 DEFAULT_FORMS = {role: cls() for role, cls in FORMS.items()}
+
+#: P24 «Cuando llega su turno … cada combatiente puede hacer una acción» (G23); the attacks
+#: that spend no action (T1 9–10, P19, P23) spend a «free» mark instead, at most one of each
+#: of their four marks in a turn.
+TURN_RULES = TurnRules(
+    budget={"action": 1, FREE_RESOURCE: 4},
+    labels={
+        "action": ("acción", "action"),
+        FREE_RESOURCE: ("sin gastar la acción", "without spending the action"),
+    },
+)
+#: The actions of a turn, in the order a GM reads them (attacks first).
+ACTIONS = {**ATTACK_ACTIONS, **CHECK_ACTIONS}
 
 SYSTEM = System(
     id="tierkreis",
@@ -51,4 +67,7 @@ SYSTEM = System(
     initiative_fn=fight_initiative,
     derived_fn=derived,
     fight_blow_fn=fight_blow,
+    turn_rules=TURN_RULES,
+    actions=ACTIONS,
+    conditions_fn=conditions,
 )

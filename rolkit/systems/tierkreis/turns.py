@@ -91,13 +91,20 @@ def _turn_start(c: Combatant, options: TierkreisOptions) -> dict[Combatant, Frac
     after = _death_at_turn_start(c, options)
     if after.defensive_stance and options.stance_ends_at_turn_start:
         after = replace(after, defensive_stance=False)
+    if after.reaction_used or after.prepared_action:
+        # P19 the reaction «la recupera cuando empieza su turno»; an unused prepared action
+        # «si no usa su acción antes de que llegue su turno nuevamente, ésta se pierde»
+        after = replace(after, reaction_used=False, prepared_action=False)
     return {after: Fraction(1)}
 
 
 @memo
 def _turn_end(c: Combatant) -> dict[Combatant, Fraction]:
     """P8/T1 One of the fumbler's own turns has ended: a −2 counted 2 (the fumble's turn)
-    goes to 1 (its next turn still to come); one at 1 (that next turn) is lifted."""
+    goes to 1 (its next turn still to come); one at 1 (that next turn) is lifted. A free
+    attack (T1 9–10) or a surprise action (P23) not taken in this turn is lost."""
+    if c.free_attack or c.surprise_action:
+        c = replace(c, free_attack=False, surprise_action=False)
     counts = {k: getattr(c, f"{k}_penalty_turns") for k in _KINDS}
     if not any(counts.values()):
         return {c: Fraction(1)}

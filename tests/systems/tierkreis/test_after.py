@@ -68,7 +68,10 @@ def wounded_setups() -> list[tuple[Any, Any, Any, Any]]:
     """States reached by one and two attacks of the law itself (wounded, dying, dead)."""
     p = S.presets
     out = []
-    attackers = (p["attacker"]["Jessica (PJ, FUE 6, VIT 6)"], p["attacker"]["Bruno, matón (PNJ, 20 PV)"])
+    attackers = (
+        p["attacker"]["Jessica (PJ, FUE 6, VIT 6)"],
+        p["attacker"]["Bruno, matón (PNJ, 20 PV)"],
+    )
     for a, d in itertools.product(attackers, p["defender"].values()):
         for w in (tk.SWORD, p["weapon"]["Poder de ejemplo (INT, 2, medio daño al esquivar)"]):
             frontier = {(a, d), (a, dataclasses.replace(d, pv_current=0, death_points=2))}
@@ -110,7 +113,12 @@ def check_marginals(a, d, w, m) -> None:
     # the defender's fate: the odds' fate, exactly (from any state: status reads the P9 track)
     assert fate_law(law, m.options) == {f: p for f, p in odds.fate().items() if p}
     # the defender is touched exactly when damage is dealt (unless already at 3 death points)
-    untouched = sum((p for (_, d1, _), p in law.items() if d1 == d), Fraction(0))
+    same = lambda d1: dataclasses.replace(d1, free_attack=d.free_attack) == d  # noqa: E731
+    untouched = sum((p for (_, d1, _), p in law.items() if same(d1)), Fraction(0))
+    # T1 9–10: the free attack is granted exactly with that fumble effect
+    granted = sum((p for (_, d1, _), p in law.items() if d1.free_attack != d.free_attack))
+    freed = sum((p for k, p in odds.items() if k.fumble_effect == "free_attack_for_defender"))
+    assert granted == (0 if d.free_attack else freed)
     no_damage = sum((p for k, p in odds.items() if k.damage == 0), Fraction(0))
     assert untouched == (1 if d.death_points == 3 else no_damage)
     # its PV: max(0, pv − damage)
@@ -234,10 +242,10 @@ def test_v32_a_fumble_12_hurts_the_attacker_and_the_others_leave_their_condition
         assert pairs[(dataclasses.replace(a, **change), d)] == Fraction(1, 72)
     mental = dataclasses.replace(a, fumble_penalty="mental")
     assert pairs[(mental, d)] == Fraction(1, 72)
-    # 9–10 free attack leaves both forms as they were here (the free attack itself is a
-    # new attack of the defender's); 1–2 drops the bow from the archer's hands
+    # 9–10 gives the defender its free attack; 1–2 drops the bow from the archer's hands
     miss = Fraction(1, 3)  # V22: miss 1/3
-    assert pairs[(a, d)] == miss + Fraction(1, 72)
+    assert pairs[(a, d)] == miss
+    assert pairs[(a, dataclasses.replace(d, free_attack=True))] == Fraction(1, 72)
     assert pairs[(dataclasses.replace(a, weapon_state="dropped"), d)] == Fraction(1, 72)
 
 
@@ -285,7 +293,8 @@ def test_equal_situations_reached_by_different_rolls_are_equal_states() -> None:
             continue
         for (_a2, d2), q in S.transitions(a1, d1, w, m).items():
             two_steps[d2] = two_steps.get(d2, Fraction(0)) + p * q
-    pvs = Counter(d.pv for d in two_steps)
+    # T1 9–10's free attack is the one other mark a defender takes here: set it aside
+    pvs = Counter(d.pv for d in {dataclasses.replace(d, free_attack=False) for d in two_steps})
     assert all(n == 1 for n in pvs.values()), pvs  # one state per PV: no roll history kept
     assert set(pvs) == {0, 1, 2, 3, 4}
 
@@ -369,6 +378,8 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
     law: dict[tuple[Any, Any, Any], Fraction] = {}
     for (effect, dmg), n in counts.items():
         d_after = d
+        if effect == "free_attack_for_defender":  # T1 9–10, for the defender
+            d_after = dataclasses.replace(d, free_attack=True)
         if dmg >= 1:  # P9: PV down to 0, then one death point per damaging hit
             if d.pv > 0:
                 d_after = dataclasses.replace(d, pv_current=max(0, d.pv - dmg))
@@ -410,7 +421,9 @@ def test_the_third_death_point_is_an_after_state() -> None:
     assert law == law_of(a, d, BOW, tk.Modifiers())
     dead = dataclasses.replace(d, death_points=3)
     assert sum(p for (_, d1, _), p in law.items() if d1 == dead) == Fraction(7, 12)
-    assert sum(p for (_, d1, _), p in law.items() if d1 == d) == Fraction(5, 12)
+    assert sum(p for (_, d1, _), p in law.items() if d1 == d) == Fraction(5, 12) - Fraction(1, 72)
+    freed = dataclasses.replace(d, free_attack=True)  # T1 9–10: no damage, a free attack
+    assert sum(p for (_, d1, _), p in law.items() if d1 == freed) == Fraction(1, 72)
 
 
 def progress(before: tk.Combatant, after: tk.Combatant) -> bool:
@@ -441,8 +454,10 @@ def test_every_state_of_the_default_1v1_fight_has_a_law_and_none_comes_back() ->
             if nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
-    # pv 1–4 × prone × (none, physical, mental, both), both fighters, either to attack
-    assert len(laws) == 2 * (4 * 2 * 4) ** 2
+    # pv 1–4 × prone × (none, physical, mental, both) × a free attack due (T1 9–10; the
+    # turn's end, which this walk does not play, takes it away), both fighters, either to
+    # attack
+    assert len(laws) == 2 * (4 * 2 * 4 * 2) ** 2
     for x, y in sorted(laws, key=repr)[::120]:
         check_marginals(x, y, w, m)
 

@@ -91,15 +91,21 @@ def test_new_fields_are_labelled_bounded_and_default_to_nothing():
 
 
 # --------------------------------------------------------------------------- defaults unchanged
-def test_default_options_leave_the_whole_fight_as_on_main():
-    """Golden figures of main (c60c17e): 1 536 states, the exact P(A wins) and mean rounds
-    (sha256 of the Fraction's text); no state of the fight ticks a new field."""
+def test_default_options_give_the_whole_fight_of_the_turns_actions():
+    """The default duel's exact figures (sha256 of the Fraction's text). They changed with
+    issue #25 (were 1 536 states, P(A wins) 9896583171…, rounds 2207d4b937… on c60c17e):
+    a turn is now the rulebook's action, so a combatant knocked prone by its fumble (T1
+    3–4) spends its next action standing up («debe gastar su acción … para levantarse»),
+    and a fumble 9–10 gives the defender the free attack it was only told of before; the
+    fight meets exactly these three actions. No state ticks ``dead`` (a fight ends when one
+    side falls)."""
     d = S.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
     r = odds_of_fighters(S, fighters, rounds_shown=0)
-    assert r.exact and r.states == 1536
-    assert digest(r.p_win["a"]) == "9896583171df14fc81f1"
-    assert digest(r.expected_rounds()) == "2207d4b93744f9e64e14"
+    assert r.exact and r.states == 4352
+    assert digest(r.p_win["a"]) == "ca9cd2636b1cbea624e4"
+    assert digest(r.expected_rounds()) == "c31ea48263f1de978376"
+    assert "Atacar (attack), Ataque gratis (free attack), Levantarse (stand up)" in r.notes[-1][1]
 
 
 def test_default_after_states_and_turn_rules_never_touch_the_new_fields():
@@ -187,9 +193,14 @@ def test_g11_a_fight_where_the_dying_die_at_their_turn_start():
     """B (1 PV) against A1 (1 PV) and A2 (3 death points, dying), order B, A1, A2, every
     blow at the first foe able to act, unarmed (target 6). A blow ends the fight with
     q = 1/2 (a hit or critical drops a 1-PV target) + 1/72 (the fumble's 11–12 drops the
-    attacker); B's fumble 3–4 (1/72) leaves it prone, and A1's melee blow at a prone B
-    gets +1 (P12: 7/12). A2 dies at its turn start only if neither blow ended the fight:
-    (34/72)(35/72) + (1/72)(1 − 7/12 − 1/72) = 1219/5184; else it ends «dying»."""
+    attacker), so it goes on with 35/72. B's fumble 3–4 (1/72) leaves it prone, and A1's
+    melee blow at a prone B gets +1 (P12: goes on with 1 − 7/12 − 1/72 = 29/72); B's
+    fumble 9–10 (1/72) gives A1 a free attack after its own (T1): the two go on with
+    (30·35 + 35 + 41 + 47 + 35 + 35)/72² = 1243/5184 (after A1's first blow missed, 30/72,
+    or fumbled: 1–2, 7–8, 9–10 change nothing for the second blow; 3–4 leaves A1 prone,
+    −1 from the ground: target 5, goes on with 41/72; 5–6 its −2: target 4, 47/72). A2
+    dies at its turn start only if no blow ended the fight:
+    (33/72)(35/72) + (1/72)(29/72) + (1/72)(1243/5184) = 86491/373248; else «dying»."""
     one = tk.Combatant(pv_current=1)
     a2 = fallen(3)
     fighters = (
@@ -198,8 +209,9 @@ def test_g11_a_fight_where_the_dying_die_at_their_turn_start():
         ("A2", "a", a2, tk.UNARMED),
     )
     spec = FightSpec("tierkreis", fighters, order=("B", "A1", "A2"), initiative_rolled=True)
-    dies = F(34, 72) * F(35, 72) + F(1, 72) * (1 - F(7, 12) - F(1, 72))
-    assert dies == F(1219, 5184)
+    two = (30 * 35 + 35 + 41 + 47 + 35 + 35) / F(72 * 72)
+    dies = F(33, 72) * F(35, 72) + F(1, 72) * (1 - F(7, 12) - F(1, 72)) + F(1, 72) * two
+    assert dies == F(86491, 373248)
     literal = fight_odds(spec, options=LITERAL, policy="first", system=S)
     assert literal.exact
     assert literal.fates["A2"] == {"dying": 1 - dies, "dead": dies}
