@@ -86,6 +86,7 @@ _STEPS = {
     "fall": ("Daño por caída", "Daño por caída (falling damage)"),
     "hours": ("Horas intoxicado", "Horas intoxicado (hours intoxicated)"),
     "initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
+    "no_roll": ("Sin tirada", "Sin tirada (no roll)"),
     "unarmed": (
         "Sin su arma en la mano: golpe sin armas",
         "Sin su arma en la mano (weapon not in hand): golpe sin armas (unarmed blow)",
@@ -125,6 +126,19 @@ _DERIVED = {
     "score": ("total", "total"),
     "weapon": ("arma", "weapon"),
     "weapon_state": ("su arma", "its weapon"),
+    "action": ("acción", "action"),
+}
+
+#: The actions that need no roll (their step names the action).
+_ACTIONS = {
+    "defend": ("Defensa", "Defensa (defensive stance)"),
+    "stand_up": ("Levantarse", "Levantarse (stand up)"),
+    "pick_up": ("Recoger el arma", "Recoger el arma (pick up the weapon)"),
+    "draw": ("Desenfundar otra arma", "Desenfundar otra arma (draw another weapon)"),
+    "reload": ("Recargar", "Recargar (reload)"),
+    "move": ("Mover", "Mover (move)"),
+    "prepare": ("Preparar una acción", "Preparar una acción (ready an action)"),
+    "aid": ("Curar", "Curar (heal)"),
 }
 
 _FLAGS = {
@@ -156,6 +170,7 @@ PAIRS: dict[str, tuple[str, str]] = {
     **{f"fumble.{k}": v for k, v in FUMBLE_LABELS.items()},
     **{f"code.{c}": CODE_LABELS[c] for c in CODES},
     **{f"maneuver.{k}": v for k, v in MANEUVERS.items()},
+    **{f"action.{k}": v for k, v in _ACTIONS.items()},
 }
 
 

@@ -22,7 +22,7 @@ from fractions import Fraction as F
 import icepool
 import pytest
 
-from rolkit import RulesError
+from rolkit import RulesError, i18n
 from rolkit.actions import ActionAfter, ActionContext
 from rolkit.fight import Fight
 from rolkit.systems import tierkreis as tk
@@ -330,3 +330,28 @@ def test_conditions_list_the_lasting_states() -> None:
         ("Inconsciente, 3 puntos de muerte", "Inconsciente (unconscious), 3 death points"),
     )
     assert S.conditions(dataclasses.replace(dying, dead=True)) == (("Muerto", "Muerto (dead)"),)
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_every_key_an_action_step_shows_is_registered(lang: str) -> None:
+    pc = tk.Combatant(name="Jessica", prone=True, weapon_state="dropped", grappled=True)
+    cases = [
+        ("defend", ctx(pc)),
+        ("stand_up", ctx(pc)),
+        ("pick_up", ctx(pc)),
+        ("prepare", ctx(pc)),
+        ("aid", ctx(pc, tk.Combatant(pv_current=0))),
+        ("move", ctx(tk.Combatant())),
+        ("reload", ctx(tk.Combatant(), weapon=dataclasses.replace(PISTOL, ammo_left=0))),
+        ("break_free", ctx(pc, tk.Combatant(grappling=True, **NPC))),
+        ("attack", ctx(pc, tk.Combatant(**NPC))),
+    ]
+    for action_id, c in cases:
+        r = S.actions[action_id].resolve_in_fight(c, seed=1)
+        assert all(r.text) and r.label == S.actions[action_id].label
+        for s in r.steps:
+            assert i18n.has(s.label, lang), s.label
+            for key, value in s.derived.items():
+                assert i18n.has(f"tierkreis.derived.{key}", lang), key
+                if isinstance(value, str) and value.startswith("tierkreis."):
+                    assert i18n.has(value, lang), value
