@@ -51,7 +51,26 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   dead do not recover. A healing power (P9) clears death points, wakes the character prone.
 * P22 bleeding: the VIT check applies within 14 days of a conventional cure; never after
   mystic healing.
-* P19 reactions, prepared actions and reloading have no numbers: not modelled.
+* The turn (issue #25, :mod:`.checks.actions`, :mod:`.checks.attack_actions`): one action
+  (P24, G23) among Atacar, Defensa, Levantarse, Recoger el arma, Desenfundar otra arma,
+  Recargar, the P15 maneuvers (Agarrar, Liberarse, Arrebatar, Empujar, Tumbar), Curar,
+  Mover and Preparar una acción; the attacks that spend no action spend a «free» mark of
+  the turn's budget instead, each allowed by its own mark on the form: the T1 9–10 free
+  attack (``free_attack``, lost when its turn ends), the P23 surprise action
+  (``surprise_action``: in the tracker it is played before initiative; in whole-fight
+  odds in the ambusher's first turn), the P19 prepared action (``prepared_action``, lost
+  when its turn starts again) and a power as the P19 reaction (``reaction_used``,
+  regained when its turn starts). The prepared attack and the reaction are the GM's to
+  call (kind «other»). Curar restores the option ``aid_pv`` (the seed gives no number),
+  clears the death points and wakes the healed prone, without a roll (a beneficial power
+  needs no check). Mover changes no form (positions are not kept) but is refused to the
+  grappled. Agarrar on a «más grande y pesado» opponent is not known in a fight (the
+  forms have no size): the check form's ``target_is_larger`` says it.
+* States (P8, P15, P19, P24): ``weapon_state`` (in hand, dropped by a fumble 1–2,
+  snatched): a held weapon out of the hands leaves a bare-handed blow;
+  ``grappled``/``grappling``; ``Weapon.ammo_capacity``/``ammo_left`` (every shot spends
+  one; empty, the attack is refused and the fight's blow is not made until Recargar).
+  ``SYSTEM.conditions`` lists them.
 * ``fumble_penalty`` takes ``"none"`` for no penalty (the spec's ``None`` is accepted and
   stored as ``"none"``): a required dropdown cannot hold ``None``.
 * A jump that fails by exactly 1 allows the edge check (best of AGI and FUE, plain P1
@@ -71,9 +90,8 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   nothing ticks it (3 points read dead). An attacker at 0 PV is
   refused as before. ``SYSTEM.status`` reads the same P9 track as the
   odds' fate: ``"dead"``, ``"dying"`` (0 PV), ``"down"`` (P20 knock-out with PV left).
-* What the forms cannot hold, so the after-state leaves it out: a dropped weapon (T1 1–2;
-  the Weapon form has no «in hand» field), the defender's free attack (T1 9–10: a new
-  attack).
+* The after-state also holds the fumble's dropped weapon (T1 1–2, ``weapon_state``),
+  the defender's free attack (T1 9–10, ``free_attack``) and the shot spent.
 * Turn rules (:mod:`.turns`, ``SYSTEM.turn_start`` and ``SYSTEM.turn_end``): at the
   start of its own turn a character at 0 PV gains a death point (P10; with
   ``death_timing="turn_start"``, the default, the turn start ticks ``dead`` on a
@@ -93,9 +111,10 @@ Interpretations chosen where the spec is silent (besides its own G1–G23):
   then stays until the GM clears it, as on a sheet kept by hand). A marked form wins over the options: a count or a ``dead`` on the form acts
   whatever the options the turn rule is given (the tracker gives the defaults).
   Not modelled, for want of a field: P18's ``stable`` (every character at 0 PV gains the
-  point) and P19's reaction. ``heal(..., still_dying=True)`` heals a character at 3 points
-  whose turn has not started (``"turn_start"``, ``dead`` unticked: «unless healed»); no
-  fight applies healing (it is an action, not a rule between attacks).
+  point). ``heal(..., still_dying=True)`` heals a character at 3 points whose turn has not
+  started (``"turn_start"``, ``dead`` unticked: «unless healed»); the action Curar applies
+  it in a fight. The turn start also gives back the reaction and drops an unused
+  prepared action; the turn's end drops an unused free attack or surprise action.
 * ``fumble_penalty`` also takes ``"both"``: a fumble 5–6 and one 7–8 lower different
   characteristics, so both −2 apply at once (the spec lists only one of them); the same one
   twice is the same condition (−2, not −4). It keeps the after-states ordered (no fight

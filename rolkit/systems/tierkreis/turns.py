@@ -29,10 +29,15 @@ start of a combatant's own turn), ``SYSTEM.turn_end`` (its end) and the initiati
 Every rule here is certain (no dice): the law has one form, probability 1; the input form
 itself when nothing applies.
 
-Not modelled, because the form does not hold what they need (see the package docstring):
+* P19 the reaction «la recupera cuando empieza su turno» and a prepared action «si no usa
+  su acción antes de que llegue su turno nuevamente, ésta se pierde»: the turn start clears
+  ``reaction_used`` and ``prepared_action``; the turn's end drops an unused T1 9–10 free
+  attack and P23 surprise action (``free_attack``, ``surprise_action``).
+* P19 *Recargar*: :func:`fight_blow` makes no blow with an empty counted weapon.
+
+Not modelled, because the form does not hold what it needs (see the package docstring):
 P18's ``stable`` (no «breathing again» field: every character at 0 PV gains the point,
-the seed's rule for wounds) and P19's reaction (no field holds it; nothing in an attack
-spends it).
+the seed's rule for wounds).
 
 P23 Initiative (*Iniciativa*), individual or by side. Seed: «lanzando 1d12 y sumando la AGI
 de cada participante … de mayor a menor. Alternativamente … una sola tirada de iniciativa
