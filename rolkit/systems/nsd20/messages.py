@@ -45,6 +45,12 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Prueba de Concentración (Will save)",
     ),
     "step.recovery": ("Prueba de Fortaleza para recuperarse", "Prueba de Fortaleza (recovery)"),
+    "step.comparative": ("Prueba comparativa", "Prueba comparativa (comparative check)"),
+    "step.save": ("Prueba de salvación", "Prueba de salvación (saving throw)"),
+    "step.save_extra": (
+        "Salvación extra de Voluntad (Esfuerzo extra)",
+        "Salvación extra de Voluntad (extra Will save, Esfuerzo extra)",
+    ),
     "step.initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
     "step.initiative_tie": ("Desempate de {name}", "Desempate (tie roll-off) of {name}"),
     # values shown inside steps
@@ -90,6 +96,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "derived.aid_bonus": ("bonificación por ayuda", "bonificación por ayuda (aid bonus)"),
     "derived.total_a": ("total de A", "total de A (A's total)"),
     "derived.total_b": ("total de B", "total de B (B's total)"),
+    "derived.value_a": ("valor de A", "valor de A (A's value)"),
+    "derived.value_b": ("valor de B", "valor de B (B's value)"),
     "derived.mode": ("elegir", "elegir (take)"),
     "derived.time_rounds": ("asaltos", "asaltos (rounds)"),
 }
@@ -117,6 +125,12 @@ CITE = {
     "concentration": "«Concentración» (P12): «como base será de 10 + Daño recibido»",
     "recovery": "«Recuperación» (P15): Fortaleza CD 15 por día de descanso, +1 por cada "
     "fallo anterior",
+    "comparative": "«Pruebas comparativas»: «el personaje con la puntuación más alta gana "
+    "automáticamente»; el Esfuerzo extra «puede afectar al resultado»",
+    "save": "«Pruebas de salvación»: «variantes especializadas» de la prueba, d20 + "
+    "bonificación total contra la CD",
+    "save_extra": "«Esfuerzo extra», Fuerza de Voluntad: «Ganas una prueba de salvación "
+    "extra de Voluntad contra cualquier efecto que la permita»",
     "initiative": "«Iniciativa» (§2.1): Iniciativa = Reflejos total; d20 + Iniciativa "
     "(regla supuesta)",
     "initiative_tie": "«Iniciativa» (regla supuesta): gana el mayor modificador; si no, se "
