@@ -51,6 +51,7 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Salvación extra de Voluntad (Esfuerzo extra)",
         "Salvación extra de Voluntad (extra Will save, Esfuerzo extra)",
     ),
+    "step.first_aid": ("Primeros auxilios", "Primeros auxilios (first aid)"),
     "step.initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
     "step.initiative_tie": ("Desempate de {name}", "Desempate (tie roll-off) of {name}"),
     # values shown inside steps
@@ -131,6 +132,8 @@ CITE = {
     "bonificación total contra la CD",
     "save_extra": "«Esfuerzo extra», Fuerza de Voluntad: «Ganas una prueba de salvación "
     "extra de Voluntad contra cualquier efecto que la permita»",
+    "first_aid": "«Primeros auxilios» (regla supuesta, d20 SRD): Medicina + SAB contra CD "
+    "15 estabiliza a un Moribundo",
     "initiative": "«Iniciativa» (§2.1): Iniciativa = Reflejos total; d20 + Iniciativa "
     "(regla supuesta)",
     "initiative_tie": "«Iniciativa» (regla supuesta): gana el mayor modificador; si no, se "

@@ -347,6 +347,17 @@ class NSd20Rules:
         ),
         rule="P16 [SRD-assumed]",
     )
+    first_aid_cd: int = fields.int_field(
+        15,
+        0,
+        60,
+        label=_assumed("CD de los primeros auxilios", "CD de los primeros auxilios (first-aid DC)"),
+        help=(
+            "Una prueba de Medicina contra esta CD estabiliza a un Moribundo (d20 SRD: 15).",
+            "A Medicina (first-aid) check against this DC stabilises a Moribundo (d20 SRD: 15).",
+        ),
+        rule="Primeros auxilios [SRD-assumed]",
+    )
     effort_spends_action_point: bool = fields.flag_field(
         False,
         label=(

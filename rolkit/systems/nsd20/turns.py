@@ -71,14 +71,18 @@ __all__ = [
 @memo
 def round_end(c: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> dict[Combatant, Fraction]:
     """The law of ``c`` when the round ends (P11): the pending fatigue of an Esfuerzo extra
-    used this round, or a Punto de Acción spent against it; ``{c: 1}`` when none was used.
-    Treat the result as read-only (it is memoised)."""
+    used this round, unless a Punto de Acción was spent against it (the free action
+    ``action_point``, ``action_point_spent``, or the option); ``{c: 1}`` when none was
+    used. Treat the result as read-only (it is memoised)."""
     if not c.effort_used_this_turn:
         return {c: Fraction(1)}
     state = EffortState(
-        fatigue=c.fatigue, pending=True, used_this_turn=True, action_points=c.action_points
+        fatigue=c.fatigue,
+        pending=not c.action_point_spent,
+        used_this_turn=True,
+        action_points=c.action_points,
     )
-    if rules.effort_spends_action_point and state.action_points >= 1:
+    if state.pending and rules.effort_spends_action_point and state.action_points >= 1:
         state = effort_step(state, EffortEvent(kind="spend_action_point"))
     state = effort_step(state, EffortEvent(kind="start_of_round"))
     state = effort_step(state, EffortEvent(kind="start_of_turn"))
@@ -87,6 +91,7 @@ def round_end(c: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> dict[Combatant
         fatigue=state.fatigue,
         action_points=state.action_points,
         effort_used_this_turn=state.used_this_turn,
+        action_point_spent=False,
     )
     return {after: Fraction(1)}
 

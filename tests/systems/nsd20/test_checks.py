@@ -44,6 +44,7 @@ def test_every_check_has_exact_odds_summing_to_one_and_a_replayable_resolve():
         "recovery",
         "comparative",
         "save",
+        "first_aid",
     }
     for chk in S.checks.values():
         form = chk.defaults()

@@ -12,7 +12,7 @@ import pytest
 
 import rolkit
 from rolkit.systems.nsd20 import NSd20InputError, NSd20Rules
-from rolkit.systems.nsd20.checks import ComparativeForm, SaveForm
+from rolkit.systems.nsd20.checks import ComparativeForm, FirstAidForm, SaveForm
 
 S = rolkit.get_system("nsd20")
 COMPARATIVE = S.checks["comparative"]
@@ -145,3 +145,16 @@ def test_save_natural_rules_follow_the_saves_option():
     off = NSd20Rules(natural_rules_on_saves=False)
     assert SAVE.odds(SaveForm(total=20, cd=10), off).p_success == 1
     assert SAVE.odds(SaveForm(total=20, cd=10)).p_success == F(19, 20)
+
+
+# --------------------------------------------------------------------------- first aid
+@pytest.mark.parametrize(("modifier", "cd"), [(0, 15), (3, 15), (-4, 15), (12, 15), (2, 30)])
+def test_first_aid_law_matches_the_faces(modifier, cd):
+    """First aid [SRD-assumed]: d20 + Medicina + SAB against CD 15, 1 and 20 automatic."""
+    law = S.checks["first_aid"].odds(FirstAidForm(modifier=modifier, cd=cd)).probabilities
+    brute: dict[str, F] = {}
+    for n in range(1, 21):
+        d = _degree(n, modifier, cd)
+        brute[d] = brute.get(d, F(0)) + F(1, 20)
+    assert {k: v for k, v in law.items() if v} == brute
+    assert S.checks["first_aid"].odds(FirstAidForm(modifier=3)).p_success == F(9, 20)

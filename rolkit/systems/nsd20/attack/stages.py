@@ -71,6 +71,7 @@ class AttackSetup:
     current_state: str
     fatigue: str
     conceal_min: int | None
+    stabilised: bool = False
 
 
 def setup_attack(
@@ -101,6 +102,7 @@ def setup_attack(
         current_state=defender.wound_state,
         fatigue=defender.fatigue,
         conceal_min=conceal_min,
+        stabilised=defender.stabilised,
     )
 
 
@@ -163,7 +165,7 @@ def wound_result(
             setup.current_state,
             "none",
             0,
-            fate(setup.current_state, setup.pr, setup.fatigue, rules),
+            fate(setup.current_state, setup.pr, setup.fatigue, rules, setup.stabilised),
         )
     pr_after = setup.pr - final
     state = update_wound_state(setup.current_state, band, pr_after, rules)
@@ -219,7 +221,8 @@ def defender_after_attack(
     Final damage 0 has no effect at all (P7, S4): the input form itself. Otherwise PR go
     down by ``final`` (kept negative, P8, floored at the form's −999) and Aturdido is set
     with its rounds after the next (``stun_rounds_left``); each turn it loses counts one
-    down (:func:`rolkit.systems.nsd20.turns.turn_end`).
+    down (:func:`rolkit.systems.nsd20.turns.turn_end`). New damage ends a first aid's
+    stabilisation [SRD-assumed].
     """
     if final <= 0:
         return defender
@@ -230,4 +233,5 @@ def defender_after_attack(
         wound_state=state,
         stunned=stunned,
         stun_rounds_left=left,
+        stabilised=False,
     )

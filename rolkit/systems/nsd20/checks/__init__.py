@@ -13,7 +13,9 @@ One module per procedure, each with its ``CheckProcedure``; their forms in :mod:
 * ``comparative`` — §1.5 a comparative check: no roll, the higher value wins (an
   Esfuerzo extra doubles carrying capacity, adds 3 m of speed, 1 m of jump or +5);
 * ``save`` — §1.1 a saving throw (Fortaleza, Reflejos, Voluntad), with the Esfuerzo
-  extra's +5 or its second Voluntad save (T3).
+  extra's +5 or its second Voluntad save (T3);
+* ``first_aid`` — first aid [SRD-assumed]: Medicina + SAB against CD 15 stabilises a
+  Moribundo (the fight's ``"aid"`` action).
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from rolkit.systems.nsd20.checks.cd import CD
 from rolkit.systems.nsd20.checks.comparative import COMPARATIVE
 from rolkit.systems.nsd20.checks.concentration import CONCENTRATION
 from rolkit.systems.nsd20.checks.d20 import D20_DEGREES
+from rolkit.systems.nsd20.checks.first_aid import FIRST_AID
 from rolkit.systems.nsd20.checks.forms import (
     CDCheckForm,
     ComparativeForm,
     ConcentrationForm,
+    FirstAidForm,
     MassiveDamageForm,
     OpposedForm,
     RecoveryForm,
@@ -51,6 +55,7 @@ __all__ = [
     "RecoveryForm",
     "ComparativeForm",
     "SaveForm",
+    "FirstAidForm",
     "CHECKS",
     "D20_DEGREES",
 ]
@@ -64,4 +69,5 @@ CHECKS: dict[str, CheckProcedure[Any, NSd20Rules]] = {
     "recovery": RECOVERY,
     "comparative": COMPARATIVE,
     "save": SAVE,
+    "first_aid": FIRST_AID,
 }

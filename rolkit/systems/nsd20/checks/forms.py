@@ -21,6 +21,7 @@ __all__ = [
     "RecoveryForm",
     "ComparativeForm",
     "SaveForm",
+    "FirstAidForm",
     "COMPARATIVE_MEASURES",
     "SAVE_KINDS",
 ]
@@ -507,3 +508,33 @@ class SaveForm:
                 got=self.save,
                 cls=NSd20InputError,
             )
+
+
+@dataclass(frozen=True)
+class FirstAidForm:
+    """Primeros auxilios [SRD-assumed, the d20 SRD's first aid]: d20 + Medicina + SAB
+    against CD 15; success stabilises a Moribundo."""
+
+    modifier: int = _int(
+        0,
+        -20,
+        40,
+        "Modificador de Medicina",
+        "first-aid modifier",
+        "Medicina + modificador de SAB del que atiende.",
+        "The helper's Medicina (first-aid skill) + SAB (wisdom) modifier.",
+        "Primeros auxilios [SRD-assumed]",
+    )
+    cd: int = _int(
+        15,
+        0,
+        60,
+        "Clase de Dificultad",
+        "difficulty class",
+        "15 en el d20 SRD (regla supuesta).",
+        "15 in the d20 SRD (assumed rule).",
+        "Primeros auxilios [SRD-assumed]",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
