@@ -294,7 +294,7 @@ class ConcentrationForm:
     )
     extra_effort: bool = fields.flag_field(
         label=fields.label("Esfuerzo extra (+5)", "extra effort"),
-        help=("Solo en tu propio turno (G13).", "On your own turn only (G13)."),
+        help=("Solo en tu propio turno.", "On your own turn only."),
         rule="P12, G13",
     )
 
@@ -501,7 +501,7 @@ class SaveForm:
             raise input_error(
                 "effort",
                 en="Esfuerzo extra: Fuerza de Voluntad (extra effort: one more save) gives a "
-                f"Voluntad (will) save only (got {self.save})",
+                f"Voluntad (will) save only (got {SAVE_KINDS[self.save][1]})",
                 es="Esfuerzo extra: la Fuerza de Voluntad solo da otra salvación de Voluntad "
                 f"(recibido {SAVE_KINDS[self.save][0]})",
                 allowed="voluntad",
