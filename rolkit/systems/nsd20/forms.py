@@ -285,6 +285,19 @@ class Combatant:
         help=("Solo se puede usar una vez por turno.", "It can be used once per turn only."),
         rule="P11 [seed]",
     )
+    aid_bonus: int = fields.int_field(
+        0,
+        0,
+        20,
+        label=("Ayuda recibida", "Ayuda recibida (aid another bonus)"),
+        help=(
+            "+2 por cada aliado que le ayudó con éxito; se suma a su próximo Ataque y se "
+            "gasta con él.",
+            "+2 per ally who aided it successfully; added to its next attack roll and used "
+            "up by it.",
+        ),
+        rule="§1.7 [seed]",
+    )
     action_point_spent: bool = fields.flag_field(
         label=fields.label(
             "Punto de Acción gastado contra la fatiga", "action point spent on the fatigue"

@@ -52,6 +52,10 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Salvación extra de Voluntad (extra Will save, Esfuerzo extra)",
     ),
     "step.first_aid": ("Primeros auxilios", "Primeros auxilios (first aid)"),
+    "step.action_point": (
+        "Gastar un Punto de Acción",
+        "Gastar un Punto de Acción (spend an action point)",
+    ),
     "step.initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
     "step.initiative_tie": ("Desempate de {name}", "Desempate (tie roll-off) of {name}"),
     # values shown inside steps
@@ -99,6 +103,8 @@ PAIRS: dict[str, tuple[str, str]] = {
     "derived.total_b": ("total de B", "total de B (B's total)"),
     "derived.value_a": ("valor de A", "valor de A (A's value)"),
     "derived.value_b": ("valor de B", "valor de B (B's value)"),
+    "derived.points_before": ("Puntos de Acción antes", "Puntos de Acción (action points) before"),
+    "derived.points_after": ("Puntos de Acción después", "Puntos de Acción (action points) after"),
     "derived.mode": ("elegir", "elegir (take)"),
     "derived.time_rounds": ("asaltos", "asaltos (rounds)"),
 }
@@ -132,6 +138,8 @@ CITE = {
     "extra de Voluntad contra cualquier efecto que la permita»",
     "first_aid": "«Primeros auxilios» (regla supuesta, d20 SRD): Medicina + SAB contra CD "
     "15 estabiliza a un Moribundo",
+    "action_point": "«Esfuerzo extra»: «Puedes gastar un Punto de Acción en ese mismo asalto "
+    "… para eliminar la fatiga y no sufrir ningún efecto adverso»",
     "initiative": "«Iniciativa»: Iniciativa = Reflejos total; d20 + Iniciativa (regla supuesta)",
     "initiative_tie": "«Iniciativa» (regla supuesta): gana el mayor modificador; si no, se "
     "vuelve a tirar",

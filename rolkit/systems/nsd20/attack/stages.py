@@ -201,15 +201,19 @@ def attack_effort(attacker: Combatant, modifiers: Modifiers) -> EffortState:
 
 def attacker_after_attack(attacker: Combatant, effort: EffortState) -> Combatant:
     """P4/P11 The attacker after attacking, whatever the dice: no longer Desprevenido
-    (it has acted, S3) and, after an Esfuerzo extra, marked as having used it this turn.
+    (it has acted, S3), its aid received used up (§1.7) and, after an Esfuerzo extra,
+    marked as having used it this turn.
 
     The form cannot hold the pending fatigue (P11: Fatigado at the next round unless a
     Punto de Acción is spent): it lives in ``Resolution.attacker_effort_state``. The input
     form itself is returned when nothing changes.
     """
-    if not attacker.flat_footed and attacker.effort_used_this_turn == effort.used_this_turn:
+    same_effort = attacker.effort_used_this_turn == effort.used_this_turn
+    if not attacker.flat_footed and same_effort and not attacker.aid_bonus:
         return attacker
-    return evolve_form(attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn)
+    return evolve_form(
+        attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn, aid_bonus=0
+    )
 
 
 def defender_after_attack(

@@ -22,6 +22,7 @@ __all__ = [
     "ComparativeForm",
     "SaveForm",
     "FirstAidForm",
+    "ActionPointForm",
     "COMPARATIVE_MEASURES",
     "SAVE_KINDS",
 ]
@@ -534,6 +535,25 @@ class FirstAidForm:
         "15 en el d20 SRD (regla supuesta).",
         "15 in the d20 SRD (assumed rule).",
         "Primeros auxilios [SRD-assumed]",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+@dataclass(frozen=True)
+class ActionPointForm:
+    """P11 A Punto de Acción spent on this turn's Esfuerzo extra: no roll, no fatigue."""
+
+    action_points: int = _int(
+        1,
+        1,
+        99,
+        "Puntos de Acción",
+        "action points",
+        "Los que le quedan antes de gastar uno.",
+        "Those left before one is spent.",
+        "P11 [seed]",
     )
 
     def __post_init__(self) -> None:
