@@ -123,3 +123,17 @@ def test_conditions_name_every_lasting_state():
     assert "Punto de Acción gastado" in combatant_conditions(spent)[0][0]
     for es_label, en_label in combatant_conditions(c):
         assert es_label and en_label and "_" not in es_label + en_label
+
+
+# --------------------------------------------------------------------------- aid received
+def test_aid_received_adds_to_the_next_attack_and_is_used_up():
+    """§1.7 «El éxito proporciona al líder un +2»: +2 per helper on the next attack roll."""
+    target = Combatant(dexterity=12, reflexes_base=2)  # Defensa 13
+    aided = Combatant(dexterity=14, strength=12, attack_base=3, aid_bonus=4)
+    base = S.odds(E1_A, target, CLUB, Modifiers()).p_hit
+    assert base == F(13, 20)  # 8–20
+    assert S.odds(aided, target, CLUB, Modifiers()).p_hit == F(17, 20)  # 4–20
+    for a_after, _ in S.transitions(aided, target, CLUB, Modifiers()):
+        assert a_after.aid_bonus == 0
+    r = resolve_attack(aided, target, CLUB, Modifiers(), ScriptedDice([4, 1]))
+    assert r.outcome == "hit" and r.attacker_after.aid_bonus == 0
