@@ -12,6 +12,7 @@ import pytest
 
 import rolkit
 from rolkit.actions import ActionAfter, ActionContext
+from rolkit.fight import Fight
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
 from rolkit.systems.nsd20.turns import round_end
 
@@ -198,3 +199,77 @@ def test_a_point_spent_after_the_effort_attack_avoids_the_fatigue():
     assert again is not None and "ya gastó" in again[0]
     broke = Combatant(effort_used_this_turn=True)
     assert "no le quedan" in point.refusal(ctx(broke, broke))[0]
+
+
+# --------------------------------------------------------------------------- resolve ~ law
+MEDIC = Combatant(name="Doc", medicine=2, wisdom=12)
+CASES = {
+    "attack": ctx(JED, TOM),
+    "attack_effort": ctx(JED, TOM),
+    "aid": ctx(MEDIC, DYING),
+    "help": ctx(Combatant(name="Kid", attack_base=1), TOM),
+    "action_point": ctx(
+        Combatant(effort_used_this_turn=True, action_points=1),
+        Combatant(effort_used_this_turn=True, action_points=1),
+    ),
+}
+
+
+@pytest.mark.parametrize("action_id", sorted(CASES))
+def test_seeded_resolves_follow_the_exact_law(action_id):
+    """Every after-state a seeded resolve lands on is in the law's support, and the
+    frequencies of 600 seeds stay within 6 sigma of the law."""
+    action = S.actions[action_id]
+    c = CASES[action_id]
+    assert action.refusal(c) is None
+    law = action.law(c)
+    assert sum(law.values()) == 1
+    n = 600
+    seen: dict[ActionAfter, int] = {}
+    for seed in range(n):
+        r = action.resolve_in_fight(c, seed=seed)
+        assert r.after in law, (action_id, seed)
+        assert r.text[0] and r.text[1] and r.steps
+        seen[r.after] = seen.get(r.after, 0) + 1
+    for after, p in law.items():
+        sigma = (n * p * (1 - p)) ** 0.5
+        assert abs(seen.get(after, 0) - n * p) <= 6 * sigma + 1e-9, (action_id, after)
+
+
+def test_refused_actions_say_why_in_plain_words():
+    for action_id, action in S.actions.items():
+        why = action.refusal(ctx(Combatant(fatigue="inconsciente"), DYING))
+        assert why is not None, action_id
+        for text in why:
+            assert text and "_" not in text and "§" not in text, (action_id, text)
+
+
+# --------------------------------------------------------------------------- the tracker
+def test_a_turn_through_the_tracker():
+    """Jed hits with the Esfuerzo extra, spends his Punto de Acción in the same turn, and
+    the round ends without fatigue (P11)."""
+    f = Fight(S)
+    f.add("Jed", "A", JED, CLUB)
+    f.add("Tom", "B", TOM, CLUB)
+    f.roll_initiative(seed=1)
+    while f.state.current != "Jed":
+        f.next_turn(seed=2)
+    offered = [a.action.id for a in f.actions_for("Jed")]
+    assert offered == ["attack", "attack_effort"]  # no ally to aid, no Esfuerzo yet
+    hit = f.act("Jed", "attack_effort", "Tom", seed=5)
+    f.apply_action(hit, "Jed", "Tom")
+    jed = f.state.fighter("Jed").defender
+    assert jed.effort_used_this_turn
+    assert "Esfuerzo extra: fatiga al próximo asalto" in [es for es, _ in S.conditions(jed)]
+    assert [a.action.id for a in f.actions_for("Jed")] == ["action_point"]
+    spent = f.act("Jed", "action_point", seed=6)
+    f.apply_action(spent, "Jed")
+    jed = f.state.fighter("Jed").defender
+    assert jed.action_points == 1 and jed.action_point_spent
+    assert f.actions_for("Jed") == []  # the turn is spent
+    start = f.state.round
+    while f.state.round == start:
+        f.next_turn(seed=3)
+    jed = f.state.fighter("Jed").defender
+    assert jed.fatigue == "normal" and not jed.effort_used_this_turn
+    assert jed.action_points == 1

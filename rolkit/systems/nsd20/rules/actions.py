@@ -98,9 +98,19 @@ def _with_effort(ctx: ActionContext, modifiers: Modifiers) -> Modifiers:
     return replace(modifiers, extra_effort_damage=True)
 
 
+def _attack_refusal(ctx: ActionContext) -> Refusal | None:
+    """P16 An Inconsciente (or Moribundo) attacker cannot attack (V21); Aturdido is the
+    fight's own reason (:func:`.turns.fight_blow`)."""
+    if ctx.actor.unconscious:
+        return "está Inconsciente: no puede actuar", "is Inconsciente (unconscious): cannot act"
+    return None
+
+
 def _effort_refusal(ctx: ActionContext) -> Refusal | None:
     """T3/P11 «sólo una vez por turno», melee only, never while Inconsciente."""
     actor: Combatant = ctx.actor
+    if actor.unconscious:
+        return _attack_refusal(ctx)
     if actor.effort_used_this_turn or "attack_effort" in ctx.taken:
         return (
             "ya usó su Esfuerzo extra este turno",
@@ -111,13 +121,15 @@ def _effort_refusal(ctx: ActionContext) -> Refusal | None:
             "el Daño extra del Esfuerzo solo vale cuerpo a cuerpo",
             "the Esfuerzo's extra damage is for melee attacks only",
         )
-    if actor.fatigue == "inconsciente":
-        return "está Inconsciente: no puede actuar", "is Inconsciente (unconscious): cannot act"
     return None
 
 
 ATTACK = AttackAction(
-    "attack", label=("Atacar", "Atacar (attack)"), cost={"standard": 1}, kind="attack"
+    "attack",
+    label=("Atacar", "Atacar (attack)"),
+    cost={"standard": 1},
+    kind="attack",
+    refusal_fn=_attack_refusal,
 )
 ATTACK_EFFORT = AttackAction(
     "attack_effort",
