@@ -92,8 +92,10 @@ Interpretations where the spec is silent (each one a game master would expect):
   ``"down"``, not ``"dying"``, until new damage reopens it). Aid another in a fight: the
   helper's attack roll against CD 10 gives the ally +2 on its next attack
   (``aid_bonus``, used up by it; the d20 SRD's reading of «El éxito proporciona al
-  líder un +2»). The Punto de Acción is spent in the round of the Esfuerzo
-  (``action_point_spent``; the same end as «al inicio del turno siguiente»).
+  líder un +2»). The Punto de Acción (a free action) is spent in the turn of the Esfuerzo
+  (``action_point_spent``: no fatigue at the round's end), or in the next turn of the
+  combatant, taking the fatigue just come back one step (``effort_fatigue_undoable``,
+  set by the round's end, cleared at the end of that turn).
 * P17 hazards (no rule in NSd20): ``hazard_outcomes`` / ``apply_hazard`` run a final
   damage the game master chose through P8–P10 (Daño masivo included); RD is the
   caller's choice, as the spec says.

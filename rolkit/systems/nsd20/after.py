@@ -156,6 +156,13 @@ def combatant_conditions(
         out.append(("0 PR o menos", "0 PR o menos (0 hit points or less)"))
     if c.stabilised:
         out.append(("Estabilizado", "Estabilizado (stabilised)"))
+    if c.effort_fatigue_undoable:
+        out.append(
+            (
+                "Fatiga del Esfuerzo: un Punto de Acción en este turno la quita",
+                "Fatiga del Esfuerzo (extra-effort fatigue): an action point this turn removes it",
+            )
+        )
     if c.action_point_spent:
         out.append(
             (

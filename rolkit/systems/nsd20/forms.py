@@ -309,6 +309,17 @@ class Combatant:
         rule="P11 [seed]",
         advanced=True,
     )
+    effort_fatigue_undoable: bool = fields.flag_field(
+        label=fields.label(
+            "Fatiga del Esfuerzo aún evitable", "extra-effort fatigue still avoidable"
+        ),
+        help=(
+            "Llegó al empezar este asalto: un Punto de Acción al inicio de su turno la quita.",
+            "It came as this round began: an action point at the start of its turn removes it.",
+        ),
+        rule="P11 [seed]",
+        advanced=True,
+    )
     stabilised: bool = fields.flag_field(
         label=fields.label("Estabilizado", "stabilised"),
         help=(
@@ -358,6 +369,16 @@ class Combatant:
                 en=f"{en}: only with an Esfuerzo extra (extra effort) used this turn",
                 es=f"{es}: solo con un Esfuerzo extra usado en este turno",
                 allowed="False unless an Esfuerzo extra was used",
+                got=True,
+                cls=NSd20InputError,
+            )
+        if self.effort_fatigue_undoable and self.fatigue == "normal":
+            es, en = field_label(Combatant, "effort_fatigue_undoable")
+            raise input_error(
+                "effort_fatigue_undoable",
+                en=f"{en}: only when Fatigado or worse",
+                es=f"{es}: solo si está Fatigado o peor",
+                allowed="False when not fatigued",
                 got=True,
                 cls=NSd20InputError,
             )

@@ -14,6 +14,7 @@ import rolkit
 from rolkit.actions import ActionAfter, ActionContext
 from rolkit.fight import Fight
 from rolkit.systems.nsd20 import Combatant, Modifiers, NSd20Rules, Weapon
+from rolkit.systems.nsd20.rules.effort import EffortEvent, EffortState, effort_step
 from rolkit.systems.nsd20.turns import round_end
 
 S = rolkit.get_system("nsd20")
@@ -273,3 +274,56 @@ def test_a_turn_through_the_tracker():
     jed = f.state.fighter("Jed").defender
     assert jed.fatigue == "normal" and not jed.effort_used_this_turn
     assert jed.action_points == 1
+
+
+# --------------------------------------------------------------------------- at the turn after
+def test_a_point_at_the_start_of_the_next_turn_takes_the_fatigue_back():
+    """P11 «… o al inicio del turno siguiente en el que realizaste un Esfuerzo extra»: V12's
+    R3 row, Exhausto → Fatigado with one point spent."""
+    a = Combatant(fatigue="fatigado", effort_used_this_turn=True, action_points=1)
+    (came,) = round_end(a)
+    assert came.fatigue == "exhausto" and came.effort_fatigue_undoable
+    machine = EffortState(fatigue="fatigado", action_points=1)
+    for event in (
+        EffortEvent(kind="use_effort", benefit="melee_damage"),
+        EffortEvent(kind="start_of_round"),
+        EffortEvent(kind="start_of_turn", spend_action_point=True),
+    ):
+        machine = effort_step(machine, event)
+    law = S.actions["action_point"].law(ctx(came, came))
+    ((after, p),) = law.items()
+    assert p == 1
+    assert (after.actor.fatigue, after.actor.action_points) == (machine.fatigue, 0)
+    assert after.actor.fatigue == "fatigado" and not after.actor.effort_fatigue_undoable
+
+
+def test_the_chance_ends_with_that_turn_or_the_next_round():
+    came = Combatant(fatigue="fatigado", effort_fatigue_undoable=True, action_points=1)
+    (ended,) = S.turn_end(came)
+    assert not ended.effort_fatigue_undoable and ended.fatigue == "fatigado"
+    (later,) = round_end(came)
+    assert not later.effort_fatigue_undoable
+    assert S.actions["action_point"].refusal(ctx(ended, ended)) is not None
+    assert "Punto de Acción en este turno" in S.conditions(came)[-1][0]
+    (no_points,) = round_end(Combatant(effort_used_this_turn=True))
+    assert no_points.effort_fatigue_undoable  # it came; no point to spend is the actor's
+    assert "no le quedan" in S.actions["action_point"].refusal(ctx(no_points, no_points))[0]
+
+
+def test_the_next_turn_through_the_tracker():
+    f = Fight(S)
+    f.add("Jed", "A", JED, CLUB)
+    f.add("Tom", "B", TOM, CLUB)
+    f.roll_initiative(seed=1)
+    while f.state.current != "Jed":
+        f.next_turn(seed=2)
+    f.apply_action(f.act("Jed", "attack_effort", "Tom", seed=5), "Jed", "Tom")
+    f.next_turn(seed=4)
+    while f.state.current != "Jed":
+        f.next_turn(seed=4)
+    jed = f.state.fighter("Jed").defender
+    assert jed.fatigue == "fatigado" and jed.effort_fatigue_undoable
+    assert "action_point" in [a.action.id for a in f.actions_for("Jed")]
+    f.apply_action(f.act("Jed", "action_point", seed=7), "Jed")
+    jed = f.state.fighter("Jed").defender
+    assert (jed.fatigue, jed.action_points) == ("normal", 1)

@@ -21,16 +21,16 @@ budget holds one.
   ally +2 on its next attack (``aid_bonus``, used up by that attack; helpers stack unless
   ``aid_helpers_stack`` is off, up to ``max_helpers``) [the +2 «next attack» reading is
   the d20 SRD's aid another in combat];
-* ``action_point`` — spend a Punto de Acción (free) on this turn's Esfuerzo extra: the
-  round's end then brings no fatigue (P11); refused without an Esfuerzo this turn, with
-  none left, or spent already.
+* ``action_point`` — spend a Punto de Acción (free) on this turn's Esfuerzo extra (the
+  round's end then brings no fatigue), or, at the turn after, on the fatigue it brought
+  (one step back: ``effort_fatigue_undoable``) (P11); refused with no such fatigue, with
+  no point left, or spent already.
 
 Every action is the combatant's own (a stunned or unconscious actor takes none: P16), and
 it ends Desprevenido (S3: flat-footed «until its first action»). Not turned into actions:
 the Esfuerzo's carry ×2 and +3 m of speed (the fight has no loads or distances; the
-comparative check reads them), its +5 and extra Voluntad save (the checks ``cd`` and
-``save``: no rule of the fight calls for a check or a save on one's own turn), and the
-spend «al inicio del turno siguiente» (the same end as spending it in the round).
+comparative check reads them), and its +5 and extra Voluntad save (the checks ``cd`` and
+``save``: no rule of the fight calls for a check or a save on one's own turn).
 """
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ from rolkit.systems.nsd20.rules.aid import AID_BONUS, AID_CD
 from rolkit.systems.nsd20.rules.check import characteristic_modifier
 from rolkit.systems.nsd20.rules.derived import attack_bonus, wound_penalty
 from rolkit.systems.nsd20.rules.wounds import fate
+from rolkit.systems.nsd20.tables import FATIGUE_LEVELS
 
 __all__ = ["TURN_RULES", "ACTIONS", "ACTION_POINT"]
 
@@ -254,19 +255,23 @@ HELP_ACTION = CheckAction(
 
 # --------------------------------------------------------------------------- the point
 def _action_point_form(ctx: ActionContext) -> Any:
-    """P11 Only on this turn's Esfuerzo extra, once, with a point left."""
+    """P11 «Puedes gastar un Punto de Acción en ese mismo asalto, o al inicio del turno
+    siguiente … para eliminar la fatiga»: on this turn's Esfuerzo (no fatigue will come),
+    or on the fatigue it brought as this round began (one step back); once, with a point
+    left."""
     actor: Combatant = ctx.actor
     if actor.unconscious:
         return "está Inconsciente: no puede actuar", "is Inconsciente (unconscious): cannot act"
-    if not actor.effort_used_this_turn:
+    pending = actor.effort_used_this_turn and not actor.action_point_spent
+    if not (pending or actor.effort_fatigue_undoable):
+        if actor.action_point_spent:
+            return (
+                "ya gastó un Punto de Acción contra esta fatiga",
+                "already spent a Punto de Acción (action point) on this fatigue",
+            )
         return (
-            "no ha usado un Esfuerzo extra este asalto: no hay fatiga que evitar",
-            "has used no Esfuerzo extra (extra effort) this round: no fatigue to avoid",
-        )
-    if actor.action_point_spent:
-        return (
-            "ya gastó un Punto de Acción contra esta fatiga",
-            "already spent a Punto de Acción (action point) on this fatigue",
+            "no tiene fatiga de un Esfuerzo extra que evitar",
+            "has no Esfuerzo extra (extra effort) fatigue to avoid",
         )
     if actor.action_points < 1:
         return "no le quedan Puntos de Acción", "has no Puntos de Acción (action points) left"
@@ -276,10 +281,18 @@ def _action_point_form(ctx: ActionContext) -> Any:
 def _action_point_effect(
     ctx: ActionContext, form: ActionPointForm, degree: str, outcome: Any
 ) -> ActionAfter:
-    actor = evolve_form(
-        ctx.actor, action_points=ctx.actor.action_points - 1, action_point_spent=True
-    )
-    return ActionAfter(actor, ctx.target, ctx.weapon)
+    """The fatigue already come is taken back first (it is the start of the turn after);
+    else this turn's Esfuerzo will bring none."""
+    actor: Combatant = ctx.actor
+    points = actor.action_points - 1
+    if actor.effort_fatigue_undoable:
+        back = FATIGUE_LEVELS[FATIGUE_LEVELS.index(actor.fatigue) - 1]
+        after = evolve_form(
+            actor, fatigue=back, action_points=points, effort_fatigue_undoable=False
+        )
+    else:
+        after = evolve_form(actor, action_points=points, action_point_spent=True)
+    return ActionAfter(_acted(after), ctx.target, ctx.weapon)
 
 
 SPENT = Degree("gastado", ("Punto de Acción gastado", "Punto de Acción gastado (spent)"), True)
