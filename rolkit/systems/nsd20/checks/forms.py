@@ -443,7 +443,7 @@ SAVE_KINDS = {
 #: T3 What an Esfuerzo extra can do for a save: nothing, +5, or one more Will save.
 SAVE_EFFORTS = {
     "none": ("Sin Esfuerzo extra", "Sin Esfuerzo extra (no extra effort)"),
-    "check_bonus": ("Bonificador a una prueba (+5)", "Bonificador a una prueba (+5)"),
+    "check_bonus": ("Bonificador a una prueba (+5)", "Bonificador a una prueba (+5 to the roll)"),
     "will_save": (
         "Fuerza de Voluntad (otra salvación)",
         "Fuerza de Voluntad (one more Will save)",
