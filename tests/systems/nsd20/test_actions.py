@@ -327,3 +327,15 @@ def test_the_next_turn_through_the_tracker():
     f.apply_action(f.act("Jed", "action_point", seed=7), "Jed")
     jed = f.state.fighter("Jed").defender
     assert (jed.fatigue, jed.action_points) == ("normal", 1)
+
+
+def test_the_point_wakes_one_the_effort_knocked_out():
+    """V12 ladder: Exhausto + Esfuerzo → Inconsciente at the round's start; P11's
+    start_of_turn(spend_action_point) takes it back to Exhausto (the state machine allows
+    it: only use_effort is refused while Inconsciente)."""
+    (out,) = round_end(Combatant(fatigue="exhausto", effort_used_this_turn=True, action_points=1))
+    assert out.fatigue == "inconsciente" and out.effort_fatigue_undoable
+    ((after, _),) = S.actions["action_point"].law(ctx(out, out)).items()
+    assert after.actor.fatigue == "exhausto" and after.actor.action_points == 0
+    dying = Combatant(wound_state="moribundo", pr_current=-1, fatigue="fatigado")
+    assert S.actions["action_point"].refusal(ctx(dying, dying)) is not None

@@ -260,7 +260,8 @@ def _action_point_form(ctx: ActionContext) -> Any:
     or on the fatigue it brought as this round began (one step back); once, with a point
     left."""
     actor: Combatant = ctx.actor
-    if actor.unconscious:
+    woken = actor.effort_fatigue_undoable and actor.wound_state != "moribundo"
+    if actor.unconscious and not woken:  # P11 allows it on the Inconsciente the effort made
         return "está Inconsciente: no puede actuar", "is Inconsciente (unconscious): cannot act"
     pending = actor.effort_used_this_turn and not actor.action_point_spent
     if not (pending or actor.effort_fatigue_undoable):
