@@ -337,5 +337,11 @@ def test_the_point_wakes_one_the_effort_knocked_out():
     assert out.fatigue == "inconsciente" and out.effort_fatigue_undoable
     ((after, _),) = S.actions["action_point"].law(ctx(out, out)).items()
     assert after.actor.fatigue == "exhausto" and after.actor.action_points == 0
-    dying = Combatant(wound_state="moribundo", pr_current=-1, fatigue="fatigado")
-    assert S.actions["action_point"].refusal(ctx(dying, dying)) is not None
+    dying = Combatant(
+        wound_state="moribundo",
+        pr_current=-1,
+        fatigue="fatigado",
+        effort_fatigue_undoable=True,
+        action_points=1,
+    )
+    assert "Inconsciente" in S.actions["action_point"].refusal(ctx(dying, dying))[0]
