@@ -447,6 +447,28 @@ class Combatant:
         help=("Defenderse gasta el turno.", "Defending spends the turn."),
         rule="§4.5, G23",
     )
+    aiming: bool = fields.flag_field(
+        False,
+        label=fields.label("Apuntando", "aiming"),
+        help=(
+            "Pasó su turno apuntando: su próximo disparo usa Concentración en vez de "
+            "Agilidad. Se pierde al atacar, al defenderse o al quedar inconsciente.",
+            "Spent its turn aiming: its next shot uses Concentración instead of Agilidad. "
+            "Lost when it attacks, defends or is knocked out.",
+        ),
+        rule="§4.4",
+    )
+    cared_for: bool = fields.flag_field(
+        False,
+        label=fields.label("Atendido", "under urgent care"),
+        help=(
+            "Recibe atención médica de urgencia: sus heridas Malherido se curan con la "
+            "tirada diaria de Fortaleza en vez de agravarse cada 10 minutos.",
+            "Receives urgent medical care: its Malherido wounds heal with the daily "
+            "Fortaleza check instead of worsening every 10 minutes.",
+        ),
+        rule="§4.16",
+    )
 
     def __post_init__(self) -> None:
         _validate(self)

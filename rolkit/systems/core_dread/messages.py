@@ -129,6 +129,18 @@ CHECK_STEPS: dict[str, tuple[str, str]] = {
         "The trigger does not happen: the prepared action (acción preparada) is lost",
     ),
     "step.reload": ("Recarga: {weapon}", "Reload (recargar): {weapon}"),
+    "step.stand_up.stands": ("Se levanta del suelo", "Gets up from the ground (se levanta)"),
+    "step.stand_up.standing": ("Ya estaba de pie", "Was already standing"),
+    "step.cover_move.takes": ("Queda a cubierto", "Takes cover (a cubierto)"),
+    "step.cover_move.leaves": ("Sale de la cobertura", "Leaves cover (sale de la cobertura)"),
+    "step.aim": (
+        "Apunta: su próximo disparo usará Concentración en vez de Agilidad",
+        "Aims (apuntar): the next shot uses Concentración instead of Agilidad",
+    ),
+    "step.first_aid": (
+        "Atención de urgencia: el paciente queda atendido",
+        "Urgent care (atención de urgencia): the patient is under care",
+    ),
     "step.effective.check": ("Atributo efectivo", "Effective attribute (atributo)"),
     "step.effective.rival": ("Atributo efectivo del rival", "The rival's effective attribute"),
     "step.effective.healing": (
@@ -280,6 +292,8 @@ DERIVED = {
     "successes": ("éxitos", "successes"),
     "rival_successes": ("éxitos del rival", "rival's successes"),
     "counted": ("cuentan", "counted"),
+    "agilidad": ("Agilidad", "Agilidad (agility)"),
+    "concentracion": ("Concentración", "Concentración (concentration)"),
 }
 
 
@@ -470,6 +484,11 @@ CITE: dict[str, str] = {
     "healing": "«Tabla Estado de salud / Recuperación» (§4.16): Malherido «Requiere atención "
     "médica de urgencia»",
     "healing_death": "«Límites de daño» (§4.10): «muere inmediatamente»",
+    "stand_up": "«Iniciativa» (§4.3): «Un turno es la oportunidad que posee cada personaje "
+    "para realizar un movimiento y una acción»; «Irse al suelo por heridas» (§4.12): "
+    "levantarse ocupa el movimiento, sin tirada",
+    "cover_move": "«Cobertura» (§4.14): «un personaje puede decidir quedar a cubierto o salir "
+    "de una cobertura después de moverse»",
 }
 
 
