@@ -122,8 +122,8 @@ class Weapon:
         },
         label=fields.label("Daña la armadura", "wears armour down"),
         help=(
-            "Si sus impactos reducen la Absorción en 1 (PLACEHOLDER: peligrosa y letal).",
-            "Whether its hits lower Absorción by 1 (PLACEHOLDER: dangerous and lethal).",
+            "Si sus impactos reducen la Absorción en 1 (regla provisional: peligrosa y letal).",
+            "Whether its hits lower Absorción by 1 (provisional rule: dangerous and lethal).",
         ),
         optional=True,
         rule="§4.7, G12",
@@ -349,8 +349,8 @@ class Combatant:
         99,
         label=fields.label("Autocontrol", "self-control"),
         help=(
-            "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (PLACEHOLDER 10).",
-            "Current points; loses 1 when a dangerous attack wounds (PLACEHOLDER 10).",
+            "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (regla provisional: 10).",
+            "Current points; loses 1 when a dangerous attack wounds (provisional rule: 10).",
         ),
         rule="§4.13, G17",
     )

@@ -357,7 +357,9 @@ def test_every_new_procedure_step_reads_right(lang):
                     assert i18n.has(f"cd.derived.{key}", lang), key
                     if isinstance(value, str) and not re.fullmatch(r"[+−]\d+", value):
                         assert i18n.has(value, lang), value
-                assert re.match(r"«[^»]+» \(§", s.rule), s.rule
+                # the rulebook's own name, then its words; no spec code (issue #26)
+                assert re.match(r"«[^»]+»(: |; |$)", s.rule), s.rule
+                assert "§" not in s.rule, s.rule
 
 
 # --------------------------------------------------------------------------- §4.14 reloading
