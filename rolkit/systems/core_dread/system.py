@@ -13,6 +13,7 @@ from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
 from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
+from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
 from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.presets import PRESETS
@@ -23,7 +24,7 @@ from rolkit.systems.core_dread.turns import (
     round_end,
     turn_end,
 )
-from rolkit.systems.core_dread.view import project
+from rolkit.systems.core_dread.view import conditions, project
 
 __all__ = ["SYSTEM", "FORMS", "DEFAULT_FORMS"]
 
@@ -60,6 +61,9 @@ SYSTEM = System(
     round_end_fn=round_end,
     turn_end_fn=turn_end,
     fight_blow_fn=fight_blow,
+    turn_rules=TURN_RULES,
+    actions=TURN_ACTIONS,
+    conditions_fn=conditions,
     derived_fn=derived_values,
     i18n_prefix="cd",
 )
