@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -24,6 +25,9 @@ from itertools import product
 import icepool
 import pytest
 
+from rolkit import RulesError
+from rolkit.actions import ActionAfter, ActionContext, TurnRules
+from rolkit.fight import Fight, odds_of_fighters
 from rolkit.systems.core_dread import (
     Combatant,
     CoreDreadInputError,
@@ -235,3 +239,241 @@ def test_new_fields_default_off() -> None:
     c = Combatant()
     assert c.aiming is False and c.cared_for is False
     assert Weapon().attacks_left is None
+
+
+# --------------------------------------------------------------------------- the actions
+OPTS = CoreDreadOptions()
+NONE = Modifiers()
+EMPTY_PISTOL = dataclasses.replace(PISTOL, attacks_left=0)
+
+
+def ctx(actor, weapon=presets.FIST, target=None, modifiers=NONE, options=OPTS, taken=()):
+    return ActionContext(
+        actor, weapon, actor if target is None else target, modifiers, options, taken
+    )
+
+
+#: one context where each action applies
+APPLIES = {
+    "attack": ctx(presets.BRUNO, presets.KNIFE, presets.ANA),
+    "aim": ctx(CARLA, PISTOL),
+    "reload": ctx(CARLA, dataclasses.replace(PISTOL, attacks_left=1)),
+    "aid": ctx(presets.BRUNO, target=Combatant(fortaleza=7, malherido=1)),
+    "stand_up": ctx(Combatant(prone=True)),
+    "take_cover": ctx(Combatant()),
+    "leave_cover": ctx(Combatant(in_cover=True)),
+}
+
+
+def test_the_turn_is_one_action_and_one_movement() -> None:
+    """§4.3 «realizar un movimiento y una acción, o una acción y luego un movimiento»."""
+    assert dict(S.turn_rules.budget) == {"action": 1, "move": 1}
+    assert set(S.actions) == set(APPLIES)
+    costs = {a: dict(S.actions[a].cost) for a in S.actions}
+    assert costs == {
+        "attack": {"action": 1},
+        "aim": {"action": 1},
+        "reload": {"action": 1},
+        "aid": {"action": 1},
+        "stand_up": {"move": 1},
+        "take_cover": {"move": 1},
+        "leave_cover": {"move": 1},
+    }
+    rules, actions = S.turn_rules, S.actions
+    assert not rules.affordable(actions["attack"], ("aid",), actions)  # one action a turn
+    assert rules.affordable(actions["stand_up"], ("attack",), actions)
+    assert not rules.affordable(actions["take_cover"], ("stand_up",), actions)
+
+
+@pytest.mark.parametrize("action_id", sorted(APPLIES))
+def test_each_action_law_sums_to_one_and_every_resolve_is_in_it(action_id: str) -> None:
+    proc, c = S.actions[action_id], APPLIES[action_id]
+    assert proc.refusal(c) is None
+    law = proc.law(c)
+    assert sum(law.values()) == 1 and all(p > 0 for p in law.values())
+    for seed in range(25):
+        assert proc.resolve_in_fight(c, seed=seed).after in law
+
+
+def test_certain_actions_change_what_they_say() -> None:
+    one = {a: next(iter(S.actions[a].law(c))) for a, c in APPLIES.items() if a != "attack"}
+    assert all(len(S.actions[a].law(APPLIES[a])) == 1 for a in one if a != "aid")
+    assert one["aim"].actor.aiming
+    assert one["reload"].weapon.attacks_left == 3  # «Semiautomáticas o revólveres» 3
+    assert not one["stand_up"].actor.prone
+    assert one["take_cover"].actor.in_cover and not one["leave_cover"].actor.in_cover
+
+
+# --------------------------------------------------------------------------- aid, exact
+@pytest.mark.parametrize(
+    ("fortaleza", "track", "worst"),
+    [(7, (0, 0, 1), False), (6, (1, 1, 1), False), (9, (0, 2, 2), True), (4, (0, 3, 1), True)],
+)
+def test_aid_law_against_brute_force(fortaleza, track, worst) -> None:
+    """§4.16 The patient's Fortaleza check with care (FOR minus its wound penalty, no skill):
+    3+ hits turn a Malherido into a Lesionado if a Lesionado box is free; with the G24
+    option a 0 adds a Malherido."""
+    options = CoreDreadOptions(disastrous_healing_aggravates=worst)
+    mag, les, mal = track
+    patient = Combatant(fortaleza=fortaleza, magullado=mag, lesionado=les, malherido=mal)
+    c = ctx(presets.BRUNO, target=patient, options=options)
+    law = S.actions["aid"].law(c)
+    effective = fortaleza - les - 2 * mal  # §4.11, written here again
+    hits = hits_law(effective, 0)
+    assert hits == icepool_hits(max(0, effective))
+    expected: dict[tuple[tuple[int, int, int], bool], Fraction] = {}
+    for h, p in hits.items():
+        if h >= 3 and les < 3:
+            key = ((mag, les + 1, mal - 1), False)
+        elif h == 0 and worst:
+            key = ((mag, les, mal + 1), False) if mal < 3 else ((mag, les, mal), True)
+        else:
+            key = (track, False)
+        expected[key] = expected.get(key, Fraction(0)) + p
+    got: dict[tuple[tuple[int, int, int], bool], Fraction] = {}
+    for after, p in law.items():
+        assert after.target.cared_for and after.actor == presets.BRUNO
+        key = (after.target.track, after.target.dead)
+        got[key] = got.get(key, Fraction(0)) + p
+    assert got == expected
+
+
+def test_aid_seeded_resolves_agree_with_the_law() -> None:
+    """A seeded Monte Carlo of ``resolve_in_fight`` within 6σ of the exact law."""
+    c = ctx(presets.BRUNO, target=Combatant(fortaleza=7, malherido=1))
+    proc = S.actions["aid"]
+    law = proc.law(c)
+    n = 3000
+    counts: dict = {}
+    for seed in range(n):
+        after = proc.resolve_in_fight(c, seed=seed).after
+        counts[after] = counts.get(after, 0) + 1
+    assert set(counts) <= set(law)
+    for after, p in law.items():
+        sigma = (float(p) * (1 - float(p)) / n) ** 0.5
+        assert abs(counts.get(after, 0) / n - float(p)) <= 6 * sigma + 1e-12
+
+
+# --------------------------------------------------------------------------- aim, exact
+def test_the_shot_after_aiming_uses_concentracion() -> None:
+    """§4.4: «lo realiza usando su atributo de Concentración, en lugar de Agilidad». A
+    shot at range needs 3 hits (§4.4.5); every hit wounds ANA (4 × 3 > 0) and no armour."""
+    shooter = Combatant(name="Rita", agilidad=3, concentracion=7, ranged_skill=1)
+    attack = S.actions["attack"]
+    for aiming, attribute in ((False, 3), (True, 7)):
+        me = dataclasses.replace(shooter, aiming=aiming)
+        law = attack.law(ctx(me, PISTOL, presets.ANA))
+        assert sum(law.values()) == 1
+        wounded = sum(p for a, p in law.items() if a.target.track != (0, 0, 0))
+        assert wounded == sum(p for h, p in hits_law(attribute, 1).items() if h >= 3)
+        assert all(not a.actor.aiming for a in law)  # the shot uses the aim up
+        assert all(a.weapon.attacks_left == 2 for a in law)
+
+
+def test_aim_then_shoot_in_the_tracker() -> None:
+    f = Fight(S)
+    f.add("Rita", "Jugadores", Combatant(name="Rita", agilidad=3, concentracion=7), PISTOL)
+    f.add("Ana", "Enemigos", presets.ANA, presets.FIST)
+    f.apply_action(f.act("Rita", "aim", seed=1), "Rita")
+    assert f.state.fighter("Rita").attacker.aiming
+    assert ("Apuntando", "Apuntando (aiming)") in S.conditions(f.state.fighter("Rita").defender)
+    shot = f.act("Rita", "attack", "Ana", seed=4)
+    assert any(s.derived.get("uses") == "cd.value.concentracion" for s in shot.steps)
+    f.apply_action(shot, "Rita", "Ana")
+    assert not f.state.fighter("Rita").attacker.aiming
+
+
+# --------------------------------------------------------------------------- refusals
+RAW = re.compile(r"_|§|\bcd\.|\{|\}|\bNone\b|\bTrue\b|\bFalse\b")
+
+REFUSED = [
+    ("attack", ctx(CARLA, EMPTY_PISTOL, presets.ANA), "recargar"),
+    ("attack", ctx(dataclasses.replace(CARLA, in_cover=True), PISTOL, presets.ANA), "a cubierto"),
+    ("attack", ctx(CARLA, PISTOL, Combatant(in_cover=True)), "a cubierto"),
+    ("attack", ctx(Combatant(turn_available=False), presets.FIST, presets.ANA), "su turno"),
+    ("aim", ctx(CARLA, presets.KNIFE), "proyectiles"),
+    ("aim", ctx(CARLA, EMPTY_PISTOL), "recargar"),
+    ("aim", ctx(dataclasses.replace(CARLA, aiming=True), PISTOL), "ya está apuntando"),
+    ("reload", ctx(CARLA, PISTOL), "ya está cargada"),
+    ("reload", ctx(CARLA, presets.KNIFE), "no es de proyectiles"),
+    ("reload", ctx(CARLA, dataclasses.replace(EMPTY_PISTOL, spare_magazine=False)), "minutos"),
+    ("aid", ctx(presets.BRUNO, target=Combatant(lesionado=2)), "Malherido"),
+    ("aid", ctx(presets.BRUNO, target=Combatant(malherido=1, cared_for=True)), "atendido"),
+    ("aid", ctx(presets.BRUNO, target=Combatant(malherido=3, dead=True)), "muerto"),
+    ("aid", ctx(Combatant(turn_available=False), target=Combatant(malherido=1)), "su turno"),
+    ("stand_up", ctx(Combatant()), "no está en el suelo"),
+    ("stand_up", ctx(Combatant(prone=True, turn_available=False)), "su turno"),
+    ("take_cover", ctx(Combatant(in_cover=True)), "ya está a cubierto"),
+    ("leave_cover", ctx(Combatant()), "no está a cubierto"),
+]
+
+
+@pytest.mark.parametrize(("action_id", "c", "why"), REFUSED)
+def test_refusals_say_why_in_plain_words(action_id, c, why) -> None:
+    proc = S.actions[action_id]
+    refusal = proc.refusal(c)
+    assert refusal is not None and why in refusal[0], refusal
+    es, en = refusal
+    assert es and en and es != en and not RAW.search(es + en)
+    assert proc.law(c) == {ActionAfter(c.actor, c.target, c.weapon): Fraction(1)}
+    with pytest.raises(RulesError):
+        proc.resolve_in_fight(c, seed=1)
+
+
+def test_no_turn_no_action_unless_g23_is_off() -> None:
+    """G23 off: a defence needs no turn, so a spent turn refuses nothing."""
+    off = CoreDreadOptions(defence_requires_turn=False)
+    spent = Combatant(prone=True, turn_available=False)
+    assert S.actions["stand_up"].refusal(ctx(spent, options=off)) is None
+    assert S.actions["attack"].refusal(ctx(spent, presets.FIST, presets.ANA, options=off)) is None
+
+
+# --------------------------------------------------------------------------- the tracker
+def test_first_aid_in_the_tracker() -> None:
+    """Bruno's turn: urgent care for Ana (an action), then no attack (the action is used),
+    but the movement is still there."""
+    f = Fight(S)
+    ana = dataclasses.replace(presets.ANA, fortaleza=9, malherido=1, prone=True)
+    f.add("Ana", "Jugadores", ana, presets.FIST)
+    f.add("Bruno", "Jugadores", presets.BRUNO, presets.FIST)
+    f.add("Carla", "Enemigos", CARLA, PISTOL)
+    f.roll_initiative(seed=1)
+    assert f.state.current == "Bruno"
+    offered = {a.action.id: a.targets for a in f.actions_for("Bruno")}
+    assert offered["aid"] == ("Ana",) and offered["attack"] == ("Carla",)
+    result = f.act("Bruno", "aid", "Ana", seed=2)
+    assert result.after in S.actions["aid"].law(f.action_context("Bruno", "aid", "Ana"))
+    f.apply_action(result, "Bruno", "Ana")
+    after = f.state.fighter("Ana").defender
+    assert after.cared_for and ("Atendido", "Atendido (under urgent care)") in S.conditions(after)
+    assert f.state.taken == ("aid",)
+    assert {a.action.id for a in f.actions_for("Bruno")} == {"take_cover"}
+    with pytest.raises(RulesError):
+        f.act("Bruno", "attack", "Carla", seed=3)
+
+
+def test_reload_in_the_tracker() -> None:
+    f = Fight(S)
+    f.add("Carla", "Enemigos", CARLA, EMPTY_PISTOL)
+    f.add("Ana", "Jugadores", presets.ANA, presets.FIST)
+    assert "attack" not in {a.action.id for a in f.actions_for("Carla")}
+    f.apply_action(f.act("Carla", "reload", seed=1), "Carla")
+    assert f.state.fighter("Carla").weapon.attacks_left == 3
+
+
+def test_whole_fight_figures_with_the_actions_are_those_of_one_attack_a_turn() -> None:
+    """The default policy only attacks (and aids when asked): the turn of actions gives
+    exactly the figures of the one-attack turn, also with a prone-making Malherido."""
+    one = dataclasses.replace(S, actions={"attack": S.actions["attack"]}, turn_rules=TurnRules())
+    assert not one.has_turn_actions and S.has_turn_actions
+    fighters = [
+        ("Bruno", "a", presets.BRUNO, presets.BAT),
+        ("Ana", "b", dataclasses.replace(presets.ANA, malherido=1), presets.KNIFE),
+    ]
+    ours = odds_of_fighters(S, fighters, rounds=3)
+    before = odds_of_fighters(one, fighters, rounds=3)
+    assert (ours.p_win, ours.p_ongoing, ours.fates) == (
+        before.p_win,
+        before.p_ongoing,
+        before.fates,
+    )
