@@ -142,6 +142,11 @@ CHECK_STEPS: dict[str, tuple[str, str]] = {
         "Atención de urgencia: el paciente queda atendido",
         "Urgent care (atención de urgencia): the patient is under care",
     ),
+    "step.asphyxia": (
+        "Tirada de Fortaleza al tomar aire{changes}",
+        "Fortaleza check on taking a breath{changes}",
+    ),
+    "step.asphyxia.turns": ("Turnos sin aire", "Turns without air"),
     "step.effective.check": ("Atributo efectivo", "Effective attribute (atributo)"),
     "step.effective.rival": ("Atributo efectivo del rival", "The rival's effective attribute"),
     "step.effective.healing": (
@@ -295,6 +300,8 @@ DERIVED = {
     "counted": ("cuentan", "counted"),
     "agilidad": ("Agilidad", "Agilidad (agility)"),
     "concentracion": ("Concentración", "Concentración (concentration)"),
+    "turns": ("aguanta (turnos)", "lasts (turns)"),
+    "dies": ("muere en el turno", "dies on turn"),
 }
 
 
@@ -485,6 +492,10 @@ CITE: dict[str, str] = {
     "stand_up": "«Iniciativa»: «Un turno es la oportunidad que posee cada personaje "
     "para realizar un movimiento y una acción»; «Irse al suelo por heridas»: "
     "levantarse ocupa el movimiento, sin tirada",
+    "asphyxia": "«Dificultades para respirar»: «puede resistir una cantidad de turnos igual a su puntaje de "
+    "Fortaleza antes de perder la vida»; «puede aguantar una cantidad de turnos adicionales "
+    "igual a la cantidad de aciertos de la tirada»",
+    "base_asphyxia": "«Dificultades para respirar»: «realiza una tirada de Fortaleza»",
     "cover_move": "«Cobertura»: «un personaje puede decidir quedar a cubierto o salir "
     "de una cobertura después de moverse»",
 }

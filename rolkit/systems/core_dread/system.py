@@ -13,6 +13,7 @@ from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
 from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
+from rolkit.systems.core_dread.checks.asphyxia import ASPHYXIA
 from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
 from rolkit.systems.core_dread.options import CoreDreadOptions
@@ -52,7 +53,7 @@ SYSTEM = System(
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",
-    checks={**CHECKS, **ACTIONS, "reload": RELOAD},
+    checks={**CHECKS, **ACTIONS, "reload": RELOAD, "asphyxia": ASPHYXIA},
     initiative_fn=fight_initiative,
     initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,

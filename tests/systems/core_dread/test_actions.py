@@ -477,3 +477,24 @@ def test_whole_fight_figures_with_the_actions_are_those_of_one_attack_a_turn() -
         before.p_ongoing,
         before.fates,
     )
+
+
+# --------------------------------------------------------------------------- asphyxia
+@pytest.mark.parametrize(
+    ("fortaleza", "skill", "les", "mal"), [(4, 0, 0, 0), (5, 1, 0, 1), (9, 2, 1, 0), (2, 0, 0, 1)]
+)
+def test_asphyxia_check_against_brute_force(fortaleza, skill, les, mal) -> None:
+    """§4.15 «puede aguantar una cantidad de turnos adicionales igual a la cantidad de
+    aciertos»: the extra turns are the hits of one Fortaleza roll (with the §4.11 penalty);
+    N = Fortaleza + hits (V14: FOR 4 with no breath → 4)."""
+    proc = S.checks["asphyxia"]
+    form = proc.form(fortaleza=fortaleza, skill=skill, lesionado=les, malherido=mal)
+    odds = proc.odds(form).probabilities
+    law = hits_law(fortaleza - les - 2 * mal, skill)
+    assert odds == {f"extra_{h}": law.get(h, Fraction(0)) for h in range(6)}
+    if skill == 0:
+        assert law == icepool_hits(max(0, fortaleza - les - 2 * mal))
+    for seed in range(20):
+        r = proc.resolve(form, seed=seed)
+        hits = int(r.degree.id.removeprefix("extra_"))
+        assert r.outcome == fortaleza + hits and odds[r.degree.id] > 0

@@ -58,6 +58,7 @@ def test_the_system_offers_its_checks_and_actions_with_their_degrees_worst_to_be
         "competitive",
         "prepared",
         "reload",
+        "asphyxia",
     ]
     assert [d.id for d in S.checks["check"].degrees] == SIX
     assert [d.id for d in S.checks["healing"].degrees] == SIX

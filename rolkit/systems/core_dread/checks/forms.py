@@ -378,3 +378,46 @@ class AimForm:
 
     def __post_init__(self) -> None:
         _validate(self)
+
+
+# --------------------------------------------------------------------------- §4.15 asphyxia
+@dataclass(frozen=True)
+class AsphyxiaForm:
+    """§4.15 Holding one's breath: Fortaleza, the skill used, and the wounds that lower the
+    roll (§4.11: Lesionado −1, Malherido −2 each)."""
+
+    fortaleza: int = fields.int_field(
+        4,
+        1,
+        9,
+        label=fields.label("Fortaleza", "strength"),
+        help=(
+            "Aguanta tantos turnos sin aire como su Fortaleza, más los aciertos de la tirada.",
+            "Lasts as many turns without air as its Fortaleza, plus the check's hits.",
+        ),
+        rule="§4.15",
+    )
+    skill: int = _skill("Habilidad", "skill")
+    lesionado: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=fields.label("Lesionado", "injured"),
+        help=("Casillas de Lesionado marcadas (−1 cada una).", "Lesionado boxes (−1 each)."),
+        rule="§4.11",
+    )
+    malherido: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=fields.label("Malherido", "badly wounded"),
+        help=("Casillas de Malherido marcadas (−2 cada una).", "Malherido boxes (−2 each)."),
+        rule="§4.11",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def track(self) -> tuple[int, int, int]:
+        return (0, self.lesionado, self.malherido)
