@@ -144,6 +144,29 @@ class VoilaServer:
                 return
             before = now
 
+    def kernel_count(self) -> int:
+        """How many kernels (the server's child processes) are running now."""
+        count = 0
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            count += int(fields[1]) == self.proc.pid
+        return count
+
+    def wait_preheated(self, kernels: int, timeout: float = 120) -> None:
+        """Wait until ``kernels`` kernels have started and stopped using CPU (the preheated
+        pool has run its notebook), at most ``timeout`` seconds in all, then return either
+        way: a first page then waits only for its own render, not for a pool still being
+        preheated at once on a loaded machine (its load timeout counted that time)."""
+        end = time.perf_counter() + timeout
+        while self.kernel_count() < kernels and time.perf_counter() < end:
+            if self.proc.poll() is not None:
+                return
+            time.sleep(0.2)
+        self.wait_idle(timeout=max(0.0, end - time.perf_counter()))
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
