@@ -82,12 +82,11 @@ format: $(STAMP)
 # The hub test's configurable-http-proxy (npm) installs in the background while the
 # parallel part runs (it is network time, not CPU); the hub test skips, saying why, if it fails.
 HUB_PROXY := deploy/jupyterhub/node_modules/.bin/configurable-http-proxy
-MYPY_LOG := $(VENV)/mypy.log
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	@status=0; \
-	nice -n 19 $(VENV)/bin/mypy > $(MYPY_LOG) 2>&1 & mypy_pid=$$!; \
+	mypy_log=$$(mktemp); nice -n 19 $(VENV)/bin/mypy > $$mypy_log 2>&1 & mypy_pid=$$!; \
 	if [ ! -x $(HUB_PROXY) ] && command -v npm >/dev/null; then \
 	  (cd deploy/jupyterhub && npm install --no-audit --no-fund --loglevel=error) \
 	    > $(VENV)/npm-proxy.log 2>&1 & npm_pid=$$!; fi; \
@@ -96,7 +95,7 @@ test: $(STAMP) chromium
 	[ -z "$${npm_pid:-}" ] || wait $$npm_pid || echo "note: npm install of the hub proxy failed ($(VENV)/npm-proxy.log)"; \
 	$(PY) -m pytest --durations=15 -m serial --ignore=tests/browser || status=1; \
 	echo "$(VENV)/bin/mypy (run alongside the tests):"; \
-	wait $$mypy_pid || status=1; cat $(MYPY_LOG); \
+	wait $$mypy_pid || status=1; cat $$mypy_log; rm -f $$mypy_log; \
 	exit $$status
 
 bench: $(STAMP) chromium
