@@ -144,28 +144,18 @@ class VoilaServer:
                 return
             before = now
 
-    def kernel_count(self) -> int:
-        """How many kernels (the server's child processes) are running now."""
-        count = 0
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            count += int(fields[1]) == self.proc.pid
-        return count
-
-    def wait_preheated(self, kernels: int, timeout: float = 120) -> None:
-        """Wait until ``kernels`` kernels have started and stopped using CPU (the preheated
-        pool has run its notebook), at most ``timeout`` seconds in all, then return either
-        way: a first page then waits only for its own render, not for a pool still being
-        preheated at once on a loaded machine (its load timeout counted that time)."""
+    def wait_preheated(self, timeout: float = 120) -> None:
+        """Wait until Voilà says its pool is filled (every preheated kernel started) and the
+        kernels have stopped using CPU (each has run its notebook), at most ``timeout``
+        seconds in all, then return either way: a first page then waits only for its own
+        render, not for a whole pool being preheated at once on a loaded machine (the page's
+        load timeout counted that time)."""
         end = time.perf_counter() + timeout
-        while self.kernel_count() < kernels and time.perf_counter() < end:
-            if self.proc.poll() is not None:
+        while b"is filled with" not in self.log_path.read_bytes():
+            if self.proc.poll() is not None or time.perf_counter() > end:
                 return
-            time.sleep(0.2)
-        self.wait_idle(timeout=max(0.0, end - time.perf_counter()))
+            time.sleep(0.3)
+        self.wait_idle(window=1.5, timeout=max(0.0, end - time.perf_counter()))
 
     def stop(self) -> None:
         if self.proc.poll() is None:

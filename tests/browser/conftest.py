@@ -59,7 +59,7 @@ def _serve(notebook, tmp_path_factory, pool=POOL):
     )
     try:
         server.wait_ready()
-        server.wait_preheated(pool)
+        server.wait_preheated()
     except Exception:
         server.stop()
         raise
