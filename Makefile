@@ -70,7 +70,9 @@ format: $(STAMP)
 # Three parts, split by the `serial` marker (pyproject.toml) and a folder: every test runs in
 # exactly one, and all three always run.
 #  1. not serial: the unit, property, widget and notebook tests are CPU-bound and independent
-#     (a notebook's budget is its kernel's CPU time): two workers, one file each at a time.
+#     (a notebook's budget is its kernel's CPU time): two workers, one file each at a time,
+#     the notebook and widget files first (few tests, long runs: tests/conftest.py), so the
+#     run does not end on one of them alone (xdist's own order put them last).
 #  2. serial, tests/browser/: each file starts its own Voilà/JupyterLab on free ports and its
 #     own Chromium, with its own data folder, and asserts no wall-clock time (only generous
 #     timeouts): two workers, one file each at a time (a page mostly waits for its kernel).
@@ -90,8 +92,8 @@ test: $(STAMP) chromium
 	if [ ! -x $(HUB_PROXY) ] && command -v npm >/dev/null; then \
 	  (cd deploy/jupyterhub && npm install --no-audit --no-fund --loglevel=error) \
 	    > $(VENV)/npm-proxy.log 2>&1 & npm_pid=$$!; fi; \
-	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" || status=1; \
-	$(PY) -m pytest -n 2 --dist loadfile --durations=10 -m serial tests/browser || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not serial" || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=10 -m serial tests/browser || status=1; \
 	[ -z "$${npm_pid:-}" ] || wait $$npm_pid || echo "note: npm install of the hub proxy failed ($(VENV)/npm-proxy.log)"; \
 	$(PY) -m pytest --durations=15 -m serial --ignore=tests/browser || status=1; \
 	echo "$(VENV)/bin/mypy (run alongside the tests):"; \

@@ -52,6 +52,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             f"marked {SERIAL} but their file never says «{SERIAL}», so `-m {SERIAL}` would "
             f"not collect them (tests/conftest.py): {', '.join(hidden[:10])}"
         )
+    if hasattr(config, "workerinput"):  # an xdist worker (make test: --no-loadscope-reorder)
+        _workload_order(items)
+
+
+#: folders whose files are few tests of long runs (a kernel per notebook or per dashboard):
+#: handed to the workers first, so that the run does not end on one of them alone
+SLOW_FIRST = ("notebooks", "widgets")
+
+
+def _workload_order(items: list[pytest.Item]) -> None:
+    """Files of SLOW_FIRST first, then the rest by number of tests (xdist's own guess of a
+    file's weight), each file's tests in their order: the same on every worker."""
+    counts: dict[Path, int] = {}
+    for item in items:
+        counts[Path(item.path)] = counts.get(Path(item.path), 0) + 1
+
+    def key(item: pytest.Item) -> tuple[int, int, str]:
+        path = Path(item.path)
+        folder = path.parent.name
+        rank = SLOW_FIRST.index(folder) if folder in SLOW_FIRST else len(SLOW_FIRST)
+        return rank, -counts[path], str(path)
+
+    items.sort(key=key)  # stable: a file's tests keep their order
 
 
 @pytest.fixture(scope="session", autouse=True)
