@@ -139,11 +139,16 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   the old «dying until the GM decides». *Defensa inhábil* (G7 ``defence_disabled_rounds``)
   and T11 29–31 «el siguiente turno» end when their count runs out at a round end (the
   rest of their round, then N more); other T11 conditions have no stated end and stay.
-  Not modelled: a destroyed chest or abdomen's CON×4 «o muere» and the death after
-  ceil((CON+POD)/2) rounds (no count of those rounds), the T11 results that take away an
-  attack, a block or a dodge next round (no such mark in the form); a destroyed limb's
-  CON×4 «o perder el conocimiento» is left out (already ``dying``: it would only multiply
-  a fight's states).
+  T9: a destroyed chest, abdomen or limb counts ``severe_rounds_left`` =
+  ceil((CON+POD)/2) down at the round ends (the wound's round is the first; 0 = dead),
+  a chest or abdomen rolling CON×4 «o muere fulminado» first at each of them;
+  ``stabilised`` stops it. T11 lost actions (``no_attack``, ``defend_only`` for 1D3
+  rounds, ``no_block``, ``no_dodge``; with ``after_effects = "all"``): pending in the
+  fumble's round, active the next round(s); an attacker without its attack is refused
+  (its fight turn passes), a defender without its declared reaction makes the other one
+  (dodge instead of block; block instead of dodge in melee with a block skill) or none.
+  A destroyed limb's CON×4 «o perder el conocimiento» is left out (already ``dying``: it
+  would only multiply a fight's states).
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """

@@ -67,6 +67,14 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "captured": ("Capturado", "Capturado (captured: cannot act, dodge or block)"),
     # P13.4 «recibe atención médica como los primeros auxilios … y es estabilizado con éxito»
     "stabilised": ("Estabilizado", "Estabilizado (stabilised: first aid, no longer dying)"),
+    # T11: the lost actions, active for the round(s) their count says (``*_left``)
+    "no_attack": ("No puede atacar", "No puede atacar (cannot attack)"),
+    "defend_only": (
+        "Solo defiende o se mueve",
+        "Solo defiende o se mueve (defend or move only: no attack)",
+    ),
+    "no_block": ("No puede bloquear", "No puede bloquear (cannot block)"),
+    "no_dodge": ("No puede esquivar", "No puede esquivar (cannot dodge)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -194,6 +202,25 @@ class Shield:
 # --------------------------------------------------------------------------- Combatant
 def _char(default: int, es: str, en: str, help_es: str, help_en: str) -> Any:
     return fields.int_field(default, 1, 99, label=(es, en), help=(help_es, help_en), rule="§2.1")
+
+
+def _lost_rounds(es: str, en: str) -> Any:
+    """T11 A count of rounds of a lost action (attack, block, dodge)."""
+    return fields.int_field(
+        None,
+        1,
+        3,
+        optional=True,
+        label=(es, en),
+        help=(
+            "Vacío = ninguno; k = turnos que aún pierde; sin el estado marcado empiezan "
+            "el turno siguiente.",
+            "Empty = none; k = rounds still to lose; without the condition ticked they "
+            "start next round.",
+        ),
+        rule="T11",
+        advanced=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -445,6 +472,36 @@ class Combatant(_HashableForm):
         ),
         rule="T11",
         advanced=True,
+    )
+    severe_rounds_left: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        optional=True,
+        label=(
+            "Localización destrozada: turnos para morir",
+            "Localización destrozada: turnos (rounds left before a destroyed location kills)",
+        ),
+        help=(
+            "Vacío = sin cuenta; k = muere al acabar el k-ésimo final de turno sin "
+            "tratamiento (pecho o abdomen: además CON×4 cada turno o muere); 0 = muerto.",
+            "Empty = not counted; k = dies at the k-th round end untreated (chest or "
+            "abdomen: also CON×4 each round or dies); 0 = dead.",
+        ),
+        rule="T9",
+        advanced=True,
+    )
+    no_attack_left: int | None = _lost_rounds(
+        "Sin atacar: turnos", "Sin atacar: turnos (rounds without attacking)"
+    )
+    defend_only_left: int | None = _lost_rounds(
+        "Solo defender: turnos", "Solo defender: turnos (rounds of defend or move only)"
+    )
+    no_block_left: int | None = _lost_rounds(
+        "Sin bloquear: turnos", "Sin bloquear: turnos (rounds without blocking)"
+    )
+    no_dodge_left: int | None = _lost_rounds(
+        "Sin esquivar: turnos", "Sin esquivar: turnos (rounds without dodging)"
     )
 
     def __post_init__(self) -> None:

@@ -221,6 +221,8 @@ DERIVED: dict[str, tuple[str, str]] = {
     "mounted_block": ("jinete bloqueando", "rider blocking"),
     "full_defence": ("Defender", "Defender (full defence)"),
     "leg_severe": ("pierna destrozada", "leg destroyed"),
+    "lost_block": ("no puede bloquear: en su lugar", "cannot block, instead"),
+    "lost_dodge": ("no puede esquivar: en su lugar", "cannot dodge, instead"),
     "angle_down": ("ángulo hacia abajo", "shooting down"),
     "angle_up": ("ángulo hacia arriba", "shooting up"),
     "target_size": ("TAM del objetivo", "TAM del objetivo (target size)"),
@@ -501,6 +503,10 @@ CITE: dict[str, str] = {
     "defence": "«Ataques cuerpo a cuerpo: 2. Reacción del objetivo» (P6)",
     "full_defence": "«Maniobras de combate», Defender: +20 % a esquivar y bloquear (P15)",
     "leg_severe": "«Localización de impactos»: pierna destrozada, Esquivar −30 (T9)",
+    "lost_reaction": (
+        "«Tabla de Pifia con armas»: «no puedes bloquear el siguiente turno», «solo puedes "
+        "bloquear siguientes 2 turnos» (T11)"
+    ),
     "disarm": (
         "«Maniobras de combate», Desarmar: «Si el ataque tiene éxito por un margen del 50% del "
         "porcentaje de la habilidad usada la maniobra ha funcionado» (P15)"
