@@ -75,6 +75,9 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     ),
     "no_block": ("No puede bloquear", "No puede bloquear (cannot block)"),
     "no_dodge": ("No puede esquivar", "No puede esquivar (cannot dodge)"),
+    # T9 «cae al suelo», «cae derribado»; T11 74–76 «Pierdes el equilibrio. Caes»: read as
+    # «Objetivo en el suelo» / «Atacando … yaciendo tumbado» (T1)
+    "prone": ("Derribado", "Derribado (prone: +20 to hit it in melee, −20 at range)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -382,6 +385,17 @@ class Combatant(_HashableForm):
         help=("Vacío = reparto T8 [BRP].", "Empty = the T8 split [BRP]."),
         rule="T8, G23",
         advanced=True,
+    )
+    first_aid_skill: int = fields.int_field(
+        30,
+        0,
+        500,
+        label=("Primeros Auxilios", "Primeros Auxilios (first aid %)"),
+        help=(
+            "Para estabilizar a un herido (o Medicina, si es mayor); 30 % de base.",
+            "To stabilise the wounded (or Medicine, if higher); 30% base.",
+        ),
+        rule="P13.4 [BRP]",
     )
     damage_24h: int = fields.int_field(
         0,
@@ -695,6 +709,48 @@ class Weapon:
         rule="P11.8",
         advanced=True,
     )
+    capacity: int | None = fields.int_field(
+        None,
+        1,
+        200,
+        optional=True,
+        label=("Capacidad", "Capacidad (rounds the weapon holds)"),
+        help=(
+            "Balas o cartuchos que caben al recargar; vacío = no se recarga aquí.",
+            "Rounds it holds when reloaded; empty = not reloaded here.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    reload_kind: str = fields.choice_field(
+        "magazine",
+        {
+            "cartridges": (
+                "Balas sueltas (2 por turno)",
+                "Balas sueltas (loose rounds, 2 a round)",
+            ),
+            "magazine": ("Cargador (1 turno)", "Cargador (magazine, 1 round)"),
+            "belt": ("Cinta de ametralladora (2 turnos)", "Cinta (machine-gun belt, 2 rounds)"),
+        },
+        label=("Cómo se recarga", "Cómo se recarga (reload)"),
+        help=(
+            "«todo un turno de combate para cargar 2 balas o cartuchos/cambiar un cargador. "
+            "Dos turnos el cambiar la cinta».",
+            "A full round loads 2 rounds or changes a magazine; a belt takes two rounds.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    reloading: bool = fields.flag_field(
+        False,
+        label=("Cambiando la cinta", "Cambiando la cinta (belt half changed)"),
+        help=(
+            "Primer turno de cambiar la cinta hecho; el siguiente la termina.",
+            "The first round of changing the belt is done; the next one ends it.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
     silencer_shots: int | None = fields.int_field(
         None,
         0,
@@ -771,6 +827,17 @@ class Weapon:
                 None,
                 "a range in metres for a ranged weapon",
                 "un alcance en metros para un arma a distancia",
+            )
+        if (
+            self.capacity is not None
+            and self.rounds_loaded is not None
+            and self.rounds_loaded > self.capacity
+        ):
+            raise GoreInputError.must_be(
+                "rounds_loaded",
+                self.rounds_loaded,
+                f"at most the capacity ({self.capacity})",
+                f"como mucho la capacidad ({self.capacity})",
             )
         if self.automatic and self.kind != "firearm":
             raise GoreInputError.must_be(

@@ -264,3 +264,43 @@ def test_every_round_end_form_is_valid_and_canonical():
             again = fields.from_data(g.Combatant, fields.to_data(form))
             assert again == form and hash(again) == hash(form)
             assert g.Combatant(**_fields(form)) == form
+
+
+# --------------------------------------------------------------------------- prone
+def test_a_prone_condition_reads_as_the_t1_prone_modifiers():
+    """T1 «Objetivo en el suelo» +20 in melee (−20 at range, «Cubierto tumbado»), its
+    dodge −20; «Atacando … yaciendo tumbado» −20: the condition gives the same odds as the
+    modifiers."""
+    down = g.Combatant(name="D", dodge_skill=40, conditions={"prone"})
+    up = g.Combatant(name="D", dodge_skill=40)
+    flagged = g.Modifiers(defender_prone=True)
+    assert g.attack_skill(WARRIOR, down, BROADSWORD, g.Modifiers()) == 60 + 20
+    assert g.defence_skill(down, WARRIOR, BROADSWORD, g.Modifiers()) == 40 - 20
+    assert (
+        g.attack_outcomes(WARRIOR, down, BROADSWORD, g.Modifiers()).rows
+        == g.attack_outcomes(WARRIOR, up, BROADSWORD, flagged).rows
+    )
+    bow = g.Weapon(name="arco", kind="bow", damage="1D8", range_m=90)
+    assert g.attack_skill(WARRIOR, down, bow, g.Modifiers()) == 60 - 20
+    lying = g.Combatant(name="W", fue=13, tam=14, attack_skill=60, conditions={"prone"})
+    assert g.attack_skill(lying, up, BROADSWORD, g.Modifiers()) == 60 - 20
+
+
+def test_a_hurt_leg_or_abdomen_falls():
+    """T9 a leg at 0 or below «cae derribado», the abdomen «cae al suelo»: the blow writes
+    ``prone``; a chest or an arm does not. Helpless target, hit locations on, HP 20, each
+    location one point from ``disabled``: P(prone) = 9/20 (legs 1–6, abdomen 7–9)."""
+    loc_hp = g.location_hp(20)
+    target = g.Combatant(name="T", hp_max=20, location_damage={k: v - 1 for k, v in loc_hp.items()})
+    mods = g.Modifiers(target_helpless=True, use_hit_locations=True, defence="none")
+    law = S.transitions(WARRIOR, target, BROADSWORD, mods)
+    prone = sum((p for (_a, d), p in law.items() if "prone" in d.conditions), F(0))
+    assert prone == F(9, 20)
+
+
+@pytest.mark.parametrize("face", [73, 74, 75, 76, 77])
+def test_t11_lose_balance_falls(face):
+    """T11 74–76 «Pierdes el equilibrio. Caes»."""
+    rng = ScriptedDice([100, 55, face])
+    r = g.resolve_attack(WARRIOR, DODGER, BROADSWORD, g.Modifiers(options=EVERY), rng)
+    assert ("prone" in r.attacker_after.conditions) == (74 <= face <= 76)

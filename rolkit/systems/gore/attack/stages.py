@@ -30,7 +30,8 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   grows by the damage when the roll reports one location (P12.2); ``damage_24h`` grows by
   the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
   (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
-  chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
+  chest or a destroyed abdomen, T9), ``prone`` (T9: a leg or the abdomen at 0 or below
+  falls) and ``captured`` (P15 Capturar), so the form tells
   its §7.3 fate (:func:`..after.status`); ``can_defend`` ← False when unconscious,
   captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
   ``leg_severe`` from a destroyed leg (T9);
@@ -94,6 +95,7 @@ __all__ = [
     "fumble_lost",
     "lose_action",
     "SEVERE_COUNTED",
+    "FALLS_AT",
     "severe_rounds",
     "FUMBLE_LOST",
     "LOST_COUNTERS",
@@ -149,7 +151,11 @@ FUMBLE_CONDITIONS = {
     (29, 31): "half_all",  # «todas las habilidades a 1/2 el siguiente turno»
     (80, 82): "half_all",  # «todas las habilidades a 1/2; pierde el casco»
     (92, 94): "half_dodge",  # «Esquivar a 1/2 hasta que se trate»
+    (74, 76): "prone",  # «Pierdes el equilibrio. Caes» (until it stands up)
 }
+#: T9 the locations whose ``disabled`` or ``severe`` status makes the character fall: a
+#: leg «cae derribado», the abdomen «cae al suelo y no le responden las piernas».
+FALLS_AT = ("pierna_derecha", "pierna_izquierda", "abdomen")
 #: T11 rows whose condition lasts a stated number of further rounds (the rest of this
 #: round, then «el siguiente turno»); the others last until the GM clears them.
 FUMBLE_ROUNDS = {(29, 31): 1}
@@ -402,6 +408,9 @@ def _defender_changes(
         if left != counted:
             d["defence_disabled_left"] = left
     new = set(effects.get("new_conditions", ()))
+    fell = res.location in FALLS_AT and res.location_status in ("disabled", "severe")
+    if fell and res.category in HIT_CATEGORIES:
+        new.add("prone")  # T9 «cae al suelo», «cae derribado»
     if unconscious:
         new.add("unconscious")
     if captured:

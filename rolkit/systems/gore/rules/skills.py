@@ -330,16 +330,17 @@ def _attack_additive(
     citation key)``."""
     ranged = weapon.ranged
     out: list[tuple[int, str, str]] = []
+    defender_prone = mods.defender_prone or "prone" in defender.conditions
     if mods.target_surprised:
         out.append((20, "surprised", "situation"))
     if ranged:
-        if mods.defender_prone:
+        if defender_prone:
             out.append((-20, "prone_target_ranged", "situation"))
-    elif mods.defender_prone or mods.from_behind:
+    elif defender_prone or mods.from_behind:
         out.append((20, "prone_or_behind", "situation"))
     if mods.relative_height == "attacker_higher":
         out.append((10, "attacker_higher", "situation"))
-    if mods.attacker_prone:
+    if mods.attacker_prone or "prone" in attacker.conditions:
         out.append((-20, "attacker_prone", "situation"))
     if mods.attacker_unstable:
         out.append((-20, "unstable", "situation"))
@@ -490,7 +491,7 @@ def defence_skill_detail(
         plus(10, "defender_higher")
     elif mods.relative_height == "attacker_higher":
         plus(-10, "defender_lower")
-    if mods.defender_prone:
+    if mods.defender_prone or "prone" in defender.conditions:
         plus(-20, "defender_prone")
     if mods.defender_unstable:
         plus(-20, "unstable")
