@@ -74,6 +74,8 @@ ES = {
     "gore.step.initiative": "Orden de Ataque de {name}",
     "gore.step.initiative_tie": "Desempate de {name}",
     "gore.step.reach": "Alcance de las armas",
+    "gore.step.stand_up": "Cambiar de posición",
+    "gore.step.reload": "Recargar",
 }
 EN = {
     "gore.name": "G.O.R.E.",
@@ -124,6 +126,8 @@ EN = {
     "gore.step.initiative": "Orden de Ataque (attack order) of {name}",
     "gore.step.initiative_tie": "Tie-break of {name}",
     "gore.step.reach": "Alcance de las armas (weapon reach)",
+    "gore.step.stand_up": "Cambiar de posición (stand up)",
+    "gore.step.reload": "Recargar (reload)",
 }
 TIER_LABELS: dict[str, tuple[str, str]] = {
     "pifia": ("Pifia", "Pifia (fumble)"),
@@ -172,6 +176,9 @@ CHECK_LABELS: dict[str, tuple[str, str]] = {
         "Chequeo de característica (characteristic ×N)",
     ),
     "resistance": ("Chequeo enfrentado", "Chequeo enfrentado (resistance roll)"),
+    "first_aid": ("Primeros Auxilios", "Primeros Auxilios (first aid)"),
+    "stand_up": ("Levantarse", "Levantarse (stand up)"),
+    "reload": ("Recargar", "Recargar (reload)"),
 }
 for _k, (_es, _en) in CHECK_LABELS.items():
     ES[f"gore.check.{_k}"], EN[f"gore.check.{_k}"] = _es, _en
@@ -279,6 +286,8 @@ DERIVED: dict[str, tuple[str, str]] = {
     "des": ("DES", "DES (dexterity)"),
     "tie_roll": ("desempate 1D10", "1D10 tie-break"),
     "reach": ("longitud del arma", "weapon reach"),
+    "loaded": ("munición cargada", "rounds loaded"),
+    "capacity": ("capacidad", "capacity"),
 }
 
 #: T10 loss names (as the table prints them) → the ``lost_<x>`` derived keys of the step.
@@ -325,6 +334,8 @@ VALUES: dict[str, tuple[str, str]] = {
     "capture": ("Capturar", "Capturar (capture)"),
     "longer_first": ("el arma más larga ataca antes", "the longer weapon strikes first"),
     "surprised_order": ("sorprendido: DES/2", "surprised: DES/2"),
+    "stood_up": ("en pie; sin esquivar ni bloquear este turno", "up; no dodge or block this round"),
+    "reloaded": ("recargada", "reloaded"),
 }
 
 #: T11 / T12 / G24 fumble texts: English glosses of the seed's rows (spec §4).

@@ -107,7 +107,7 @@ def test_resolve_over_every_face_equals_the_odds(check, form):
 
 
 def test_checks_are_the_systems_and_replay_by_seed():
-    assert set(g.SYSTEM.checks) == set(CHECKS) == {"skill", "characteristic", "resistance"}
+    assert set(g.SYSTEM.checks) == set(CHECKS) == {"skill", "characteristic", "resistance", "first_aid"}
     for check in g.SYSTEM.checks.values():
         assert check.system == "gore"
         form = check.defaults()
