@@ -78,6 +78,8 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     # T9 «cae al suelo», «cae derribado»; T11 74–76 «Pierdes el equilibrio. Caes»: read as
     # «Objetivo en el suelo» / «Atacando … yaciendo tumbado» (T1)
     "prone": ("Derribado", "Derribado (prone: +20 to hit it in melee, −20 at range)"),
+    # P15 Defender: «+20% … para esquivar o bloquear hasta el próximo turno»
+    "full_defence": ("Defendiéndose", "Defendiéndose (full defence: +20 to dodge and block)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -157,8 +159,8 @@ class Shield:
         SHIELD_KINDS,
         label=("Tipo de escudo/arma", "Tipo (shield or weapon kind)"),
         help=(
-            "Pequeño, normal o grande (cobertura contra proyectiles, T13) o un arma.",
-            "Small, normal or large shield (projectile coverage, T13) or a weapon.",
+            "Pequeño, normal o grande (cobertura contra proyectiles) o un arma.",
+            "Small, normal or large shield (projectile coverage) or a weapon.",
         ),
         rule="§2.1, T13",
     )
@@ -282,8 +284,8 @@ class Combatant(_HashableForm):
         optional=True,
         label=("MD (Modificador de Daño)", "MD (damage modifier)"),
         help=(
-            "Vacío = tabla T19 por FUE+TAM; o '0', '+1D4', '-1D6'…",
-            "Empty = table T19 from STR+SIZ; or '0', '+1D4', '-1D6'…",
+            "Vacío = según FUE+TAM; o '0', '+1D4', '-1D6'…",
+            "Empty = from STR+SIZ; or '0', '+1D4', '-1D6'…",
         ),
         rule="§2.1, T19 [BRP]",
     )
@@ -382,7 +384,7 @@ class Combatant(_HashableForm):
         999,
         optional=True,
         label=("PG por localización (a mano)", "PG por localización (location HP override)"),
-        help=("Vacío = reparto T8 [BRP].", "Empty = the T8 split [BRP]."),
+        help=("Vacío = el reparto habitual.", "Empty = the usual split."),
         rule="T8, G23",
         advanced=True,
     )
@@ -661,7 +663,7 @@ class Weapon:
         label=("MD aplicable", "MD aplicable (damage-modifier rule)"),
         help=(
             "Vacío: completo cuerpo a cuerpo, mitad arrojadizas/arcos, nada armas de fuego.",
-            "Empty: full in melee, half thrown/bows, none firearms [BRP].",
+            "Empty: full in melee, half thrown/bows, none firearms.",
         ),
         rule="P9 [BRP]",
         advanced=True,
@@ -965,7 +967,7 @@ class Modifiers:
             ),
         },
         label=("Iluminación", "Iluminación (lighting)"),
-        help=("Reduce toda tirada de la acción (T2).", "Reduces every roll of the action (T2)."),
+        help=("Reduce toda tirada de la acción.", "Reduces every roll of the action."),
         rule="T1, T2",
     )
     defender_full_defence: bool = fields.flag_field(
@@ -1179,7 +1181,10 @@ class Modifiers:
     )
     use_hit_locations: bool = fields.flag_field(
         label=("Localización de impactos", "Localización de impactos (hit locations)"),
-        help=("Regla opcional: se tira 1D20 en T7.", "Optional rule: roll 1D20 on T7."),
+        help=(
+            "Regla opcional: se tira 1D20 por la parte del cuerpo.",
+            "Optional rule: roll 1D20 for the body part.",
+        ),
         rule="P12",
     )
     covered_locations: frozenset[str] = fields.multichoice_field(

@@ -4,6 +4,8 @@ glosses. Registered on import; game terms stay Spanish, English adds a gloss."""
 
 from __future__ import annotations
 
+import re
+
 from rolkit import i18n
 
 from .forms import LOCATION_LABELS
@@ -75,6 +77,7 @@ ES = {
     "gore.step.initiative_tie": "Desempate de {name}",
     "gore.step.reach": "Alcance de las armas",
     "gore.step.stand_up": "Cambiar de posición",
+    "gore.step.full_defence": "Defender",
     "gore.step.reload": "Recargar",
 }
 EN = {
@@ -127,6 +130,7 @@ EN = {
     "gore.step.initiative_tie": "Tie-break of {name}",
     "gore.step.reach": "Alcance de las armas (weapon reach)",
     "gore.step.stand_up": "Cambiar de posición (stand up)",
+    "gore.step.full_defence": "Defender (full defence)",
     "gore.step.reload": "Recargar (reload)",
 }
 TIER_LABELS: dict[str, tuple[str, str]] = {
@@ -179,6 +183,7 @@ CHECK_LABELS: dict[str, tuple[str, str]] = {
     "first_aid": ("Primeros Auxilios", "Primeros Auxilios (first aid)"),
     "stand_up": ("Levantarse", "Levantarse (stand up)"),
     "reload": ("Recargar", "Recargar (reload)"),
+    "defend": ("Defender", "Defender (full defence)"),
 }
 for _k, (_es, _en) in CHECK_LABELS.items():
     ES[f"gore.check.{_k}"], EN[f"gore.check.{_k}"] = _es, _en
@@ -336,6 +341,10 @@ VALUES: dict[str, tuple[str, str]] = {
     "surprised_order": ("sorprendido: DES/2", "surprised: DES/2"),
     "stood_up": ("en pie; sin esquivar ni bloquear este turno", "up; no dodge or block this round"),
     "reloaded": ("recargada", "reloaded"),
+    "full_defence": (
+        "+20 a esquivar y bloquear hasta su próximo turno",
+        "+20 to dodge and block until its next turn",
+    ),
 }
 
 #: T11 / T12 / G24 fumble texts: English glosses of the seed's rows (spec §4).
@@ -372,7 +381,7 @@ FUMBLE_EN: dict[str, str] = {
     "ranged_4": "distracted: lose the chance to attack",
     "ranged_5": "false move: lose the attack",
     "ranged_6": "fall and drop the weapon; no attack",
-    "unarmed": "lose balance, fall (no table for unarmed fumbles, G24)",
+    "unarmed": "lose balance, fall (no table for unarmed fumbles)",
 }
 
 #: T10 serious-wound descriptions: English glosses (spec §4 T10).
@@ -433,6 +442,26 @@ WOUND_HELP: dict[str, tuple[str, str]] = {
 }
 for _k, (_es, _en) in WOUND_HELP.items():
     ES[f"gore.wound_help.{_k}"], EN[f"gore.wound_help.{_k}"] = _es, _en
+
+#: #26 One short line per wound level (``gore.consequence.<wound>``): what it does at the
+#: table (P13), no rule paragraph; :func:`.view.short_consequence` reads it.
+SHORT_CONSEQUENCE: dict[str, tuple[str, str]] = {
+    "none": ("Sin efecto.", "No effect."),
+    "leve": ("Sin penalización; cura 1D3 PG por semana.", "No penalty; heals 1D3 PG a week."),
+    "grave": (
+        "Actúa tantos turnos como PG le queden y cae inconsciente una hora; tabla de heridas "
+        "graves.",
+        "Acts as many rounds as PG left, then unconscious for an hour; serious-wound table.",
+    ),
+    "mortal": (
+        "Muere al acabar el turno siguiente salvo Primeros Auxilios.",
+        "Dies when the next round ends unless given first aid.",
+    ),
+}
+
+
+for _k, (_es, _en) in SHORT_CONSEQUENCE.items():
+    ES[f"gore.consequence.{_k}"], EN[f"gore.consequence.{_k}"] = _es, _en
 
 
 def fumble_key(table: str, low: int) -> str:
@@ -653,6 +682,24 @@ CITE: dict[str, str] = {
         "son totalmente inoperativas» (P11.2)"
     ),
 }
+
+
+#: #26 What no user text may carry: a spec code (§2.2, P5.1, T11, G24, R3, V18, [BRP]).
+_CODE = r"(?:§\s?\d+(?:\.\d+)*|\[BRP\]|[PGTRVX]\d+(?:\.\d+)*(?:/[PGTRVX]\d+(?:\.\d+)*)?)"
+SPEC_CODE = re.compile(rf"(?<![\w-]){_CODE}(?![\w])")
+_PAREN = re.compile(rf"\s*\(\s*{_CODE}(?:\s*[,;]\s*{_CODE})*\s*\)")
+_LEAD = re.compile(rf"^{_CODE}(?:\s*,\s*{_CODE})*\s*:?\s*")
+
+
+def plain(text: str) -> str:
+    """#26 ``text`` without spec codes: a parenthesis of codes, a leading list of codes and
+    every «[BRP]» are dropped (the seed's own words stay)."""
+    text = _PAREN.sub("", text)
+    text = text.replace(" [BRP]", "").replace("[BRP]", "")
+    return _LEAD.sub("", text).strip()
+
+
+CITE = {key: plain(text) for key, text in CITE.items()}
 
 
 def cite(key: str) -> str:

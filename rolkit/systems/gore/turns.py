@@ -344,6 +344,8 @@ def round_end(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
 
 @memo
 def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
+    if "full_defence" in c.conditions:  # P15 Defender: «hasta el próximo turno»
+        c = trusted_replace(c, conditions=c.conditions - {"full_defence"})
     if "stunned" not in c.conditions or status(c, options) == "dead":
         return ((c, Fraction(1)),)
     ok = con_check_faces(c, options)
@@ -353,8 +355,9 @@ def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fr
 
 
 def turn_start(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
-    """The law of ``c`` when its turn starts: a Conmocionado's CON×5 to recover (P15).
-    ``{c: 1}`` when not stunned."""
+    """The law of ``c`` when its turn starts: *Defender*'s +20 ends («hasta el próximo
+    turno», P15), then a Conmocionado's CON×5 to recover (P15). ``{c: 1}`` when neither
+    applies."""
     return dict(_turn_start(c, _options(options)))
 
 

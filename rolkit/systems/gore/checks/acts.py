@@ -1,8 +1,10 @@
-"""P15 / P11.8 The two roll-free acts of a turn, standing up and reloading, as
+"""P15 / P11.8 The roll-free acts of a turn (standing up, full defence, reloading) as
 :class:`rolkit.system.CheckProcedure`\\ s with their forms (the fight's actions wrap them).
 
 * *Cambiar de posición* (P15: «el personaje puede pasar de una posición a otra … Mientras
-  lo hace no puede esquivar o bloquear») and *Recargando* (P11.8) need no roll: their
+  lo hace no puede esquivar o bloquear»), *Defender* (P15: «actuará solo a la defensiva,
+  añadiendo un modificador positivo del 20% a cualquier chequeo que haga para esquivar o
+  bloquear hasta el próximo turno») and *Recargando* (P11.8) need no roll: their
   procedure has one degree, «Hecho», certain, and draws no die.
 """
 
@@ -20,22 +22,23 @@ from ..messages import CHECK_LABELS
 from ..options import GoreOptions, validate_form
 
 __all__ = [
-    "PostureForm",
+    "ActForm",
     "ReloadForm",
     "STAND_UP",
+    "DEFEND",
     "RELOAD",
     "DONE",
 ]
 
 
 @dataclass(frozen=True)
-class PostureForm:
-    """P15 *Cambiar de posición*: who stands up (no roll)."""
+class ActForm:
+    """P15 A roll-free act (*Cambiar de posición*, *Defender*): who makes it."""
 
     name: str = fields.text_field(
         "A",
         label=("Nombre", "Nombre (name)"),
-        help=("Quien se levanta.", "Who stands up."),
+        help=("Quien actúa.", "Who acts."),
         rule="P15",
     )
 
@@ -91,13 +94,24 @@ def _done_odds(form: object, options: GoreOptions | None) -> dict[str, Fraction]
 
 
 def _stand_resolve(
-    form: PostureForm, options: GoreOptions | None, rng: RandomSource
+    form: ActForm, options: GoreOptions | None, rng: RandomSource
 ) -> tuple[list[Step], str, str]:
     rule = (
         "«Maniobras de combate», Cambiar de posición: «Mientras lo hace no puede esquivar o "
         "bloquear»"
     )
     step = Step("gore.step.stand_up", (), {"result": "gore.value.stood_up"}, rule)
+    return [step], DONE.id, DONE.id
+
+
+def _defend_resolve(
+    form: ActForm, options: GoreOptions | None, rng: RandomSource
+) -> tuple[list[Step], str, str]:
+    rule = (
+        "«Maniobras de combate», Defender: «añadiendo un modificador positivo del 20% a "
+        "cualquier chequeo que haga para esquivar o bloquear hasta el próximo turno»"
+    )
+    step = Step("gore.step.full_defence", (), {"result": "gore.value.full_defence"}, rule)
     return [step], DONE.id, DONE.id
 
 
@@ -112,13 +126,21 @@ def _reload_resolve(
     return [Step("gore.step.reload", (), derived, rule)], DONE.id, DONE.id
 
 
-STAND_UP: CheckProcedure[PostureForm, GoreOptions] = CheckProcedure(
+STAND_UP: CheckProcedure[ActForm, GoreOptions] = CheckProcedure(
     id="stand_up",
     label=CHECK_LABELS["stand_up"],
-    form=PostureForm,
+    form=ActForm,
     degrees=(DONE,),
     odds_fn=_done_odds,
     resolve_fn=_stand_resolve,
+)
+DEFEND: CheckProcedure[ActForm, GoreOptions] = CheckProcedure(
+    id="defend",
+    label=CHECK_LABELS["defend"],
+    form=ActForm,
+    degrees=(DONE,),
+    odds_fn=_done_odds,
+    resolve_fn=_defend_resolve,
 )
 RELOAD: CheckProcedure[ReloadForm, GoreOptions] = CheckProcedure(
     id="reload",

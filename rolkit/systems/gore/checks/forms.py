@@ -30,7 +30,7 @@ class SkillCheckForm:
         0,
         500,
         label=fields.label("Habilidad", gloss="skill %"),
-        help=("Porcentaje de la habilidad (P5/P6 si es de combate).", "Skill percentage."),
+        help=("Porcentaje de la habilidad.", "Skill percentage."),
         rule="P1, §1.2",
     )
     modifier: int = _MODIFIER
@@ -38,8 +38,8 @@ class SkillCheckForm:
         False,
         label=fields.label("Arma que empala", gloss="impaling weapon attack"),
         help=(
-            "Es un ataque con un arma que empala: un crítico con 01 es Empalar (§1.4).",
-            "An attack with an impaling weapon: a critical rolled 01 impales (§1.4).",
+            "Es un ataque con un arma que empala: un crítico con 01 es Empalar.",
+            "An attack with an impaling weapon: a critical rolled 01 impales.",
         ),
         rule="§1.4",
     )

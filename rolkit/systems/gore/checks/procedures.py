@@ -23,7 +23,7 @@ from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 
-from ..messages import CHECK_LABELS, TIER_LABELS
+from ..messages import CHECK_LABELS, TIER_LABELS, plain
 from ..options import DEFAULT, GoreOptions
 from ..rules.checks import check_tier, crit_range, opposition_chance, tier_counts
 from .forms import CharacteristicCheckForm, FirstAidForm, ResistanceForm, SkillCheckForm
@@ -84,7 +84,7 @@ def roll_check(
         "result": f"gore.tier.{degree}",
     }
     return (
-        [Step("gore.step.check", (roll,), shown, rule)],
+        [Step("gore.step.check", (roll,), shown, plain(rule))],
         CheckRoll(roll, target, cmax, degree),
         degree,
     )

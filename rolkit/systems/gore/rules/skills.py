@@ -497,7 +497,7 @@ def defence_skill_detail(
         plus(-20, "unstable")
     if mods.defender_underwater:
         plus(-30, "underwater")
-    if mods.defender_full_defence:
+    if mods.defender_full_defence or "full_defence" in defender.conditions:
         plus(20, "full_defence", "full_defence")
     if not weapon.ranged:
         if attacker.mounted and not defender.mounted:
