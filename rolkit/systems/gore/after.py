@@ -78,8 +78,9 @@ def status(combatant: Combatant, options: GoreOptions | None = None) -> Fate:
     destroyed chest, abdomen or limb untreated for ceil((CON+POD)/2) rounds, or a failed
     CON×4 of a destroyed chest or abdomen); ``dying``: HP ≤ 0 or any ``severe``
     location — ``down`` instead once ``stabilised`` (P13.4 «es estabilizado con éxito»;
-    T9 «sin tratamiento»); ``down``: HP 1–2, a ``disabled`` head or chest, or the
-    conditions ``unconscious`` / ``captured``; else None (it can act).
+    T9 «sin tratamiento»); ``down``: HP 1–2 (unless aided: ``stabilised`` and not
+    ``unconscious``, P13.6 «hasta que tenga 3 o reciba ayuda»), a ``disabled`` head or
+    chest, or the conditions ``unconscious`` / ``captured``; else None (it can act).
     """
     if combatant.mortal_rounds is not None and combatant.mortal_rounds >= MORTAL_DEATH_AT:
         return "dead"
@@ -98,6 +99,8 @@ MORTAL_DEATH_AT = 2
 def _worst(combatant: Combatant) -> Fate:
     hp = combatant.current_hp
     knocked = any(c in combatant.conditions for c in _DOWN_CONDITIONS)
+    if 0 < hp <= 2 and not knocked and "stabilised" in combatant.conditions:
+        hp = 3  # P13.6 «pierde el conocimiento hasta que tenga 3 o reciba ayuda»: aided
     worst = fate(hp, ko="unconscious" if knocked else None)
     damaged = {loc: n for loc, n in combatant.location_damage.items() if n > 0}
     if damaged:

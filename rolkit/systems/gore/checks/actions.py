@@ -154,7 +154,8 @@ def needs_aid(c: Combatant, options: GoreOptions = DEFAULT) -> bool:
 def stabilise(c: Combatant) -> Combatant:
     """A successful first aid on ``c``: ``stabilised`` when dying, bleeding or counting
     (P13.4 «es estabilizado con éxito»; T9); awake when unconscious at 1–2 HP (P13.6
-    «hasta que tenga 3 o reciba ayuda»: the fight's ``can_defend`` back unless captured)."""
+    «hasta que tenga 3 o reciba ayuda»: ``stabilised`` without ``unconscious``, and
+    ``can_defend`` back unless captured)."""
     changes: dict[str, Any] = {}
     conditions = set(c.conditions)
     hp = c.current_hp
@@ -162,6 +163,7 @@ def stabilise(c: Combatant) -> Combatant:
         conditions.add("stabilised")
     if "unconscious" in conditions and 0 < hp <= 2:
         conditions.discard("unconscious")
+        conditions.add("stabilised")  # aided: awake at 1–2 HP (status reads it)
         if not c.can_defend and "captured" not in conditions:
             changes["can_defend"] = True
     if conditions != set(c.conditions):
