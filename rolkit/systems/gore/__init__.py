@@ -24,8 +24,11 @@ forms after an attack), ``key`` (AttackKey, the spec's OutcomeRow, and Resolutio
 the §7.3 track read from a form, ``SYSTEM.status``); ``turns`` (P4 initiative for the fight
 tracker, longer weapons first, and the rules between attacks: a Conmocionado's recovery, a
 hurt abdomen's bleeding, *Mortal*'s death a round later, the end of *defensa inhábil* and
-of T11's «siguiente turno»); ``checks/`` (the P1–P3 checks as CheckProcedures, their
-forms, P11.8 reloading and P11.9 silencer life); ``system`` (SYSTEM glue).
+of T11's «siguiente turno», T9's destroyed locations, T11's lost actions); ``checks/``
+(the P1–P3 checks and first aid as CheckProcedures, their forms, P11.8 reloading and
+P11.9 silencer life, the roll-free acts and ``actions``: the turn's budget and actions,
+#25); ``view`` also gives ``conditions`` (``SYSTEM.conditions_fn``),
+``short_consequence`` and ``location_table`` (#26); ``system`` (SYSTEM glue).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -149,6 +152,16 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   (dodge instead of block; block instead of dodge in melee with a block skill) or none.
   A destroyed limb's CON×4 «o perder el conocimiento» is left out (already ``dying``: it
   would only multiply a fight's states).
+* Turn (#25, :mod:`.checks.actions`): one action a turn («permite una acción»); the
+  actions are the attack, *Carga*, *Desarmar*, *buscar un KO* (the attack with that
+  declaration; a GM's choice), *Primeros Auxilios* on an ally (``first_aid_skill``, 30 %
+  [BRP] by default; a success stabilises the dying, bleeding or counting, and wakes one
+  unconscious at 1–2 HP, who then counts as aided), *Levantarse* (no roll; no dodge or
+  block for the rest of the round; refused with a hurt abdomen or a destroyed leg),
+  *Defender* (no roll; ``full_defence`` +20 until its next turn starts) and *Recargar*
+  (no roll; a counted weapon with ``capacity``; offered only when it cannot fire its next
+  blow). *Derribado* (``prone``) is a condition read as T1's prone modifiers, written by a
+  leg or the abdomen at 0 or below (T9) and T11 74–76.
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """
