@@ -67,22 +67,37 @@ format: $(STAMP)
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-# Two parts, split by the `serial` marker (pyproject.toml): every test runs in exactly one.
-# The unit, property, widget and notebook tests are CPU-bound and independent (a notebook's
-# budget is its kernel's CPU time): two workers, one file each at a time. The tests marked
-# `serial` start servers and browsers (or bound wall-clock time, or measure memory): they
-# run after, alone. Both parts always run.
+# Three parts, split by the `serial` marker (pyproject.toml) and a folder: every test runs in
+# exactly one, and all three always run.
+#  1. not serial: the unit, property, widget and notebook tests are CPU-bound and independent
+#     (a notebook's budget is its kernel's CPU time): two workers, one file each at a time,
+#     the notebook and widget files first (few tests, long runs: tests/conftest.py), so the
+#     run does not end on one of them alone (xdist's own order put them last).
+#  2. serial, tests/browser/: each file starts its own Voilà/JupyterLab on free ports and its
+#     own Chromium, with its own data folder, and asserts no wall-clock time (only generous
+#     timeouts): two workers, one file each at a time (a page mostly waits for its kernel).
+#  3. the other serial tests start servers whose answers are timed, measure memory, or
+#     bound wall-clock time: alone, after the rest.
+# Lint: ruff first (a second); mypy (about 40 s of CPU on a fresh clone) runs meanwhile at
+# the lowest priority, taking only CPU the tests leave idle; its output comes at the end and
+# its failure fails the target.
 # The hub test's configurable-http-proxy (npm) installs in the background while the
 # parallel part runs (it is network time, not CPU); the hub test skips, saying why, if it fails.
 HUB_PROXY := deploy/jupyterhub/node_modules/.bin/configurable-http-proxy
-test: $(STAMP) chromium lint
+test: $(STAMP) chromium
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	@status=0; \
+	mypy_log=$$(mktemp); nice -n 19 $(VENV)/bin/mypy > $$mypy_log 2>&1 & mypy_pid=$$!; \
 	if [ ! -x $(HUB_PROXY) ] && command -v npm >/dev/null; then \
 	  (cd deploy/jupyterhub && npm install --no-audit --no-fund --loglevel=error) \
 	    > $(VENV)/npm-proxy.log 2>&1 & npm_pid=$$!; fi; \
-	$(PY) -m pytest -n 2 --dist loadfile -m "not serial" || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not serial" || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=10 -m serial tests/browser || status=1; \
 	[ -z "$${npm_pid:-}" ] || wait $$npm_pid || echo "note: npm install of the hub proxy failed ($(VENV)/npm-proxy.log)"; \
-	$(PY) -m pytest --durations=15 -m serial || status=1; \
+	$(PY) -m pytest --durations=15 -m serial --ignore=tests/browser || status=1; \
+	echo "$(VENV)/bin/mypy (run alongside the tests):"; \
+	wait $$mypy_pid || status=1; cat $$mypy_log; rm -f $$mypy_log; \
 	exit $$status
 
 bench: $(STAMP) chromium

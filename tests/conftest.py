@@ -1,11 +1,80 @@
-"""Suite-wide: no test reads or writes the real user data folder (rosters)."""
+"""Suite-wide: no test reads or writes the real user data folder (rosters); ``-m serial``
+(the second part of ``make test``) collects only the files that can hold serial tests."""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
+
+#: the marker of the tests ``make test`` runs after the rest (pyproject.toml)
+SERIAL = "serial"
+
+
+def _is_test_file(path: Path) -> bool:
+    return path.suffix == ".py" and (
+        path.name.startswith("test_") or path.name.endswith("_test.py")
+    )
+
+
+_SAYS_SERIAL: dict[Path, bool] = {}  # each test file read once
+
+
+def _says_serial(path: Path) -> bool:
+    if path not in _SAYS_SERIAL:
+        _SAYS_SERIAL[path] = SERIAL in path.read_text(encoding="utf-8", errors="replace")
+    return _SAYS_SERIAL[path]
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under ``-m serial`` a test file that never says «serial» is not imported: it cannot
+    hold a serial test (the guard below keeps that true), and importing the whole suite to
+    deselect it cost ~20 s of CPU. None leaves every other run to pytest."""
+    if (config.option.markexpr or "").strip() != SERIAL or not _is_test_file(collection_path):
+        return None
+    return not _says_serial(collection_path)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The guard: a test marked serial (its function, class or module) lives in a file whose
+    text says «serial»; one marked another way (a conftest hook, a mark imported under
+    another name) would be skipped by both parts of ``make test``, so the run stops."""
+    hidden = sorted(
+        item.nodeid
+        for item in items
+        if item.get_closest_marker(SERIAL) is not None and not _says_serial(Path(item.path))
+    )
+    if hidden:
+        raise pytest.UsageError(
+            f"marked {SERIAL} but their file never says «{SERIAL}», so `-m {SERIAL}` would "
+            f"not collect them (tests/conftest.py): {', '.join(hidden[:10])}"
+        )
+    if hasattr(config, "workerinput"):  # an xdist worker (make test: --no-loadscope-reorder)
+        _workload_order(items)
+
+
+#: folders whose files are few tests of long runs (a kernel per notebook or per dashboard):
+#: handed to the workers first, so that the run does not end on one of them alone
+SLOW_FIRST = ("notebooks", "widgets")
+
+
+def _workload_order(items: list[pytest.Item]) -> None:
+    """Files of SLOW_FIRST first, then the rest by number of tests (xdist's own guess of a
+    file's weight), each file's tests in their order: the same on every worker."""
+    counts: dict[Path, int] = {}
+    for item in items:
+        counts[Path(item.path)] = counts.get(Path(item.path), 0) + 1
+
+    def key(item: pytest.Item) -> tuple[int, int, str]:
+        path = Path(item.path)
+        folder = path.parent.name
+        rank = SLOW_FIRST.index(folder) if folder in SLOW_FIRST else len(SLOW_FIRST)
+        return rank, -counts[path], str(path)
+
+    items.sort(key=key)  # stable: a file's tests keep their order
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -144,6 +144,19 @@ class VoilaServer:
                 return
             before = now
 
+    def wait_preheated(self, timeout: float = 120) -> None:
+        """Wait until Voilà says its pool is filled (every preheated kernel started) and the
+        kernels have stopped using CPU (each has run its notebook), at most ``timeout``
+        seconds in all, then return either way: a first page then waits only for its own
+        render, not for a whole pool being preheated at once on a loaded machine (the page's
+        load timeout counted that time)."""
+        end = time.perf_counter() + timeout
+        while b"is filled with" not in self.log_path.read_bytes():
+            if self.proc.poll() is not None or time.perf_counter() > end:
+                return
+            time.sleep(0.3)
+        self.wait_idle(window=1.5, timeout=max(0.0, end - time.perf_counter()))
+
     def stop(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)

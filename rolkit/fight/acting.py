@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from rolkit.actions import ActionContext, ActionProcedure
+from rolkit.actions import ActionContext, ActionProcedure, AttackAction
 from rolkit.fight.laws import Laws
 from rolkit.fight.state import After, ChainState, Slot
 
@@ -193,9 +193,19 @@ class Acting(Laws):
         for action in self._affordable(taken, "attack"):
             for j in self._by_preference(state, i, action.id, foes, taken):
                 c = Choice(action.id, j)
-                if not self.refused(self.act_key(state, i, c, taken)):
+                key = self.act_key(state, i, c, taken)
+                self.met_blow(key)
+                if not self.refused(key):
                     return c
         return None
+
+    def met_blow(self, key: ActKey) -> None:
+        """The fight meets this attack: keep the reasons of how the blow is made (a
+        defence dropped, a turn that passes) for the notes, as a one-attack turn does."""
+        proc = self.actions[key.action]
+        if isinstance(proc, AttackAction):
+            for reason in proc.blow(self.context(key))[1]:
+                self.happened[reason] = None
 
     def _by_preference(
         self, state: ChainState, i: int, action: str, foes: Sequence[int], taken: tuple[str, ...]

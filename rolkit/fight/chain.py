@@ -351,6 +351,11 @@ class Chain(Acting):
             )
         return known
 
+    def clear_steps(self) -> None:
+        """Forget the memoised :meth:`step_weights` (scaled to a denominator that a
+        further exploration may have grown)."""
+        self._steps.clear()
+
     # exploration ---------------------------------------------------------------------
     def explore(self, max_states: int, rounds: int | None = None) -> int:
         """Visit every turn reachable (within ``rounds`` rounds, if given); fixes

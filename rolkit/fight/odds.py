@@ -10,9 +10,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from rolkit import systems
+from rolkit.fight.bounds import DEFAULT_WIDTH, bounded
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.graph import Cycle
-from rolkit.fight.result import FightOdds, Outcome, collect, marginals
+from rolkit.fight.result import FightOdds, Outcome, collect, collect_bounds, marginals
 from rolkit.fight.simulate import simulate
 from rolkit.fight.solve import LENGTH, to_the_end
 from rolkit.fight.spec import (
@@ -54,6 +55,8 @@ def fight_odds(
     defence_policy: DefencePolicy = "when_able",
     defence_policies: Mapping[str, str] | None = None,
     aid: Iterable[str] = (),
+    width: Fraction = DEFAULT_WIDTH,
+    seconds: float = 5.0,
 ) -> FightOdds:
     """The exact odds of a whole fight from its current state.
 
@@ -66,7 +69,9 @@ def fight_odds(
         options: the system's options (house rules); default: the fight's own
             (:attr:`FightSpec.options`), else the system's defaults.
         method: ``"auto"`` (exact under ``max_states``, else simulated and said so),
-            ``"exact"`` (raise past the bound) or ``"simulate"``.
+            ``"exact"`` (raise past the bound), ``"bounds"`` (to the end: certified
+            bounds, :mod:`rolkit.fight.bounds`, exact Fractions that contain each value;
+            a fight whose cut chain cannot be solved is simulated) or ``"simulate"``.
         max_states: the bound on distinct reachable states for the exact solve.
         simulations: fights simulated when simulating.
         seed: the seed of the simulation.
@@ -82,6 +87,8 @@ def fight_odds(
         defence_policies: ``{name: defence policy}`` overriding ``defence_policy``.
         aid: the sides or combatants (by name) who aid a fallen ally on their turn when
             the system gives an action for it (:mod:`rolkit.fight.acting`); default none.
+        width: with bounds, the widest interval wanted (default 0.5 pp);
+        seconds: with bounds, the time budget of their refinement.
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -107,6 +114,8 @@ def fight_odds(
         defence_policy=defence_policy,
         defence_policies=defence_policies or {},
         aid=tuple(aid),
+        width=width,
+        seconds=seconds,
     )
 
 
@@ -135,6 +144,8 @@ def _fight_odds(
     defence_policy: str = "when_able",
     defence_policies: Mapping[str, str] | None = None,
     aid: tuple[str, ...] = (),
+    width: Fraction = DEFAULT_WIDTH,
+    seconds: float = 5.0,
 ) -> FightOdds:
     """:func:`fight_odds` of ``spec`` in the system ``s``, every argument explicit."""
     validate(s, spec, rounds, policy, policies, defence_policy, defence_policies)
@@ -147,9 +158,33 @@ def _fight_odds(
     per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
     chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
     result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
+    if result is None and rounds is None and method == "bounds" and reason is not None:
+        found = _bounds(s, spec, chain, width, seconds, per, per_defence, reason)
+        if found is not None:
+            return found
     if result is None:
         result = simulate(chain, rounds, rounds_shown, simulations, seed)
     return collect(s, spec, chain, rounds, result, reason, simulations, per, per_defence)
+
+
+def _bounds(
+    s: System,
+    spec: FightSpec,
+    chain: Chain,
+    width: Fraction,
+    seconds: float,
+    per: Mapping[str, str],
+    per_defence: Mapping[str, str],
+    reason: tuple[str, str] | None,
+) -> FightOdds | None:
+    """Certified bounds on the fight to its end, or ``None`` when its cut chain is not
+    solved (a group of round starts the rounds never leave: simulated instead)."""
+    try:
+        b = bounded(chain, width, seconds)
+    except Cycle:
+        return None
+    why = reason or ("cotas pedidas", "bounds asked for")
+    return collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, why, per, per_defence)
 
 
 def _check_aid(spec: FightSpec, aid: tuple[str, ...]) -> None:
@@ -174,6 +209,8 @@ def _exact_or_why(
     """
     if method == "simulate":
         return None, ("simulación pedida", "simulation asked for")
+    if method == "bounds" and rounds is None:
+        return None, ("cotas pedidas", "bounds asked for")
     try:
         return exact(chain, rounds, rounds_shown, max_states), None
     except TooLarge:

@@ -42,7 +42,8 @@ class FightOdds(RichRepr):
         names, sides: the combatants (order of entry) and their sides.
         side_names: the two sides, in order of first appearance.
         rounds: the horizon (``None``: to the end).
-        method: ``"exact"`` or ``"simulated"``.
+        method: ``"exact"``, ``"bounds"`` (past the exact bound: certified bounds, see
+            :attr:`bounds`) or ``"simulated"``.
         p_win: each side's chance to win (within the horizon).
         p_draw: both sides out after the same blow.
         p_ongoing: the fight still going after ``rounds`` rounds (``rounds=None``: a fight
@@ -65,7 +66,7 @@ class FightOdds(RichRepr):
     sides: tuple[str, ...]
     side_names: tuple[str, str]
     rounds: int | None
-    method: Literal["exact", "simulated"]
+    method: Literal["exact", "bounds", "simulated"]
     p_win: Mapping[str, Fraction]
     p_draw: Fraction
     p_ongoing: Fraction
@@ -81,6 +82,18 @@ class FightOdds(RichRepr):
     policy: Mapping[str, str] = field(default_factory=dict)
     #: each combatant's defence policy (``"when_able"`` or ``"keep_action"``)
     defence_policy: Mapping[str, str] = field(default_factory=dict)
+    #: ``{field: {key: (lower, upper)}}``: exact Fractions that contain each probability:
+    #: ``"p_win"`` by side, ``"p_draw"`` and ``"p_ongoing"`` under ``None``, ``"fates"`` by
+    #: ``(name, fate)``. Equal bounds for an exact result; empty when simulated. With
+    #: ``method == "bounds"`` each probability field holds its interval's midpoint.
+    bounds: Mapping[str, Mapping[Any, tuple[Fraction, Fraction]]] = field(default_factory=dict)
+
+    @property
+    def width(self) -> Fraction | None:
+        """The widest interval of :attr:`bounds` (``0`` exact; ``None`` simulated)."""
+        if not self.bounds:
+            return None
+        return max(hi - lo for per in self.bounds.values() for lo, hi in per.values())
 
     @property
     def exact(self) -> bool:
@@ -108,6 +121,11 @@ class FightOdds(RichRepr):
         """How the numbers were obtained, for a GM: «exacto» or «simulado, n = …, ± …»."""
         if self.exact:
             return "exacto" if lang == "es" else "exact"
+        if self.method == "bounds":
+            width = f"{100 * float(self.width or 0):.1f}"
+            if lang == "es":
+                return f"cota exacta, intervalos de {width.replace('.', ',')} pp como mucho"
+            return f"exact bounds, intervals at most {width} pp wide"
         n = f"{self.n:,}".replace(",", "\u202f")
         margin = f"{100 * (self.margin or 0):.1f}"
         if lang == "es":
@@ -194,6 +212,7 @@ def collect(
             p_win[key[1]] += p
     simulated = reason is not None
     probs = [*p_win.values(), p_draw, p_ongoing]
+    fates = _fates(chain.names, m)
     return FightOdds(
         system=s.id,
         names=chain.names,
@@ -207,7 +226,7 @@ def collect(
         rounds_law=dict(sorted(result.rounds_law.items())),
         p_later=result.p_later,
         mean_rounds=result.mean_rounds,
-        fates=_fates(chain.names, m),
+        fates=fates,
         states=result.states,
         n=simulations if simulated else None,
         margin=margin(probs, simulations) if simulated else None,
@@ -215,6 +234,89 @@ def collect(
         notes=tuple(_notes(s, spec, chain, per_defence or {})),
         policy=dict(per),
         defence_policy=dict(per_defence or {}),
+        bounds={} if simulated else _point_bounds(p_win, p_draw, p_ongoing, fates),
+    )
+
+
+def _point_bounds(
+    p_win: Mapping[str, Fraction],
+    p_draw: Fraction,
+    p_ongoing: Fraction,
+    fates: Mapping[str, Mapping[Fate, Fraction]],
+) -> dict[str, dict[Any, tuple[Fraction, Fraction]]]:
+    """An exact result's bounds: each value twice."""
+    return {
+        "p_win": {side: (p, p) for side, p in p_win.items()},
+        "p_draw": {None: (p_draw, p_draw)},
+        "p_ongoing": {None: (p_ongoing, p_ongoing)},
+        "fates": {
+            (name, fate): (law.get(fate, Fraction(0)),) * 2
+            for name, law in fates.items()
+            for fate in FATES
+        },
+    }
+
+
+def collect_bounds(
+    s: System,
+    spec: FightSpec,
+    chain: Chain,
+    lower: Mapping[Key, Fraction],
+    unknown: Fraction,
+    states: int,
+    reason: tuple[str, str],
+    per: Mapping[str, str],
+    per_defence: Mapping[str, str] | None = None,
+) -> FightOdds:
+    """The :class:`FightOdds` of certified bounds (:mod:`rolkit.fight.bounds`): each
+    result's interval ``[lower, lower + unknown]``, its midpoint as the value."""
+
+    def interval(key: Key) -> tuple[Fraction, Fraction]:
+        low = lower.get(key, Fraction(0))
+        return low, min(Fraction(1), low + unknown)
+
+    def mid(pair: tuple[Fraction, Fraction]) -> Fraction:
+        return (pair[0] + pair[1]) / 2
+
+    side_names = tuple(dict.fromkeys(chain.sides))
+    win = {side: interval(("win", side)) for side in side_names}
+    draw, going = interval(("draw",)), interval(("going",))
+    fate_bounds: dict[tuple[str, Fate], tuple[Fraction, Fraction]] = {}
+    for i, name in enumerate(chain.names):
+        for fate in FATES:
+            low = lower.get(("fate", i, fate), Fraction(0)) + lower.get(
+                ("going", i, fate), Fraction(0)
+            )
+            fate_bounds[(name, fate)] = (low, min(Fraction(1), low + unknown))
+    fates = {
+        name: {f: mid(fate_bounds[(name, f)]) for f in FATES if fate_bounds[(name, f)][1]}
+        for name in chain.names
+    }
+    return FightOdds(
+        system=s.id,
+        names=chain.names,
+        sides=chain.sides,
+        side_names=(side_names[0], side_names[1]),
+        rounds=None,
+        method="bounds",
+        p_win={side: mid(pair) for side, pair in win.items()},
+        p_draw=mid(draw),
+        p_ongoing=mid(going),
+        rounds_law={},
+        p_later=Fraction(0),
+        mean_rounds=None,
+        fates=fates,
+        states=states,
+        reason=reason,
+        notes=tuple(_notes(s, spec, chain, per_defence or {})),
+        policy=dict(per),
+        defence_policy=dict(per_defence or {}),
+        bounds={
+            "p_win": win,
+            "p_draw": {None: draw},
+            "p_ongoing": {None: going},
+            "fates": fate_bounds,
+        },
     )
 
 

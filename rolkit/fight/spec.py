@@ -44,8 +44,8 @@ Policy = Literal["weakest", "first"]
 POLICIES: tuple[str, ...] = ("weakest", "first")
 DefencePolicy = Literal["when_able", "keep_action"]
 DEFENCE_POLICIES: tuple[str, ...] = ("when_able", "keep_action")
-Method = Literal["auto", "exact", "simulate"]
-METHODS: tuple[str, ...] = ("auto", "exact", "simulate")
+Method = Literal["auto", "exact", "bounds", "simulate"]
+METHODS: tuple[str, ...] = ("auto", "exact", "bounds", "simulate")
 
 
 @dataclass(frozen=True)

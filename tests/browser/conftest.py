@@ -1,11 +1,16 @@
 """Browser fixtures: Voilà on a free loopback port, Playwright with Debian's chromium, and
 every request that is not to 127.0.0.1 aborted (nothing leaves the machine).
 
-The servers use the same flags as ``make dashboard`` plus a pool of two preheated kernels
-(a test that reloads finds a kernel ready); they are shared by every module of the browser
-suite (no test needs a fresh one: each opens its own page, hence its own kernel) and
-stopped with SIGTERM by PID at the end of the session. Everything skips cleanly when
-/usr/bin/chromium is absent.
+The servers use the same flags as ``make dashboard`` plus a pool of preheated kernels (a
+test that reloads finds a kernel ready: the sample server keeps three, as the link test
+loads its page four times in a row, each load taking a kernel that took ~5 s of CPU to
+preheat); a server is handed to the tests once its pool is preheated. They are shared by
+every module of the browser suite run by one worker (no test needs a fresh one: each opens
+its own page, hence its own kernel) and stopped with SIGTERM by PID at the end of the
+session. ``make test`` runs this folder on two workers, one file each at a time: a file
+needing a server of its own starts it on a free port with its own data folder, and no
+test here may bound wall-clock time (those go with the serial tests run alone). Everything
+skips cleanly when /usr/bin/chromium is absent.
 """
 
 from pathlib import Path
@@ -15,7 +20,8 @@ import pytest
 from tests.harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
-POOL = 2  # preheated kernels per server
+POOL = 2  # preheated kernels of the dashboard server (each imports every system)
+SAMPLE_POOL = 3  # of the sample server (the link test takes four in a row)
 
 
 def _need_chromium():
@@ -46,13 +52,14 @@ def local_page(page):
     return page
 
 
-def _serve(notebook, tmp_path_factory):
+def _serve(notebook, tmp_path_factory, pool=POOL):
     _need_chromium()
     server = VoilaServer(
-        notebook, tmp_path_factory.mktemp("voila") / f"{notebook.stem}.log", pool_size=POOL
+        notebook, tmp_path_factory.mktemp("voila") / f"{notebook.stem}.log", pool_size=pool
     )
     try:
         server.wait_ready()
+        server.wait_preheated()
     except Exception:
         server.stop()
         raise
@@ -68,6 +75,8 @@ def dashboard_server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def sample_server(tmp_path_factory):
-    server = _serve(Path(__file__).parent / "sample_dashboard.ipynb", tmp_path_factory)
+    server = _serve(
+        Path(__file__).parent / "sample_dashboard.ipynb", tmp_path_factory, pool=SAMPLE_POOL
+    )
     yield server
     server.stop()

@@ -40,6 +40,7 @@ def roster_server(tmp_path_factory):
             os.environ["ROLKIT_DATA_DIR"] = saved
     try:
         server.wait_ready()
+        server.wait_preheated()
         yield server, data
     finally:
         server.stop()

@@ -25,7 +25,10 @@ Modules (one job each, the layout every rolkit system shares):
   ``initiative_fn``);
 * ``checks/`` (``CHECKS``: plain, opposed and healing procedures; ``ACTIONS``: §1.7
   extended, competitive and prepared actions; §4.14 reloading, also the ``"reload"``
-  procedure; their forms in ``checks/forms``), ``system`` (the glue).
+  procedure; their forms in ``checks/forms``; ``maneuvers``: the certain stand-up, cover
+  and aim procedures; ``refusals``: why a turn's action cannot be taken now;
+  ``turn_actions``: ``TURN_RULES`` and ``TURN_ACTIONS``, the turn as actions), ``system``
+  (the glue).
 
 Interpretations chosen where the spec is silent (beyond its §6 decisions):
 
@@ -101,6 +104,22 @@ Interpretations chosen where the spec is silent (beyond its §6 decisions):
   those of a fight without the turn rules.
   Armour and ammunition left at "full" (``None``) become explicit numbers only when they
   change. No later attack depends on anything the forms do not hold.
+* #25 the turn as actions (:mod:`.checks.turn_actions`): «un movimiento y una acción»
+  (§4.3) is the budget ``{"action": 1, "move": 1}``. The action: attack, aim (§4.4),
+  reload (§4.14, refused without a spare magazine: «varios minutos»), urgent care for a
+  Malherido ally (§4.16: the patient is ``cared_for`` and makes the day's Fortaleza check
+  with care at once, its own FOR with no skill). The movement: stand up (§4.12, no roll in
+  the seed), take or leave cover (§4.14 «después de moverse»). A defence stays the reply to
+  an attack (``fight_blow``, the defence policy, ``turn_end``); a character whose turn a
+  defence used takes no action that round (G23). The whole-fight default policy attacks
+  (and aids when asked): standing up, reloading, aiming and cover are the GM's choices, so
+  the figures and state counts of whole fights are those of the one-attack turn.
+* #25 states that last, all fields of :class:`Combatant` and listed by ``SYSTEM.conditions``
+  (:func:`.view.conditions`): ``prone``, ``unconscious``, ``dead``, ``in_cover``,
+  ``turn_available``, ``aiming`` (§4.4: used up by the next attack, lost by a defence or a
+  knock-out), ``cared_for`` (§4.16) and a ranged ``block_weapon`` with no ammunition (the
+  wielded weapon's ammunition is the weapon form's ``attacks_left``; an empty one refuses
+  the attack).
 * ``CoreDreadInputError`` (the spec's umbrella) is a ``FieldRangeError``; an impossible
   combination (``CoreDreadImpossibleError``) is also an ``ImpossibleActionError`` and names
   the one field at fault.

@@ -12,6 +12,8 @@ What one attack changes, and what decides it (so the §7.3 odds key is enough):
   defence (§4.5);
 * the attacker (§4.18.8): the counter-attack's wounds, its §4.12 check and the wear on its
   armour;
+* §4.4 «Apuntar»: an attack uses up the attacker's aim (``aiming``); a defender who
+  defends or is knocked out stops aiming (it no longer «se mantiene apuntando»);
 * the weapon (§4.18.9): one attack of ammunition for a ranged attack.
 
 So the after-state is a function of ``(hit, wound, counter, counter wound)`` of the §7.2
@@ -99,6 +101,8 @@ def defender_after(
     changes: dict[str, Any] = track_changes(marking)
     if marking.knocked_out:
         changes.update(unconscious=True, prone=True)
+    if defender.aiming and (marking.knocked_out or modifiers.defence != "none"):
+        changes["aiming"] = False
     if loses_autocontrol(defender, modifiers, count):
         changes["autocontrol"] = defender.autocontrol - 1
     worn = wear_armor(defender.armor, int(hit), wears_armor)
@@ -123,11 +127,12 @@ def attacker_after(
     options: CoreDreadOptions,
 ) -> SideRows:
     """§4.18.8 The attacker after the counter-attack (none: unchanged), with the weights
-    of its §4.12 check over ``10**5``."""
+    of its §4.12 check over ``10**5``; §4.4 an aim is used up by the attack."""
+    aim: dict[str, Any] = {"aiming": False} if attacker.aiming else {}
     if not counter:
-        return ((attacker, denominator(0)),)
+        return ((dataclasses.replace(attacker, **aim) if aim else attacker, denominator(0)),)
     marking = mark(attacker, level, count, False, options)
-    changes: dict[str, Any] = track_changes(marking)
+    changes: dict[str, Any] = {**aim, **track_changes(marking)}
     worn = wear_armor(attacker.armor, 1, wears_armor)
     if worn is not attacker.armor:
         changes["armor"] = worn

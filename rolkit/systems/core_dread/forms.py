@@ -122,8 +122,8 @@ class Weapon:
         },
         label=fields.label("Daña la armadura", "wears armour down"),
         help=(
-            "Si sus impactos reducen la Absorción en 1 (PLACEHOLDER: peligrosa y letal).",
-            "Whether its hits lower Absorción by 1 (PLACEHOLDER: dangerous and lethal).",
+            "Si sus impactos reducen la Absorción en 1 (regla provisional: peligrosa y letal).",
+            "Whether its hits lower Absorción by 1 (provisional rule: dangerous and lethal).",
         ),
         optional=True,
         rule="§4.7, G12",
@@ -349,8 +349,8 @@ class Combatant:
         99,
         label=fields.label("Autocontrol", "self-control"),
         help=(
-            "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (PLACEHOLDER 10).",
-            "Current points; loses 1 when a dangerous attack wounds (PLACEHOLDER 10).",
+            "Puntos actuales; pierde 1 si un ataque peligroso lo hiere (regla provisional: 10).",
+            "Current points; loses 1 when a dangerous attack wounds (provisional rule: 10).",
         ),
         rule="§4.13, G17",
     )
@@ -446,6 +446,28 @@ class Combatant:
         label=fields.label("Turno disponible", "turn available"),
         help=("Defenderse gasta el turno.", "Defending spends the turn."),
         rule="§4.5, G23",
+    )
+    aiming: bool = fields.flag_field(
+        False,
+        label=fields.label("Apuntando", "aiming"),
+        help=(
+            "Pasó su turno apuntando: su próximo disparo usa Concentración en vez de "
+            "Agilidad. Se pierde al atacar, al defenderse o al quedar inconsciente.",
+            "Spent its turn aiming: its next shot uses Concentración instead of Agilidad. "
+            "Lost when it attacks, defends or is knocked out.",
+        ),
+        rule="§4.4",
+    )
+    cared_for: bool = fields.flag_field(
+        False,
+        label=fields.label("Atendido", "under urgent care"),
+        help=(
+            "Recibe atención médica de urgencia: sus heridas Malherido se curan con la "
+            "tirada diaria de Fortaleza en vez de agravarse cada 10 minutos.",
+            "Receives urgent medical care: its Malherido wounds heal with the daily "
+            "Fortaleza check instead of worsening every 10 minutes.",
+        ),
+        rule="§4.16",
     )
 
     def __post_init__(self) -> None:

@@ -90,8 +90,8 @@ COMBATANTS: dict[str, Data] = {
     "Ana (FOR 4, AGI 5)": ANA_DATA,
     "Bruno (FOR 5, Pelea 1)": BRUNO_DATA,
     "Carla (AGI 6, CON 6, disparo 1)": CARLA_DATA,
-    "Vigilante (armadura común, porra)": {
-        "name": "Vigilante",
+    "Marcos, vigilante (armadura común, porra)": {
+        "name": "Marcos",
         "fortaleza": 5,
         "agilidad": 4,
         "sentidos": 4,
@@ -100,16 +100,16 @@ COMBATANTS: dict[str, Data] = {
         "armor": {"armor_type": "comun"},
         "block_weapon": BATON_DATA,
     },
-    "Artificiera (armadura mayor)": {
-        "name": "Artificiera",
+    "Elena, artificiera (armadura mayor)": {
+        "name": "Elena",
         "fortaleza": 5,
         "agilidad": 3,
         "sentidos": 4,
         "concentracion": 5,
         "armor": {"armor_type": "mayor"},
     },
-    "Tirador (AGI 6, pistola para responder)": {
-        "name": "Tirador",
+    "Diego, tirador (AGI 6, pistola para responder)": {
+        "name": "Diego",
         "fortaleza": 4,
         "agilidad": 6,
         "sentidos": 5,
@@ -117,8 +117,8 @@ COMBATANTS: dict[str, Data] = {
         "ranged_skill": 2,
         "block_weapon": PISTOL_DATA,
     },
-    "Sectario (Gore Mode)": {
-        "name": "Sectario (Gore Mode)",
+    "Ezequiel, sectario (Gore Mode)": {
+        "name": "Ezequiel",
         "fortaleza": 3,
         "agilidad": 3,
         "sentidos": 3,

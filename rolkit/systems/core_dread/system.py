@@ -13,6 +13,8 @@ from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
 from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
+from rolkit.systems.core_dread.checks.asphyxia import ASPHYXIA
+from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
 from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.presets import PRESETS
@@ -23,7 +25,7 @@ from rolkit.systems.core_dread.turns import (
     round_end,
     turn_end,
 )
-from rolkit.systems.core_dread.view import project
+from rolkit.systems.core_dread.view import conditions, project
 
 __all__ = ["SYSTEM", "FORMS", "DEFAULT_FORMS"]
 
@@ -51,7 +53,7 @@ SYSTEM = System(
     project=project,
     grid_axes=(("attacker", "fortaleza"), ("attacker", "melee_skill")),
     critical_key="cd.headline.critical",
-    checks={**CHECKS, **ACTIONS, "reload": RELOAD},
+    checks={**CHECKS, **ACTIONS, "reload": RELOAD, "asphyxia": ASPHYXIA},
     initiative_fn=fight_initiative,
     initiative_each_round=INITIATIVE_EACH_ROUND,
     tracks_state=True,
@@ -60,6 +62,9 @@ SYSTEM = System(
     round_end_fn=round_end,
     turn_end_fn=turn_end,
     fight_blow_fn=fight_blow,
+    turn_rules=TURN_RULES,
+    actions=TURN_ACTIONS,
+    conditions_fn=conditions,
     derived_fn=derived_values,
     i18n_prefix="cd",
 )

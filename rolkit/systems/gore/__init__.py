@@ -24,8 +24,11 @@ forms after an attack), ``key`` (AttackKey, the spec's OutcomeRow, and Resolutio
 the §7.3 track read from a form, ``SYSTEM.status``); ``turns`` (P4 initiative for the fight
 tracker, longer weapons first, and the rules between attacks: a Conmocionado's recovery, a
 hurt abdomen's bleeding, *Mortal*'s death a round later, the end of *defensa inhábil* and
-of T11's «siguiente turno»); ``checks/`` (the P1–P3 checks as CheckProcedures, their
-forms, P11.8 reloading and P11.9 silencer life); ``system`` (SYSTEM glue).
+of T11's «siguiente turno», T9's destroyed locations, T11's lost actions); ``checks/``
+(the P1–P3 checks and first aid as CheckProcedures, their forms, P11.8 reloading and
+P11.9 silencer life, the roll-free acts and ``actions``: the turn's budget and actions,
+#25); ``view`` also gives ``conditions`` (``SYSTEM.conditions_fn``),
+``short_consequence`` and ``location_table`` (#26); ``system`` (SYSTEM glue).
 
 Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
 
@@ -139,11 +142,26 @@ Interpretations where the spec is silent (the §6 choices are ``GoreOptions``):
   the old «dying until the GM decides». *Defensa inhábil* (G7 ``defence_disabled_rounds``)
   and T11 29–31 «el siguiente turno» end when their count runs out at a round end (the
   rest of their round, then N more); other T11 conditions have no stated end and stay.
-  Not modelled: a destroyed chest or abdomen's CON×4 «o muere» and the death after
-  ceil((CON+POD)/2) rounds (no count of those rounds), the T11 results that take away an
-  attack, a block or a dodge next round (no such mark in the form); a destroyed limb's
-  CON×4 «o perder el conocimiento» is left out (already ``dying``: it would only multiply
-  a fight's states).
+  T9: a destroyed chest, abdomen or limb counts ``severe_rounds_left`` =
+  ceil((CON+POD)/2) down at the round ends (the wound's round is the first; 0 = dead),
+  a chest or abdomen rolling CON×4 «o muere fulminado» first at each of them;
+  ``stabilised`` stops it. T11 lost actions (``no_attack``, ``defend_only`` for 1D3
+  rounds, ``no_block``, ``no_dodge``; with ``after_effects = "all"``): pending in the
+  fumble's round, active the next round(s); an attacker without its attack is refused
+  (its fight turn passes), a defender without its declared reaction makes the other one
+  (dodge instead of block; block instead of dodge in melee with a block skill) or none.
+  A destroyed limb's CON×4 «o perder el conocimiento» is left out (already ``dying``: it
+  would only multiply a fight's states).
+* Turn (#25, :mod:`.checks.actions`): one action a turn («permite una acción»); the
+  actions are the attack, *Carga*, *Desarmar*, *buscar un KO* (the attack with that
+  declaration; a GM's choice), *Primeros Auxilios* on an ally (``first_aid_skill``, 30 %
+  [BRP] by default; a success stabilises the dying, bleeding or counting, and wakes one
+  unconscious at 1–2 HP, who then counts as aided), *Levantarse* (no roll; no dodge or
+  block for the rest of the round; refused with a hurt abdomen or a destroyed leg),
+  *Defender* (no roll; ``full_defence`` +20 until its next turn starts) and *Recargar*
+  (no roll; a counted weapon with ``capacity``; offered only when it cannot fire its next
+  blow). *Derribado* (``prone``) is a condition read as T1's prone modifiers, written by a
+  leg or the abdomen at 0 or below (T9) and T11 74–76.
 * Exact-odds budget: a burst may fire at most ``bullets² × damage values ≤ 20 000``
   (an input error otherwise), so any valid form answers in under a second.
 """

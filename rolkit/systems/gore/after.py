@@ -35,7 +35,14 @@ from rolkit.memo import memo
 
 from .attack.key import AttackKey
 from .attack.odds import context_outcomes
-from .attack.stages import UNCONSCIOUS_LOCATIONS, forms_after, fumble_effect, trusted_replace
+from .attack.stages import (
+    NO_ATTACK,
+    UNCONSCIOUS_LOCATIONS,
+    forms_after,
+    fumble_effect,
+    fumble_lost,
+    trusted_replace,
+)
 from .attack.validate import ActionContext, build_context
 from .forms import Combatant, Modifiers, Weapon
 from .options import GoreOptions
@@ -66,13 +73,18 @@ def status(combatant: Combatant, options: GoreOptions | None = None) -> Fate:
     """§7.3 read from the form alone: the worst fate its HP, its locations' damage (P12.3,
     T8 location HP with its overrides) and its conditions give.
 
-    ``dead``: a head at ``severe``, or ``mortal_rounds`` at 2 (P13.4: the round after the
-    mortal wound's ended without a stabilisation); ``dying``: HP ≤ 0 or any ``severe``
+    ``dead``: a head at ``severe``, ``mortal_rounds`` at 2 (P13.4: the round after the
+    mortal wound's ended without a stabilisation), or ``severe_rounds_left`` at 0 (T9: a
+    destroyed chest, abdomen or limb untreated for ceil((CON+POD)/2) rounds, or a failed
+    CON×4 of a destroyed chest or abdomen); ``dying``: HP ≤ 0 or any ``severe``
     location — ``down`` instead once ``stabilised`` (P13.4 «es estabilizado con éxito»;
-    T9 «sin tratamiento»); ``down``: HP 1–2, a ``disabled`` head or chest, or the
-    conditions ``unconscious`` / ``captured``; else None (it can act).
+    T9 «sin tratamiento»); ``down``: HP 1–2 (unless aided: ``stabilised`` and not
+    ``unconscious``, P13.6 «hasta que tenga 3 o reciba ayuda»), a ``disabled`` head or
+    chest, or the conditions ``unconscious`` / ``captured``; else None (it can act).
     """
     if combatant.mortal_rounds is not None and combatant.mortal_rounds >= MORTAL_DEATH_AT:
+        return "dead"
+    if combatant.severe_rounds_left == 0:
         return "dead"
     worst = _worst(combatant)
     if worst == "dying" and "stabilised" in combatant.conditions:
@@ -87,6 +99,8 @@ MORTAL_DEATH_AT = 2
 def _worst(combatant: Combatant) -> Fate:
     hp = combatant.current_hp
     knocked = any(c in combatant.conditions for c in _DOWN_CONDITIONS)
+    if 0 < hp <= 2 and not knocked and "stabilised" in combatant.conditions:
+        hp = 3  # P13.6 «pierde el conocimiento hasta que tenga 3 o reciba ayuda»: aided
     worst = fate(hp, ko="unconscious" if knocked else None)
     damaged = {loc: n for loc, n in combatant.location_damage.items() if n > 0}
     if damaged:
@@ -125,7 +139,7 @@ def melee_fumble_law() -> tuple[tuple[tuple[TableRow, int], ...], int]:
     for row in T11_MELEE_FUMBLES:
         if row.roll_again:
             continue
-        effect = fumble_effect(row)
+        effect = (fumble_effect(row), fumble_lost(row))
         rep, n = groups.get(effect, (row, 0))
         groups[effect] = (rep, n + row.high - row.low + 1)
     law = tuple(groups.values())
@@ -284,11 +298,16 @@ def transitions(
 ) -> dict[Forms, Fraction]:
     """``SYSTEM.transitions``: :func:`after_law`, except that a Conmocionado (``stunned``)
     attacker's turn passes without a blow (P15: «incapaz de atacar»; ``odds`` and ``resolve``
-    refuse it): nothing changes, and every other rule of the attack is still checked. Its
+    refuse it), and so does the turn a T11 fumble took the attack of (``no_attack``,
+    ``defend_only``): nothing changes, and every other rule of the attack is still checked. Its
     CON×5 to recover comes at the start of its turn (:mod:`.turns`). ``mods.options`` is
     ``options`` (``System.options_field``)."""
-    if "stunned" in attacker.conditions:
-        calm = trusted_replace(attacker, conditions=attacker.conditions - {"stunned"})
+    if attacker.conditions & NO_ATTACK_SET:
+        calm = trusted_replace(attacker, conditions=attacker.conditions - NO_ATTACK_SET)
         build_context(calm, defender, weapon, mods)
         return {(attacker, defender, weapon): Fraction(1)}
     return after_law(attacker, defender, weapon, mods)
+
+
+#: P15 / T11 the conditions under which a turn passes without a blow.
+NO_ATTACK_SET = frozenset(NO_ATTACK)

@@ -67,6 +67,19 @@ CONDITIONS: dict[str, tuple[str, str]] = {
     "captured": ("Capturado", "Capturado (captured: cannot act, dodge or block)"),
     # P13.4 «recibe atención médica como los primeros auxilios … y es estabilizado con éxito»
     "stabilised": ("Estabilizado", "Estabilizado (stabilised: first aid, no longer dying)"),
+    # T11: the lost actions, active for the round(s) their count says (``*_left``)
+    "no_attack": ("No puede atacar", "No puede atacar (cannot attack)"),
+    "defend_only": (
+        "Solo defiende o se mueve",
+        "Solo defiende o se mueve (defend or move only: no attack)",
+    ),
+    "no_block": ("No puede bloquear", "No puede bloquear (cannot block)"),
+    "no_dodge": ("No puede esquivar", "No puede esquivar (cannot dodge)"),
+    # T9 «cae al suelo», «cae derribado»; T11 74–76 «Pierdes el equilibrio. Caes»: read as
+    # «Objetivo en el suelo» / «Atacando … yaciendo tumbado» (T1)
+    "prone": ("Derribado", "Derribado (prone: +20 to hit it in melee, −20 at range)"),
+    # P15 Defender: «+20% … para esquivar o bloquear hasta el próximo turno»
+    "full_defence": ("Defendiéndose", "Defendiéndose (full defence: +20 to dodge and block)"),
 }
 
 RANGED_KINDS = frozenset({"thrown", "bow", "firearm"})
@@ -146,8 +159,8 @@ class Shield:
         SHIELD_KINDS,
         label=("Tipo de escudo/arma", "Tipo (shield or weapon kind)"),
         help=(
-            "Pequeño, normal o grande (cobertura contra proyectiles, T13) o un arma.",
-            "Small, normal or large shield (projectile coverage, T13) or a weapon.",
+            "Pequeño, normal o grande (cobertura contra proyectiles) o un arma.",
+            "Small, normal or large shield (projectile coverage) or a weapon.",
         ),
         rule="§2.1, T13",
     )
@@ -194,6 +207,25 @@ class Shield:
 # --------------------------------------------------------------------------- Combatant
 def _char(default: int, es: str, en: str, help_es: str, help_en: str) -> Any:
     return fields.int_field(default, 1, 99, label=(es, en), help=(help_es, help_en), rule="§2.1")
+
+
+def _lost_rounds(es: str, en: str) -> Any:
+    """T11 A count of rounds of a lost action (attack, block, dodge)."""
+    return fields.int_field(
+        None,
+        1,
+        3,
+        optional=True,
+        label=(es, en),
+        help=(
+            "Vacío = ninguno; k = turnos que aún pierde; sin el estado marcado empiezan "
+            "el turno siguiente.",
+            "Empty = none; k = rounds still to lose; without the condition ticked they "
+            "start next round.",
+        ),
+        rule="T11",
+        advanced=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -252,8 +284,8 @@ class Combatant(_HashableForm):
         optional=True,
         label=("MD (Modificador de Daño)", "MD (damage modifier)"),
         help=(
-            "Vacío = tabla T19 por FUE+TAM; o '0', '+1D4', '-1D6'…",
-            "Empty = table T19 from STR+SIZ; or '0', '+1D4', '-1D6'…",
+            "Vacío = según FUE+TAM; o '0', '+1D4', '-1D6'…",
+            "Empty = from STR+SIZ; or '0', '+1D4', '-1D6'…",
         ),
         rule="§2.1, T19 [BRP]",
     )
@@ -352,9 +384,20 @@ class Combatant(_HashableForm):
         999,
         optional=True,
         label=("PG por localización (a mano)", "PG por localización (location HP override)"),
-        help=("Vacío = reparto T8 [BRP].", "Empty = the T8 split [BRP]."),
+        help=("Vacío = el reparto habitual.", "Empty = the usual split."),
         rule="T8, G23",
         advanced=True,
+    )
+    first_aid_skill: int = fields.int_field(
+        30,
+        0,
+        500,
+        label=("Primeros Auxilios", "Primeros Auxilios (first aid %)"),
+        help=(
+            "Para estabilizar a un herido (o Medicina, si es mayor); 30 % de base.",
+            "To stabilise the wounded (or Medicine, if higher); 30% base.",
+        ),
+        rule="P13.4 [BRP]",
     )
     damage_24h: int = fields.int_field(
         0,
@@ -445,6 +488,36 @@ class Combatant(_HashableForm):
         ),
         rule="T11",
         advanced=True,
+    )
+    severe_rounds_left: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        optional=True,
+        label=(
+            "Localización destrozada: turnos para morir",
+            "Localización destrozada: turnos (rounds left before a destroyed location kills)",
+        ),
+        help=(
+            "Vacío = sin cuenta; k = muere al acabar el k-ésimo final de turno sin "
+            "tratamiento (pecho o abdomen: además CON×4 cada turno o muere); 0 = muerto.",
+            "Empty = not counted; k = dies at the k-th round end untreated (chest or "
+            "abdomen: also CON×4 each round or dies); 0 = dead.",
+        ),
+        rule="T9",
+        advanced=True,
+    )
+    no_attack_left: int | None = _lost_rounds(
+        "Sin atacar: turnos", "Sin atacar: turnos (rounds without attacking)"
+    )
+    defend_only_left: int | None = _lost_rounds(
+        "Solo defender: turnos", "Solo defender: turnos (rounds of defend or move only)"
+    )
+    no_block_left: int | None = _lost_rounds(
+        "Sin bloquear: turnos", "Sin bloquear: turnos (rounds without blocking)"
+    )
+    no_dodge_left: int | None = _lost_rounds(
+        "Sin esquivar: turnos", "Sin esquivar: turnos (rounds without dodging)"
     )
 
     def __post_init__(self) -> None:
@@ -590,7 +663,7 @@ class Weapon:
         label=("MD aplicable", "MD aplicable (damage-modifier rule)"),
         help=(
             "Vacío: completo cuerpo a cuerpo, mitad arrojadizas/arcos, nada armas de fuego.",
-            "Empty: full in melee, half thrown/bows, none firearms [BRP].",
+            "Empty: full in melee, half thrown/bows, none firearms.",
         ),
         rule="P9 [BRP]",
         advanced=True,
@@ -634,6 +707,48 @@ class Weapon:
         help=(
             "Balas o cartuchos en el arma; vacío = no se cuentan. Cada disparo gasta una.",
             "Rounds in the weapon; empty = not counted. Each shot spends one.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    capacity: int | None = fields.int_field(
+        None,
+        1,
+        200,
+        optional=True,
+        label=("Capacidad", "Capacidad (rounds the weapon holds)"),
+        help=(
+            "Balas o cartuchos que caben al recargar; vacío = no se recarga aquí.",
+            "Rounds it holds when reloaded; empty = not reloaded here.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    reload_kind: str = fields.choice_field(
+        "magazine",
+        {
+            "cartridges": (
+                "Balas sueltas (2 por turno)",
+                "Balas sueltas (loose rounds, 2 a round)",
+            ),
+            "magazine": ("Cargador (1 turno)", "Cargador (magazine, 1 round)"),
+            "belt": ("Cinta de ametralladora (2 turnos)", "Cinta (machine-gun belt, 2 rounds)"),
+        },
+        label=("Cómo se recarga", "Cómo se recarga (reload)"),
+        help=(
+            "«todo un turno de combate para cargar 2 balas o cartuchos/cambiar un cargador. "
+            "Dos turnos el cambiar la cinta».",
+            "A full round loads 2 rounds or changes a magazine; a belt takes two rounds.",
+        ),
+        rule="P11.8",
+        advanced=True,
+    )
+    reloading: bool = fields.flag_field(
+        False,
+        label=("Cambiando la cinta", "Cambiando la cinta (belt half changed)"),
+        help=(
+            "Primer turno de cambiar la cinta hecho; el siguiente la termina.",
+            "The first round of changing the belt is done; the next one ends it.",
         ),
         rule="P11.8",
         advanced=True,
@@ -714,6 +829,17 @@ class Weapon:
                 None,
                 "a range in metres for a ranged weapon",
                 "un alcance en metros para un arma a distancia",
+            )
+        if (
+            self.capacity is not None
+            and self.rounds_loaded is not None
+            and self.rounds_loaded > self.capacity
+        ):
+            raise GoreInputError.must_be(
+                "rounds_loaded",
+                self.rounds_loaded,
+                f"at most the capacity ({self.capacity})",
+                f"como mucho la capacidad ({self.capacity})",
             )
         if self.automatic and self.kind != "firearm":
             raise GoreInputError.must_be(
@@ -841,7 +967,7 @@ class Modifiers:
             ),
         },
         label=("Iluminación", "Iluminación (lighting)"),
-        help=("Reduce toda tirada de la acción (T2).", "Reduces every roll of the action (T2)."),
+        help=("Reduce toda tirada de la acción.", "Reduces every roll of the action."),
         rule="T1, T2",
     )
     defender_full_defence: bool = fields.flag_field(
@@ -1055,7 +1181,10 @@ class Modifiers:
     )
     use_hit_locations: bool = fields.flag_field(
         label=("Localización de impactos", "Localización de impactos (hit locations)"),
-        help=("Regla opcional: se tira 1D20 en T7.", "Optional rule: roll 1D20 on T7."),
+        help=(
+            "Regla opcional: se tira 1D20 por la parte del cuerpo.",
+            "Optional rule: roll 1D20 for the body part.",
+        ),
         rule="P12",
     )
     covered_locations: frozenset[str] = fields.multichoice_field(

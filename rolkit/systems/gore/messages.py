@@ -4,6 +4,8 @@ glosses. Registered on import; game terms stay Spanish, English adds a gloss."""
 
 from __future__ import annotations
 
+import re
+
 from rolkit import i18n
 
 from .forms import LOCATION_LABELS
@@ -74,6 +76,9 @@ ES = {
     "gore.step.initiative": "Orden de Ataque de {name}",
     "gore.step.initiative_tie": "Desempate de {name}",
     "gore.step.reach": "Alcance de las armas",
+    "gore.step.stand_up": "Cambiar de posición",
+    "gore.step.full_defence": "Defender",
+    "gore.step.reload": "Recargar",
 }
 EN = {
     "gore.name": "G.O.R.E.",
@@ -124,6 +129,9 @@ EN = {
     "gore.step.initiative": "Orden de Ataque (attack order) of {name}",
     "gore.step.initiative_tie": "Tie-break of {name}",
     "gore.step.reach": "Alcance de las armas (weapon reach)",
+    "gore.step.stand_up": "Cambiar de posición (stand up)",
+    "gore.step.full_defence": "Defender (full defence)",
+    "gore.step.reload": "Recargar (reload)",
 }
 TIER_LABELS: dict[str, tuple[str, str]] = {
     "pifia": ("Pifia", "Pifia (fumble)"),
@@ -172,6 +180,10 @@ CHECK_LABELS: dict[str, tuple[str, str]] = {
         "Chequeo de característica (characteristic ×N)",
     ),
     "resistance": ("Chequeo enfrentado", "Chequeo enfrentado (resistance roll)"),
+    "first_aid": ("Primeros Auxilios", "Primeros Auxilios (first aid)"),
+    "stand_up": ("Levantarse", "Levantarse (stand up)"),
+    "reload": ("Recargar", "Recargar (reload)"),
+    "defend": ("Defender", "Defender (full defence)"),
 }
 for _k, (_es, _en) in CHECK_LABELS.items():
     ES[f"gore.check.{_k}"], EN[f"gore.check.{_k}"] = _es, _en
@@ -221,6 +233,8 @@ DERIVED: dict[str, tuple[str, str]] = {
     "mounted_block": ("jinete bloqueando", "rider blocking"),
     "full_defence": ("Defender", "Defender (full defence)"),
     "leg_severe": ("pierna destrozada", "leg destroyed"),
+    "lost_block": ("no puede bloquear: en su lugar", "cannot block, instead"),
+    "lost_dodge": ("no puede esquivar: en su lugar", "cannot dodge, instead"),
     "angle_down": ("ángulo hacia abajo", "shooting down"),
     "angle_up": ("ángulo hacia arriba", "shooting up"),
     "target_size": ("TAM del objetivo", "TAM del objetivo (target size)"),
@@ -277,6 +291,8 @@ DERIVED: dict[str, tuple[str, str]] = {
     "des": ("DES", "DES (dexterity)"),
     "tie_roll": ("desempate 1D10", "1D10 tie-break"),
     "reach": ("longitud del arma", "weapon reach"),
+    "loaded": ("munición cargada", "rounds loaded"),
+    "capacity": ("capacidad", "capacity"),
 }
 
 #: T10 loss names (as the table prints them) → the ``lost_<x>`` derived keys of the step.
@@ -323,6 +339,12 @@ VALUES: dict[str, tuple[str, str]] = {
     "capture": ("Capturar", "Capturar (capture)"),
     "longer_first": ("el arma más larga ataca antes", "the longer weapon strikes first"),
     "surprised_order": ("sorprendido: DES/2", "surprised: DES/2"),
+    "stood_up": ("en pie; sin esquivar ni bloquear este turno", "up; no dodge or block this round"),
+    "reloaded": ("recargada", "reloaded"),
+    "full_defence": (
+        "+20 a esquivar y bloquear hasta su próximo turno",
+        "+20 to dodge and block until its next turn",
+    ),
 }
 
 #: T11 / T12 / G24 fumble texts: English glosses of the seed's rows (spec §4).
@@ -359,7 +381,7 @@ FUMBLE_EN: dict[str, str] = {
     "ranged_4": "distracted: lose the chance to attack",
     "ranged_5": "false move: lose the attack",
     "ranged_6": "fall and drop the weapon; no attack",
-    "unarmed": "lose balance, fall (no table for unarmed fumbles, G24)",
+    "unarmed": "lose balance, fall (no table for unarmed fumbles)",
 }
 
 #: T10 serious-wound descriptions: English glosses (spec §4 T10).
@@ -420,6 +442,26 @@ WOUND_HELP: dict[str, tuple[str, str]] = {
 }
 for _k, (_es, _en) in WOUND_HELP.items():
     ES[f"gore.wound_help.{_k}"], EN[f"gore.wound_help.{_k}"] = _es, _en
+
+#: #26 One short line per wound level (``gore.consequence.<wound>``): what it does at the
+#: table (P13), no rule paragraph; :func:`.view.short_consequence` reads it.
+SHORT_CONSEQUENCE: dict[str, tuple[str, str]] = {
+    "none": ("Sin efecto.", "No effect."),
+    "leve": ("Sin penalización; cura 1D3 PG por semana.", "No penalty; heals 1D3 PG a week."),
+    "grave": (
+        "Actúa tantos turnos como PG le queden y cae inconsciente una hora; tabla de heridas "
+        "graves.",
+        "Acts as many rounds as PG left, then unconscious for an hour; serious-wound table.",
+    ),
+    "mortal": (
+        "Muere al acabar el turno siguiente salvo Primeros Auxilios.",
+        "Dies when the next round ends unless given first aid.",
+    ),
+}
+
+
+for _k, (_es, _en) in SHORT_CONSEQUENCE.items():
+    ES[f"gore.consequence.{_k}"], EN[f"gore.consequence.{_k}"] = _es, _en
 
 
 def fumble_key(table: str, low: int) -> str:
@@ -501,6 +543,10 @@ CITE: dict[str, str] = {
     "defence": "«Ataques cuerpo a cuerpo: 2. Reacción del objetivo» (P6)",
     "full_defence": "«Maniobras de combate», Defender: +20 % a esquivar y bloquear (P15)",
     "leg_severe": "«Localización de impactos»: pierna destrozada, Esquivar −30 (T9)",
+    "lost_reaction": (
+        "«Tabla de Pifia con armas»: «no puedes bloquear el siguiente turno», «solo puedes "
+        "bloquear siguientes 2 turnos» (T11)"
+    ),
     "disarm": (
         "«Maniobras de combate», Desarmar: «Si el ataque tiene éxito por un margen del 50% del "
         "porcentaje de la habilidad usada la maniobra ha funcionado» (P15)"
@@ -636,6 +682,24 @@ CITE: dict[str, str] = {
         "son totalmente inoperativas» (P11.2)"
     ),
 }
+
+
+#: #26 What no user text may carry: a spec code (§2.2, P5.1, T11, G24, R3, V18, [BRP]).
+_CODE = r"(?:§\s?\d+(?:\.\d+)*|\[BRP\]|[PGTRVX]\d+(?:\.\d+)*(?:/[PGTRVX]\d+(?:\.\d+)*)?)"
+SPEC_CODE = re.compile(rf"(?<![\w-]){_CODE}(?![\w])")
+_PAREN = re.compile(rf"\s*\(\s*{_CODE}(?:\s*[,;]\s*{_CODE})*\s*\)")
+_LEAD = re.compile(rf"^{_CODE}(?:\s*,\s*{_CODE})*\s*:?\s*")
+
+
+def plain(text: str) -> str:
+    """#26 ``text`` without spec codes: a parenthesis of codes, a leading list of codes and
+    every «[BRP]» are dropped (the seed's own words stay)."""
+    text = _PAREN.sub("", text)
+    text = text.replace(" [BRP]", "").replace("[BRP]", "")
+    return _LEAD.sub("", text).strip()
+
+
+CITE = {key: plain(text) for key, text in CITE.items()}
 
 
 def cite(key: str) -> str:

@@ -55,8 +55,8 @@ class GoreOptions:
         },
         label=("Regla de crítico", "Regla de crítico (critical rule)"),
         help=(
-            "G1: crítico con tirada ≤ 1/5 de la habilidad, o ≤ habilidad − 20.",
-            "G1: critical on roll ≤ 1/5 of the skill, or ≤ skill − 20.",
+            "Crítico con tirada ≤ 1/5 de la habilidad, o ≤ habilidad − 20.",
+            "Critical on roll ≤ 1/5 of the skill, or ≤ skill − 20.",
         ),
         rule="G1",
     )
@@ -69,8 +69,8 @@ class GoreOptions:
         },
         label=("Daño de crítico", "Daño de crítico (critical damage mode)"),
         help=(
-            "G2: crítico = daño máximo, doblado tras la armadura si la defensa falla.",
-            "G2: critical = maximum damage, doubled after armour if the defence fails.",
+            "Crítico = daño máximo, doblado tras la armadura si la defensa falla.",
+            "Critical = maximum damage, doubled after armour if the defence fails.",
         ),
         rule="G2",
     )
@@ -82,23 +82,23 @@ class GoreOptions:
         },
         label=("Regla de empalar", "Regla de empalar (impale trigger)"),
         help=(
-            "G4: un arma que empala empala con un 01, o con cualquier crítico.",
-            "G4: an impaling weapon impales on 01, or on any critical.",
+            "Un arma que empala empala con un 01, o con cualquier crítico.",
+            "An impaling weapon impales on 01, or on any critical.",
         ),
         rule="G4",
     )
     impale_ignores_armour: bool = fields.flag_field(
         True,
         label=("Empalar atraviesa armadura", "Empalar atraviesa armadura (impale ignores armour)"),
-        help=("G3: el empalamiento ignora la armadura.", "G3: an impale ignores armour."),
+        help=("El empalamiento ignora la armadura.", "An impale ignores armour."),
         rule="G3",
     )
     auto_success_on_01: bool = fields.flag_field(
         True,
         label=("01 siempre crítico", "01 siempre crítico (01 always succeeds)"),
         help=(
-            "G5: un 01 siempre tiene éxito y es crítico.",
-            "G5: a 01 always succeeds and is critical.",
+            "Un 01 siempre tiene éxito y es crítico.",
+            "A 01 always succeeds and is critical.",
         ),
         rule="G5",
     )
@@ -110,8 +110,8 @@ class GoreOptions:
         },
         label=("Elección del DJ en pifias", "Elección del DJ (GM fumble choice)"),
         help=(
-            "G6: «falla o tira en la tabla de pifias»: qué se hace.",
-            "G6: 'misses or rolls on the fumble table': which one.",
+            "«falla o tira en la tabla de pifias»: qué se hace.",
+            "'misses or rolls on the fumble table': which one.",
         ),
         rule="G6",
     )
@@ -121,8 +121,8 @@ class GoreOptions:
         3,
         label=("Turnos de defensa inhábil", "Defensa inhábil (rounds disabled)"),
         help=(
-            "G7: turnos sin esquivar ni bloquear tras una defensa inhábil.",
-            "G7: rounds without dodge or block after a disabled defence.",
+            "Turnos sin esquivar ni bloquear tras una defensa inhábil.",
+            "Rounds without dodge or block after a disabled defence.",
         ),
         rule="G7",
     )
@@ -130,8 +130,8 @@ class GoreOptions:
         True,
         label=("La luz afecta a la defensa", "Luz en defensa (lighting affects defence)"),
         help=(
-            "G9: la iluminación también reduce esquivar y bloquear.",
-            "G9: lighting also reduces dodge and block.",
+            "La iluminación también reduce esquivar y bloquear.",
+            "Lighting also reduces dodge and block.",
         ),
         rule="G9",
     )
@@ -139,8 +139,8 @@ class GoreOptions:
         False,
         label=("Corta distancia solo en banda 1", "Close range only in band 1"),
         help=(
-            "G10: el ×2 a corta distancia solo dentro del alcance efectivo.",
-            "G10: the close-range ×2 only within the effective range.",
+            "El ×2 a corta distancia solo dentro del alcance efectivo.",
+            "The close-range ×2 only within the effective range.",
         ),
         rule="G10",
     )
@@ -148,8 +148,8 @@ class GoreOptions:
         True,
         label=("Mover la mitad impide actuar", "Half move blocks action"),
         help=(
-            "G11: moverse la mitad del Movimiento o más impide atacar (salvo Carga).",
-            "G11: moving half MOV or more forbids attacking (except a Charge).",
+            "Moverse la mitad del Movimiento o más impide atacar (salvo Carga).",
+            "Moving half MOV or more forbids attacking (except a Charge).",
         ),
         rule="G11",
     )
@@ -164,9 +164,9 @@ class GoreOptions:
         },
         label=("Escudo contra proyectiles", "Escudo vs proyectiles (shield scope)"),
         help=(
-            "G12: un impacto normal da en el escudo; solo críticos y empalamientos tiran "
+            "Un impacto normal da en el escudo; solo críticos y empalamientos tiran "
             "cobertura (o la tiran todos los impactos).",
-            "G12: a normal hit strikes the shield; only criticals and impales roll coverage "
+            "A normal hit strikes the shield; only criticals and impales roll coverage "
             "(or every hit rolls it).",
         ),
         rule="G12",
@@ -179,8 +179,8 @@ class GoreOptions:
         },
         label=("Crítico en ráfaga", "Crítico en ráfaga (burst special)"),
         help=(
-            "G19: qué balas reciben el crítico o empalamiento de la casilla.",
-            "G19: which bullets get the cell's critical or impale.",
+            "Qué balas reciben el crítico o empalamiento de la casilla.",
+            "Which bullets get the cell's critical or impale.",
         ),
         rule="G19",
     )
@@ -195,8 +195,8 @@ class GoreOptions:
         },
         label=("Tope de la oscuridad total", "Tope de la oscuridad total (darkness cap stage)"),
         help=(
-            "P5.6: POD×3 / INT×3 limita la habilidad final, o solo la de antes de los sumandos.",
-            "P5.6: POD×3 / INT×3 caps the final skill, or only the skill before the bonuses.",
+            "POD×3 / INT×3 limita la habilidad final, o solo la de antes de los sumandos.",
+            "POD×3 / INT×3 caps the final skill, or only the skill before the bonuses.",
         ),
         rule="P5.6",
     )
@@ -208,8 +208,8 @@ class GoreOptions:
         },
         label=("Daño de un KO", "Daño de un KO (KO damage)"),
         help=(
-            "G18: un KO logrado no quita PG, o quita el daño completo.",
-            "G18: a successful KO takes no HP, or the full damage.",
+            "Un KO logrado no quita PG, o quita el daño completo.",
+            "A successful KO takes no HP, or the full damage.",
         ),
         rule="G18",
     )
@@ -221,8 +221,8 @@ class GoreOptions:
         },
         label=("Asfixia a 0 PG", "Asfixia a 0 PG (asphyxia at 0 HP)"),
         help=(
-            "G16: llegar a 0 PG por asfixia mata, o deja inconsciente.",
-            "G16: reaching 0 HP by asphyxia kills, or knocks out.",
+            "Llegar a 0 PG por asfixia mata, o deja inconsciente.",
+            "Reaching 0 HP by asphyxia kills, or knocks out.",
         ),
         rule="G16",
     )
@@ -230,12 +230,12 @@ class GoreOptions:
         "none",
         {
             "none": ("No reduce", "No reduce (no reduction)"),
-            "minus_1d6": ("−1D6", "−1D6 [BRP]"),
+            "minus_1d6": ("−1D6", "−1D6"),
         },
         label=("Saltar reduce la caída", "Saltar (jump reduces fall)"),
         help=(
-            "G17: un Saltar con éxito no reduce la caída, o la reduce 1D6.",
-            "G17: a successful Jump does not reduce a fall, or by 1D6.",
+            "Un Saltar con éxito no reduce la caída, o la reduce 1D6.",
+            "A successful Jump does not reduce a fall, or by 1D6.",
         ),
         rule="G17",
     )
@@ -245,8 +245,8 @@ class GoreOptions:
         5,
         label=("CON×N a POT 13–14", "CON×N at POT 13–14 (radiation)"),
         help=(
-            "G13: multiplicador de CON del chequeo de radiación a POT 13–14.",
-            "G13: CON multiplier of the radiation check at POT 13–14.",
+            "Multiplicador de CON del chequeo de radiación a POT 13–14.",
+            "CON multiplier of the radiation check at POT 13–14.",
         ),
         rule="G13",
     )
@@ -264,8 +264,8 @@ class GoreOptions:
         },
         label=("Heridas de ráfaga", "Heridas de ráfaga (burst wound)"),
         help=(
-            "G27: cada bala es una lesión, o el total de la ráfaga es una.",
-            "G27: each bullet is one lesion, or the burst's total is one.",
+            "Cada bala es una lesión, o el total de la ráfaga es una.",
+            "Each bullet is one lesion, or the burst's total is one.",
         ),
         rule="G27",
     )
@@ -283,10 +283,10 @@ class GoreOptions:
         },
         label=("Herida mortal", "Herida mortal (mortal wound)"),
         help=(
-            "P13.4: a 0 PG o menos muere al acabar el turno siguiente al de la herida si no se "
+            "A 0 PG o menos muere al acabar el turno siguiente al de la herida si no se "
             "le estabiliza; o sigue moribundo hasta que el DJ decida (un hospital o una "
             "ambulancia pueden flexibilizar la regla).",
-            "P13.4: at 0 HP or below the character dies when the round after the wound's ends "
+            "At 0 HP or below the character dies when the round after the wound's ends "
             "unless stabilised; or stays dying until the GM decides (a hospital or an "
             "ambulance may relax the rule).",
         ),
@@ -307,12 +307,13 @@ class GoreOptions:
         label=("Qué se anota tras el ataque", "Qué se anota (what the forms keep after an attack)"),
         help=(
             "Tras el ataque la ficha guarda PG, localizaciones, inconsciencia, PG del escudo y "
-            "del arma y munición; «también» añade los resultados de T11 y la defensa inhábil "
-            "(los de «el siguiente turno» y la defensa inhábil acaban a su tiempo; el combate "
-            "exacto crece).",
+            "del arma y munición; «también» añade los resultados de la tabla de pifias "
+            "(turnos sin atacar, bloquear o esquivar, caídas, habilidades a 1/2) y la defensa "
+            "inhábil, que acaban a su tiempo; el combate exacto crece.",
             "After an attack the forms keep HP, locations, unconsciousness, shield and weapon "
-            "PG and ammunition; 'also' adds the T11 results and a disabled defence (the 'next "
-            "round' ones and the disabled defence end on time; whole-fight odds grow).",
+            "PG and ammunition; 'also' adds the fumble-table results (rounds without attack, "
+            "block or dodge, falls, halved skills) and a disabled defence, which end on time; "
+            "whole-fight odds grow.",
         ),
         rule="P8, P16, T11, G7",
         advanced=True,
@@ -329,11 +330,11 @@ class GoreOptions:
                 "Solo se informan (reported; the GM applies them after the fight)",
             ),
         },
-        label=("Pérdidas de herida grave", "Pérdidas de herida grave (T10 losses)"),
+        label=("Pérdidas de herida grave", "Pérdidas de herida grave (serious-wound losses)"),
         help=(
-            "P13.5/T10: las pérdidas de características de una herida grave se anotan en la "
+            "Las pérdidas de características de una herida grave se anotan en la "
             "ficha tras el ataque, o solo se informan (el combate exacto queda pequeño).",
-            "P13.5/T10: a serious wound's characteristic losses are written into the forms "
+            "A serious wound's characteristic losses are written into the forms "
             "after the attack, or only reported (keeps whole-fight odds small).",
         ),
         rule="P13.5, T10",

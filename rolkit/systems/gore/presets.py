@@ -1,5 +1,6 @@
 """Presets as plain data (field-value dicts; a nested form is a dict): the spec's example
-combatants, the T20 placeholder weapons and shields [BRP], and the common situations."""
+combatants (each defender a named character, #26), the T20 placeholder weapons and
+shields [BRP], and the common situations."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ SHIELDS: dict[str, Data] = {
 }
 
 
-def _bearer(shield: str) -> Data:
-    return {"name": "Defensor", "block_skill": 50, "armour": 2, "block_item": SHIELDS[shield]}
+def _bearer(name: str, shield: str) -> Data:
+    return {"name": name, "block_skill": 50, "armour": 2, "block_item": SHIELDS[shield]}
 
 
 PRESETS: dict[str, dict[str, Data]] = {
@@ -52,17 +53,17 @@ PRESETS: dict[str, dict[str, Data]] = {
         },
     },
     "defender": {
-        "Sin armadura (12 PG)": {"name": "Defensor"},
+        "Sin armadura (12 PG)": {"name": "Bruno"},
         "Esquiva 40, armadura 2, 12 PG": {
-            "name": "Defensor",
+            "name": "Dalia",
             "dodge_skill": 40,
             "armour": 2,
             "hp_max": 12,
         },
-        "Armadura 3 (ejemplo del texto)": {"name": "Defensor", "armour": 3},
-        "Con broquel (bloqueo 50, 15 PG)": _bearer("Broquel (escudo pequeño)"),
-        "Con rodela (bloqueo 50, 20 PG)": _bearer("Rodela (escudo normal)"),
-        "Con escudo grande (bloqueo 50, 22 PG)": _bearer("Escudo grande"),
+        "Armadura 3 (ejemplo del texto)": {"name": "Tomás", "armour": 3},
+        "Con broquel (bloqueo 50, 15 PG)": _bearer("Rui", "Broquel (escudo pequeño)"),
+        "Con rodela (bloqueo 50, 20 PG)": _bearer("Elvira", "Rodela (escudo normal)"),
+        "Con escudo grande (bloqueo 50, 22 PG)": _bearer("Marco", "Escudo grande"),
         "Criatura enorme (TAM 60, armadura 4)": {
             "name": "Criatura",
             "fue": 30,

@@ -18,12 +18,13 @@ from .after import status, transitions
 from .attack.odds import odds
 from .attack.resolve import resolve
 from .checks import CHECKS
+from .checks.actions import ACTIONS, TURN_RULES
 from .forms import Combatant, Modifiers, Weapon
 from .options import GoreOptions
 from .presets import DEFAULT_FORMS, PRESETS
 from .rules.derived import auto_values
 from .turns import initiative, round_end, turn_start
-from .view import project
+from .view import conditions, project
 
 __all__ = ["SYSTEM", "PRESETS", "project"]
 
@@ -51,5 +52,8 @@ SYSTEM = System(
     transitions_fn=transitions,  # #16: the exact law of the forms after one attack
     status_fn=status,  # §7.3 read from a form: HP, location damage, conditions
     turn_start_fn=turn_start,  # P15 a Conmocionado's CON×5 to recover
-    round_end_fn=round_end,  # T9 a hurt abdomen, chest or head bleeds 1 HP a round
+    round_end_fn=round_end,  # T9 bleeding and destroyed locations, P13.4, T11 counts
+    turn_rules=TURN_RULES,  # «una unidad estándar de tiempo que permite una acción»
+    actions=ACTIONS,  # #25 attack, Carga, Desarmar, KO, first aid, stand up, Defender, reload
+    conditions_fn=conditions,  # #25 the visible states of a combatant
 )

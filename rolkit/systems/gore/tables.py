@@ -145,8 +145,8 @@ def location_effect(location: str, status: str) -> str:
         raise GoreInputError.must_be(
             "location",
             (location, status),
-            "a T7 location and disabled/severe",
-            "una localización de T7 y disabled/severe",
+            "a hit location and disabled/severe",
+            "una localización y disabled/severe",
         )
     return T9_LOCATION_EFFECTS[group][0 if status == "disabled" else 1]
 
@@ -261,7 +261,7 @@ T12_RANGED_FUMBLES = _rows(
 
 #: P16 placeholder for unarmed/natural fumbles (G24): "lose balance, fall" (T11 74–76).
 UNARMED_FUMBLE = TableRow(
-    "unarmed_fumble", 74, 76, None, "", "Pierde el equilibrio: cae (a falta de tabla, G24)."
+    "unarmed_fumble", 74, 76, None, "", "Pierde el equilibrio: cae (a falta de tabla)."
 )
 
 #: T13 shield coverage (d100 ≤): (normal, crouched behind it).
@@ -290,7 +290,7 @@ T16_RADIATION = (
         "0",
         "náuseas; 50 % esterilidad 1D4 semanas; todos los porcentajes −10 durante 2D6 horas",
         "",
-        "envejecimiento prematuro (T18 desde los 50)",
+        "envejecimiento prematuro (tabla de envejecimiento desde los 50)",
         None,
     ),
     (
@@ -360,7 +360,7 @@ T16_RADIATION = (
 
 T17_PROTECTION = {
     "fuego": "una protección que cubra la zona protege 1D6 turnos; luego se consume o arde",
-    "acido": "ver las notas de T14",
+    "acido": "ver las notas de la tabla de ácidos",
 }
 
 T18_AGING = _rows(

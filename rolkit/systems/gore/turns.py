@@ -71,14 +71,29 @@ above 0 is not advanced (the GM healed); a new wound to 0 or below then counts a
 while a second wound to a character already counting keeps the earlier death; a new
 wound undoes a stabilisation (dying again, counted from its round).
 
-Not modelled, because the form does not hold it (the GM tracks it): a destroyed chest or
-abdomen's CON×4 «o muere» each round and the death after ceil((CON+POD)/2) rounds (no
-count of those rounds; the character is already ``dying``), a destroyed limb's CON×4 «o
-perder el conocimiento» each round (the form could write it, but the character is already
-«dying» and cannot act: it would only multiply a fight's states), the T11 results that
-take away an attack, a block or a dodge for the next round(s) (01–07, 12–20, 32–35,
-58–64, 68–73, 77–79, 89–91: the form has no "cannot attack / cannot block" mark; they
-stay in the roll), the rounds of a KO, a capture or a *grave* wound (``NOT_TRACKED``),
+* :func:`round_end`, T9 a destroyed (``severe``) chest, abdomen or limb: «Si no se trata
+  la herida en un número de turnos igual a la mitad de la suma de CON + POD del personaje,
+  éste muere»: the blow writes ``severe_rounds_left = ceil((CON+POD)/2)``
+  (:mod:`.attack.stages`); each round end counts one off, the wound's round being the
+  first of them (a GM counting turns from the wound); at 0 the character is ``dead``. A
+  destroyed chest or abdomen first rolls CON×4 «o muere fulminado. El chequeo ha de
+  repetirse cada turno de combate» (a failure: dead, count 0). The first check comes when
+  the wound's round ends (the blow's own odds keep the fate ``dying``). ``stabilised``
+  (first aid, P13.4, «hasta que se trata la localización») stops count and checks.
+* :func:`round_end`, T11 the lost actions (01–07 «no puedes bloquear el siguiente turno»,
+  12–20 «ni bloquear ni atacar», 32–35 «pierdes el siguiente ataque», 58–64 «no puedes
+  atacar», 68–73 «solo defiendes o te mueves 1D3 turnos», 77–79 «solo esquivar o
+  bloquear el prox. turno», 89–91 «solo puedes bloquear siguientes 2 turnos»): written by
+  the fumble as a pending count (``no_attack_left``, ``defend_only_left``,
+  ``no_block_left``, ``no_dodge_left`` without the condition), so the round of the fumble
+  keeps its actions; the round end ticks the condition (the next round is lost), and each
+  later round end counts one off. 68–73's 1D3 is played out here: an active count k ends
+  with chance 1/k (3, 2, 1), so it lasts 1, 2 or 3 rounds with 1/3 each.
+
+Not modelled, because the form does not hold it (the GM tracks it): a destroyed limb's
+CON×4 «o perder el conocimiento» each round (the character is already «dying» and cannot
+act: it would only multiply a fight's states), the rounds of a KO, a capture or a *grave*
+wound (``NOT_TRACKED``),
 spells «al principio del siguiente turno», hazards per round (acid, fire, asphyxia: no
 form field) and an untrained mount's Equitación check.
 """
@@ -99,7 +114,7 @@ from rolkit.memo import memo
 from rolkit.model import Step
 
 from .after import MORTAL_DEATH_AT, status
-from .attack.stages import TIMED_CONDITIONS, trusted_replace
+from .attack.stages import LOST_COUNTERS, TIMED_CONDITIONS, trusted_replace
 from .errors import GoreInputError
 from .forms import Combatant, Modifiers, Weapon
 from .messages import cite
@@ -126,6 +141,8 @@ __all__ = [
 BLEEDING_AT = ("abdomen", "pecho", "cabeza")
 _SUCCESS = ("exito", "critico", "empalar")
 _MIN_HP = -999
+#: T9 the destroyed locations that also roll CON×4 «o muere fulminado» each round.
+CON4_AT = ("pecho", "abdomen")
 #: Conditions that keep ``can_defend`` False whatever a count of rounds says.
 _LASTING_NO_DEFENCE = frozenset({"unconscious", "captured"})
 
@@ -200,7 +217,97 @@ def _tick(c: Combatant, options: GoreOptions, bled_out: bool) -> Combatant:
 
 
 def _untimed(c: Combatant) -> bool:
-    return c.mortal_rounds is None and c.defence_disabled_left is None and c.half_all_left is None
+    return (
+        c.mortal_rounds is None
+        and c.defence_disabled_left is None
+        and c.half_all_left is None
+        and all(getattr(c, counter) is None for counter in LOST_COUNTERS.values())
+    )
+
+
+def con4_faces(c: Combatant, options: GoreOptions = DEFAULT) -> int:
+    """§1.5 How many of the 100 faces pass a CON×4 check (T9, a destroyed chest or abdomen)."""
+    target = characteristic_target(c.con, 4)
+    return sum(n for tier, n in tier_counts(target, False, None, options) if tier in _SUCCESS)
+
+
+def _severe_law(c: Combatant, options: GoreOptions) -> list[tuple[Combatant, Fraction]]:
+    """T9 a destroyed chest, abdomen or limb, untreated (not ``stabilised``): the count of
+    ``severe_rounds_left`` goes down by one (0 = dead); a destroyed chest or abdomen first
+    rolls CON×4 «o muere fulminado» (each round end, that of the wound's round included)."""
+    left = c.severe_rounds_left
+    if left is None or left == 0 or "stabilised" in c.conditions:
+        return [(c, Fraction(1))]
+    later = trusted_replace(c, severe_rounds_left=left - 1)
+    if not any(_destroyed(c, loc) for loc in CON4_AT):
+        return [(later, Fraction(1))]
+    ok = con4_faces(c, options)
+    dead = later if left == 1 else trusted_replace(c, severe_rounds_left=0)
+    if left == 1:
+        return [(dead, Fraction(1))]
+    law = [(later, Fraction(ok, 100)), (dead, Fraction(100 - ok, 100))]
+    return [(form, p) for form, p in law if p]
+
+
+def _destroyed(c: Combatant, loc: str) -> bool:
+    damage = c.location_damage.get(loc, 0)
+    if not damage:
+        return False
+    return location_status(defender_location_hp(c)[loc], damage) == "severe"
+
+
+def _lost_law(c: Combatant) -> list[tuple[Combatant, Fraction]]:
+    """T11 the lost actions at a round end: a pending count becomes active (its condition
+    ticked: the next round is lost); an active one counts the round just lost off, ending
+    at 0. *defend_only*'s 1D3 is played here: an active count ``k`` ends with chance 1/k
+    (3 → 1/3, 2 → 1/2, 1 → 1), so it lasts 1, 2 or 3 rounds with 1/3 each."""
+    law: list[tuple[dict[str, Any], Fraction]] = [({}, Fraction(1))]
+    for condition, counter in LOST_COUNTERS.items():
+        k = getattr(c, counter)
+        if k is None:
+            continue
+        if condition not in c.conditions:  # pending → active next round
+            branches = [({condition: True}, Fraction(1))]
+        elif condition == "defend_only":
+            end = Fraction(1, k)
+            branches = [({condition: False}, end), ({counter: k - 1}, 1 - end)]
+        else:
+            branches = [({condition: False} if k == 1 else {counter: k - 1}, Fraction(1))]
+        law = [({**a, **b}, p * q) for a, p in law for b, q in branches if p * q]
+    out: list[tuple[Combatant, Fraction]] = []
+    for changes, p in law:
+        if not changes:
+            out.append((c, p))
+            continue
+        conditions = set(c.conditions)
+        fields: dict[str, Any] = {}
+        for key, value in changes.items():
+            if key in LOST_COUNTERS:
+                if value:
+                    conditions.add(key)
+                else:
+                    conditions.discard(key)
+                    fields[LOST_COUNTERS[key]] = None
+            else:
+                fields[key] = value
+        fields["conditions"] = frozenset(conditions)
+        out.append((trusted_replace(c, **fields), p))
+    return out
+
+
+def _after_counts(
+    c: Combatant, options: GoreOptions, bled_out: bool
+) -> list[tuple[Combatant, Fraction]]:
+    """The counts of one form at the round end: T9 destroyed locations, then *Mortal*,
+    *defensa inhábil* and T11 (:func:`_tick`, :func:`_lost_law`)."""
+    out: list[tuple[Combatant, Fraction]] = []
+    for form, p in _severe_law(c, options):
+        if form.severe_rounds_left == 0:
+            out.append((form, p))  # dead: nothing else counts
+            continue
+        ticked = form if _untimed(form) and not bled_out else _tick(form, options, bled_out)
+        out.extend((f, p * q) for f, q in _lost_law(ticked))
+    return out
 
 
 @memo
@@ -209,18 +316,21 @@ def _round_end(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fra
         return ((c, Fraction(1)),)
     bleeding = () if "stabilised" in c.conditions else bleeding_locations(c)
     if not bleeding or c.current_hp <= 0:
-        return ((c if _untimed(c) else _tick(c, options, False), Fraction(1)),)
-    ok = con_check_faces(c, options)
-    n = len(bleeding)
-    den = 100**n
-    law: dict[Combatant, int] = {}
-    for failures in range(n + 1):
-        weight = comb(n, failures) * (100 - ok) ** failures * ok ** (n - failures)
-        if weight:
-            form = c if failures == 0 else _bled(c, failures)
-            form = _tick(form, options, form.current_hp <= 0)
-            law[form] = law.get(form, 0) + weight
-    return tuple((form, Fraction(w, den)) for form, w in law.items())
+        starts = [(c, Fraction(1), False)]
+    else:
+        ok = con_check_faces(c, options)
+        n = len(bleeding)
+        starts = []
+        for failures in range(n + 1):
+            weight = comb(n, failures) * (100 - ok) ** failures * ok ** (n - failures)
+            if weight:
+                form = c if failures == 0 else _bled(c, failures)
+                starts.append((form, Fraction(weight, 100**n), form.current_hp <= 0))
+    law: dict[Combatant, Fraction] = {}
+    for form, p, bled_out in starts:
+        for after, q in _after_counts(form, options, bled_out):
+            law[after] = law.get(after, Fraction(0)) + p * q
+    return tuple(law.items())
 
 
 def round_end(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
@@ -234,6 +344,8 @@ def round_end(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
 
 @memo
 def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fraction], ...]:
+    if "full_defence" in c.conditions:  # P15 Defender: «hasta el próximo turno»
+        c = trusted_replace(c, conditions=c.conditions - {"full_defence"})
     if "stunned" not in c.conditions or status(c, options) == "dead":
         return ((c, Fraction(1)),)
     ok = con_check_faces(c, options)
@@ -243,8 +355,9 @@ def _turn_start(c: Combatant, options: GoreOptions) -> tuple[tuple[Combatant, Fr
 
 
 def turn_start(c: Combatant, options: GoreOptions | Modifiers = DEFAULT) -> Law:
-    """The law of ``c`` when its turn starts: a Conmocionado's CON×5 to recover (P15).
-    ``{c: 1}`` when not stunned."""
+    """The law of ``c`` when its turn starts: *Defender*'s +20 ends («hasta el próximo
+    turno», P15), then a Conmocionado's CON×5 to recover (P15). ``{c: 1}`` when neither
+    applies."""
     return dict(_turn_start(c, _options(options)))
 
 

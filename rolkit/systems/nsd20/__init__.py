@@ -12,7 +12,8 @@ Weapon, Modifiers) · ``presets`` · ``messages`` (the catalogue and the citatio
 P8–P10, ``healing`` P15, ``hazards`` P17) · ``attack/`` (validate, key, stages,
 resolve_attack, the odds: attack_law, attack_outcomes) · ``after`` (the after-state
 law, #16, and the status) · ``turns`` (the round's end, P11, and the initiative) ·
-``checks/`` (SYSTEM.checks) · ``view`` (project) · ``system`` (SYSTEM).
+``checks/`` (SYSTEM.checks) · ``rules/actions`` (the turn's actions, SYSTEM.actions) ·
+``view`` (project) · ``system`` (SYSTEM).
 
 The outcome key (:class:`AttackKey`) is ``(outcome, concealed, damage, wound, state,
 massive, stunned, fate)``; the dashboard's flags are ``massive`` (a Daño masivo save was
@@ -77,6 +78,24 @@ Interpretations where the spec is silent (each one a game master would expect):
 * P15 recovery: PR recovered per day never exceeds the maximum nor goes negative; a
   Moribundo recovers no PR (it must be stabilised first; the spec is silent); a
   negative Fortaleza total recovers 0. An Inconsciente who passes becomes «conscious».
+* §1.5 comparative checks (``checks["comparative"]``): an Esfuerzo extra raises a side's
+  value by the T3 benefit of what is compared (carrying capacity ×2, speed +3 m, jump
+  +1 m) and a plain score by +5 (a comparative check is a prueba; in the d20 SRD +5 FUE
+  also doubles the carrying capacity). Values are whole numbers (jump in centimetres).
+* Saving throws (``checks["save"]``): d20 + the save's total against the effect's CD; the
+  Esfuerzo's +5, or its extra Voluntad save rolled only when the first fails (the
+  second die decides).
+* The turn (:mod:`.rules.actions`, the combat chapter not found): one acción estándar
+  (attack, first aid, aid another) and one free action (the Punto de Acción against the
+  Esfuerzo's fatigue) [SRD-assumed]. First aid [SRD-assumed, the d20 SRD's]: Medicina +
+  SAB against ``first_aid_cd`` (15) stabilises a Moribundo (``stabilised``: fate
+  ``"down"``, not ``"dying"``, until new damage reopens it). Aid another in a fight: the
+  helper's attack roll against CD 10 gives the ally +2 on its next attack
+  (``aid_bonus``, used up by it; the d20 SRD's reading of «El éxito proporciona al
+  líder un +2»). The Punto de Acción (a free action) is spent in the turn of the Esfuerzo
+  (``action_point_spent``: no fatigue at the round's end), or in the next turn of the
+  combatant, taking the fatigue just come back one step (``effort_fatigue_undoable``,
+  set by the round's end, cleared at the end of that turn).
 * P17 hazards (no rule in NSd20): ``hazard_outcomes`` / ``apply_hazard`` run a final
   damage the game master chose through P8–P10 (Daño masivo included); RD is the
   caller's choice, as the spec says.

@@ -49,8 +49,9 @@ from rolkit.systems.nsd20.attack.validate import validate_attack
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon, evolve_form
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
 from rolkit.systems.nsd20.rules.wounds import fate, stun_after
+from rolkit.systems.nsd20.tables import FATIGUE_LABELS, WOUND_LABELS
 
-__all__ = ["attack_transitions", "combatant_status"]
+__all__ = ["attack_transitions", "combatant_status", "combatant_conditions"]
 
 AfterState = tuple[Combatant, Combatant, Weapon]
 
@@ -128,5 +129,52 @@ def combatant_status(combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES) ->
     """The fate a form's own state gives (:func:`.rules.wounds.fate`): ``"dead"`` at
     ``death_at_pr`` (off by default), ``"dying"`` Moribundo or PR ≤ 0, ``"down"``
     Incapacitado or Inconsciente from fatigue, ``None`` can still fight (an Aturdido or
-    Malherido combatant included: Aturdido only costs it its next action)."""
-    return fate(combatant.wound_state, combatant.pr, combatant.fatigue, rules)
+    Malherido combatant included: Aturdido only costs it its next action); a Moribundo
+    first aid has stabilised is ``"down"``."""
+    return fate(combatant.wound_state, combatant.pr, combatant.fatigue, rules, combatant.stabilised)
+
+
+def combatant_conditions(
+    combatant: Combatant, rules: NSd20Rules = DEFAULT_RULES
+) -> tuple[tuple[str, str], ...]:
+    """The states a form carries, as ``(es, en)`` short labels (P4, P10, P11, P16, first
+    aid): what the Combate card and the players' view show."""
+    c = combatant
+    out: list[tuple[str, str]] = []
+    if c.flat_footed:
+        out.append(("Desprevenido", "Desprevenido (flat-footed)"))
+    if c.stunned:
+        rounds = c.stun_rounds_left + 1
+        es = "Aturdido" if rounds == 1 else f"Aturdido ({rounds} asaltos)"
+        en = "Aturdido (stunned)" if rounds == 1 else f"Aturdido (stunned, {rounds} rounds)"
+        out.append((es, en))
+    if c.fatigue != "normal":
+        out.append(FATIGUE_LABELS[c.fatigue])
+    if c.wound_state != "none":
+        out.append(WOUND_LABELS[c.wound_state])
+    elif c.pr <= 0:
+        out.append(("0 PR o menos", "0 PR o menos (0 hit points or less)"))
+    if c.stabilised:
+        out.append(("Estabilizado", "Estabilizado (stabilised)"))
+    if c.effort_fatigue_undoable:
+        out.append(
+            (
+                "Fatiga del Esfuerzo: un Punto de Acción en este turno la quita",
+                "Fatiga del Esfuerzo (extra-effort fatigue): an action point this turn removes it",
+            )
+        )
+    if c.action_point_spent:
+        out.append(
+            (
+                "Esfuerzo extra sin fatiga (Punto de Acción gastado)",
+                "Esfuerzo extra sin fatiga (extra effort, an action point spent: no fatigue)",
+            )
+        )
+    elif c.effort_used_this_turn:
+        out.append(
+            (
+                "Esfuerzo extra: fatiga al próximo asalto",
+                "Esfuerzo extra: fatiga al próximo asalto (extra effort: tires next round)",
+            )
+        )
+    return tuple(out)

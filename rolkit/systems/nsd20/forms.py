@@ -156,6 +156,18 @@ class Combatant:
         "Suman a la Voluntad total.",
         "Added to the Voluntad total.",
     )
+    medicine: int = fields.int_field(
+        0,
+        -20,
+        20,
+        label=("Medicina", "Medicina (first-aid skill)"),
+        help=(
+            "Rangos y otros modificadores de la habilidad de primeros auxilios; se suma "
+            "el modificador de SAB.",
+            "Ranks and other modifiers of the first-aid skill; the SAB (wisdom) modifier is added.",
+        ),
+        rule="Primeros auxilios [SRD-assumed]",
+    )
     armor_rd: int = fields.int_field(
         0,
         0,
@@ -273,6 +285,51 @@ class Combatant:
         help=("Solo se puede usar una vez por turno.", "It can be used once per turn only."),
         rule="P11 [seed]",
     )
+    aid_bonus: int = fields.int_field(
+        0,
+        0,
+        20,
+        label=("Ayuda recibida", "Ayuda recibida (aid another bonus)"),
+        help=(
+            "+2 por cada aliado que le ayudó con éxito; se suma a su próximo Ataque y se "
+            "gasta con él.",
+            "+2 per ally who aided it successfully; added to its next attack roll and used "
+            "up by it.",
+        ),
+        rule="§1.7 [seed]",
+    )
+    action_point_spent: bool = fields.flag_field(
+        label=fields.label(
+            "Punto de Acción gastado contra la fatiga", "action point spent on the fatigue"
+        ),
+        help=(
+            "Gastado en este asalto: el Esfuerzo extra de este turno no fatiga.",
+            "Spent this round: this turn's Esfuerzo extra (extra effort) brings no fatigue.",
+        ),
+        rule="P11 [seed]",
+        advanced=True,
+    )
+    effort_fatigue_undoable: bool = fields.flag_field(
+        label=fields.label(
+            "Fatiga del Esfuerzo aún evitable", "extra-effort fatigue still avoidable"
+        ),
+        help=(
+            "Llegó al empezar este asalto: un Punto de Acción al inicio de su turno la quita.",
+            "It came as this round began: an action point at the start of its turn removes it.",
+        ),
+        rule="P11 [seed]",
+        advanced=True,
+    )
+    stabilised: bool = fields.flag_field(
+        label=fields.label("Estabilizado", "stabilised"),
+        help=(
+            "Moribundo al que unos primeros auxilios han estabilizado; un nuevo daño lo "
+            "deja de nuevo Moribundo sin estabilizar.",
+            "A Moribundo (dying) character first aid has stabilised; new damage leaves it "
+            "dying again.",
+        ),
+        rule="Primeros auxilios [SRD-assumed]",
+    )
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -288,6 +345,7 @@ class Combatant:
                 got=self.stun_rounds_left,
                 cls=NSd20InputError,
             )
+        self._check_flags()
         if self.pr_current is not None and self.pr_current > self.pr_max:
             es, en = field_label(Combatant, "pr_current")
             raise input_error(
@@ -300,6 +358,46 @@ class Combatant:
                 got=self.pr_current,
                 cls=NSd20InputError,
             )
+
+    def _check_flags(self) -> None:
+        """A Punto de Acción is spent only on this turn's Esfuerzo extra (P11); only a
+        Moribundo can be stabilised."""
+        if self.action_point_spent and not self.effort_used_this_turn:
+            es, en = field_label(Combatant, "action_point_spent")
+            raise input_error(
+                "action_point_spent",
+                en=f"{en}: only with an Esfuerzo extra (extra effort) used this turn",
+                es=f"{es}: solo con un Esfuerzo extra usado en este turno",
+                allowed="False unless an Esfuerzo extra was used",
+                got=True,
+                cls=NSd20InputError,
+            )
+        if self.effort_fatigue_undoable and self.fatigue == "normal":
+            es, en = field_label(Combatant, "effort_fatigue_undoable")
+            raise input_error(
+                "effort_fatigue_undoable",
+                en=f"{en}: only when Fatigado or worse",
+                es=f"{es}: solo si está Fatigado o peor",
+                allowed="False when not fatigued",
+                got=True,
+                cls=NSd20InputError,
+            )
+        if self.stabilised and not self.dying:
+            es, en = field_label(Combatant, "stabilised")
+            raise input_error(
+                "stabilised",
+                en=f"{en}: only a Moribundo (dying) character, or one at 0 PR or less, can "
+                "be stabilised",
+                es=f"{es}: solo se estabiliza a un Moribundo, o a quien tiene 0 PR o menos",
+                allowed="False unless Moribundo",
+                got=True,
+                cls=NSd20InputError,
+            )
+
+    @property
+    def dying(self) -> bool:
+        """P8 Moribundo, or at 0 PR or less (the wound state not updated yet)."""
+        return self.wound_state == "moribundo" or self.pr <= 0
 
     @property
     def pr(self) -> int:

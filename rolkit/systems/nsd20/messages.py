@@ -45,6 +45,17 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Prueba de Concentración (Will save)",
     ),
     "step.recovery": ("Prueba de Fortaleza para recuperarse", "Prueba de Fortaleza (recovery)"),
+    "step.comparative": ("Prueba comparativa", "Prueba comparativa (comparative check)"),
+    "step.save": ("Prueba de salvación", "Prueba de salvación (saving throw)"),
+    "step.save_extra": (
+        "Salvación extra de Voluntad (Esfuerzo extra)",
+        "Salvación extra de Voluntad (extra Will save, Esfuerzo extra)",
+    ),
+    "step.first_aid": ("Primeros auxilios", "Primeros auxilios (first aid)"),
+    "step.action_point": (
+        "Gastar un Punto de Acción",
+        "Gastar un Punto de Acción (spend an action point)",
+    ),
     "step.initiative": ("Iniciativa de {name}", "Iniciativa (initiative) of {name}"),
     "step.initiative_tie": ("Desempate de {name}", "Desempate (tie roll-off) of {name}"),
     # values shown inside steps
@@ -90,6 +101,10 @@ PAIRS: dict[str, tuple[str, str]] = {
     "derived.aid_bonus": ("bonificación por ayuda", "bonificación por ayuda (aid bonus)"),
     "derived.total_a": ("total de A", "total de A (A's total)"),
     "derived.total_b": ("total de B", "total de B (B's total)"),
+    "derived.value_a": ("valor de A", "valor de A (A's value)"),
+    "derived.value_b": ("valor de B", "valor de B (B's value)"),
+    "derived.points_before": ("Puntos de Acción antes", "Puntos de Acción (action points) before"),
+    "derived.points_after": ("Puntos de Acción después", "Puntos de Acción (action points) after"),
     "derived.mode": ("elegir", "elegir (take)"),
     "derived.time_rounds": ("asaltos", "asaltos (rounds)"),
 }
@@ -98,27 +113,34 @@ for _state, (_es, _en) in WOUND_LABELS.items():
 
 #: The rule each step cites.
 CITE = {
-    "attack": "«Tiradas de Ataque» (P5): la Defensa «se usa como la Clase de Dificultad que "
+    "attack": "«Tiradas de Ataque»: la Defensa «se usa como la Clase de Dificultad que "
     "tienen que superar las tiradas de Ataque»",
-    "concealment": "«Ocultación» (P5, T8): un 17–20 en el d20 falla (parcial); 11–20 "
+    "concealment": "«Ocultación»: un 17–20 en el d20 falla (parcial); 11–20 "
     "(total, regla supuesta)",
-    "confirm": "«Críticos» (P5, regla supuesta): la amenaza se confirma con otra tirada "
+    "confirm": "«Críticos» (regla supuesta): la amenaza se confirma con otra tirada "
     "de Ataque contra la misma Defensa",
-    "damage": "«Reducción de Daño» (P6–P7): la RD se resta antes; con 0 el ataque no tiene "
-    "ningún efecto",
-    "massive": "«Daño masivo», tabla LDV8 (P9, T6): Fortaleza contra CD 10 + daño",
-    "wound": "«Puntos de Resistencia» (P8–P10): «Cuando bajas a cero o menos Puntos de "
+    "damage": "«Reducción de Daño»: la RD se resta antes; con 0 el ataque no tiene ningún efecto",
+    "massive": "«Daño masivo», tabla LDV8: Fortaleza contra CD 10 + daño",
+    "wound": "«Puntos de Resistencia»: «Cuando bajas a cero o menos Puntos de "
     "Resistencia, tu personaje cae Inconsciente y queda Moribundo»",
-    "check": "«Mecánica básica» (P1): «Prueba = d20 + Modificadores contra Clase de Dificultad»",
-    "aid": "«Ayudar a otros» (§1.7): «cada ayudante realiza la misma prueba contra una CD 10»",
-    "opposed": "«Pruebas enfrentadas» (P2): «Aquél que consiga el resultado más alto gana»",
-    "take": "«Pruebas sin tiradas» (P3): «calcula tu resultado como si hubieras sacado un 10 "
+    "check": "«Mecánica básica»: «Prueba = d20 + Modificadores contra Clase de Dificultad»",
+    "aid": "«Ayudar a otros»: «cada ayudante realiza la misma prueba contra una CD 10»",
+    "opposed": "«Pruebas enfrentadas»: «Aquél que consiga el resultado más alto gana»",
+    "take": "«Pruebas sin tiradas»: «calcula tu resultado como si hubieras sacado un 10 "
     "en el dado» (o un 20)",
-    "concentration": "«Concentración» (P12): «como base será de 10 + Daño recibido»",
-    "recovery": "«Recuperación» (P15): Fortaleza CD 15 por día de descanso, +1 por cada "
-    "fallo anterior",
-    "initiative": "«Iniciativa» (§2.1): Iniciativa = Reflejos total; d20 + Iniciativa "
-    "(regla supuesta)",
+    "concentration": "«Concentración»: «como base será de 10 + Daño recibido»",
+    "recovery": "«Recuperación»: Fortaleza CD 15 por día de descanso, +1 por cada fallo anterior",
+    "comparative": "«Pruebas comparativas»: «el personaje con la puntuación más alta gana "
+    "automáticamente»; el Esfuerzo extra «puede afectar al resultado»",
+    "save": "«Pruebas de salvación»: «variantes especializadas» de la prueba, d20 + "
+    "bonificación total contra la CD",
+    "save_extra": "«Esfuerzo extra», Fuerza de Voluntad: «Ganas una prueba de salvación "
+    "extra de Voluntad contra cualquier efecto que la permita»",
+    "first_aid": "«Primeros auxilios» (regla supuesta, d20 SRD): Medicina + SAB contra CD "
+    "15 estabiliza a un Moribundo",
+    "action_point": "«Esfuerzo extra»: «Puedes gastar un Punto de Acción en ese mismo asalto "
+    "… para eliminar la fatiga y no sufrir ningún efecto adverso»",
+    "initiative": "«Iniciativa»: Iniciativa = Reflejos total; d20 + Iniciativa (regla supuesta)",
     "initiative_tie": "«Iniciativa» (regla supuesta): gana el mayor modificador; si no, se "
     "vuelve a tirar",
 }

@@ -99,7 +99,7 @@ class NSd20Rules:
         ),
         help=(
             "Si se activa, un 20 natural gana a cualquier otro dado y un 1 natural pierde.",
-            "If set, a natural 20 beats any other die and a natural 1 loses (G2).",
+            "If set, a natural 20 beats any other die and a natural 1 loses.",
         ),
         rule="§1.3, G2",
     )
@@ -145,7 +145,7 @@ class NSd20Rules:
         label=("Elegir 20 es un 20 natural", "Elegir 20 es un 20 natural (take 20 auto-succeeds)"),
         help=(
             "Si se activa, elegir 20 siempre tiene éxito; por defecto puede fallar.",
-            "If set, taking 20 always succeeds; by default it can fail (G3).",
+            "If set, taking 20 always succeeds; by default it can fail.",
         ),
         rule="§1.4, G3",
     )
@@ -166,7 +166,7 @@ class NSd20Rules:
         ),
         help=(
             "Por defecto el +2 de daño extra se suma una vez; la práctica SRD lo multiplica.",
-            "By default the extra +2 damage is added once; SRD practice multiplies it (G6).",
+            "By default the extra +2 damage is added once; SRD practice multiplies it.",
         ),
         rule="P6, G6",
     )
@@ -242,7 +242,7 @@ class NSd20Rules:
         label=("Los +5 de Concentración se suman", "Los +5 de Concentración se suman (they stack)"),
         help=(
             "Terreno inestable y presa suman +5 cada uno; si no, +5 como mucho.",
-            "Unstable ground and a grapple add +5 each; if off, +5 at most (G9).",
+            "Unstable ground and a grapple add +5 each; if off, +5 at most.",
         ),
         rule="P12, G9",
     )
@@ -253,7 +253,7 @@ class NSd20Rules:
         label=("Muerte con PR", "Muerte con PR (death at this PR)"),
         help=(
             "Vacío: no hay muerte automática; p. ej. −10 mata con −10 PR o menos.",
-            "Empty: no automatic death; e.g. −10 kills at −10 PR or below (G10).",
+            "Empty: no automatic death; e.g. −10 kills at −10 PR or below.",
         ),
         optional=True,
         rule="P8, G10 [placeholder]",
@@ -265,7 +265,7 @@ class NSd20Rules:
         label=("Asaltos de Aturdido", "Asaltos de Aturdido (stunned rounds)"),
         help=(
             "Cuánto dura el Aturdido de un Daño masivo (Malherido o Incapacitado).",
-            "How long the Aturdido (stunned) of a massive-damage wound lasts (G10).",
+            "How long the Aturdido (stunned) of a massive-damage wound lasts.",
         ),
         rule="P10, G10 [placeholder]",
     )
@@ -277,7 +277,7 @@ class NSd20Rules:
         ("Penalizadores por herida", "Penalizadores por herida (wound penalties)"),
         (
             "Resta a pruebas, ataques y salvaciones de un Malherido o Incapacitado.",
-            "Subtracted from checks, attacks and saves of a Malherido or Incapacitado (G10).",
+            "Subtracted from checks, attacks and saves of a Malherido or Incapacitado.",
         ),
         "P16, G10 [placeholder]",
     )
@@ -333,8 +333,8 @@ class NSd20Rules:
             "El tamaño modifica el ataque", "El tamaño modifica el ataque (size on attack rolls)"
         ),
         help=(
-            "El modificador de tamaño (T7) se suma también a la tirada de Ataque.",
-            "The size modifier (T7) is also added to the attack roll (G19).",
+            "El modificador de tamaño se suma también a la tirada de Ataque.",
+            "The size modifier is also added to the attack roll.",
         ),
         rule="P5, G19 [SRD-assumed]",
     )
@@ -346,6 +346,17 @@ class NSd20Rules:
             "An Aturdido (stunned) attacker cannot attack.",
         ),
         rule="P16 [SRD-assumed]",
+    )
+    first_aid_cd: int = fields.int_field(
+        15,
+        0,
+        60,
+        label=_assumed("CD de los primeros auxilios", "CD de los primeros auxilios (first-aid DC)"),
+        help=(
+            "Una prueba de Medicina contra esta CD estabiliza a un Moribundo (d20 SRD: 15).",
+            "A Medicina (first-aid) check against this DC stabilises a Moribundo (d20 SRD: 15).",
+        ),
+        rule="Primeros auxilios [SRD-assumed]",
     )
     effort_spends_action_point: bool = fields.flag_field(
         False,

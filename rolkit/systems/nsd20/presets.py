@@ -1,5 +1,6 @@
-"""Presets as plain data: the spec's worked-example forms (E1, E2) and a few characters,
-weapons and situations in the setting's spirit.
+"""Presets as plain data: the spec's worked-example forms (E1, E2) as named characters
+(Jed Callahan attacks, Tom Hardin and Sheriff Wade defend), and a few characters, weapons
+and situations in the setting's spirit.
 
 No weapon table exists in the seed or the sources found (§2.2): the weapon statistics
 below are EXAMPLE values a game master replaces with their own.
@@ -13,14 +14,14 @@ __all__ = ["PRESETS", "E1_ATTACKER", "E1_DEFENDER", "E2_DEFENDER", "E1_WEAPON", 
 
 #: V15 (E1) attacker: DEX 14, STR 12, attack_base 3 (attack bonus +5).
 E1_ATTACKER: dict[str, Any] = {
-    "name": "Atacante E1",
+    "name": "Jed Callahan",
     "dexterity": 14,
     "strength": 12,
     "attack_base": 3,
 }
 #: V15 (E1) defender: Defensa 13, 20 PR, threshold 10.
 E1_DEFENDER: dict[str, Any] = {
-    "name": "Defensor E1",
+    "name": "Tom Hardin",
     "dexterity": 12,
     "reflexes_base": 2,
     "pr_max": 20,
@@ -28,7 +29,7 @@ E1_DEFENDER: dict[str, Any] = {
 }
 #: V17 (E2) defender: armour RD 1, 12 PR, threshold 8, fortitude_base 2.
 E2_DEFENDER: dict[str, Any] = {
-    "name": "Defensor E2 (con armadura)",
+    "name": "Sheriff Wade",
     "dexterity": 12,
     "reflexes_base": 2,
     "fortitude_base": 2,
@@ -50,9 +51,9 @@ E2_WEAPON: dict[str, Any] = {
 }
 
 _CHARACTERS: dict[str, dict[str, Any]] = {
-    "Atacante E1": E1_ATTACKER,
-    "Defensor E1": E1_DEFENDER,
-    "Defensor E2 (con armadura)": E2_DEFENDER,
+    "Jed Callahan": E1_ATTACKER,
+    "Tom Hardin": E1_DEFENDER,
+    "Sheriff Wade (chaleco de cuero)": E2_DEFENDER,
     "Juez Turner": {
         "name": "Juez Turner",
         "strength": 12,

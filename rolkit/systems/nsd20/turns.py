@@ -71,22 +71,34 @@ __all__ = [
 @memo
 def round_end(c: Combatant, rules: NSd20Rules = DEFAULT_RULES) -> dict[Combatant, Fraction]:
     """The law of ``c`` when the round ends (P11): the pending fatigue of an Esfuerzo extra
-    used this round, or a Punto de Acción spent against it; ``{c: 1}`` when none was used.
-    Treat the result as read-only (it is memoised)."""
+    used this round, unless a Punto de Acción was spent against it (the free action
+    ``action_point``, ``action_point_spent``, or the option); ``{c: 1}`` when none was
+    used. Fatigue that came from the Esfuerzo stays ``effort_fatigue_undoable`` until the
+    end of the combatant's next turn (P11 «o al inicio del turno siguiente»: the
+    ``action_point`` action takes it off). Treat the result as read-only (it is
+    memoised)."""
     if not c.effort_used_this_turn:
+        if c.effort_fatigue_undoable:  # its chance was «al inicio del turno siguiente»
+            return {evolve_form(c, effort_fatigue_undoable=False): Fraction(1)}
         return {c: Fraction(1)}
     state = EffortState(
-        fatigue=c.fatigue, pending=True, used_this_turn=True, action_points=c.action_points
+        fatigue=c.fatigue,
+        pending=not c.action_point_spent,
+        used_this_turn=True,
+        action_points=c.action_points,
     )
-    if rules.effort_spends_action_point and state.action_points >= 1:
+    if state.pending and rules.effort_spends_action_point and state.action_points >= 1:
         state = effort_step(state, EffortEvent(kind="spend_action_point"))
     state = effort_step(state, EffortEvent(kind="start_of_round"))
+    undoable = state.undo_available
     state = effort_step(state, EffortEvent(kind="start_of_turn"))
     after = evolve_form(
         c,
         fatigue=state.fatigue,
         action_points=state.action_points,
         effort_used_this_turn=state.used_this_turn,
+        action_point_spent=False,
+        effort_fatigue_undoable=undoable,
     )
     return {after: Fraction(1)}
 
@@ -110,8 +122,11 @@ def turn_end(
     that turn, and with it one round of its Aturdido — ``stun_rounds_left`` counts one
     down, or, at 0 (its last round; a one-round Aturdido is always there), Aturdido wears
     off, and it has its Esquiva back (P4) for the turns after. ``{c: 1}`` otherwise, and
-    with ``stunned_cannot_act`` off (the GM clears Aturdido). Treat the result as
-    read-only (it is memoised)."""
+    with ``stunned_cannot_act`` off (the GM clears Aturdido). The chance to take back an
+    Esfuerzo's fatigue with a Punto de Acción (P11, «al inicio del turno siguiente») ends
+    with the turn. Treat the result as read-only (it is memoised)."""
+    if c.effort_fatigue_undoable:  # P11: the start of its turn has passed
+        c = evolve_form(c, effort_fatigue_undoable=False)
     if not _loses_turn(c, rules):
         return {c: Fraction(1)}
     if c.stun_rounds_left > 0:

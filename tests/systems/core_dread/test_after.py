@@ -42,9 +42,9 @@ from .cd_faces import enumerate_law
 S = cd.SYSTEM
 ROLES = ("attacker", "defender", "weapon", "modifiers")
 PRESET_COMBATANTS = list(S.presets["attacker"].values())
-GUARD = S.presets["defender"]["Vigilante (armadura común, porra)"]
-SHOOTER = S.presets["defender"]["Tirador (AGI 6, pistola para responder)"]
-GORE = S.presets["defender"]["Sectario (Gore Mode)"]
+GUARD = S.presets["defender"]["Marcos, vigilante (armadura común, porra)"]
+SHOOTER = S.presets["defender"]["Diego, tirador (AGI 6, pistola para responder)"]
+GORE = S.presets["defender"]["Ezequiel, sectario (Gore Mode)"]
 
 #: (weapon, modifiers) pairs tried against every preset pair (melee, so every pair is legal)
 ATTACKS = [

@@ -58,6 +58,7 @@ def test_the_system_offers_its_checks_and_actions_with_their_degrees_worst_to_be
         "competitive",
         "prepared",
         "reload",
+        "asphyxia",
     ]
     assert [d.id for d in S.checks["check"].degrees] == SIX
     assert [d.id for d in S.checks["healing"].degrees] == SIX
@@ -357,7 +358,9 @@ def test_every_new_procedure_step_reads_right(lang):
                     assert i18n.has(f"cd.derived.{key}", lang), key
                     if isinstance(value, str) and not re.fullmatch(r"[+−]\d+", value):
                         assert i18n.has(value, lang), value
-                assert re.match(r"«[^»]+» \(§", s.rule), s.rule
+                # the rulebook's own name, then its words; no spec code (issue #26)
+                assert re.match(r"«[^»]+»(: |; |$)", s.rule), s.rule
+                assert "§" not in s.rule, s.rule
 
 
 # --------------------------------------------------------------------------- §4.14 reloading

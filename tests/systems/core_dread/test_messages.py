@@ -87,7 +87,7 @@ RAW = re.compile(
     r"letal|None|True|False)\b|muere no|sin herida|herida —|quien|marca: |\bno$|\bno ·"
 )
 #: A citation: the seed's own name «…» first, then the spec id (§…).
-CITATION = re.compile(r"^«[^»]+» \(§[0-9.]+[^)]*\)(: |$)")
+CITATION = re.compile(r"^«[^»]+»(: |$)")
 
 
 def _resolutions():
@@ -141,12 +141,14 @@ def test_the_two_ammunition_lines_of_a_shoot_out_name_their_owner(lang):
     assert all(o in line for o, line in zip(owners, lines, strict=True)), lines
 
 
-def test_every_step_cites_the_seeds_section_or_table_first_then_the_spec_id():
-    """Issue 9 §4: «the seed's own section or table name first, the spec id after it»."""
+def test_every_step_cites_the_seeds_section_or_table_first_and_no_spec_code():
+    """Issue 9 §4: «the seed's own section or table name first»; issue #26: no spec code
+    («§4.4», «G16») reaches a user."""
     for r in _resolutions():
         for s in r.steps:
             for part in s.rule.split("; "):
                 assert CITATION.match(part), (s.label, s.rule)
+                assert not re.search(r"§|\bG\d", part), (s.label, s.rule)
     seed = open_seed()
     for name in (
         "Irse al suelo por heridas",
@@ -244,7 +246,8 @@ def test_cover_fire_wounds_and_difficulty_all_show_on_one_attack():
         "cover_fire": "+2",
         "attribute": 6,
     }
-    assert step.rule.startswith("«Atacar» (§4.4)")
+    assert step.rule.startswith("«Atacar»: «")
+    assert "§" not in step.rule  # the rulebook's names, no spec code (issue #26)
     for term in ("wound_penalty", "difficulty", "cover_fire"):
         assert CITE[term] in step.rule
 

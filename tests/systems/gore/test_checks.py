@@ -107,7 +107,11 @@ def test_resolve_over_every_face_equals_the_odds(check, form):
 
 
 def test_checks_are_the_systems_and_replay_by_seed():
-    assert set(g.SYSTEM.checks) == set(CHECKS) == {"skill", "characteristic", "resistance"}
+    assert (
+        set(g.SYSTEM.checks)
+        == set(CHECKS)
+        == {"skill", "characteristic", "resistance", "first_aid"}
+    )
     for check in g.SYSTEM.checks.values():
         assert check.system == "gore"
         form = check.defaults()
@@ -128,7 +132,7 @@ def test_options_reach_the_checks():
 def test_steps_are_labelled_in_both_languages():
     r = CHARACTERISTIC_CHECK.resolve(CharacteristicCheckForm(value=12), seed=5)
     (step,) = r.steps
-    assert step.label == "gore.step.check" and step.rule.startswith("P2")
+    assert step.label == "gore.step.check" and step.rule.startswith("característica × N")
     for key in step.derived:
         for lang in ("es", "en"):
             assert i18n.has(f"gore.derived.{key}", lang), key

@@ -172,7 +172,7 @@ def test_fate_and_marginals_with_each_situation(modifiers):
 def test_fate_and_marginals_from_wounded_defenders_reached_by_the_law():
     """Two attacks deep: every defender the first attack leaves, attacked again."""
     w, m = S.presets["weapon"]["Revólver (2d6)"], Modifiers()
-    for d0 in (E1_D, S.presets["defender"]["Defensor E2 (con armadura)"]):
+    for d0 in (E1_D, S.presets["defender"]["Sheriff Wade (chaleco de cuero)"]):
         seen = 0
         for (_a, d1, _w), _p in law_of(E1_A, d0, w, m).items():
             marginals_agree(E1_A, d1, w, m)

@@ -35,7 +35,17 @@ E1_D = Combatant(dexterity=12, reflexes_base=2, pr_max=20, serious_wound_thresho
 
 # --------------------------------------------------------------------------- checks
 def test_every_check_has_exact_odds_summing_to_one_and_a_replayable_resolve():
-    assert set(S.checks) == {"cd", "opposed", "take", "concentration", "massive", "recovery"}
+    assert set(S.checks) == {
+        "cd",
+        "opposed",
+        "take",
+        "concentration",
+        "massive",
+        "recovery",
+        "comparative",
+        "save",
+        "first_aid",
+    }
     for chk in S.checks.values():
         form = chk.defaults()
         odds = chk.odds(form)

@@ -54,7 +54,7 @@ ICEPOOL_CASES = {
     "defaults": tuple(S.defaults()[r] for r in ROLES),
     "E2 preset, revolver": (
         E1_A,
-        S.presets["defender"]["Defensor E2 (con armadura)"],
+        S.presets["defender"]["Sheriff Wade (chaleco de cuero)"],
         S.presets["weapon"]["Revólver (2d6)"],
         Modifiers(),
     ),

@@ -333,6 +333,8 @@ def defender_consequences(
         trace.effects.append("defender_dead")
     if marking.knocked_out:
         changes.update(unconscious=True, prone=True)
+        if defender.aiming:
+            changes["aiming"] = False
         trace.effects += ["defender_unconscious", "defender_prone"]
         trace.step("cd.step.knockout", "defender", {}, cite("knocked_out"))
     if loses_autocontrol(defender, modifiers, hurt.count):
@@ -435,6 +437,8 @@ def aftermath(
         trace.step("cd.step.cover", "defender", {}, cite("cover"))
     if modifiers.defence != "none":
         changes["turn_available"] = False
+        if defender.aiming:
+            changes["aiming"] = False  # §4.4: it no longer «se mantiene apuntando»
         trace.effects.append("defender_turn_spent")
         trace.step("cd.step.turn", "defender", {}, cite("turn"))
     return changes, weapon
@@ -472,6 +476,8 @@ def resolve_attack(
         ctx, attacker, defender.block_weapon, craw, defence, rng, trace
     )
     turn_changes, weapon_now = aftermath(defender, weapon, modifiers, trace)
+    if attacker.aiming:
+        attacker_changes["aiming"] = False  # §4.4: the attack uses the aim up
     outcome = AttackOutcome(
         raw > 0,
         hurt.damage,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from rolkit import fields
 from rolkit.systems.core_dread.errors import CoreDreadRangeError
 from rolkit.systems.core_dread.forms import Weapon
+from rolkit.systems.core_dread.rules.wounds import check_track
 from rolkit.systems.core_dread.tables import RANGED_LABELS
 
 __all__ = [
@@ -138,9 +139,20 @@ class HealingCheckForm:
         ),
         rule="§4.16",
     )
+    gore_mode: bool = fields.flag_field(
+        False,
+        label=fields.label("Gore Mode", "one box per level"),
+        help=(
+            "Una casilla por nivel y penalizadores −1/−2/−3.",
+            "One box per level and −1/−2/−3 penalties.",
+        ),
+        rule="§4.17",
+        advanced=True,
+    )
 
     def __post_init__(self) -> None:
         _validate(self)
+        check_track(self.track, self.gore_mode)
 
     @property
     def track(self) -> tuple[int, int, int]:
@@ -316,3 +328,96 @@ class ReloadForm:
             attacks_left=self.attacks_left,
             spare_magazine=self.spare_magazine,
         )
+
+
+# --------------------------------------------------------------------------- §4.3 turn actions
+@dataclass(frozen=True)
+class StandUpForm:
+    """§4.12 Getting up from the ground: whether the character is on the ground."""
+
+    prone: bool = fields.flag_field(
+        True,
+        label=fields.label("En el suelo", "prone"),
+        help=(
+            "Si está en el suelo; levantarse ocupa el movimiento del turno.",
+            "Whether it is on the ground; getting up takes the turn's movement.",
+        ),
+        rule="§4.3, §4.12",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+@dataclass(frozen=True)
+class CoverForm:
+    """§4.14 Taking or leaving cover after moving: whether the character is in cover now."""
+
+    in_cover: bool = fields.flag_field(
+        False,
+        label=fields.label("A cubierto", "in cover"),
+        help=(
+            "A cubierto no recibe disparos a distancia pero no puede atacar; entrar o salir "
+            "de la cobertura ocupa el movimiento del turno.",
+            "In cover it cannot be shot at range but cannot attack; taking or leaving cover "
+            "takes the turn's movement.",
+        ),
+        rule="§4.14",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+@dataclass(frozen=True)
+class AimForm:
+    """§4.4 Aiming («Apuntar»): the shooter's Agilidad and Concentración, to show the swap."""
+
+    agilidad: int = _attribute("Agilidad", "agility")
+    concentracion: int = _attribute("Concentración", "concentration")
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+# --------------------------------------------------------------------------- §4.15 asphyxia
+@dataclass(frozen=True)
+class AsphyxiaForm:
+    """§4.15 Holding one's breath: Fortaleza, the skill used, and the wounds that lower the
+    roll (§4.11: Lesionado −1, Malherido −2 each)."""
+
+    fortaleza: int = fields.int_field(
+        4,
+        1,
+        9,
+        label=fields.label("Fortaleza", "strength"),
+        help=(
+            "Aguanta tantos turnos sin aire como su Fortaleza, más los aciertos de la tirada.",
+            "Lasts as many turns without air as its Fortaleza, plus the check's hits.",
+        ),
+        rule="§4.15",
+    )
+    skill: int = _skill("Habilidad", "skill")
+    lesionado: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=fields.label("Lesionado", "injured"),
+        help=("Casillas de Lesionado marcadas (−1 cada una).", "Lesionado boxes (−1 each)."),
+        rule="§4.11",
+    )
+    malherido: int = fields.int_field(
+        0,
+        0,
+        3,
+        label=fields.label("Malherido", "badly wounded"),
+        help=("Casillas de Malherido marcadas (−2 cada una).", "Malherido boxes (−2 each)."),
+        rule="§4.11",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    @property
+    def track(self) -> tuple[int, int, int]:
+        return (0, self.lesionado, self.malherido)

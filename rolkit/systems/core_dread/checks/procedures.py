@@ -206,7 +206,11 @@ def opposed_check_resolve(
 
 # --------------------------------------------------------------------------- §4.16 healing
 def _healing_attribute(form: HealingCheckForm, options: CoreDreadOptions) -> int:
-    return effective_attribute(form.fortaleza, penalty=wound_penalty(form.track, False, options))
+    return effective_attribute(form.fortaleza, penalty=_healing_penalty(form, options))
+
+
+def _healing_penalty(form: HealingCheckForm, options: CoreDreadOptions) -> int:
+    return wound_penalty(form.track, form.gore_mode, options)
 
 
 def healing_check_odds(form: HealingCheckForm, options: CoreDreadOptions) -> dict[str, Fraction]:
@@ -220,13 +224,12 @@ def healing_check_resolve(
     """§4.16 One FOR check; with care a success turns a Malherido into a Lesionado (if a
     Lesionado box is free), without care a failure adds a Malherido (overflow → death)."""
     attribute = _healing_attribute(form, options)
-    penalty = wound_penalty(form.track, False, options)
-    pool = make_pool(
-        "fortaleza", form.fortaleza, form.skill, (("wound_penalty", -penalty),), "base_healing"
-    )
+    penalty = _healing_penalty(form, options)
+    term = "gore_penalty" if form.gore_mode else "wound_penalty"
+    pool = make_pool("fortaleza", form.fortaleza, form.skill, ((term, -penalty),), "base_healing")
     assert pool.attribute == attribute  # one rule, two callers
     roll = roll_check(attribute, form.skill, rng, MIN_HITS, options)
-    track, dead = malherido_check(form.track, roll.hits, form.cared, False, options)
+    track, dead = malherido_check(form.track, roll.hits, form.cared, form.gore_mode, options)
     steps = [
         effective_check_step(pool, "cd.step.effective.healing"),
         roll_step("cd.step.healing", roll, check_rule(pool, "healing")),

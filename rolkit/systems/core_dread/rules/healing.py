@@ -4,16 +4,22 @@ Each level heals on its own schedule (G24): Magullado 1 box per 4 hours of rest;
 Lesionado 1 box per day if treated; Malherido needs FOR checks (with care: once a day,
 a success turns one Malherido into a Lesionado if a Lesionado box is free; without care:
 every 10 minutes, a failure adds a Malherido).
+
+:func:`urgent_care` is the fight's first aid («atención médica de urgencia», the ``"aid"``
+action): the patient is ``cared_for`` from then on, and makes the day's Fortaleza check with
+care at once.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from rolkit.errors import check_int
 from rolkit.systems.core_dread.errors import CoreDreadRangeError
+from rolkit.systems.core_dread.forms import Combatant
 from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
 from rolkit.systems.core_dread.rules.laws import denominator, hit_weights
 from rolkit.systems.core_dread.rules.rolls import effective_attribute, roll_check
@@ -28,6 +34,7 @@ __all__ = [
     "malherido_check",
     "healing_check",
     "healing_check_outcomes",
+    "urgent_care",
 ]
 
 
@@ -135,3 +142,23 @@ def healing_check_outcomes(
             key = malherido_check(track, hits, cared, gore, options)
             weights[key] = weights.get(key, 0) + w
     return {k: Fraction(w, denominator(skill)) for k, w in weights.items()}
+
+
+def urgent_care(
+    patient: Combatant, hits: int, options: CoreDreadOptions = DEFAULT_OPTIONS
+) -> Combatant:
+    """§4.16 «Requiere atención médica de urgencia. Si la recibe, una vez al día con una
+    tirada exitosa de Fortaleza puede convertir una herida en lesión»: the patient after
+    urgent care whose Fortaleza check (with care) got ``hits`` final hits — ``cared_for``,
+    and the track :func:`malherido_check` gives (``dead`` if a disastrous failure
+    aggravates a full track, G24 option)."""
+    track, dead = malherido_check(patient.track, hits, True, patient.gore_mode, options)
+    mag, les, mal = track
+    return dataclasses.replace(
+        patient,
+        cared_for=True,
+        magullado=mag,
+        lesionado=les,
+        malherido=mal,
+        dead=patient.dead or dead,
+    )

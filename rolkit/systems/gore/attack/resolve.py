@@ -25,7 +25,7 @@ from rolkit.hooks import Resolved
 from rolkit.model import Step
 
 from ..forms import Combatant, Modifiers, Weapon
-from ..messages import LOSS_KEYS, cite, cite_all, fumble_key
+from ..messages import LOSS_KEYS, cite, cite_all, fumble_key, plain
 from ..options import GoreOptions
 from ..rules.checks import check_tier, crit_range
 from ..rules.damage import blow_damage, ignores_armour, md_value, uses_max, weapon_value
@@ -78,7 +78,7 @@ class _Roll:
     conditions: dict[str, bool | int] = field(default_factory=dict)
 
     def step(self, label: str, dice: tuple[int, ...], derived: dict[str, Any], rule: str) -> None:
-        self.steps.append(Step(f"gore.step.{label}", dice, derived, rule))
+        self.steps.append(Step(f"gore.step.{label}", dice, derived, plain(rule)))
 
 
 # --------------------------------------------------------------------------- stages

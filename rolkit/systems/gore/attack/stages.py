@@ -30,13 +30,17 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   grows by the damage when the roll reports one location (P12.2); ``damage_24h`` grows by
   the damage of a *leve* wound (P13.7); ``block_item.pg_current`` ← ``item_pg_after``
   (P10, P11.10); the condition ``unconscious`` (HP 1–2, P13.6; a KO, P14; a hurt head or
-  chest or a destroyed abdomen, T9) and ``captured`` (P15 Capturar), so the form tells
+  chest or a destroyed abdomen, T9), ``prone`` (T9: a leg or the abdomen at 0 or below
+  falls) and ``captured`` (P15 Capturar), so the form tells
   its §7.3 fate (:func:`..after.status`); ``can_defend`` ← False when unconscious,
   captured or disarmed (P13.6, P14, P15, §2.1 «False when disarmed, bound»);
   ``leg_severe`` from a destroyed leg (T9);
 * weapon: ``pg`` ← ``attacker_weapon_pg_after`` while it has PG left (P10.2);
   ``rounds_loaded`` and ``silencer_shots`` (when counted) lose the rounds fired (P11.8,
   P11.9; a malfunction fires none);
+* T9: ``severe_rounds_left`` ← ceil((CON+POD)/2) when the blow destroys a chest, abdomen
+  or limb (an earlier count stays; a new wound undoes a stabilisation); :mod:`..turns`
+  counts it down;
 * P13.4 *Mortal*: ``mortal_rounds`` ← 0 when the blow takes the HP to 0 or below (unless
   already counting from an earlier wound; option ``mortal_rule = "gm"``: not written); any
   damage removes ``stabilised`` (dying again); :mod:`..turns` advances the count;
@@ -45,7 +49,8 @@ Applied (each value stays inside its §2 range, so the instances are valid):
   (G7: the rest of this round and N more; no count when the blow also knocks out,
   captures or disarms, or the defence was already lost), and for attacker and defender
   the T11 fumble results the form can hold (conditions ``half_block``, ``half_all``,
-  ``half_dodge``; −1 CAR; −2 armour; a broken shield); 29–31 «el siguiente turno» with
+  ``half_dodge``; −1 CAR; −2 armour; a broken shield; the lost attacks, blocks and dodges
+  of the next round(s), :data:`FUMBLE_LOST`, pending until the round ends); 29–31 «el siguiente turno» with
   ``half_all_left`` ← 1, the others until the GM clears them. By default they stay in the
   roll's steps and effects only (written, they multiply a fight's states);
 * with ``GoreOptions.serious_wound_losses = "apply"`` (default ``"report"``): the T10
@@ -56,9 +61,8 @@ Applied (each value stays inside its §2 range, so the instances are valid):
 The rules between attacks that the forms can carry (a Conmocionado's CON×5, a hurt
 abdomen's bleeding, the counts of rounds above) are :mod:`..turns`. Not
 representable in the forms (left to the GM; see ``NOT_TRACKED``): the rounds of
-unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a destroyed
-chest or abdomen leaves, the rounds a *grave* wound leaves, a fall
-or stumble, lost attacks, dropped or stuck weapons, the weapon a disarm sends flying, a
+unconsciousness (a KO's 1D10+10, waking at 3 HP) and of a capture, the rounds a *grave*
+wound leaves, a fall, dropped or stuck weapons, the weapon a disarm sends flying, a
 broken weapon (``Weapon.pg`` is 1–99), damage a fumble or an unarmed block deals to the
 attacker (not rolled by ``resolve_attack``).
 
@@ -88,6 +92,14 @@ from .validate import ActionContext
 __all__ = [
     "forms_after",
     "fumble_effect",
+    "fumble_lost",
+    "lose_action",
+    "SEVERE_COUNTED",
+    "FALLS_AT",
+    "severe_rounds",
+    "FUMBLE_LOST",
+    "LOST_COUNTERS",
+    "NO_ATTACK",
     "trusted_replace",
     "NOT_TRACKED",
     "FUMBLE_CONDITIONS",
@@ -139,22 +151,52 @@ FUMBLE_CONDITIONS = {
     (29, 31): "half_all",  # «todas las habilidades a 1/2 el siguiente turno»
     (80, 82): "half_all",  # «todas las habilidades a 1/2; pierde el casco»
     (92, 94): "half_dodge",  # «Esquivar a 1/2 hasta que se trate»
+    (74, 76): "prone",  # «Pierdes el equilibrio. Caes» (until it stands up)
 }
+#: T9 the locations whose ``disabled`` or ``severe`` status makes the character fall: a
+#: leg «cae derribado», the abdomen «cae al suelo y no le responden las piernas».
+FALLS_AT = ("pierna_derecha", "pierna_izquierda", "abdomen")
 #: T11 rows whose condition lasts a stated number of further rounds (the rest of this
 #: round, then «el siguiente turno»); the others last until the GM clears them.
 FUMBLE_ROUNDS = {(29, 31): 1}
 #: The condition → the Combatant field that counts its further rounds.
 TIMED_CONDITIONS = {"half_all": "half_all_left"}
 
+#: T11 rows that take away an action for the next round(s): (low, high) → ((condition,
+#: rounds), …). 01–07 «no puedes bloquear el siguiente turno»; 12–20 «ni bloquear ni
+#: atacar el siguiente turno»; 32–35 «pierdes el siguiente ataque»; 58–64 «no puedes atacar
+#: el siguiente turno»; 68–73 «solo defiendes o te mueves 1D3 turnos» (3: the 1D3 is
+#: played out at the round ends, :mod:`...turns`); 77–79 «solo esquivar o bloquear el
+#: prox. turno» (the form has no helmet: read as bare-headed); 89–91 «solo puedes bloquear
+#: siguientes 2 turnos».
+FUMBLE_LOST = {
+    (1, 7): (("no_block", 1),),
+    (12, 20): (("no_attack", 1), ("no_block", 1)),
+    (32, 35): (("no_attack", 1),),
+    (58, 64): (("no_attack", 1),),
+    (68, 73): (("defend_only", 3),),
+    (77, 79): (("no_attack", 1),),
+    (89, 91): (("no_attack", 2), ("no_dodge", 2)),
+}
+#: T11 lost action → the Combatant field counting the rounds still to lose. The condition
+#: is active while ticked; a count without it is pending (it starts next round).
+LOST_COUNTERS = {
+    "no_attack": "no_attack_left",
+    "defend_only": "defend_only_left",
+    "no_block": "no_block_left",
+    "no_dodge": "no_dodge_left",
+}
+#: The conditions that forbid an attack now (P15 Conmocionar, T11).
+NO_ATTACK = ("stunned", "no_attack", "defend_only")
+
 #: What a Resolution may report that no form field can hold.
 NOT_TRACKED = (
-    "dying from a destroyed chest or abdomen (CON×4 each round, ceil((CON+POD)/2) rounds)",
     "grave_rounds_left",
     "ko_unconscious_rounds",
     "captured_rounds",
     "weapon_flies_m",
     "attacker_weapon_broken",
-    "fumble: fall, stumble, lost attack, dropped/stuck weapon, self/ally damage",
+    "fumble: fall, dropped/stuck/flying weapon, hurt or broken arm, self/ally damage",
     "unarmed_blocked damage",
 )
 
@@ -223,6 +265,53 @@ def fumble_effect(row: TableRow | None) -> tuple[str | None, int | None, bool, b
     return condition, rounds, span == (36, 38), span == (54, 57), span == (65, 67)
 
 
+#: T9 the destroyed (``severe``) locations that kill after ceil((CON+POD)/2) rounds
+#: untreated (the head kills at once; the chest and abdomen also roll CON×4 each round).
+SEVERE_COUNTED = (
+    "abdomen",
+    "pecho",
+    "pierna_derecha",
+    "pierna_izquierda",
+    "brazo_derecho",
+    "brazo_izquierdo",
+)
+
+
+def severe_rounds(person: Combatant) -> int:
+    """T9 / R1 The rounds a destroyed chest, abdomen or limb leaves: ceil((CON+POD)/2)
+    (the seed's «COM + POD» is CON + POD, §5)."""
+    return math.ceil((person.con + person.pod) / 2)
+
+
+def fumble_lost(row: TableRow | None) -> tuple[tuple[str, int], ...]:
+    """T11 The actions a melee fumble ``row`` takes away next round(s) (:data:`FUMBLE_LOST`):
+    ``((condition, rounds), …)``; empty for other rows, T12 and no fumble."""
+    if row is None or row.table != "melee_fumble":
+        return ()
+    for (low, high), lost in FUMBLE_LOST.items():
+        if low <= row.low and row.high <= high:
+            return lost
+    return ()
+
+
+def lose_action(person: Combatant, condition: str, rounds: int, changes: dict[str, Any]) -> None:
+    """T11 ``person`` loses the action ``condition`` for ``rounds`` rounds from the next one
+    (pending: the count without the condition). Already active with ``k`` rounds (this one
+    included) it keeps ``max(k, rounds + 1)`` (at most 3, the field's top); already pending,
+    the longer count. *defend_only* counts its 1D3 down at the round ends (3 = at most three
+    rounds, :mod:`...turns`): a second one while the first runs restarts it at 3 (from the
+    round it is in)."""
+    counter = LOST_COUNTERS[condition]
+    now: int | None = changes.get(counter, getattr(person, counter))
+    active = condition in changes.get("conditions", person.conditions)
+    if condition == "defend_only" or now is None:
+        new = rounds
+    else:
+        new = min(3, max(now, rounds + 1)) if active else max(now, rounds)
+    if new != now:
+        changes[counter] = new
+
+
 def _timed_condition(
     person: Combatant, condition: str, rounds: int | None, changes: dict[str, Any]
 ) -> None:
@@ -252,6 +341,8 @@ def _fumble(person: Combatant, row: TableRow | None, replace: Replace) -> Combat
     changes: dict[str, Any] = {}
     if condition is not None:
         _timed_condition(person, condition, rounds, changes)
+    for lost, n in fumble_lost(row):
+        lose_action(person, lost, n, changes)
     if car and person.car > 1:
         changes["car"] = person.car - 1
     if armour and person.armour > 0:
@@ -288,6 +379,14 @@ def _defender_changes(
             spent = dict(defender.location_damage)
             spent[res.location] = min(_MAX_TRACKED, spent.get(res.location, 0) + res.damage)
             d["location_damage"] = spent
+            # T9 «Si no se trata la herida en un número de turnos igual a la mitad de la
+            # suma de CON + POD … muere»: the count starts with the wound (an earlier count
+            # keeps its earlier death; a new wound undoes a stabilisation)
+            fresh = defender.severe_rounds_left is None or stabilised
+            if res.location_status == "severe" and res.location in SEVERE_COUNTED and fresh:
+                rounds = severe_rounds(defender)
+                if rounds != defender.severe_rounds_left:
+                    d["severe_rounds_left"] = rounds
         if res.wound == "leve":
             d["damage_24h"] = min(_MAX_TRACKED, defender.damage_24h + res.damage)
     item = defender.block_item
@@ -309,6 +408,9 @@ def _defender_changes(
         if left != counted:
             d["defence_disabled_left"] = left
     new = set(effects.get("new_conditions", ()))
+    fell = res.location in FALLS_AT and res.location_status in ("disabled", "severe")
+    if fell and res.category in HIT_CATEGORIES:
+        new.add("prone")  # T9 «cae al suelo», «cae derribado»
     if unconscious:
         new.add("unconscious")
     if captured:

@@ -71,7 +71,7 @@ def build_context(
     """
     att_v, att_detail = attack_skill_detail(attacker, defender, weapon, mods)
     def_v, def_detail = defence_skill_detail(defender, attacker, weapon, mods)
-    defence = mods.defence if def_v is not None else "none"
+    defence = def_detail["defence"] if def_v is not None else "none"
     item = defender.block_item
     coverage = coverage_for(defender, mods) if weapon.ranged and not mods.target_helpless else 0
     return ActionContext(

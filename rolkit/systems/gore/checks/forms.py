@@ -1,5 +1,5 @@
 """§3 The forms of the P1–P3 checks: a skill check (P1), a characteristic check ×N (P2,
-§1.5) and an opposition roll (P3, §1.6)."""
+§1.5), an opposition roll (P3, §1.6) and first aid (P13.4, a P1 check)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rolkit import fields
 
 from ..options import validate_form
 
-__all__ = ["SkillCheckForm", "CharacteristicCheckForm", "ResistanceForm"]
+__all__ = ["SkillCheckForm", "CharacteristicCheckForm", "ResistanceForm", "FirstAidForm"]
 
 _MODIFIER = fields.int_field(
     0,
@@ -30,7 +30,7 @@ class SkillCheckForm:
         0,
         500,
         label=fields.label("Habilidad", gloss="skill %"),
-        help=("Porcentaje de la habilidad (P5/P6 si es de combate).", "Skill percentage."),
+        help=("Porcentaje de la habilidad.", "Skill percentage."),
         rule="P1, §1.2",
     )
     modifier: int = _MODIFIER
@@ -38,8 +38,8 @@ class SkillCheckForm:
         False,
         label=fields.label("Arma que empala", gloss="impaling weapon attack"),
         help=(
-            "Es un ataque con un arma que empala: un crítico con 01 es Empalar (§1.4).",
-            "An attack with an impaling weapon: a critical rolled 01 impales (§1.4).",
+            "Es un ataque con un arma que empala: un crítico con 01 es Empalar.",
+            "An attack with an impaling weapon: a critical rolled 01 impales.",
         ),
         rule="§1.4",
     )
@@ -97,6 +97,31 @@ class ResistanceForm:
         label=fields.label("Pasiva o POT", gloss="passive characteristic or POT"),
         help=("La característica que se opone, o la POT.", "The opposing value, or the POT."),
         rule="§1.6",
+    )
+
+    def __post_init__(self) -> None:
+        validate_form(self)
+
+
+@dataclass(frozen=True)
+class FirstAidForm:
+    """P13.4 First aid: the healer's *Primeros Auxilios* (or *Medicina*) and a GM modifier."""
+
+    skill: int = fields.int_field(
+        30,
+        0,
+        500,
+        label=("Primeros Auxilios", "Primeros Auxilios (first aid %)"),
+        help=("Habilidad del que cura (o Medicina).", "The healer's skill (or Medicine)."),
+        rule="P13.4",
+    )
+    modifier: int = fields.int_field(
+        0,
+        -100,
+        100,
+        label=("Modificador", "Modificador (GM modifier)"),
+        help=("Modificador del DJ que se suma.", "GM modifier added to the skill."),
+        rule="P1",
     )
 
     def __post_init__(self) -> None:

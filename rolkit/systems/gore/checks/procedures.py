@@ -1,5 +1,10 @@
 """§3 P1–P3 The G.O.R.E. checks as :class:`rolkit.system.CheckProcedure`\\ s: a skill check
-(P1), a characteristic check ×N (P2, §1.5) and an opposition roll (P3, §1.6).
+(P1), a characteristic check ×N (P2, §1.5), an opposition roll (P3, §1.6) and first aid
+(*Primeros Auxilios*, P13.4 «si recibe atención médica como los primeros auxilios desde
+antes de que acabe el turno siguiente y es estabilizado con éxito»; T9 «a menos que …
+ayuda médica o de Primeros Auxilios se aplique»; P13.6 «pierde el conocimiento hasta que
+tenga 3 o reciba ayuda»): a P1 check of the healer's *Primeros Auxilios* (or *Medicina*)
+plus a GM modifier, with the §1.2 degrees but no impale.
 
 Each is one d100 against a target, classified by §1.2 into the five degrees *Pifia* <
 *Fallo* < *Éxito* < *Crítico* < *Empalar* (only an impaling attack impales, §1.4). The
@@ -18,17 +23,20 @@ from rolkit.dice import RandomSource
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 
-from ..messages import CHECK_LABELS, TIER_LABELS
+from ..messages import CHECK_LABELS, TIER_LABELS, plain
 from ..options import DEFAULT, GoreOptions
 from ..rules.checks import check_tier, crit_range, opposition_chance, tier_counts
-from .forms import CharacteristicCheckForm, ResistanceForm, SkillCheckForm
+from .forms import CharacteristicCheckForm, FirstAidForm, ResistanceForm, SkillCheckForm
 
 __all__ = [
     "CheckRoll",
+    "check_law",
+    "roll_check",
     "DEGREES",
     "SKILL_CHECK",
     "CHARACTERISTIC_CHECK",
     "RESISTANCE_CHECK",
+    "FIRST_AID_CHECK",
     "CHECKS",
 ]
 
@@ -49,12 +57,13 @@ class CheckRoll:
     degree: str
 
 
-def _law(target: int, impaling: bool, options: GoreOptions | None) -> dict[str, Fraction]:
+def check_law(target: int, impaling: bool, options: GoreOptions | None) -> dict[str, Fraction]:
+    """§1.2 The exact law of one d100 check over the degrees (Empalar only if impaling)."""
     counts = dict(tier_counts(target, impaling, None, options or DEFAULT))
     return {d.id: Fraction(counts.get(d.id, 0), 100) for d in DEGREES}
 
 
-def _roll(
+def roll_check(
     target: int,
     impaling: bool,
     options: GoreOptions | None,
@@ -62,6 +71,7 @@ def _roll(
     derived: Mapping[str, Any],
     rule: str,
 ) -> tuple[list[Step], CheckRoll, str]:
+    """§1.2 One explained d100 check: one step (target, critical range, face, degree)."""
     opts = options or DEFAULT
     roll = rng.randint(1, 100)
     degree = check_tier(roll, target, impaling, opts)
@@ -74,7 +84,7 @@ def _roll(
         "result": f"gore.tier.{degree}",
     }
     return (
-        [Step("gore.step.check", (roll,), shown, rule)],
+        [Step("gore.step.check", (roll,), shown, plain(rule))],
         CheckRoll(roll, target, cmax, degree),
         degree,
     )
@@ -91,14 +101,14 @@ def _skill_target(form: SkillCheckForm) -> int:
 
 
 def _skill_odds(form: SkillCheckForm, options: GoreOptions | None) -> dict[str, Fraction]:
-    return _law(_skill_target(form), form.impaling, options)
+    return check_law(_skill_target(form), form.impaling, options)
 
 
 def _skill_resolve(
     form: SkillCheckForm, options: GoreOptions | None, rng: RandomSource
 ) -> tuple[list[Step], CheckRoll, str]:
     derived = {"skill": form.skill, "modifier": form.modifier}
-    return _roll(_skill_target(form), form.impaling, options, rng, derived, "P1, " + _RULE_12)
+    return roll_check(_skill_target(form), form.impaling, options, rng, derived, "P1, " + _RULE_12)
 
 
 def _char_target(form: CharacteristicCheckForm) -> int:
@@ -106,7 +116,7 @@ def _char_target(form: CharacteristicCheckForm) -> int:
 
 
 def _char_odds(form: CharacteristicCheckForm, options: GoreOptions | None) -> dict[str, Fraction]:
-    return _law(_char_target(form), False, options)
+    return check_law(_char_target(form), False, options)
 
 
 def _char_resolve(
@@ -117,7 +127,7 @@ def _char_resolve(
         "multiplier": f"×{form.multiplier}",
         "modifier": form.modifier,
     }
-    return _roll(
+    return roll_check(
         _char_target(form),
         False,
         options,
@@ -132,7 +142,7 @@ def _resist_target(form: ResistanceForm) -> int:
 
 
 def _resist_odds(form: ResistanceForm, options: GoreOptions | None) -> dict[str, Fraction]:
-    return _law(_resist_target(form), False, options)
+    return check_law(_resist_target(form), False, options)
 
 
 def _resist_resolve(
@@ -143,7 +153,27 @@ def _resist_resolve(
         "P3, §1.6 «El expuesto debe hacer un chequeo de su CON contra la POT»: "
         "50 + 5 × (activa − pasiva)"
     )
-    return _roll(_resist_target(form), False, options, rng, derived, rule)
+    return roll_check(_resist_target(form), False, options, rng, derived, rule)
+
+
+def _first_aid_target(form: FirstAidForm) -> int:
+    return form.skill + form.modifier
+
+
+def _first_aid_odds(form: FirstAidForm, options: GoreOptions | None) -> dict[str, Fraction]:
+    law = check_law(_first_aid_target(form), False, options)
+    return {k: p for k, p in law.items() if k != "empalar"}  # only attacks impale
+
+
+def _first_aid_resolve(
+    form: FirstAidForm, options: GoreOptions | None, rng: RandomSource
+) -> tuple[list[Step], CheckRoll, str]:
+    derived = {"skill": form.skill, "modifier": form.modifier}
+    rule = (
+        "«Herida mortal»: «si recibe atención médica como los primeros auxilios … y es "
+        "estabilizado con éxito»"
+    )
+    return roll_check(_first_aid_target(form), False, options, rng, derived, rule)
 
 
 SKILL_CHECK: CheckProcedure[SkillCheckForm, GoreOptions] = CheckProcedure(
@@ -170,9 +200,18 @@ RESISTANCE_CHECK: CheckProcedure[ResistanceForm, GoreOptions] = CheckProcedure(
     odds_fn=_resist_odds,
     resolve_fn=_resist_resolve,
 )
+FIRST_AID_CHECK: CheckProcedure[FirstAidForm, GoreOptions] = CheckProcedure(
+    id="first_aid",
+    label=CHECK_LABELS["first_aid"],
+    form=FirstAidForm,
+    degrees=DEGREES[:4],
+    odds_fn=_first_aid_odds,
+    resolve_fn=_first_aid_resolve,
+)
 #: The checks ``SYSTEM`` offers besides the attack.
 CHECKS: dict[str, CheckProcedure[Any, GoreOptions]] = {
     "skill": SKILL_CHECK,
     "characteristic": CHARACTERISTIC_CHECK,
     "resistance": RESISTANCE_CHECK,
+    "first_aid": FIRST_AID_CHECK,
 }

@@ -142,6 +142,14 @@ def _check_attacker(
             "no 'stunned' for an attacker (a stunned character may defend or move, not attack)",
             "sin 'stunned' en el atacante (un conmocionado puede defenderse o moverse, no atacar)",
         )
+    for lost in ("no_attack", "defend_only"):
+        if lost in attacker.conditions:
+            raise GoreInputError.must_be(
+                "attacker.conditions",
+                lost,
+                f"no '{lost}' for an attacker (a fumble took away this round's attack)",
+                f"sin '{lost}' en el atacante (una pifia le quitó el ataque de este turno)",
+            )
 
 
 def _check_blow(attacker: Combatant, defender: Combatant, weapon: Weapon, mods: Modifiers) -> None:
@@ -322,16 +330,17 @@ def _attack_additive(
     citation key)``."""
     ranged = weapon.ranged
     out: list[tuple[int, str, str]] = []
+    defender_prone = mods.defender_prone or "prone" in defender.conditions
     if mods.target_surprised:
         out.append((20, "surprised", "situation"))
     if ranged:
-        if mods.defender_prone:
+        if defender_prone:
             out.append((-20, "prone_target_ranged", "situation"))
-    elif mods.defender_prone or mods.from_behind:
+    elif defender_prone or mods.from_behind:
         out.append((20, "prone_or_behind", "situation"))
     if mods.relative_height == "attacker_higher":
         out.append((10, "attacker_higher", "situation"))
-    if mods.attacker_prone:
+    if mods.attacker_prone or "prone" in attacker.conditions:
         out.append((-20, "attacker_prone", "situation"))
     if mods.attacker_unstable:
         out.append((-20, "unstable", "situation"))
@@ -437,13 +446,17 @@ def defence_skill_detail(
     """P6 Effective dodge/block skill with every modifier applied (``detail["parts"]`` as in
     :func:`attack_skill_detail`); None = no defence roll."""
     check_action(attacker, defender, weapon, mods)
-    if mods.defence == "none" or not defender.can_defend or mods.target_helpless:
-        return None, {"reason": "no_defence", "parts": []}
+    reaction = defence_reaction(defender, weapon, mods.defence)
+    if reaction == "none" or not defender.can_defend or mods.target_helpless:
+        reason = "lost_reaction" if mods.defence != "none" and reaction == "none" else "no_defence"
+        return None, {"reason": reason, "parts": []}
     opts = mods.options
-    block = mods.defence == "block"
+    block = reaction == "block"
     base = defender.block_skill if block else defender.dodge
     parts: list[Part] = [("base", str(base), "defence")]
-    detail: dict[str, Any] = {"base": base, "defence": mods.defence, "parts": parts}
+    detail: dict[str, Any] = {"base": base, "defence": reaction, "parts": parts}
+    if reaction != mods.defence:
+        parts.append(("lost_" + mods.defence, f"gore.defence.{reaction}", "lost_reaction"))
     factor = Fraction(1)
 
     def times(f: Fraction, key: str, cite_key: str) -> None:
@@ -478,13 +491,13 @@ def defence_skill_detail(
         plus(10, "defender_higher")
     elif mods.relative_height == "attacker_higher":
         plus(-10, "defender_lower")
-    if mods.defender_prone:
+    if mods.defender_prone or "prone" in defender.conditions:
         plus(-20, "defender_prone")
     if mods.defender_unstable:
         plus(-20, "unstable")
     if mods.defender_underwater:
         plus(-30, "underwater")
-    if mods.defender_full_defence:
+    if mods.defender_full_defence or "full_defence" in defender.conditions:
         plus(20, "full_defence", "full_defence")
     if not weapon.ranged:
         if attacker.mounted and not defender.mounted:
@@ -506,6 +519,19 @@ def defence_skill_detail(
         v = min(v, defender.riding_skill)
     detail["effective"] = v
     return v, detail
+
+
+def defence_reaction(defender: Combatant, weapon: Weapon, declared: str) -> str:
+    """T11 The reaction the defender can make: the ``declared`` one, unless a fumble took it
+    away this round (condition ``no_block`` / ``no_dodge``); then the other one if it can
+    (a GM's reading: «no puedes bloquear» still lets it dodge; dodging lost, it blocks a
+    melee blow when it has a block skill), else none."""
+    if declared == "block" and "no_block" in defender.conditions:
+        return "none" if "no_dodge" in defender.conditions else "dodge"
+    if declared == "dodge" and "no_dodge" in defender.conditions:
+        can_block = not weapon.ranged and defender.block_skill > 0
+        return "block" if can_block and "no_block" not in defender.conditions else "none"
+    return declared
 
 
 def defence_skill(

@@ -258,5 +258,5 @@ def _effects(
             "unless a Punto de Acción is spent"
         )
     if massive:
-        out.append("Daño masivo: the defender made a Fortaleza save (P9)")
+        out.append("Daño masivo: the defender made a Fortaleza save")
     return tuple(out)

@@ -71,6 +71,7 @@ class AttackSetup:
     current_state: str
     fatigue: str
     conceal_min: int | None
+    stabilised: bool = False
 
 
 def setup_attack(
@@ -101,6 +102,7 @@ def setup_attack(
         current_state=defender.wound_state,
         fatigue=defender.fatigue,
         conceal_min=conceal_min,
+        stabilised=defender.stabilised,
     )
 
 
@@ -163,7 +165,7 @@ def wound_result(
             setup.current_state,
             "none",
             0,
-            fate(setup.current_state, setup.pr, setup.fatigue, rules),
+            fate(setup.current_state, setup.pr, setup.fatigue, rules, setup.stabilised),
         )
     pr_after = setup.pr - final
     state = update_wound_state(setup.current_state, band, pr_after, rules)
@@ -199,15 +201,19 @@ def attack_effort(attacker: Combatant, modifiers: Modifiers) -> EffortState:
 
 def attacker_after_attack(attacker: Combatant, effort: EffortState) -> Combatant:
     """P4/P11 The attacker after attacking, whatever the dice: no longer Desprevenido
-    (it has acted, S3) and, after an Esfuerzo extra, marked as having used it this turn.
+    (it has acted, S3), its aid received used up (§1.7) and, after an Esfuerzo extra,
+    marked as having used it this turn.
 
     The form cannot hold the pending fatigue (P11: Fatigado at the next round unless a
     Punto de Acción is spent): it lives in ``Resolution.attacker_effort_state``. The input
     form itself is returned when nothing changes.
     """
-    if not attacker.flat_footed and attacker.effort_used_this_turn == effort.used_this_turn:
+    same_effort = attacker.effort_used_this_turn == effort.used_this_turn
+    if not attacker.flat_footed and same_effort and not attacker.aid_bonus:
         return attacker
-    return evolve_form(attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn)
+    return evolve_form(
+        attacker, flat_footed=False, effort_used_this_turn=effort.used_this_turn, aid_bonus=0
+    )
 
 
 def defender_after_attack(
@@ -219,7 +225,8 @@ def defender_after_attack(
     Final damage 0 has no effect at all (P7, S4): the input form itself. Otherwise PR go
     down by ``final`` (kept negative, P8, floored at the form's −999) and Aturdido is set
     with its rounds after the next (``stun_rounds_left``); each turn it loses counts one
-    down (:func:`rolkit.systems.nsd20.turns.turn_end`).
+    down (:func:`rolkit.systems.nsd20.turns.turn_end`). New damage ends a first aid's
+    stabilisation [SRD-assumed].
     """
     if final <= 0:
         return defender
@@ -230,4 +237,5 @@ def defender_after_attack(
         wound_state=state,
         stunned=stunned,
         stun_rounds_left=left,
+        stabilised=False,
     )

@@ -1,5 +1,5 @@
 """The forms of the NSd20 checks (``SYSTEM.checks``), declared through :mod:`rolkit.fields`:
-one per procedure (P1, P2, P3, P12, P9, P15)."""
+one per procedure (P1, P2, P3, P12, P9, P15, §1.5 and the saving throws of §1.1)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
+from rolkit.errors import input_error
 from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.rules.check import EFFORT_CHECK_BONUS
 from rolkit.systems.nsd20.tables import IMPROVISED_TOOLS
@@ -18,6 +19,12 @@ __all__ = [
     "ConcentrationForm",
     "MassiveDamageForm",
     "RecoveryForm",
+    "ComparativeForm",
+    "SaveForm",
+    "FirstAidForm",
+    "ActionPointForm",
+    "COMPARATIVE_MEASURES",
+    "SAVE_KINDS",
 ]
 
 
@@ -288,7 +295,7 @@ class ConcentrationForm:
     )
     extra_effort: bool = fields.flag_field(
         label=fields.label("Esfuerzo extra (+5)", "extra effort"),
-        help=("Solo en tu propio turno (G13).", "On your own turn only (G13)."),
+        help=("Solo en tu propio turno.", "On your own turn only."),
         rule="P12, G13",
     )
 
@@ -362,6 +369,191 @@ class RecoveryForm:
         "+1 a la CD por cada fallo anterior (no para Inconsciente).",
         "+1 to the CD per earlier failure (not for Inconsciente).",
         "P15",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+#: §1.5 What a comparative check compares, and the unit its two numbers are in.
+COMPARATIVE_MEASURES = {
+    "score": ("Puntuación (característica o habilidad)", "Puntuación (a score)"),
+    "carry": ("Capacidad de carga (kg)", "Capacidad de carga (carrying capacity, kg)"),
+    "speed": ("Velocidad de movimiento (m)", "Velocidad de movimiento (speed, m)"),
+    "jump": ("Salto horizontal (cm)", "Salto horizontal (horizontal jump, cm)"),
+}
+
+
+def _effort_flag(side: str) -> Any:
+    return fields.flag_field(
+        label=fields.label(f"Esfuerzo extra de {side}", f"{side}'s extra effort"),
+        help=(
+            "Puntuación +5, carga ×2, velocidad +3 m o salto +1 m (según lo que se compara); "
+            "fatiga al asalto siguiente.",
+            "Score +5, carry ×2, speed +3 m or jump +1 m (by what is compared); fatigue at "
+            "the next round.",
+        ),
+        rule="§1.5, T3 [seed]",
+    )
+
+
+def _compared(side: str) -> Any:
+    return _int(
+        10,
+        0,
+        100_000,
+        f"Valor de {side}",
+        f"{side}'s value",
+        "En la unidad de lo que se compara (puntos, kg, m o cm).",
+        "In the unit of what is compared (points, kg, m or cm).",
+        "§1.5",
+    )
+
+
+@dataclass(frozen=True)
+class ComparativeForm:
+    """§1.5 Prueba comparativa: no roll, the higher value wins; an Esfuerzo extra (T3)
+    raises a side's value for the comparison."""
+
+    measure: str = fields.choice_field(
+        "score",
+        COMPARATIVE_MEASURES,
+        label=fields.label("Qué se compara", "what is compared"),
+        help=(
+            "Un pulso compara la Fuerza; una carrera, la velocidad.",
+            "Arm-wrestling compares Fuerza; a race, speed.",
+        ),
+        rule="§1.5 [seed]",
+    )
+    value_a: int = _compared("A")
+    value_b: int = _compared("B")
+    effort_a: bool = _effort_flag("A")
+    effort_b: bool = _effort_flag("B")
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+#: §1.1 The three saving throws («Pruebas de salvación») and the total each adds.
+SAVE_KINDS = {
+    "fortaleza": ("Fortaleza", "Fortaleza (fortitude)"),
+    "reflejos": ("Reflejos", "Reflejos (reflexes)"),
+    "voluntad": ("Voluntad", "Voluntad (will)"),
+}
+#: T3 What an Esfuerzo extra can do for a save: nothing, +5, or one more Will save.
+SAVE_EFFORTS = {
+    "none": ("Sin Esfuerzo extra", "Sin Esfuerzo extra (no extra effort)"),
+    "check_bonus": ("Bonificador a una prueba (+5)", "Bonificador a una prueba (+5 to the roll)"),
+    "will_save": (
+        "Fuerza de Voluntad (otra salvación)",
+        "Fuerza de Voluntad (one more Will save)",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SaveForm:
+    """§1.1 A saving throw: d20 + Fortaleza, Reflejos or Voluntad total against a CD; an
+    Esfuerzo extra gives +5 or, on Voluntad, a second save (T3)."""
+
+    save: str = fields.choice_field(
+        "voluntad",
+        SAVE_KINDS,
+        label=fields.label("Salvación", "saving throw"),
+        help=("Qué bonificación total se suma.", "Which total bonus is added."),
+        rule="§1.1 [seed]",
+    )
+    total: int = _int(
+        0,
+        -20,
+        40,
+        "Bonificación total",
+        "save bonus",
+        "Bonificación + modificador de característica + otros.",
+        "Bonus + ability modifier + other.",
+        "§2.1",
+    )
+    cd: int = _int(
+        15,
+        0,
+        60,
+        "Clase de Dificultad",
+        "difficulty class",
+        "La que fija el efecto.",
+        "The one the effect sets.",
+        "§1.1",
+    )
+    effort: str = fields.choice_field(
+        "none",
+        SAVE_EFFORTS,
+        label=fields.label("Esfuerzo extra", "extra effort"),
+        help=(
+            "+5 a la tirada, u otra salvación de Voluntad si la primera falla (solo "
+            "Voluntad, contra un efecto que la permita).",
+            "+5 on the roll, or one more Will save if the first fails (Voluntad only, "
+            "against an effect that allows one).",
+        ),
+        rule="T3, P11 [seed]",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        if self.effort == "will_save" and self.save != "voluntad":
+            raise input_error(
+                "effort",
+                en="Esfuerzo extra: Fuerza de Voluntad (extra effort: one more save) gives a "
+                f"Voluntad (will) save only (got {SAVE_KINDS[self.save][1]})",
+                es="Esfuerzo extra: la Fuerza de Voluntad solo da otra salvación de Voluntad "
+                f"(recibido {SAVE_KINDS[self.save][0]})",
+                allowed="voluntad",
+                got=self.save,
+                cls=NSd20InputError,
+            )
+
+
+@dataclass(frozen=True)
+class FirstAidForm:
+    """Primeros auxilios [SRD-assumed, the d20 SRD's first aid]: d20 + Medicina + SAB
+    against CD 15; success stabilises a Moribundo."""
+
+    modifier: int = _int(
+        0,
+        -20,
+        40,
+        "Modificador de Medicina",
+        "first-aid modifier",
+        "Medicina + modificador de SAB del que atiende.",
+        "The helper's Medicina (first-aid skill) + SAB (wisdom) modifier.",
+        "Primeros auxilios [SRD-assumed]",
+    )
+    cd: int = _int(
+        15,
+        0,
+        60,
+        "Clase de Dificultad",
+        "difficulty class",
+        "15 en el d20 SRD (regla supuesta).",
+        "15 in the d20 SRD (assumed rule).",
+        "Primeros auxilios [SRD-assumed]",
+    )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+@dataclass(frozen=True)
+class ActionPointForm:
+    """P11 A Punto de Acción spent on this turn's Esfuerzo extra: no roll, no fatigue."""
+
+    action_points: int = _int(
+        1,
+        1,
+        99,
+        "Puntos de Acción",
+        "action points",
+        "Los que le quedan antes de gastar uno.",
+        "Those left before one is spent.",
+        "P11 [seed]",
     )
 
     def __post_init__(self) -> None:

@@ -107,7 +107,8 @@ def attack_bonus(
     rules: NSd20Rules = DEFAULT_RULES,
 ) -> int:
     """P5 attack_base + mod(eff DES; eff FUE in melee if so configured) + size + misc
-    + situational − range_penalty·(increments) − wound penalty."""
+    + situational − range_penalty·(increments) − wound penalty, + the aid received for
+    this attack (§1.7 Ayudar a otros: +2 per helper who succeeded, ``aid_bonus``)."""
     use_strength = rules.melee_attack_characteristic == "strength" and weapon.kind == "melee"
     score = (
         effective_strength(attacker, rules)
@@ -123,6 +124,7 @@ def attack_bonus(
         + modifiers.attack_situational
         - rules.range_penalty * modifiers.range_increments
         - wound_penalty(attacker, rules)
+        + attacker.aid_bonus
     )
 
 

@@ -108,12 +108,13 @@ def apply_hazard(
         wound_state=new,
         stunned=stunned,
         stun_rounds_left=stun_left,
+        stabilised=defender.stabilised and not damage,
     )
     return HazardResult(
         damage=damage,
         massive=massive,
         natural=natural,
         wound=wound_change(damage, defender.wound_state, new),
-        fate=fate(new, pr_after, defender.fatigue, rules),
+        fate=fate(new, pr_after, defender.fatigue, rules, defender.stabilised and not damage),
         defender_after=after,
     )

@@ -10,13 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Literal
 
-from rolkit.errors import check_int
+from rolkit.errors import check_choice, check_int
 from rolkit.memo import memo
 from rolkit.systems.nsd20.errors import NSd20InputError
 from rolkit.systems.nsd20.options import DEFAULT_RULES, NSd20Rules
-from rolkit.systems.nsd20.rules.check import BIG
+from rolkit.systems.nsd20.rules.check import BIG, EFFORT_CHECK_BONUS
+from rolkit.systems.nsd20.tables import EFFORT_BENEFITS
 
-__all__ = ["opposed_check", "opposed_probability", "comparative_check"]
+__all__ = ["opposed_check", "opposed_probability", "comparative_check", "comparative_value"]
 
 
 def _natural_winner(natural_a: int | None, natural_b: int | None) -> str | None:
@@ -116,3 +117,27 @@ def comparative_check(score_a: int, score_b: int) -> Literal["a", "b", "tie"]:
     if score_a == score_b:
         return "tie"
     return "a" if score_a > score_b else "b"
+
+
+#: §1.5 The measures a comparative check compares (their units: points, kg, m, cm).
+MEASURES = ("score", "carry", "speed", "jump")
+
+
+def comparative_value(measure: str, value: int, extra_effort: bool) -> int:
+    """§1.5, T3 The value a side compares: with an Esfuerzo extra, the seed's benefit for
+    that measure — «La capacidad de carga … se dobla» (×2), «+3 metros a su Velocidad»,
+    «incrementa en un metro tu distancia de salto» (+100 cm) — and, for a plain score, the
+    «+5 a una sola prueba» (a comparative check is a prueba; in the d20 SRD +5 Fuerza is
+    also twice the carrying capacity). Seed: the Esfuerzo extra «puede afectar al
+    resultado de una prueba comparativa»."""
+    check_choice(measure, MEASURES, field="measure", cls=NSd20InputError)
+    check_int(value, 0, BIG * 10, field="value", cls=NSd20InputError)
+    if not extra_effort:
+        return value
+    if measure == "carry":
+        return value * EFFORT_BENEFITS["carry"]["carry_multiplier"]
+    if measure == "speed":
+        return value + EFFORT_BENEFITS["speed"]["speed_m"]
+    if measure == "jump":
+        return value + 100 * EFFORT_BENEFITS["speed"]["jump_m"]
+    return value + EFFORT_CHECK_BONUS

@@ -122,18 +122,21 @@ def stun_after(defender: Combatant, stunned_rounds: int) -> tuple[bool, int]:
     return True, max(held, stunned_rounds - 1)
 
 
-def fate(state: str, pr_after: int, fatigue: str, rules: NSd20Rules) -> Fate:
+def fate(
+    state: str, pr_after: int, fatigue: str, rules: NSd20Rules, stabilised: bool = False
+) -> Fate:
     """The common fate of the defender after the attack (every system's vocabulary).
 
     ``"dead"``: PR at or below ``death_at_pr`` (G10, off by default); ``"dying"``:
     Moribundo (Inconsciente + Moribundo, P8/T6), or at 0 PR or less (P8) even when the
-    form's wound state was not updated; ``"down"``: Incapacitado (out of the
-    fight, our reading) or Inconsciente from fatigue; ``None``: still acting.
+    form's wound state was not updated — ``"down"`` instead once first aid has
+    ``stabilised`` it [SRD-assumed]; ``"down"``: Incapacitado (out of the fight, our
+    reading) or Inconsciente from fatigue; ``None``: still acting.
     """
     if rules.death_at_pr is not None and pr_after <= rules.death_at_pr:
         return "dead"
     if state == "moribundo" or pr_after <= 0:
-        return "dying"
+        return "down" if stabilised else "dying"
     if state == "incapacitado" or fatigue == "inconsciente":
         return "down"
     return None
