@@ -242,8 +242,8 @@ def table_html(doc: Mapping[str, Any] | None, lang: str) -> str:
     for f in fighters if isinstance(fighters, list) else []:
         if not isinstance(f, dict) or not isinstance(f.get("name"), str):
             continue
-        conds = f.get("conditions") if isinstance(f.get("conditions"), list) else []
-        shown = [_text(c, lang) for c in conds]
+        conds = f.get("conditions")
+        shown = [_text(c, lang) for c in conds] if isinstance(conds, list) else []
         badges = "".join(f'<span class="cond">{c}</span>' for c in shown if c)
         if not badges:
             badges = f'<span class="cond ok">{t("gm.table.standing")}</span>'
@@ -256,8 +256,10 @@ def table_html(doc: Mapping[str, Any] | None, lang: str) -> str:
     parts.append(f"<h4 style='margin:.4em 0 .1em'>{title}</h4><ol class='rolkit-table-order'>")
     parts += items
     parts.append("</ol>")
-    lines = doc.get("log") if isinstance(doc.get("log"), list) else []
-    shown_lines = [_text(line, lang) for line in lines[:TABLE_LOG]]
+    lines = doc.get("log")
+    shown_lines = (
+        [_text(line, lang) for line in lines[:TABLE_LOG]] if isinstance(lines, list) else []
+    )
     parts.append(f"<h4 style='margin:.6em 0 .1em'>{t('gm.table.log')}</h4>")
     parts.append(
         "<ul class='rolkit-table-log'>"

@@ -110,12 +110,12 @@ def why_line(
     harmless = [b for b in found if b.p_hurt == 0]
     harmless.sort(key=lambda b: sides.get(b.attacker) != behind)
     if harmless:
-        b = harmless[0]
-        if b.p_hit == 0:
-            return i18n.t("gm.fight.why.miss", lang, a=b.attacker, t=b.target, w=w(b))
-        hit = _pct(b.p_hit, lang)
-        return i18n.t("gm.fight.why.harmless", lang, a=b.attacker, t=b.target, w=w(b), hit=hit)
-    if odds is None or max(odds.p_win.values()) < LOPSIDED:
+        h = harmless[0]
+        if h.p_hit == 0:
+            return i18n.t("gm.fight.why.miss", lang, a=h.attacker, t=h.target, w=w(h))
+        hit = _pct(h.p_hit, lang)
+        return i18n.t("gm.fight.why.harmless", lang, a=h.attacker, t=h.target, w=w(h), hit=hit)
+    if odds is None or behind is None or max(odds.p_win.values()) < LOPSIDED:
         return ""
     ahead = next(s for s in odds.side_names if s != behind)
     best = {

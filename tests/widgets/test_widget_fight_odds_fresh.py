@@ -165,7 +165,9 @@ def test_the_trend_and_the_rounds_from_now():
     odds = p.victory_odds
     assert shown, "the rounds' law is shown"
     assert all(text != "0,0 %" for text in shown), shown
-    nonzero = [q for q in odds.rounds_law.values() if q > 0] + ([odds.p_later] if odds.p_later else [])
+    nonzero = [q for q in odds.rounds_law.values() if q > 0] + (
+        [odds.p_later] if odds.p_later else []
+    )
     assert len(shown) == len(nonzero), "every round the fight can end in, and only those"
 
 
