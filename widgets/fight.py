@@ -32,6 +32,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from rolkit import i18n
+from rolkit.actions import ActionContext, ActionProcedure, ActionResult, AttackAction, CheckAction
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightOdds, FightSpec, FightState, fight_odds
 from rolkit.headline import resolution_headline
@@ -125,7 +126,9 @@ class FightPanel(GuardedPanel):
     def __init__(self, state: AppState):
         self.state = state
         self.fight: Fight | None = None
-        self.pending: tuple[Resolution, str, str] | None = None  # rolled, not applied
+        self.pending: tuple[Any, str, str] | None = None  # (roll, actor, target) not applied
+        self._pending_result: ActionResult | None = None  # the action taken, when one was
+        self._available: dict[str, tuple[ActionProcedure, tuple[str, ...]]] = {}
         self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
         self._first_forms: dict[str, Any] = {}  # each combatant as it joined (add)
         self.table_id: str | None = None  # the players' view, once asked for
@@ -193,6 +196,8 @@ class FightPanel(GuardedPanel):
         wide = {"description_width": "initial"}
         self.attacker = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
         self.attacker.add_class("rolkit-fight-attacker")
+        self.action = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
+        self.action.add_class("rolkit-fight-action")
         self.target = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
         self.target.add_class("rolkit-fight-target")
         self.results = views.ResultsView()
@@ -209,7 +214,7 @@ class FightPanel(GuardedPanel):
         line = ipw.Layout(flex_flow="row wrap", align_items="center")
         right = ipw.VBox(
             [
-                ipw.HBox([self.attacker, self.target], layout=line),
+                ipw.HBox([self.attacker, self.action, self.target], layout=line),
                 self.results.box,
                 ipw.HBox(
                     [self.roll_button, self.seed_box.text, self.seed_box.keep, self.apply_button],
@@ -242,8 +247,9 @@ class FightPanel(GuardedPanel):
         }
         for button, action in actions.items():
             button.on_click(lambda b, act=action: self._guard(act))
-        for box in (self.attacker, self.target):
-            box.observe(self.when_free(lambda: self._guard(self.show_odds)), "value")
+        self.attacker.observe(self.when_free(lambda: self._guard(self._actor_changed)), "value")
+        self.action.observe(self.when_free(lambda: self._guard(self._action_changed)), "value")
+        self.target.observe(self.when_free(lambda: self._guard(self.show_odds)), "value")
         on_roster(self.state, lambda: self._guard(self._fill_choices))
         # the house rules are the Ataque tab's Opciones: a change there replays here
         self.state.on_link(lambda: self._guard(self._options_changed))
@@ -272,7 +278,7 @@ class FightPanel(GuardedPanel):
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         """A new, empty fight in ``system``, under the current house rules."""
         self.fight = Fight(system, self._house_rules(system), max_undo=UNDO_MAX, max_log=LOG_MAX)
-        self.pending = None
+        self.pending, self._pending_result = None, None
         self._applied = {}
         self._first_forms = {}
         self.message.value = ""
@@ -306,6 +312,7 @@ class FightPanel(GuardedPanel):
             button.description = t(key)
         self.table_button.tooltip = t("gm.table.link.tip")
         self.attacker.description = t("gm.fight.attacker")
+        self.action.description = t("gm.fight.action")
         self.target.description = t("gm.fight.target")
         self.seed_box.relabel(lang)
         self.log_title.value = f"<b>{html.escape(t('gm.fight.log'))}</b>"
@@ -348,7 +355,7 @@ class FightPanel(GuardedPanel):
         if options == self.fight.options:
             return False
         self.fight.options = options
-        self.pending = None  # a roll made under the old rules is not applied under new ones
+        self.pending, self._pending_result = None, None  # a roll under old rules
         return True
 
     def _options_changed(self) -> None:
@@ -425,7 +432,7 @@ class FightPanel(GuardedPanel):
         joined = self._joined_all()
         names = [f.name for f in fight.state.fighters]
         self.fight = Fight(fight.system, fight.options, max_undo=UNDO_MAX, max_log=LOG_MAX)
-        self.pending = None
+        self.pending, self._pending_result = None, None
         self._applied = {}
         for name in names:
             first = joined[name]
@@ -440,10 +447,24 @@ class FightPanel(GuardedPanel):
         fight = self.active_fight
         if not able(fight, attacker):
             raise self.cannot_act(attacker)
+        action = self.action.value
+        if action not in self._available:
+            raise self.turn_spent(attacker)
         seed = self._seed()
-        r = fight.attack(attacker, target, seed=seed)
-        self.pending = (r, attacker, target)
+        if self._in_turn(attacker):  # the system's action, counted against the turn
+            result = fight.act(attacker, action, target, seed=seed)
+            self.pending, self._pending_result = (result.roll, attacker, target), result
+        else:  # the GM makes a blow out of turn (a reaction): an attack, as ever
+            r = fight.attack(attacker, target, seed=seed)
+            self.pending, self._pending_result = (r, attacker, target), None
         self._show()
+
+    def turn_spent(self, name: str) -> RulesError:
+        """«Ana ya no puede hacer nada más este turno: siguiente turno.»"""
+        return RulesError(
+            i18n.t("gm.fight.turn_spent", "en", name=name),
+            message_es=i18n.t("gm.fight.turn_spent", "es", name=name),
+        )
 
     def cannot_act(self, name: str) -> RulesError:
         """«Kira no puede actuar: está moribundo.»: the real state, by the system's visible
@@ -460,9 +481,14 @@ class FightPanel(GuardedPanel):
         if self.pending is None:
             return
         r, attacker, target = self.pending
-        state = self.active_fight.apply(r, attacker, target)
-        self._applied[id(state)] = (state, target, r)
-        self.pending = None
+        fight, result = self.active_fight, self._pending_result
+        if result is not None:
+            state = fight.apply_action(result, attacker, target)
+        else:
+            state = fight.apply(r, attacker, target)
+        if isinstance(r, Resolution):
+            self._applied[id(state)] = (state, target, r)
+        self.pending, self._pending_result = None, None
         self._changed()
 
     def undo(self) -> None:
@@ -471,7 +497,7 @@ class FightPanel(GuardedPanel):
         fight.undo()
         while fight.can_undo and self._passed(fight.state):
             fight.undo()
-        self.pending = None
+        self.pending, self._pending_result = None, None
         self._changed(default_pair=True)
 
     def redo(self) -> None:
@@ -480,7 +506,7 @@ class FightPanel(GuardedPanel):
         fight.redo()
         while fight.can_redo and self._passed(fight.state):
             fight.redo()
-        self.pending = None
+        self.pending, self._pending_result = None, None
         self._changed(default_pair=True)
 
     def _seed(self) -> int | None:
@@ -591,13 +617,14 @@ class FightPanel(GuardedPanel):
             want_t = old[1] if old[1] in names and old[1] != want_a else want_t
         with self.hold():
             self.attacker.options = names
-            self.target.options = names
-            self.attacker.value, self.target.value = want_a, want_t
+            self.attacker.value = want_a
+            self._fill_actions()
+            self._fill_targets(want_t)
         over = self._show_over()
         self.apply_button.disabled = self.pending is None
         self.undo_button.disabled = not fight.can_undo
         self.redo_button.disabled = not fight.can_redo
-        self.roll_button.disabled = len(names) < 2 or over
+        self.roll_button.disabled = len(names) < 2 or over or not self._available
         self.next_button.disabled = over
         self.cards.value = self.cards_html()
         self.log.value = self.log_html()
@@ -607,11 +634,71 @@ class FightPanel(GuardedPanel):
         self.show_odds()
         self.show_victory()
 
+    # ------------------------------------------------------------------ actions offered
+    def _in_turn(self, name: str | None) -> bool:
+        """``name`` acts on its own turn (or before initiative: anyone may)."""
+        current = self.active_fight.state.current
+        return name is not None and (current is None or current == name)
+
+    def _fill_actions(self) -> None:
+        """The actions the attacker may take now (``Fight.actions_for``); out of its turn,
+        an attack (the GM's reaction); none for a combatant who cannot act."""
+        fight, name = self.active_fight, self.attacker.value
+        available: dict[str, tuple[ActionProcedure, tuple[str, ...]]] = {}
+        if name is not None and able(fight, name):
+            if self._in_turn(name):
+                for a in fight.actions_for(name):
+                    available[a.action.id] = (a.action, a.targets)
+            else:
+                others = tuple(f.name for f in fight.state.fighters if f.name != name)
+                available["attack"] = (fight.system.actions["attack"], others)
+        self._available = available
+        chosen = self.action.value
+        self.action.options = [(a.label_for(self.lang), aid) for aid, (a, _t) in available.items()]
+        if chosen in available:
+            self.action.value = chosen
+        elif available:
+            self.action.value = "attack" if "attack" in available else next(iter(available))
+        self.action.disabled = len(available) < 2
+
+    def _fill_targets(self, want: str | None) -> None:
+        """The chosen action's targets (before initiative: anyone, as ever)."""
+        fight = self.active_fight
+        names = [f.name for f in fight.state.fighters]
+        picked = self._available.get(self.action.value or "")
+        if picked is None or fight.state.current is None and picked[0].kind == "attack":
+            targets = names
+        else:
+            targets = list(picked[1])
+        me, own = self.attacker.value, picked is not None and picked[0].target == "self"
+        old = self.target.value
+        self.target.options = targets
+        fits = [n for n in (want, old) if n in targets and (own or n != me)]
+        others = [n for n in targets if own or n != me]
+        self.target.value = (fits or others or targets or [None])[0]
+
+    def _actor_changed(self) -> None:
+        with self.hold():
+            self._fill_actions()
+            self._fill_targets(self.target.value)
+        self.roll_button.disabled = not self._available or bool(self._over_text())
+        self.show_odds()
+
+    def _action_changed(self) -> None:
+        with self.hold():
+            self._fill_targets(self.target.value)
+        self.show_odds()
+
     def _pending_html(self) -> str:
         if self.pending is None:
             return ""
         r, a, t = self.pending
-        text = f"{a} → {t}: {resolution_headline(r, self.lang)}"
+        if self._pending_result is not None:
+            done = self._pending_result.text_for(self.lang)
+            who = a if t == a or t is None else f"{a} → {t}"
+            text = f"{who}: {done}"
+        else:
+            text = f"{a} → {t}: {resolution_headline(r, self.lang)}"
         return (
             f"<div><b>{html.escape(i18n.t('gm.fight.pending', self.lang, text=text))}</b>"
             f"</div>{views.steps_html(r.steps, self.lang, self.active_system.i18n_prefix)}"
@@ -676,18 +763,54 @@ class FightPanel(GuardedPanel):
         try:
             if not able(fight, attacker):
                 raise self.cannot_act(attacker)
-            odds = fight.odds(attacker, target)
+            picked = self._available.get(self.action.value or "")
+            note = ""
+            if picked is None:  # its turn is spent: the next blow's odds, to read only
+                note = self.turn_spent(attacker).message(self.lang) + " "
+                odds = fight.odds(attacker, target)
+            elif isinstance(picked[0], CheckAction):
+                ctx = fight.action_context(attacker, picked[0].id, target)
+                self._show_check_odds(picked[0], ctx)
+                return
+            else:
+                odds = fight.odds(attacker, target, self._attack_modifiers(picked[0], target))
         except RulesError as err:  # no blow now: say why where the odds would be
             self.results.show(err.message(self.lang), "", None)
             self.results.chart.layout.display = "none"
             return
-        self.odds = odds
+        self.odds: Any = odds
         chart = views.chart_png(odds, self.lang)
         self.results.chart.layout.display = None
-        head = views.headline_text(odds, self.lang)
+        head = note + views.headline_text(odds, self.lang)
         if attacker == target:
             head = f"{i18n.t('gm.fight.same', self.lang)} {head}"
         self.results.show(head, views.odds_table_html(odds, self.lang), chart)
+
+    def _attack_modifiers(self, action: ActionProcedure, target: str) -> Any:
+        """The modifiers of this attack of the turn (Ashes of War: the second one adds a
+        Desgracia die), ``None`` (the standing ones) out of turn or without a rule."""
+        name = self.attacker.value
+        if not isinstance(action, AttackAction) or action.modifiers_fn is None:
+            return None
+        if name is None or not self._in_turn(name):
+            return None
+        ctx = self.active_fight.action_context(name, action.id, target)
+        return action.modifiers_fn(ctx, ctx.modifiers)
+
+    def _show_check_odds(self, action: CheckAction, ctx: ActionContext) -> None:
+        """A check action's exact odds over its degrees (or why it cannot be taken)."""
+        form = action.prepared(ctx)
+        if isinstance(form, tuple):
+            who = self.attacker.value or ""
+            self.results.show(f"{who} {form[self.lang != 'es']}", "", None)
+            self.results.chart.layout.display = "none"
+            return
+        odds = action.odds(form, self.active_fight.options)
+        self.odds = odds
+        head = f"{action.label_for(self.lang)}: {views.check_headline_text(odds, self.lang)}"
+        chart = views.check_chart_png(odds, self.lang)
+        self.results.chart.layout.display = None
+        self.results.show(head, views.check_table_html(odds, self.lang), chart)
 
     def last_fate(self, name: str) -> Resolution | None:
         """The last roll applied to ``name`` that the current state includes."""

@@ -37,6 +37,11 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Puedes empezar un combate nuevo con los mismos combatientes o deshacer.",
         "You can start a new fight with the same combatants, or undo.",
     ),
+    "gm.fight.action": ("Acción", "Acción (action)"),
+    "gm.fight.turn_spent": (
+        "{name} ya no puede hacer nada más este turno: pasa al siguiente turno.",
+        "{name} can do nothing more this turn: go on to the next turn.",
+    ),
     "gm.fight.restart": ("combate nuevo", "combate nuevo (new fight)"),
     "gm.fight.victory.for": (
         "Para el estado actual: {where} (tras el paso {n} del registro).",

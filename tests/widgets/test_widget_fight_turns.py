@@ -60,6 +60,9 @@ def take_out(p, attacker, target):
     for _ in range(40):
         seed = blow_seed(p.fight, attacker, target)
         p.attacker.value, p.target.value = attacker, target
+        if not p.action.options:  # its turn is spent: on to the next one
+            p.next_button.click()
+            p.attacker.value, p.target.value = attacker, target
         p.seed_box.text.value = str(seed)
         p.roll_button.click()
         assert p.pending is not None, p.message.value
