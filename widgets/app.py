@@ -29,6 +29,7 @@ from widgets.checks import ChecksPanel
 from widgets.compare import ComparePanel
 from widgets.errors import guarded
 from widgets.fight import FightPanel
+from widgets.fight_table import TABLE_KEY, PlayersView, close_tree
 from widgets.hardening import EntryHistory
 from widgets.rolling import HISTORY_MAX
 from widgets.roster_panel import RosterPanel
@@ -90,6 +91,7 @@ class Dashboard:
         self.ids = self.state.ids
         self._holding = False
         self._js_count = 0
+        self.players: PlayersView | None = None  # the players' page, once opened
         self._params = parse_query(query) if query is not None else []
         self._build_chrome()
         if not self.ids:
@@ -98,6 +100,8 @@ class Dashboard:
         self.state.on_link(self._link_changed)
         start = system if system is not None and system in self.ids else self.ids[0]
         self._guard(lambda: self.set_system(start))
+        if TABLE_KEY in env:
+            self._guard(lambda: self.open_table(env[TABLE_KEY], env.get("lang")))
 
     @classmethod
     def from_query_string(cls, query: str | None = None, **kw: Any) -> Dashboard:
@@ -141,6 +145,7 @@ class Dashboard:
         self.attack = self._tabs.panel_as(0, AttackPanel)
         self.tabs = self._tabs.widget
         self.widget = ipw.VBox([self.css, header, self.notes, self.tabs])
+        self._chrome = (header, self.notes)
         self.widget.add_class("rolkit-dashboard")
         self.picker.observe(
             lambda ch: self._holding or self._guard(lambda: self.set_system(ch.new)), "value"
@@ -190,6 +195,10 @@ class Dashboard:
         """Open a link: its system, language and every field it carries."""
         params = parse_query(query)
         first = dict(params)
+        if TABLE_KEY in first:  # the players' page of a fight: nothing else is shown
+            if self.players is None:
+                self.open_table(first[TABLE_KEY], first.get("lang"))
+            return
         lang = first.get("lang")
         if lang in i18n.LANGUAGES and lang != self.lang:
             self.set_language(lang)
@@ -199,6 +208,20 @@ class Dashboard:
         if target is not None and (target != getattr(self.system, "id", None) or fields_given):
             self._params = params
             self.set_system(target, force=True)
+
+    def open_table(self, table_id: str, lang: str | None = None) -> PlayersView:
+        """Become the players' read-only view of the fight ``table_id`` (the Combate tab's
+        «vista de los jugadores»): the dashboard's controls are closed, the page follows
+        the GM's table file (:mod:`widgets.fight_table`) and never changes its address."""
+        lang = lang if lang in i18n.LANGUAGES else self.lang
+        view = PlayersView(table_id, lang)
+        kept = {id(self.css), id(self.widget)}
+        self.widget.children = (self.css, view.widget)
+        for child in (*self._chrome, self.tabs):
+            close_tree(child, keep=lambda w: id(w) in kept)
+        view.start()
+        self.players = view
+        return view
 
     def open(self, system: str | None = None, lang: str | None = None) -> None:
         """Switch to ``system`` and ``lang`` when given and known."""

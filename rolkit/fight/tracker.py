@@ -403,11 +403,16 @@ class Fight(TurnActions):
         return tuple(out), changes
 
     def _cannot_attack(self, fighters: tuple[Fighter, ...], name: str) -> list[tuple[str, str]]:
-        """The log text when ``name``, able to act, cannot attack now (the system's
+        """The log text when ``name`` cannot act (down, dying or dead: its turn passes), or,
+        able to act, cannot attack now (the system's
         :meth:`~rolkit.system.System.fight_blow` makes no blow on the first foe)."""
         s = self.system
         me = next(f for f in fighters if f.name == name)
-        if s.fight_blow_fn is None or s.status(me.defender, self.options) is not None:
+        fate = s.status(me.defender, self.options)
+        if fate is not None:  # it cannot act at all: its turn passes (the log says why)
+            es, en = _CANNOT_ACT[fate]
+            return [(f"{name} {es}: pasa su turno", f"{name} {en}: their turn passes")]
+        if s.fight_blow_fn is None:
             return []
         foe = next((f for f in fighters if f.side != me.side), None)
         if foe is None:
@@ -659,6 +664,14 @@ _STATUS_CHANGE: dict[tuple[str | None, str | None], tuple[str, str]] = {
     (None, "dying"): ("queda moribundo", "is dying"),
     (None, "dead"): ("muere", "dies"),
     (None, None): ("vuelve a la lucha", "is back in the fight"),
+}
+
+
+#: How the log says a combatant cannot act, by its fate: (es, en).
+_CANNOT_ACT: dict[str, tuple[str, str]] = {
+    "down": ("está fuera de combate", "is out of the fight"),
+    "dying": ("está moribundo", "is dying"),
+    "dead": ("está muerto", "is dead"),
 }
 
 
