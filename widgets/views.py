@@ -182,6 +182,12 @@ table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 
   color:var(--rk-ink)}}
 .rolkit-screen thead th {{background:var(--rk-head)}}
 .jupyter-widgets button {{overflow:visible; text-overflow:clip}}
+.rolkit-dashboard .lm-TabBar-content, .rolkit-dashboard .jupyter-widget-TabBar-content
+  {{flex-wrap:wrap}}
+.rolkit-dashboard .lm-TabBar-tab, .rolkit-dashboard .jupyter-widget-TabBar-tab
+  {{flex:0 0 auto !important; min-width:0 !important; max-width:none !important}}
+.rolkit-dashboard .lm-TabBar, .rolkit-dashboard .jupyter-widget-TabBar
+  {{min-height:fit-content !important; height:auto !important}}
 @media (max-width: 600px) {{
   .rolkit-body {{flex-direction:column !important}}
   .rolkit-results {{order:-1; width:100% !important; min-width:0 !important;
@@ -194,6 +200,11 @@ table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 
   .rolkit-means-inline {{display:block !important}}
   .rolkit-forms {{width:100% !important; min-width:0 !important}}
   .rolkit-forms .widget-slider {{max-width:100%}}
+  .rolkit-dashboard .widget-checkbox {{width:auto !important; max-width:100%;
+    height:auto !important}}
+  .rolkit-dashboard .widget-checkbox .widget-label-basic, .rolkit-dashboard .widget-label-basic
+    {{white-space:normal !important; overflow:visible !important; height:auto !important;
+      text-overflow:clip !important; line-height:1.3}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
   table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
@@ -202,12 +213,6 @@ table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 
   .rolkit-fight-odds table {{font-size:0.9em}}
   .rolkit-fight-odds th, .rolkit-fight-odds td {{padding:2px 4px !important}}
   .rolkit-header .widget-dropdown {{max-width:100%}}
-  .rolkit-dashboard .lm-TabBar-content, .rolkit-dashboard .jupyter-widget-TabBar-content
-    {{flex-wrap:wrap}}
-  .rolkit-dashboard .lm-TabBar-tab, .rolkit-dashboard .jupyter-widget-TabBar-tab
-    {{flex:0 0 auto !important; min-width:0 !important; max-width:none !important}}
-  .rolkit-dashboard .lm-TabBar, .rolkit-dashboard .jupyter-widget-TabBar
-    {{min-height:fit-content !important; height:auto !important}}
 }}
 @media print {{
   @page {{size:A4 landscape; margin:10mm}}
