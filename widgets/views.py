@@ -205,6 +205,7 @@ table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 
   .rolkit-dashboard .widget-checkbox .widget-label-basic, .rolkit-dashboard .widget-label-basic
     {{white-space:normal !important; overflow:visible !important; height:auto !important;
       text-overflow:clip !important; line-height:1.3}}
+  .rolkit-dashboard .widget-label-basic span {{white-space:normal !important}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
   table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
