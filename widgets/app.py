@@ -12,8 +12,6 @@ and every field the link carries); the address follows the setup as the GM edits
 
 from __future__ import annotations
 
-import html
-import json
 import os
 from collections.abc import Mapping
 from typing import Any
@@ -31,6 +29,7 @@ from widgets.errors import guarded
 from widgets.fight import FightPanel
 from widgets.fight_table import TABLE_KEY, PlayersView, close_tree
 from widgets.hardening import EntryHistory
+from widgets.link import LinkBar
 from widgets.rolling import HISTORY_MAX
 from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
@@ -38,12 +37,6 @@ from widgets.state import AppState, parse_query
 from widgets.tabs import LazyTabs, TabPanel
 
 __all__ = ["Dashboard", "query_params", "NONE"]
-
-#: Voilà only: JupyterLab's own address (/lab, /doc, /notebooks…) is left alone.
-_JS_LINK = (
-    "if(!/^\\/(lab|doc|notebooks|tree|edit)(\\/|$)/.test(location.pathname))"
-    "{history.replaceState(null,'',location.pathname+'?'+{q})}"
-)
 
 
 def query_params(query: str | None) -> dict[str, str]:
@@ -125,15 +118,22 @@ class Dashboard:
             options=[("ES", "es"), ("EN", "en")], value=self.lang, style={"button_width": "3em"}
         )
         self.lang_toggle.add_class("rolkit-lang")
-        self.link = ipw.HTML()
-        self.link.add_class("rolkit-link")
+        self.linkbar = LinkBar(self._run_js, self._guard)
+        self.link, self.copy_button = self.linkbar.link, self.linkbar.copy_button
         self.print_button = ipw.Button(icon="print", layout=ipw.Layout(width="auto"))
         self.print_button.add_class("rolkit-print")
         self.js = ipw.HTML(layout=ipw.Layout(display="none"))
         self.notes = ipw.HTML()
         self.notes.add_class("rolkit-notes")
         header = ipw.HBox(
-            [self.title, self.picker, self.lang_toggle, self.link, self.print_button, self.js],
+            [
+                self.title,
+                self.picker,
+                self.lang_toggle,
+                self.linkbar.widget,
+                self.print_button,
+                self.js,
+            ],
             layout=ipw.Layout(
                 align_items="center", justify_content="space-between", flex_flow="row wrap"
             ),
@@ -236,19 +236,23 @@ class Dashboard:
             not force and self.system is not None and self.system.id == system_id
         ):
             return
-        self.state.system = self.state.get_system(system_id)
-        params, self._params = self._params, []
-        self._tabs.make_needed(params)
-        dropped: list[tuple[str, str]] = []
-        for panel in self._tabs.built():
-            dropped += self._guard(lambda p=panel: p.set_system(self.state.system, params)) or []
-        index, tab_dropped = self.state.tab_in_link(params, self._tabs.names)
-        if index is not None:
-            self.tabs.selected_index = index
-        self._relabel_chrome()
-        self.picker.value = system_id
-        self._show_dropped(dropped + tab_dropped)
-        self._link_changed()
+        text = i18n.t("dash.switching", self.lang, system=self.state.system_label(system_id))
+        with views.switching(self.widget, self.notes, text):  # the old forms hidden meanwhile
+            self.state.system = self.state.get_system(system_id)
+            params, self._params = self._params, []
+            self._tabs.make_needed(params)
+            dropped: list[tuple[str, str]] = []
+            for panel in self._tabs.built():
+                dropped += (
+                    self._guard(lambda p=panel: p.set_system(self.state.system, params)) or []
+                )
+            index, tab_dropped = self.state.tab_in_link(params, self._tabs.names)
+            if index is not None:
+                self.tabs.selected_index = index
+            self._relabel_chrome()
+            self.picker.value = system_id
+            self._show_dropped(dropped + tab_dropped)
+            self._link_changed()
 
     def set_language(self, lang: str) -> None:
         """Relabel the header and every panel in ``lang``."""
@@ -295,10 +299,7 @@ class Dashboard:
 
     # ------------------------------------------------------------------ the link
     def _link_changed(self) -> None:
-        query = self.state.query()
-        label = html.escape(i18n.t("dash.link", self.lang))
-        self.link.value = f'<a href="?{html.escape(query)}" target="_self">{label}</a>'
-        self._run_js(_JS_LINK.replace("{q}", json.dumps(query)))
+        self.linkbar.show(self.state.query(), self.lang)
 
     def _run_js(self, code: str) -> None:
         self._js_count += 1

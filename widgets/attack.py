@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -32,6 +33,7 @@ from widgets.forms import (
     field_spec,
     form_for,
     humanize,
+    strip_spec_codes,
     was_shown,
 )
 from widgets.rolling import HISTORY_MAX, RollingPanel, SeedBox, roll_button
@@ -43,6 +45,8 @@ __all__ = ["AttackPanel", "Section", "SeedBox", "ROLES", "NONE", "HISTORY_MAX"]
 
 ROLES = (*FORM_NAMES, "options")
 TITLE_KEYS = {role: f"form.{role}" for role in ROLES}
+#: a link's ``preset.<role>=<name>``: the preset each form's dropdown shows
+PRESET_KEY = "preset."
 
 
 FINISH_DELAY = 0.1  # seconds of quiet before the rest (derived values, link…) follows the table
@@ -51,6 +55,14 @@ FINISH_DELAY = 0.1  # seconds of quiet before the rest (derived values, link…)
 CHART_DELAY = 0.3
 MAX_CHOICES_TRIED = 6  # a Modificadores choice with more values is not tried value by value
 NONE = "\x00none"  # the preset dropdown's "(a mano)": a Dropdown at None shows blank
+
+
+def preset_options(presets: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """``(label, name)`` of each preset: a spec code in a name left out (the NSd20 examples
+    «Atacante E1», «Defensor E2 (con armadura)»), unless two names would then read alike."""
+    labels = {name: strip_spec_codes(name) or name for name in presets}
+    clash = len(set(labels.values())) < len(labels)
+    return [(name if clash else labels[name], name) for name in presets]
 
 
 class Section:
@@ -138,9 +150,7 @@ class Section:
     def relabel(self, lang: str) -> None:
         self.lang = lang
         value = self.preset.value
-        self.preset.options = [(i18n.t("preset.none", lang), NONE)] + [
-            (name, name) for name in self.presets
-        ]
+        self.preset.options = [(i18n.t("preset.none", lang), NONE)] + preset_options(self.presets)
         self.preset.value = NONE if value is None else value
         self.preset.description = i18n.t("preset", lang)
         self.widget.set_title(0, i18n.t(TITLE_KEYS[self.role], lang))
@@ -201,8 +211,13 @@ class AttackPanel(RollingPanel):
             layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
         )
         roll_line.add_class("rolkit-roll-line")
+        # where the blow lands: below Tirar, so headline, table, chart and Tirar stay in view
+        self.locations = ipw.HTML()
+        self.locations.add_class("rolkit-odds-box")
+        self.locations.add_class("rolkit-locations-box")
         results = ipw.VBox(
             [self.print_setup, self.results.box, roll_line, self.roll_reason, self.seed_error]
+            + [self.locations]
             + [self.history_title, self.history],
             layout=ipw.Layout(width="48%", min_width="22em", padding="0 0 0 1em"),
         )
@@ -246,6 +261,7 @@ class AttackPanel(RollingPanel):
             )
             for r in ROLES
         }
+        dropped += self._restore_presets(params or [])
         for section in self.sections.values():
             section.preset.observe(
                 lambda ch, s=section: self._guard(lambda: self._preset(s, ch.new)), "value"
@@ -262,6 +278,28 @@ class AttackPanel(RollingPanel):
         self._sync_apply()
         self.relabel()
         self.refresh()
+        return dropped
+
+    def _restore_presets(self, params: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        """Each section's preset by name, as a link names it (``preset.<role>=name``); a
+        name the system does not know is dropped. The fields stay the link's (an edited
+        preset says «(modificado)»)."""
+        named = {k[len(PRESET_KEY) :]: v for k, v in params if k.startswith(PRESET_KEY)}
+        dropped = []
+        for role, section in self.sections.items():
+            name = named.get(role)
+            if name is not None and name not in section.presets:
+                label = i18n.t("preset", self.lang)
+                dropped.append((f"{i18n.t(TITLE_KEYS[role], self.lang)} › {label}", name))
+                name = None
+            if name is not None:
+                section.preset.value = name
+                section.mark_modified(section.value)
+        dropped += [
+            (f"{PRESET_KEY}{role} ({i18n.t('dash.link.unknown', self.lang)})", name)
+            for role, name in named.items()
+            if role not in self.sections
+        ]
         return dropped
 
     def relabelled(self) -> Iterable[Section]:
@@ -325,6 +363,7 @@ class AttackPanel(RollingPanel):
             views.odds_table_html(self.odds, self.lang),
             None,
         )
+        self.locations.value = views.location_table_html(self.odds, self.lang)
         self.state.options = values["options"]
         self._values = values
         self._finish()
@@ -368,6 +407,9 @@ class AttackPanel(RollingPanel):
             else:
                 default = defaults[role]
             out.update(encode_form(f"{role}.", value, default))
+        for role, section in self.sections.items():
+            if section.preset.value not in (None, NONE):
+                out[f"{PRESET_KEY}{role}"] = section.preset.value
         return out
 
     def _setup_text(self, values: dict[str, Any]) -> str:
@@ -375,6 +417,12 @@ class AttackPanel(RollingPanel):
         lang = self.lang
         params = self.params(values)
         labels = self.labels()
+        labels.update(
+            {
+                f"{PRESET_KEY}{role}": f"{i18n.t(TITLE_KEYS[role], lang)} › {i18n.t('preset', lang)}"
+                for role in ROLES
+            }
+        )
         lines = [f"<b>{html.escape(self.active_system.display_name(lang))}</b>"]
         for key, text in params.items():
             lines.append(f"{html.escape(labels.get(key, key))}: {html.escape(text)}")
@@ -399,6 +447,7 @@ class AttackPanel(RollingPanel):
                 continue
             current = getattr(values["modifiers"], name)
             reasons = {}
+            words = self._words(section)
             for choice in row.spec.choices:
                 if choice.value == current:
                     continue
@@ -406,10 +455,20 @@ class AttackPanel(RollingPanel):
                     mods = dataclasses.replace(values["modifiers"], **{name: choice.value})
                     self.active_system.odds(**{**values, "modifiers": mods})
                 except RulesError as err:
-                    reasons[choice.value] = _reason(err, self.lang)
+                    reasons[choice.value] = _reason(err, self.lang, words)
                 except (ValueError, TypeError):
                     continue
             row.set_impossible(reasons)
+
+    def _words(self, section: Section) -> dict[str, str]:
+        """The ids a system's message may name (a field, a choice) → their labels."""
+        words = {k: v for k, v in self.labels().items() if "." not in k}
+        for row in section.form.rows.values():
+            if isinstance(row, ChoiceRow):
+                for c in row.spec.choices:
+                    if isinstance(c.value, str):
+                        words[c.value] = strip_spec_codes(c.label(self.lang))
+        return words
 
     def _show_impacts(self) -> None:
         """Opciones: beside each house rule that changes the current odds, the exact
@@ -600,13 +659,28 @@ def _alternatives(spec: Any, current: Any) -> list[Any]:
     return []
 
 
-def _reason(err: RulesError, lang: str) -> str:
-    """The part of a system's message that says why (after "… must be"), else all of it."""
+def _reason(err: RulesError, lang: str, words: Mapping[str, str] | None = None) -> str:
+    """The part of a system's message that says why (after "… must be"), else all of it,
+    in words: the value it got left out (the choice it is shown beside), an id it names
+    (``'intercept_object'``, ``block_weapon``) replaced by its label in ``words``."""
+    words = words or {}
     text = err.message(lang)
     for word in (" must be ", " debe ser ", ": "):
         if word in text:
-            return text.split(word, 1)[1].strip()
-    return text
+            text = text.split(word, 1)[1].strip()
+            break
+    text = _GOT.sub("", text)
+    return _ID.sub(lambda m: _word(m[1] or m[2], words), text)
+
+
+def _word(name: str, words: Mapping[str, str]) -> str:
+    return words.get(name, name.replace("_", " "))
+
+
+#: "(got 'x')" / "(recibido 'x')" closing a system's message: the value is the choice shown
+_GOT = re.compile(r"\s*\((?:got|recibido)\s[^)]*\)")
+#: a raw id in a message: 'quoted' or snake_case
+_ID = re.compile(r"'([A-Za-z0-9_]+)'|\b([a-z]+_[a-z0-9_]+)\b")
 
 
 def _value_label(spec: Any, value: Any, lang: str) -> str:

@@ -20,7 +20,7 @@ from rolkit.display.compare import comparison_html
 from rolkit.errors import RulesError
 from rolkit.system import FORM_NAMES, System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
-from widgets.forms import parse_number
+from widgets.forms import parse_number, strip_spec_codes
 from widgets.limits import NUMBER_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
 from widgets.roster_panel import attack_panel_of
@@ -139,7 +139,7 @@ class ComparePanel(GuardedPanel):
                     continue
                 key = f"{role}__{name}"
                 self._specs[key] = spec
-                options.append((f"{title} › {spec.label_for(lang)}", key))
+                options.append((f"{title} › {strip_spec_codes(spec.label_for(lang))}", key))
         self.what.options = options
         self.what.value = keep if keep in self._specs else (options[0][1] if options else None)
         self._show_value_box()

@@ -232,6 +232,8 @@ _CODES = rf"\b{_CODE}(?:\s*(?:[–/-]|,\s*(?={_CODE}))\s*{_CODE})*"
 _SECTION = r"(?:§\s*\d+(?:\.\d+)*|\b(?:secci[oó]n|section|apartado)\s+\d+(?:\.\d+)*)"
 _REF = rf"(?:{_CODES}|{_SECTION})"
 _SPEC_CLEANERS = (
+    # a placeholder id of the spec: "(ph:pool_d6)"
+    (re.compile(r"\s*\(?\bph:[\w.]+\)?"), ""),
     # a source tag: [BRP], [BRP split, configurable], [NSd20 S4: "…"]
     (re.compile(rf"\s*\[(?:[A-Z]{{2,}}\b|[^\]]*?{_REF})[^\]]*\]"), ""),
     # a parenthesis that opens with a reference: (G13), (T2), (§1.4), (P5/P6 si …)

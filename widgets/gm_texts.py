@@ -122,6 +122,11 @@ PAIRS: dict[str, tuple[str, str]] = {
         "Cada arma contra el defensor por defecto",
         "Each weapon against the default defender",
     ),
+    "gm.screen.busy": (
+        "Calculando la pantalla del máster…",
+        "Computing the GM screen…",
+    ),
+    "gm.screen.busy.weapons": ("Calculando las armas…", "Computing the weapons…"),
     "gm.screen.download": ("descargar pantalla del máster (HTML)", "download GM screen (HTML)"),
     "gm.screen.none": (
         "Este sistema no declara ejes para la pantalla del máster.",

@@ -133,7 +133,9 @@ class RosterPanel(GuardedPanel):
         self.entry_name.add_class("rolkit-roster-name")
         self.save_button = ipw.Button(icon="save", layout=ipw.Layout(width="auto"))
         self.save_button.add_class("rolkit-roster-save")
-        self.upload = ipw.FileUpload(accept=".json,application/json", multiple=False)
+        self.upload = ipw.FileUpload(
+            accept=".json,application/json", multiple=False, layout=ipw.Layout(width="auto")
+        )
         self.upload.add_class("rolkit-roster-import")
         self.export_button = ipw.Button(icon="download", layout=ipw.Layout(width="auto"))
         self.export_button.add_class("rolkit-roster-export")

@@ -4,19 +4,22 @@ The hit chance over ``System.screen_axes`` (:func:`rolkit.analysis.gm_screen`), 
 named by their labels in the UI language, each weapon preset's fate odds, and a
 "descargar" link whose ``data:`` URL is the self-contained printable page
 (:func:`rolkit.display.screen.screen_html`) in the UI language. The screen is computed
-when the tab is first needed (about a second for some systems), then kept per system.
+when the tab is first needed, then kept per system: the grid first (shown at once), then
+the weapons; until each is there the tab says it is working (issue #26, item 7).
 """
 
 from __future__ import annotations
 
 import html
 import math
+from typing import Any
 
 import ipywidgets as ipw
 
 from rolkit import analysis, fields, i18n
 from rolkit.display.screen import screen_html
-from rolkit.system import System
+from rolkit.errors import RulesError
+from rolkit.system import FORM_NAMES, System
 from widgets import gm_texts, views  # noqa: F401  (gm_texts registers the strings)
 from widgets.fight import download_link
 from widgets.panel import GuardedPanel
@@ -29,6 +32,8 @@ GRID_CLASS = "rolkit-screen-table"
 WEAPONS_CLASS = "rolkit-screen-weapon-table"
 #: seconds after a system switch before the screen is computed (the Ataque tab first)
 BUILD_DELAY = 0.8
+#: seconds after the tab first opens: just long enough for «calculando…» to be drawn
+OPEN_DELAY = 0.05
 #: ``(id(system), system id) -> (system, screen)``: a screen depends only on the system's
 #: defaults and presets, so every dashboard of the kernel shares it (the system is kept
 #: so its id stays unique)
@@ -44,6 +49,21 @@ def axis_label(system: System, axis: tuple[str, str], lang: str) -> str:
 
 def _pct(value: float, lang: str) -> str:
     return "—" if math.isnan(value) else i18n.percent(value / 100, lang, 1)
+
+
+def _weapons(system: System) -> tuple[tuple[str, Any], ...]:
+    """Each weapon preset against the defaults, as :func:`rolkit.analysis.gm_screen` has
+    them (a weapon the default attacker cannot use here is left out)."""
+    base = system.defaults()
+    out = []
+    for name, weapon in system.presets.get("weapon", {}).items():
+        forms = {**base, "weapon": weapon}
+        try:
+            odds = system.odds(*(forms[role] for role in FORM_NAMES))
+        except RulesError:
+            continue
+        out.append((name, odds))
+    return tuple(out)
 
 
 class ScreenPanel(GuardedPanel):
@@ -66,15 +86,28 @@ class ScreenPanel(GuardedPanel):
         self.widget.add_class("rolkit-screen")
         self.widget.add_class("rolkit-paper")
         self._later = Debounced(lambda: self._guard(self.show), delay=BUILD_DELAY)
+        self._first = Debounced(lambda: self._guard(self.show), delay=OPEN_DELAY)
+        self._shown_once = False
+        self._grids: dict[tuple[int, str], Any] = {}
 
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
-        for w in (self.title, self.grid, self.weapons, self.download, self.message):
+        for w in (self.title, self.grid, self.weapons, self.download):
             w.value = ""
-        self._later()
+        self.message.value = views.busy_html(i18n.t("gm.screen.busy", self.lang))
+        (self._later if self._shown_once else self._first)()
         return []
 
     def set_language(self, lang: str) -> None:
         self._later()
+
+    def _grid(self, system: System, axes: tuple[tuple[str, str], tuple[str, str]]) -> Any:
+        """The hit grid of the system's defaults (kept for :attr:`screen`)."""
+        key = (id(system), system.id)
+        if key not in self._grids:
+            self._grids[key] = analysis.hit_grid(
+                system, system.defaults(), rows=axes[0], cols=axes[1]
+            )
+        return self._grids[key]
 
     @property
     def screen(self) -> analysis.GMScreen | None:
@@ -84,17 +117,38 @@ class ScreenPanel(GuardedPanel):
             return None
         key = (id(system), system.id)
         if key not in _SCREENS:
-            _SCREENS[key] = (system, analysis.gm_screen(system))
+            axes = system.screen_axes or system.grid_axes
+            assert axes is not None
+            if key in self._grids:  # the grid already shown: only the weapons remain
+                weapons = _weapons(system)
+                screen = analysis.GMScreen(system, axes[0], axes[1], self._grids.pop(key), weapons)
+            else:
+                screen = analysis.gm_screen(system)
+            _SCREENS[key] = (system, screen)
         return _SCREENS[key][1]
 
     def show(self) -> None:
-        """Fill the tables and the download link in the UI language."""
-        screen, lang = self.screen, self.lang
-        if screen is None:
+        """Fill the tables and the download link in the UI language: the hit grid as soon
+        as it is computed, then the weapons (each new system's screen is computed once)."""
+        self._shown_once = True
+        system, lang = self.state.system, self.lang
+        if system is None or not (system.screen_axes or system.grid_axes):
             self.message.value = views.info_html(i18n.t("gm.screen.none", lang))
             return
+        key = (id(system), system.id)
+        if key not in _SCREENS:
+            axes = system.screen_axes or system.grid_axes
+            assert axes is not None
+            name = system.display_name(lang)
+            self.title.value = f"<h3>{html.escape(i18n.t('screen.title', lang, system=name))}</h3>"
+            grid = analysis.GMScreen(system, axes[0], axes[1], self._grid(system, axes), ())
+            self.grid.value = self.grid_html(grid, lang)
+            self.message.value = views.busy_html(i18n.t("gm.screen.busy.weapons", lang))
+        screen = self.screen
+        assert screen is not None
         self.message.value = ""
-        self.title.value = f"<h3>{html.escape(i18n.t('screen.title', lang, system=screen.system.display_name(lang)))}</h3>"
+        name = screen.system.display_name(lang)
+        self.title.value = f"<h3>{html.escape(i18n.t('screen.title', lang, system=name))}</h3>"
         self.grid.value = self.grid_html(screen, lang)
         self.weapons.value = self.weapons_html(screen, lang)
         self.download.value = download_link(

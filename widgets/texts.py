@@ -42,6 +42,15 @@ PAIRS: dict[str, tuple[str, str]] = {
     "dash.fate.dead": ("{p} muere", "{p} muere (dies)"),
     "dash.fate.down": ("{p} cae", "{p} cae (goes down)"),
     "dash.col.means": ("qué supone", "what it means"),
+    "dash.means.more": ("la regla", "the rule"),
+    # hit locations (a system that rolls one: G.O.R.E. with «Localización de impactos»)
+    "dash.location.title": ("Dónde impacta", "Where the blow lands"),
+    "dash.location": ("localización", "localización (location)"),
+    "dash.location.does": ("un impacto ahí", "a hit there"),
+    "dash.location.prone": ("cae al suelo", "cae al suelo (falls prone)"),
+    "dash.location.p": ("= si impacta", "= if it hits"),
+    "dash.location_disabled": ("inutilizada", "inutilizada (disabled)"),
+    "dash.location_severe": ("destrozada", "destrozada (destroyed)"),
     # fields
     "dash.field.invalid": (
         "{label}: debe ser {allowed} (escrito «{text}»)",
@@ -100,6 +109,13 @@ PAIRS: dict[str, tuple[str, str]] = {
     "dash.impossible": ("no posible: {msg}", "not possible: {msg}"),
     # link
     "dash.link": ("Enlace a este ajuste", "Link to this setup"),
+    "dash.switching": ("Cargando {system}…", "Loading {system}…"),
+    "dash.link.copy": ("copiar enlace", "copy link"),
+    "dash.link.copy.tip": (
+        "Copia al portapapeles la dirección completa de este ajuste",
+        "Copies the whole address of this setup to the clipboard",
+    ),
+    "dash.link.copied": ("enlace copiado", "link copied"),
     "dash.link.dropped": (
         "El enlace traía valores que no valen y se han ignorado: {what}.",
         "The link carried values that are not valid; they were ignored: {what}.",

@@ -8,12 +8,13 @@ Voilà); numbers use the language's decimal separator (``i18n.percent``/``i18n.n
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import html
 import io
 import re
 import textwrap
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -28,12 +29,15 @@ from rolkit.display import tables
 from rolkit.system import System
 from widgets import texts  # noqa: F401  (registers the dashboard strings)
 from widgets.errors import guarded, log
+from widgets.forms import strip_spec_codes
 
 __all__ = [
     "log",
     "guarded",
     "error_html",
     "info_html",
+    "busy_html",
+    "switching",
     "headline_text",
     "odds_table_html",
     "check_table_html",
@@ -48,10 +52,17 @@ __all__ = [
     "DASHBOARD_CSS",
     "js_html",
     "wound_help",
+    "fraction_cell",
+    "location_table_html",
+    "LOCATIONS_CLASS",
 ]
 
 ODDS_CLASS = "rolkit-odds"
 CHECK_CLASS = "rolkit-check-odds"
+LOCATIONS_CLASS = "rolkit-locations"
+#: the longest exact fraction written out in a cell («39/1000», «1234/5000»); a longer
+#: one shows a close short fraction («≈ 1/6») and the exact value on hover (title)
+FRACTION_CHARS = 9
 INK = "#1a1a1a"  # text on every light surface: ≥ 12:1 on the pastel backgrounds below
 PAPER = "#ffffff"
 ERROR_INK = "#a00018"  # 7.4:1 on white
@@ -59,15 +70,63 @@ INFO_INK = "#1b5e20"  # 7.9:1 on white
 KIND_COLOURS = {"miss": "#f8d7da", "hit": "#fff3cd", "wound": "#d4edda"}
 BAR = "#9ecae1"
 
-#: The dashboard's stylesheet (one HTML widget). Results sit on their own paper (the
-#: theme cannot wash them out); at desktop widths the forms and the results scroll
-#: independently within the window, so the odds stay in view; at ≤ 600 px they come first; printing shows the setup as text, the
-#: odds, the chart and the rolls, and hides every control.
+#: The dashboard's colours, light (JupyterLab's and Voilà's light themes, and no theme)
+#: and dark (``data-jp-theme-light="false"`` on the page: JupyterLab Dark, Voilà's
+#: ``?theme=dark``). Every ink is ≥ 4.5:1 on its paper, the pastel row colours and the bar
+#: included (tests/browser/test_display_browser.py measures the rendered colours).
+THEMES = {
+    "light": {
+        "paper": PAPER,
+        "ink": INK,
+        "muted": "#4d4d4d",
+        "line": "#e0e0e0",
+        "border": "#ccc",
+        "link": "#0645ad",
+        "error": ERROR_INK,
+        "info": INFO_INK,
+        "impact": "#0b3d91",
+        "bar": BAR,
+        "head": "#f3f3f3",
+    },
+    "dark": {
+        "paper": "#1e1e1e",
+        "ink": "#e8e8e8",
+        "muted": "#c2c2c2",
+        "line": "#444",
+        "border": "#5a5a5a",
+        "link": "#8ab4f8",
+        "error": "#ff8a80",
+        "info": "#81c784",
+        "impact": "#90caf9",
+        "bar": "#2f6690",
+        "head": "#2a2a2a",
+    },
+}
+
+
+def _vars(theme: str) -> str:
+    return "; ".join(f"--rk-{k}:{v}" for k, v in THEMES[theme].items())
+
+
+#: The dashboard's stylesheet (one HTML widget). Results sit on their own paper in the
+#: theme's colours; at desktop widths the forms and the results scroll independently
+#: within the window, so the odds stay in view; at ≤ 600 px they come first. Printing
+#: shows the setup as text, the odds, the chart and the rolls of the Ataque tab, or the
+#: Tablas tab's GM screen (each table whole, headings kept with it), and hides every control.
 DASHBOARD_CSS = f"""<style>
-.rolkit-paper {{background:{PAPER}; color:{INK}; border:1px solid #ccc; border-radius:4px;
-  padding:6px 8px; box-sizing:border-box}}
+.rolkit-dashboard {{{_vars("light")}}}
+[data-jp-theme-light="false"] .rolkit-dashboard {{{_vars("dark")}}}
+.rolkit-paper {{background:var(--rk-paper); color:var(--rk-ink); border:1px solid var(--rk-border);
+  border-radius:4px; padding:6px 8px; box-sizing:border-box}}
 .rolkit-paper .widget-html-content, .rolkit-paper .widget-label,
-.rolkit-paper .widget-checkbox span, .rolkit-paper .widget-label-basic span {{color:{INK}}}
+.rolkit-paper .widget-checkbox span, .rolkit-paper .widget-label-basic span,
+.rolkit-paper h3, .rolkit-paper h4, .rolkit-paper caption {{color:var(--rk-ink)}}
+.rolkit-dashboard a, .rolkit-dashboard a:visited {{color:var(--rk-link); text-decoration:underline}}
+.rolkit-dashboard .jupyter-widget-Collapse-header, .rolkit-dashboard .lm-Collapse-header,
+.rolkit-dashboard .jupyter-widget-Collapse-header *, .rolkit-dashboard .lm-Collapse-header *
+  {{color:var(--jp-ui-font-color0, var(--rk-ink)) !important}}
+.rolkit-dashboard .lm-TabBar-tab, .rolkit-dashboard .jupyter-widget-TabBar-tab
+  {{color:var(--jp-ui-font-color0, var(--rk-ink)) !important}}
 @media (min-width: 601px) {{
   .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
 }}
@@ -75,43 +134,78 @@ DASHBOARD_CSS = f"""<style>
   {{flex-shrink:0 !important}}
 .rolkit-body {{align-items:flex-start}}
 .rolkit-odds-box {{max-width:100%; overflow-x:auto}}
-table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps {{border-collapse:collapse;
-  background:{PAPER}; color:{INK}}}
+table.rolkit-odds, table.rolkit-check-odds, table.rolkit-steps, table.rolkit-locations
+  {{border-collapse:collapse;
+  background:var(--rk-paper); color:var(--rk-ink)}}
 table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
-table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
-  border-bottom:1px solid #e0e0e0; text-align:left}}
+table.rolkit-check-odds th, table.rolkit-locations td, table.rolkit-locations th {{padding:2px 8px; white-space:nowrap; color:var(--rk-ink);
+  border-bottom:1px solid var(--rk-line); text-align:left}}
+table.rolkit-odds td.rolkit-kind {{color:{INK} !important}}
+table.rolkit-locations {{margin-top:6px}}
+table.rolkit-odds, table.rolkit-check-odds, table.rolkit-locations {{line-height:1.35}}
+.rolkit-results:has(.rolkit-stale) .rolkit-locations-box {{opacity:0.45; filter:grayscale(1)}}
+.rolkit-odds-box .widget-html-content {{line-height:1.35}}
+table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 8px}}
 .rolkit-num {{text-align:right !important; font-variant-numeric:tabular-nums;
   white-space:nowrap !important}}
+.rolkit-fraction[title] {{cursor:help}}
 .rolkit-means {{white-space:normal !important; max-width:22em; font-size:0.9em}}
-.rolkit-headline h4 {{margin:4px 0; color:{INK}}}
+.rolkit-more summary {{cursor:pointer; color:var(--rk-link); font-size:0.95em}}
+.rolkit-more {{font-size:0.95em}}
+.rolkit-headline h4 {{margin:4px 0; color:var(--rk-ink)}}
 .rolkit-stale .rolkit-headline, .rolkit-stale .rolkit-odds-box, .rolkit-stale .rolkit-chart
   {{opacity:0.45; filter:grayscale(1)}}
-.rolkit-message {{color:{ERROR_INK}}}
-.rolkit-info {{color:{INFO_INK}}}
-.rolkit-roll {{background:{PAPER}; color:{INK}}}
-.rolkit-roll .widget-html-content {{color:{INK}}}
+.rolkit-message {{color:var(--rk-error, {ERROR_INK}) !important}}
+.rolkit-info {{color:var(--rk-info, {INFO_INK}) !important}}
+.rolkit-roll {{background:var(--rk-paper); color:var(--rk-ink)}}
+.rolkit-roll .widget-html-content {{color:var(--rk-ink)}}
 .rolkit-roll .rolkit-roll-headline, .rolkit-roll .rolkit-roll-headline .widget-html-content
   {{height:auto !important; min-height:fit-content; white-space:normal; overflow:visible}}
 .rolkit-roll > .widget-hbox {{flex-shrink:0; position:relative; z-index:1}}
 .rolkit-badge {{display:inline-block; background:#fff3cd; color:#4d3800;
   border:1px solid #c9a227; border-radius:3px; padding:0 4px; font-size:0.85em}}
-.rolkit-impact {{color:#0b3d91; font-size:0.9em}}
-.rolkit-field-error .widget-html-content, .rolkit-field-error {{color:{ERROR_INK}}}
+.rolkit-impact {{color:var(--rk-impact)}}
+.rolkit-field-error .widget-html-content, .rolkit-field-error {{color:var(--rk-error)}}
 .rolkit-print-setup {{display:none}}
 .rolkit-means-inline {{display:none; font-size:0.85em}}
 .rolkit-chart {{background:{PAPER}}}
+[data-jp-theme-light="false"] .rolkit-chart {{filter:invert(0.88) hue-rotate(180deg)}}
+.rolkit-busy {{color:var(--rk-muted); font-style:italic}}
+.rolkit-switching .widget-tab-contents, .rolkit-switching .lm-TabPanel-stackedPanel
+  {{visibility:hidden}}
+.rolkit-busy::before {{content:""; display:inline-block; width:0.8em; height:0.8em;
+  margin-right:0.4em; border:2px solid var(--rk-muted); border-top-color:transparent;
+  border-radius:50%; animation:rolkit-spin 0.8s linear infinite; vertical-align:-0.1em}}
+@keyframes rolkit-spin {{to {{transform:rotate(360deg)}}}}
+.rolkit-screen table {{border-collapse:collapse}}
+.rolkit-screen th, .rolkit-screen td {{border:1px solid var(--rk-line); padding:1px 5px;
+  color:var(--rk-ink)}}
+.rolkit-screen thead th {{background:var(--rk-head)}}
 .jupyter-widgets button {{overflow:visible; text-overflow:clip}}
+.rolkit-dashboard .lm-TabBar-content, .rolkit-dashboard .jupyter-widget-TabBar-content
+  {{flex-wrap:wrap}}
+.rolkit-dashboard .lm-TabBar-tab, .rolkit-dashboard .jupyter-widget-TabBar-tab
+  {{flex:0 0 auto !important; min-width:0 !important; max-width:none !important}}
+.rolkit-dashboard .lm-TabBar, .rolkit-dashboard .jupyter-widget-TabBar
+  {{min-height:fit-content !important; height:auto !important}}
 @media (max-width: 600px) {{
   .rolkit-body {{flex-direction:column !important}}
   .rolkit-results {{order:-1; width:100% !important; min-width:0 !important;
     padding:4px !important}}
-  table.rolkit-odds, table.rolkit-check-odds {{font-size:0.85em; width:100%}}
+  table.rolkit-odds, table.rolkit-check-odds, table.rolkit-locations
+    {{font-size:0.85em; width:100%}}
   table.rolkit-odds td, table.rolkit-odds th, table.rolkit-check-odds td,
   table.rolkit-check-odds th {{white-space:normal; padding:2px 3px}}
   .rolkit-means {{display:none}}
   .rolkit-means-inline {{display:block !important}}
   .rolkit-forms {{width:100% !important; min-width:0 !important}}
   .rolkit-forms .widget-slider {{max-width:100%}}
+  .rolkit-dashboard .widget-checkbox {{width:auto !important; max-width:100%;
+    height:auto !important}}
+  .rolkit-dashboard .widget-checkbox .widget-label-basic, .rolkit-dashboard .widget-label-basic
+    {{white-space:normal !important; overflow:visible !important; height:auto !important;
+      text-overflow:clip !important; line-height:1.3}}
+  .rolkit-dashboard .widget-label-basic span {{white-space:normal !important}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
   table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
@@ -119,22 +213,67 @@ table.rolkit-check-odds th {{padding:2px 8px; white-space:nowrap; color:{INK};
     padding:0 !important}}
   .rolkit-fight-odds table {{font-size:0.9em}}
   .rolkit-fight-odds th, .rolkit-fight-odds td {{padding:2px 4px !important}}
+  .rolkit-header .widget-dropdown {{max-width:100%}}
 }}
 @media print {{
+  @page {{size:A4 landscape; margin:10mm}}
+  html, body[data-voila], body[data-voila] #main, body[data-voila] #rendered_cells,
+  body[data-voila] .lm-BoxPanel, body[data-voila] .lm-BoxPanel-child {{position:static !important; height:auto !important;
+    max-height:none !important; overflow:visible !important; contain:none !important}}
+  .rolkit-dashboard {{{_vars("light")}}}
+  body, .rolkit-dashboard {{background:#fff !important; color:#000}}
   .rolkit-forms, .rolkit-header, .rolkit-roll-line, .rolkit-link, .lm-TabBar,
-  .jupyter-widget-TabBar, .widget-slider, button, .rolkit-checks-form {{display:none !important}}
+  .jupyter-widget-TabBar, .widget-slider, button, .rolkit-checks-form,
+  .rolkit-screen-download, .rolkit-notes:empty {{display:none !important}}
   .rolkit-print-setup {{display:block !important}}
   .rolkit-results {{width:100% !important; max-height:none !important;
     overflow:visible !important}}
   .rolkit-odds-box {{overflow:visible}}
   .rolkit-roll .lm-Collapse-contents, .rolkit-roll .jupyter-widget-Collapse-contents
     {{display:block !important}}
+  [data-jp-theme-light="false"] .rolkit-chart {{filter:none}}
+  .rolkit-dashboard, .rolkit-dashboard .widget-box, .rolkit-dashboard .widget-html,
+  .rolkit-dashboard .widget-html-content, .rolkit-dashboard .lm-Widget,
+  .rolkit-dashboard .jupyter-widget-Collapse-contents, .rolkit-dashboard .lm-TabPanel,
+  .rolkit-dashboard .jupyter-widget-TabPanel, .rolkit-screen
+    {{overflow:visible !important; max-height:none !important; height:auto !important;
+      width:auto !important; max-width:none !important; position:static !important;
+      contain:none !important}}
+  .rolkit-dashboard .lm-TabPanel > .lm-Widget.lm-mod-hidden,
+  .rolkit-dashboard .jupyter-widget-TabPanel > .lm-mod-hidden {{display:none !important}}
+  .rolkit-screen table {{page-break-inside:avoid; break-inside:avoid; font-size:9pt}}
+  .rolkit-screen h4, .rolkit-screen h3 {{page-break-after:avoid; break-after:avoid}}
+  .rolkit-screen-weapons {{page-break-before:always; break-before:page}}
+  .rolkit-screen .widget-html {{break-inside:avoid}}
 }}
 </style>"""
 
 
 def error_html(text: str) -> str:
     return f'<div class="rolkit-message" style="color:{ERROR_INK}">⚠ {html.escape(text)}</div>'
+
+
+def busy_html(text: str) -> str:
+    """A working note (a spinner and ``text``) for a wait the reader would otherwise see
+    as an empty box."""
+    return f'<div class="rolkit-busy" role="status">{html.escape(text)}</div>'
+
+
+#: the dashboard's class while it switches systems: the tabs' contents are hidden (the
+#: old system's forms never show under the new name)
+SWITCHING = "rolkit-switching"
+
+
+@contextlib.contextmanager
+def switching(box: ipw.Box, notes: ipw.HTML, text: str) -> Iterator[None]:
+    """While the block runs, ``box`` hides its tabs' contents and ``notes`` says ``text``
+    with a spinner (the kernel sends both before it starts the work)."""
+    box.add_class(SWITCHING)
+    notes.value = busy_html(text)
+    try:
+        yield
+    finally:
+        box.remove_class(SWITCHING)
 
 
 def info_html(text: str) -> str:
@@ -178,7 +317,41 @@ def wound_help(prefix: str, wound: str | None, lang: str) -> str:
         return ""
     suffix = wound.rsplit(".", 1)[-1]
     key = f"{prefix}.wound_help.{suffix}"
-    return i18n.t(key, lang) if i18n.has(key, lang) else ""
+    return strip_spec_codes(i18n.t(key, lang)) if i18n.has(key, lang) else ""
+
+
+def fraction_text(p: Fraction) -> str:
+    """``p`` written out when short (``39/1000``), else a close short fraction (``≈ 1/6``,
+    ``< 1/1000``, ``> 999/1000``)."""
+    exact = str(p)
+    if len(exact) <= FRACTION_CHARS:
+        return exact
+    near = p.limit_denominator(1000)
+    if near == 0:
+        return "< 1/1000"
+    if near == 1:
+        return "> 999/1000"
+    return f"≈ {near}"
+
+
+def fraction_cell(p: Fraction) -> str:
+    """A table cell with :func:`fraction_text` and the exact fraction on hover."""
+    return (
+        f'<td class="rolkit-num rolkit-fraction" title="{html.escape(str(p))}">'
+        f"{html.escape(fraction_text(p))}</td>"
+    )
+
+
+def _means_cell(short: str, more: str, lang: str) -> str:
+    """What a row means in a few words; the rule's paragraph one click away."""
+    text = html.escape(short)
+    if more:
+        summary = html.escape(i18n.t("dash.means.more", lang))
+        text += (
+            f'<details class="rolkit-more"><summary>{summary}</summary>'
+            f"{html.escape(more)}</details>"
+        )
+    return f'<td class="rolkit-means">{text}</td>'
 
 
 def _pct(p: Fraction, lang: str) -> str:
@@ -188,8 +361,8 @@ def _pct(p: Fraction, lang: str) -> str:
 def _bar_cell(p: Fraction, lang: str) -> str:
     width = float(p) * 100
     style = (
-        f"background:linear-gradient(90deg, {BAR} {width:.1f}%, transparent {width:.1f}%);"
-        f"color:{INK}"
+        f"background:linear-gradient(90deg, var(--rk-bar, {BAR}) {width:.1f}%,"
+        f" transparent {width:.1f}%)"
     )
     return f'<td class="rolkit-num" style="{style}">{_pct(p, lang)}</td>'
 
@@ -228,38 +401,31 @@ def _fate_text(law: dict[Any, Fraction], kind: str, lang: str) -> str:
 
 
 def odds_table_html(odds: Any, lang: str) -> str:
-    """The outcome table: label, ``=`` (with a bar), ``≥``, the exact fraction, and what
-    each row means: the system's own words for a wound level (``wound_help``) and the
-    defender's fate given that row, exactly."""
+    """The outcome table: label, ``=`` (with a bar), ``≥``, the fraction (exact on hover),
+    and what each row means in a few words (the defender's fate given that row, exactly),
+    the system's own paragraph for a wound level (``wound_help``) one click away."""
     classes = odds.outcome_classes()
     fates = fate_by_row(odds)
-    helps = [
-        " · ".join(
-            t
-            for t in (wound_help(odds.prefix, w, lang), _fate_text(fates.get(c, {}), c[1], lang))
-            if t
-        )
-        for c in classes
-        for w in (c[2],)
-    ]
-    has_help = any(helps)
+    shorts = [_fate_text(fates.get(c, {}), c[1], lang) for c in classes]
+    mores = [wound_help(odds.prefix, c[2], lang) for c in classes]
+    has_help = any(shorts) or any(mores)
     head = [i18n.t("col.outcome", lang), "=", "≥", i18n.t("col.fraction", lang)]
     if has_help:
         head.append(i18n.t("dash.col.means", lang))
     rows = []
     remaining = Fraction(1)
-    for ((_, kind, wound), p), means in zip(classes.items(), helps, strict=True):
+    for ((_, kind, wound), p), short, more in zip(classes.items(), shorts, mores, strict=True):
         label = html.escape(tables.outcome_label(kind, wound, lang))
         colour = KIND_COLOURS.get(kind, PAPER)
-        inline = f'<span class="rolkit-means-inline">{html.escape(means)}</span>' if means else ""
+        inline = f'<span class="rolkit-means-inline">{html.escape(short)}</span>' if short else ""
         cells = [
-            f'<td style="background:{colour};color:{INK}">{label}{inline}</td>',
+            f'<td class="rolkit-kind" style="background:{colour};color:{INK}">{label}{inline}</td>',
             _bar_cell(p, lang),
             f'<td class="rolkit-num">{_pct(remaining, lang)}</td>',
-            f'<td class="rolkit-num">{p}</td>',
+            fraction_cell(p),
         ]
         if has_help:
-            cells.append(f'<td class="rolkit-means">{html.escape(means)}</td>')
+            cells.append(_means_cell(short, more, lang))
         rows.append(f"<tr class='rolkit-row-{kind}'>{''.join(cells)}</tr>")
         remaining -= p
     attrs = ["", "", "", "", ' class="rolkit-means"']
@@ -267,6 +433,59 @@ def odds_table_html(odds: Any, lang: str) -> str:
     return (
         f'<table class="{ODDS_CLASS}"><thead><tr>{header}</tr></thead>'
         f"<tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _location_consequence(law: list[tuple[Any, Fraction]], prefix: str, lang: str) -> str:
+    """A hit at one location in a few words: how often it leaves the location disabled or
+    destroyed, the defender prone, down or dead (exact, given that location)."""
+    total = sum((p for _, p in law), Fraction(0))
+    if not total:
+        return ""
+    parts = []
+    for flag in ("location_disabled", "location_severe"):
+        q = sum((p for v, p in law if flag in v.flags), Fraction(0)) / total
+        if q:
+            parts.append(f"{i18n.t(f'dash.{flag}', lang)} {i18n.percent(q, lang)}")
+    prone = sum((p for v, p in law if v.prone), Fraction(0)) / total
+    if prone:
+        parts.append(f"{i18n.t('dash.location.prone', lang)} {i18n.percent(prone, lang)}")
+    fates: dict[Any, Fraction] = {}
+    for v, p in law:
+        fates[v.fate] = fates.get(v.fate, Fraction(0)) + p / total
+    fate = _fate_text(fates, "wound", lang)
+    return " · ".join([*parts, fate] if fate else parts)
+
+
+def location_table_html(odds: Any, lang: str) -> str:
+    """Where the blow lands (a system with hit locations, when the setup rolls one): each
+    location's chance when the blow lands on one, and what a hit there does (exact, given
+    that location); ``""`` when no row names a location."""
+    where = [loc for loc in odds.location() if loc is not None]
+    if not where:
+        return ""
+    views_at: dict[str, list[tuple[Any, Fraction]]] = {loc: [] for loc in where}
+    for v, p in odds.views():
+        if v.location is not None:
+            views_at[v.location].append((v, p))
+    head = [i18n.t("dash.location", lang), i18n.t("dash.location.p", lang)]
+    head.append(i18n.t("col.fraction", lang))
+    head.append(i18n.t("dash.location.does", lang))
+    rows = []
+    landed = sum((q for loc in where for _, q in views_at[loc]), Fraction(0))
+    for loc in where:
+        law = views_at[loc]
+        p = sum((q for _, q in law), Fraction(0)) / landed
+        consequence = _location_consequence(law, odds.prefix, lang)
+        rows.append(
+            f"<tr><td>{html.escape(i18n.t(loc, lang))}</td>{_bar_cell(p, lang)}"
+            f"{fraction_cell(p)}{_means_cell(consequence, '', lang)}</tr>"
+        )
+    header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    title = html.escape(i18n.t("dash.location.title", lang))
+    return (
+        f'<table class="{LOCATIONS_CLASS}"><caption>{title}</caption>'
+        f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 
@@ -290,9 +509,10 @@ def check_table_html(o: Any, lang: str) -> str:
         p = o[d.id]
         colour = KIND_COLOURS["wound" if d.success else "miss"]
         rows.append(
-            f"<tr><td style='background:{colour};color:{INK}'>{html.escape(d.label_for(lang))}"
+            f"<tr><td class='rolkit-kind' style='background:{colour};color:{INK}'>"
+            f"{html.escape(d.label_for(lang))}"
             f"</td>{_bar_cell(p, lang)}<td class='rolkit-num'>{_pct(better, lang)}</td>"
-            f"<td class='rolkit-num'>{p}</td></tr>"
+            f"{fraction_cell(p)}</tr>"
         )
         better -= p
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
@@ -426,7 +646,7 @@ def steps_html(steps: Iterable[Any], lang: str, prefix: str) -> str:
             i18n.t(s.label, lang, **dict(s.params)),
             tables.format_dice(s.dice),
             tables.format_derived(s.derived, lang, prefix),
-            s.rule,
+            strip_spec_codes(s.rule),
         ]
         rows.append("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in cells) + "</tr>")
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
@@ -484,7 +704,9 @@ class HistoryEntry:
         )
         self.widget = ipw.VBox(
             [self.head, line, self.fold],  # the buttons before the folded steps: never covered
-            layout=ipw.Layout(border="1px solid #ccc", padding="4px", margin="4px 0"),
+            layout=ipw.Layout(
+                border="1px solid var(--rk-border, #ccc)", padding="4px", margin="4px 0"
+            ),
         )
         self.widget.add_class("rolkit-roll")
         self.relabel(lang)
