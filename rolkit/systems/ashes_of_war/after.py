@@ -37,10 +37,11 @@ from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.ashes_of_war.attack.odds import attack_rows
 from rolkit.systems.ashes_of_war.attack.stages import defender_after, spent
-from rolkit.systems.ashes_of_war.attack.validate import check_legal
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
+from rolkit.systems.ashes_of_war.attack.validate import check_legal, check_situation
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.legality import attack_refusal
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import attack_pool
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
@@ -78,17 +79,21 @@ def system_transitions(
     modifiers: Modifiers,
     rules: RulesConfig = DEFAULT_RULES,
 ) -> dict[AfterState, Fraction]:
-    """``SYSTEM.transitions``: :func:`attack_transitions`, except that a weapon worn down
-    to Integridad 0 gives the certain law "no blow" (nothing changes).
+    """``SYSTEM.transitions``: :func:`attack_transitions`, except that an attacker who
+    cannot attack now (:func:`~.legality.attack_refusal`: a weapon worn down to Integridad
+    0, dropped or out of shots, a weapon hand lost, fractured or wounded) gives the certain
+    law "no blow" (nothing changes).
 
-    §4.3: a broken weapon cannot attack, and ``odds`` / ``resolve`` refuse it. A whole
-    fight reaches that state by itself (every absorbed or blocked blow wears the weapon,
-    §4.12, §4.9), and there the turn passes without a blow; the combatant's own form does
-    not say it cannot act, so ``status`` stays None. Every other rule of the attack is
-    still checked (as if the weapon were whole) and raises as the odds do.
+    §4.3: such an attack is refused by ``odds`` / ``resolve``. A whole fight reaches those
+    states by itself (every absorbed or blocked blow wears the weapon, §4.12, §4.9; a first
+    serious wound in the weapon arm drops it, T5), and there the turn passes without a
+    blow; the combatant's own form does not say it cannot act, so ``status`` stays None.
+    Every other rule of the attack is still checked and raises as the odds do.
     """
-    if weapon.integrity == 0:
-        check_legal(attacker, defender, evolve(weapon, integrity=1), modifiers, rules)
+    if attack_refusal(attacker, weapon, rules) is not None and not (
+        attacker.conditions.incapacitated
+    ):
+        check_situation(attacker, defender, weapon, modifiers, rules)
         return {(attacker, defender, weapon): Fraction(1)}
     return attack_transitions(attacker, defender, weapon, modifiers, rules)
 

@@ -165,6 +165,34 @@ class RulesConfig:
         ),
         rule="§4.15",
     )
+    first_serious_applied: bool = fields.flag_field(
+        True,
+        label=fields.label(
+            "Aplicar la primera herida grave", gloss="apply first-serious-wound effects"
+        ),
+        help=_ph(
+            "Si se marca, la primera herida grave en un miembro aplica su efecto: Brazo o Mano "
+            "suelta lo que sostiene (Brazo: +1 ▽ al usarlo; Mano: no empuña con ella), Pierna "
+            "cae Derribado y no Corre, Pie Corre con +1 ▽; Pierna y Pie mueven 3 m como mucho. "
+            "Si no, solo se anuncia y lo aplica el Narrador.",
+            "If set, a first serious wound in a limb applies its effect: Brazo or Mano drops "
+            "what it holds (Brazo: +1 ▽ when using it; Mano: cannot wield with it), Pierna falls "
+            "Derribado (prone) and cannot Correr, Pie runs with +1 ▽; Pierna and Pie move 3 m "
+            "at most. If unset, it is only announced and the GM applies it.",
+        ),
+        rule="T5",
+    )
+    prone_desgracias: int = fields.int_field(
+        1,
+        0,
+        3,
+        label=fields.label("▽ por Derribado", gloss="bane dice while prone"),
+        help=_ph(
+            "Desgracias en tiradas rápidas mientras está Derribado (en el suelo).",
+            "Bane dice on quick rolls while Derribado (prone, on the ground).",
+        ),
+        rule="T5",
+    )
     quick_skills: frozenset = multichoice_with_default(
         SKILL_LABELS,
         DEFAULT_QUICK_SKILLS,

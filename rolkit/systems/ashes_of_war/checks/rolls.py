@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.errors import check_choice, input_error
+from rolkit.systems.ashes_of_war.checks.actions import run_refusal
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
@@ -143,8 +144,13 @@ def locate_roll(
 def run_roll(
     runner: Combatant, adversidad: str, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
-    """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action."""
+    """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action.
+    Refused as :func:`~.actions.run_refusal` says (Derribado, a leg lost, Fracturado or
+    with a first serious wound)."""
     check_able(runner, "conditions", ("correr", "run"))
+    why = run_refusal(runner, rules)
+    if why is not None:
+        raise input_error("conditions", en=why[1], es=why[0], cls=AowImpossibleError)
     roll, ok = simple_check(runner, "run", adversidad, rng, rules=rules)
     after = _spend_pending(runner)
     if not ok:
