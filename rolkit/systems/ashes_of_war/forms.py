@@ -950,14 +950,18 @@ class Combatant:
                 continue
             covered = {loc for loc in LOCATIONS if piece.covers(loc)}
             if covered & seen:
+                twice = [loc for loc in LOCATIONS if loc in covered & seen]
+                es_locs = ", ".join(LOCATION_LABELS[loc][0] for loc in twice)
+                en_locs = ", ".join(LOCATION_LABELS[loc][1] for loc in twice)
                 raise input_error(
                     slot,
                     en=(
                         f"Armadura {slot[-1]} (armour piece {slot[-1]}) must be at most one piece "
-                        f"per location (got {shown(sorted(covered & seen))})"
+                        f"per location (got a second piece on {en_locs})"
                     ),
                     es=(
-                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido {shown(sorted(covered & seen))})"
+                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido una "
+                        f"segunda pieza en {es_locs})"
                     ),
                     allowed="at most one piece per location",
                     got=sorted(covered & seen),

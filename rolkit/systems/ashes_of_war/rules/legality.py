@@ -11,7 +11,12 @@ from rolkit.errors import input_error, shown
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
-from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS, PART_OF
+from rolkit.systems.ashes_of_war.tables import (
+    DAMAGE_TYPE_LABELS,
+    LOCATION_LABELS,
+    LOCATIONS,
+    PART_OF,
+)
 
 __all__ = [
     "Refusal",
@@ -31,12 +36,14 @@ def declared_damage_type(weapon: Weapon, m: Modifiers) -> str:
     """§4.3: the declared type must be one the weapon deals (default: its main type)."""
     t = m.damage_type or weapon.damage_type
     if t not in weapon.damage_types:
+        es_types = ", ".join(DAMAGE_TYPE_LABELS[x][0] for x in weapon.damage_types)
+        en_types = ", ".join(DAMAGE_TYPE_LABELS[x][1] for x in weapon.damage_types)
         raise input_error(
             "damage_type",
-            en=f"{weapon.name} cannot deal that damage type ({t}); it deals "
-            f"{', '.join(weapon.damage_types)}",
-            es=f"{weapon.name} no inflige ese tipo de daño ({t}); inflige "
-            f"{', '.join(weapon.damage_types)}",
+            en=f"{weapon.name} cannot deal that damage type ({DAMAGE_TYPE_LABELS[t][1]}); it "
+            f"deals {en_types}",
+            es=f"{weapon.name} no inflige ese tipo de daño ({DAMAGE_TYPE_LABELS[t][0]}); "
+            f"inflige {es_types}",
             got=t,
             cls=AowImpossibleError,
         )
@@ -267,7 +274,7 @@ def _gear_refusal(defender: Combatant, m: Modifiers, rules: RulesConfig) -> tupl
         s = defender.shield
         if s is None:
             return (
-                f"defence 'intercept_shield' needs a shield; {name} carries none",
+                f"Interceptar con escudo (shield intercept) needs a shield; {name} carries none",
                 f"interceptar con escudo requiere un escudo; {name} no lleva",
             )
         if s.integrity <= 0:
@@ -296,7 +303,7 @@ def _gear_refusal(defender: Combatant, m: Modifiers, rules: RulesConfig) -> tupl
         o = defender.parry_object
         if o is None:
             return (
-                f"defence 'intercept_object' needs a weapon or object; {name} has none",
+                f"Interceptar con arma u objeto (parry) needs a weapon or object; {name} has none",
                 f"interceptar con un objeto requiere un arma u objeto; {name} no tiene",
             )
         if o.integrity <= 0:
