@@ -45,8 +45,16 @@ from rolkit.systems.ashes_of_war.rules.legality import attack_refusal
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import attack_pool
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
+from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS
 
-__all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
+__all__ = [
+    "AfterState",
+    "attack_transitions",
+    "system_transitions",
+    "blow_law",
+    "status",
+    "conditions",
+]
 
 #: ``(attacker_after, defender_after, weapon_after)``.
 AfterState = tuple[Combatant, Combatant, Weapon]
@@ -129,3 +137,47 @@ def status(combatant: Combatant, rules: Any = None) -> Fate:
     It reads only the form, exactly as the odds' fate does (same function).
     """
     return fate_of(combatant.conditions)
+
+
+def _at(label: tuple[str, str], locs: frozenset, lang: int) -> str:
+    """«Fracturado: Pierna izquierda, Pie izquierdo» in one language (0 es, 1 en)."""
+    names = ", ".join(LOCATION_LABELS[loc][lang] for loc in LOCATIONS if loc in locs)
+    return f"{label[lang]}: {names}"
+
+
+def conditions(c: Combatant, rules: Any = None) -> tuple[tuple[str, str], ...]:
+    """``System.conditions_fn``: the visible states of a combatant, as ``(es, en)`` short
+    labels in the order a GM reads a sheet (§3.2, T5): muerto, Moribundo, estabilizado,
+    Inconsciente, Derribado, weapon or shield dropped, Contusionado, Fracturado, Hemorragia,
+    Desmembrado, the active first-serious effects, a pending feint and pending ▽."""
+    cond = c.conditions
+    out: list[tuple[str, str]] = []
+    flags = (
+        (cond.dead, ("Muerto", "Muerto (dead)")),
+        (cond.dying, ("Moribundo", "Moribundo (dying)")),
+        (cond.stabilised and not cond.dead, ("Estabilizado", "Estabilizado (stabilised)")),
+        (cond.unconscious and not cond.dying, ("Inconsciente", "Inconsciente (unconscious)")),
+        (cond.prone, ("Derribado", "Derribado (prone)")),
+        (cond.weapon_dropped, ("Arma soltada", "Arma soltada (weapon dropped)")),
+        (cond.shield_dropped, ("Escudo soltado", "Escudo soltado (shield dropped)")),
+        (cond.bruised, ("Contusionado", "Contusionado (concussed)")),
+    )
+    out += [label for on, label in flags if on]
+    for locs, label in (
+        (cond.fractured, ("Fracturado", "Fracturado (fractured)")),
+        (cond.bleeding_serious, ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)")),
+        (cond.bleeding_light, ("Hemorragia Leve", "Hemorragia Leve (light bleeding)")),
+        (cond.dismembered, ("Desmembrado", "Desmembrado (limb lost)")),
+        (
+            cond.first_serious_effects,
+            ("Primera herida grave", "Primera herida grave (first serious wound)"),
+        ),
+    ):
+        if locs:
+            out.append((_at(label, locs, 0), _at(label, locs, 1)))
+    if c.feint_pending:
+        out.append(("Fintado", "Fintado (feinted: 1 ▽ on its next defence)"))
+    if c.pending_desgracias:
+        n = c.pending_desgracias
+        out.append((f"{n} ▽ en la próxima acción", f"{n} ▽ on its next action"))
+    return tuple(out)

@@ -24,6 +24,7 @@ from rolkit.systems.ashes_of_war.forms import (
 )
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolD6
 from rolkit.systems.ashes_of_war.tables import (
+    ADVERSIDAD_LABELS,
     COVER_LABELS,
     DEFAULT_AIM_DESGRACIAS,
     DEFAULT_COVER_DESGRACIAS,
@@ -374,6 +375,18 @@ class RulesConfig:
             "wakes on a success; if unset, it stays unconscious until tended.",
         ),
         rule="§4.18",
+    )
+    run_adversidad: str = fields.choice_field(
+        "easy",
+        ADVERSIDAD_LABELS,
+        label=fields.label("Adversidad de Correr", gloss="running difficulty"),
+        help=(
+            "«La Adversidad la fija el Narrador según el terreno»: la de un terreno normal en "
+            "una pelea (interpretación: Fácil). Al fallar, 1 ▽ en la próxima acción.",
+            "«The GM sets the Adversidad by the terrain»: that of ordinary ground in a fight "
+            "(interpretation: Fácil). On a failure, 1 ▽ on the next action.",
+        ),
+        rule="§4.20",
     )
     free_metre_stacks_with_move: bool = fields.flag_field(
         True,

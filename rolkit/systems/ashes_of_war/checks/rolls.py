@@ -22,6 +22,7 @@ from rolkit.systems.ashes_of_war.rules.dice import p_check_success, threshold
 from rolkit.systems.ashes_of_war.rules.legality import check_able
 from rolkit.systems.ashes_of_war.rules.mechanic import CheckRoll
 from rolkit.systems.ashes_of_war.rules.pools import skill_pool
+from rolkit.systems.ashes_of_war.tables import LOCATIONS
 
 __all__ = [
     "ProcedureResult",
@@ -33,6 +34,8 @@ __all__ = [
     "locate_roll",
     "run_roll",
     "aid_roll",
+    "aid_purpose",
+    "aided",
     "wake_roll",
     "stabilisation_roll",
 ]
@@ -158,20 +161,27 @@ def run_roll(
     return ProcedureResult((roll,), ok, () if ok else ("pending_desgracia",), after)
 
 
-def aid_roll(
-    aider: Combatant,
-    patient: Combatant,
-    purpose: str,
-    rng: Any,
-    location: str | None = None,
-    rules: RulesConfig = DEFAULT_RULES,
-) -> ProcedureResult:
-    """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
-    or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
-    check_able(aider, "conditions", ("auxiliar", "give aid"))
-    label = ("Para qué", "Para qué (purpose)")
-    purposes = ("bleeding", "wake", "stabilise")
-    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
+def aid_purpose(patient: Combatant) -> tuple[str, str | None] | None:
+    """§4.18 what an Auxiliar does first on ``patient``, as a GM would: ``("stabilise",
+    None)`` a Moribundo; else ``("bleeding", location)`` the worst bleeding (Hemorragia
+    Grave before Leve, head and torso before the limbs, in body order); else ``("wake",
+    None)`` an Inconsciente; None when nothing can be tended (dead, or nothing to do)."""
+    c = patient.conditions
+    if c.dead:
+        return None
+    if c.dying:
+        return ("stabilise", None)
+    bleeding = c.bleeding
+    for level in ("serious", "light"):
+        for loc in LOCATIONS:
+            if bleeding.get(loc) == level:
+                return ("bleeding", loc)
+    return ("wake", None) if c.unconscious else None
+
+
+def aided(patient: Combatant, purpose: str, location: str | None = None) -> Combatant:
+    """§4.18, §4.17 the patient after a successful Auxiliar: the bleeding at ``location``
+    stopped, awake, or stabilised (no longer Moribundo, still Inconsciente)."""
     c = patient.conditions
     if purpose == "bleeding":
         if location not in c.bleeding:
@@ -209,8 +219,26 @@ def aid_roll(
         new = dataclasses.replace(
             c, dying=False, stabilised=True, unconscious=True, dying_failures=0
         )
+    return dataclasses.replace(patient, conditions=new)
+
+
+def aid_roll(
+    aider: Combatant,
+    patient: Combatant,
+    purpose: str,
+    rng: Any,
+    location: str | None = None,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> ProcedureResult:
+    """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
+    or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
+    check_able(aider, "conditions", ("auxiliar", "give aid"))
+    label = ("Para qué", "Para qué (purpose)")
+    purposes = ("bleeding", "wake", "stabilise")
+    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
+    healed = aided(patient, purpose, location)
     roll, ok = simple_check(aider, "aid", "intermediate", rng, rules=rules)
-    after = dataclasses.replace(patient, conditions=new) if ok else patient
+    after = healed if ok else patient
     return ProcedureResult((roll,), ok, (purpose,) if ok else (), _spend_pending(aider), after)
 
 
