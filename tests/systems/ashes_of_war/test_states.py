@@ -32,7 +32,8 @@ from rolkit.systems.ashes_of_war import (
     movement_allowance,
     resolve_attack,
 )
-from rolkit.systems.ashes_of_war.checks import run_roll
+from rolkit.systems.ashes_of_war.after import conditions
+from rolkit.systems.ashes_of_war.checks import aid_purpose, aided, run_roll
 from rolkit.systems.ashes_of_war.checks.actions import (
     pick_up_refusal,
     picked_up,
@@ -269,3 +270,49 @@ def test_uncounted_ammunition_reloads_to_full_and_a_magazine_refills_partly():
     assert reloaded(evolve(big, ammunition=None)).loaded is None
     with pytest.raises(RulesError):
         Weapon("Mal", skill="ranged", damage="1d6", reload=1, magazine=2, loaded=3)
+
+
+# --------------------------------------------------------------------------- shown states
+def test_conditions_lists_the_visible_states_in_both_languages():
+    assert conditions(KIRA) == ()
+    c = apply_wound(KIRA, "left_leg", "serious", "blunt").state
+    c = apply_wound(c, "right_hand", "lethal", "cutting").state
+    shown = conditions(evolve(c, pending_desgracias=1))
+    assert shown == (
+        ("Derribado", "Derribado (prone)"),
+        (
+            "Hemorragia Grave: Brazo derecho",
+            "Hemorragia Grave (serious bleeding): Brazo derecho (right upper arm)",
+        ),
+        (
+            "Desmembrado: Mano derecha",
+            "Desmembrado (limb lost): Mano derecha (right forearm and hand)",
+        ),
+        (
+            "Primera herida grave: Pierna izquierda",
+            "Primera herida grave (first serious wound): Pierna izquierda (left thigh)",
+        ),
+        ("1 ▽ en la próxima acción", "1 ▽ on its next action"),
+    )
+
+
+# --------------------------------------------------------------------------- Auxiliar
+def test_aid_tends_the_most_urgent_state_first():
+    assert aid_purpose(KIRA) is None
+    dying = with_conditions(KIRA, dying=True, unconscious=True, bleeding_light=frozenset({"torso"}))
+    assert aid_purpose(dying) == ("stabilise", None)
+    bleeding = with_conditions(
+        KIRA,
+        unconscious=True,
+        bleeding_light=frozenset({"head"}),
+        bleeding_serious=frozenset({"left_arm"}),
+    )
+    assert aid_purpose(bleeding) == ("bleeding", "left_arm")  # Grave before Leve
+    once = aided(bleeding, "bleeding", "left_arm")
+    assert aid_purpose(once) == ("bleeding", "head")
+    twice = aided(once, "bleeding", "head")
+    assert aid_purpose(twice) == ("wake", None)
+    assert not aided(twice, "wake").conditions.unconscious
+    stable = aided(dying, "stabilise").conditions
+    assert (stable.dying, stable.stabilised, stable.unconscious) == (False, True, True)
+    assert aid_purpose(with_conditions(KIRA, dead=True)) is None
