@@ -39,6 +39,7 @@ __all__ = [
     "InitiativeHook",
     "CheckOddsHook",
     "CheckResolveHook",
+    "ConditionsHook",
 ]
 
 C = TypeVar("C")
@@ -216,3 +217,9 @@ class CheckResolveHook(Protocol[F_in, O_in]):
     def __call__(
         self, form: F_in, options: O_in, rng: RandomSource, /
     ) -> tuple[Sequence[Step], object, str]: ...
+
+
+class ConditionsHook(Protocol[C_in, O_in]):
+    """``(combatant, options) -> ((es, en), ...)``: the combatant's visible conditions."""
+
+    def __call__(self, combatant: C_in, options: O_in, /) -> Sequence[tuple[str, str]]: ...

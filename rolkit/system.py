@@ -29,6 +29,7 @@ from functools import cached_property
 from typing import Any, Generic, TypeVar, cast
 
 from rolkit import fields, i18n
+from rolkit.actions import ActionProcedure, AttackAction, TurnRules
 from rolkit.dice import check_seed, new_seed
 from rolkit.errors import RulesError, input_error
 from rolkit.hooks import (
@@ -36,6 +37,7 @@ from rolkit.hooks import (
     BlowReason,
     CheckOddsHook,
     CheckResolveHook,
+    ConditionsHook,
     DerivedHook,
     FightBlowHook,
     InitiativeHook,
@@ -226,6 +228,12 @@ class System(Generic[C, W, M, O, K]):
         round_end_fn: the same, for every combatant still in the fight when a round ends
             and the next begins (bleeding ticks, counters "this turn" set back to 0…);
             :meth:`round_end`. ``None``: nothing happens.
+        turn_rules: the resources of one combatant's turn (:class:`rolkit.actions.TurnRules`;
+            default: one action).
+        actions: ``{action id: procedure}``, what a combatant may do on its turn
+            (:mod:`rolkit.actions`); a plain ``"attack"`` is added first when not declared.
+        conditions_fn: ``(combatant, options) -> ((es, en), ...)``: the combatant's visible
+            conditions (prone, grappled, out of ammunition…), :meth:`conditions`.
     """
 
     id: str
@@ -255,6 +263,9 @@ class System(Generic[C, W, M, O, K]):
     round_end_fn: TurnEffectHook[C, O] | None = field(default=None, repr=False)
     turn_end_fn: TurnEndHook[C, O, M] | None = field(default=None, repr=False)
     fight_blow_fn: FightBlowHook[C, W, M, O] | None = field(default=None, repr=False)
+    turn_rules: TurnRules = field(default_factory=TurnRules)
+    actions: Mapping[str, ActionProcedure] = field(default_factory=dict)
+    conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -277,6 +288,15 @@ class System(Generic[C, W, M, O, K]):
             },
         )
         object.__setattr__(self, "presets", _LazyPresets(self))
+        declared = dict(self.actions)
+        if "attack" not in declared:
+            declared = {"attack": AttackAction("attack"), **declared}
+        for aid, action in declared.items():
+            if action.id != aid:
+                raise ValueError(f"{self.id}: action {aid!r} is declared with id {action.id!r}")
+            if not any(n > 0 for n in action.cost.values()):
+                raise ValueError(f"{self.id}: action {aid!r} must cost some of the turn")
+        object.__setattr__(self, "actions", {aid: a.bind(self) for aid, a in declared.items()})
 
     preset_data: Mapping[str, Mapping[str, dict[str, Any]]] = field(init=False, repr=False)
 
@@ -323,6 +343,21 @@ class System(Generic[C, W, M, O, K]):
         opts = self.options_type() if options is None else options
         values = dict(self.derived_fn(role, form, opts))
         return {k: v for k, v in values.items() if getattr(form, k, None) is None}
+
+    @property
+    def has_turn_actions(self) -> bool:
+        """A turn is more than one attack: the system declares other actions or a turn
+        budget other than one action (the chain then plays each turn's actions)."""
+        return set(self.actions) != {"attack"} or dict(self.turn_rules.budget) != {"action": 1}
+
+    def conditions(self, combatant: C, options: Any = None) -> tuple[tuple[str, str], ...]:
+        """The visible conditions of ``combatant`` as ``(es, en)`` short labels
+        («Derribado» / «Derribado (prone)»); ``()`` for a system that declares none."""
+        if not isinstance(combatant, self.forms["defender"]):
+            raise _type_error("combatant", self.forms["defender"], combatant)
+        if self.conditions_fn is None:
+            return ()
+        return tuple(self.conditions_fn(combatant, self._combatant_options(options)))
 
     # after-state -----------------------------------------------------------
     def after(self, resolution: Resolution) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.errors import RulesError
-from rolkit.fight.laws import Laws
+from rolkit.fight.acting import Acting
 from rolkit.fight.spec import FightSpec
 from rolkit.fight.state import (
     After,
@@ -40,7 +40,7 @@ class TooLarge(Exception):
     """The reachable states outgrew the bound."""
 
 
-class Chain(Laws):
+class Chain(Acting):
     """The fight as a Markov chain over :class:`ChainState` values: the combatants (in
     order of entry), the turn order, each one's target and defence policy, and the
     memoised laws of a turn (:meth:`successors`, :meth:`step_weights`)."""
@@ -53,6 +53,7 @@ class Chain(Laws):
         options: Any,
         policies: Mapping[str, str],
         defence_policies: Mapping[str, str] | None = None,
+        aid: Iterable[str] = (),
     ) -> None:
         super().__init__(system, modifiers, options)
         self.names = tuple(f[0] for f in spec.fighters)
@@ -64,6 +65,15 @@ class Chain(Laws):
         self.defend = tuple(
             (defence_policies or {}).get(n, "when_able") == "when_able" for n in self.names
         )
+        helpers = frozenset(aid)
+        #: the combatants who aid a fallen ally (named, or their side named, in ``aid``)
+        self.aiders = frozenset(
+            i
+            for i, (n, side) in enumerate(zip(self.names, self.sides, strict=True))
+            if n in helpers or side in helpers
+        )
+        self.init_acting()
+        self.revivable = bool(self.aiders) and any(a.kind == "aid" for a in system.actions.values())
         self.start_turn = spec.turn
         #: the start turn has begun: its turn-start rules are not applied again
         self.skip_first = self.hooks and spec.started
@@ -256,9 +266,12 @@ class Chain(Laws):
         return known
 
     def blow_successors(self, state: ChainState, actor: int) -> StateLaw:
-        """The law of the states after ``actor``'s blow in ``state``."""
+        """The law of the states after ``actor``'s blow in ``state`` (a system whose turn
+        is more than one attack: its whole turn of actions, :meth:`turn_rows`)."""
         if not self.acting(state, actor):
             return StateLaw(1, [(state, 1)])
+        if self.multi:
+            return self._merged(self.turn_rows(state, actor))
         j = self.target(state, actor)
         key = self.blow_key(state, actor, j)
         self.met(key)

@@ -52,6 +52,9 @@ class Laws:
         #: blows that could not be made in their state (the turn passed unchanged)
         self.impossible: set[BlowKey] = set()
         self.denominator = 1
+        #: a fallen combatant (not dead) may be brought back by an ally's action: keep its
+        #: form (set by the chain when someone aids and the system has an "aid" action)
+        self.revivable = False
 
     # forms ---------------------------------------------------------------------------
     def intern(self, form: Any) -> int:
@@ -82,7 +85,9 @@ class Laws:
 
     def _settle(self, form: int, weapon: int) -> Slot:
         fate = self._status[form]
-        if fate is None or (self.hooks and fate != "dead" and not self.unchanging(form)):
+        if fate is None or (
+            fate != "dead" and (self.revivable or (self.hooks and not self.unchanging(form)))
+        ):
             return Slot(form, weapon)
         token = self._out.get(fate)
         if token is None:

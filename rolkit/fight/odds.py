@@ -53,6 +53,7 @@ def fight_odds(
     system: System | None = None,
     defence_policy: DefencePolicy = "when_able",
     defence_policies: Mapping[str, str] | None = None,
+    aid: Iterable[str] = (),
 ) -> FightOdds:
     """The exact odds of a whole fight from its current state.
 
@@ -79,6 +80,8 @@ def fight_odds(
             who has acted is hit undefended) or ``"keep_action"`` (it never defends and
             keeps its attack).
         defence_policies: ``{name: defence policy}`` overriding ``defence_policy``.
+        aid: the sides or combatants (by name) who aid a fallen ally on their turn when
+            the system gives an action for it (:mod:`rolkit.fight.acting`); default none.
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -103,6 +106,7 @@ def fight_odds(
         rounds_shown=rounds_shown,
         defence_policy=defence_policy,
         defence_policies=defence_policies or {},
+        aid=tuple(aid),
     )
 
 
@@ -130,20 +134,34 @@ def _fight_odds(
     rounds_shown: int | None = None,
     defence_policy: str = "when_able",
     defence_policies: Mapping[str, str] | None = None,
+    aid: tuple[str, ...] = (),
 ) -> FightOdds:
     """:func:`fight_odds` of ``spec`` in the system ``s``, every argument explicit."""
     validate(s, spec, rounds, policy, policies, defence_policy, defence_policies)
+    _check_aid(spec, aid)
     check_method(method)
     modifiers = s.defaults()["modifiers"] if modifiers is None else modifiers
     options = spec.options if options is None else options
     options = s.options_type() if options is None else options
     per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
     per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
-    chain = Chain(s, spec, modifiers, options, per, per_defence)
+    chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
     result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
     if result is None:
         result = simulate(chain, rounds, rounds_shown, simulations, seed)
     return collect(s, spec, chain, rounds, result, reason, simulations, per, per_defence)
+
+
+def _check_aid(spec: FightSpec, aid: tuple[str, ...]) -> None:
+    """Each name in ``aid`` is a side or a combatant of the fight."""
+    known = {f[0] for f in spec.fighters} | {f[1] for f in spec.fighters}
+    for who in aid:
+        if not isinstance(who, str) or who not in known:
+            raise plain(
+                f"aid: no side or combatant is called {who!r}",
+                f"auxilio: ningún bando ni combatiente se llama {who!r}",
+                "aid",
+            )
 
 
 def _exact_or_why(

@@ -261,6 +261,7 @@ def _notes(
             )
         )
     notes.extend(_defence_notes(chain, per_defence))
+    notes.extend(_action_notes(s, chain))
     if getattr(s, "initiative_each_round", False):
         notes.append(
             (
@@ -269,6 +270,32 @@ def _notes(
             )
         )
     return notes
+
+
+def _action_notes(s: System, chain: Chain) -> list[tuple[str, str]]:
+    """How the chain played each turn's actions (a system whose turn is more than one
+    attack): the policy, and the actions the fight met."""
+    if not chain.multi:
+        return []
+    met = [s.actions[a] for a in chain.acted]
+    es = ", ".join(a.label[0] for a in met) or "ninguna"
+    en = ", ".join(a.label[1] for a in met) or "none"
+    aid = (
+        "auxilia a un aliado caído quien lo tiene pedido; "
+        if chain.aiders
+        else "nadie auxilia a los caídos; "
+    )
+    aid_en = "those asked to aid a fallen ally do; " if chain.aiders else "no one aids the fallen; "
+    return [
+        (
+            "Cada turno: primero lo que recupera al propio combatiente (levantarse, recargar), "
+            f"{aid}después ataca al rival más débil mientras el turno lo permita. "
+            f"Acciones que se dieron: {es}",
+            "Each turn: first what mends the combatant itself (stand up, reload), "
+            f"{aid_en}then it attacks the weakest foe while the turn allows. "
+            f"Actions the fight met: {en}",
+        )
+    ]
 
 
 #: How a blow's reason is told in the notes: ``role -> (es, en)`` subject.

@@ -59,6 +59,8 @@ class Sampler:
         c = self.chain
         if not c.acting(state, actor):
             return state
+        if c.multi:
+            return c.draw_turn(state, actor, rng)
         j = c.target(state, actor)
         key = c.blow_key(state, actor, j)
         c.met(key)

@@ -33,8 +33,10 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit import fields, i18n, systems
+from rolkit.actions import ActionResult
 from rolkit.dice import check_seed, new_seed
 from rolkit.errors import RulesError, input_error
+from rolkit.fight.turn_actions import TurnActions
 from rolkit.headline import resolution_headline
 from rolkit.model import Odds, Resolution, Step
 from rolkit.system import System
@@ -95,6 +97,8 @@ class FightState:
     #: the combatant whose turn-start rules were applied for the current turn (so a reroll
     #: of initiative at a round's start does not apply them to it twice)
     started: str | None = None
+    #: the ids of the actions the current combatant has taken this turn, in order
+    taken: tuple[str, ...] = ()
 
     def fighter(self, name: str) -> Fighter:
         for f in self.fighters:
@@ -113,7 +117,7 @@ class FightState:
         return self.order[self.turn] if self.order else None
 
 
-class Fight:
+class Fight(TurnActions):
     """A fight in one system: add combatants, roll initiative, apply rolls, undo/redo.
 
     Args:
@@ -307,6 +311,7 @@ class Fight:
                 turn=0,
                 entry=entry,
                 started=order[0] if order and self.system.has_turn_effects else None,
+                taken=(),
             )
         )
 
@@ -333,7 +338,9 @@ class Fight:
         es = f"Ronda {rnd}: turno de {st.order[turn]}"
         en = f"Round {rnd}: {st.order[turn]}'s turn"
         if not self.system.has_turn_effects:
-            return self._push(replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en)))
+            return self._push(
+                replace(st, turn=turn, round=rnd, entry=LogEntry("turn", es, en), taken=())
+            )
         seed = new_seed() if seed is None else check_seed(seed)
         rng = random.Random(seed)
         fighters = st.fighters
@@ -351,7 +358,13 @@ class Fight:
         entry = _turn_entry(es, en, texts, seed)
         return self._push(
             replace(
-                st, fighters=fighters, turn=turn, round=rnd, entry=entry, started=st.order[turn]
+                st,
+                fighters=fighters,
+                turn=turn,
+                round=rnd,
+                entry=entry,
+                started=st.order[turn],
+                taken=(),
             )
         )
 
@@ -499,7 +512,13 @@ class Fight:
             es += "".join(f" · {why[0]}" for why in made[1])
             en += "".join(f" · {why[1]}" for why in made[1])
         entry = LogEntry("attack", es, en, resolution.seed, resolution.steps)
-        return self._push(replace(self.state, fighters=tuple(updated), entry=entry))
+        st = self.state
+        taken = (*st.taken, "attack") if st.current == attacker else st.taken
+        return self._push(replace(st, fighters=tuple(updated), entry=entry, taken=taken))
+
+    def _entry(self, kind: str, es: str, en: str, result: ActionResult) -> LogEntry:
+        """The log entry of an action taken (:meth:`apply_action`)."""
+        return LogEntry(kind, es, en, result.seed, result.steps)
 
     # export, save, load --------------------------------------------------------
     def log_markdown(self, lang: str = "es") -> str:
@@ -539,6 +558,7 @@ class Fight:
                 "round": s.round,
                 "turn": s.turn,
                 "started": s.started,
+                "taken": list(s.taken),
                 "entry": None
                 if e is None
                 else {"kind": e.kind, "es": e.text_es, "en": e.text_en, "seed": e.seed},
@@ -595,6 +615,7 @@ class Fight:
                 int(d["turn"]),
                 entry,
                 d.get("started"),
+                tuple(str(a) for a in d.get("taken", ())),
             )
 
         saved = doc.get("options")

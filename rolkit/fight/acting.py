@@ -1,0 +1,264 @@
+"""A turn of actions in the chain (#25): the actions' laws over interned forms and the
+default policy that chooses them (:class:`Acting`, a base of the chain).
+
+When a system's turn is more than one attack (:attr:`rolkit.system.System.has_turn_actions`),
+the chain's blow is replaced by the actor's whole turn of actions: the policy chooses an
+action and its target from the state and what the actor has taken this turn, the action's
+exact law moves the forms, and again, until the policy chooses nothing (or the budget of
+:class:`rolkit.actions.TurnRules` is spent: every action costs something).
+
+The default policy, what a GM would expect (stated in the result's notes):
+
+1. a ``"recover"`` action on itself when one applies (stand up, reload);
+2. when the combatant or its side is among ``aid``: an ``"aid"`` action on the first
+   fallen ally (down or dying, in the order) it applies to;
+3. an ``"attack"`` action on the foe its policy picks (``"weakest"``: the likeliest to be
+   put out by this blow; ``"first"``: the first able to act), while the budget allows
+   (Ashes of War: twice);
+4. else the turn ends.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from rolkit.actions import ActionContext, ActionProcedure
+from rolkit.fight.laws import Laws
+from rolkit.fight.state import After, ChainState, Slot
+
+__all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
+
+#: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
+ActLaw = tuple[int, tuple[tuple[After, int], ...]]
+
+
+class ActKey(NamedTuple):
+    """An action by interned ids: which, the actor's form and weapon, the target's form
+    (the actor's for a "self" action), what the actor has taken this turn, and whether
+    the target defends."""
+
+    action: str
+    actor: int
+    weapon: int
+    target: int
+    taken: tuple[str, ...]
+    defend: bool
+
+
+class Choice(NamedTuple):
+    """The policy's choice: an action and the index of its target."""
+
+    action: str
+    target: int
+
+
+class Acting(Laws):
+    """The actions' laws over interned ids and the default policy. The chain sets
+    :attr:`names`, :attr:`sides`, :attr:`order`, :attr:`policy`, :attr:`defend` and
+    :attr:`aiders` (combatant indexes that aid fallen allies)."""
+
+    names: tuple[str, ...]
+    sides: tuple[str, ...]
+    order: tuple[int, ...]
+    policy: tuple[str, ...]
+    defend: tuple[bool, ...]
+    aiders: frozenset[int]
+
+    def init_acting(self) -> None:
+        #: a turn is the actor's actions (else one blow, as the fight has always been)
+        self.multi = self.s.has_turn_actions
+        self.actions: dict[str, ActionProcedure] = dict(self.s.actions)
+        self._act_laws: dict[ActKey, ActLaw] = {}
+        self._refusals: dict[ActKey, bool] = {}
+        self._choices: dict[tuple[ChainState, int, tuple[str, ...]], Choice | None] = {}
+        self._act_out: dict[ActKey, Fraction] = {}
+        #: the actions the fight met (for the notes)
+        self.acted: dict[str, None] = {}
+
+    # facts the chain defines ----------------------------------------------------------
+    def acting(self, state: ChainState, i: int) -> bool:
+        raise NotImplementedError
+
+    def terminal(self, state: ChainState) -> bool:
+        raise NotImplementedError
+
+    def new_state(self, slots: list[Slot]) -> ChainState:
+        raise NotImplementedError
+
+    # one action ---------------------------------------------------------------------
+    def act_key(
+        self, state: ChainState, actor: int, choice: Choice, taken: tuple[str, ...]
+    ) -> ActKey:
+        form, weapon = state[actor]
+        j = choice.target
+        return ActKey(choice.action, form, weapon, state[j][0], taken, self.defend[j])
+
+    def context(self, key: ActKey) -> ActionContext:
+        return ActionContext(
+            self.forms[key.actor],
+            self.forms[key.weapon],
+            self.forms[key.target],
+            self.modifiers,
+            self.options,
+            key.taken,
+            key.defend,
+        )
+
+    def refused(self, key: ActKey) -> bool:
+        known = self._refusals.get(key)
+        if known is None:
+            proc = self.actions[key.action]
+            known = self._refusals[key] = proc.refusal(self.context(key)) is not None
+        return known
+
+    def act_law(self, key: ActKey) -> ActLaw:
+        """The action's after-state law over interned ids (memoised)."""
+        known = self._act_laws.get(key)
+        if known is None:
+            law = self.actions[key.action].law(self.context(key))
+            den = math.lcm(*(p.denominator for p in law.values()))
+            known = (
+                den,
+                tuple(
+                    (
+                        After(self.intern(a.actor), self.intern(a.target), self.intern(a.weapon)),
+                        p.numerator * (den // p.denominator),
+                    )
+                    for a, p in law.items()
+                    if p
+                ),
+            )
+            self._act_laws[key] = known
+            self.denominator = math.lcm(self.denominator, den)
+        return known
+
+    def p_out_act(self, key: ActKey) -> Fraction:
+        """The chance the action puts its target out of the fight (the "weakest" measure)."""
+        known = self._act_out.get(key)
+        if known is None:
+            den, rows = self.act_law(key)
+            out = sum(w for after, w in rows if self._status[after.defender] is not None)
+            known = self._act_out[key] = Fraction(out, den)
+        return known
+
+    def after_act(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
+        """``state`` with the actor (and a target other than itself) as the action left them."""
+        nxt = list(state)
+        if target != actor:
+            nxt[target] = self.settle(after.defender, state[target][1])
+        nxt[actor] = self.settle(after.attacker, after.weapon)
+        return self.new_state(nxt)
+
+    # the policy ---------------------------------------------------------------------
+    def choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
+        """The default policy's next action for combatant ``i`` (module docstring)."""
+        memo = (state, i, taken)
+        if memo in self._choices:
+            return self._choices[memo]
+        choice = self._choose(state, i, taken)
+        self._choices[memo] = choice
+        return choice
+
+    def _affordable(self, taken: tuple[str, ...], kind: str) -> list[ActionProcedure]:
+        rules = self.s.turn_rules
+        return [
+            a
+            for a in self.actions.values()
+            if a.kind == kind and rules.affordable(a, taken, self.actions)
+        ]
+
+    def _choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
+        for action in self._affordable(taken, "recover"):
+            c = Choice(action.id, i)
+            if not self.refused(self.act_key(state, i, c, taken)):
+                return c
+        if i in self.aiders:
+            fallen = [
+                j
+                for j in self.order
+                if j != i
+                and self.sides[j] == self.sides[i]
+                and self._status[state[j][0]] in ("down", "dying")
+                and self.forms[state[j][0]] is not None
+            ]
+            for j in fallen:
+                for action in self._affordable(taken, "aid"):
+                    c = Choice(action.id, j)
+                    if not self.refused(self.act_key(state, i, c, taken)):
+                        return c
+        foes = [j for j in self.order if self.sides[j] != self.sides[i] and self.acting(state, j)]
+        for action in self._affordable(taken, "attack"):
+            for j in self._by_preference(state, i, action.id, foes, taken):
+                c = Choice(action.id, j)
+                if not self.refused(self.act_key(state, i, c, taken)):
+                    return c
+        return None
+
+    def _by_preference(
+        self, state: ChainState, i: int, action: str, foes: Sequence[int], taken: tuple[str, ...]
+    ) -> list[int]:
+        """The foes in the order the target policy prefers them."""
+        if self.policy[i] == "first" or len(foes) < 2:
+            return list(foes)
+        score = {j: self.p_out_act(self.act_key(state, i, Choice(action, j), taken)) for j in foes}
+        return sorted(foes, key=lambda j: -score[j])  # stable: ties keep the order
+
+    # a whole turn -------------------------------------------------------------------
+    def turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
+        """The law of ``state`` after ``actor``'s actions of one turn, as rows
+        ``(state, weight, denominator)`` (equal states not yet summed)."""
+        layer: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {(state, ()): [1, 1]}
+        done: list[tuple[ChainState, int, int]] = []
+        while layer:
+            nxt: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {}
+            for (st, taken), (w, d) in layer.items():
+                choice = None
+                if not self.terminal(st) and self.acting(st, actor):
+                    choice = self.choose(st, actor, taken)
+                if choice is None:
+                    done.append((st, w, d))
+                    continue
+                key = self.act_key(st, actor, choice, taken)
+                self.acted[choice.action] = None
+                den, rows = self.act_law(key)
+                then = (*taken, choice.action)
+                for after, v in rows:
+                    _add(
+                        nxt, (self.after_act(st, actor, choice.target, after), then), w * v, d * den
+                    )
+            layer = nxt
+        return done
+
+    def draw_turn(self, state: ChainState, actor: int, rng: Any) -> ChainState:
+        """One turn of ``actor``'s actions drawn at random (the simulation)."""
+        taken: tuple[str, ...] = ()
+        while not self.terminal(state) and self.acting(state, actor):
+            choice = self.choose(state, actor, taken)
+            if choice is None:
+                break
+            self.acted[choice.action] = None
+            den, rows = self.act_law(self.act_key(state, actor, choice, taken))
+            roll, total = rng.randrange(den), 0
+            for after, v in rows:
+                total += v
+                if roll < total:
+                    state = self.after_act(state, actor, choice.target, after)
+                    break
+            taken = (*taken, choice.action)
+        return state
+
+
+def _add(acc: dict[Any, list[int]], key: Any, weight: int, den: int) -> None:
+    """Add ``weight / den`` to ``acc[key]`` (kept as ``[weight, den]``)."""
+    held = acc.get(key)
+    if held is None:
+        acc[key] = [weight, den]
+    elif held[1] == den:
+        held[0] += weight
+    else:
+        common = math.lcm(held[1], den)
+        held[0] = held[0] * (common // held[1]) + weight * (common // den)
+        held[1] = common
