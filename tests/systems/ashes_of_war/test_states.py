@@ -139,7 +139,7 @@ def test_a_prone_character_cannot_run_until_it_stands_up():
     with pytest.raises(RulesError):
         run_roll(prone, "easy", ScriptedDice([6, 6]))
     assert stand_refusal(prone) is None
-    assert stand_refusal(KIRA) == ("Kira no está Derribado", "Kira is not Derribado (prone)")
+    assert stand_refusal(KIRA) == ("no está Derribado", "is not Derribado (prone)")
 
 
 # --------------------------------------------------------------------------- limbs
@@ -217,7 +217,7 @@ def test_a_dropped_shield_cannot_intercept_until_picked_up():
     assert (
         not picked_up(both).conditions.weapon_dropped and picked_up(both).conditions.shield_dropped
     )
-    assert pick_up_refusal(KIRA) == ("Kira no ha soltado nada", "Kira has dropped nothing")
+    assert pick_up_refusal(KIRA) == ("no ha soltado nada", "has dropped nothing")
 
 
 # --------------------------------------------------------------------------- ammunition
@@ -240,16 +240,18 @@ def test_out_of_shots_no_attack_and_no_ammunition_no_reload():
     empty_bow = evolve(BOW, ammunition=0)
     assert attack_refusal(ALDRIC, empty_bow, RULES) is not None
     shot = evolve(CROSSBOW, loaded=0)
-    assert attack_refusal(ALDRIC, shot, RULES)[0] == "Ballesta está descargada: hay que Recargar"
+    assert attack_refusal(ALDRIC, shot, RULES)[0] == (
+        "no puede disparar: Ballesta está descargada, hay que Recargar"
+    )
     assert reload_refusal(ALDRIC, shot) is None
     full = reloaded(shot)
     assert full.loaded is None and full.loaded_now == 1 and full.ammunition == 0
     assert attack_refusal(ALDRIC, full, RULES) is None
     dry = evolve(full, loaded=0)
-    assert reload_refusal(ALDRIC, dry)[0].startswith("Sin munición no hay recarga")
+    assert reload_refusal(ALDRIC, dry)[0].endswith("(«Sin munición no hay recarga»)")
     assert reload_refusal(ALDRIC, full) == (
-        "Ballesta ya está cargada",
-        "Ballesta is already loaded",
+        "no recarga: Ballesta ya está cargada",
+        "cannot reload: Ballesta is already loaded",
     )
     assert reload_refusal(ALDRIC, ESPADA) is not None  # no Recarga N
 

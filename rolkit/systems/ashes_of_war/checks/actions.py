@@ -1,8 +1,9 @@
 """§4.20, T5 Action economy besides the attack: movement, running, reloading (contract #16,
 #17), and the states a turn's actions clear (standing up, picking up what was dropped).
 
-Each ``*_refusal`` says why an action cannot be taken now, as plain ``(es, en)`` text (or
-None); the fight's actions (:mod:`~rolkit.systems.ashes_of_war.turns`) read them.
+Each ``*_refusal`` says why an action cannot be taken now, as an ``(es, en)`` phrase about
+the character («está Derribado…», shown after its name), or None; the fight's actions
+(:mod:`~rolkit.systems.ashes_of_war.turns`) read them.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ def able_refusal(c: Combatant) -> Refusal | None:
     """§4.3 «El personaje no puede definir ninguna acción»: Inconsciente, Moribundo, dead."""
     if c.conditions.incapacitated:
         return (
-            f"{c.name} no puede actuar (Inconsciente, Moribundo o muerto)",
-            f"{c.name} cannot act (unconscious, dying or dead)",
+            "no puede actuar (Inconsciente, Moribundo o muerto)",
+            "cannot act (unconscious, dying or dead)",
         )
     return None
 
@@ -82,18 +83,18 @@ def run_refusal(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Refusal | N
     legs = {"right_leg", "left_leg", "right_foot", "left_foot"}
     if cond.prone:
         return (
-            f"{c.name} está Derribado: antes tiene que levantarse",
-            f"{c.name} is Derribado (prone): it must stand up first",
+            "está Derribado: antes tiene que levantarse",
+            "is Derribado (prone): it must stand up first",
         )
     if legs & (cond.dismembered | cond.fractured):
         return (
-            f"{c.name} no puede Correr con una pierna perdida o Fracturada",
-            f"{c.name} cannot Correr (run) with a leg lost or Fracturado",
+            "no puede Correr con una pierna perdida o Fracturada",
+            "cannot Correr (run) with a leg lost or Fracturado",
         )
     if rules.first_serious_applied and {"right_leg", "left_leg"} & cond.first_serious_effects:
         return (
-            f"{c.name} no puede Correr (primera herida grave en una Pierna)",
-            f"{c.name} cannot Correr (run): first serious wound in a Pierna",
+            "no puede Correr (primera herida grave en una Pierna)",
+            "cannot Correr (run): first serious wound in a Pierna",
         )
     return None
 
@@ -106,14 +107,20 @@ def reload_refusal(c: Combatant, w: Weapon) -> Refusal | None:
     if why is not None:
         return why
     if w.reload == 0:
-        return (f"{w.name} no se recarga", f"{w.name} has no Recarga N (nothing to reload)")
+        return (
+            f"no recarga: {w.name} no tiene Recarga",
+            f"cannot reload: {w.name} has no Recarga N",
+        )
     if w.loaded_now >= w.magazine:
-        return (f"{w.name} ya está cargada", f"{w.name} is already loaded")
+        return (
+            f"no recarga: {w.name} ya está cargada",
+            f"cannot reload: {w.name} is already loaded",
+        )
     if w.ammunition == 0:
         return (
-            f"Sin munición no hay recarga: {c.name} no lleva munición para {w.name}",
-            f"Sin munición no hay recarga (no ammunition, no reload): {c.name} carries none "
-            f"for {w.name}",
+            f"no lleva munición para {w.name} («Sin munición no hay recarga»)",
+            f"carries no ammunition for {w.name} («Sin munición no hay recarga»: no "
+            "ammunition, no reload)",
         )
     return hand_refusal(c, c.weapon_hand, ("recarga", "reload"))
 
@@ -137,7 +144,7 @@ def stand_refusal(c: Combatant) -> Refusal | None:
     if why is not None:
         return why
     if not c.conditions.prone:
-        return (f"{c.name} no está Derribado", f"{c.name} is not Derribado (prone)")
+        return ("no está Derribado", "is not Derribado (prone)")
     return None
 
 
@@ -150,15 +157,15 @@ def pick_up_refusal(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Refusal
         return why
     cond = c.conditions
     if not (cond.weapon_dropped or cond.shield_dropped):
-        return (f"{c.name} no ha soltado nada", f"{c.name} has dropped nothing")
+        return ("no ha soltado nada", "has dropped nothing")
     side = c.weapon_hand if cond.weapon_dropped else c.shield_arm
     why = hand_refusal(c, side, ("lo recoge", "pick it up"))
     if why is not None:
         return why
     if rules.first_serious_applied and f"{side}_hand" in cond.first_serious_effects:
         return (
-            f"{c.name} no puede empuñar con esa mano (primera herida grave)",
-            f"{c.name} cannot hold anything in that hand (first serious wound)",
+            "no puede empuñar con esa mano (primera herida grave)",
+            "cannot hold anything in that hand (first serious wound)",
         )
     return None
 

@@ -153,7 +153,12 @@ def run_roll(
     check_able(runner, "conditions", ("correr", "run"))
     why = run_refusal(runner, rules)
     if why is not None:
-        raise input_error("conditions", en=why[1], es=why[0], cls=AowImpossibleError)
+        raise input_error(
+            "conditions",
+            en=f"{runner.name} {why[1]}",
+            es=f"{runner.name} {why[0]}",
+            cls=AowImpossibleError,
+        )
     roll, ok = simple_check(runner, "run", adversidad, rng, rules=rules)
     after = _spend_pending(runner)
     if not ok:

@@ -63,7 +63,8 @@ def check_able(c: Combatant, field: str, what: tuple[str, str], got: object = No
         )
 
 
-#: ``(es, en)``: why an action cannot be taken now, as plain text.
+#: ``(es, en)``: why an action cannot be taken now, a phrase about the actor («ha soltado
+#: el arma: tiene que recogerla»), as the fight's actions show it after the name.
 Refusal = tuple[str, str]
 
 
@@ -73,7 +74,8 @@ def hand_side(c: Combatant, side: str) -> tuple[str, str]:
 
 
 def hand_refusal(c: Combatant, side: str, what: tuple[str, str]) -> Refusal | None:
-    """§4.15, T5: why ``c`` cannot use its ``side`` hand for ``what`` (es, en): the arm or
+    """§4.15, T5: why ``c`` cannot use its ``side`` hand for ``what``, as an ``(es, en)``
+    phrase about ``c``: the arm or
     hand lost («no podrán realizar acciones con la misma»), fractured («pierden la facultad
     de mover la extremidad»), or (``first_serious_applied``) a first serious wound in the
     hand («no puede empuñar con ella»). The caller checks the option for the last one."""
@@ -81,20 +83,20 @@ def hand_refusal(c: Combatant, side: str, what: tuple[str, str]) -> Refusal | No
     arm, hand = hand_side(c, side)
     if {arm, hand} & cond.dismembered:
         return (
-            f"{c.name} ha perdido la mano con la que {what[0]}",
-            f"{c.name} has lost the hand it would {what[1]} with",
+            f"ha perdido la mano con la que {what[0]}",
+            f"has lost the hand it would {what[1]} with",
         )
     if {arm, hand} & cond.fractured:
         return (
-            f"{c.name} no puede mover la mano con la que {what[0]} (Fracturado)",
-            f"{c.name} cannot move the hand it would {what[1]} with (Fracturado)",
+            f"no puede mover la mano con la que {what[0]} (Fracturado)",
+            f"cannot move the hand it would {what[1]} with (Fracturado)",
         )
     return None
 
 
 def attack_refusal(c: Combatant, weapon: Weapon, rules: RulesConfig) -> Refusal | None:
-    """§4.3, §4.15, §4.20, §4.22, T5: why ``c`` cannot attack with ``weapon`` now, as
-    ``(es, en)``, or None. Checked by ``check_attack`` (odds and rolls raise) and by the
+    """§4.3, §4.15, §4.20, §4.22, T5: why ``c`` cannot attack with ``weapon`` now, as an
+    ``(es, en)`` phrase about ``c`` («ha soltado el arma…»), or None. Checked by ``check_attack`` (odds and rolls raise) and by the
     fight's attack action (the turn passes, :mod:`~rolkit.systems.ashes_of_war.turns`).
 
     * Inconsciente, Moribundo or muerto: «El personaje no puede definir ninguna acción».
@@ -105,16 +107,15 @@ def attack_refusal(c: Combatant, weapon: Weapon, rules: RulesConfig) -> Refusal 
     * a ranged weapon out of shots: Recarga N with an empty cargador («deben recargar su
       munición cada ciertos ataques»), or no Recarga and no ammunition left (§4.20).
     """
-    name = c.name
     if c.conditions.incapacitated:
         return (
-            f"{name} no puede actuar (Inconsciente, Moribundo o muerto)",
-            f"{name} cannot act (unconscious, dying or dead)",
+            "no puede actuar (Inconsciente, Moribundo o muerto)",
+            "cannot act (unconscious, dying or dead)",
         )
     if weapon.integrity <= 0:
         return (
-            f"{weapon.name} está rota (Integridad 0) y no puede atacar",
-            f"{weapon.name} is broken (Integridad 0) and cannot attack",
+            f"no puede atacar: {weapon.name} está rota (Integridad 0)",
+            f"cannot attack: {weapon.name} is broken (Integridad 0)",
         )
     if weapon.skill != "brawl":
         why = hand_refusal(c, c.weapon_hand, ("empuña el arma", "wield the weapon"))
@@ -124,24 +125,24 @@ def attack_refusal(c: Combatant, weapon: Weapon, rules: RulesConfig) -> Refusal 
             c.conditions.first_serious_effects
         ):
             return (
-                f"{name} no puede empuñar con esa mano (primera herida grave)",
-                f"{name} cannot wield with that hand (first serious wound)",
+                "no puede empuñar con esa mano (primera herida grave)",
+                "cannot wield with that hand (first serious wound)",
             )
         if c.conditions.weapon_dropped:
             return (
-                f"{name} ha soltado el arma: tiene que recogerla",
-                f"{name} has dropped the weapon: it must pick it up",
+                "ha soltado el arma: tiene que recogerla",
+                "has dropped the weapon: it must pick it up",
             )
     if weapon.skill == "ranged":
         if weapon.reload > 0 and weapon.loaded_now == 0:
             return (
-                f"{weapon.name} está descargada: hay que Recargar",
-                f"{weapon.name} is empty: it must be reloaded (Recargar)",
+                f"no puede disparar: {weapon.name} está descargada, hay que Recargar",
+                f"cannot shoot: {weapon.name} is empty, it must be reloaded (Recargar)",
             )
         if weapon.reload == 0 and weapon.ammunition == 0:
             return (
-                f"{name} no tiene munición para {weapon.name}",
-                f"{name} has no ammunition left for {weapon.name}",
+                f"no tiene munición para {weapon.name}",
+                f"has no ammunition left for {weapon.name}",
             )
     return None
 
@@ -156,8 +157,8 @@ def check_attack(
     if why is not None:
         raise input_error(
             "weapon.integrity" if weapon.integrity <= 0 else "attacker.conditions",
-            en=why[1],
-            es=why[0],
+            en=f"{attacker.name} {why[1]}",
+            es=f"{attacker.name} {why[0]}",
             got=weapon.integrity if weapon.integrity <= 0 else None,
             cls=AowImpossibleError,
         )
@@ -313,5 +314,5 @@ def _gear_refusal(defender: Combatant, m: Modifiers, rules: RulesConfig) -> tupl
             )
         why = hand_refusal(defender, defender.weapon_hand, ("intercepta", "intercept"))
         if why is not None:
-            return (why[1], why[0])
+            return (f"{name} {why[1]}", f"{name} {why[0]}")
     return None
