@@ -45,6 +45,7 @@ _STEPS = {
     "integrity": ("Integridad", "Integridad (durability)"),
     "check": ("Tirada de {skill}", "Tirada de {skill} (check)"),
     "opposed": ("Tirada enfrentada", "Tirada enfrentada (opposed roll)"),
+    "certain": ("Sin tirada: sale siempre", "Sin tirada (no roll: it always succeeds)"),
 }
 _DERIVED = {
     "ndp": ("NdP", "NdP (skill dice)"),
