@@ -488,6 +488,8 @@ class Weapon:
     @property
     def damage_types(self) -> tuple[str, ...]:
         """§3.3 the types it can deal: the main one first."""
+        if not self.other_damage_types:
+            return (self.damage_type,)
         others = tuple(
             t for t in DAMAGE_TYPES if t in self.other_damage_types and t != self.damage_type
         )
@@ -772,6 +774,8 @@ class Conditions:
     @property
     def bleeding(self) -> dict[str, str]:
         """§3.2 ``bleeding``: location → ``"light"`` | ``"serious"``."""
+        if not (self.bleeding_light or self.bleeding_serious):
+            return {}  # the usual case, read by every wound of the exact laws
         out = {loc: "light" for loc in LOCATIONS if loc in self.bleeding_light}
         out.update({loc: "serious" for loc in LOCATIONS if loc in self.bleeding_serious})
         return out
