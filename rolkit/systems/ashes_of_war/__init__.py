@@ -12,7 +12,8 @@ exact law in ``odds``, the key and result types in ``key``) · ``after`` (the ex
 after-state law of one attack and a combatant's status) · ``turns`` (the rules between
 attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``checks/`` (the
 ``CheckProcedure`` objects, their forms, the rolls on characters — feint, locating, running,
-Auxiliar, Moribundo — and movement and reloading) · ``system`` (``SYSTEM``).
+Auxiliar, Moribundo — movement, running and reloading, and ``turn``: ``TURN_RULES`` and the
+``ACTIONS`` of a turn, #25) · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
@@ -93,7 +94,14 @@ shape (every one is also visible in the code that applies it):
   for the whole fight (a bleeding reaches the lethal box between attacks, where no
   ``Modifiers`` exist): attacks apply Moribundo when it or ``Modifiers.dying_rule`` is set;
   a stabilised character was Moribundo, so for it the rule is in play anyway. Not modelled
-  (the forms do not hold it): an ally's Auxiliar, waking after an hour or with care.
+  (the forms do not hold it): waking after an hour or with care.
+* Actions of a turn (``checks.turn``): a movement action and two attack actions; the
+  costs and choices are listed there. Where the seed is silent: standing up and picking up
+  spend the movement action with no roll; Correr's Adversidad in a fight is the option
+  ``run_adversidad`` (Fácil); Auxiliar tends the most urgent state first (Moribundo, then
+  Hemorragia Grave, Leve, then Inconsciente); a feint cannot target one who cannot defend;
+  Recarga N counts the reload actions taken this turn and is refused when it cannot be
+  finished in it.
 """
 
 from __future__ import annotations
