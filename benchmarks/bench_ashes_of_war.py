@@ -6,7 +6,9 @@ faster), with an agreement check of the two laws.
 a few ms from wounded states), and the 1v1 fight at default forms (A = Kira with the
 Espada larga, B = Gorath with the same sword, A first, undefended): its first round exact
 with ``rolkit.fight_odds`` against the same round as an icepool Markov chain (the same
-Fractions asserted), and the fight to its end, where the exact solve stops at its state
+Fractions asserted; the round of one attack a turn with the first-serious effects only
+reported, which icepool's chain of fresh forms models: #25's two attacks a turn and the
+applied effects make each blow read the one before), and the fight to its end, where the exact solve stops at its state
 bound and ``fight_odds`` simulates: each fighter's state is ten locations of wound boxes,
 the Conditions and four Integridad counters, a fight lasts 4 rounds on average and up to
 a dozen, and the reachable states grow about fifteenfold per blow (32 after one, 959 after
@@ -21,6 +23,7 @@ block and the overflow into the shield arm.
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 import time
 from collections.abc import Callable
@@ -31,7 +34,8 @@ import icepool
 
 import rolkit
 from benchmarks.timing import Ratio, median_seconds
-from rolkit.systems.ashes_of_war import Modifiers, attack_outcomes
+from rolkit.actions import TurnRules
+from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, attack_outcomes
 from rolkit.systems.ashes_of_war.system import SYSTEM
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
@@ -117,49 +121,72 @@ def cold_median(fn: Callable[[], object], repeat: int = 7) -> float:
 
 
 # --------------------------------------------------------------------------- #16 the fight
-def _out_die(attacker, defender, weapon, modifiers) -> icepool.Die:
-    """Whether one blow on a fresh defender puts it out of the fight, from the icepool
-    attack law: a lethal box at the head or torso kills (§4.15 step 7); one wound cannot
-    fill the head's two serious boxes (step 6), and a lethal limb wound only dismembers."""
+def _blow_die(attacker, defender, weapon, modifiers) -> icepool.Die:
+    """What one blow on a fresh defender leaves, from the icepool attack law: ``"out"`` (a
+    lethal box at the head or torso kills, §4.15 step 7; one wound cannot fill the head's
+    two serious boxes, step 6), ``"handless"`` (a lethal wound dismembers the weapon hand's
+    arm or hand: it cannot attack, §4.15 «no podrán realizar acciones con la misma»), or
+    ``"fine"``."""
     law = icepool_law(attacker, defender, weapon, modifiers)
     den = max(p.denominator for p in law.values())
-    out: dict[bool, int] = {}
+    hand = {f"{defender.weapon_hand}_arm", f"{defender.weapon_hand}_hand"}
+    out: dict[str, int] = {}
     for (_cat, loc, _final, box), p in law.items():
-        o = box == "lethal" and loc in ("head", "torso")
+        o = "fine"
+        if box == "lethal" and loc in ("head", "torso"):
+            o = "out"
+        elif box == "lethal" and loc in hand:
+            o = "handless"
         out[o] = out.get(o, 0) + int(p * den)
     return icepool.Die(out)
 
 
 def icepool_first_round() -> dict[str, Fraction]:
-    """Round 1 of the default 1v1 fight as a Markov chain in icepool: a state is ``(blows
-    dealt, A out, B out)``; A strikes, then B if B still stands; a fighter out absorbs."""
+    """Round 1 of the default 1v1 fight, one attack a turn and the first-serious effects
+    reported only (``one_attack_rules``), as a Markov chain in icepool: a state is ``(blows
+    dealt, A out, B out, B handless)``; A strikes, then B if B still stands with its weapon
+    hand; a fighter out absorbs."""
     d = SYSTEM.defaults()
     a, b, w, m = d["attacker"], d["defender"], d["weapon"], d["modifiers"]
-    b_falls, a_falls = _out_die(a, b, w, m), _out_die(b, a, w, m)
+    b_blow, a_blow = _blow_die(a, b, w, m), _blow_die(b, a, w, m)
 
-    def step(blows: int, a_out: bool, b_out: bool) -> Any:
-        if a_out or b_out:
-            return blows, a_out, b_out
+    def step(blows: int, a_out: bool, b_out: bool, handless: bool) -> Any:
+        if a_out or b_out or blows == 2 or (blows == 1 and handless):
+            return blows, a_out, b_out, handless
         if blows == 0:
-            return b_falls.map(lambda o: (1, False, o))
-        return a_falls.map(lambda o: (2, o, False))
+            return b_blow.map(lambda o: (1, False, o == "out", o == "handless"))
+        return a_blow.map(lambda o: (2, o == "out", False, False))
 
-    end = icepool.map(step, (0, False, False), repeat=2, star=True)
+    end = icepool.map(step, (0, False, False, False), repeat=2, star=True)
     den = end.denominator()
     out = {"a": Fraction(0), "b": Fraction(0), "ongoing": Fraction(0)}
-    for (_blows, a_out, b_out), q in end.items():
+    for (_blows, a_out, b_out, _handless), q in end.items():
         out["b" if a_out else "a" if b_out else "ongoing"] += Fraction(q, den)
     return out
 
 
-def rolkit_fight(**kw: Any) -> Any:
+def one_attack_rules() -> tuple[Any, RulesConfig]:
+    """The system with a turn of one attack (no other action) and the first-serious
+    effects reported only: the fight the icepool round models."""
+    one = dataclasses.replace(SYSTEM, actions={}, turn_rules=TurnRules())
+    return one, RulesConfig(first_serious_applied=False)
+
+
+def rolkit_fight(system: Any = None, **kw: Any) -> Any:
     """``rolkit.fight_odds`` of the default 1v1 fight: A (default attacker and weapon)
-    first, B (default defender and weapon), default modifiers."""
+    first, B (default defender and weapon), default modifiers (its turns of actions: two
+    attacks each, #25)."""
     from rolkit.fight import odds_of_fighters
 
     d = SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
-    return odds_of_fighters(SYSTEM, fighters, **kw)
+    return odds_of_fighters(system or SYSTEM, fighters, **kw)
+
+
+def one_attack_round() -> Any:
+    """Round 1 of the default fight as the icepool round models it (:func:`one_attack_rules`)."""
+    one, rules = one_attack_rules()
+    return rolkit_fight(one, rounds=1, options=rules)
 
 
 def transitions_rows(rows: list[tuple[str, float, str]]) -> None:
@@ -191,15 +218,15 @@ def transitions_rows(rows: list[tuple[str, float, str]]) -> None:
                 "target: a few ms",
             )
         )
-    ours = rolkit_fight(rounds=1)
+    ours = one_attack_round()
     theirs = icepool_first_round()
     assert ours.exact and ours.p_draw == 0, ours
     assert {**ours.p_win, "ongoing": ours.p_ongoing} == theirs, "icepool disagrees on round 1"
-    t_rolkit = cold_median(lambda: rolkit_fight(rounds=1), repeat=5)
+    t_rolkit = cold_median(one_attack_round, repeat=5)
     t_icepool = median_seconds(icepool_first_round, repeat=5)
     rows.append(
         (
-            "ashes_of_war 1v1 fight, round 1, default forms (rolkit, cold)",
+            "ashes_of_war 1v1 fight, round 1, one attack a turn (rolkit, cold)",
             t_rolkit,
             f"fight_odds exact, {ours.states} states; P(A wins in round 1) = "
             f"{float(ours.p_win['a']):.4f}, P(B) = {float(ours.p_win['b']):.4f}",

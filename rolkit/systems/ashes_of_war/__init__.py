@@ -12,7 +12,8 @@ exact law in ``odds``, the key and result types in ``key``) · ``after`` (the ex
 after-state law of one attack and a combatant's status) · ``turns`` (the rules between
 attacks: bleeding, successive defences, the Moribundo and waking rolls) · ``checks/`` (the
 ``CheckProcedure`` objects, their forms, the rolls on characters — feint, locating, running,
-Auxiliar, Moribundo — and movement and reloading) · ``system`` (``SYSTEM``).
+Auxiliar, Moribundo — movement, running and reloading, and ``turn``: ``TURN_RULES`` and the
+``ACTIONS`` of a turn, #25) · ``system`` (``SYSTEM``).
 
 Interpretations chosen where the spec is silent, or where the shared field kinds forced a
 shape (every one is also visible in the code that applies it):
@@ -48,8 +49,24 @@ shape (every one is also visible in the code that applies it):
 * ``gracia_cap`` applies before cancelling; cancelling removes capped ▽ first (§2.3).
 * The ``skill`` check applies Contusionado / Fracturado only to quick skills; the
   ``stabilise`` check rolls turn after turn until a success or the third failure.
-* T5 effects are reported (event text and ``first_serious_effect``), never enforced; T8
-  healing days and Prana regeneration are helpers outside the attack.
+* T5 effects are applied (option ``first_serious_applied``, default on; off = reported
+  only, the spec's first reading): a first serious wound in a Pierna leaves the character
+  Derribado (prone: 1 ▽ on quick rolls, ``prone_desgracias``; no Correr; standing up spends
+  the movement action, with no roll: the seed gives none); in the Brazo or Mano of the
+  weapon hand (``Combatant.weapon_hand``, default right) it drops the weapon (no attack
+  with it until picked up, an action of movement), of the shield arm the shield (no shield
+  intercept until picked up); while the effect lasts a Brazo gives +1 ▽ on rolls that use
+  it (attacks with a weapon or an object intercept on the weapon side, shield intercepts on
+  the shield side), a Mano cannot wield, a Pierna or a Pie limits the movement action to
+  3 m, a Pierna forbids Correr and a Pie gives Correr +1 ▽. Pelea (``brawl``) needs no
+  weapon hand. A lost or Fracturado weapon hand (or its arm) stops attacks with a weapon,
+  and the fight meets such a turn as "no blow" (``after.system_transitions``).
+* Ammunition (§4.20): a ranged weapon with Recarga N shoots from its ``loaded`` cargador
+  (``magazine`` shots, empty = full) and must be reloaded when empty; one without Recarga
+  spends its ``ammunition`` directly; ``ammunition`` empty = not counted. Reloading fills
+  the cargador from the ammunition carried and is refused with none («Sin munición no hay
+  recarga»). Every ranged attack spends its shot whatever the roll.
+* T8 healing days and Prana regeneration are helpers outside the attack.
 * ``Conditions.dying`` implies Inconsciente for every rule even if ``unconscious`` is unset.
 * After-state law (``SYSTEM.transitions``): the forms ``resolve_attack`` gives, built by
   the one shared stage ``attack.stages.branch_after``; ``status`` is the odds' fate read from the
@@ -77,7 +94,14 @@ shape (every one is also visible in the code that applies it):
   for the whole fight (a bleeding reaches the lethal box between attacks, where no
   ``Modifiers`` exist): attacks apply Moribundo when it or ``Modifiers.dying_rule`` is set;
   a stabilised character was Moribundo, so for it the rule is in play anyway. Not modelled
-  (the forms do not hold it): an ally's Auxiliar, waking after an hour or with care.
+  (the forms do not hold it): waking after an hour or with care.
+* Actions of a turn (``checks.turn``): a movement action and two attack actions; the
+  costs and choices are listed there. Where the seed is silent: standing up and picking up
+  spend the movement action with no roll; Correr's Adversidad in a fight is the option
+  ``run_adversidad`` (Fácil); Auxiliar tends the most urgent state first (Moribundo, then
+  Hemorragia Grave, Leve, then Inconsciente); a feint cannot target one who cannot defend;
+  Recarga N counts the reload actions taken this turn and is refused when it cannot be
+  finished in it.
 """
 
 from __future__ import annotations

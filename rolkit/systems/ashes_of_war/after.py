@@ -37,15 +37,24 @@ from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.ashes_of_war.attack.odds import attack_rows
 from rolkit.systems.ashes_of_war.attack.stages import defender_after, spent
-from rolkit.systems.ashes_of_war.attack.validate import check_legal
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
+from rolkit.systems.ashes_of_war.attack.validate import check_legal, check_situation
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.legality import attack_refusal
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import attack_pool
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
+from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS
 
-__all__ = ["AfterState", "attack_transitions", "system_transitions", "blow_law", "status"]
+__all__ = [
+    "AfterState",
+    "attack_transitions",
+    "system_transitions",
+    "blow_law",
+    "status",
+    "conditions",
+]
 
 #: ``(attacker_after, defender_after, weapon_after)``.
 AfterState = tuple[Combatant, Combatant, Weapon]
@@ -78,17 +87,21 @@ def system_transitions(
     modifiers: Modifiers,
     rules: RulesConfig = DEFAULT_RULES,
 ) -> dict[AfterState, Fraction]:
-    """``SYSTEM.transitions``: :func:`attack_transitions`, except that a weapon worn down
-    to Integridad 0 gives the certain law "no blow" (nothing changes).
+    """``SYSTEM.transitions``: :func:`attack_transitions`, except that an attacker who
+    cannot attack now (:func:`~.legality.attack_refusal`: a weapon worn down to Integridad
+    0, dropped or out of shots, a weapon hand lost, fractured or wounded) gives the certain
+    law "no blow" (nothing changes).
 
-    §4.3: a broken weapon cannot attack, and ``odds`` / ``resolve`` refuse it. A whole
-    fight reaches that state by itself (every absorbed or blocked blow wears the weapon,
-    §4.12, §4.9), and there the turn passes without a blow; the combatant's own form does
-    not say it cannot act, so ``status`` stays None. Every other rule of the attack is
-    still checked (as if the weapon were whole) and raises as the odds do.
+    §4.3: such an attack is refused by ``odds`` / ``resolve``. A whole fight reaches those
+    states by itself (every absorbed or blocked blow wears the weapon, §4.12, §4.9; a first
+    serious wound in the weapon arm drops it, T5), and there the turn passes without a
+    blow; the combatant's own form does not say it cannot act, so ``status`` stays None.
+    Every other rule of the attack is still checked and raises as the odds do.
     """
-    if weapon.integrity == 0:
-        check_legal(attacker, defender, evolve(weapon, integrity=1), modifiers, rules)
+    if attack_refusal(attacker, weapon, rules) is not None and not (
+        attacker.conditions.incapacitated
+    ):
+        check_situation(attacker, defender, weapon, modifiers, rules)
         return {(attacker, defender, weapon): Fraction(1)}
     return attack_transitions(attacker, defender, weapon, modifiers, rules)
 
@@ -124,3 +137,47 @@ def status(combatant: Combatant, rules: Any = None) -> Fate:
     It reads only the form, exactly as the odds' fate does (same function).
     """
     return fate_of(combatant.conditions)
+
+
+def _at(label: tuple[str, str], locs: frozenset, lang: int) -> str:
+    """«Fracturado: Pierna izquierda, Pie izquierdo» in one language (0 es, 1 en)."""
+    names = ", ".join(LOCATION_LABELS[loc][lang] for loc in LOCATIONS if loc in locs)
+    return f"{label[lang]}: {names}"
+
+
+def conditions(c: Combatant, rules: Any = None) -> tuple[tuple[str, str], ...]:
+    """``System.conditions_fn``: the visible states of a combatant, as ``(es, en)`` short
+    labels in the order a GM reads a sheet (§3.2, T5): muerto, Moribundo, estabilizado,
+    Inconsciente, Derribado, weapon or shield dropped, Contusionado, Fracturado, Hemorragia,
+    Desmembrado, the active first-serious effects, a pending feint and pending ▽."""
+    cond = c.conditions
+    out: list[tuple[str, str]] = []
+    flags = (
+        (cond.dead, ("Muerto", "Muerto (dead)")),
+        (cond.dying, ("Moribundo", "Moribundo (dying)")),
+        (cond.stabilised and not cond.dead, ("Estabilizado", "Estabilizado (stabilised)")),
+        (cond.unconscious and not cond.dying, ("Inconsciente", "Inconsciente (unconscious)")),
+        (cond.prone, ("Derribado", "Derribado (prone)")),
+        (cond.weapon_dropped, ("Arma soltada", "Arma soltada (weapon dropped)")),
+        (cond.shield_dropped, ("Escudo soltado", "Escudo soltado (shield dropped)")),
+        (cond.bruised, ("Contusionado", "Contusionado (concussed)")),
+    )
+    out += [label for on, label in flags if on]
+    for locs, label in (
+        (cond.fractured, ("Fracturado", "Fracturado (fractured)")),
+        (cond.bleeding_serious, ("Hemorragia Grave", "Hemorragia Grave (serious bleeding)")),
+        (cond.bleeding_light, ("Hemorragia Leve", "Hemorragia Leve (light bleeding)")),
+        (cond.dismembered, ("Desmembrado", "Desmembrado (limb lost)")),
+        (
+            cond.first_serious_effects,
+            ("Primera herida grave", "Primera herida grave (first serious wound)"),
+        ),
+    ):
+        if locs:
+            out.append((_at(label, locs, 0), _at(label, locs, 1)))
+    if c.feint_pending:
+        out.append(("Fintado", "Fintado (feinted: 1 ▽ on its next defence)"))
+    if c.pending_desgracias:
+        n = c.pending_desgracias
+        out.append((f"{n} ▽ en la próxima acción", f"{n} ▽ on its next action"))
+    return tuple(out)

@@ -341,6 +341,45 @@ class Weapon:
         ),
         rule="§4.20",
     )
+    magazine: int = fields.int_field(
+        1,
+        1,
+        99,
+        label=fields.label("Cargador", gloss="shots per reload"),
+        help=(
+            "Disparos por recarga, si el arma tiene Recarga N (interpretación).",
+            "Shots per reload, when the weapon has Recarga N (interpretation).",
+        ),
+        rule="§4.20",
+        advanced=True,
+    )
+    loaded: int | None = fields.int_field(
+        None,
+        0,
+        99,
+        optional=True,
+        label=fields.label("Cargado", gloss="shots loaded"),
+        help=(
+            "Disparos que quedan en el cargador; vacío = lleno. Con 0 hay que Recargar.",
+            "Shots left in the weapon; empty = full. At 0 it must be reloaded.",
+        ),
+        rule="§4.20",
+        advanced=True,
+    )
+    ammunition: int | None = fields.int_field(
+        None,
+        0,
+        999,
+        optional=True,
+        label=fields.label("Munición", gloss="ammunition carried"),
+        help=(
+            "Munición que lleva encima; cada ataque a distancia gasta una (o la recarga la "
+            "usa). «Sin munición no hay recarga». Vacío = no se cuenta.",
+            "Ammunition carried; each ranged attack spends one (or the reload uses it). "
+            "«Sin munición no hay recarga» (no ammunition, no reload). Empty = not counted.",
+        ),
+        rule="§4.20",
+    )
     range_m: int | None = fields.int_field(
         None,
         1,
@@ -428,9 +467,29 @@ class Weapon:
                 cls=AowFieldRangeError,
             )
 
+        if self.loaded is not None and self.loaded > self.magazine:
+            raise input_error(
+                "loaded",
+                en=(
+                    f"Cargado (shots loaded) must be from 0 to {self.magazine} "
+                    f"(got {shown(self.loaded)})"
+                ),
+                es=f"Cargado debe ser de 0 a {self.magazine} (recibido {shown(self.loaded)})",
+                allowed=f"from 0 to {self.magazine}",
+                got=self.loaded,
+                cls=AowFieldRangeError,
+            )
+
+    @property
+    def loaded_now(self) -> int:
+        """§4.20 shots in the weapon now (a full ``magazine`` when ``loaded`` is empty)."""
+        return self.magazine if self.loaded is None else self.loaded
+
     @property
     def damage_types(self) -> tuple[str, ...]:
         """§3.3 the types it can deal: the main one first."""
+        if not self.other_damage_types:
+            return (self.damage_type,)
         others = tuple(
             t for t in DAMAGE_TYPES if t in self.other_damage_types and t != self.damage_type
         )
@@ -660,6 +719,36 @@ class Conditions:
         help=("El personaje ha muerto.", "The character is dead."),
         rule="§4.17",
     )
+    prone: bool = fields.flag_field(
+        label=fields.label("Derribado", gloss="prone"),
+        help=(
+            "En el suelo (primera herida grave en una Pierna): 1 ▽ en tiradas rápidas y no "
+            "puede Correr hasta levantarse con su acción de movimiento. Regla provisional.",
+            "On the ground (first serious wound in a Pierna): 1 ▽ on quick rolls and cannot "
+            "Correr until it stands up with its movement action. Provisional rule.",
+        ),
+        rule="T5",
+    )
+    weapon_dropped: bool = fields.flag_field(
+        label=fields.label("Arma soltada", gloss="weapon dropped"),
+        help=(
+            "Soltó el arma (primera herida grave en el brazo o la mano que la empuña): no "
+            "ataca con ella hasta recogerla. Regla provisional.",
+            "Dropped its weapon (first serious wound in the arm or hand wielding it): no "
+            "attack with it until picked up. Provisional rule.",
+        ),
+        rule="T5",
+    )
+    shield_dropped: bool = fields.flag_field(
+        label=fields.label("Escudo soltado", gloss="shield dropped"),
+        help=(
+            "Soltó el escudo (primera herida grave en el brazo o la mano del escudo): no "
+            "intercepta con él hasta recogerlo. Regla provisional.",
+            "Dropped its shield (first serious wound in the shield arm or hand): no "
+            "intercept with it until picked up. Provisional rule.",
+        ),
+        rule="T5",
+    )
 
     __hash__ = cached_hash
     __getstate__ = state_without_hash
@@ -685,6 +774,8 @@ class Conditions:
     @property
     def bleeding(self) -> dict[str, str]:
         """§3.2 ``bleeding``: location → ``"light"`` | ``"serious"``."""
+        if not (self.bleeding_light or self.bleeding_serious):
+            return {}  # the usual case, read by every wound of the exact laws
         out = {loc: "light" for loc in LOCATIONS if loc in self.bleeding_light}
         out.update({loc: "serious" for loc in LOCATIONS if loc in self.bleeding_serious})
         return out
@@ -775,6 +866,18 @@ class Combatant:
         ),
         rule="§4.9",
     )
+    weapon_hand: str = fields.choice_field(
+        "right",
+        {"right": ("Derecha", "Derecha (right)"), "left": ("Izquierda", "Izquierda (left)")},
+        label=fields.label("Mano del arma", gloss="weapon hand"),
+        help=(
+            "La mano que empuña el arma (y el objeto con el que intercepta): perderla, "
+            "fracturarla o soltar el arma impide atacar con ella.",
+            "The hand wielding the weapon (and the parrying object): losing it, a fracture "
+            "or a dropped weapon stops attacks with it.",
+        ),
+        rule="§4.15",
+    )
     parry_object: Weapon | None = fields.nested_field(
         Weapon,
         optional=True,
@@ -851,14 +954,18 @@ class Combatant:
                 continue
             covered = {loc for loc in LOCATIONS if piece.covers(loc)}
             if covered & seen:
+                twice = [loc for loc in LOCATIONS if loc in covered & seen]
+                es_locs = ", ".join(LOCATION_LABELS[loc][0] for loc in twice)
+                en_locs = ", ".join(LOCATION_LABELS[loc][1] for loc in twice)
                 raise input_error(
                     slot,
                     en=(
                         f"Armadura {slot[-1]} (armour piece {slot[-1]}) must be at most one piece "
-                        f"per location (got {shown(sorted(covered & seen))})"
+                        f"per location (got a second piece on {en_locs})"
                     ),
                     es=(
-                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido {shown(sorted(covered & seen))})"
+                        f"Armadura {slot[-1]} debe ser una pieza por ubicación (recibido una "
+                        f"segunda pieza en {es_locs})"
                     ),
                     allowed="at most one piece per location",
                     got=sorted(covered & seen),

@@ -45,6 +45,7 @@ _STEPS = {
     "integrity": ("Integridad", "Integridad (durability)"),
     "check": ("Tirada de {skill}", "Tirada de {skill} (check)"),
     "opposed": ("Tirada enfrentada", "Tirada enfrentada (opposed roll)"),
+    "certain": ("Sin tirada: sale siempre", "Sin tirada (no roll: it always succeeds)"),
 }
 _DERIVED = {
     "ndp": ("NdP", "NdP (skill dice)"),
@@ -81,6 +82,8 @@ _DERIVED = {
     "extra": ("▽ del Narrador", "▽ del Narrador (GM's bane dice)"),
     "shield": ("escudo", "escudo (shield dice)"),
     "feint": ("finta", "finta (feint)"),
+    "arm": ("brazo herido", "brazo herido (first serious wound in that arm)"),
+    "foot": ("pie herido", "pie herido (first serious wound in a foot)"),
     "successive": ("defensas sucesivas", "defensas sucesivas (successive defences)"),
     "cancelled": ("anuladas", "anuladas (cancelled)"),
     "active": ("activo", "activo (active R)"),
@@ -99,6 +102,8 @@ _FLAGS = {
     "dying": ("Moribundo", "Moribundo (dying)"),
     "dead": ("Muerte", "Muerte (dead)"),
     "prone": ("Derribado", "Derribado (prone)"),
+    "dropped_weapon": ("Suelta el arma", "Suelta el arma (drops the weapon)"),
+    "dropped_shield": ("Suelta el escudo", "Suelta el escudo (drops the shield)"),
 }
 _DEGREES = {
     "success": ("Éxito", "Éxito (success)"),

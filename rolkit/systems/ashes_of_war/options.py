@@ -24,6 +24,7 @@ from rolkit.systems.ashes_of_war.forms import (
 )
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolD6
 from rolkit.systems.ashes_of_war.tables import (
+    ADVERSIDAD_LABELS,
     COVER_LABELS,
     DEFAULT_AIM_DESGRACIAS,
     DEFAULT_COVER_DESGRACIAS,
@@ -164,6 +165,34 @@ class RulesConfig:
             "Bane dice on quick rolls while any limb is fractured (book: 2).",
         ),
         rule="§4.15",
+    )
+    first_serious_applied: bool = fields.flag_field(
+        True,
+        label=fields.label(
+            "Aplicar la primera herida grave", gloss="apply first-serious-wound effects"
+        ),
+        help=_ph(
+            "Si se marca, la primera herida grave en un miembro aplica su efecto: Brazo o Mano "
+            "suelta lo que sostiene (Brazo: +1 ▽ al usarlo; Mano: no empuña con ella), Pierna "
+            "cae Derribado y no Corre, Pie Corre con +1 ▽; Pierna y Pie mueven 3 m como mucho. "
+            "Si no, solo se anuncia y lo aplica el Narrador.",
+            "If set, a first serious wound in a limb applies its effect: Brazo or Mano drops "
+            "what it holds (Brazo: +1 ▽ when using it; Mano: cannot wield with it), Pierna falls "
+            "Derribado (prone) and cannot Correr, Pie runs with +1 ▽; Pierna and Pie move 3 m "
+            "at most. If unset, it is only announced and the GM applies it.",
+        ),
+        rule="T5",
+    )
+    prone_desgracias: int = fields.int_field(
+        1,
+        0,
+        3,
+        label=fields.label("▽ por Derribado", gloss="bane dice while prone"),
+        help=_ph(
+            "Desgracias en tiradas rápidas mientras está Derribado (en el suelo).",
+            "Bane dice on quick rolls while Derribado (prone, on the ground).",
+        ),
+        rule="T5",
     )
     quick_skills: frozenset = multichoice_with_default(
         SKILL_LABELS,
@@ -346,6 +375,18 @@ class RulesConfig:
             "wakes on a success; if unset, it stays unconscious until tended.",
         ),
         rule="§4.18",
+    )
+    run_adversidad: str = fields.choice_field(
+        "easy",
+        ADVERSIDAD_LABELS,
+        label=fields.label("Adversidad de Correr", gloss="running difficulty"),
+        help=(
+            "«La Adversidad la fija el Narrador según el terreno»: la de un terreno normal en "
+            "una pelea (interpretación: Fácil). Al fallar, 1 ▽ en la próxima acción.",
+            "«The GM sets the Adversidad by the terrain»: that of ordinary ground in a fight "
+            "(interpretation: Fácil). On a failure, 1 ▽ on the next action.",
+        ),
+        rule="§4.20",
     )
     free_metre_stacks_with_move: bool = fields.flag_field(
         True,

@@ -3,13 +3,28 @@
 ``PRESETS`` is ``{role: {preset name: {field: value}}}`` (a nested form as a dict). Damage
 types follow the spec's assignment (swords, axes, daggers, knives cutting; bows piercing;
 the staff blunt); Integridad is the placeholder 10 everywhere [PH].
+
+Every character is coherent with the weapons the site gives it (``CHARACTER_WEAPONS``):
+each weapon's attack skill is one the character has. The site's sheets arm Aldric with a
+Daga, Varn with a Cuchillo and Selene with a Báculo but list no Combate Cuerpo a Cuerpo for
+them, so each is given Combate Cuerpo a Cuerpo 1 [INT], the lowest rating that lets the
+weapon be used (with 0 every attack fails: a fight read 100/0). The two bows carry a quiver
+of 20 arrows (Munición 20 [INT]; the site gives no number).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ARMOR", "SHIELDS", "WEAPONS", "CHARACTERS", "SITUATIONS", "PRESETS"]
+__all__ = [
+    "ARMOR",
+    "SHIELDS",
+    "WEAPONS",
+    "CHARACTERS",
+    "CHARACTER_WEAPONS",
+    "SITUATIONS",
+    "PRESETS",
+]
 
 #: §5.2 [SRC] armour pieces (Túnica's location is not given: torso [INT]).
 ARMOR: dict[str, dict[str, Any]] = {
@@ -49,6 +64,7 @@ WEAPONS: dict[str, dict[str, Any]] = {
         "damage": "4d3",
         "damage_type": "piercing",
         "range_m": 250,
+        "ammunition": 20,
     },
     "Daga de acero": {
         "name": "Daga de acero",
@@ -68,6 +84,7 @@ WEAPONS: dict[str, dict[str, Any]] = {
         "damage": "3d2",
         "damage_type": "piercing",
         "range_m": 150,
+        "ammunition": 20,
     },
     "Cuchillo": {"name": "Cuchillo", "skill": "melee", "damage": "1d4", "damage_type": "cutting"},
 }
@@ -87,6 +104,7 @@ CHARACTERS: dict[str, dict[str, Any]] = {
     "Aldric": {
         "name": "Aldric",
         "ranged": 5,
+        "melee": 1,
         "dodge": 3,
         "alert": 4,
         "run": 3,
@@ -95,6 +113,7 @@ CHARACTERS: dict[str, dict[str, Any]] = {
     },
     "Selene": {
         "name": "Selene",
+        "melee": 1,
         "dodge": 2,
         "alert": 3,
         "vitality": 4,
@@ -112,7 +131,15 @@ CHARACTERS: dict[str, dict[str, Any]] = {
         "armor_1": ARMOR["Gambeson"],
         "shield": SHIELDS["Escudo pequeño"],
     },
-    "Varn": {"name": "Varn", "ranged": 3, "dodge": 2, "alert": 2, "run": 2},
+    "Varn": {"name": "Varn", "ranged": 3, "melee": 1, "dodge": 2, "alert": 2, "run": 2},
+}
+#: §5.2 [SRC] the weapons each character carries (its first is the one it fights with).
+CHARACTER_WEAPONS: dict[str, tuple[str, ...]] = {
+    "Kira": ("Espada larga de acero",),
+    "Aldric": ("Arco largo reforzado", "Daga de acero"),
+    "Selene": ("Báculo de madera",),
+    "Gorath": ("Hacha de mano de hierro",),
+    "Varn": ("Arco clásico de madera", "Cuchillo"),
 }
 #: A few common situations for the modifiers form.
 SITUATIONS: dict[str, dict[str, Any]] = {

@@ -13,9 +13,10 @@ from typing import Any
 
 from rolkit import fields
 from rolkit.system import System
-from rolkit.systems.ashes_of_war.after import status, system_transitions
+from rolkit.systems.ashes_of_war.after import conditions, status, system_transitions
 from rolkit.systems.ashes_of_war.attack import odds, resolve
 from rolkit.systems.ashes_of_war.checks import CHECKS
+from rolkit.systems.ashes_of_war.checks.turn import ACTIONS, TURN_RULES
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.messages import key
 from rolkit.systems.ashes_of_war.options import RulesConfig
@@ -55,4 +56,7 @@ SYSTEM = System(
     status_fn=status,
     turn_start_fn=turn_start,
     round_end_fn=round_end,
+    turn_rules=TURN_RULES,
+    actions=ACTIONS,
+    conditions_fn=conditions,
 )

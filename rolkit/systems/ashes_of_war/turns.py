@@ -31,8 +31,10 @@ the combatant's own turn comes in that round.
   roll» (§2.3), it takes the pending ▽ and spends them, as ``wake_roll`` and
   ``stabilisation_roll`` do.
 
-Not modelled (the forms do not hold it): an ally's Auxiliar (an action the GM plays with
-``aid_roll``), waking «after one hour» or by medical care, the T5 effects, Prana.
+Not here: an ally's Auxiliar, standing up, picking up, reloading, Fintar and Correr are
+actions of a turn (:mod:`~rolkit.systems.ashes_of_war.checks.turn`), and the T5 effects are
+set by the wound itself (:func:`~.wounds.first_serious_states`). Not modelled (the forms do
+not hold it): waking «after one hour» or by medical care, Prana.
 """
 
 from __future__ import annotations

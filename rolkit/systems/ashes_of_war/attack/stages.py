@@ -15,6 +15,7 @@ from rolkit.systems.ashes_of_war.rules.wounds import wound_effect
 
 __all__ = [
     "defended_state",
+    "fired",
     "BranchAfter",
     "spent",
     "branch_after",
@@ -32,6 +33,17 @@ def defended_state(d: Combatant) -> Combatant:
         feint_pending=False,
         pending_desgracias=0,
     )
+
+
+def fired(w: Weapon) -> Weapon:
+    """§4.20 a ranged attack spends one shot: from the cargador of a Recarga N weapon
+    («deben recargar su munición cada ciertos ataques»), else one of the ammunition carried
+    when it is counted. Any other weapon is returned as it is."""
+    if w.skill != "ranged":
+        return w
+    if w.reload > 0:
+        return evolve(w, loaded=w.loaded_now - 1)
+    return w if w.ammunition is None else evolve(w, ammunition=w.ammunition - 1)
 
 
 def _wear(value: int, rules: RulesConfig) -> int:
@@ -92,9 +104,10 @@ def defender_after(
     by branch: a deflecting object wears (§4.10); a blocked blow wears the weapon (§4.9.2);
     an overflow wears the shield and wounds the arm, or wears the weapon when the arm's RD
     takes it all (§4.9.3, G11); a hit wounds and wears the armour there (§4.12), or wears
-    the weapon when absorbed.
+    the weapon when absorbed. A ranged weapon has spent its shot whatever the branch
+    (:func:`fired`).
     """
-    d, w, m = defender, weapon, modifiers
+    d, w, m = defender, fired(weapon), modifiers
     d_after = d if m.defence == "none" else defended_state(d)
     w_after = w
     changes: list[tuple[str, int]] = []

@@ -6,14 +6,30 @@ from __future__ import annotations
 
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
-from rolkit.systems.ashes_of_war.rules.legality import check_attack, check_defence, check_wounds
+from rolkit.systems.ashes_of_war.rules.legality import (
+    check_attack,
+    check_attack_modifiers,
+    check_defence,
+    check_wounds,
+)
 
-__all__ = ["check_legal"]
+__all__ = ["check_legal", "check_situation"]
 
 
 def check_legal(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
     """§4.3 and §4.5, and the wound counts against T3, before any dice."""
-    check_attack(a, w, m)
-    check_defence(d, m)
+    check_attack(a, w, m, rules)
+    check_defence(d, m, rules)
+    check_wounds(a, rules, "attacker")
+    check_wounds(d, rules, "defender")
+
+
+def check_situation(
+    a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig
+) -> None:
+    """:func:`check_legal` except the attacker's own refusal (``attack_refusal``: a broken,
+    dropped or empty weapon, a useless weapon hand), which a fight meets as "no blow"."""
+    check_attack_modifiers(w, m)
+    check_defence(d, m, rules)
     check_wounds(a, rules, "attacker")
     check_wounds(d, rules, "defender")

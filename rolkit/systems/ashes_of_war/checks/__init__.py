@@ -15,7 +15,9 @@ from rolkit.systems.ashes_of_war.checks.forms import (
 from rolkit.systems.ashes_of_war.checks.procedures import CHECKS
 from rolkit.systems.ashes_of_war.checks.rolls import (
     ProcedureResult,
+    aid_purpose,
     aid_roll,
+    aided,
     feint_roll,
     locate_roll,
     opposed_check,
@@ -41,6 +43,8 @@ __all__ = [
     "locate_roll",
     "run_roll",
     "aid_roll",
+    "aid_purpose",
+    "aided",
     "wake_roll",
     "stabilisation_roll",
     "movement_allowance",

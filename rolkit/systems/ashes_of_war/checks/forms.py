@@ -9,7 +9,7 @@ from rolkit import fields
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
 from rolkit.systems.ashes_of_war.tables import ADVERSIDAD_LABELS, SKILL_LABELS
 
-__all__ = ["SkillCheckForm", "OpposedCheckForm", "StabiliseForm"]
+__all__ = ["SkillCheckForm", "OpposedCheckForm", "StabiliseForm", "CertainForm"]
 
 _validate = fields.validator(AowFieldRangeError)
 
@@ -117,6 +117,15 @@ class StabiliseForm:
         help=("A la tercera fallada, muere.", "The third failure kills."),
         rule="§4.17",
     )
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+
+@dataclass(frozen=True)
+class CertainForm:
+    """An action of a turn with no roll (standing up, picking up, a step of a reload): the
+    seed gives it no check, so it always succeeds; it has nothing to fill in."""
 
     def __post_init__(self) -> None:
         _validate(self)

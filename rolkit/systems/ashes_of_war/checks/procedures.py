@@ -16,7 +16,7 @@ from typing import Any
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 from rolkit.systems.ashes_of_war.checks.forms import OpposedCheckForm, SkillCheckForm, StabiliseForm
-from rolkit.systems.ashes_of_war.messages import key
+from rolkit.systems.ashes_of_war.messages import STEP_RULES, key
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.rules.dice import threshold
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
@@ -53,7 +53,7 @@ def _roll_step(
         key(f"step.{label}"),
         roll.main_faces + roll.desgracia_faces,
         derived,
-        "§2.2 (ph:pool_d6)",
+        STEP_RULES["attack_roll"],
         params,
     )
     return step, roll.result

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.errors import check_choice, input_error
+from rolkit.systems.ashes_of_war.checks.actions import run_refusal
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
@@ -21,6 +22,7 @@ from rolkit.systems.ashes_of_war.rules.dice import p_check_success, threshold
 from rolkit.systems.ashes_of_war.rules.legality import check_able
 from rolkit.systems.ashes_of_war.rules.mechanic import CheckRoll
 from rolkit.systems.ashes_of_war.rules.pools import skill_pool
+from rolkit.systems.ashes_of_war.tables import LOCATIONS
 
 __all__ = [
     "ProcedureResult",
@@ -32,6 +34,8 @@ __all__ = [
     "locate_roll",
     "run_roll",
     "aid_roll",
+    "aid_purpose",
+    "aided",
     "wake_roll",
     "stabilisation_roll",
 ]
@@ -143,8 +147,18 @@ def locate_roll(
 def run_roll(
     runner: Combatant, adversidad: str, rng: Any, rules: RulesConfig = DEFAULT_RULES
 ) -> ProcedureResult:
-    """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action."""
+    """§4.20 Correr (up to 18 m, no attack this turn); on failure 1 ▽ on the next action.
+    Refused as :func:`~.actions.run_refusal` says (Derribado, a leg lost, Fracturado or
+    with a first serious wound)."""
     check_able(runner, "conditions", ("correr", "run"))
+    why = run_refusal(runner, rules)
+    if why is not None:
+        raise input_error(
+            "conditions",
+            en=f"{runner.name} {why[1]}",
+            es=f"{runner.name} {why[0]}",
+            cls=AowImpossibleError,
+        )
     roll, ok = simple_check(runner, "run", adversidad, rng, rules=rules)
     after = _spend_pending(runner)
     if not ok:
@@ -152,20 +166,27 @@ def run_roll(
     return ProcedureResult((roll,), ok, () if ok else ("pending_desgracia",), after)
 
 
-def aid_roll(
-    aider: Combatant,
-    patient: Combatant,
-    purpose: str,
-    rng: Any,
-    location: str | None = None,
-    rules: RulesConfig = DEFAULT_RULES,
-) -> ProcedureResult:
-    """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
-    or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
-    check_able(aider, "conditions", ("auxiliar", "give aid"))
-    label = ("Para qué", "Para qué (purpose)")
-    purposes = ("bleeding", "wake", "stabilise")
-    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
+def aid_purpose(patient: Combatant) -> tuple[str, str | None] | None:
+    """§4.18 what an Auxiliar does first on ``patient``, as a GM would: ``("stabilise",
+    None)`` a Moribundo; else ``("bleeding", location)`` the worst bleeding (Hemorragia
+    Grave before Leve, head and torso before the limbs, in body order); else ``("wake",
+    None)`` an Inconsciente; None when nothing can be tended (dead, or nothing to do)."""
+    c = patient.conditions
+    if c.dead:
+        return None
+    if c.dying:
+        return ("stabilise", None)
+    bleeding = c.bleeding
+    for level in ("serious", "light"):
+        for loc in LOCATIONS:
+            if bleeding.get(loc) == level:
+                return ("bleeding", loc)
+    return ("wake", None) if c.unconscious else None
+
+
+def aided(patient: Combatant, purpose: str, location: str | None = None) -> Combatant:
+    """§4.18, §4.17 the patient after a successful Auxiliar: the bleeding at ``location``
+    stopped, awake, or stabilised (no longer Moribundo, still Inconsciente)."""
     c = patient.conditions
     if purpose == "bleeding":
         if location not in c.bleeding:
@@ -203,8 +224,26 @@ def aid_roll(
         new = dataclasses.replace(
             c, dying=False, stabilised=True, unconscious=True, dying_failures=0
         )
+    return dataclasses.replace(patient, conditions=new)
+
+
+def aid_roll(
+    aider: Combatant,
+    patient: Combatant,
+    purpose: str,
+    rng: Any,
+    location: str | None = None,
+    rules: RulesConfig = DEFAULT_RULES,
+) -> ProcedureResult:
+    """§4.18 Auxiliar vs Intermedia: ``purpose`` is ``"bleeding"`` (at ``location``), ``"wake"``
+    or ``"stabilise"`` (a Moribundo). On failure nothing changes."""
+    check_able(aider, "conditions", ("auxiliar", "give aid"))
+    label = ("Para qué", "Para qué (purpose)")
+    purposes = ("bleeding", "wake", "stabilise")
+    check_choice(purpose, purposes, field="purpose", label=label, cls=AowFieldRangeError)
+    healed = aided(patient, purpose, location)
     roll, ok = simple_check(aider, "aid", "intermediate", rng, rules=rules)
-    after = dataclasses.replace(patient, conditions=new) if ok else patient
+    after = healed if ok else patient
     return ProcedureResult((roll,), ok, (purpose,) if ok else (), _spend_pending(aider), after)
 
 

@@ -10,13 +10,23 @@ from __future__ import annotations
 from rolkit.errors import input_error, shown
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
-from rolkit.systems.ashes_of_war.options import RulesConfig
-from rolkit.systems.ashes_of_war.tables import LOCATION_LABELS, LOCATIONS, PART_OF
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.tables import (
+    DAMAGE_TYPE_LABELS,
+    LOCATION_LABELS,
+    LOCATIONS,
+    PART_OF,
+)
 
 __all__ = [
+    "Refusal",
+    "hand_side",
+    "hand_refusal",
+    "attack_refusal",
     "declared_damage_type",
     "check_able",
     "check_attack",
+    "check_attack_modifiers",
     "check_defence",
     "check_wounds",
 ]
@@ -26,12 +36,14 @@ def declared_damage_type(weapon: Weapon, m: Modifiers) -> str:
     """§4.3: the declared type must be one the weapon deals (default: its main type)."""
     t = m.damage_type or weapon.damage_type
     if t not in weapon.damage_types:
+        es_types = ", ".join(DAMAGE_TYPE_LABELS[x][0] for x in weapon.damage_types)
+        en_types = ", ".join(DAMAGE_TYPE_LABELS[x][1] for x in weapon.damage_types)
         raise input_error(
             "damage_type",
-            en=f"{weapon.name} cannot deal that damage type ({t}); it deals "
-            f"{', '.join(weapon.damage_types)}",
-            es=f"{weapon.name} no inflige ese tipo de daño ({t}); inflige "
-            f"{', '.join(weapon.damage_types)}",
+            en=f"{weapon.name} cannot deal that damage type ({DAMAGE_TYPE_LABELS[t][1]}); it "
+            f"deals {en_types}",
+            es=f"{weapon.name} no inflige ese tipo de daño ({DAMAGE_TYPE_LABELS[t][0]}); "
+            f"inflige {es_types}",
             got=t,
             cls=AowImpossibleError,
         )
@@ -51,17 +63,111 @@ def check_able(c: Combatant, field: str, what: tuple[str, str], got: object = No
         )
 
 
-def check_attack(attacker: Combatant, weapon: Weapon, m: Modifiers) -> None:
-    """§4.3 Attack legality, checked before any dice."""
-    check_able(attacker, "attacker.conditions", ("actuar", "act"))
+#: ``(es, en)``: why an action cannot be taken now, a phrase about the actor («ha soltado
+#: el arma: tiene que recogerla»), as the fight's actions show it after the name.
+Refusal = tuple[str, str]
+
+
+def hand_side(c: Combatant, side: str) -> tuple[str, str]:
+    """The ``(arm, hand)`` locations of one side (``"right"`` or ``"left"``)."""
+    return (f"{side}_arm", f"{side}_hand")
+
+
+def hand_refusal(c: Combatant, side: str, what: tuple[str, str]) -> Refusal | None:
+    """§4.15, T5: why ``c`` cannot use its ``side`` hand for ``what``, as an ``(es, en)``
+    phrase about ``c``: the arm or
+    hand lost («no podrán realizar acciones con la misma»), fractured («pierden la facultad
+    de mover la extremidad»), or (``first_serious_applied``) a first serious wound in the
+    hand («no puede empuñar con ella»). The caller checks the option for the last one."""
+    cond = c.conditions
+    arm, hand = hand_side(c, side)
+    if {arm, hand} & cond.dismembered:
+        return (
+            f"ha perdido la mano con la que {what[0]}",
+            f"has lost the hand it would {what[1]} with",
+        )
+    if {arm, hand} & cond.fractured:
+        return (
+            f"no puede mover la mano con la que {what[0]} (Fracturado)",
+            f"cannot move the hand it would {what[1]} with (Fracturado)",
+        )
+    return None
+
+
+def attack_refusal(c: Combatant, weapon: Weapon, rules: RulesConfig) -> Refusal | None:
+    """§4.3, §4.15, §4.20, §4.22, T5: why ``c`` cannot attack with ``weapon`` now, as an
+    ``(es, en)`` phrase about ``c`` («ha soltado el arma…»), or None. Checked by ``check_attack`` (odds and rolls raise) and by the
+    fight's attack action (the turn passes, :mod:`~rolkit.systems.ashes_of_war.turns`).
+
+    * Inconsciente, Moribundo or muerto: «El personaje no puede definir ninguna acción».
+    * the weapon broken (Integridad 0, §4.22).
+    * a weapon (not Pelea) with the weapon hand lost or fractured (§4.15), wounded by a
+      first serious wound in that Mano (T5 «no puede empuñar con ella») or dropped (T5
+      «suelta lo que sostiene») until picked up;
+    * a ranged weapon out of shots: Recarga N with an empty cargador («deben recargar su
+      munición cada ciertos ataques»), or no Recarga and no ammunition left (§4.20).
+    """
+    if c.conditions.incapacitated:
+        return (
+            "no puede actuar (Inconsciente, Moribundo o muerto)",
+            "cannot act (unconscious, dying or dead)",
+        )
     if weapon.integrity <= 0:
+        return (
+            f"no puede atacar: {weapon.name} está rota (Integridad 0)",
+            f"cannot attack: {weapon.name} is broken (Integridad 0)",
+        )
+    if weapon.skill != "brawl":
+        why = hand_refusal(c, c.weapon_hand, ("empuña el arma", "wield the weapon"))
+        if why is not None:
+            return why
+        if rules.first_serious_applied and f"{c.weapon_hand}_hand" in (
+            c.conditions.first_serious_effects
+        ):
+            return (
+                "no puede empuñar con esa mano (primera herida grave)",
+                "cannot wield with that hand (first serious wound)",
+            )
+        if c.conditions.weapon_dropped:
+            return (
+                "ha soltado el arma: tiene que recogerla",
+                "has dropped the weapon: it must pick it up",
+            )
+    if weapon.skill == "ranged":
+        if weapon.reload > 0 and weapon.loaded_now == 0:
+            return (
+                f"no puede disparar: {weapon.name} está descargada, hay que Recargar",
+                f"cannot shoot: {weapon.name} is empty, it must be reloaded (Recargar)",
+            )
+        if weapon.reload == 0 and weapon.ammunition == 0:
+            return (
+                f"no tiene munición para {weapon.name}",
+                f"has no ammunition left for {weapon.name}",
+            )
+    return None
+
+
+def check_attack(
+    attacker: Combatant, weapon: Weapon, m: Modifiers, rules: RulesConfig = DEFAULT_RULES
+) -> None:
+    """§4.3 Attack legality, checked before any dice (:func:`attack_refusal`, then the
+    modifiers)."""
+    check_able(attacker, "attacker.conditions", ("actuar", "act"))
+    why = attack_refusal(attacker, weapon, rules)
+    if why is not None:
         raise input_error(
-            "weapon.integrity",
-            en=f"{weapon.name} is broken (Integridad 0) and cannot attack",
-            es=f"{weapon.name} está rota (Integridad 0) y no puede atacar",
-            got=weapon.integrity,
+            "weapon.integrity" if weapon.integrity <= 0 else "attacker.conditions",
+            en=f"{attacker.name} {why[1]}",
+            es=f"{attacker.name} {why[0]}",
+            got=weapon.integrity if weapon.integrity <= 0 else None,
             cls=AowImpossibleError,
         )
+    check_attack_modifiers(weapon, m)
+
+
+def check_attack_modifiers(weapon: Weapon, m: Modifiers) -> None:
+    """§4.3 the attack's situation: a target seen or located (else blind fire, ranged
+    only), aimed or narrated (not both), a damage type the weapon deals."""
     if not m.target_visible and not m.blind_fire:
         raise input_error(
             "target_visible",
@@ -133,7 +239,7 @@ def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
                 )
 
 
-def check_defence(defender: Combatant, m: Modifiers) -> None:
+def check_defence(defender: Combatant, m: Modifiers, rules: RulesConfig = DEFAULT_RULES) -> None:
     """§4.5 Defence legality («El Narrador decide si esa defensa es posible antes de tirar»)."""
     _check_target_location(defender, m)
     if m.defence == "none":
@@ -153,21 +259,23 @@ def check_defence(defender: Combatant, m: Modifiers) -> None:
             es=f"{defender.name} solo puede defenderse de un ataque que ve o advirtió con Alerta",
             cls=AowImpossibleError,
         )
-    why = _gear_refusal(defender, m)
+    why = _gear_refusal(defender, m, rules)
     if why is not None:
         raise input_error("defence", en=why[0], es=why[1], got=m.defence, cls=AowImpossibleError)
 
 
-def _gear_refusal(defender: Combatant, m: Modifiers) -> tuple[str, str] | None:
-    """§4.5, §4.15, §4.22 why the intercepting shield or object cannot be used, in English
-    and Spanish (None if it can): none carried, broken (Integridad 0), or the shield arm
-    lost or fractured."""
+def _gear_refusal(defender: Combatant, m: Modifiers, rules: RulesConfig) -> tuple[str, str] | None:
+    """§4.5, §4.15, §4.22, T5 why the intercepting shield or object cannot be used, in
+    English and Spanish (None if it can): none carried, broken (Integridad 0), the shield
+    arm lost or fractured, the shield dropped or its hand wounded by a first serious wound
+    (T5, ``first_serious_applied``), the weapon hand (which holds the object) lost or
+    fractured."""
     name = defender.name
     if m.defence == "intercept_shield":
         s = defender.shield
         if s is None:
             return (
-                f"defence 'intercept_shield' needs a shield; {name} carries none",
+                f"Interceptar con escudo (shield intercept) needs a shield; {name} carries none",
                 f"interceptar con escudo requiere un escudo; {name} no lleva",
             )
         if s.integrity <= 0:
@@ -182,11 +290,21 @@ def _gear_refusal(defender: Combatant, m: Modifiers) -> tuple[str, str] | None:
                 f"{name} cannot use the shield arm (lost or fractured)",
                 f"{name} no puede usar el brazo del escudo (perdido o Fracturado)",
             )
+        if c.shield_dropped:
+            return (
+                f"{name} has dropped the shield: it must pick it up",
+                f"{name} ha soltado el escudo: tiene que recogerlo",
+            )
+        if rules.first_serious_applied and f"{side}_hand" in c.first_serious_effects:
+            return (
+                f"{name} cannot hold the shield with that hand (first serious wound)",
+                f"{name} no puede sostener el escudo con esa mano (primera herida grave)",
+            )
     if m.defence == "intercept_object":
         o = defender.parry_object
         if o is None:
             return (
-                f"defence 'intercept_object' needs a weapon or object; {name} has none",
+                f"Interceptar con arma u objeto (parry) needs a weapon or object; {name} has none",
                 f"interceptar con un objeto requiere un arma u objeto; {name} no tiene",
             )
         if o.integrity <= 0:
@@ -194,4 +312,7 @@ def _gear_refusal(defender: Combatant, m: Modifiers) -> tuple[str, str] | None:
                 f"{o.name} is broken (Integridad 0) and cannot intercept",
                 f"{o.name} está roto (Integridad 0) y no puede interceptar",
             )
+        why = hand_refusal(defender, defender.weapon_hand, ("intercepta", "intercept"))
+        if why is not None:
+            return (f"{name} {why[1]}", f"{name} {why[0]}")
     return None

@@ -20,6 +20,7 @@ _SKILL = ("Habilidad", "Habilidad (skill)")
 
 __all__ = [
     "condition_desgracias",
+    "limb_desgracias",
     "build_pool",
     "attack_pool",
     "defence_pool",
@@ -29,11 +30,27 @@ __all__ = [
 
 
 def condition_desgracias(c: Combatant, skill: str, rules: RulesConfig = DEFAULT_RULES) -> int:
-    """§4.4: Contusionado and Fracturado ▽, on quick rolls only (``quick_skills``)."""
+    """§4.4: Contusionado, Fracturado and (T5 [PH]) Derribado ▽, on quick rolls only
+    (``quick_skills``)."""
     if skill not in rules.quick_skills:
         return 0
     n = rules.desventaja_desgracias if c.conditions.bruised else 0
+    n += rules.prone_desgracias if c.conditions.prone else 0
     return n + (rules.fractured_desgracias if c.conditions.fractured else 0)
+
+
+def limb_desgracias(c: Combatant, use: str, rules: RulesConfig = DEFAULT_RULES) -> int:
+    """T5 [PH] (option ``first_serious_applied``): +1 ▽ from an active first serious wound
+    in the limb a roll uses: the Brazo of the weapon hand for an attack with a weapon
+    (``use="weapon"``) or an intercept with an object (``"object"``), the Brazo of the shield
+    for a shield intercept (``"shield"``), either Pie for Correr (``"run"``)."""
+    if not rules.first_serious_applied:
+        return 0
+    active = c.conditions.first_serious_effects
+    if use == "run":
+        return 1 if {"right_foot", "left_foot"} & active else 0
+    side = c.shield_arm if use == "shield" else c.weapon_hand
+    return 1 if f"{side}_arm" in active else 0
 
 
 def build_pool(
@@ -63,7 +80,7 @@ def attack_pool(
 ) -> PoolSpec:
     """Contract #6, §4.4 (validates §4.3)."""
     m = modifiers
-    check_attack(attacker, weapon, m)
+    check_attack(attacker, weapon, m, rules)
     gracias = (1 if m.attacker_elevated else 0) + m.extra_gracias_attack
     cover = "none" if (m.attacker_elevated and m.cover == "light") else m.cover
     parts = [
@@ -72,6 +89,7 @@ def attack_pool(
         ("cover", 0 if cover == "none" else rules.cover_desgracias[cover]),
         ("blind_fire", 2 if m.blind_fire else 0),
         ("conditions", condition_desgracias(attacker, weapon.skill, rules)),
+        ("arm", 0 if weapon.skill == "brawl" else limb_desgracias(attacker, "weapon", rules)),
         ("pending", attacker.pending_desgracias),
         ("extra", m.extra_desgracias_attack),
     ]
@@ -90,7 +108,7 @@ def defence_pool(
 ) -> PoolSpec:
     """Contract #7, §4.5 (validates it): successive defences add ▽ past the cap."""
     m = modifiers
-    check_defence(defender, m)
+    check_defence(defender, m, rules)
     if m.defence == "none":
         raise input_error(
             "defence",
@@ -107,6 +125,7 @@ def defence_pool(
         breakdown.append(("shield", defender.shield.gdc_ndp))
     parts = [
         ("conditions", condition_desgracias(defender, skill, rules)),
+        ("arm", _defence_arm(defender, m.defence, rules)),
         ("feint", 1 if defender.feint_pending else 0),
         ("pending", defender.pending_desgracias),
         ("extra", m.extra_desgracias_defence),
@@ -120,6 +139,13 @@ def defence_pool(
         breakdown,
         rules,
     )
+
+
+def _defence_arm(defender: Combatant, defence: str, rules: RulesConfig) -> int:
+    """T5: the ▽ of a wounded Brazo holding the shield or the intercepting object."""
+    if defence == "intercept_shield":
+        return limb_desgracias(defender, "shield", rules)
+    return limb_desgracias(defender, "object", rules) if defence == "intercept_object" else 0
 
 
 def undefended_threshold(m: Modifiers, rules: RulesConfig = DEFAULT_RULES) -> int:
@@ -140,7 +166,13 @@ def skill_pool(
     """§4.1 step 1: NdP + △, and ▽ (conditions only on quick rolls, pending ▽, extras), capped."""
     check_choice(skill, SKILLS, field="skill", label=_SKILL, cls=AowFieldRangeError)
     cond = condition_desgracias(c, skill, rules)
-    parts = [("conditions", cond), ("pending", c.pending_desgracias), ("extra", desgracias)]
+    foot = limb_desgracias(c, "run", rules) if skill == "run" else 0
+    parts = [
+        ("conditions", cond),
+        ("foot", foot),
+        ("pending", c.pending_desgracias),
+        ("extra", desgracias),
+    ]
     return build_pool(
         getattr(c, skill),
         gracias,

@@ -40,6 +40,7 @@ __all__ = [
     "bleed_tick",
     "fate_of",
     "first_serious_effect",
+    "first_serious_states",
     "event_flag",
     "dying_death_probability",
 ]
@@ -74,6 +75,31 @@ def event_flag(event: str) -> str:
 def first_serious_effect(location: str) -> tuple[str, ...]:
     """T5 [PH] the effect tags of a first serious wound at a limb location."""
     return FIRST_SERIOUS_EFFECTS.get(PART_OF[location], ())
+
+
+def first_serious_states(c: Combatant, location: str, events: list[str]) -> dict[str, bool]:
+    """T5 [PH] applied (option ``first_serious_applied``): the states a first serious
+    wound at the limb ``location`` sets, each reported once in ``events``.
+
+    Pierna: «cae derribado» → Derribado. Brazo or Mano: «suelta lo que sostiene» → the
+    weapon when that side is the weapon hand, the shield when it is the shield arm (and it
+    carries one). The limits that last while the effect is active (3 m, no Correr, +1 ▽,
+    no wielding) are read from ``first_serious_effects`` by the rules they affect.
+    """
+    side, part = location.split("_")
+    cond = c.conditions
+    ch: dict[str, bool] = {}
+    if part == "leg" and not cond.prone:
+        ch["prone"] = True
+        events.append("prone")
+    if part in ("arm", "hand"):
+        if side == c.weapon_hand and not cond.weapon_dropped:
+            ch["weapon_dropped"] = True
+            events.append("dropped_weapon")
+        if c.shield is not None and side == c.shield_arm and not cond.shield_dropped:
+            ch["shield_dropped"] = True
+            events.append("dropped_shield")
+    return ch
 
 
 def _limb_group(location: str) -> tuple[str, ...]:
@@ -140,6 +166,8 @@ def wound_plan(
         if limb and location not in c.first_serious_effects:  # step 2
             ch["first_serious_effects"] = c.first_serious_effects | {location}
             events.append(f"first_serious:{location}")
+            if rules.first_serious_applied:
+                ch.update(first_serious_states(defender, location, events))
         if part == "head" and damage_type == "blunt" and not c.bruised:  # step 3
             ch["bruised"] = True
             events.append("bruised")
