@@ -26,6 +26,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from rolkit.actions import ActionContext, ActionProcedure, AttackAction
+from rolkit.dice import MAX_SEED
+from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws
 from rolkit.fight.state import After, ChainState, Slot
 
@@ -66,6 +68,7 @@ class Acting(Laws):
     policy: tuple[str, ...]
     defend: tuple[bool, ...]
     aiders: frozenset[int]
+    sampling: bool
 
     def init_acting(self) -> None:
         #: a turn is the actor's actions (else one blow, as the fight has always been)
@@ -138,11 +141,31 @@ class Acting(Laws):
     def p_out_act(self, key: ActKey) -> Fraction:
         """The chance the action puts its target out of the fight (the "weakest" measure)."""
         known = self._act_out.get(key)
+        if known is None and self.sampling and key not in self._act_laws:
+            known = self._act_out[key] = self._odds_p_out(key)
         if known is None:
             den, rows = self.act_law(key)
             out = sum(w for after, w in rows if self._status[after.defender] is not None)
             known = self._act_out[key] = Fraction(out, den)
         return known
+
+    def _odds_p_out(self, key: ActKey) -> Fraction:
+        """The same measure from the attack's odds (``p_down``), cheaper for a simulation
+        that will not need the whole law (the fate's law is the odds', a property every
+        system is tested for); an action that is not an attack: from its law."""
+        proc = self.actions[key.action]
+        if not isinstance(proc, AttackAction):
+            den, rows = self.act_law(key)
+            out = sum(w for after, w in rows if self._status[after.defender] is not None)
+            return Fraction(out, den)
+        ctx = self.context(key)
+        mods = proc.blow(ctx)[0]
+        if mods is None:
+            return Fraction(0)
+        try:
+            return self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options).p_down
+        except RulesError:
+            return Fraction(0)
 
     def after_act(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
         """``state`` with the actor (and a target other than itself) as the action left them."""
@@ -250,15 +273,37 @@ class Acting(Laws):
             if choice is None:
                 break
             self.acted[choice.action] = None
-            den, rows = self.act_law(self.act_key(state, actor, choice, taken))
-            roll, total = rng.randrange(den), 0
-            for after, v in rows:
-                total += v
-                if roll < total:
-                    state = self.after_act(state, actor, choice.target, after)
-                    break
+            after = self.draw_action(self.act_key(state, actor, choice, taken), rng)
+            state = self.after_act(state, actor, choice.target, after)
             taken = (*taken, choice.action)
         return state
+
+    def draw_action(self, key: ActKey, rng: Any) -> After:
+        """One draw of the action ``key``: from its law when it is built (the exploration
+        built it, or an earlier draw did not need to), else resolved with a seed from
+        ``rng`` as the tracker would (a simulation meets most combinations of forms once:
+        building each one's whole law would cost far more than the draw)."""
+        law = self._act_laws.get(key)
+        if law is None and self.sampling:
+            ctx = self.context(key)
+            try:
+                done = (
+                    self.actions[key.action]
+                    .resolve_in_fight(ctx, seed=rng.randrange(1, MAX_SEED + 1))
+                    .after
+                )
+            except RulesError:  # the action cannot be made in this state: nothing changes
+                return After(key.actor, key.target, key.weapon)
+            return After(
+                self.intern(done.actor), self.intern(done.target), self.intern(done.weapon)
+            )
+        den, rows = law if law is not None else self.act_law(key)
+        roll, total = rng.randrange(den), 0
+        for after, v in rows:
+            total += v
+            if roll < total:
+                return after
+        raise ValueError("an action's law that does not sum to 1")
 
 
 def _add(acc: dict[Any, list[int]], key: Any, weight: int, den: int) -> None:
