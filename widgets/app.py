@@ -29,7 +29,7 @@ from widgets.errors import guarded
 from widgets.fight import FightPanel
 from widgets.fight_table import TABLE_KEY, PlayersView, close_tree
 from widgets.hardening import EntryHistory
-from widgets.link import LinkBar
+from widgets.header import build_header
 from widgets.rolling import HISTORY_MAX
 from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
@@ -109,36 +109,13 @@ class Dashboard:
 
     # ------------------------------------------------------------------ layout
     def _build_chrome(self) -> None:
-        wide = {"description_width": "initial"}
         self.css = ipw.HTML(views.DASHBOARD_CSS)
-        self.title = ipw.HTML()
-        self.picker = ipw.Dropdown(style=wide, layout=ipw.Layout(width="auto"))
-        self.picker.add_class("rolkit-system")
-        self.lang_toggle = ipw.ToggleButtons(
-            options=[("ES", "es"), ("EN", "en")], value=self.lang, style={"button_width": "3em"}
-        )
-        self.lang_toggle.add_class("rolkit-lang")
-        self.linkbar = LinkBar(self._run_js, self._guard)
+        head = build_header(self.lang, self._run_js, self._guard)
+        header, self.title, self.picker, self.lang_toggle = head[:4]
+        self.linkbar, self.print_button, self.js = head[4:]
         self.link, self.copy_button = self.linkbar.link, self.linkbar.copy_button
-        self.print_button = ipw.Button(icon="print", layout=ipw.Layout(width="auto"))
-        self.print_button.add_class("rolkit-print")
-        self.js = ipw.HTML(layout=ipw.Layout(display="none"))
         self.notes = ipw.HTML()
         self.notes.add_class("rolkit-notes")
-        header = ipw.HBox(
-            [
-                self.title,
-                self.picker,
-                self.lang_toggle,
-                self.linkbar.widget,
-                self.print_button,
-                self.js,
-            ],
-            layout=ipw.Layout(
-                align_items="center", justify_content="space-between", flex_flow="row wrap"
-            ),
-        )
-        header.add_class("rolkit-header")
         self._tabs = LazyTabs(
             self.PANELS, self.state, self.LAZY, self.LINK_KEYS, self._prepare_panel, self._guard
         )

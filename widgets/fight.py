@@ -59,7 +59,7 @@ SIDES = ("grupo", "enemigos")
 #: it solves in the background, so a click never waits. Every system's 1v1 at default
 #: forms is exact under it (the largest, NSd20, 1 620 states, about 1 s) but Ashes of
 #: War's (hundreds of millions of states: docs/adding-a-system.md), as is a Core Dread 3v3.
-PANEL_MAX_STATES = 4_000
+PANEL_MAX_STATES = 8_000
 PANEL_SIMULATIONS = 1_000
 _SIDE_KEYS = SIDE_KEYS
 #: changes that can be undone (the fight's ``max_undo``)
@@ -129,6 +129,8 @@ class FightPanel(GuardedPanel):
         self.pending: tuple[Any, str, str] | None = None  # (roll, actor, target) not applied
         self._pending_result: ActionResult | None = None  # the action taken, when one was
         self._available: dict[str, tuple[ActionProcedure, tuple[str, ...]]] = {}
+        #: (attacker, round, turn, attack possible) when the action was last chosen
+        self._action_moment: tuple[object, ...] = ()
         self._applied: dict[int, tuple[FightState, str, Resolution]] = {}
         self._first_forms: dict[str, Any] = {}  # each combatant as it joined (add)
         self.table_id: str | None = None  # the players' view, once asked for
@@ -653,7 +655,12 @@ class FightPanel(GuardedPanel):
                 others = tuple(f.name for f in fight.state.fighters if f.name != name)
                 available["attack"] = (fight.system.actions["attack"], others)
         self._available = available
-        chosen = self.action.value
+        # the GM's choice is kept for the same combatant in the same turn; a new turn, or
+        # an attack that has become possible (a foe joined), starts from the attack
+        st = fight.state
+        moment = (name, st.round, st.turn, "attack" in available)
+        chosen = self.action.value if moment == self._action_moment else None
+        self._action_moment = moment
         self.action.options = [(a.label_for(self.lang), aid) for aid, (a, _t) in available.items()]
         if chosen in available:
             self.action.value = chosen

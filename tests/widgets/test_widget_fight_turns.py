@@ -59,10 +59,13 @@ def take_out(p, attacker, target):
     cannot act."""
     for _ in range(40):
         seed = blow_seed(p.fight, attacker, target)
-        p.attacker.value, p.target.value = attacker, target
-        if not p.action.options:  # its turn is spent: on to the next one
+        p.attacker.value = attacker
+        if "attack" not in [aid for _label, aid in p.action.options]:
+            # its attack is spent (a movement may be left): on to the next turn
             p.next_button.click()
-            p.attacker.value, p.target.value = attacker, target
+            p.attacker.value = attacker
+        p.action.value = "attack"
+        p.target.value = target
         p.seed_box.text.value = str(seed)
         p.roll_button.click()
         if p.pending is None:  # the rules refuse this blow now (a turn already used)

@@ -40,7 +40,7 @@ def ref_fight(p):
 def test_a_blow_that_hits_but_never_hurts_is_named_with_its_weapon():
     p = panel_of(make_dashboard("core_dread"), "fight")
     add(p, "Ana", "grupo", weapon="Puño (sin armas ×1)")
-    add(p, "Bruto", "enemigos", character="Artificiera (armadura mayor)")
+    add(p, "Bruto", "enemigos", character="Elena, artificiera (armadura mayor)")
     odds = ref_fight(p).odds("Ana", "Bruto")
     assert odds.damage() == {0: 1} and set(odds.fate()) == {None}, "never hurts, by the rules"
     hit = i18n.percent(odds.p_hit, "es", 1)

@@ -50,12 +50,6 @@ PENDING = {
     ("tierkreis", "Melee"): "rolkit/systems/tierkreis/tables.py «Melee a 1 mano» (the "
     "rulebook says «arma de melee»)",
     ("tierkreis", "melee"): "rolkit/systems/tierkreis/forms.py helps",
-    ("nsd20", "E1"): "widgets/fight.py character list (the Combate tab's helper): the "
-    "Ataque tab drops the code from «Atacante E1» (widgets.attack.preset_options)",
-    ("nsd20", "E2"): "widgets/fight.py character list (see E1)",
-    ("gore", "T10"): "rolkit/systems/gore/options.py label «Pérdidas de herida grave (T10 "
-    "losses)» on the Ataque tab's Opciones (tests/widgets/test_widget_forms.py pins field "
-    "labels as the system writes them)",
 }
 TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
 

@@ -543,11 +543,12 @@ def test_the_tracker_logs_the_turn_rules_with_names_in_both_languages():
 def test_which_systems_declare_the_turn_end_and_the_fight_blow():
     """Core Dread (a turn spent defending), Tierkreis (a fumble's −2 ends with the
     fumbler's next turn) and NSd20 (an Aturdido turn is lost, and counted) declare the
-    turn's end; Core Dread and NSd20 say how a blow is made in a fight; no other does."""
+    turn's end; Core Dread, Tierkreis (an empty weapon's blow is not made, #25) and NSd20
+    say how a blow is made in a fight; no other does."""
     turn_end = {sid for sid in rolkit.systems() if rolkit.get_system(sid).turn_end_fn}
     fight_blow = {sid for sid in rolkit.systems() if rolkit.get_system(sid).fight_blow_fn}
     assert turn_end == {"core_dread", "tierkreis", "nsd20"}
-    assert fight_blow == {"core_dread", "nsd20"}
+    assert fight_blow == {"core_dread", "tierkreis", "nsd20"}
 
 
 def test_a_turn_spent_and_given_back_in_the_same_step_is_not_logged():
