@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from rolkit.actions import ActionContext, ActionProcedure, AttackAction
 from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError
-from rolkit.fight.laws import Laws
+from rolkit.fight.laws import Laws, add_weight
 from rolkit.fight.state import After, ChainState, Slot
 
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
@@ -139,32 +139,29 @@ class Acting(Laws):
         return known
 
     def p_out_act(self, key: ActKey) -> Fraction:
-        """The chance the action puts its target out of the fight (the "weakest" measure)."""
+        """The chance the action puts its target out of the fight (the "weakest" measure):
+        from its law, or, for a simulation's attack whose law is not built, from the
+        attack's odds (``p_down``: the same number, the fate's law being the odds', a
+        property every system is tested for; cheaper than the whole law)."""
         known = self._act_out.get(key)
-        if known is None and self.sampling and key not in self._act_laws:
-            known = self._act_out[key] = self._odds_p_out(key)
         if known is None:
-            den, rows = self.act_law(key)
-            out = sum(w for after, w in rows if self._status[after.defender] is not None)
-            known = self._act_out[key] = Fraction(out, den)
+            proc = self.actions[key.action]
+            if self.sampling and key not in self._act_laws and isinstance(proc, AttackAction):
+                known = self._odds_p_out(proc, self.context(key))
+            else:
+                den, rows = self.act_law(key)
+                out = sum(w for after, w in rows if self._status[after.defender] is not None)
+                known = Fraction(out, den)
+            self._act_out[key] = known
         return known
 
-    def _odds_p_out(self, key: ActKey) -> Fraction:
-        """The same measure from the attack's odds (``p_down``), cheaper for a simulation
-        that will not need the whole law (the fate's law is the odds', a property every
-        system is tested for); an action that is not an attack: from its law."""
-        proc = self.actions[key.action]
-        if not isinstance(proc, AttackAction):
-            den, rows = self.act_law(key)
-            out = sum(w for after, w in rows if self._status[after.defender] is not None)
-            return Fraction(out, den)
-        ctx = self.context(key)
-        mods = proc.blow(ctx)[0]
+    def _odds_p_out(self, attack: AttackAction, ctx: ActionContext) -> Fraction:
+        mods = attack.blow(ctx)[0]
         if mods is None:
             return Fraction(0)
         try:
             return self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options).p_down
-        except RulesError:
+        except RulesError:  # the attack cannot be made in this state
             return Fraction(0)
 
     def after_act(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
@@ -259,7 +256,7 @@ class Acting(Laws):
                 den, rows = self.act_law(key)
                 then = (*taken, choice.action)
                 for after, v in rows:
-                    _add(
+                    add_weight(
                         nxt, (self.after_act(st, actor, choice.target, after), then), w * v, d * den
                     )
             layer = nxt
@@ -304,16 +301,3 @@ class Acting(Laws):
             if roll < total:
                 return after
         raise ValueError("an action's law that does not sum to 1")
-
-
-def _add(acc: dict[Any, list[int]], key: Any, weight: int, den: int) -> None:
-    """Add ``weight / den`` to ``acc[key]`` (kept as ``[weight, den]``)."""
-    held = acc.get(key)
-    if held is None:
-        acc[key] = [weight, den]
-    elif held[1] == den:
-        held[0] += weight
-    else:
-        common = math.lcm(held[1], den)
-        held[0] = held[0] * (common // held[1]) + weight * (common // den)
-        held[1] = common

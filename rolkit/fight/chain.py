@@ -16,6 +16,7 @@ from typing import Any
 
 from rolkit.errors import RulesError
 from rolkit.fight.acting import Acting
+from rolkit.fight.laws import add_weight
 from rolkit.fight.spec import FightSpec
 from rolkit.fight.state import (
     After,
@@ -237,15 +238,7 @@ class Chain(Acting):
         """Rows over their own denominators as one law (equal states summed)."""
         acc: dict[ChainState, list[int]] = {}
         for key, weight, den in rows:
-            held = acc.get(key)
-            if held is None:
-                acc[key] = [weight, den]
-            elif held[1] == den:
-                held[0] += weight
-            else:
-                common = math.lcm(held[1], den)
-                held[0] = held[0] * (common // held[1]) + weight * (common // den)
-                held[1] = common
+            add_weight(acc, key, weight, den)
         den = math.lcm(*(d for _w, d in acc.values()))
         self.denominator = math.lcm(self.denominator, den)
         return StateLaw(den, [(k, w * (den // d)) for k, (w, d) in acc.items()])

@@ -17,7 +17,7 @@ from rolkit.fight.state import After, BlowKey, Slot
 from rolkit.model import Fate
 from rolkit.system import System
 
-__all__ = ["Laws", "BlowLaw", "FormLaw", "HOOKS"]
+__all__ = ["Laws", "BlowLaw", "FormLaw", "HOOKS", "add_weight"]
 
 #: A blow's after-state law: ``(denominator, ((forms after, weight), ...))``.
 BlowLaw = tuple[int, tuple[tuple[After, int], ...]]
@@ -206,3 +206,17 @@ class Laws:
     def unchanging(self, form: int) -> bool:
         """No rule between attacks changes this form (every law is the identity)."""
         return all(self.hook_law(which, form)[1] == ((form, 1),) for which in HOOKS)
+
+
+def add_weight(acc: dict[Any, list[int]], key: Any, weight: int, den: int) -> None:
+    """Add ``weight / den`` to ``acc[key]``, kept as ``[weight, den]`` over the lcm of the
+    denominators met (most are equal: no lcm then)."""
+    held = acc.get(key)
+    if held is None:
+        acc[key] = [weight, den]
+    elif held[1] == den:
+        held[0] += weight
+    else:
+        common = math.lcm(held[1], den)
+        held[0] = held[0] * (common // held[1]) + weight * (common // den)
+        held[1] = common
