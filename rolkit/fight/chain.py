@@ -44,7 +44,9 @@ class TooLarge(Exception):
 class Chain(Acting):
     """The fight as a Markov chain over :class:`ChainState` values: the combatants (in
     order of entry), the turn order, each one's target and defence policy, and the
-    memoised laws of a turn (:meth:`successors`, :meth:`step_weights`)."""
+    memoised laws of a turn (:meth:`successors`, :meth:`step_weights`). ``merge``: fallen
+    forms that only the rules between attacks move are kept by class
+    (:meth:`~rolkit.fight.laws.Laws.settle`); off only to check that merging is exact."""
 
     def __init__(
         self,
@@ -55,8 +57,10 @@ class Chain(Acting):
         policies: Mapping[str, str],
         defence_policies: Mapping[str, str] | None = None,
         aid: Iterable[str] = (),
+        merge: bool = True,
     ) -> None:
         super().__init__(system, modifiers, options)
+        self.merge_fallen = merge
         self.names = tuple(f[0] for f in spec.fighters)
         self.sides = tuple(f[1] for f in spec.fighters)
         index = {n: i for i, n in enumerate(self.names)}

@@ -43,6 +43,17 @@ class Laws:
         self._status: list[Fate] = []
         self._out: dict[Fate, int] = {}
         self._settled: dict[tuple[int, int], Slot] = {}
+        #: a fallen form's class under the rules between attacks (its representative's
+        #: id), ``None`` when it is kept as it is (:meth:`_fallen_class`)
+        self._classes: dict[int, int | None] = {}
+        self._signatures: dict[tuple[Any, ...], int] = {}
+        #: each class's first form's signature with itself named as its class
+        self._closed: dict[tuple[Any, ...], int] = {}
+        #: the weapon id of a combatant reduced to its fallen class (it never acts again)
+        self._no_weapon: int | None = None
+        #: fallen forms that only the rules between attacks move are merged by class
+        #: (:meth:`_fallen_class`); off: kept whole (the tests' unmerged chain)
+        self.merge_fallen = True
         #: a blow's ``(modifiers it is made with or None, reasons)``
         self._blows: dict[BlowKey, tuple[Any, tuple[Any, ...]]] = {}
         self._laws: dict[BlowKey, BlowLaw] = {}
@@ -73,11 +84,13 @@ class Laws:
         return self._status[form_id]
 
     def settle(self, form: int, weapon: int) -> Slot:
-        """A combatant's slot in a state: its form and weapon while it can act, or while
-        a rule between attacks may still change it (a dying character's roll, waking up);
-        once out of the fight for good, one token per fate (it never acts nor is attacked
-        again, so which wounds it fell with changes nothing later: equal situations
-        merge)."""
+        """A combatant's slot in a state: its form and weapon while it can act (or may be
+        aided back); once out of the fight for good, one token per fate (it never acts nor
+        is attacked again, so which wounds it fell with changes nothing later: equal
+        situations merge); while only a rule between attacks may still change its fate
+        (a dying character's roll, bleeding), the first form of its class under those
+        rules (:meth:`_fallen_class`) with no weapon — or the form and weapon themselves
+        when a rule may wake it up."""
         known = self._settled.get((form, weapon))
         if known is None:
             known = self._settled[(form, weapon)] = self._settle(form, weapon)
@@ -85,16 +98,90 @@ class Laws:
 
     def _settle(self, form: int, weapon: int) -> Slot:
         fate = self._status[form]
-        if fate is None or (
-            fate != "dead" and (self.revivable or (self.hooks and not self.unchanging(form)))
-        ):
+        if fate is None or (fate != "dead" and self.revivable):
             return Slot(form, weapon)
+        if not self.merge_fallen:
+            if fate == "dead" or not self.hooks or self.unchanging(form):
+                return Slot(self._token(fate), self._token(fate))
+            return Slot(form, weapon)
+        kept = self._fallen_class(form, set())
+        if kept is None:
+            return Slot(form, weapon)
+        if self.forms[kept] is None:  # a fate's token
+            return Slot(kept, kept)
+        if self._no_weapon is None:
+            self._no_weapon = len(self.forms)
+            self.forms.append(None)
+            self._status.append(None)
+        return Slot(kept, self._no_weapon)
+
+    def _token(self, fate: Fate) -> int:
+        """The id of the token of a fate for good."""
         token = self._out.get(fate)
         if token is None:
             token = self._out[fate] = len(self.forms)
             self.forms.append(None)
             self._status.append(fate)
-        return Slot(token, token)
+            # its signature as a class: every rule leaves it as it is
+            stays = ((token, Fraction(1)),)
+            self._closed[(fate, *(stays for _ in HOOKS))] = token
+        return token
+
+    def _fallen_class(self, form: int, path: set[int]) -> int | None:
+        """What the chain keeps of a form out of the fight (not revivable): the token of
+        its fate when no rule between attacks changes it; else the first form met with
+        the same signature — its fate and, for each rule between attacks, the law of the
+        classes it leads to (itself kept apart). Equal signatures make a bisimulation: a
+        fallen combatant is never attacked nor acts, so only these rules move it and only
+        its fate is read; two forms of one class have the same law of fates at every
+        later turn, and states differing only in them merge. ``None`` (kept as it is):
+        the form may act again (a rule leads to a form that can act), or the rules loop
+        through other forms (a cycle this recursion does not split)."""
+        if form in self._classes:
+            return self._classes[form]
+        fate = self._status[form]
+        kept: int | None
+        if fate is None:
+            kept = None
+        elif fate == "dead" or not self.hooks or self.unchanging(form):
+            kept = self._token(fate)
+        else:
+            kept = self._signature_class(form, fate, path)
+        self._classes[form] = kept
+        return kept
+
+    def _signature_class(self, form: int, fate: Fate, path: set[int]) -> int | None:
+        path.add(form)
+        signature: list[Any] = [fate]
+        for which in HOOKS:
+            den, rows = self.hook_law(which, form)
+            law: dict[int, int] = {}
+            for after, w in rows:
+                if after == form:
+                    cls: int | None = -1  # stays as it is
+                elif after in path:
+                    cls = None  # a cycle through other forms
+                else:
+                    cls = self._fallen_class(after, path)
+                if cls is None:
+                    path.discard(form)
+                    return None
+                law[cls] = law.get(cls, 0) + w
+            signature.append(tuple(sorted((c, Fraction(w, den)) for c, w in law.items())))
+        path.discard(form)
+        own = tuple(signature)
+        known = self._signatures.get(own)
+        if known is not None:
+            return known
+        # a form that leads to a class c and is, taking itself as one of c, like c's own
+        # first form (a count the rules set back: one round later it is that form)
+        for c in {c for law in own[1:] for c, _p in law if c != -1}:
+            known = self._closed.get(_as_class(own, c))
+            if known is not None:
+                return known
+        self._signatures[own] = form
+        self._closed[_as_class(own, form)] = form
+        return form
 
     # one blow ------------------------------------------------------------------------
     def blow(self, key: BlowKey) -> tuple[Any, tuple[Any, ...]]:
@@ -206,6 +293,19 @@ class Laws:
     def unchanging(self, form: int) -> bool:
         """No rule between attacks changes this form (every law is the identity)."""
         return all(self.hook_law(which, form)[1] == ((form, 1),) for which in HOOKS)
+
+
+def _as_class(signature: tuple[Any, ...], c: int) -> tuple[Any, ...]:
+    """A fallen form's signature with the form itself (``-1``) taken as one of class ``c``."""
+    fate, *laws = signature
+    out: list[Any] = [fate]
+    for law in laws:
+        merged: dict[int, Fraction] = {}
+        for label, p in law:
+            key = c if label == -1 else label
+            merged[key] = merged.get(key, Fraction(0)) + p
+        out.append(tuple(sorted(merged.items())))
+    return tuple(out)
 
 
 def add_weight(acc: dict[Any, list[int]], key: Any, weight: int, den: int) -> None:
