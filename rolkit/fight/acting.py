@@ -33,6 +33,8 @@ from rolkit.fight.state import After, ChainState, Slot
 
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 
+_UNKNOWN = object()
+
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]
 
@@ -76,7 +78,12 @@ class Acting(Laws):
         self.actions: dict[str, ActionProcedure] = dict(self.s.actions)
         self._act_laws: dict[ActKey, ActLaw] = {}
         self._refusals: dict[ActKey, bool] = {}
-        self._choices: dict[tuple[ChainState, int, tuple[str, ...]], Choice | None] = {}
+        self._choices: dict[Any, Choice | None] = {}
+        #: each combatant's foes, in the turn order
+        self._foes = tuple(
+            tuple(j for j in self.order if self.sides[j] != self.sides[i])
+            for i in range(len(self.sides))
+        )
         self._act_out: dict[ActKey, Fraction] = {}
         #: the actions the fight met (for the notes)
         self.acted: dict[str, None] = {}
@@ -175,12 +182,22 @@ class Acting(Laws):
     # the policy ---------------------------------------------------------------------
     def choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
         """The default policy's next action for combatant ``i`` (module docstring)."""
-        memo = (state, i, taken)
-        if memo in self._choices:
-            return self._choices[memo]
+        memo = self._choice_key(state, i, taken)
+        known = self._choices.get(memo, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
         choice = self._choose(state, i, taken)
         self._choices[memo] = choice
         return choice
+
+    def _choice_key(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Any:
+        """What the policy reads of ``state`` (its memo key): one who aids reads its allies
+        too, so the whole state; else its own slot and its foes' forms (whether each can
+        act, and how likely a blow puts it out) — states that differ only in its allies
+        share the choice."""
+        if i in self.aiders:
+            return (state, i, taken)
+        return (i, taken, state[i], *[state[j][0] for j in self._foes[i]])
 
     def _affordable(self, taken: tuple[str, ...], kind: str) -> list[ActionProcedure]:
         rules = self.s.turn_rules
