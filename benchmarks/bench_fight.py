@@ -24,6 +24,7 @@ from typing import Any
 import rolkit
 from benchmarks.timing import Ratio, median_seconds
 from rolkit.fight import odds_of_fighters
+from rolkit.systems import available
 
 EQUAL_ERROR_N = 9_604  # 1.96² · ¼ / 0.01²: ± 1 pp at 95 %
 
@@ -107,6 +108,77 @@ def party_rows() -> list[tuple[str, float, str]]:
     return rows
 
 
+#: The parties of #27 item 3: 4 v 4 in every system, 4 v 6 in Core Dread and G.O.R.E.
+PARTIES = [(system_id, 4, 4) for system_id in available()] + [
+    ("core_dread", 4, 6),
+    ("gore", 4, 6),
+]
+#: The bound on the states counted in a party's first round (unmerged, they explode).
+ROUND_CAP = 50_000
+
+
+def _sides(s: rolkit.System, n: int, m: int) -> list[tuple[str, str, Any, Any]]:
+    d = s.defaults()
+    return [(f"A{i}", "a", d["attacker"], d["weapon"]) for i in range(n)] + [
+        (f"B{i}", "b", d["defender"], d["weapon"]) for i in range(m)
+    ]
+
+
+def _first_round_states(s: rolkit.System, n: int, m: int, merge: bool) -> str:
+    """The distinct states of a party's first round, fallen forms merged or not."""
+    from rolkit.fight.chain import Chain, TooLarge
+    from rolkit.fight.spec import FightSpec
+
+    d = s.defaults()
+    spec = FightSpec(s.id, tuple(_sides(s, n, m)))
+    chain = Chain(s, spec, d["modifiers"], s.options_type(), {}, {}, (), merge=merge)
+    try:
+        return f"{chain.explore(ROUND_CAP, rounds=1):,}"
+    except TooLarge:
+        return f"> {ROUND_CAP:,}"
+
+
+def parties_rows() -> list[tuple[str, float, str]]:
+    """#27 item 3 (helper party27's section): each party bounded to 1 pp in a 10 s budget —
+    the time, the width reached and the turns explored — and the states of its first round
+    before and after merging fallen forms (:meth:`rolkit.fight.laws.Laws.settle`)."""
+    from fractions import Fraction
+
+    rows = []
+    for system_id, n, m in PARTIES:
+        s = rolkit.get_system(system_id)
+        if not s.has_transitions:
+            continue
+        rolkit.clear_caches()
+        r, t = _timed(
+            lambda s=s, n=n, m=m: odds_of_fighters(
+                s,
+                _sides(s, n, m),
+                method="bounds",
+                width=Fraction(1, 100),
+                seconds=10,
+                rounds_shown=0,
+            )
+        )
+        if r.exact:
+            reached = "exact"
+        elif r.width is None:  # the cut chain could not be solved: simulated
+            reached = f"{r.label('en')} — {(r.reason or ('', ''))[1]}"
+        else:
+            reached = f"width {100 * float(r.width):.2f} pp"
+        before = _first_round_states(s, n, m, merge=False)
+        after = _first_round_states(s, n, m, merge=True)
+        rows.append(
+            (
+                f"{system_id}: {n}v{m} bounded to 1 pp, 10 s budget",
+                t,
+                f"{reached}, {r.states:,} turns explored; round 1: {before} states "
+                f"unmerged, {after} merged",
+            )
+        )
+    return rows
+
+
 def sweep_rows() -> list[tuple[str, float, str]]:
     from dask.distributed import Client, LocalCluster
 
@@ -150,5 +222,7 @@ def run() -> list[tuple[str, float, str]]:
             rows += duel_rows(system_id)
     if rolkit.get_system("core_dread").has_transitions:
         rows += party_rows()
+    rows += parties_rows()
+    if rolkit.get_system("core_dread").has_transitions:
         rows += sweep_rows()
     return rows
