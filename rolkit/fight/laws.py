@@ -151,6 +151,8 @@ class Laws:
         return kept
 
     def _signature_class(self, form: int, fate: Fate, path: set[int]) -> int | None:
+        """The class of a fallen form some rule between attacks changes (``path``: the
+        forms whose class is being found, to see a cycle)."""
         path.add(form)
         signature: list[Any] = [fate]
         for which in HOOKS:
