@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
-from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
+from rolkit.systems.core_dread.attack import attack_odds, hit_probability, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
 from rolkit.systems.core_dread.checks.asphyxia import ASPHYXIA
 from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
@@ -67,4 +67,5 @@ SYSTEM = System(
     conditions_fn=conditions,
     derived_fn=derived_values,
     i18n_prefix="cd",
+    hit_fn=hit_probability,  # the grid: P(hit) from the two hit marginals
 )
