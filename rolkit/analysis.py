@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "hit_grid",
+    "hit_table",
+    "HitTable",
     "grid_axes",
     "grid_cells",
     "axis_values",
@@ -100,7 +102,30 @@ def grid_cells(
             yield r, c, None if refused else trial
 
 
-def hit_grid(
+@dataclass(frozen=True)
+class HitTable:
+    """The hit grid as plain lists (no pandas: the Tablas tab draws it before pandas is
+    imported): ``values[i][j]`` is P(hit) in percent at ``index[i]`` × ``columns[j]``, NaN
+    where the rules refuse the pair; ``rows`` and ``cols`` are the ``(role, field)`` axes."""
+
+    rows: Axis
+    cols: Axis
+    index: tuple[int, ...]
+    columns: tuple[int, ...]
+    values: tuple[tuple[float, ...], ...]
+
+    def frame(self) -> pd.DataFrame:
+        """The table as a DataFrame (index and columns named by the two fields)."""
+        import pandas as pd
+
+        frame = pd.DataFrame(
+            [list(v) for v in self.values], index=list(self.index), columns=list(self.columns)
+        )
+        frame.index.name, frame.columns.name = self.rows[1], self.cols[1]
+        return frame
+
+
+def hit_table(
     system: System,
     forms: Mapping[str, Any] | None = None,
     limit: int = 12,
@@ -108,9 +133,9 @@ def hit_grid(
     rows: Axis | None = None,
     cols: Axis | None = None,
     full_law: bool = False,
-) -> pd.DataFrame:
+) -> HitTable:
     """P(hit) in percent over two ``(role, field)`` axes (default: the system's
-    ``grid_axes``), rows × columns.
+    ``grid_axes``), rows × columns, as a :class:`HitTable`.
 
     Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
     its field's declared range, up to ``limit`` values spread evenly; a combination the
@@ -119,7 +144,6 @@ def hit_grid(
     it from each cell's whole law instead (the reference the hooks are tested against, and
     the old path ``make bench`` times beside them).
     """
-    import pandas as pd
 
     def law_hit(*four: Any) -> Fraction:
         return system.odds(*four).p_hit
@@ -134,17 +158,25 @@ def hit_grid(
         except RulesError:
             return float("nan")
 
-    (_, row_field), row_values, (_, col_field), col_values = grid_axes(
-        system, limit, rows=rows, cols=cols
-    )
+    row, row_values, col, col_values = grid_axes(system, limit, rows=rows, cols=cols)
     cells = iter(grid_cells(system, forms, limit, rows=rows, cols=cols))
-    frame = pd.DataFrame(
-        [[p_hit(next(cells)[2]) for _ in col_values] for _ in row_values],
-        index=row_values,
-        columns=col_values,
-    )
-    frame.index.name, frame.columns.name = row_field, col_field
-    return frame
+    values = tuple(tuple(p_hit(next(cells)[2]) for _ in col_values) for _ in row_values)
+    return HitTable(row, col, tuple(row_values), tuple(col_values), values)
+
+
+def hit_grid(
+    system: System,
+    forms: Mapping[str, Any] | None = None,
+    limit: int = 12,
+    *,
+    rows: Axis | None = None,
+    cols: Axis | None = None,
+    full_law: bool = False,
+) -> pd.DataFrame:
+    """:func:`hit_table` as a DataFrame: P(hit) in percent, rows × columns, indexed by the
+    two axes' values and named by their fields."""
+    table = hit_table(system, forms, limit, rows=rows, cols=cols, full_law=full_law)
+    return table.frame()
 
 
 # --------------------------------------------------------------------------- GM screen
@@ -156,7 +188,7 @@ class GMScreen:
     system: System
     rows: tuple[str, str]
     cols: tuple[str, str]
-    grid: Any  # pandas DataFrame, percent
+    grid: Any  # pandas DataFrame, percent (the Tablas tab first draws a HitTable alone)
     weapons: tuple[tuple[str, Odds], ...]
 
 
