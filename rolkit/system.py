@@ -35,12 +35,15 @@ from rolkit.errors import RulesError, input_error
 from rolkit.hooks import (
     AfterHook,
     BlowReason,
+    C_in,
     CheckOddsHook,
     CheckResolveHook,
     ConditionsHook,
     DerivedHook,
     FightBlowHook,
     InitiativeHook,
+    M_in,
+    O_in,
     OddsHook,
     ProjectHook,
     ResolveHook,
@@ -48,6 +51,7 @@ from rolkit.hooks import (
     TransitionsHook,
     TurnEffectHook,
     TurnEndHook,
+    W_in,
 )
 from rolkit.model import (
     FATES,
@@ -73,10 +77,6 @@ O = TypeVar("O")  # noqa: E741
 K = TypeVar("K", bound=Hashable)
 F = TypeVar("F")
 PresetData = Mapping[str, Mapping[str, Any]]
-C_in = TypeVar("C_in", contravariant=True)
-W_in = TypeVar("W_in", contravariant=True)
-M_in = TypeVar("M_in", contravariant=True)
-O_in = TypeVar("O_in", contravariant=True)
 
 
 class HitHook(Protocol[C_in, W_in, M_in, O_in]):
