@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from rolkit.system import System
 from rolkit.systems.core_dread.after import attack_transitions, status
-from rolkit.systems.core_dread.attack import attack_odds, hit_probability, resolve_hook
+from rolkit.systems.core_dread.attack import attack_odds, resolve_hook
 from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
 from rolkit.systems.core_dread.checks.asphyxia import ASPHYXIA
 from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
+from rolkit.systems.core_dread.grid import hit_probability
 from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.presets import PRESETS
 from rolkit.systems.core_dread.turns import (
