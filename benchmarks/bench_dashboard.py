@@ -17,18 +17,32 @@ the server's kernel pool to refill, so every load gets a preheated kernel.
   note, and → the hit grid on screen (a fresh kernel: no screen cached). Before #26 the tab
   stayed an empty box for 3.5–5.3 s; target about 1 s. And a system switch in the header →
   the working note, and → the new system's odds and chart on screen.
+* Tablas in the kernel, side by side in one run (no browser needed): each system's GM
+  screen grid, every cache cleared before each run, the way before #26 (every cell's whole
+  outcome law, each cell's forms built anew, a DataFrame: :func:`_grid_before_26`) against
+  the tab's first draw now (:func:`rolkit.analysis.hit_table`: each system's P(hit) hook,
+  plain lists), runs alternated; medians and their ratio. And the pandas import a fresh
+  kernel paid on the first open before #26 (the grid is drawn before it now).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 import rolkit
 import rolkit.fields
 from benchmarks.timing import Ratio
+from rolkit import analysis
+from rolkit.errors import RulesError
+from rolkit.system import FORM_NAMES
 from tests.harness import (
     CHROMIUM,
     VoilaServer,
@@ -44,6 +58,7 @@ DASHBOARD = HERE.parent / "notebooks" / "dashboard.ipynb"
 BARE = HERE / "bare_slider.ipynb"
 LOADS = 5
 CHANGES = 15
+GRID_RUNS = 7
 NAN = float("nan")
 
 WATCH_JS = """() => {
@@ -146,9 +161,113 @@ def _kernel_callback(system_id: str) -> float:
     return statistics.median(samples)
 
 
+def _grid_before_26(system: Any, forms: Mapping[str, Any], rows: Any, cols: Any) -> Any:
+    """The GM screen's hit grid as ``analysis.hit_grid`` built it before #26 (kept verbatim
+    as the baseline): each cell's forms built anew, the cell read from its whole law."""
+    import pandas as pd
+
+    base = dict(forms)
+    (row_role, row_field), (col_role, col_field) = rows, cols
+
+    def axis(role: str, name: str) -> list[int]:
+        return analysis.axis_values(dict(rolkit.fields.describe(system.forms[role]))[name])
+
+    def p_hit(row_value: int, col_value: int) -> float:
+        trial = dict(base)
+        try:
+            trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
+            trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
+            odds = system.odds(*(trial[r] for r in FORM_NAMES))
+        except RulesError:
+            return NAN
+        return float(odds.p_hit) * 100
+
+    row_values, col_values = axis(row_role, row_field), axis(col_role, col_field)
+    return pd.DataFrame(
+        [[p_hit(r, c) for c in col_values] for r in row_values],
+        index=row_values,
+        columns=col_values,
+    )
+
+
+def _cold(fn: Callable[[], object]) -> float:
+    rolkit.clear_caches()
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def _pandas_import() -> float:
+    """Seconds a fresh Python takes to import pandas (median of 3)."""
+    code = "import time; t = time.perf_counter(); import pandas; print(time.perf_counter() - t)"
+    runs = [
+        float(subprocess.run([sys.executable, "-c", code], capture_output=True, check=True).stdout)
+        for _ in range(3)
+    ]
+    return statistics.median(runs)
+
+
+def tablas_kernel_rows() -> list[tuple[str, float, str]]:
+    """Each system's GM screen grid, before #26 and now, in the kernel (module docstring)."""
+    import pandas as pd
+
+    rows: list[tuple[str, float, str]] = []
+    before_total = now_total = 0.0
+    for system_id in rolkit.systems():
+        s = rolkit.get_system(system_id)
+        axes = s.screen_axes
+        if axes is None:
+            continue
+        forms = s.defaults()
+        table = analysis.hit_table(s, forms, rows=axes[0], cols=axes[1])
+        old = _grid_before_26(s, forms, *axes)
+        pd.testing.assert_frame_equal(old, table.frame(), check_names=False)  # same figures
+
+        def before_26(s: Any = s, forms: Any = forms, axes: Any = axes) -> object:
+            return _grid_before_26(s, forms, *axes)
+
+        def now_26(s: Any = s, forms: Any = forms, axes: Any = axes) -> object:
+            return analysis.hit_table(s, forms, rows=axes[0], cols=axes[1])
+
+        before, now = [], []
+        for _ in range(GRID_RUNS):
+            before.append(_cold(before_26))
+            now.append(_cold(now_26))
+        b, n = statistics.median(before), statistics.median(now)
+        before_total, now_total = before_total + b, now_total + n
+        cells = len(table.index) * len(table.columns)
+        rows.append(
+            (
+                f"Tablas grid {system_id} ({cells} cells): before #26, whole laws",
+                b,
+                f"cold, median of {GRID_RUNS}",
+            )
+        )
+        rows.append(
+            (
+                f"Tablas grid {system_id}: now, one P(hit) per cell",
+                n,
+                f"cold, median of {GRID_RUNS}",
+            )
+        )
+        rows.append(("  … ratio before / now", Ratio(b / n), "same run, alternated"))
+    rows.append(("Tablas grids, five systems: before #26", before_total, "sum of the medians"))
+    rows.append(("Tablas grids, five systems: now", now_total, "sum of the medians"))
+    rows.append(("  … ratio before / now", Ratio(before_total / now_total), "same run"))
+    rows.append(
+        (
+            "pandas import in a fresh kernel",
+            _pandas_import(),
+            "paid by Tablas' first open before #26; now after its grid is drawn",
+        )
+    )
+    return rows
+
+
 def run() -> list[tuple[str, float, str]]:
+    kernel = tablas_kernel_rows()
     if not CHROMIUM.exists():
-        return [("dashboard (browser)", NAN, f"skipped: {CHROMIUM} absent")]
+        return [*kernel, ("dashboard (browser)", NAN, f"skipped: {CHROMIUM} absent")]
     from playwright.sync_api import sync_playwright
 
     systems = [s for s in rolkit.systems() if rolkit.get_system(s).grid_axes]
@@ -216,6 +335,7 @@ def run() -> list[tuple[str, float, str]]:
                     "every wait over ~0.3 s says it is working",
                 )
             )
+    rows.extend(kernel)
     for system, samples in changes.items():
         m = statistics.median(samples)
         verdict = "ok" if m <= 0.150 else "over target"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -19,7 +19,18 @@ from rolkit.system import FORM_NAMES, System
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["hit_grid", "axis_values", "compare", "Comparison", "gm_screen", "GMScreen"]
+__all__ = [
+    "hit_grid",
+    "hit_table",
+    "HitTable",
+    "grid_axes",
+    "grid_cells",
+    "axis_values",
+    "compare",
+    "Comparison",
+    "gm_screen",
+    "GMScreen",
+]
 
 
 def axis_values(spec: fields.FieldSpec, limit: int = 12) -> list[int]:
@@ -36,48 +47,136 @@ def axis_values(spec: fields.FieldSpec, limit: int = 12) -> list[int]:
     return sorted({lo, hi, *range(first, hi + 1, step)})
 
 
+Axis = tuple[str, str]
+
+
+def grid_axes(
+    system: System, limit: int = 12, *, rows: Axis | None = None, cols: Axis | None = None
+) -> tuple[Axis, list[int], Axis, list[int]]:
+    """The grid's two ``(role, field)`` axes (default: the system's ``grid_axes``) and the
+    values each runs over (:func:`axis_values` of its field's declared range)."""
+    axes = system.grid_axes or (("attacker", ""), ("attacker", ""))
+    row, col = rows or axes[0], cols or axes[1]
+
+    def values(role: str, name: str) -> list[int]:
+        return axis_values(dict(fields.describe(system.forms[role]))[name], limit)
+
+    return row, values(*row), col, values(*col)
+
+
+def grid_cells(
+    system: System,
+    forms: Mapping[str, Any] | None = None,
+    limit: int = 12,
+    *,
+    rows: Axis | None = None,
+    cols: Axis | None = None,
+) -> Iterator[tuple[int, int, dict[str, Any] | None]]:
+    """Each cell of the grid, rows × columns: ``(row value, column value, forms)``, the
+    forms being ``forms`` (default: the system's defaults) with the two axis fields set, or
+    ``None`` when a form refuses the pair (both fields of one form are set together)."""
+    base = dict(forms or system.defaults())
+    (row_role, row_field), row_values, (col_role, col_field), col_values = grid_axes(
+        system, limit, rows=rows, cols=cols
+    )
+    made: dict[tuple[str, tuple[tuple[str, int], ...]], Any] = {}
+
+    def form(role: str, values: dict[str, int]) -> Any:
+        """``base[role]`` with ``values`` (built and validated once per distinct values:
+        two axes on two forms make rows + columns forms, not rows × columns)."""
+        key = (role, tuple(sorted(values.items())))
+        if key not in made:
+            try:
+                made[key] = dataclasses.replace(base[role], **values)
+            except RulesError:
+                made[key] = None
+        return made[key]
+
+    for r in row_values:
+        for c in col_values:
+            changes: dict[str, dict[str, int]] = {}
+            changes.setdefault(row_role, {})[row_field] = r
+            changes.setdefault(col_role, {})[col_field] = c
+            trial = {**base, **{role: form(role, v) for role, v in changes.items()}}
+            refused = any(trial[role] is None for role in changes)
+            yield r, c, None if refused else trial
+
+
+@dataclass(frozen=True)
+class HitTable:
+    """The hit grid as plain lists (no pandas: the Tablas tab draws it before pandas is
+    imported): ``values[i][j]`` is P(hit) in percent at ``index[i]`` × ``columns[j]``, NaN
+    where the rules refuse the pair; ``rows`` and ``cols`` are the ``(role, field)`` axes."""
+
+    rows: Axis
+    cols: Axis
+    index: tuple[int, ...]
+    columns: tuple[int, ...]
+    values: tuple[tuple[float, ...], ...]
+
+    def frame(self) -> pd.DataFrame:
+        """The table as a DataFrame (index and columns named by the two fields)."""
+        import pandas as pd
+
+        frame = pd.DataFrame(
+            [list(v) for v in self.values], index=list(self.index), columns=list(self.columns)
+        )
+        frame.index.name, frame.columns.name = self.rows[1], self.cols[1]
+        return frame
+
+
+def hit_table(
+    system: System,
+    forms: Mapping[str, Any] | None = None,
+    limit: int = 12,
+    *,
+    rows: Axis | None = None,
+    cols: Axis | None = None,
+    full_law: bool = False,
+) -> HitTable:
+    """P(hit) in percent over two ``(role, field)`` axes (default: the system's
+    ``grid_axes``), rows × columns, as a :class:`HitTable`.
+
+    Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
+    its field's declared range, up to ``limit`` values spread evenly; a combination the
+    rules refuse is left empty (NaN). Each cell is the one number :meth:`System.p_hit`
+    gives (the system's own P(hit) hook, exact, no outcome law built); ``full_law`` reads
+    it from each cell's whole law instead (the reference the hooks are tested against, and
+    the old path ``make bench`` times beside them).
+    """
+
+    def law_hit(*four: Any) -> Fraction:
+        return system.odds(*four).p_hit
+
+    cell = law_hit if full_law else system.p_hit
+
+    def p_hit(trial: dict[str, Any] | None) -> float:
+        if trial is None:
+            return float("nan")
+        try:
+            return float(cell(*_four(trial))) * 100
+        except RulesError:
+            return float("nan")
+
+    row, row_values, col, col_values = grid_axes(system, limit, rows=rows, cols=cols)
+    cells = iter(grid_cells(system, forms, limit, rows=rows, cols=cols))
+    values = tuple(tuple(p_hit(next(cells)[2]) for _ in col_values) for _ in row_values)
+    return HitTable(row, col, tuple(row_values), tuple(col_values), values)
+
+
 def hit_grid(
     system: System,
     forms: Mapping[str, Any] | None = None,
     limit: int = 12,
     *,
-    rows: tuple[str, str] | None = None,
-    cols: tuple[str, str] | None = None,
+    rows: Axis | None = None,
+    cols: Axis | None = None,
+    full_law: bool = False,
 ) -> pd.DataFrame:
-    """P(hit) in percent over two ``(role, field)`` axes (default: the system's
-    ``grid_axes``), rows × columns.
-
-    Other fields come from ``forms`` (default: the system's defaults). Each axis runs over
-    its field's declared range, up to ``limit`` values spread evenly; a combination the
-    rules refuse is left empty (NaN).
-    """
-    import pandas as pd
-
-    base = dict(forms or system.defaults())
-    axes = system.grid_axes or (("attacker", ""), ("attacker", ""))
-    (row_role, row_field), (col_role, col_field) = rows or axes[0], cols or axes[1]
-
-    def axis(role: str, name: str) -> list[int]:
-        return axis_values(dict(fields.describe(system.forms[role]))[name], limit)
-
-    def p_hit(row_value: int, col_value: int) -> float:
-        trial = dict(base)
-        try:
-            trial[row_role] = dataclasses.replace(trial[row_role], **{row_field: row_value})
-            trial[col_role] = dataclasses.replace(trial[col_role], **{col_field: col_value})
-            odds = system.odds(*_four(trial))
-        except RulesError:
-            return float("nan")
-        return float(odds.p_hit) * 100
-
-    row_values, col_values = axis(row_role, row_field), axis(col_role, col_field)
-    frame = pd.DataFrame(
-        [[p_hit(r, c) for c in col_values] for r in row_values],
-        index=row_values,
-        columns=col_values,
-    )
-    frame.index.name, frame.columns.name = row_field, col_field
-    return frame
+    """:func:`hit_table` as a DataFrame: P(hit) in percent, rows × columns, indexed by the
+    two axes' values and named by their fields."""
+    table = hit_table(system, forms, limit, rows=rows, cols=cols, full_law=full_law)
+    return table.frame()
 
 
 # --------------------------------------------------------------------------- GM screen
@@ -89,7 +188,7 @@ class GMScreen:
     system: System
     rows: tuple[str, str]
     cols: tuple[str, str]
-    grid: Any  # pandas DataFrame, percent
+    grid: Any  # pandas DataFrame, percent (the Tablas tab first draws a HitTable alone)
     weapons: tuple[tuple[str, Odds], ...]
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from rolkit import fields, i18n
 from rolkit.actions import ActionProcedure, AttackAction, TurnRules
@@ -35,12 +35,15 @@ from rolkit.errors import RulesError, input_error
 from rolkit.hooks import (
     AfterHook,
     BlowReason,
+    C_in,
     CheckOddsHook,
     CheckResolveHook,
     ConditionsHook,
     DerivedHook,
     FightBlowHook,
     InitiativeHook,
+    M_in,
+    O_in,
     OddsHook,
     ProjectHook,
     ResolveHook,
@@ -48,6 +51,7 @@ from rolkit.hooks import (
     TransitionsHook,
     TurnEffectHook,
     TurnEndHook,
+    W_in,
 )
 from rolkit.model import (
     FATES,
@@ -73,6 +77,16 @@ O = TypeVar("O")  # noqa: E741
 K = TypeVar("K", bound=Hashable)
 F = TypeVar("F")
 PresetData = Mapping[str, Mapping[str, Any]]
+
+
+class HitHook(Protocol[C_in, W_in, M_in, O_in]):
+    """``(attacker, defender, weapon, modifiers, options) -> Fraction``: the probability
+    that the attack hits (the ``hit`` of the system's ``project``), exactly the sum the
+    whole law gives, read without building it (:meth:`System.p_hit`)."""
+
+    def __call__(
+        self, attacker: C_in, defender: C_in, weapon: W_in, modifiers: M_in, options: O_in, /
+    ) -> Fraction: ...
 
 
 def _type_error(what: str, cls: type, value: Any) -> RulesError:
@@ -234,6 +248,10 @@ class System(Generic[C, W, M, O, K]):
             (:mod:`rolkit.actions`); a plain ``"attack"`` is added first when not declared.
         conditions_fn: ``(combatant, options) -> ((es, en), ...)``: the combatant's visible
             conditions (prone, grappled, out of ammunition…), :meth:`conditions`.
+        hit_fn: P(hit) alone, ``(attacker, defender, weapon, modifiers, options) ->
+            Fraction`` (:class:`HitHook`), equal to ``odds(...).p_hit`` and raising as it
+            does, without building every outcome: what a grid cell shows (:meth:`p_hit`).
+            ``None``: read from the whole law.
     """
 
     id: str
@@ -266,6 +284,7 @@ class System(Generic[C, W, M, O, K]):
     turn_rules: TurnRules = field(default_factory=TurnRules)
     actions: Mapping[str, ActionProcedure] = field(default_factory=dict)
     conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
+    hit_fn: HitHook[C, W, M, O] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -600,6 +619,23 @@ class System(Generic[C, W, M, O, K]):
             prefix=self.i18n_prefix,
             critical_key=self.critical_key,
         )
+
+    def p_hit(
+        self, attacker: Any, defender: Any, weapon: Any, modifiers: Any, options: Any = None
+    ) -> Fraction:
+        """The exact probability that the attack hits, ``odds(...).p_hit``: from the
+        system's :attr:`hit_fn` when it declares one (one number, no outcome law: the GM
+        screen's grid reads a hundred of them), else from the whole law.
+
+        Raises:
+            RulesError: as :meth:`odds` (a form of the wrong type, an attack the rules
+                refuse).
+        """
+        if self.hit_fn is None:
+            return self.odds(attacker, defender, weapon, modifiers, options).p_hit
+        forms, options = self._check(attacker, defender, weapon, modifiers, options)
+        a, d, w, m = (forms[r] for r in FORM_NAMES)
+        return self.hit_fn(a, d, w, m, options)
 
 
 class _LazyPresets(Mapping[str, Mapping[str, Any]]):

@@ -5,7 +5,11 @@ named by their labels in the UI language, each weapon preset's fate odds, and a
 "descargar" link whose ``data:`` URL is the self-contained printable page
 (:func:`rolkit.display.screen.screen_html`) in the UI language. The screen is computed
 when the tab is first needed, then kept per system: the grid first (shown at once), then
-the weapons; until each is there the tab says it is working (issue #26, item 7).
+the weapons; until each is there the tab says it is working, and a new system's tab is
+emptied at once (issue #26, item 7). The grid reads one number per cell
+(:func:`rolkit.analysis.hit_table`, each system's P(hit) hook) and is drawn from plain
+lists, so the tab's first open does not wait for pandas either (the GM screen's DataFrame
+is built with the weapons).
 """
 
 from __future__ import annotations
@@ -88,7 +92,7 @@ class ScreenPanel(GuardedPanel):
         self._later = Debounced(lambda: self._guard(self.show), delay=BUILD_DELAY)
         self._first = Debounced(lambda: self._guard(self.show), delay=OPEN_DELAY)
         self._shown_once = False
-        self._grids: dict[tuple[int, str], Any] = {}
+        self._tables: dict[tuple[int, str], analysis.HitTable] = {}
 
     def set_system(self, system: System, params: list[tuple[str, str]] | None = None) -> list:
         for w in (self.title, self.grid, self.weapons, self.download):
@@ -98,16 +102,22 @@ class ScreenPanel(GuardedPanel):
         return []
 
     def set_language(self, lang: str) -> None:
-        self._later()
+        system = self.state.system
+        if self._shown_once and system is not None and (id(system), system.id) in _SCREENS:
+            self._guard(self.show)  # a kept screen: only its words change, at once
+        else:
+            self._later()
 
-    def _grid(self, system: System, axes: tuple[tuple[str, str], tuple[str, str]]) -> Any:
-        """The hit grid of the system's defaults (kept for :attr:`screen`)."""
+    def _table(
+        self, system: System, axes: tuple[tuple[str, str], tuple[str, str]]
+    ) -> analysis.HitTable:
+        """The hit grid of the system's defaults as plain lists (kept for :attr:`screen`)."""
         key = (id(system), system.id)
-        if key not in self._grids:
-            self._grids[key] = analysis.hit_grid(
+        if key not in self._tables:
+            self._tables[key] = analysis.hit_table(
                 system, system.defaults(), rows=axes[0], cols=axes[1]
             )
-        return self._grids[key]
+        return self._tables[key]
 
     @property
     def screen(self) -> analysis.GMScreen | None:
@@ -119,9 +129,10 @@ class ScreenPanel(GuardedPanel):
         if key not in _SCREENS:
             axes = system.screen_axes or system.grid_axes
             assert axes is not None
-            if key in self._grids:  # the grid already shown: only the weapons remain
+            if key in self._tables:  # the grid already shown: only the weapons remain
                 weapons = _weapons(system)
-                screen = analysis.GMScreen(system, axes[0], axes[1], self._grids.pop(key), weapons)
+                grid = self._tables.pop(key).frame()
+                screen = analysis.GMScreen(system, axes[0], axes[1], grid, weapons)
             else:
                 screen = analysis.gm_screen(system)
             _SCREENS[key] = (system, screen)
@@ -141,8 +152,8 @@ class ScreenPanel(GuardedPanel):
             assert axes is not None
             name = system.display_name(lang)
             self.title.value = f"<h3>{html.escape(i18n.t('screen.title', lang, system=name))}</h3>"
-            grid = analysis.GMScreen(system, axes[0], axes[1], self._grid(system, axes), ())
-            self.grid.value = self.grid_html(grid, lang)
+            table = self._table(system, axes)  # the grid alone, its weapons still to come
+            self.grid.value = self.grid_html(analysis.GMScreen(system, *axes, table, ()), lang)
             self.message.value = views.busy_html(i18n.t("gm.screen.busy.weapons", lang))
         screen = self.screen
         assert screen is not None
@@ -160,17 +171,28 @@ class ScreenPanel(GuardedPanel):
         )
 
     def grid_html(self, screen: analysis.GMScreen, lang: str) -> str:
-        e, grid = html.escape, screen.grid
-        rows, cols = (
-            axis_label(screen.system, screen.rows, lang),
-            axis_label(screen.system, screen.cols, lang),
+        """The screen's hit grid as the tab's table: a :class:`~rolkit.analysis.HitTable`
+        (drawn before the weapons, pandas not needed) or the whole screen's DataFrame."""
+        g = screen.grid
+        if isinstance(g, analysis.HitTable):
+            return self.table_html(screen.system, g, lang)
+        values = tuple(tuple(row) for row in g.itertuples(index=False))
+        table = analysis.HitTable(
+            screen.rows, screen.cols, tuple(g.index), tuple(g.columns), values
         )
-        head = "".join(f"<th>{e(str(c))}</th>" for c in grid.columns)
+        return self.table_html(screen.system, table, lang)
+
+    def table_html(self, system: System, table: analysis.HitTable, lang: str) -> str:
+        """The hit grid: a row per value of the row axis, P(hit) in percent ("—" where the
+        rules refuse the pair), both axes named by their labels in ``lang``."""
+        e = html.escape
+        rows, cols = axis_label(system, table.rows, lang), axis_label(system, table.cols, lang)
+        head = "".join(f"<th>{e(str(c))}</th>" for c in table.columns)
         body = "".join(
             f"<tr><th>{e(str(r))}</th>"
-            + "".join(f'<td class="rolkit-num">{e(_pct(v, lang))}</td>' for v in grid.loc[r])
+            + "".join(f'<td class="rolkit-num">{e(_pct(v, lang))}</td>' for v in values)
             + "</tr>"
-            for r in grid.index
+            for r, values in zip(table.index, table.values, strict=True)
         )
         title = i18n.t("gm.screen.grid", lang, rows=rows, cols=cols)
         return (

@@ -83,6 +83,7 @@ SYSTEM_LAYOUT = frozenset(
         "after",
         "turns",
         "checks",
+        "grid",
         "system",
     }
 )

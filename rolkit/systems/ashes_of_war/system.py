@@ -18,6 +18,7 @@ from rolkit.systems.ashes_of_war.attack import odds, resolve
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.checks.turn import ACTIONS, TURN_RULES
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.grid import hit_probability
 from rolkit.systems.ashes_of_war.messages import key
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
@@ -59,4 +60,5 @@ SYSTEM = System(
     turn_rules=TURN_RULES,
     actions=ACTIONS,
     conditions_fn=conditions,
+    hit_fn=hit_probability,  # the grid: P(hit) from the two pools alone
 )

@@ -16,6 +16,7 @@ from rolkit.systems.core_dread.checks import ACTIONS, CHECKS, RELOAD
 from rolkit.systems.core_dread.checks.asphyxia import ASPHYXIA
 from rolkit.systems.core_dread.checks.turn_actions import TURN_ACTIONS, TURN_RULES
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, derived_values
+from rolkit.systems.core_dread.grid import hit_probability
 from rolkit.systems.core_dread.options import CoreDreadOptions
 from rolkit.systems.core_dread.presets import PRESETS
 from rolkit.systems.core_dread.turns import (
@@ -67,4 +68,5 @@ SYSTEM = System(
     conditions_fn=conditions,
     derived_fn=derived_values,
     i18n_prefix="cd",
+    hit_fn=hit_probability,  # the grid: P(hit) from the two hit marginals
 )

@@ -20,6 +20,7 @@ from .attack.resolve import resolve
 from .checks import CHECKS
 from .checks.actions import ACTIONS, TURN_RULES
 from .forms import Combatant, Modifiers, Weapon
+from .grid import grid_hit
 from .options import GoreOptions
 from .presets import DEFAULT_FORMS, PRESETS
 from .rules.derived import auto_values
@@ -56,4 +57,5 @@ SYSTEM = System(
     turn_rules=TURN_RULES,  # «una unidad estándar de tiempo que permite una acción»
     actions=ACTIONS,  # #25 attack, Carga, Desarmar, KO, first aid, stand up, Defender, reload
     conditions_fn=conditions,  # #25 the visible states of a combatant
+    hit_fn=grid_hit,  # the grid: P(hit) from the tiers, T7 and T13 alone
 )

@@ -18,6 +18,7 @@ from rolkit.systems.nsd20.after import (
 from rolkit.systems.nsd20.attack import attack_law, resolve_hook
 from rolkit.systems.nsd20.checks import CHECKS
 from rolkit.systems.nsd20.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.nsd20.grid import hit_probability
 from rolkit.systems.nsd20.options import NSd20Rules
 from rolkit.systems.nsd20.presets import PRESETS
 from rolkit.systems.nsd20.rules.actions import ACTIONS, TURN_RULES
@@ -51,4 +52,5 @@ SYSTEM = System(
     turn_rules=TURN_RULES,
     actions=ACTIONS,
     conditions_fn=combatant_conditions,
+    hit_fn=hit_probability,  # the grid: P(hit) from the attack and concealment d20s
 )

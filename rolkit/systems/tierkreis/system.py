@@ -17,6 +17,7 @@ from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.checks.actions import CHECK_ACTIONS
 from rolkit.systems.tierkreis.checks.attack_actions import ATTACK_ACTIONS, FREE_RESOURCE
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers, Weapon, derived
+from rolkit.systems.tierkreis.grid import hit_probability
 from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
@@ -70,4 +71,5 @@ SYSTEM = System(
     turn_rules=TURN_RULES,
     actions=ACTIONS,
     conditions_fn=conditions,
+    hit_fn=hit_probability,  # the grid: P(hit) from the check die alone
 )
