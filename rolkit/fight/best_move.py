@@ -19,15 +19,16 @@ it :func:`best_move` refuses in plain words — never a silent estimate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from rolkit import i18n
+from rolkit import i18n, systems
 from rolkit.fight.acting import Choice
 from rolkit.fight.chain import Chain
-from rolkit.fight.mdp import Option, option_value, solve
+from rolkit.fight.mdp import Option, Stopped, option_value, solve
 from rolkit.fight.spec import FightSpec, plain, validate
 from rolkit.fight.state import ChainState
 from rolkit.reprs import RichRepr
@@ -36,7 +37,7 @@ from rolkit.system import System
 if TYPE_CHECKING:
     from rolkit.fight.tracker import Fight
 
-__all__ = ["best_move", "BestMove", "Move", "END", "DEFAULT_MAX_NODES"]
+__all__ = ["best_move", "BestMove", "Move", "Stopped", "END", "DEFAULT_MAX_NODES"]
 
 #: The id of the choice to end the turn (take nothing more).
 END = "end"
@@ -171,16 +172,30 @@ class TooManyNodes(Exception):
     """The decision process outgrew its bound."""
 
 
+class TooSlow(Exception):
+    """The decision process took longer than its time budget to explore."""
+
+
 class _Process:
     """The fight as a decision process for ``side``: nodes, their options and their moves,
     explored from the combatant to act (its turn begun, ``taken`` already)."""
 
-    def __init__(self, chain: Chain, side: str, max_nodes: int, end_turn: bool = True) -> None:
+    def __init__(
+        self,
+        chain: Chain,
+        side: str,
+        max_nodes: int,
+        end_turn: bool = True,
+        seconds: float | None = None,
+        stop: Callable[[], bool] | None = None,
+    ) -> None:
         self.c = chain
+        self.stop = stop
         self.side = side
         self.max_nodes = max_nodes
         #: the choosing side may end a turn before its budget is spent
         self.end_turn = end_turn
+        self.deadline = None if seconds is None else time.monotonic() + seconds
         self.n = len(chain.order)
         self.index: dict[_Node, int] = {}
         self.nodes: list[_Node] = []
@@ -206,6 +221,10 @@ class _Process:
             self.picks.append(picks)
             self.default.append(default)
             at += 1
+            if self.deadline is not None and time.monotonic() > self.deadline:
+                raise TooSlow()
+            if self.stop is not None and at % 64 == 0 and self.stop():
+                raise Stopped()
 
     # successors ----------------------------------------------------------------------
     def outcome(self, rows: Iterable[tuple[ChainState, Fraction]], then: Any) -> Option:
@@ -311,8 +330,10 @@ class _Process:
 
 # the entry point ------------------------------------------------------------------------
 def best_move(
-    fight: Fight,
+    fight: Fight | FightSpec,
     *,
+    taken: Iterable[str] = (),
+    system: System | None = None,
     policy: str = "weakest",
     policies: Mapping[str, str] | None = None,
     modifiers: Any = None,
@@ -321,6 +342,8 @@ def best_move(
     aid: Iterable[str] = (),
     end_turn: bool = True,
     max_nodes: int = DEFAULT_MAX_NODES,
+    seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> BestMove:
     """The moves of the combatant whose turn it is in ``fight``, best first.
 
@@ -331,31 +354,39 @@ def best_move(
     the side may also end a turn while it could still act (:data:`END`; with ``False``
     only when the default policy would, or when nothing else is left).
 
+    ``fight``: a :class:`rolkit.fight.Fight` (its current turn, the actions already taken
+    in it), or a :class:`FightSpec` with initiative rolled (``taken``: the actions taken
+    this turn; ``system``: default the registered one). ``max_nodes`` and ``seconds``
+    bound the work: past either it refuses. ``stop``: polled while it works; ``True``
+    raises :class:`Stopped` (a background worker whose answer is no longer wanted).
+
     Raises:
         RulesError: no initiative rolled, the fight is over, the combatant cannot act, a
             fight :func:`~rolkit.fight_odds` refuses, or more than ``max_nodes`` decision
-            points (too large to solve exactly).
+            points or ``seconds`` (too large to solve exactly).
     """
-    st = fight.state
-    if not st.order or st.current is None:
+    if isinstance(fight, FightSpec):
+        spec, s = fight, system if system is not None else systems.get(fight.system)
+    else:
+        spec, s, taken = FightSpec.of(fight), fight.system, fight.state.taken
+    if not spec.initiative_rolled or not spec.order:
         raise plain("roll initiative first", "tira la iniciativa primero")
-    s: System = fight.system
-    spec = FightSpec.of(fight)
+    current = spec.order[spec.turn]
     per = {f[0]: (policies or {}).get(f[0], policy) for f in spec.fighters}
     defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
     validate(s, spec, None, policy, per, defence_policy, defence)
     mods = s.defaults()["modifiers"] if modifiers is None else modifiers
-    options = fight.options if fight.options is not None else s.options_type()
+    options = spec.options if spec.options is not None else s.options_type()
     chain = Chain(s, spec, mods, options, per, defence, tuple(aid))
-    actor = chain.names.index(st.current)
+    actor = chain.names.index(current)
     side = chain.sides[actor]
     if chain.terminal(chain.start):
         raise plain("the fight is over", "el combate ha terminado")
     if not chain.acting(chain.start, actor):
-        raise plain(f"{st.current} cannot act now", f"{st.current} no puede actuar ahora")
-    process = _Process(chain, side, max_nodes, end_turn)
+        raise plain(f"{current} cannot act now", f"{current} no puede actuar ahora")
+    process = _Process(chain, side, max_nodes, end_turn, seconds, stop)
     try:
-        process.explore(("act", chain.start, spec.turn, tuple(st.taken)))
+        process.explore(("act", chain.start, spec.turn, tuple(taken)))
     except TooManyNodes:
         bound = f"{max_nodes:,}".replace(",", "\u202f")
         raise plain(
@@ -363,11 +394,18 @@ def best_move(
             f"sin cálculo exacto de la mejor opción: más de {bound} puntos de decisión "
             "(un combate demasiado grande)",
         ) from None
-    return _ranked(process, s, st.current, side)
+    except TooSlow:
+        raise plain(
+            f"no exact best move within {seconds:g} s (a fight too large)",
+            f"sin cálculo exacto de la mejor opción en {seconds:g} s (un combate demasiado grande)",
+        ) from None
+    return _ranked(process, s, current, side, stop)
 
 
-def _ranked(process: _Process, s: System, actor: str, side: str) -> BestMove:
-    value, _chosen = solve(process.options, 0, process.default)
+def _ranked(
+    process: _Process, s: System, actor: str, side: str, stop: Callable[[], bool] | None = None
+) -> BestMove:
+    value, _chosen = solve(process.options, 0, process.default, stop)
 
     def worth(j: int) -> Fraction:
         v = value[j]
@@ -375,7 +413,7 @@ def _ranked(process: _Process, s: System, actor: str, side: str) -> BestMove:
         return v
 
     restricted = [[opts[d]] for opts, d in zip(process.options, process.default, strict=True)]
-    policy_value = solve(restricted, 0)[0][0]
+    policy_value = solve(restricted, 0, None, stop)[0][0]
     assert policy_value is not None
     names = process.c.names
     moves = []

@@ -26,9 +26,13 @@ from typing import NamedTuple
 from rolkit.fight.graph import components
 from rolkit.fight.linear import gauss_jordan
 
-__all__ = ["Option", "solve", "option_value"]
+__all__ = ["Option", "Stopped", "solve", "option_value"]
 
 _ZERO = Fraction(0)
+
+
+class Stopped(Exception):
+    """The caller asked the solve to stop."""
 
 
 class Option(NamedTuple):
@@ -46,11 +50,15 @@ def option_value(option: Option, value: Callable[[int], Fraction]) -> Fraction:
 
 
 def solve(
-    options: Sequence[Sequence[Option]], root: int = 0, first: Sequence[int] | None = None
+    options: Sequence[Sequence[Option]],
+    root: int = 0,
+    first: Sequence[int] | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> tuple[list[Fraction | None], list[int]]:
     """The value of every node reachable from ``root`` and the option chosen at each
     (the first of the best); ``first[i]``: the option to start from at node ``i`` (policy
-    iteration's first policy; default the first option)."""
+    iteration's first policy; default the first option). ``stop``: polled between
+    groups; ``True`` raises :class:`Stopped`."""
     n = len(options)
     value: list[Fraction | None] = [None] * n
     chosen = [0] * n if first is None else list(first)
@@ -61,7 +69,9 @@ def solve(
         assert v is not None, "a group solved before a group it leads to"
         return v
 
-    for group in components(root, kids.__getitem__, lambda j: value[j] is not None):
+    for k, group in enumerate(components(root, kids.__getitem__, lambda j: value[j] is not None)):
+        if stop is not None and k % 64 == 0 and stop():
+            raise Stopped()
         if len(group) == 1 and group[0] not in kids[group[0]]:
             i = group[0]
             values = [option_value(o, known) for o in options[i]]
