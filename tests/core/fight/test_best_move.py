@@ -19,7 +19,7 @@ from rolkit.display.tables import best_move_frame
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, fight_odds
 from rolkit.fight.best_move import END, best_move
-from rolkit.fight.mdp import Option, solve
+from rolkit.fight.mdp import Option, Stopped, solve
 from rolkit.system import System
 from tests.contract.toy_actions import SYSTEM as TOY
 from tests.contract.toy_actions import Combatant
@@ -226,6 +226,8 @@ def test_a_too_large_fight_and_no_move_are_refused_plainly():
     before.add("Bruto", "enemigos", Combatant())
     with pytest.raises(RulesError, match="initiative"):
         best_move(before)
+    with pytest.raises(Stopped):  # a background caller's answer no longer wanted
+        best_move(f, stop=lambda: True)
 
 
 # real systems -------------------------------------------------------------------------
