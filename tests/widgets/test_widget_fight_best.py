@@ -5,12 +5,16 @@ exacto» past its bound and is empty once the fight is over. On the contract's t
 (a small duel: a second or two)."""
 
 import html
+from fractions import Fraction
 
-from rolkit.fight.best_move import best_move
+from rolkit.fight import FightSpec
+from rolkit.fight.best_move import BestMove, Move, best_move
+from rolkit.fight.mdp import Stopped
 from tests.contract.toy_actions import SYSTEM as TOY
 from tests.contract.toy_actions import Combatant
 from widgets import fight as fight_tab
 from widgets.app import Dashboard
+from widgets.fight_best import BestLine, BestRequest
 
 
 def toy_duel_panel():
@@ -69,3 +73,28 @@ def test_too_large_says_so_and_a_fight_over_shows_nothing(monkeypatch):
         p.apply_button.click()
     assert fight_tab.fight_over(p.fight) is not None
     assert p.best.widget.value == "" and p.best.best is None
+
+
+def test_the_line_gives_way_to_the_victory_odds_and_starts_again():
+    """While the victory odds are solved (``busy``) the solve stops; the request, still
+    the newest, is solved again once they are done (``before``)."""
+    move = Move("attack", ("Atacar", "Atacar (attack)"), "Bruto", Fraction(3, 4), True)
+    answer = BestMove("toya", "Ana", "grupo", (move,), move, Fraction(3, 4), 1)
+    busy, calls = [True], []
+
+    def solve(spec, taken, system, stop):
+        calls.append(stop())
+        if stop():
+            raise Stopped()
+        return answer
+
+    line = BestLine(
+        solve, before=lambda: calls and busy.__setitem__(0, False), busy=lambda: busy[0]
+    )
+    line.show(BestRequest(FightSpec("toya", ()), (), TOY, "es"))
+    assert line.wait() == answer and calls == [True, False]
+    assert "mejor opción: Atacar a Bruto (la elección por defecto)" in shown_line(line)
+
+
+def shown_line(line) -> str:
+    return html.unescape(line.widget.value)
