@@ -30,6 +30,7 @@ from rolkit.errors import (
     RulesError,
 )
 from rolkit.fight import fight_odds  # the exact odds of a whole fight
+from rolkit.fight.best_move import best_move  # the best move of the combatant to act
 from rolkit.memo import clear_caches
 from rolkit.model import CheckOdds, CheckResolution, Odds, OutcomeView, Resolution, Step
 from rolkit.system import CheckProcedure, Degree, System
@@ -43,6 +44,7 @@ __all__ = [
     "clear_caches",
     "compare",
     "fight_odds",
+    "best_move",
     "sweep",
     "System",
     "CheckProcedure",

@@ -10,7 +10,8 @@ after every change; a combatant who cannot act is passed (the log says why) and 
 step over such passes; when one side can no longer act the tab says «Combate terminado:
 gana X en N rondas» and offers a new fight (same combatants, as they joined) or undo.
 The «probabilidad de victoria» block is :class:`widgets.fight_victory.VictoryBlock`
-(never stale, says which state it is for, the why line, the trend, the rounds from now).
+(never stale, says which state it is for, the why line, the trend, the rounds from now);
+above it «mejor opción» (:class:`widgets.fight_best.BestLine`, :func:`rolkit.best_move`).
 «vista de los jugadores» publishes the table's view (:mod:`widgets.fight_table`) for a
 read-only players' page. No rule logic here.
 
@@ -27,6 +28,7 @@ from __future__ import annotations
 import base64
 import html
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as ipw
@@ -35,12 +37,14 @@ from rolkit import i18n
 from rolkit.actions import ActionContext, ActionProcedure, ActionResult, AttackAction, CheckAction
 from rolkit.errors import RulesError
 from rolkit.fight import Fight, FightOdds, FightSpec, FightState, fight_odds
+from rolkit.fight.best_move import BestMove, best_move
 from rolkit.headline import resolution_headline
 from rolkit.model import Resolution
 from rolkit.safefile import reason
 from rolkit.system import System
 from widgets import fight_texts, gm_texts, views  # noqa: F401  (register the strings)
 from widgets.attack import NONE
+from widgets.fight_best import BestLine, BestRequest, join_worker
 from widgets.fight_cards import LOG_SHOWN, SIDE_KEYS, cards_html, log_html, side_label
 from widgets.fight_table import TABLE_KEY, conditions_of, new_table_id, publish, snapshot
 from widgets.fight_victory import VictoryBlock, VictoryRequest
@@ -61,6 +65,12 @@ SIDES = ("grupo", "enemigos")
 #: War's (hundreds of millions of states: docs/adding-a-system.md), as is a Core Dread 3v3.
 PANEL_MAX_STATES = 8_000
 PANEL_SIMULATIONS = 1_000
+#: The «mejor opción» line is solved exactly up to this many decision points and seconds
+#: of exploring (Core Dread's and G.O.R.E.'s duels), else it says it has no exact answer.
+BEST_MAX_NODES = 20_000
+#: the line is shown (the widget tests of other things turn it off: CPU they do not need)
+BEST_ON = True
+BEST_SECONDS = 15.0
 _SIDE_KEYS = SIDE_KEYS
 #: changes that can be undone (the fight's ``max_undo``)
 UNDO_MAX = 500
@@ -136,6 +146,11 @@ class FightPanel(GuardedPanel):
         self.table_id: str | None = None  # the players' view, once asked for
         self.block = VictoryBlock(self._solve_victory)
         self.victory = self.block.widget
+        self.best = BestLine(
+            self._solve_best,
+            before=lambda: join_worker(self.block),
+            busy=lambda: self.block.thread is not None,
+        )
         left = self._build_setup()
         right = self._build_play()
         self.widget = ipw.HBox([left, right], layout=ipw.Layout(flex_flow="row wrap"))
@@ -187,6 +202,7 @@ class FightPanel(GuardedPanel):
                 ipw.HBox([self.over, self.restart_button], layout=line),
                 self.cards,
                 self.message,
+                self.best.widget,
                 self.victory,
                 ipw.HBox([self.table_button, self.table_link], layout=line),
             ],
@@ -635,6 +651,7 @@ class FightPanel(GuardedPanel):
         self.rolled.value = self._pending_html()
         self.show_odds()
         self.show_victory()
+        self.show_best()
 
     # ------------------------------------------------------------------ actions offered
     def _in_turn(self, name: str | None) -> bool:
@@ -757,6 +774,31 @@ class FightPanel(GuardedPanel):
             max_states=PANEL_MAX_STATES,
             simulations=PANEL_SIMULATIONS,
             system=system,
+        )
+
+    def show_best(self) -> None:
+        """«mejor opción» for the combatant to act in the state on screen (nothing before
+        initiative, with one side, or once the fight is over)."""
+        fight = self.active_fight
+        st = fight.state
+        on = self.active_system.has_transitions and len({f.side for f in st.fighters}) >= 2
+        idle = not BEST_ON or not on or not st.order or self._over_text()
+        if idle or not able(fight, st.current or ""):
+            self.best.clear()
+        else:
+            self.best.show(BestRequest(FightSpec.of(fight), st.taken, fight.system, self.lang))
+
+    @staticmethod
+    def _solve_best(
+        spec: FightSpec, taken: tuple[str, ...], system: System, stop: Callable[[], bool]
+    ) -> BestMove:
+        return best_move(
+            spec,
+            taken=taken,
+            system=system,
+            max_nodes=BEST_MAX_NODES,
+            seconds=BEST_SECONDS,
+            stop=stop,
         )
 
     def show_odds(self) -> None:

@@ -10,7 +10,7 @@ Modules: :mod:`.markup` (the building blocks they share: card CSS, escaping, Mar
 frame tables), :mod:`.tables` (pandas frames and headlines), :mod:`.render` (HTML /
 Markdown / text of attacks, odds, dice and the magics' display objects), :mod:`.checks`
 (any system's checks), :mod:`.core_dread` (its check roll's card), :mod:`.compare`,
-:mod:`.fight_odds`, :mod:`.screen`.
+:mod:`.fight_odds`, :mod:`.best_move`, :mod:`.screen`.
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from collections.abc import Callable
 from rolkit import reprs
 from rolkit.analysis import Comparison
 from rolkit.dice import Distribution, RolledDice
-from rolkit.display import checks, compare, core_dread, render, tables
+from rolkit.display import best_move, checks, compare, core_dread, render, tables
 from rolkit.display import fight_odds as fight_view
 from rolkit.fight import FightOdds
+from rolkit.fight.best_move import BestMove
 from rolkit.model import CheckOdds, CheckResolution, Odds, Resolution
 
 __all__ = ["render", "tables", "checks", "core_dread"]
@@ -48,6 +49,7 @@ _RENDERERS: dict[type, tuple[Callable[..., str], Callable[..., str], Callable[..
         fight_view.fight_odds_markdown,
         fight_view.fight_odds_text,
     ),
+    BestMove: (best_move.best_move_html, best_move.best_move_markdown, best_move.best_move_text),
 }
 for _cls, (_html, _md, _text) in _RENDERERS.items():
     reprs.register(_cls, "html", _html)

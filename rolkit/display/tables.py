@@ -20,6 +20,7 @@ from rolkit.headline import fate_label, resolution_headline
 if TYPE_CHECKING:
     import pandas as pd
 
+    from rolkit.fight.best_move import BestMove
     from rolkit.model import Odds, Resolution
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "format_dice",
     "format_derived",
     "fate_label",
+    "best_move_frame",
 ]
 
 
@@ -201,3 +203,10 @@ def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolki
         )
         .set_table_attributes(f'class="{css_class}"')
     )
+
+
+def best_move_frame(b: BestMove, lang: str | None = None) -> pd.DataFrame:
+    """The best move's ranked table (:meth:`rolkit.fight.best_move.BestMove.rows`)."""
+    import pandas as pd
+
+    return pd.DataFrame.from_records(b.rows(lang or i18n.get_language()))

@@ -3,8 +3,18 @@
 import pytest
 
 from widgets import errors
+from widgets import fight as fight_tab
 
 from .widget_helpers import SYSTEM_IDS
+
+
+@pytest.fixture(autouse=True)
+def _best_line_only_where_tested(request, monkeypatch):
+    """The Combate tab's «mejor opción» line (a decision process solved in the background
+    on every change) is off but in its own tests: the others do not read it, and its
+    worker would take CPU from their victory odds."""
+    if not request.node.module.__name__.endswith("test_widget_fight_best"):
+        monkeypatch.setattr(fight_tab, "BEST_ON", False)
 
 
 @pytest.fixture(params=SYSTEM_IDS)

@@ -1,0 +1,265 @@
+"""The best move (#27, item 4): each move of the combatant to act, ranked by its side's
+exact chance to win choosing best afterwards while the other side keeps its policy.
+
+Checked against a brute-force value iteration written here apart from the chain and the
+solver (floats over the enumerated states of a toy duel, from the actions' own laws), and
+against :func:`rolkit.fight_odds` (the default policy's value); the best is never below
+the default, and equal when there is one choice."""
+
+import html
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+import rolkit
+from rolkit.actions import ActionContext, TurnRules
+from rolkit.display.best_move import best_move_text
+from rolkit.display.tables import best_move_frame
+from rolkit.errors import RulesError
+from rolkit.fight import Fight, fight_odds
+from rolkit.fight.best_move import END, best_move
+from rolkit.fight.mdp import Option, Stopped, solve
+from rolkit.system import System
+from tests.contract.toy_actions import SYSTEM as TOY
+from tests.contract.toy_actions import Combatant
+
+
+def toy_duel(system: System = TOY, ana_pv: int = 3, bruto_pv: int = 3) -> Fight:
+    f = Fight(system)
+    f.add("Ana", "grupo", Combatant(pv=ana_pv, pericia=2))
+    f.add("Bruto", "enemigos", Combatant(pv=bruto_pv, pericia=1, defensa=1))
+    f.roll_initiative(seed=1)
+    return f
+
+
+# an independent brute force ------------------------------------------------------------
+def brute_force(fight: Fight, end_turn: bool = True) -> dict[tuple[str, str | None], float]:
+    """Each first move's value by value iteration over the duel's states (forms, weapons,
+    whose turn, actions taken), the side to act choosing best, the other playing the
+    default policy as the rules state it (recover, else attack while the turn allows)."""
+    s, st, opts = fight.system, fight.state, fight.options or fight.system.options_type()
+    mods = s.defaults()["modifiers"]
+    names = [f.name for f in st.fighters]
+    order = [names.index(n) for n in st.order]
+    assert st.current is not None
+    me = names.index(st.current)
+    rules, actions = s.turn_rules, s.actions
+    laws: dict = {}
+
+    def law_of(a, ctx):
+        key = (a.id, ctx)
+        if key not in laws:
+            laws[key] = None if a.refusal(ctx) is not None else a.law(ctx)
+        return laws[key]
+
+    def out(form) -> bool:
+        return s.status(form, opts) is not None
+
+    def moves(state, best: bool):
+        forms, weapons, turn, taken = state
+        i = order[turn]
+        nxt = (forms, weapons, (turn + 1) % 2, ())
+        found = []
+        if not out(forms[i]):
+            for a in actions.values():
+                if not rules.affordable(a, taken, actions):
+                    continue
+                k = i if a.target == "self" else 1 - i
+                if a.target == "ally":
+                    continue  # a duel: no ally
+                ctx = ActionContext(forms[i], weapons[i], forms[k], mods, opts, taken, True)
+                exact = law_of(a, ctx)
+                if exact is None:
+                    continue
+                law = []
+                for after, p in exact.items():
+                    fs, ws = list(forms), list(weapons)
+                    fs[k] = after.target
+                    fs[i], ws[i] = after.actor, after.weapon
+                    law.append(((tuple(fs), tuple(ws), turn, (*taken, a.id)), float(p)))
+                target = None if a.target == "self" else names[k]
+                found.append(((a.id, target, a.kind), law))
+        if not best:  # the default policy: a recover action, else an attack, else end
+            for kind in ("recover", "attack"):
+                for m in found:
+                    if m[0][2] == kind:
+                        return [m]
+            return [((END, None, ""), [(nxt, 1.0)])]
+        if end_turn or not found:
+            found.append(((END, None, ""), [(nxt, 1.0)]))
+        return found
+
+    def ended(state) -> bool:
+        return out(state[0][0]) or out(state[0][1])
+
+    def won(state) -> float:
+        return 1.0 if out(state[0][1 - me]) and not out(state[0][me]) else 0.0
+
+    root = (
+        tuple(f.defender for f in st.fighters),
+        tuple(f.weapon for f in st.fighters),
+        st.turn,
+        tuple(st.taken),
+    )
+    table, todo = {}, [root]
+    while todo:
+        state = todo.pop()
+        if state in table:
+            continue
+        table[state] = moves(state, order[state[2]] == me)
+        todo.extend(nxt for _m, law in table[state] for nxt, _p in law if not ended(nxt))
+    # each move as (chance to win at once, [(state going on, chance)])
+    compiled = {
+        state: [
+            (
+                sum(p * won(n) for n, p in law if ended(n)),
+                [(n, p) for n, p in law if not ended(n)],
+            )
+            for _m, law in ms
+        ]
+        for state, ms in table.items()
+    }
+    value = dict.fromkeys(table, 0.0)
+
+    def q(move) -> float:
+        return move[0] + sum(p * value[n] for n, p in move[1])
+
+    for _sweep in range(10_000):
+        delta = 0.0
+        for state, ms in compiled.items():
+            v = max(q(m) for m in ms)
+            delta = max(delta, abs(v - value[state]))
+            value[state] = v
+        if delta < 1e-14:
+            break
+    return {(m[0], m[1]): q(c) for (m, _law), c in zip(table[root], compiled[root], strict=True)}
+
+
+def by_move(b) -> dict[tuple[str, str | None], Fraction]:
+    return {(m.action, m.target): m.value for m in b.moves}
+
+
+# the toy duel -------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def toy():
+    f = toy_duel()
+    return f, best_move(f)
+
+
+def test_each_move_equals_an_independent_value_iteration(toy):
+    f, b = toy
+    expected = brute_force(f)
+    got = by_move(b)
+    assert set(got) == set(expected)
+    for move, v in expected.items():
+        assert float(got[move]) == pytest.approx(v, abs=1e-12), move
+    assert b.best.value == max(got.values())
+    assert [m.value for m in b.moves] == sorted((m.value for m in b.moves), reverse=True)
+
+
+def test_the_best_is_at_least_the_default_policy_of_fight_odds(toy):
+    f, b = toy
+    odds = fight_odds(f)
+    assert b.policy_value == odds.p_win[b.side]  # the same chain, the default policy
+    assert b.value >= b.default.value >= b.policy_value
+    assert b.default.action == "attack" and b.default.target == "Bruto" and b.default.default
+    assert b.difference == b.best.value - b.default.value >= 0
+
+
+def test_in_the_middle_of_a_turn_the_rest_of_the_turn_is_chosen():
+    f = toy_duel()
+    ana = "Ana"
+    assert f.state.current == ana
+    for seed in range(1, 100):  # a blow that wounds Bruto and leaves him standing
+        result = f.act(ana, "attack", "Bruto", seed=seed)
+        if 0 < result.after.target.pv < 3:
+            break
+    f.apply_action(result, ana, "Bruto")
+    b = best_move(f)
+    assert f.state.taken == ("attack",)
+    expected = brute_force(f)
+    assert {k: pytest.approx(v, abs=1e-12) for k, v in expected.items()} == {
+        k: float(v) for k, v in by_move(b).items()
+    }
+
+
+def test_one_choice_makes_the_best_the_default():
+    """Only the attack, one a turn, and no ending a turn early: nothing to choose."""
+    one = replace(
+        TOY,
+        id="toya1",
+        actions={"attack": TOY.actions["attack"]},
+        turn_rules=TurnRules({"attack": 1}, {"attack": ("ataque", "attack")}),
+    )
+    f = toy_duel(one)
+    b = best_move(f, end_turn=False)
+    assert [(m.action, m.target) for m in b.moves] == [("attack", "Bruto")]
+    assert b.value == b.default.value == b.policy_value == fight_odds(f).p_win[b.side]
+    assert b.difference == 0
+    assert "la elección por defecto" in b.line("es")
+
+
+def test_the_table_and_the_line_speak_the_gms_language(toy):
+    _f, b = toy
+    es, en = best_move_frame(b, "es"), best_move_frame(b, "en")
+    assert list(es.columns)[:2] == ["Opción", "Victoria (%)"]
+    assert "Atacar a Bruto" in set(es["Opción"]) and "Terminar el turno" in set(es["Opción"])
+    assert "Terminar el turno (end the turn)" in set(en["Opción (option)"])
+    assert es["Victoria (%)"].iloc[0] == pytest.approx(100 * float(b.value))
+    assert b.line("es").startswith("mejor opción: ") and b.line("en").startswith("best option: ")
+    for text in (b.line("es"), b.line("en"), *es["Opción"], *en["Opción (option)"]):
+        assert text != "attack" and "_" not in text  # no raw id
+    shown = b._repr_html_()
+    assert shown is not None and "Atacar a Bruto" in shown and b.line("es") in html.unescape(shown)
+    assert b.line("en") in best_move_text(b, "en")
+
+
+def test_a_too_large_fight_and_no_move_are_refused_plainly():
+    f = toy_duel()
+    with pytest.raises(RulesError) as err:
+        best_move(f, max_nodes=10)
+    assert "sin cálculo exacto" in err.value.message("es")
+    assert "no exact best move" in err.value.message("en")
+    before = Fight(TOY)
+    before.add("Ana", "grupo", Combatant())
+    before.add("Bruto", "enemigos", Combatant())
+    with pytest.raises(RulesError, match="initiative"):
+        best_move(before)
+    with pytest.raises(Stopped):  # a background caller's answer no longer wanted
+        best_move(f, stop=lambda: True)
+
+
+# real systems -------------------------------------------------------------------------
+def real_duel(system_id: str) -> Fight:
+    s = rolkit.get_system(system_id)
+    f = Fight(s)
+    d = s.defaults()
+    f.add("Ana", "grupo", d["attacker"])
+    f.add("Bruto", "enemigos", d["defender"])
+    f.roll_initiative(seed=3)
+    return f
+
+
+@pytest.mark.parametrize("system_id", ["core_dread", "gore"])
+def test_a_real_duel_best_is_at_least_the_default(system_id):
+    f = real_duel(system_id)
+    b = best_move(f)
+    assert b.policy_value == fight_odds(f).p_win[b.side]
+    assert b.value == max(m.value for m in b.moves) >= b.default.value >= b.policy_value
+    assert sum(m.default for m in b.moves) == 1
+    assert b.line("es").startswith("mejor opción: ")
+
+
+# the solver on its own ----------------------------------------------------------------
+def test_the_solver_prefers_a_way_out_of_a_loop():
+    """Node 0 may loop to itself (value 0 forever) or take a ½ chance: ½; node 1 loops
+    with chance ⅓ and else wins: 1."""
+    half, third = Fraction(1, 2), Fraction(1, 3)
+    options = [
+        [Option(Fraction(0), Fraction(0), ((0, Fraction(1)),)), Option(half, Fraction(1), ())],
+        [Option(1 - third, 1 - third, ((1, third),))],
+    ]
+    value, chosen = solve(options, 0)
+    assert value[0] == half and chosen[0] == 1
+    assert solve(options, 1)[0][1] == 1
