@@ -132,6 +132,7 @@ class _Split:
         self._hooks: dict[tuple[str, int, int], SideLaw] = {}
         self._own: dict[tuple[int, int, int], SideLaw] = {}
         self._blows: dict[tuple[int, Hashable, int, int], SideLaw] = {}
+        self._steps: dict[tuple[int, tuple[int, int], int, tuple[str, ...]], SideLaw | None] = {}
 
     # facts ---------------------------------------------------------------------------
     def profile(self, i: int, form: int) -> Hashable:
@@ -155,7 +156,7 @@ class _Split:
         den, rows = self.chain.blow_successors(state, i)
         return [(s, w, den) for s, w in rows]
 
-    def _fate_or(self, slot: Slot, key: tuple[int, int]) -> Any:
+    def _fate_or(self, slot: Slot, key: Any) -> Any:
         fate = self.chain.status(slot.form)
         return key if fate is None else _Fell(fate)
 
@@ -209,6 +210,36 @@ class _Split:
             known = self._own[memo] = _law(done)
         return known
 
+    def step(
+        self, i: int, key: tuple[int, int], actor: int, taken: tuple[str, ...]
+    ) -> SideLaw | None:
+        """One action of ``i``'s turn (``None``: the turn is over): its actor in form
+        ``actor`` (a representative of its profile, as its own actions left it), having
+        taken ``taken``, its foe's side in ``key``. The law over the next
+        ``(side, actor's form, taken)``, or the foe's fall."""
+        memo = (i, key, actor, taken)
+        if memo in self._steps:
+            return self._steps[memo]
+        chain, j = self.chain, 1 - i
+        slots = [Slot(0, 0), Slot(0, 0)]
+        slots[i] = chain.settle(actor, key[1])
+        slots[j] = Slot(key[0], self.weapons0[j])
+        st = self._state(slots)
+        choice = chain.choose(st, i, taken)
+        known: SideLaw | None = None
+        if choice is not None:
+            chain.acted[choice.action] = None
+            den, rows = chain.act_law(chain.act_key(st, i, choice, taken))
+            then = (*taken, choice.action)
+            out = []
+            for after, v in rows:
+                s = chain.after_act(st, i, choice.target, after)
+                nxt = self._fate_or(s[j], ((s[j].form, s[i].weapon), s[i].form, then))
+                out.append((nxt, v, den))
+            known = _law(out)
+        self._steps[memo] = known
+        return known
+
     def blows(self, i: int, profile: Hashable, key: tuple[int, int]) -> SideLaw:
         """Side ``key`` of the target after the turn of its foe ``i`` showing ``profile``
         (played by a representative form of that profile)."""
@@ -227,7 +258,8 @@ class _Split:
 
 
 def _law(rows: Any) -> SideLaw:
-    """Rows ``(state, weight, den)`` as one law over the lcm of their denominators."""
+    """Rows ``(state, weight, den)`` as one law over the lcm of their denominators (none:
+    ``(1, ())``)."""
     acc: dict[Any, list[int]] = {}
     for key, w, d in rows:
         held = acc.get(key)
@@ -237,7 +269,7 @@ def _law(rows: Any) -> SideLaw:
             common = math.lcm(held[1], d)
             held[0] = held[0] * (common // held[1]) + w * (common // d)
             held[1] = common
-    den = math.lcm(*(d for _w, d in acc.values()))
+    den = math.lcm(*(d for _w, d in acc.values())) if acc else 1
     return den, tuple((k, w * (den // d)) for k, (w, d) in acc.items())
 
 
@@ -336,8 +368,11 @@ class _Run:
         for profile, weights in groups.items():
             own, fell = _push(_Side(weights, mine.den), partial(split.own_turn, i), self.deadline)
             assert not fell, "an actor fell in its own turn"
-            hit, fell = _push(theirs, partial(split.blows, i, profile), self.deadline)
             own_mass = _mass(own)
+            if self.chain.multi:
+                hit, fell = self._actions(theirs, i, profile, own_mass)
+            else:
+                hit, fell = _push(theirs, partial(split.blows, i, profile), self.deadline)
             for fate, w in fell.items():
                 fates = [None, None]
                 fates[j] = fate
@@ -346,6 +381,53 @@ class _Run:
             pair[j] = hit
             out.append(_Term((pair[0], pair[1])))
         return out
+
+    def _actions(
+        self, theirs: _Side, i: int, profile: Hashable, own_mass: Fraction
+    ) -> tuple[_Side, dict]:
+        """The target's side through the actions of ``i``'s turn one at a time (its
+        representative's own actions, then its attacks), the states under the cut dropped
+        after each (their mass times the actor's to ``unknown``): a turn of two attacks
+        builds the second attack's law only where the first left enough mass."""
+        split = self.split
+        rep = split._reps[(i, profile)]
+        pending = {(key, rep, ()): w for key, w in theirs.weights.items()}
+        den = theirs.den
+        done: dict[Any, list[int]] = {}
+        fell: dict[Any, list[int]] = {}
+        while pending:
+            laws = {}
+            for e in pending:
+                if time.perf_counter() > self.deadline:
+                    raise _OutOfTime()
+                laws[e] = split.step(i, *e)
+            big = math.lcm(*(law[0] for law in laws.values() if law is not None))
+            nxt: dict[Any, int] = {}
+            for e, w in pending.items():
+                law = laws[e]
+                if law is None:
+                    add_weight(done, e[0], w, den)
+                    continue
+                d, rows = law
+                scale = w * (big // d)
+                for ne, v in rows:
+                    if isinstance(ne, _Fell):
+                        add_weight(fell, ne.fate, scale * v, den * big)
+                    else:
+                        nxt[ne] = nxt.get(ne, 0) + scale * v
+            den *= big
+            bar = self.cut / float(own_mass) * den if own_mass else math.inf
+            gone = sum(w for w in nxt.values() if w < bar)
+            if gone:
+                self.unknown += Fraction(gone, den) * own_mass
+                nxt = {e: w for e, w in nxt.items() if w >= bar}
+            pending = nxt
+        side_law = _law((k, w, d) for k, (w, d) in done.items())
+        fell_law = _law((f, w, d) for f, (w, d) in fell.items())
+        top = math.lcm(side_law[0], fell_law[0])
+        weights = {k: w * (top // side_law[0]) for k, w in side_law[1]}
+        falls = {f: w * (top // fell_law[0]) for f, w in fell_law[1]}
+        return _reduced(weights, top, falls)
 
     def _fell_alone(self, standing: int, fell: dict, den: int, other: _Side) -> None:
         """Mass of the other combatant fallen at its turn's start: ``standing`` wins."""
@@ -402,8 +484,11 @@ class _Run:
         profiles = {split.profile(j, k[0]) for k in term.sides[j].weights}
         out = set()
         for key in term.sides[i].weights:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime()
+            if not all(self._untouched(j, p, key) for p in profiles):
+                continue
             laws = [split.own_turn(i, key)]
-            laws += [split.blows(j, p, key) for p in profiles]
             if self.chain.turn_starts:
                 laws.append(split.hook("start", i, key))
             if self.chain.round_ends:
@@ -411,6 +496,22 @@ class _Run:
             if all(len(rows) == 1 and rows[0][0] == key for _d, rows in laws):
                 out.add(key)
         return out
+
+    def _untouched(self, i: int, profile: Hashable, key: tuple[int, int]) -> bool:
+        """The turn of ``i`` showing ``profile`` leaves its foe's side ``key`` as it is,
+        for sure (its actions on itself aside)."""
+        if not self.chain.multi:
+            rows = self.split.blows(i, profile, key)[1]
+            return len(rows) == 1 and rows[0][0] == key
+        e: Any = (key, self.split._reps[(i, profile)], ())
+        while True:
+            law = self.split.step(i, *e)
+            if law is None:
+                return True
+            rows = law[1]
+            if len(rows) != 1 or isinstance(rows[0][0], _Fell) or rows[0][0][0] != key:
+                return False
+            e = rows[0][0]
 
     def pruned(self, term: _Term) -> list[_Term]:
         """The term with each state whose joint mass is under the cut dropped (its exact
@@ -444,16 +545,16 @@ def _mass(side: _Side) -> Fraction:
 
 def split_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float = 5.0) -> Bounds:
     """Certified bounds on how the duel ends, from its one-sided chains (module
-    docstring), refined (the cut lowered tenfold) until every interval is at most
-    ``width`` wide or ``seconds`` have passed; the last pass stops at the deadline, its
-    unplayed mass counted unknown.
+    docstring): a coarse cut first, then tenfold finer (the laws kept) until every
+    interval is at most ``width`` wide or ``seconds`` have passed; a pass the deadline
+    stops counts its unplayed mass unknown, and the narrowest pass is returned.
 
     Raises:
         NotDecomposable: the duel is not one this splits (:func:`decomposable`).
     """
     split = _Split(chain)
     began = time.perf_counter()
-    cut = float(width) / 1000
+    cut = float(width) / 20  # a coarse pass first: an answer within any budget
     best: Bounds | None = None
     while True:
         run = _Run(split, cut, began + seconds)
@@ -462,6 +563,6 @@ def split_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float =
         result = Bounds(run.ended, run.unknown, run.states, spent)
         if best is None or result.unknown < best.unknown:
             best = result
-        if best.unknown <= width or spent * 4 > seconds:
+        if best.unknown <= width or spent >= seconds:
             return Bounds(best.lower, best.unknown, best.explored, spent)
         cut /= 10
