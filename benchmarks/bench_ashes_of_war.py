@@ -297,7 +297,49 @@ def run() -> list[tuple[str, float, str]]:
         )
         rows.append((f"ashes_of_war icepool / rolkit, {name}", Ratio(t_ice / t_ours), "target ≥ 2"))
     transitions_rows(rows)
+    duel_bounds_rows(rows)
     return rows
+
+
+def duel_bounds_rows(rows: list[tuple[str, float, str]]) -> None:
+    """#27 item 2: the default duel to its end with certified bounds, at a budget of 1, 5
+    and 30 s (caches cleared each time): the width reached, by the one-sided split
+    (:mod:`rolkit.fight.independent`) that ``method="bounds"`` uses for this duel, and by
+    the turns explored by mass (:func:`rolkit.fight.bounds.bounded`, the fallback) at 1 s."""
+    from rolkit.fight.bounds import bounded
+    from rolkit.fight.chain import Chain
+    from rolkit.fight.spec import FightSpec
+
+    d = SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    for budget in (1.0, 5.0, 30.0):
+        rolkit.clear_caches()
+        t0 = time.perf_counter()
+        r = rolkit_fight(method="bounds", width=Fraction(1, 200), seconds=budget)
+        spent = time.perf_counter() - t0
+        lo, hi = r.bounds["p_win"]["a"]
+        rows.append(
+            (
+                f"ashes_of_war 1v1 to the end, bounds in {budget:g} s (split)",
+                spent,
+                f"width {100 * float(hi - lo):.2f} pp (target ≤ 0.5 pp in ≤ 5 s); "
+                f"P(A wins) in [{float(lo):.4f}, {float(hi):.4f}]",
+            )
+        )
+    rolkit.clear_caches()
+    chain = Chain(
+        SYSTEM, FightSpec(SYSTEM.id, tuple(fighters)), d["modifiers"], SYSTEM.options_type(), {}
+    )
+    t0 = time.perf_counter()
+    b = bounded(chain, Fraction(1, 200), 1.0, start=200)  # its first pass is not cut short
+    rows.append(
+        (
+            "ashes_of_war 1v1 to the end, turns explored by mass, 1 s asked",
+            time.perf_counter() - t0,
+            f"width {100 * float(b.unknown):.2f} pp after {b.explored} turns (its first pass, "
+            "200 turns)",
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from rolkit import systems
 from rolkit.fight.bounds import DEFAULT_WIDTH, bounded
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.graph import Cycle
+from rolkit.fight.independent import NotDecomposable, split_bounds
 from rolkit.fight.result import FightOdds, Outcome, collect, collect_bounds, marginals
 from rolkit.fight.simulate import simulate
 from rolkit.fight.solve import LENGTH, to_the_end
@@ -179,10 +180,13 @@ def _bounds(
 ) -> FightOdds | None:
     """Certified bounds on the fight to its end, or ``None`` when its cut chain is not
     solved (a group of round starts the rounds never leave: simulated instead)."""
-    try:
-        b = bounded(chain, width, seconds)
-    except Cycle:
-        return None
+    try:  # #27: a duel whose blows read their attacker only through a declared profile
+        b = split_bounds(chain, width, seconds)
+    except NotDecomposable:
+        try:
+            b = bounded(chain, width, seconds)
+        except Cycle:
+            return None
     why = reason or ("cotas pedidas", "bounds asked for")
     return collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, why, per, per_defence)
 
