@@ -61,6 +61,9 @@ SIDES = ("grupo", "enemigos")
 #: War's (hundreds of millions of states: docs/adding-a-system.md), as is a Core Dread 3v3.
 PANEL_MAX_STATES = 8_000
 PANEL_SIMULATIONS = 1_000
+#: the time budget of the victory's exact bounds past PANEL_MAX_STATES (#27: a few seconds,
+#: solved in the background while the block says «calculando…»)
+PANEL_SECONDS = 3.0
 _SIDE_KEYS = SIDE_KEYS
 #: changes that can be undone (the fight's ``max_undo``)
 UNDO_MAX = 500
@@ -756,6 +759,7 @@ class FightPanel(GuardedPanel):
             rounds=None,
             max_states=PANEL_MAX_STATES,
             simulations=PANEL_SIMULATIONS,
+            seconds=PANEL_SECONDS,
             system=system,
         )
 
