@@ -164,9 +164,9 @@ def _fight_odds(
     result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
     # --- certified bounds past the exact bound (#27 item 1) ---------------------------
     if result is None and rounds is None and method in ("auto", "bounds") and reason:
-        found, reason = _bounds(s, spec, chain, width, seconds, per, per_defence, reason)
-        wide = found is None or (found.width or 0) > widest(simulations)
-        if found is not None and (method == "bounds" or not wide):
+        limit = widest(simulations)
+        found, reason = _bounds(s, spec, chain, (width, seconds, limit), per, per_defence, reason)
+        if found is not None and (method == "bounds" or (found.width or 0) <= limit):
             return found
     # --- the last resort: a labelled simulation ----------------------------------------
     if result is None:
@@ -186,15 +186,17 @@ def _bounds(
     s: System,
     spec: FightSpec,
     chain: Chain,
-    width: Fraction,
-    seconds: float,
+    asked: tuple[Fraction, float, Fraction],
     per: Mapping[str, str],
     per_defence: Mapping[str, str],
     reason: tuple[str, str],
 ) -> tuple[FightOdds | None, tuple[str, str]]:
-    """Certified bounds on the fight to its end, and why they were asked for; or ``None``
-    and why they cannot stand alone (their cut chain is not solved: a group of round
-    starts the rounds never leave), or the reason and how wide they stayed."""
+    """Certified bounds on the fight to its end (``asked``: the width wanted, the time
+    budget, the widest that stands alone) and why they were asked for; or ``None`` and
+    why they cannot stand alone (their cut chain is not solved: a group of round starts
+    the rounds never leave), or, when they stay wider than that, the reason saying so (in
+    words that do not depend on the clock: equal fights get equal answers)."""
+    width, seconds, limit = asked
     try:
         b = bounded(chain, width, seconds)
     except Cycle:
@@ -203,12 +205,14 @@ def _bounds(
             f"{reason[1]}, and its states can return to an earlier one",
         )
     found = collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, reason, per, per_defence)
-    pp = f"{100 * float(found.width or 0):.1f}"
-    wide = (
-        f"{reason[0]}, y en {seconds:g} s las cotas exactas no bajaron de {pp.replace('.', ',')} pp",
-        f"{reason[1]}, and in {seconds:g} s the exact bounds stayed {pp} pp wide",
+    if (found.width or 0) <= limit:
+        return found, reason
+    pp = f"{100 * float(limit):.1f}"
+    return found, (
+        f"{reason[0]}, y en {seconds:g} s las cotas exactas no bajaron de "
+        f"{pp.replace('.', ',')} pp",
+        f"{reason[1]}, and in {seconds:g} s the exact bounds did not narrow to {pp} pp",
     )
-    return found, wide if found.width and found.width > width else reason
 
 
 def _check_aid(spec: FightSpec, aid: tuple[str, ...]) -> None:

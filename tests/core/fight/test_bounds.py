@@ -149,7 +149,8 @@ def test_auto_simulates_only_when_the_bounds_stay_wider_than_the_simulation():
     s, fighters = FIGHTS["toy"]
     r = odds_of_fighters(s, fighters, max_states=5, seconds=0, simulations=300)
     assert r.method == "simulated" and r.n == 300 and r.bounds == {}
-    assert "cotas exactas no bajaron de" in r.reason[0] and "exact bounds stayed" in r.reason[1]
+    assert "en 0 s las cotas exactas no bajaron de 11,3 pp" in r.reason[0]  # widest(300)
+    assert "did not narrow to 11.3 pp" in r.reason[1]
     assert r.label("es").startswith("simulado, n = 300, ± ")
     asked = odds_of_fighters(s, fighters, max_states=5, seconds=0, method="bounds")
     assert asked.method == "bounds" and asked.width > widest(300)
