@@ -168,6 +168,9 @@ def _fight_odds(
         found, reason = _bounds(s, spec, chain, (width, seconds, limit), per, per_defence, reason)
         if found is not None and (method == "bounds" or (found.width or 0) <= limit):
             return found
+        # the bounds built laws as far as the clock let them, and a simulation draws from
+        # the laws built: a fresh chain keeps the seeded simulation the same every time
+        chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
     # --- the last resort: a labelled simulation ----------------------------------------
     if result is None:
         result = simulate(chain, rounds, rounds_shown, simulations, seed)
