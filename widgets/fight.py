@@ -71,6 +71,9 @@ BEST_MAX_NODES = 20_000
 #: the line is shown (the widget tests of other things turn it off: CPU they do not need)
 BEST_ON = True
 BEST_SECONDS = 15.0
+#: the time budget of the victory's exact bounds past PANEL_MAX_STATES (#27: a few seconds,
+#: solved in the background while the block says «calculando…»)
+PANEL_SECONDS = 3.0
 _SIDE_KEYS = SIDE_KEYS
 #: changes that can be undone (the fight's ``max_undo``)
 UNDO_MAX = 500
@@ -773,6 +776,7 @@ class FightPanel(GuardedPanel):
             rounds=None,
             max_states=PANEL_MAX_STATES,
             simulations=PANEL_SIMULATIONS,
+            seconds=PANEL_SECONDS,
             system=system,
         )
 

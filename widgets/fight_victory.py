@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import logging
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
@@ -107,8 +108,19 @@ def rounds_html(odds: FightOdds, lang: str) -> str:
     )
 
 
-def trend_svg(points: list[tuple[int, float]], side: str, lang: str) -> str:
-    """A small line chart (inline SVG) of ``side``'s victory at each step of the log."""
+def _span_text(lo: float, hi: float, lang: str) -> str:
+    """A victory as the chart's last label: a value, or exact bounds «73,1–73,6 %» (the
+    lower rounded down, the upper up)."""
+    if lo == hi:
+        return _pct(lo, lang)
+    low = i18n.percent(math.floor(lo * 1000) / 1000, lang, 1).rstrip(" %")
+    return f"{low}–{i18n.percent(math.ceil(hi * 1000) / 1000, lang, 1)}"
+
+
+def trend_svg(points: list[tuple[int, float, float]], side: str, lang: str) -> str:
+    """A small line chart (inline SVG) of ``side``'s victory at each step of the log:
+    ``(step, lower, upper)``, equal when exact; exact bounds are drawn as a bar from the
+    lower to the upper, the line through their middles."""
     if not points:
         return ""
     w, h, pad = 220, 90, 22
@@ -118,13 +130,19 @@ def trend_svg(points: list[tuple[int, float]], side: str, lang: str) -> str:
     def xy(step: int, p: float) -> tuple[float, float]:
         return pad + (w - 2 * pad) * (step - first) / span, h - pad - (h - 2 * pad) * p
 
-    coords = [xy(s, p) for s, p in points]
+    coords = [xy(s, (lo + hi) / 2) for s, lo, hi in points]
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in coords)
     dots = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5"/>' for x, y in coords)
+    bars = "".join(
+        f'<line class="rolkit-trend-bound" x1="{x:.1f}" y1="{xy(s, lo)[1]:.1f}" '
+        f'x2="{x:.1f}" y2="{xy(s, hi)[1]:.1f}" stroke-width="3"/>'
+        for (s, lo, hi), (x, _y) in zip(points, coords, strict=True)
+        if lo != hi
+    )
     title = i18n.t("gm.fight.trend", lang, side=side)
     axis = i18n.t("gm.fight.trend.axis", lang)
     top, bottom = h - pad - (h - 2 * pad), h - pad
-    now = _pct(points[-1][1], lang)
+    now = _span_text(points[-1][1], points[-1][2], lang)
     return (
         f'<figure class="rolkit-fight-trend" style="margin:.2em 0">'
         f"<figcaption><small>{html.escape(title)}</small></figcaption>"
@@ -135,7 +153,7 @@ def trend_svg(points: list[tuple[int, float]], side: str, lang: str) -> str:
         f'<line x1="{pad}" y1="{bottom}" x2="{w - pad}" y2="{bottom}" stroke-width="0.8"/>'
         f'<text x="2" y="{top + 4}" font-size="9" stroke="none">100</text>'
         f'<text x="8" y="{bottom + 3}" font-size="9" stroke="none">0</text>'
-        f'<polyline points="{line}" fill="none" stroke-width="1.5"/>{dots}'
+        f'<polyline points="{line}" fill="none" stroke-width="1.5"/>{dots}{bars}'
         f'<text x="{pad}" y="{h - 4}" font-size="9" stroke="none">{first}</text>'
         f'<text x="{w - pad}" y="{h - 4}" font-size="9" stroke="none" '
         f'text-anchor="end">{last} ({html.escape(axis)})</text>'
@@ -158,7 +176,8 @@ class VictoryBlock:
         #: the odds on screen (``None`` while computing, or when there are none)
         self.odds: FightOdds | None = None
         self._cache: OrderedDict[FightSpec, tuple[FightOdds, tuple[Blow, ...]]] = OrderedDict()
-        self._trend: OrderedDict[FightSpec, Mapping[str, float]] = OrderedDict()
+        #: each state's victory by side: ``(lower, upper)``, equal when exact
+        self._trend: OrderedDict[FightSpec, Mapping[str, tuple[float, float]]] = OrderedDict()
         self._lock = threading.Lock()
         self._gen = 0
         self._pending: VictoryRequest | None = None
@@ -251,20 +270,21 @@ class VictoryBlock:
 
     def _render(self, r: VictoryRequest, odds: FightOdds, found: tuple[Blow, ...]) -> None:
         """Under the lock: put ``odds`` on screen for ``r``."""
-        self._trend[r.spec] = {s: float(p) for s, p in odds.p_win.items()}
+        self._trend[r.spec] = {s: (float(lo), float(hi)) for s, (lo, hi) in _wins(odds).items()}
         self._trend.move_to_end(r.spec)
         while len(self._trend) > TREND_MAX:
             self._trend.popitem(last=False)
         self.odds = odds
         self.widget.value = self.html(r, odds, found)
 
-    def trend_points(self, r: VictoryRequest, side: str) -> list[tuple[int, float]]:
-        """``(step, side's victory)`` of the states leading here that were solved."""
+    def trend_points(self, r: VictoryRequest, side: str) -> list[tuple[int, float, float]]:
+        """``(step, side's victory: lower, upper)`` of the states leading here that were
+        solved (equal bounds when exact)."""
         points = []
         for step, spec in (*r.trend, (r.step, r.spec)):
             known = self._trend.get(spec)
             if known is not None and side in known:
-                points.append((step, known[side]))
+                points.append((step, *known[side]))
         return points
 
     def html(self, r: VictoryRequest, odds: FightOdds, found: tuple[Blow, ...]) -> str:
@@ -295,6 +315,12 @@ class VictoryBlock:
             f"</tr></thead><tbody>{fates}</tbody></table>{chart}{rounds_html(odds, lang)}"
             f"</div></div>"
         )
+
+
+def _wins(odds: FightOdds) -> Mapping[str, tuple[Any, Any]]:
+    """Each side's victory as ``(lower, upper)``: its bounds when known (exact: equal),
+    a simulation's estimate twice (the chart marks a point; its label says simulated)."""
+    return odds.bounds.get("p_win") or {s: (p, p) for s, p in odds.p_win.items()}
 
 
 def _fate_heads(lang: str) -> tuple[str, str, str, str]:

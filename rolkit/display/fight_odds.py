@@ -3,6 +3,7 @@ headline, how each combatant ends, and the rounds the fight ends in."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
@@ -36,6 +37,11 @@ _WORDS = {
         "states": "{n} estados",
         "state": "1 estado",
         "why": "simulado porque hay {why}",
+        "between": "entre {lo} y {hi}",
+        "at_most": "como mucho {hi}",
+        "bound": "cota exacta",
+        "turns": "{n} turnos explorados",
+        "why_bounds": "sin cálculo exacto: {why}",
         "mean": "duración media: {r} rondas",
     },
     "en": {
@@ -53,6 +59,11 @@ _WORDS = {
         "states": "{n} states",
         "state": "1 state",
         "why": "simulated because there are {why}",
+        "between": "between {lo} and {hi}",
+        "at_most": "at most {hi}",
+        "bound": "exact bound",
+        "turns": "{n} turns explored",
+        "why_bounds": "not solved exactly: {why}",
         "mean": "mean length: {r} rounds",
     },
 }
@@ -74,12 +85,37 @@ def _pct(p: Any, lang: str | None) -> str:
     return i18n.percent(float(p), _lang(lang), 1)
 
 
+def _bounded(lo: Fraction, hi: Fraction, lang: str | None, compact: bool = False) -> str:
+    """Exact bounds as text, the lower rounded down and the upper up (what is shown still
+    contains the value): «entre 73,1 % y 73,6 %», «como mucho 0,4 %» from 0; ``compact``
+    (a table's cell): «73,1–73,6 %»."""
+    low = i18n.percent(math.floor(lo * 1000) / 1000, _lang(lang), 1)
+    high = i18n.percent(math.ceil(hi * 1000) / 1000, _lang(lang), 1)
+    if low == high:
+        return high
+    if compact:
+        return f"{low.rstrip(' %')}–{high}"
+    if not lo:
+        return _w("at_most", lang, hi=high)
+    return _w("between", lang, lo=low, hi=high)
+
+
 def victory_headline(
     r: FightOdds, lang: str | None = None, labels: Mapping[str, str] | None = None
 ) -> str:
     """«Probabilidad de victoria: Jugadores 62,3 % · Monstruos 37,1 % · empate 0,6 %»
-    (``labels`` names the sides, default their own names)."""
+    (``labels`` names the sides, default their own names); certified bounds as intervals,
+    never a point: «Jugadores entre 73,1 % y 73,6 % · … (cota exacta)»."""
     labels = labels or {}
+    if r.method == "bounds":  # never a point: each interval, then what they are
+        b = r.bounds
+        parts = [f"{labels.get(s, s)} {_bounded(*b['p_win'][s], lang)}" for s in r.side_names]
+        draw, going = b["p_draw"][None], b["p_ongoing"][None]
+        if draw[1]:
+            parts.append(f"{_w('draw', lang)} {_bounded(*draw, lang)}")
+        if going[1]:
+            parts.append(f"{_w('never', lang)} {_bounded(*going, lang)}")
+        return f"{_w('victory', lang)}: " + " · ".join(parts) + f" ({_w('bound', lang)})"
     parts = [f"{labels.get(side, side)} {_pct(r.p_win[side], lang)}" for side in r.side_names]
     if r.p_draw:
         parts.append(f"{_w('draw', lang)} {_pct(r.p_draw, lang)}")
@@ -92,7 +128,12 @@ def victory_headline(
 def meta_line(r: FightOdds, lang: str | None = None) -> str:
     """«exacto · 412 estados · duración media: 3,2 rondas» (or the simulation's label)."""
     bits = [r.label(_lang(lang))]
-    if r.exact:
+    if r.method == "bounds":
+        count = f"{r.states:,}".replace(",", "\u202f")
+        bits.append(_w("turns", lang, n=count))
+        if r.reason is not None:
+            bits.append(_w("why_bounds", lang, why=r.reason[0 if _lang(lang) == "es" else 1]))
+    elif r.exact:
         count = f"{r.states:,}".replace(",", "\u202f")
         bits.append(_w("state", lang) if r.states == 1 else _w("states", lang, n=count))
     elif r.reason is not None:
@@ -109,6 +150,16 @@ def fate_rows(
 ) -> list[tuple[str, str, str, str]]:
     """``(combatant, side, P(out of the fight), P(dies))`` per combatant."""
     labels = labels or {}
+    if r.method == "bounds":
+        return [
+            (
+                name,
+                labels.get(side, side),
+                _bounded(*r.out_bounds(name), lang, compact=True),
+                _bounded(*r.bounds["fates"][(name, "dead")], lang, compact=True),
+            )
+            for name, side in zip(r.names, r.sides, strict=True)
+        ]
     return [
         (name, labels.get(side, side), _pct(r.p_out(name), lang), _pct(r.p_dead(name), lang))
         for name, side in zip(r.names, r.sides, strict=True)

@@ -1,10 +1,13 @@
 """Whole-fight odds, the entry points: :func:`fight_odds` (a tracker's fight or a
 :class:`~rolkit.fight.spec.FightSpec`) and :func:`odds_of_fighters` — exact when the
-chain fits under ``max_states`` (walked round by round, then solved to the end), else
-simulated and said so."""
+chain fits under ``max_states`` (walked round by round, then solved to the end); past
+it, to the end, certified bounds (:mod:`rolkit.fight.bounds`); a simulation, said so,
+only as the last resort (a horizon of rounds, bounds that cannot be solved or stay
+wider than the simulation's interval, :func:`widest`)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -36,7 +39,7 @@ from rolkit.system import System
 if TYPE_CHECKING:
     from rolkit.fight.tracker import Fight
 
-__all__ = ["fight_odds", "odds_of_fighters"]
+__all__ = ["fight_odds", "odds_of_fighters", "widest"]
 
 
 def fight_odds(
@@ -69,10 +72,11 @@ def fight_odds(
         modifiers: the modifiers every attack uses (default: the system's defaults).
         options: the system's options (house rules); default: the fight's own
             (:attr:`FightSpec.options`), else the system's defaults.
-        method: ``"auto"`` (exact under ``max_states``, else simulated and said so),
-            ``"exact"`` (raise past the bound), ``"bounds"`` (to the end: certified
-            bounds, :mod:`rolkit.fight.bounds`, exact Fractions that contain each value;
-            a fight whose cut chain cannot be solved is simulated) or ``"simulate"``.
+        method: ``"auto"`` (exact under ``max_states``; past it, to the end, certified
+            bounds, :mod:`rolkit.fight.bounds`, unless wider than a simulation's
+            interval, :func:`widest`, or unsolvable: then, and for a horizon of rounds,
+            simulated and said so), ``"exact"`` (raise past the bound), ``"bounds"``
+            (to the end: the bounds however wide) or ``"simulate"``.
         max_states: the bound on distinct reachable states for the exact solve.
         simulations: fights simulated when simulating.
         seed: the seed of the simulation.
@@ -88,8 +92,8 @@ def fight_odds(
         defence_policies: ``{name: defence policy}`` overriding ``defence_policy``.
         aid: the sides or combatants (by name) who aid a fallen ally on their turn when
             the system gives an action for it (:mod:`rolkit.fight.acting`); default none.
-        width: with bounds, the widest interval wanted (default 0.5 pp);
-        seconds: with bounds, the time budget of their refinement.
+        width: with bounds, the widest interval wanted (default 0.5 pp).
+        seconds: with bounds, the time budget of their refinement (a target).
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
@@ -159,36 +163,63 @@ def _fight_odds(
     per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
     chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
     result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
-    if result is None and rounds is None and method == "bounds" and reason is not None:
-        found = _bounds(s, spec, chain, width, seconds, per, per_defence, reason)
-        if found is not None:
+    # --- certified bounds past the exact bound (#27 item 1) ---------------------------
+    if result is None and rounds is None and method in ("auto", "bounds") and reason:
+        limit = widest(simulations)
+        found, reason = _bounds(s, spec, chain, (width, seconds, limit), per, per_defence, reason)
+        if found is not None and (method == "bounds" or (found.width or 0) <= limit):
             return found
+        # the bounds built laws as far as the clock let them, and a simulation draws from
+        # the laws built: a fresh chain keeps the seeded simulation the same every time
+        chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
+    # --- the last resort: a labelled simulation ----------------------------------------
     if result is None:
         result = simulate(chain, rounds, rounds_shown, simulations, seed)
     return collect(s, spec, chain, rounds, result, reason, simulations, per, per_defence)
+
+
+def widest(simulations: int) -> Fraction:
+    """The widest bounds ``method="auto"`` answers with: past it a simulation of
+    ``simulations`` fights says more (the full width of its 95 % interval at a chance of
+    ½, 2 · 1,96 · √(¼ / n): 1,96 pp at n = 10 000, 6,2 pp at n = 1 000), so it is
+    simulated instead and says so."""
+    return Fraction(round(196 * 10_000 / math.sqrt(simulations)), 1_000_000)
 
 
 def _bounds(
     s: System,
     spec: FightSpec,
     chain: Chain,
-    width: Fraction,
-    seconds: float,
+    asked: tuple[Fraction, float, Fraction],
     per: Mapping[str, str],
     per_defence: Mapping[str, str],
-    reason: tuple[str, str] | None,
-) -> FightOdds | None:
-    """Certified bounds on the fight to its end, or ``None`` when its cut chain is not
-    solved (a group of round starts the rounds never leave: simulated instead)."""
-    try:  # #27: a duel whose blows read their attacker only through a declared profile
-        b = split_bounds(chain, width, seconds)
-    except NotDecomposable:
-        try:
+    reason: tuple[str, str],
+) -> tuple[FightOdds | None, tuple[str, str]]:
+    """Certified bounds on the fight to its end (``asked``: the width wanted, the time
+    budget, the widest that stands alone) and why they were asked for; or ``None`` and
+    why they cannot stand alone (their cut chain is not solved: a group of round starts
+    the rounds never leave), or, when they stay wider than that, the reason saying so (in
+    words that do not depend on the clock: equal fights get equal answers)."""
+    width, seconds, limit = asked
+    try:
+        try:  # a duel whose blows read their attacker only through a declared profile
+            b = split_bounds(chain, width, seconds)
+        except NotDecomposable:
             b = bounded(chain, width, seconds)
-        except Cycle:
-            return None
-    why = reason or ("cotas pedidas", "bounds asked for")
-    return collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, why, per, per_defence)
+    except Cycle:
+        return None, (
+            f"{reason[0]}, y sus estados pueden volver a uno anterior",
+            f"{reason[1]}, and its states can return to an earlier one",
+        )
+    found = collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, reason, per, per_defence)
+    if (found.width or 0) <= limit:
+        return found, reason
+    pp = f"{100 * float(limit):.1f}"
+    return found, (
+        f"{reason[0]}, y en {seconds:g} s las cotas exactas no bajaron de "
+        f"{pp.replace('.', ',')} pp",
+        f"{reason[1]}, and in {seconds:g} s the exact bounds did not narrow to {pp} pp",
+    )
 
 
 def _check_aid(spec: FightSpec, aid: tuple[str, ...]) -> None:

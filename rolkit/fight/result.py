@@ -49,14 +49,18 @@ class FightOdds(RichRepr):
         p_ongoing: the fight still going after ``rounds`` rounds (``rounds=None``: a fight
             where no blow can ever change anything).
         rounds_law: ``{r: P(the fight ends in round r)}`` for the rounds walked one by one;
-            :attr:`p_later` is the rest (ends later, ``rounds=None`` only).
+            :attr:`p_later` is the rest (ends later, ``rounds=None`` only); with bounds
+            both are left empty (not bounded), as is :attr:`mean_rounds`.
         mean_rounds: the exact mean length of the fight in rounds (``rounds=None``, exact,
             when every fight ends), else ``None``.
         fates: ``{name: {fate: P}}`` how each combatant stands at the end (or at the
             horizon).
-        states: distinct states explored (exact) — ``0`` when simulated.
-        n, margin: simulated fights and the widest 95 % half-width of the probabilities.
-        reason: ``(es, en)`` why it was simulated, or ``None``.
+        states: distinct states explored (exact), turns explored (bounds) — ``0`` when
+            simulated.
+        n, margin: simulated fights and the widest 95 % half-width of the probabilities
+            shown (wins, draw, still going, each combatant's fates and being out).
+        reason: ``(es, en)`` why it was not solved exactly (bounded or simulated), or
+            ``None``.
         notes: ``(es, en)`` pairs: the chain's assumptions for this fight.
         policy, defence_policy: each combatant's target and defence policies.
     """
@@ -87,6 +91,9 @@ class FightOdds(RichRepr):
     #: ``(name, fate)``. Equal bounds for an exact result; empty when simulated. With
     #: ``method == "bounds"`` each probability field holds its interval's midpoint.
     bounds: Mapping[str, Mapping[Any, tuple[Fraction, Fraction]]] = field(default_factory=dict)
+    #: with bounds, the exact chance the fight reaches a turn left unexplored: each upper
+    #: bound is its lower bound plus this (at most 1); ``0`` exact
+    unknown: Fraction = Fraction(0)
 
     @property
     def width(self) -> Fraction | None:
@@ -105,6 +112,19 @@ class FightOdds(RichRepr):
 
     def p_dead(self, name: str) -> Fraction:
         return self.fates[name].get("dead", Fraction(0))
+
+    def fate_bounds(self, name: str, fates: tuple[Fate, ...]) -> tuple[Fraction, Fraction]:
+        """Exact bounds on ``name`` ending in one of ``fates`` (e.g. out of the fight: down,
+        dying or dead): the lower bounds summed, plus :attr:`unknown` above (each fight
+        that reaches the unknown ends in one fate only). Raises ``KeyError`` when
+        simulated (no bounds)."""
+        per = self.bounds["fates"]
+        low = sum((per[(name, f)][0] for f in fates), Fraction(0))
+        return low, min(Fraction(1), low + self.unknown)
+
+    def out_bounds(self, name: str) -> tuple[Fraction, Fraction]:
+        """Exact bounds on :meth:`p_out`."""
+        return self.fate_bounds(name, tuple(f for f in FATES if f is not None))
 
     def expected_rounds(self) -> Fraction | None:
         """The mean length of the fight in rounds: exact to the end when known
@@ -211,8 +231,11 @@ def collect(
         if key[0] == "win":
             p_win[key[1]] += p
     simulated = reason is not None
-    probs = [*p_win.values(), p_draw, p_ongoing]
     fates = _fates(chain.names, m)
+    # every figure shown: the sides' wins, a draw, still going, each one's fates and out
+    probs = [*p_win.values(), p_draw, p_ongoing]
+    for law in fates.values():
+        probs += [*law.values(), sum((p for f, p in law.items() if f is not None), Fraction(0))]
     return FightOdds(
         system=s.id,
         names=chain.names,
@@ -269,7 +292,8 @@ def collect_bounds(
     per_defence: Mapping[str, str] | None = None,
 ) -> FightOdds:
     """The :class:`FightOdds` of certified bounds (:mod:`rolkit.fight.bounds`): each
-    result's interval ``[lower, lower + unknown]``, its midpoint as the value."""
+    result's interval ``[lower, lower + unknown]``, its midpoint as the value; ``states``:
+    the turns explored."""
 
     def interval(key: Key) -> tuple[Fraction, Fraction]:
         low = lower.get(key, Fraction(0))
@@ -317,6 +341,7 @@ def collect_bounds(
             "p_ongoing": {None: going},
             "fates": fate_bounds,
         },
+        unknown=unknown,
     )
 
 

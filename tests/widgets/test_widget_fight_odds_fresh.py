@@ -12,7 +12,7 @@ import pytest
 
 import rolkit
 from rolkit.fight import FightSpec
-from widgets.fight import PANEL_MAX_STATES, PANEL_SIMULATIONS
+from widgets.fight import PANEL_MAX_STATES, PANEL_SECONDS, PANEL_SIMULATIONS
 
 from .widget_helpers import make_dashboard
 
@@ -31,6 +31,7 @@ def expected(p):
         rounds=None,
         max_states=PANEL_MAX_STATES,
         simulations=PANEL_SIMULATIONS,
+        seconds=PANEL_SECONDS,
         system=p.fight.system,
     )
 

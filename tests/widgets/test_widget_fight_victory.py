@@ -4,7 +4,7 @@ blow, translated sides, and a hint while only one side is present."""
 
 import rolkit
 from rolkit.fight import Fight
-from widgets.fight import PANEL_MAX_STATES, PANEL_SIMULATIONS
+from widgets.fight import PANEL_MAX_STATES, PANEL_SECONDS, PANEL_SIMULATIONS
 
 from .widget_helpers import get_system, make_dashboard
 
@@ -15,7 +15,11 @@ def panel_of(dashboard, name):
 
 def _odds(fight):
     return rolkit.fight_odds(
-        fight, rounds=None, max_states=PANEL_MAX_STATES, simulations=PANEL_SIMULATIONS
+        fight,
+        rounds=None,
+        max_states=PANEL_MAX_STATES,
+        simulations=PANEL_SIMULATIONS,
+        seconds=PANEL_SECONDS,
     )
 
 
@@ -79,5 +83,7 @@ def test_every_default_duel_is_exact_in_the_panel_but_ashes_of_war():
         fight = Fight(s)
         fight.add("A", "a", d["attacker"], d["weapon"])
         fight.add("B", "b", d["defender"], d["weapon"])
-        odds = rolkit.fight_odds(fight, max_states=PANEL_MAX_STATES, simulations=200)
+        odds = rolkit.fight_odds(
+            fight, max_states=PANEL_MAX_STATES, simulations=200, seconds=PANEL_SECONDS
+        )
         assert odds.exact == (system_id != "ashes_of_war"), (system_id, odds.reason)

@@ -218,9 +218,11 @@ def test_an_applied_blow_changes_the_odds():
 
 # --------------------------------------------------------------------------- bounds
 def test_past_the_state_bound_it_simulates_and_says_so():
+    """Past the bound a horizon of rounds, or a simulation asked for, is simulated and
+    says so (to the end, past the bound, is bounded: tests/core/fight/test_bounds.py)."""
     ana, bruto = Combatant(pv=4, pericia=2), Combatant(pv=5)
     exact = duel(ana, bruto, rounds=None)
-    sim = duel(ana, bruto, rounds=None, max_states=10, simulations=4000, seed=5)
+    sim = duel(ana, bruto, rounds=None, max_states=10, simulations=4000, seed=5, seconds=0)
     assert not sim.exact and sim.n == 4000 and sim.states == 0
     assert sim.label("es").startswith("simulado, n = 4\u202f000, ± ")
     assert sim.label("en").startswith("simulated, n = 4\u202f000, ± ")
@@ -228,7 +230,7 @@ def test_past_the_state_bound_it_simulates_and_says_so():
     p, q = float(exact.p_win["Jugadores"]), float(sim.p_win["Jugadores"])
     assert abs(p - q) <= 6 * math.sqrt(p * (1 - p) / 4000)
     assert sim.margin == pytest.approx(1.96 * math.sqrt(0.25 / 4000), rel=0.05)
-    again = duel(ana, bruto, rounds=None, max_states=10, simulations=4000, seed=5)
+    again = duel(ana, bruto, rounds=None, max_states=10, simulations=4000, seed=5, seconds=0)
     assert again.p_win == sim.p_win
     with pytest.raises(RulesError) as err:
         duel(ana, bruto, rounds=None, max_states=10, method="exact")
