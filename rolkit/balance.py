@@ -141,8 +141,9 @@ def _interval(r: FightOdds, left: Fraction) -> tuple[float, float]:
 
 
 #: What starting a two-worker LocalCluster costs (processes spawned, rolkit imported on
-#: each worker, the first task shipped), in seconds on an idle 2-core machine (measured
-#: ×5–×10 slower under load, as for everything else). Two workers at best halve the
+#: each worker, the first task shipped, the cluster closed), in seconds on an idle 2-core
+#: machine: measured 30 s under a load that makes everything ×5–×10 slower (start 14 s,
+#: first task 12 s, close 4 s). Two workers at best halve the
 #: serial time, so a cluster pays only when the serial sweep takes longer than
 #: ``CLUSTER_START_S / (1 - 1/workers)``: the crossover, 2 × the start-up for two workers.
 CLUSTER_START_S = 4.0
