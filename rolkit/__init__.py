@@ -23,6 +23,7 @@ from typing import Any
 from rolkit import reprs, systems
 from rolkit.analysis import compare  # what-if, exact
 from rolkit.balance import sweep  # whole-fight odds over a grid of matchups, on Dask
+from rolkit.encounter import balance_encounter  # how many foes make a fair fight
 from rolkit.errors import (
     DiceSyntaxError,
     FieldRangeError,
@@ -46,6 +47,7 @@ __all__ = [
     "fight_odds",
     "best_move",
     "sweep",
+    "balance_encounter",
     "System",
     "CheckProcedure",
     "Degree",

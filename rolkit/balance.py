@@ -9,7 +9,12 @@ value of one field), so "this monster at every Defensa from 0 to 3" is a sweep t
 Where it runs (the same code either way):
 
 * ``scheduler="local"`` (default): a :class:`dask.distributed.LocalCluster` on this
-  machine, one single-threaded worker process per core (``workers=``);
+  machine, one single-threaded worker process per core (``workers=``), started once and
+  reused by the next sweeps (:func:`close_local` closes it) — unless the sweep is too
+  small to pay for it: the first matchup is timed and, when the rest would take less
+  serially than :func:`crossover_seconds` (twice :data:`CLUSTER_START_S` for two
+  workers), the sweep finishes serially (#27 item 6: a 4-matchup grid took 29 s on a
+  fresh cluster against 4 s serially);
 * ``scheduler="tcp://host:8786"``: any running Dask scheduler (scale out to a cluster);
 * ``scheduler=<dask.distributed.Client>``: a client you already hold;
 * ``scheduler=None``: serially in this process (what the tests compare against).
@@ -21,15 +26,26 @@ distributed result equals the serial one exactly.
 
 from __future__ import annotations
 
+import atexit
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from rolkit import systems
 from rolkit.errors import RulesError, input_error
 from rolkit.fight import FightOdds, FightSpec, fight_odds
 
-__all__ = ["sweep", "vary", "matchups", "COLUMNS"]
+__all__ = [
+    "sweep",
+    "vary",
+    "matchups",
+    "COLUMNS",
+    "CLUSTER_START_S",
+    "crossover_seconds",
+    "close_local",
+]
 
 #: The columns of a sweep's frame (probabilities as floats; ``*_exact`` as Fractions).
 COLUMNS = (
@@ -46,6 +62,8 @@ COLUMNS = (
     "p_left_exact",
     "p_right_exact",
     "p_draw_exact",
+    "p_left_low",
+    "p_left_high",
 )
 
 
@@ -90,6 +108,7 @@ def _evaluate(spec: FightSpec, kw: Mapping[str, Any]) -> dict[str, Any]:
     exact mean length."""
     r: FightOdds = fight_odds(spec, **{"rounds_shown": 0, **kw})
     left, right = r.p_win["left"], r.p_win["right"]
+    low, high = _interval(r, left)
     mean = r.expected_rounds()
     return {
         "p_left": float(left),
@@ -103,24 +122,74 @@ def _evaluate(spec: FightSpec, kw: Mapping[str, Any]) -> dict[str, Any]:
         "p_left_exact": left,
         "p_right_exact": right,
         "p_draw_exact": r.p_draw,
+        "p_left_low": low,
+        "p_left_high": high,
     }
 
 
-def _client(scheduler: Any, workers: int) -> tuple[Any, Any, bool]:
-    """``(client, cluster we started or None, whether we opened the client)``."""
+def _interval(r: FightOdds, left: Fraction) -> tuple[float, float]:
+    """Where the left side's win probability lies: the value itself when exact, the
+    certified bounds when bounded (``left`` is then their midpoint), the 95 % interval
+    when simulated."""
+    if r.method == "bounds" and "left" in r.bounds.get("p_win", {}):
+        lo, hi = r.bounds["p_win"]["left"]
+        return float(lo), float(hi)
+    if r.method == "simulated":
+        m = r.margin or 0.0
+        return max(0.0, float(left) - m), min(1.0, float(left) + m)
+    return float(left), float(left)
+
+
+#: What starting a two-worker LocalCluster costs (processes spawned, rolkit imported on
+#: each worker, the first task shipped, the cluster closed), in seconds on an idle 2-core
+#: machine: measured 30 s under a load that makes everything ×5–×10 slower (start 14 s,
+#: first task 12 s, close 4 s). Two workers at best halve the
+#: serial time, so a cluster pays only when the serial sweep takes longer than
+#: ``CLUSTER_START_S / (1 - 1/workers)``: the crossover, 2 × the start-up for two workers.
+CLUSTER_START_S = 4.0
+
+#: The LocalCluster ``scheduler="local"`` started, kept for the next sweep (closed at exit).
+_LOCAL: dict[int, tuple[Any, Any]] = {}
+
+
+def crossover_seconds(workers: int) -> float:
+    """The serial time above which a fresh ``workers``-process LocalCluster pays for its
+    start-up (:data:`CLUSTER_START_S`)."""
+    return CLUSTER_START_S / (1 - 1 / workers) if workers > 1 else float("inf")
+
+
+def _local(workers: int) -> Any:
+    """The reused LocalCluster's client (started on first use, closed at exit)."""
     from dask.distributed import Client, LocalCluster
 
+    held = _LOCAL.get(workers)
+    if held is not None and held[0].status == "running":
+        return held[0]
+    cluster = LocalCluster(
+        n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    client = Client(cluster)
+    if not _LOCAL:
+        atexit.register(close_local)
+    _LOCAL[workers] = (client, cluster)
+    return client
+
+
+def close_local() -> None:
+    """Close the LocalCluster(s) ``scheduler="local"`` kept for reuse."""
+    while _LOCAL:
+        _workers, (client, cluster) = _LOCAL.popitem()
+        client.close()
+        cluster.close()
+
+
+def _client(scheduler: Any) -> tuple[Any, bool]:
+    """``(client, whether we opened it)`` for a Client or a scheduler address."""
+    from dask.distributed import Client
+
     if isinstance(scheduler, Client):
-        return scheduler, None, False
-    if scheduler == "local":
-        cluster = LocalCluster(
-            n_workers=workers,
-            threads_per_worker=1,
-            processes=True,
-            dashboard_address=None,
-        )
-        return Client(cluster), cluster, True
-    return Client(scheduler), None, True
+        return scheduler, False
+    return Client(scheduler), True
 
 
 def sweep(
@@ -163,27 +232,45 @@ def sweep(
         )
     grid = matchups(system, left, right)
     specs = list(grid.values())
+    s = systems.get(system) if isinstance(system, str) else system
+    if s.id not in systems.available():  # a system not registered (a test's own) goes along
+        fight_kw = {**fight_kw, "system": s}
     if scheduler is None:
         rows = [_evaluate(spec, fight_kw) for spec in specs]
+    elif scheduler == "local":
+        # the first matchup serially: if the rest would take less than a cluster's
+        # start-up saves, finish serially (a cluster already started is reused)
+        started = time.perf_counter()
+        rows = [_evaluate(specs[0], fight_kw)]
+        rest = (time.perf_counter() - started) * (len(specs) - 1)
+        if workers in _LOCAL or rest > crossover_seconds(workers):
+            rows += _on(_local(workers), specs[1:], fight_kw, progress)
+        else:
+            rows += [_evaluate(spec, fight_kw) for spec in specs[1:]]
     else:
-        client, cluster, opened = _client(scheduler, workers)
+        client, opened = _client(scheduler)
         try:
-            futures = client.map(_evaluate, specs, kw=fight_kw, pure=False)
-            if progress:
-                from dask.distributed import progress as show_progress
-
-                show_progress(futures)
-            rows = client.gather(futures)
+            rows = _on(client, specs, fight_kw, progress)
         finally:
             if opened:
                 client.close()
-            if cluster is not None:
-                cluster.close()
     frame = pd.DataFrame(
         [{"left": ln, "right": rn, **row} for (ln, rn), row in zip(grid, rows, strict=True)],
         columns=list(COLUMNS),
     )
     return frame
+
+
+def _on(client: Any, specs: list[FightSpec], kw: Mapping[str, Any], progress: bool) -> list[Any]:
+    """The rows of ``specs`` evaluated on the Dask ``client``, in order."""
+    if not specs:
+        return []
+    futures = client.map(_evaluate, specs, kw=kw, pure=False)
+    if progress:
+        from dask.distributed import progress as show_progress
+
+        show_progress(futures)
+    return list(client.gather(futures))
 
 
 def exact_equal(a: Any, b: Any) -> bool:

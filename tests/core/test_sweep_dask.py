@@ -1,6 +1,7 @@
-"""Balance sweeps on Dask (#16 item 5): a small grid of matchups run on a two-worker
-``LocalCluster`` (through a Client and through the scheduler's address) equals the serial
-sweep exactly, row by row, Fractions included."""
+"""Balance sweeps on Dask (#16 item 5, #27 item 6): a small grid of matchups run on a
+two-worker ``LocalCluster`` (the reused one ``scheduler="local"`` starts, through its Client
+and through its scheduler's address) equals the serial sweep exactly, row by row, Fractions
+included; a grid too small to pay for a cluster runs serially without starting one."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 import rolkit
-from rolkit import RulesError
+from rolkit import RulesError, balance
 from rolkit.balance import COLUMNS, exact_equal, matchups, sweep, vary
 
 SYSTEM_ID = "core_dread"
@@ -24,34 +25,44 @@ def grid(s: rolkit.System):
     return left, right
 
 
-def test_a_sweep_on_two_local_workers_equals_the_serial_one_exactly():
+def test_a_sweep_on_two_local_workers_equals_the_serial_one_exactly(monkeypatch):
     s = rolkit.get_system(SYSTEM_ID)
-    from dask.distributed import Client, LocalCluster
-
     left, right = grid(s)
     serial = sweep(s, left, right, scheduler=None, rounds=3)
     assert list(serial.columns) == list(COLUMNS) and len(serial) == 4
     assert set(serial["left"]) == set(left) and set(serial["right"]) == set(right)
-    with (
-        LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        Client(cluster) as client,
-    ):
+    # below the crossover (here a cluster made dear to start: the test does not hang on
+    # the machine's load) "local" finishes serially and starts no cluster
+    monkeypatch.setattr(balance, "CLUSTER_START_S", 1e9)
+    small = sweep(s, left, right, progress=False, rounds=3)
+    assert not balance._LOCAL and exact_equal(serial, small)
+    # past it (a cluster made free to start) the LocalCluster is started once and reused
+    monkeypatch.setattr(balance, "CLUSTER_START_S", 0.0)
+    try:
+        spread = sweep(s, left, right, progress=False, rounds=3)
+        client, cluster = balance._LOCAL[2]
         assert len(client.scheduler_info()["workers"]) == 2
-        spread = sweep(s, left, right, scheduler=client, progress=False, rounds=3)
+        again = sweep(s, left, right, progress=False, rounds=3)
+        assert balance._LOCAL[2][0] is client  # reused, not started again
+        by_client = sweep(s, left, right, scheduler=client, progress=False, rounds=3)
         by_address = sweep(
             s, left, right, scheduler=cluster.scheduler_address, progress=False, rounds=3
         )
-    assert exact_equal(serial, spread) and exact_equal(serial, by_address)
+    finally:
+        balance.close_local()
+    assert not balance._LOCAL
+    for other in (spread, again, by_client, by_address):
+        assert exact_equal(serial, other)
     assert serial[["p_left", "p_right", "p_draw", "p_ongoing"]].equals(
         spread[["p_left", "p_right", "p_draw", "p_ongoing"]]
     )
     for row in serial.itertuples():
         assert row.p_left_exact + row.p_right_exact + row.p_draw_exact <= 1
+        assert row.p_left_low == row.p_left == row.p_left_high  # exact: a point
     better = serial[serial["left"] == list(left)[1]]["p_left"].tolist()
     worse = serial[serial["left"] == list(left)[0]]["p_left"].tolist()
     assert all(b >= w for b, w in zip(better, worse, strict=True))
+    assert balance.crossover_seconds(2) == 2 * balance.CLUSTER_START_S
 
 
 def test_exact_equal_notices_a_changed_probability():

@@ -40,6 +40,7 @@ def test_notebook_runs_and_answers(executed):
     assert "Probabilidad de victoria: A " in text and "exacto" in text  # whole-fight odds
     assert "bando A: " in text and " → " in text  # a blow moved them
     assert "p_left" in text  # the balance sweep's table
+    assert "Encuentro justo: Pelea " in text and "chosen" in text  # balance_encounter
     assert "rolkit-odds" in text  # the styled odds table
     assert "Traceback" not in text
 
