@@ -22,7 +22,6 @@ import itertools
 import math
 import re
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -579,29 +578,7 @@ def _transitions_rows(rows: list[tuple[str, float, str]]) -> None:
             f"{n_heavy} after-states (T10 reported, the default)",
         )
     )
-    ours = rolkit_fight()
-    t0 = time.perf_counter()
-    theirs = icepool_fight()
-    t_icepool = time.perf_counter() - t0
-    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0, ours
-    assert dict(ours.p_win) == theirs, "rolkit and icepool disagree on the 1v1 fight"
-    t_rolkit = median_seconds(_cold(rolkit_fight), repeat=3)
-    rows.append(
-        (
-            "gore 1v1 fight to the end, default forms (rolkit, cold)",
-            t_rolkit,
-            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
-            " target ≤ 1 s",
-        )
-    )
-    rows.append(
-        (
-            "gore icepool 1v1 fight, absorbing Markov chain",
-            t_icepool,
-            "repeat='inf' over both HP per round; the same Fractions",
-        )
-    )
-    rows.append(("gore 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ 2"))
+    # the 1v1 fight against icepool_fight: bench_fight.peer_rows (#27)
 
 
 def run() -> list[tuple[str, float, str]]:
