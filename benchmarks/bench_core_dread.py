@@ -226,35 +226,7 @@ def transitions_rows(rows: list[Row]) -> None:
             "both sides change",
         )
     )
-    ours = rolkit_fight()
-    t0 = time.perf_counter()
-    theirs = icepool_fight()  # one run: the absorbing solve takes seconds
-    t_icepool = time.perf_counter() - t0
-    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0, ours
-    assert dict(ours.p_win) == theirs, "rolkit and icepool disagree on the 1v1 fight"
-    t_rolkit = cold_median(rolkit_fight, repeat=3)
-    rows.append(
-        (
-            "core_dread 1v1 fight to the end, default forms (rolkit, cold)",
-            t_rolkit,
-            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
-            " target ≤ 1 s",
-        )
-    )
-    rows.append(
-        (
-            "icepool 1v1 fight, absorbing Markov chain",
-            t_icepool,
-            "repeat='inf' over both tracks per round; the same Fractions",
-        )
-    )
-    rows.append(
-        (
-            "core_dread 1v1 fight: icepool / rolkit",
-            Ratio(t_icepool / t_rolkit),
-            "target ≥ 2",
-        )
-    )
+    # the 1v1 fight against icepool_fight: bench_fight.peer_rows (#27)
 
 
 # --------------------------------------------------------------------------- naive oracle

@@ -1,28 +1,38 @@
-"""Whole-fight odds (#16): exact fights per system, the Monte Carlo alternative at equal
-error, parties in Core Dread, and a balance sweep serial against a two-worker Dask cluster.
+"""Whole-fight odds (#16, #27): each system's fight beside its peers, parties in Core
+Dread, and a balance sweep serial against a two-worker Dask cluster.
 
-Rows, for each system whose after-state law is declared:
+Rows, for each system whose after-state law is declared (:func:`peer_rows`, #27 item 7):
 
 * the 1v1 fight at default forms (default attacker + weapon against default defender +
-  weapon, the attacker first) solved exactly to the end (median, caches cleared), with
-  its number of states — and the law of the rounds walked too (what the Combate tab shows);
-* the same fight simulated with n = 9 604 fights (a 95 % interval of ± 1 pp at p = ½),
-  and how far its win chance landed from the exact one;
+  weapon, the attacker first) to its end, cold: its states, CPU time and whether it is
+  exact or bounded (the width of its certified bounds; Ashes of War's duel is past the
+  exact bound);
+* the same fight as an icepool absorbing chain (``icepool.map(step, state,
+  repeat='inf')``, written in each system's own benchmark module) where the chain plays
+  the same fight: the same win law asserted, and the ratio icepool / rolkit (target ≥ 2);
+  a chain that no longer plays the system's fight (its turn of actions) is said so;
+* a seeded simulation at equal error (a 95 % interval as wide as the bounds, or ± 1 pp
+  for an exact answer), timed on :data:`SIM_RUN` fights and scaled by n;
 * Core Dread 2v2 and 3v3 (exact, or the simulation it switched to and why);
 * a 4 × 3 sweep of Core Dread matchups: serial, then on a 2-worker ``LocalCluster``
   (cluster start-up shown apart), and the speed-up.
 
-The per-system icepool absorbing chains (the same 1v1 fight written as
-``icepool.map(step, state, repeat='inf')``) are in each system's own benchmark module.
+Times are CPU times of this process where one process does the work (the machine is
+shared: wall time there mostly measures the others), wall times for the Dask sweep.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import math
 import time
-from typing import Any
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, NamedTuple
 
 import rolkit
-from benchmarks.timing import Ratio, median_seconds
+from benchmarks.timing import Ratio
 from rolkit.fight import odds_of_fighters
 from rolkit.systems import available
 
@@ -55,46 +65,141 @@ def _fresh(fn: Any) -> Any:
     return run
 
 
-def duel_rows(system_id: str) -> list[tuple[str, float, str]]:
-    s = rolkit.get_system(system_id)
-    fighters = _duel(s)
-    exact = odds_of_fighters(s, fighters, rounds_shown=0)
-    if not exact.exact:  # past the bound: say why, and time the simulation it runs instead
-        sim, t_sim = _timed(
-            _fresh(lambda: odds_of_fighters(s, fighters, simulations=2000, rounds_shown=0))
-        )
-        return [
-            (
-                f"{system_id}: 1v1 NOT exact — {exact.reason[1]}",
-                t_sim,
-                f"{sim.label('en')}; P(A wins) {float(sim.p_win['a']):.3f}",
-            )
-        ]
-    t_exact = median_seconds(_fresh(lambda: odds_of_fighters(s, fighters, rounds_shown=0)), 3, 0)
-    t_walk = median_seconds(_fresh(lambda: odds_of_fighters(s, fighters)), 3, 0)
-    sim, t_sim = _timed(
-        _fresh(
-            lambda: odds_of_fighters(
-                s, fighters, method="simulate", simulations=EQUAL_ERROR_N, rounds_shown=0
-            )
-        )
+#: Simulated fights run to time the simulation; its time at equal error is this run's
+#: scaled by n (a simulation's time is linear in n; running 9 604 or 150 000 fights per
+#: system would take the benchmark past half an hour on this shared machine).
+SIM_RUN = 1_000
+
+
+def _cpu(fn: Any) -> tuple[Any, float]:
+    """``fn()`` after ``rolkit.clear_caches()`` (untimed) and its CPU time (this process:
+    on the shared machine the wall time mostly measures the other processes)."""
+    rolkit.clear_caches()
+    t0 = time.process_time()
+    out = fn()
+    return out, time.process_time() - t0
+
+
+def equal_error_n(width: Fraction | None) -> int:
+    """Fights a simulation needs for a 95 % interval as wide as ``width`` (a bounded
+    answer's), or ± 1 pp (:data:`EQUAL_ERROR_N`) for an exact answer (no error at all)."""
+    if not width:
+        return EQUAL_ERROR_N
+    half = float(width) / 2
+    return math.ceil(1.96**2 * 0.25 / half**2)
+
+
+class Peer(NamedTuple):
+    """A fight rolkit and an icepool absorbing chain both solve: its label, rolkit's
+    fight, the chain's win law, and how rolkit's ``p_win`` reads in the chain's keys."""
+
+    system: str
+    label: str
+    rolkit: Callable[[], Any]
+    icepool: Callable[[], dict[str, Fraction]] | None
+    keys: dict[str, str]
+    why_not: str = ""
+
+
+def peers() -> list[Peer]:
+    """Each system's default duel (and NSd20's at PR 10, the largest its chain solves in
+    seconds), with the icepool chain of its benchmark module where that chain plays the
+    same fight."""
+    from benchmarks import (
+        bench_ashes_of_war,
+        bench_core_dread,
+        bench_gore,
+        bench_nsd20,
+        bench_tierkreis,
     )
-    off = abs(float(sim.p_win["a"] - exact.p_win["a"]))
-    win = float(exact.p_win["a"])
+
     return [
-        (
-            f"{system_id}: 1v1 exact to the end",
-            t_exact,
-            f"{exact.states} states, P(A wins) {win:.4f}",
-        ),
-        (f"{system_id}: 1v1 exact + law of the rounds", t_walk, "what the Combate tab computes"),
-        (
-            f"{system_id}: 1v1 simulated, n = {EQUAL_ERROR_N}",
-            t_sim,
-            f"± {100 * (sim.margin or 0):.2f} pp; landed {100 * off:.2f} pp off",
-        ),
-        (f"{system_id}: simulated / exact", Ratio(t_sim / t_exact), "≥ 1: exact is faster"),
-    ]
+        Peer("core_dread", "1v1", bench_core_dread.rolkit_fight, bench_core_dread.icepool_fight,
+             {"a": "a", "b": "b"}),
+        Peer("ashes_of_war", "1v1", lambda: bench_ashes_of_war.rolkit_fight(
+            rounds=None, rounds_shown=0, method="bounds"), None, {},
+             "its state (10 locations × 5 wound rows, conditions, Integridad per fighter) "
+             "is no compact icepool chain"),
+        Peer("tierkreis", "1v1", bench_tierkreis.rolkit_fight, bench_tierkreis.icepool_fight,
+             {"a": "A", "b": "B"}),
+        Peer("gore", "1v1", bench_gore.rolkit_fight, bench_gore.icepool_fight,
+             {"a": "a", "b": "b"}),
+        Peer("nsd20", "1v1", bench_nsd20.rolkit_fight, None, {},
+             "its chain at PR 20 (the default) ran > 25 min unfinished"),
+        Peer("nsd20", "1v1, both PR 10", lambda: bench_nsd20.rolkit_fight(10),
+             lambda: bench_nsd20.icepool_fight(10), {"a": "a", "b": "b"}),
+    ]  # fmt: skip
+
+
+def peer_rows() -> list[tuple[str, float, str]]:
+    """#27 item 7, per fight: rolkit's answer (states, CPU time cold, exact or the width of
+    its certified bounds), the icepool absorbing chain where it plays the same fight (the
+    same win law asserted; the ratio icepool / rolkit, target ≥ 2), and a seeded simulation
+    at equal error (:func:`equal_error_n`; timed at :data:`SIM_RUN` fights, scaled)."""
+    rows: list[tuple[str, float, str]] = []
+    for peer in peers():
+        if not rolkit.get_system(peer.system).has_transitions:
+            continue
+        name = f"{peer.system}: {peer.label}"
+        ours, t_ours = _cpu(peer.rolkit)
+        width = ours.width
+        how = "exact" if ours.exact else f"bounds, width {100 * float(width or 0):.2f} pp"
+        rows.append(
+            (
+                f"{name}: rolkit (CPU, cold)",
+                t_ours,
+                f"{how}, {ours.states} states, P(A wins) {float(ours.p_win['a']):.4f}",
+            )
+        )
+        if peer.icepool is None:
+            rows.append((f"{name}: icepool chain", math.nan, f"not run: {peer.why_not}"))
+        else:
+            theirs, t_theirs = _cpu(peer.icepool)
+            same = all(ours.p_win[k] == theirs.get(v) for k, v in peer.keys.items())
+            if same and ours.exact:
+                rows.append(
+                    (f"{name}: icepool chain (CPU)", t_theirs, "repeat='inf'; same win law")
+                )
+                rows.append((f"{name}: icepool / rolkit", Ratio(t_theirs / t_ours), "target ≥ 2"))
+            else:
+                got = {k: float(v) for k, v in theirs.items()}
+                rows.append(
+                    (
+                        f"{name}: icepool chain (CPU)",
+                        t_theirs,
+                        f"NOT the same fight ({got}): the chain does not play this "
+                        "system's turn of actions; no ratio",
+                    )
+                )
+        n = equal_error_n(width)
+        spec = rolkit.get_system(peer.system)
+        sim, t_sim = _cpu(functools.partial(_simulated, peer, spec, SIM_RUN))
+        off = abs(float(sim.p_win["a"] - ours.p_win["a"]))
+        rows.append(
+            (
+                f"{name}: simulated at equal error, n = {n:,} (CPU)",
+                t_sim * n / SIM_RUN,
+                f"scaled from n = {SIM_RUN:,} (± {100 * (sim.margin or 0):.1f} pp, "
+                f"{100 * off:.1f} pp off)",
+            )
+        )
+        rows.append(
+            (
+                f"{name}: simulated / rolkit",
+                Ratio(t_sim * n / SIM_RUN / t_ours),
+                "≥ 1: rolkit faster",
+            )
+        )
+    return rows
+
+
+def _simulated(peer: Peer, s: rolkit.System, n: int) -> Any:
+    """The same fight simulated: ``n`` fights, seed 0 (the fighters of :func:`_duel`, or
+    NSd20's PR 10 pair)."""
+    fighters = _duel(s)
+    if "PR 10" in peer.label:
+        fighters = [(a, b, dataclasses.replace(c, pr_max=10), w) for a, b, c, w in fighters]
+    return odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=0, rounds_shown=0)
 
 
 def party_rows() -> list[tuple[str, float, str]]:
@@ -216,10 +321,7 @@ def sweep_rows() -> list[tuple[str, float, str]]:
 
 
 def run() -> list[tuple[str, float, str]]:
-    rows: list[tuple[str, float, str]] = []
-    for system_id in rolkit.systems():
-        if rolkit.get_system(system_id).has_transitions:
-            rows += duel_rows(system_id)
+    rows: list[tuple[str, float, str]] = peer_rows()
     if rolkit.get_system("core_dread").has_transitions:
         rows += party_rows()
     rows += parties_rows()

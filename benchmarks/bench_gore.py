@@ -22,7 +22,6 @@ import itertools
 import math
 import re
 import sys
-import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -30,7 +29,7 @@ from typing import Any
 
 import icepool
 
-from benchmarks.timing import Ratio, median_seconds
+from benchmarks.timing import Ratio, median_seconds, medians_side_by_side
 from rolkit import clear_caches
 from rolkit.dice import parse
 from rolkit.systems import gore as g
@@ -105,7 +104,11 @@ def naive_attack_outcomes(attacker, defender, weapon, mods) -> dict:
     for a_roll in range(1, 101):
         a_t = g.check_tier(a_roll, att_v, weapon.impaling, opts)
         for d_roll in range(1, 101) if def_v is not None else [None]:
-            d_t = g.check_tier(d_roll, def_v, False, opts) if d_roll is not None else "none"
+            d_t = (
+                g.check_tier(d_roll, def_v, False, opts)
+                if d_roll is not None and def_v is not None
+                else "none"
+            )
             cat = g.defence_cell(defence, a_t, d_t).category
             for wf in w_faces:
                 for mf in m_faces:
@@ -267,6 +270,100 @@ def icepool_attack_law(
     return icepool.map(joint, att, dfd)
 
 
+#: A bullet's damage and whether it is grave alone, as one integer: ``damage + GRAVE·g``
+#: (a sum of bullets then holds the total and the number of grave bullets; icepool adds
+#: integers far faster than Vectors).
+GRAVE = 1 << 20
+
+
+def icepool_burst_law(
+    attack: int,
+    dodge: int,
+    *,
+    weapon: str,
+    md: str = "0",
+    impaling: bool = False,
+    malfunction: int | None = None,
+    armour: int = 0,
+    hp: int = 12,
+    bullets: int = 1,
+    locations: bool = False,
+) -> icepool.Die:
+    """The law of :func:`icepool_attack_law` built as a strong icepool user would: each
+    bullet one integer die (:data:`GRAVE`), the bullets after the first as ``k @ bullet``
+    for each hit count ``k`` (icepool's repeated sum), the first bullet added, the rows
+    mapped per hit count over the T7 location, and the hit counts mixed by their 1dN law
+    (a mixture of the per-count dice). Same outcomes, same law (asserted in the benchmark
+    and in ``tests/systems/gore/test_burst_peer.py``)."""
+    weapon_die, md_die = _icepool_dice(weapon), _icepool_dice(md)
+    w_max = weapon_die.max_outcome()
+
+    def attacker_tier(roll: int) -> str:
+        if malfunction is not None and roll >= malfunction:
+            return "encasquillado"
+        return _icepool_tier(roll, attack, impaling)
+
+    att = icepool.d100.map(attacker_tier)
+    dfd = icepool.d100.map(lambda roll: _icepool_tier(roll, dodge, False))
+
+    def bullet(cat: str) -> icepool.Die:
+        raw = ((w_max if cat in _MAX else weapon_die) + md_die).map(lambda x: max(0, x))
+
+        def dealt(x: int) -> int:
+            d = max(0, x - (0 if cat in _BYPASS else armour)) * (2 if cat in _DOUBLE else 1)
+            return d + GRAVE * (2 * d > hp)
+
+        return raw.map(dealt)
+
+    def one_grave(x: int) -> int:
+        """Any number of grave bullets as one (fewer outcomes to carry)."""
+        return x % GRAVE + GRAVE * (x >= GRAVE)
+
+    def wound(total: int, grave: bool) -> str:
+        if total <= 0:
+            return "none"
+        return "mortal" if hp - total <= 0 else "grave" if grave else "leve"
+
+    def status(loc: str, total: int) -> str:
+        if not locations:
+            return ""
+        left = _location_max(loc, hp) - total
+        return "ok" if left > 0 else "disabled" if left > -_location_max(loc, hp) else "severe"
+
+    where = icepool.d20.map(lambda f: _T7[f - 1]) if locations else icepool.Die([""])
+    normal = bullet("hit_normal")
+    after_first = [(k @ normal).map(one_grave) for k in range(bullets)]
+
+    @functools.cache
+    def tails(cat: str) -> icepool.Die:
+        first = bullet(cat)
+
+        def hits(k: int) -> icepool.Die:
+            one = locations and k == 1
+
+            def row(loc: str, x: int) -> tuple[Any, ...]:
+                total, grave = x % GRAVE, x >= GRAVE
+                st = status(loc, total)
+                fate = _icepool_fate(hp - total, loc, st)
+                return (cat, total, wound(total, grave), *((loc, st) if one else ("", "")), k, fate)
+
+            return icepool.map(row, where, (first + after_first[k - 1]).map(one_grave))
+
+        return icepool.Die([hits(k) for k in range(1, bullets + 1)])
+
+    still = _icepool_fate(hp, "", "")
+
+    def joint(a: str, d: str) -> Any:
+        if a == "encasquillado":
+            return (a, "none", "malfunction", 0, "none", "", "", 0, still)
+        cat = _T4.get((a, d), "miss")
+        if cat == "miss":
+            return (a, d, "miss", 0, "none", "", "", 0, still)
+        return tails(cat).map(lambda t: (a, d, *t))
+
+    return icepool.map(joint, att, dfd)
+
+
 def icepool_law_dict(die: icepool.Die) -> dict[tuple[Any, ...], Fraction]:
     """The icepool law as exact Fractions."""
     den = die.denominator()
@@ -348,25 +445,33 @@ def side_by_side_cases() -> list[tuple[str, tuple[Any, ...], dict[str, Any]]]:
     return out
 
 
+def _peer_law(
+    peer: Callable[..., icepool.Die], kw: dict[str, Any]
+) -> dict[tuple[Any, ...], Fraction]:
+    return icepool_law_dict(peer(**kw))
+
+
 def _side_by_side(rows: list[tuple[str, float, str]]) -> None:
+    """rolkit against icepool on each case, interleaved runs, caches cleared (untimed)
+    before each. The single blows against :func:`icepool_attack_law`; the bursts against
+    :func:`icepool_burst_law` (the per-hit-count sums; the bullet-by-bullet peer is slower
+    and would flatter rolkit). Every law asserted equal to rolkit's first."""
     for label, forms, kw in side_by_side_cases():
+        n = kw.get("bullets", 1)
+        peer, name = (icepool_burst_law, "k @ bullet") if n > 1 else (icepool_attack_law, "")
         exact = rolkit_law_dict(g.attack_outcomes(*forms).rows)
-        assert exact == icepool_law_dict(icepool_attack_law(**kw)), f"{label}: laws disagree"
-        fn_r: Callable[[], object] = lambda f=forms: (clear_caches(), g.attack_outcomes(*f))  # noqa: E731
-        fn_i: Callable[[], object] = lambda k=kw: (  # noqa: E731
-            clear_icepool_caches(),
-            icepool_law_dict(icepool_attack_law(**k)),
+        assert exact == icepool_law_dict(peer(**kw)), f"{label}: laws disagree"
+        t_r, t_i = medians_side_by_side(
+            [functools.partial(g.attack_outcomes, *forms), functools.partial(_peer_law, peer, kw)],
+            repeat=3 if n > 5 else 7,
+            setups=[clear_caches, clear_icepool_caches],
         )
-        t_r = median_seconds(fn_r, repeat=7 if kw.get("bullets", 1) > 5 else 15)
-        t_i = median_seconds(fn_i, repeat=3 if kw.get("bullets", 1) > 5 else 7, warmup=0)
-        target = "≥ 8×" if kw.get("bullets", 1) == 14 else "≥ 2×"
-        note = (
-            "d100 × d100 through T4, 1D8+1+1D4"
-            if kw.get("bullets", 1) == 1 and not kw.get("locations")
-            else "vs dodge"
-        )
-        rows.append((f"gore {label}: rolkit (cold)", t_r, f"{len(exact)} outcomes; {note}"))
-        rows.append((f"gore {label}: icepool (cold)", t_i, "same mechanic; laws agree exactly"))
+        target = "≥ 8×" if n == 14 else "≥ 2×"
+        note = "d100 × d100 through T4, 1D8+1+1D4" if n == 1 and not kw.get("locations") else ""
+        note = note or f"vs dodge, {n} bullet{'s' if n > 1 else ''} fired, 1dN hit"
+        rows.append((f"gore {label}: rolkit (cold, CPU)", t_r, f"{len(exact)} outcomes; {note}"))
+        peer_note = f"icepool, {name} (cold, CPU)" if name else "icepool (cold, CPU)"
+        rows.append((f"gore {label}: {peer_note}", t_i, "same law, asserted equal"))
         rows.append((f"gore {label}: icepool / rolkit", Ratio(t_i / t_r), f"target {target}"))
 
 
@@ -473,29 +578,7 @@ def _transitions_rows(rows: list[tuple[str, float, str]]) -> None:
             f"{n_heavy} after-states (T10 reported, the default)",
         )
     )
-    ours = rolkit_fight()
-    t0 = time.perf_counter()
-    theirs = icepool_fight()
-    t_icepool = time.perf_counter() - t0
-    assert ours.exact and ours.p_draw == 0 and ours.p_ongoing == 0, ours
-    assert dict(ours.p_win) == theirs, "rolkit and icepool disagree on the 1v1 fight"
-    t_rolkit = median_seconds(_cold(rolkit_fight), repeat=3)
-    rows.append(
-        (
-            "gore 1v1 fight to the end, default forms (rolkit, cold)",
-            t_rolkit,
-            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
-            " target ≤ 1 s",
-        )
-    )
-    rows.append(
-        (
-            "gore icepool 1v1 fight, absorbing Markov chain",
-            t_icepool,
-            "repeat='inf' over both HP per round; the same Fractions",
-        )
-    )
-    rows.append(("gore 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ 2"))
+    # the 1v1 fight against icepool_fight: bench_fight.peer_rows (#27)
 
 
 def run() -> list[tuple[str, float, str]]:
@@ -568,11 +651,12 @@ def run() -> list[tuple[str, float, str]]:
     args = (x4["attacker"], x4["defender"], x4["weapon"], x4["modifiers"])
     naive = naive_attack_outcomes(*args)
     t_naive = median_seconds(lambda: naive_attack_outcomes(*args), repeat=5, warmup=0)
-    exact = Counter()
+    exact: dict[tuple[Any, ...], Fraction] = {}
     for row, p in g.attack_outcomes(*args).rows.items():
-        exact[(row.attacker_tier, row.defender_tier, row.category, row.damage, row.wound)] += p
+        k = (row.attacker_tier, row.defender_tier, row.category, row.damage, row.wound)
+        exact[k] = exact.get(k, Fraction(0)) + p
     assert dict(exact) == naive, "naive enumeration disagrees with the engine"
-    t_exact = median_seconds(lambda: (clear_caches(), g.attack_outcomes(*args)), repeat=25)
+    t_exact = median_seconds(lambda: g.attack_outcomes(*args), repeat=25, setup=clear_caches)
     rows.append(
         (
             "gore naive enumeration, 100×100 d100 × 8×4 damage faces",

@@ -296,37 +296,6 @@ def rolkit_fight(pr_max: int = 20):
     return rolkit.fight_odds(fight, rounds=None)
 
 
-def fight_rows() -> list[tuple[str, float, str]]:
-    """#16 item 3: the 1v1 fight at default forms (rolkit), and the same fight with fewer PR
-    against the icepool absorbing chain (same law asserted, times side by side)."""
-    ours = rolkit_fight()
-    rows: list[tuple[str, float, str]] = [
-        (
-            "nsd20 1v1 fight to the end, default forms (rolkit, cold)",
-            cold_median(rolkit_fight, repeat=3),
-            f"target ≤ 1 s; exact, {ours.states} states, P(A wins) = {float(ours.p_win['a']):.4f}; "
-            "icepool not run here: its dense elimination over the thousands of round states "
-            "(big integers) ran > 25 min unfinished; PR 8: 1 s, PR 10: 4 s CPU",
-        )
-    ]
-    small = 8
-    mine = rolkit_fight(small)
-    assert dict(mine.p_win) == icepool_fight(small), "fight laws differ"
-    assert mine.p_draw == 0 and mine.p_ongoing == 0
-    t_rolkit = cold_median(lambda: rolkit_fight(small), repeat=3)
-    t_icepool = median_seconds(lambda: icepool_fight(small), repeat=1, warmup=0)
-    rows += [
-        (
-            f"nsd20 1v1 fight, both PR {small} (rolkit, cold)",
-            t_rolkit,
-            f"exact, {mine.states} states; = icepool chain exactly",
-        ),
-        (f"nsd20 1v1 fight, both PR {small} (icepool chain)", t_icepool, "repeat='inf'"),
-        (f"nsd20 1v1 fight, PR {small}: icepool / rolkit", Ratio(t_icepool / t_rolkit), "≥ ×2"),
-    ]
-    return rows
-
-
 def cold_median(fn, repeat: int = REPEAT) -> float:
     """Median time of ``fn()`` right after ``rolkit.clear_caches()`` (the clearing itself,
     a walk over the loaded modules, is not timed)."""
@@ -359,7 +328,7 @@ def run() -> list[tuple[str, float, str]]:
             (f"nsd20 speed-up over icepool, {name}", Ratio(theirs / ours), "target ≥ ×2"),
         ]
     rows += transition_rows(s, forms)
-    rows += fight_rows()
+    # the 1v1 fights against icepool_fight: bench_fight.peer_rows (#27)
     from rolkit.analysis import hit_grid
 
     rows.append(

@@ -6,11 +6,13 @@ icepool, caches cleared, with an agreement check of the two laws (target: rolkit
 The exact after-state law (#16): ``s.transitions`` at default forms and from a wounded
 state (target ≤ 20 ms / a few ms, cold caches), the law over every reachable state of the
 default 1v1 fight, and that fight's eventual win law written independently as an icepool
-absorbing Markov chain (``icepool.map(step, state, repeat="inf")``, one round per step)."""
+absorbing Markov chain (``icepool.map(step, state, repeat="inf")``, one round per step:
+:func:`icepool_fight`, timed in ``bench_fight.peer_rows``; it predates the turn of actions,
+#25 — standing up, free attacks, −2 counted over turns — and no longer plays the same
+fight, which that row says)."""
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 from typing import Any
 
@@ -196,32 +198,6 @@ def rolkit_fight() -> Any:
     return odds_of_fighters(s, fighters, rounds=None)
 
 
-def fight_rows(s: Any) -> list[tuple[str, float, str]]:
-    """The default 1v1 fight, rolkit.fight_odds against the icepool chain (one run: its
-    absorbing solve over exact Fractions takes seconds)."""
-    ours = rolkit_fight()
-    t0 = time.perf_counter()
-    theirs = icepool_fight()
-    t_icepool = time.perf_counter() - t0
-    assert ours.exact and ours.p_draw == theirs["draw"] == 0 and ours.p_ongoing == 0, ours
-    assert dict(ours.p_win) == {"a": theirs["A"], "b": theirs["B"]}, "rolkit ≠ icepool"
-    t_rolkit = median_seconds(rolkit_fight, repeat=3, warmup=0)
-    return [
-        (
-            "tierkreis 1v1 fight to the end, default forms (rolkit, cold)",
-            t_rolkit,
-            f"fight_odds exact, {ours.states} states; P(A wins) = {float(ours.p_win['a']):.4f};"
-            " target ≤ 1 s",
-        ),
-        (
-            "icepool 1v1 fight, absorbing Markov chain",
-            t_icepool,
-            "repeat='inf', one round per step (PV, prone, −2 of both); the same Fractions",
-        ),
-        ("tierkreis 1v1 fight: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ ×2"),
-    ]
-
-
 def run() -> list[tuple[str, float, str]]:
     s = tk.SYSTEM
     rows: list[tuple[str, float, str]] = []
@@ -260,7 +236,7 @@ def run() -> list[tuple[str, float, str]]:
     rows.append(("tierkreis main attack, icepool (same mechanic)", t_icepool, "laws agree exactly"))
     rows.append(("tierkreis: icepool / rolkit", Ratio(t_icepool / t_rolkit), "target ≥ ×2"))
     rows += transition_rows(s)
-    rows += fight_rows(s)
+    # the 1v1 fight against icepool_fight: bench_fight.peer_rows (#27)
     return rows
 
 

@@ -3,8 +3,9 @@
 Exact over attacker d100 × defender d100 × location d20 × shield coverage d100 × bullets
 1dN × every damage die. Hot path in integers: tiers are face counts out of 100, one
 blow's damage is integer weights over its dice count (:func:`..rules.damage.blow_weights`), the
-bullets of a burst are convolved as integers, and each output row becomes one ``Fraction``
-at the end (a 14-bullet burst has thousands of rows). The rules the roll applies too
+bullets of a burst are convolved as integer polynomials (numpy, int64 while no weight can
+overflow, else Python integers), each hit count's law memoised per bullet law, and each
+output row becomes one ``Fraction`` at the end (a 14-bullet burst has 13 000 rows). The rules the roll applies too
 (shield, burst, KO, wound, fate) come from :mod:`.stages`.
 """
 
@@ -72,37 +73,74 @@ def _tier_laws(
 
 
 # --------------------------------------------------------------------------- bullets
-State = dict[tuple[int, bool], int]
+#: The law of some bullets' total damage in integers: ``(clear, grave, den)``, where
+#: ``clear[t]`` weighs a total ``t`` with no bullet grave alone and ``grave[t]`` a total
+#: ``t`` with at least one (P13.10), both over ``den``.
+Burst = tuple[tuple[int, ...], tuple[int, ...], int]
+_INT64 = 1 << 63
 
 
-def _convolve(state: State, weights: tuple[tuple[int, int], ...], hp_max: int) -> State:
-    """One more bullet: ``(total, grave) → (total + v, grave or 2v > Hmax)`` (P13.10)."""
-    nxt: State = {}
-    for (total, grave), n in state.items():
-        for v, w in weights:
-            key = (total + v, grave or 2 * v > hp_max)
-            nxt[key] = nxt.get(key, 0) + n * w
-    return nxt
+def _product(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """The polynomial product of two integer weight lists, exactly: numpy's convolution in
+    int64 when no coefficient can overflow (each is at most ``sum(a) · sum(b)``, the weights
+    being ≥ 0), else on Python integers."""
+    import numpy as np  # pandas' dependency; imported on the first burst only
+
+    if not a or not b:
+        return ()
+    dtype: Any = np.int64 if sum(a) * sum(b) < _INT64 else object
+    out = np.convolve(np.array(a, dtype=dtype), np.array(b, dtype=dtype))
+    return tuple(out.tolist())  # Python ints either way
+
+
+def _sum(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    """``a + b`` coefficient by coefficient (the shorter padded with zeros)."""
+    if len(a) < len(b):
+        a, b = b, a
+    return tuple(x + y for x, y in zip(a, (*b, *(0,) * (len(a) - len(b))), strict=True))
+
+
+def _bullet(
+    profile: BlowProfile, category: str, armour: int, options: GoreOptions, hp_max: int
+) -> Burst:
+    """One bullet's damage law split by P13.10: a bullet is grave alone when 2v > Hmax."""
+    weights, den = blow_weights(profile, category, armour, options)
+    top = max(v for v, _ in weights)
+    clear, grave = [0] * (top + 1), [0] * (top + 1)
+    for v, w in weights:
+        (grave if 2 * v > hp_max else clear)[v] += w
+    return tuple(clear), tuple(grave), den
+
+
+def _add_bullet(law: Burst, bullet: Burst) -> Burst:
+    """One more bullet: clear stays clear only with a clear bullet; grave is anything with a
+    grave part (``(C, G) · (c, g) = (C·c, G·(c + g) + C·g)``)."""
+    c0, g0, d0 = law
+    c1, g1, d1 = bullet
+    return (
+        _product(c0, c1),
+        _sum(_product(g0, _sum(c1, g1)), _product(c0, g1)),
+        d0 * d1,
+    )
 
 
 @memo
 def _chain(
     profile: BlowProfile, category: str, armour: int, options: GoreOptions, hp_max: int, n: int
-) -> tuple[tuple[State, int], ...]:
-    """The law of j bullets of one category, j = 0..n: ``({(total, grave): weight}, den)``."""
-    weights, d = blow_weights(profile, category, armour, options)
-    out: list[tuple[State, int]] = [({(0, False): 1}, 1)]
+) -> tuple[Burst, ...]:
+    """The law of j bullets of one category, j = 0..n (:data:`Burst`)."""
+    bullet = _bullet(profile, category, armour, options, hp_max)
+    out: list[Burst] = [((1,), (), 1)]
     for _ in range(n):
-        state, den = out[-1]
-        out.append((_convolve(state, weights, hp_max), den * d))
+        out.append(_add_bullet(out[-1], bullet))
     return tuple(out)
 
 
 @memo
 def _burst_states(
     profile: BlowProfile, cats: tuple[str, ...], armour: int, options: GoreOptions, hp_max: int
-) -> tuple[tuple[State, int], ...]:
-    """P11.6 / P13.10 After each bullet k = 1..len(cats): ``({(total, grave): weight}, den)``.
+) -> tuple[Burst, ...]:
+    """P11.6 / P13.10 After each bullet k = 1..len(cats) (:data:`Burst`).
 
     The bullets after the first share one category (G19), so their laws are one memoised
     chain; the first bullet is convolved onto each link.
@@ -111,9 +149,38 @@ def _burst_states(
     if all(c == first for c in rest):
         return _chain(profile, first, armour, options, hp_max, len(cats))[1:]
     assert all(c == rest[0] for c in rest)
-    weights, d = blow_weights(profile, first, armour, options)
+    bullet = _bullet(profile, first, armour, options, hp_max)
     chain = _chain(profile, rest[0], armour, options, hp_max, len(rest))
-    return tuple((_convolve(state, weights, hp_max), den * d) for state, den in chain)
+    return tuple(_add_bullet(law, bullet) for law in chain)
+
+
+def _wounds(
+    ctx: ActionContext, law: Burst, known: dict[tuple[int, bool], str]
+) -> list[tuple[int, str, int]]:
+    """P13.10 ``(total, wound, weight)`` of a burst's law, the clear and grave weights of a
+    total merged when they give the same wound (none, mortal); ``known`` memoises
+    :func:`.stages.action_wound` for the attack."""
+    clear, grave, _ = law
+    out = []
+    for total in range(max(len(clear), len(grave))):
+        n_clear = clear[total] if total < len(clear) else 0
+        n_grave = grave[total] if total < len(grave) else 0
+        if not (n_clear or n_grave):
+            continue
+        w_clear = known.get((total, False))
+        if w_clear is None:
+            w_clear = known[(total, False)] = action_wound(ctx, total, False)
+        w_grave = known.get((total, True))
+        if w_grave is None:
+            w_grave = known[(total, True)] = action_wound(ctx, total, True)
+        if w_clear == w_grave:
+            out.append((total, w_clear, n_clear + n_grave))
+            continue
+        if n_clear:
+            out.append((total, w_clear, n_clear))
+        if n_grave:
+            out.append((total, w_grave, n_grave))
+    return out
 
 
 ShieldState = dict[tuple[int, int, bool], int]
@@ -209,8 +276,31 @@ class _FateMix:
         return mix
 
 
+class _Shared:
+    """What the cells of one attack share while their rows are built: the wound of each
+    ``(total, grave)`` and the fate mix of each group of locations (they read the defender
+    only, not the cell)."""
+
+    def __init__(self, ctx: ActionContext) -> None:
+        self.ctx = ctx
+        self.wounds: dict[tuple[int, bool], str] = {}
+        self.mixes: dict[tuple[tuple[str | None, int], ...], _FateMix] = {}
+
+    def mix(self, groups: list[tuple[str | None, int]]) -> _FateMix:
+        key = tuple(groups)
+        known = self.mixes.get(key)
+        if known is None:
+            known = self.mixes[key] = _FateMix(self.ctx, groups)
+        return known
+
+
 def _hit_tails(
-    ctx: ActionContext, cat: str, attacker_tier: str, pg_after: int | None, located: bool = False
+    ctx: ActionContext,
+    cat: str,
+    attacker_tier: str,
+    pg_after: int | None,
+    located: bool = False,
+    shared: _Shared | None = None,
 ) -> Tails:
     """Rows of a ``hit_*`` cell: location (T7) → cover or shield (T13) → bullets → damage.
 
@@ -247,7 +337,8 @@ def _hit_tails(
                 kos[(armour, loc)] = _ko_tails(ctx, cat, loc, armour, pg_after)
         elif w_body:
             bodies[armour] = _burst_states(ctx.profile, cats, armour, ctx.options, ctx.hp_max)
-    dens = [b * den for states in (*shields.values(), *bodies.values()) for _, den in states]
+    dens = [b * den for states in shields.values() for _, den in states]
+    dens.extend(b * law[2] for laws in bodies.values() for law in laws)
     dens.extend(den for _, den in kos.values())
     common = loc_den * s_den * math.lcm(1, *dens)
     acc: dict[tuple[Any, ...], int] = {}
@@ -272,21 +363,21 @@ def _hit_tails(
                     acc[key] = acc.get(key, 0) + n * scale
         if armour not in bodies:
             continue
-        mix = _FateMix(ctx, _fate_groups(ctx, locs))
-        for k, (state, den) in enumerate(bodies[armour], start=1):
-            unit = w_body * (common // (loc_den * s_den * b * den))
+        shared = shared or _Shared(ctx)
+        mix = shared.mix(_fate_groups(ctx, locs))
+        for k, law in enumerate(bodies[armour], start=1):
+            unit = w_body * (common // (loc_den * s_den * b * law[2]))
+            rows = _wounds(ctx, law, shared.wounds)
             if (k == 1 or located) and ctx.use_loc:
                 for loc, n_loc in locs:
                     scale = n_loc * unit
-                    for (total, grave), n in state.items():
+                    for total, wound, n in rows:
                         status = action_status(ctx, loc, total)
-                        wound = action_wound(ctx, total, grave)
                         f = fate(hp - total, loc, status)
                         key = (cat, total, wound, loc, status, 1, None, pg_after, f)
                         acc[key] = acc.get(key, 0) + n * scale
                 continue
-            for (total, grave), n in state.items():
-                wound = action_wound(ctx, total, grave)
+            for total, wound, n in rows:
                 for f, n_grp in mix(total):
                     key = (cat, total, wound, None, None, k, None, pg_after, f)
                     acc[key] = acc.get(key, 0) + n * n_grp * unit
@@ -313,6 +404,7 @@ def _tails(
     attacker_tier: str,
     cache: dict[Hashable, Tails],
     located: bool = False,
+    shared: _Shared | None = None,
 ) -> Tails:
     """The rows of one matrix cell, without its tiers (memoised per call on what they read)."""
     pg_after = item_pg_after_cell(ctx, cell)
@@ -321,7 +413,7 @@ def _tails(
     key = (cat, special, pg_after)
     if key not in cache:
         if cat in HIT_CATEGORIES:
-            cache[key] = _hit_tails(ctx, cat, attacker_tier, pg_after, located)
+            cache[key] = _hit_tails(ctx, cat, attacker_tier, pg_after, located, shared)
         elif cat == "blocked":
             cache[key] = _blocked_tails(ctx)
         else:
@@ -439,6 +531,7 @@ def context_outcomes(ctx: ActionContext, located: bool = False) -> OutcomeDistri
     cells: dict[tuple[str, str], tuple[Fraction, CellEffect]] = {}
     parts: list[tuple[str, str, int, Tails]] = []
     cache: dict[Hashable, Tails] = {}
+    shared = _Shared(ctx)
     for a_t, ca in att:
         # a malfunction is not defended: its one column carries all of the defender's faces
         defs = (("none", d_den),) if a_t == "encasquillado" else dfd
@@ -447,7 +540,7 @@ def context_outcomes(ctx: ActionContext, located: bool = False) -> OutcomeDistri
             w = ca * cd
             cells[(a_t, d_t)] = (Fraction(w, a_den * d_den), cell)
             if ctx.maneuver == "none":
-                parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache, located)))
+                parts.append((a_t, d_t, w, _tails(ctx, cell, a_t, cache, located, shared)))
     if ctx.maneuver != "none":
         return _distribution(ctx, cells, _maneuver_outcomes(ctx, dfd))
     return _distribution(ctx, cells, _combine(parts, a_den * d_den))
@@ -465,14 +558,25 @@ def _maneuver_outcomes(
 
 
 def _combine(parts: list[tuple[str, str, int, Tails]], cells_den: int) -> dict[AttackKey, Fraction]:
-    """The rows of every cell over one common denominator, one Fraction per row."""
+    """The rows of every cell over one common denominator, one Fraction per row (a
+    14-bullet burst has ~13 000: each key is built as a plain tuple of the NamedTuple's
+    fields and each Fraction from its reduced integers, the hot path of the burst)."""
     common = math.lcm(*(den for _, _, _, (_, den) in parts))
     total = cells_den * common
     rows: dict[AttackKey, Fraction] = {}
+    new_key, new, gcd = tuple.__new__, object.__new__, math.gcd
     for a_t, d_t, w, (tails, den) in parts:
         scale = w * (common // den)
+        g = gcd(scale, total)
+        scale, part_den = scale // g, total // g
         for tail, n in tails.items():
-            rows[AttackKey(a_t, d_t, *tail)] = Fraction(n * scale, total)
+            num = n * scale
+            g = gcd(num, part_den)
+            # Fraction(num, part_den) built from its reduced terms: ``fractions.Fraction``
+            # keeps exactly these two slots (its own checks and gcd cost ~2×)
+            p = new(Fraction)
+            p._numerator, p._denominator = num // g, part_den // g  # type: ignore[attr-defined]
+            rows[new_key(AttackKey, (a_t, d_t, *tail, None))] = p
     return rows
 
 
