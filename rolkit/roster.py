@@ -87,7 +87,7 @@ ENTRY_MAX = 80
 #: The environment variable that moves the data folder (tests, operators).
 DATA_DIR_ENV = "ROLKIT_DATA_DIR"
 #: The roster a store offers when it has none yet (``default_path()``'s stem).
-DEFAULT_NAME = "roster"
+DEFAULT_NAME = "mesa"  # the game table's list (a name in both languages)
 
 _NAME = re.compile(r"\w(?:[\w .()-]*[\w)])?")
 
@@ -110,7 +110,7 @@ def data_dir() -> Path:
 
 
 def default_path() -> Path:
-    """``roster.json`` in the data folder (:func:`data_dir`)."""
+    """``mesa.json`` in the data folder (:func:`data_dir`)."""
     return data_dir() / f"{DEFAULT_NAME}.json"
 
 
@@ -120,7 +120,7 @@ def _error(en: str, es: str, *, field: str | None = None, cls: type[RosterError]
 
 def check_name(name: Any) -> str:
     """``name`` as a roster name (trimmed, NFC, a trailing ``.json`` dropped), or a plain
-    :class:`RosterError` naming the field «Nombre del roster» / "Roster name".
+    :class:`RosterError` naming the field «Nombre de la lista» / "Roster name".
 
     A name is 1 to :data:`NAME_MAX` letters, digits, spaces and ``_ - . ( )``, starting
     with a letter or digit: no separator, no ``..``, no leading dot, no control character.
@@ -133,7 +133,7 @@ def check_name(name: Any) -> str:
     raise _error(
         f"Roster name: use 1 to {NAME_MAX} letters, digits, spaces, '-', '_', '.' or "
         f"brackets, starting with a letter or a digit (got {shown(name)})",
-        f"Nombre del roster: usa de 1 a {NAME_MAX} letras, cifras, espacios, «-», «_», «.» "
+        f"Nombre de la lista: usa de 1 a {NAME_MAX} letras, cifras, espacios, «-», «_», «.» "
         f"o paréntesis, empezando por una letra o una cifra (recibido {shown(name)})",
         field="roster_name",
     )
@@ -188,14 +188,17 @@ def _parse(data: bytes | str, what: Where) -> dict[str, Any]:
     except RecursionError:
         raise _error(
             f"{what[0]} is nested too deeply to be a roster",
-            f"{what[1]} está anidado demasiado hondo para ser un roster",
+            f"{what[1]} está anidado demasiado hondo para ser una lista de personajes",
         ) from None
     return _migrate(doc, what)
 
 
 def _migrate(doc: Any, what: Where) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise _error(f"{what[0]} is not a rolkit roster", f"{what[1]} no es un roster de rolkit")
+        raise _error(
+            f"{what[0]} is not a rolkit roster",
+            f"{what[1]} no es una lista de personajes de rolkit",
+        )
     version = doc.get("schema")
     if not isinstance(version, int) or version < 1:
         raise _error(
@@ -205,8 +208,8 @@ def _migrate(doc: Any, what: Where) -> dict[str, Any]:
     if version > SCHEMA_VERSION:
         raise _error(
             f"{what[0]} was written by a newer rolkit (schema {version}); update rolkit to open it",
-            f"{what[1]} lo escribió un rolkit más nuevo (esquema {version}); actualiza "
-            "rolkit para abrirlo",
+            f"{what[1]} la escribió un rolkit más nuevo (esquema {version}); actualiza "
+            "rolkit para abrirla",
         )
     while version < SCHEMA_VERSION:
         doc = MIGRATIONS[version](doc)
@@ -249,7 +252,7 @@ def _validate_entries(doc: dict[str, Any]) -> None:
         if not isinstance(roles, dict):
             raise _error(
                 f"roster: {system_id} must hold roles (got {shown(roles)})",
-                f"roster: {system_id} debe contener roles (recibido {shown(roles)})",
+                f"lista: {system_id} debe contener roles (recibido {shown(roles)})",
                 field=system_id,
             )
         for role, entries in roles.items():
@@ -257,7 +260,7 @@ def _validate_entries(doc: dict[str, Any]) -> None:
             if cls is None or not isinstance(entries, dict):
                 raise _error(
                     f"roster: {system_id} has an unknown role {shown(role)}",
-                    f"roster: {system_id} tiene un rol desconocido {shown(role)}",
+                    f"lista: {system_id} tiene un rol desconocido {shown(role)}",
                     field=f"{system_id}.{role}",
                 )
             for name, data in entries.items():
@@ -324,9 +327,9 @@ class Roster:
         self.name = name
         self._follow = name is None
         self._what: Where = (
-            (f"the roster {self.path}", f"el roster {self.path}")
+            (f"the roster {self.path}", f"la lista {self.path}")
             if name is None
-            else (f"the roster «{name}»", f"el roster «{name}»")
+            else (f"the roster «{name}»", f"la lista «{name}»")
         )
         self._doc = _read(self.path, self._what, follow=self._follow)
         _validate_entries(self._doc)
@@ -362,7 +365,7 @@ class Roster:
         except (KeyError, TypeError):
             raise _error(
                 f"the roster has no {role} {shown(name)} in {system_id}",
-                f"el roster no tiene {role} {shown(name)} en {system_id}",
+                f"la lista no tiene {role} {shown(name)} en {system_id}",
                 field=name if isinstance(name, str) else None,
             ) from None
 
@@ -408,9 +411,9 @@ class Roster:
                         f"another session saved {self._what[0]} since you opened it "
                         f"(revision {on_disk}, yours {self._loaded_revision}): nothing was "
                         "written; reload it to see both, or save again to overwrite",
-                        f"otra sesión guardó {self._what[1]} después de que lo abrieras "
+                        f"otra sesión guardó {self._what[1]} después de que la abrieras "
                         f"(revisión {on_disk}, la tuya {self._loaded_revision}): no se ha "
-                        "escrito nada; vuelve a cargarlo para ver ambas, o guarda de nuevo "
+                        "escrito nada; vuelve a cargarla para ver ambas, o guarda de nuevo "
                         "para sobrescribir",
                         cls=RosterConflictError,
                     )
@@ -513,12 +516,12 @@ class RosterStore:
         folder already holds :data:`MAX_ROSTERS`)."""
         clean, path = self._path(name)
         if os.path.lexists(path) and not path.is_file():  # a FIFO, a device, a link
-            what = (f"the roster «{clean}»", f"el roster «{clean}»")
+            what = (f"the roster «{clean}»", f"la lista «{clean}»")
             raise _fault(what, safefile.Refused("not_regular"), ("create", "crear"))
         if self.exists(clean):
             raise _error(
                 f"Roster name: there is already a roster «{clean}»; choose it in the list",
-                f"Nombre del roster: ya hay un roster «{clean}»; elígelo en la lista",
+                f"Nombre de la lista: ya hay una lista «{clean}»; elígela en el desplegable",
                 field="roster_name",
             )
         self._room()
@@ -530,7 +533,7 @@ class RosterStore:
         if len(self.names()) >= MAX_ROSTERS:
             raise _error(
                 f"the folder already holds {MAX_ROSTERS} rosters: add to one of them",
-                f"la carpeta ya tiene {MAX_ROSTERS} rosters: añade a uno de ellos",
+                f"la carpeta ya tiene {MAX_ROSTERS} listas: añade a una de ellas",
                 field="roster_name",
             )
 
@@ -556,7 +559,7 @@ class RosterStore:
         if not self.exists(clean):
             raise _error(
                 f"there is no roster «{clean}» yet: save an entry in it first",
-                f"todavía no hay un roster «{clean}»: guarda antes una entrada en él",
+                f"todavía no hay una lista «{clean}»: guarda antes una entrada en ella",
                 field="roster_name",
             )
         doc = self.open(clean).export()

@@ -211,7 +211,8 @@ class AttackPanel(RollingPanel):
             layout=ipw.Layout(flex_flow="row wrap", align_items="center"),
         )
         roll_line.add_class("rolkit-roll-line")
-        # where the blow lands: below Tirar, so headline, table, chart and Tirar stay in view
+        # where the blow lands: below Tirar, the chart then wide and short, so headline,
+        # odds, chart, Tirar and this table all fit a 1366×768 window (#26 item 4)
         self.locations = ipw.HTML()
         self.locations.add_class("rolkit-odds-box")
         self.locations.add_class("rolkit-locations-box")
@@ -389,7 +390,9 @@ class AttackPanel(RollingPanel):
     def _chart_refresh(self) -> None:
         """The damage chart of the last valid setup (after a pause in the changes)."""
         if self.odds is not None:
-            self.chart.value = views.chart_png(self.odds, self.lang)
+            wide = bool(self.locations.value)  # a hit-location table below: a shorter chart
+            self.chart.layout.width = f"{views.CHART_PX[wide][0]}px"
+            self.chart.value = views.chart_png(self.odds, self.lang, wide)
 
     def params(self, values: dict[str, Any] | None = None) -> dict[str, str]:
         """Every non-default field of every form and option, as link parameters."""

@@ -1,4 +1,4 @@
-"""The strings of the GM tabs (Combate, Tablas, Comparar, Roster), es/en, keys ``gm.``.
+"""The strings of the GM tabs (Combate, Tablas, Comparar, Personajes), es/en, keys ``gm.``.
 
 Registered once at import under the shared prefix, like :mod:`widgets.texts`.
 """
@@ -15,64 +15,65 @@ PAIRS: dict[str, tuple[str, str]] = {
     "gm.tab.fight": ("Combate", "Combate (fight)"),
     "gm.tab.screen": ("Tablas", "Tablas (tables)"),
     "gm.tab.compare": ("Comparar", "Comparar (compare)"),
-    "gm.tab.roster": ("Roster", "Roster"),
+    "gm.tab.roster": ("Personajes", "Roster"),
     # roster
-    "gm.roster.pick": ("Roster", "Roster"),
+    "gm.roster.pick": ("Lista", "Roster"),
     "gm.roster.load": ("cargar", "cargar (load)"),
     "gm.roster.load.tip": (
-        "Vuelve a leer la lista de rosters y el roster elegido",
+        "Vuelve a leer las listas guardadas y la lista elegida",
         "Reads the list of rosters and the chosen roster again",
     ),
     "gm.roster.loaded": (
-        "Roster «{roster}» cargado: {n} entradas de este sistema.",
+        "Lista «{roster}» cargada: {n} entradas de este sistema.",
         "Roster «{roster}» loaded: {n} entries of this system.",
     ),
-    "gm.roster.new_name": ("Nombre del roster", "Roster name"),
+    "gm.roster.new_name": ("Nombre de la lista", "Roster name"),
     "gm.roster.new_name.placeholder": ("p. ej. campaña", "e.g. campaign"),
     "gm.roster.new": ("nuevo", "nuevo (new)"),
     "gm.roster.created": (
-        "Creado el roster «{roster}» (vacío).",
+        "Creada la lista «{roster}» (vacía).",
         "Created the roster «{roster}» (empty).",
     ),
     "gm.roster.role": ("Formulario", "Form"),
     "gm.roster.name": ("Nombre de la entrada", "Entry name"),
     "gm.roster.save": ("guardar", "guardar (save)"),
     "gm.roster.save.tip": (
-        "Guarda en el roster elegido el formulario elegido tal como está ahora en la "
-        "pestaña Ataque",
+        "Guarda en la lista elegida el formulario elegido tal como está ahora en la pestaña Ataque",
         "Saves the chosen form, as it stands now on the Ataque tab, in the chosen roster",
     ),
     "gm.roster.saved": (
-        "Guardado «{name}» en el roster «{roster}».",
+        "Guardado «{name}» en la lista «{roster}».",
         "Saved «{name}» in the roster «{roster}».",
     ),
     "gm.roster.import": ("importar", "importar (import)"),
     "gm.roster.import.tip": (
-        "Añade al roster elegido las entradas de un archivo .json (1 MiB como máximo)",
+        "Añade a la lista elegida las entradas de un archivo .json (1 MiB como máximo)",
         "Adds the entries of a .json file (1 MiB at most) to the chosen roster",
     ),
     "gm.roster.import.one": ("Sube un solo archivo .json.", "Upload a single .json file."),
     "gm.roster.imported": (
-        "Importadas {n} entradas en el roster «{roster}».",
+        "Importadas {n} entradas en la lista «{roster}».",
         "Imported {n} entries into the roster «{roster}».",
     ),
     "gm.roster.export": ("exportar", "exportar (export)"),
     "gm.roster.export.tip": (
-        "Prepara el roster elegido para descargarlo como archivo .json",
+        "Prepara la lista elegida para descargarla como archivo .json",
         "Prepares the chosen roster for download as a .json file",
     ),
     "gm.roster.download": ("descargar «{file}»", "download «{file}»"),
     "gm.roster.exported": (
-        "Pulsa el enlace para descargar el roster «{roster}».",
+        "Pulsa el enlace para descargar la lista «{roster}».",
         "Click the link to download the roster «{roster}».",
     ),
-    "gm.roster.none": ("(el roster está vacío para este sistema)", "(no roster entries here)"),
-    "gm.roster.suffix": ("{name} (roster)", "{name} (roster)"),
+    "gm.roster.none": ("(la lista está vacía para este sistema)", "(no roster entries here)"),
+    # one label in both languages: it is the key a link restores the entry by
+    "gm.roster.suffix": ("{name} (lista)", "{name} (lista)"),
     "gm.roster.help": (
-        "Elige un roster por su nombre o crea uno nuevo; importa o exporta un archivo .json. "
-        "Sus entradas aparecen junto a las plantillas en cada formulario y en Combate.",
+        "Elige una lista de personajes por su nombre o crea una nueva; importa o exporta un "
+        "archivo .json. Sus entradas aparecen junto a las plantillas, marcadas «(lista)», en "
+        "cada formulario y en Combate.",
         "Choose a roster by name or create a new one; import or export a .json file. Its "
-        "entries appear beside the presets in every form and in Combate.",
+        "entries appear beside the presets, marked «(lista)» (list), in every form and in Combate.",
     ),
     # fight
     "gm.fight.name": ("Nombre", "Name"),

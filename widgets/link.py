@@ -23,9 +23,11 @@ _JS_LINK = (
     "{history.replaceState(null,'',location.pathname+'?'+{q})}"
 )
 #: the link on the clipboard: the Clipboard API (a secure context: https or loopback),
-#: else a selected text area and the copy command
+#: else a selected text area and the copy command. ``window.URL``: the code runs as an
+#: inline ``onerror`` handler, whose scope holds ``document``, so a bare ``URL`` is
+#: ``document.URL`` (a string) and ``new URL`` throws
 _JS_COPY = (
-    "(function(){var u=new URL({q},location.href).href;"
+    "(function(){var u=new window.URL({q},window.location.href).href;"
     "function old(){var t=document.createElement('textarea');t.value=u;"
     "document.body.appendChild(t);t.select();document.execCommand('copy');t.remove();}"
     "if(navigator.clipboard){navigator.clipboard.writeText(u).catch(old);}else{old();}})()"

@@ -32,7 +32,7 @@ class SeedBox:
         wide = {"description_width": "initial"}
         self.lang = "es"
         self.text = BoundedText(
-            style=wide, layout=ipw.Layout(width="12em", flex="0 0 auto"), max_chars=NUMBER_MAX
+            style=wide, layout=ipw.Layout(width="8em", flex="0 0 auto"), max_chars=NUMBER_MAX
         )
         self.text.add_class("rolkit-seed")
         self.text.on_refused(self._refused)

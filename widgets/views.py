@@ -128,7 +128,7 @@ DASHBOARD_CSS = f"""<style>
 .rolkit-dashboard .lm-TabBar-tab, .rolkit-dashboard .jupyter-widget-TabBar-tab
   {{color:var(--jp-ui-font-color0, var(--rk-ink)) !important}}
 @media (min-width: 601px) {{
-  .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 150px); overflow-y:auto !important}}
+  .rolkit-forms, .rolkit-results {{max-height:calc(100vh - 124px); overflow-y:auto !important}}
 }}
 .rolkit-forms > *, .rolkit-results > *, .rolkit-results-box > *, .rolkit-roll-line > *
   {{flex-shrink:0 !important}}
@@ -146,13 +146,16 @@ table.rolkit-odds, table.rolkit-check-odds, table.rolkit-locations {{line-height
 .rolkit-results:has(.rolkit-stale) .rolkit-locations-box {{opacity:0.45; filter:grayscale(1)}}
 .rolkit-odds-box .widget-html-content {{line-height:1.35}}
 table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 8px}}
+table.rolkit-locations {{font-size:0.85em; line-height:1.15}}
+table.rolkit-locations td, table.rolkit-locations th {{padding:1px 6px}}
+table.rolkit-locations .rolkit-means {{max-width:none; font-size:1em}}
 .rolkit-num {{text-align:right !important; font-variant-numeric:tabular-nums;
   white-space:nowrap !important}}
 .rolkit-fraction[title] {{cursor:help}}
 .rolkit-means {{white-space:normal !important; max-width:22em; font-size:0.9em}}
 .rolkit-more summary {{cursor:pointer; color:var(--rk-link); font-size:0.95em}}
 .rolkit-more {{font-size:0.95em}}
-.rolkit-headline h4 {{margin:4px 0; color:var(--rk-ink)}}
+.rolkit-headline h4 {{margin:4px 0; color:var(--rk-ink); line-height:1.35}}
 .rolkit-stale .rolkit-headline, .rolkit-stale .rolkit-odds-box, .rolkit-stale .rolkit-chart
   {{opacity:0.45; filter:grayscale(1)}}
 .rolkit-message {{color:var(--rk-error, {ERROR_INK}) !important}}
@@ -206,6 +209,9 @@ table.rolkit-locations caption {{text-align:left; font-weight:bold; padding:2px 
     {{white-space:normal !important; overflow:visible !important; height:auto !important;
       text-overflow:clip !important; line-height:1.3}}
   .rolkit-dashboard .widget-label-basic span {{white-space:normal !important}}
+  .rolkit-dashboard .widget-label {{white-space:normal !important; overflow:visible !important;
+    height:auto !important; min-height:var(--jp-widgets-inline-height, 28px); line-height:1.3;
+    text-overflow:clip !important; max-width:100%; display:flex; align-items:center}}
   .rolkit-chart, .rolkit-chart img {{max-width:100%; height:auto}}
   table.rolkit-steps {{font-size:0.85em; width:100%}}
   table.rolkit-steps td, table.rolkit-steps th {{overflow-wrap:break-word; padding:2px 3px}}
@@ -358,13 +364,15 @@ def _pct(p: Fraction, lang: str) -> str:
     return html.escape(i18n.percent(p, lang, 2)).replace(" ", "&nbsp;")
 
 
-def _bar_cell(p: Fraction, lang: str) -> str:
+def _bar_cell(p: Fraction, lang: str, exact: bool = False) -> str:
+    """A percentage over a bar of its width (``exact``: the fraction on hover)."""
     width = float(p) * 100
     style = (
         f"background:linear-gradient(90deg, var(--rk-bar, {BAR}) {width:.1f}%,"
         f" transparent {width:.1f}%)"
     )
-    return f'<td class="rolkit-num" style="{style}">{_pct(p, lang)}</td>'
+    title = f' title="{html.escape(str(p))}"' if exact else ""
+    return f'<td class="rolkit-num" style="{style}"{title}>{_pct(p, lang)}</td>'
 
 
 def _row_of(v: Any) -> tuple[int, str, str | None]:
@@ -468,8 +476,10 @@ def location_table_html(odds: Any, lang: str) -> str:
     for v, p in odds.views():
         if v.location is not None:
             views_at[v.location].append((v, p))
-    head = [i18n.t("dash.location", lang), i18n.t("dash.location.p", lang)]
-    head.append(i18n.t("col.fraction", lang))
+    # no fraction column (the exact chance on hover): the table stays short enough for the
+    # headline, the odds, the chart, Tirar and it to fit a 1366×768 window (#26 item 4)
+    # the title heads the locations' column (a caption line less)
+    head = [i18n.t("dash.location.title", lang), i18n.t("dash.location.p", lang)]
     head.append(i18n.t("dash.location.does", lang))
     rows = []
     landed = sum((q for loc in where for _, q in views_at[loc]), Fraction(0))
@@ -478,13 +488,12 @@ def location_table_html(odds: Any, lang: str) -> str:
         p = sum((q for _, q in law), Fraction(0)) / landed
         consequence = _location_consequence(law, odds.prefix, lang)
         rows.append(
-            f"<tr><td>{html.escape(i18n.t(loc, lang))}</td>{_bar_cell(p, lang)}"
-            f"{fraction_cell(p)}{_means_cell(consequence, '', lang)}</tr>"
+            f"<tr><td>{html.escape(i18n.t(loc, lang))}</td>{_bar_cell(p, lang, exact=True)}"
+            f"{_means_cell(consequence, '', lang)}</tr>"
         )
     header = "".join(f"<th>{html.escape(h)}</th>" for h in head)
-    title = html.escape(i18n.t("dash.location.title", lang))
     return (
-        f'<table class="{LOCATIONS_CLASS}"><caption>{title}</caption>'
+        f'<table class="{LOCATIONS_CLASS}">'
         f"<thead><tr>{header}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
@@ -559,15 +568,23 @@ def png(fig: Any) -> bytes:
 CHART_CACHE_SIZE = 64
 
 
-def chart_png(odds: Any, lang: str) -> bytes:
+#: the chart's size in px: usual, and ``wide`` (as wide as the results, less tall: room
+#: for G.O.R.E.'s hit-location table above the fold at 1366×768, the text as large)
+CHART_PX = {False: (374, 220), True: (595, 144)}
+
+
+def chart_png(odds: Any, lang: str, wide: bool = False) -> bytes:
     """The damage law as bars on a numeric axis, text ≥ 10 px, the language's decimals."""
-    return _damage_chart(tuple(odds.damage().items()), lang)
+    return _damage_chart(tuple(odds.damage().items()), lang, wide)
 
 
 @functools.lru_cache(maxsize=CHART_CACHE_SIZE)
-def _damage_chart(items: tuple[tuple[int, Fraction], ...], lang: str) -> bytes:
+def _damage_chart(items: tuple[tuple[int, Fraction], ...], lang: str, wide: bool) -> bytes:
     law = dict(items)
-    fig, ax = _figure()
+    width, height = CHART_PX[wide]
+    fig, ax = _figure(width / 96, height / 96)
+    if wide:  # the same margins in px as the usual chart: title above, ticks and label below
+        ax.set_position((48 / width, 48 / height, 1 - 60 / width, 1 - 74 / height))
     ax.bar(list(law), [float(p) * 100 for p in law.values()], color="#3b6aa0", width=0.8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
     ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=10, color=INK)

@@ -38,35 +38,45 @@ __all__ = [
 #: The style block every card carries (a card is readable wherever it is shown).
 CSS = (
     "<style>"
-    # Cards carry their own paper and ink: readable in JupyterLab's light and dark themes
-    # and in Voilà (every text ≥ 4.5:1 on white; the theme's row colours are overridden).
-    ".rolkit-card{font-family:inherit;margin:0.25em 0;background:#fff;color:#1a1a1a;"
-    "padding:0.3em 0.6em;border:1px solid #ccc;border-radius:4px;max-width:100%;"
-    "box-sizing:border-box;}"
+    # Cards carry their own paper and ink, as variables: light by default (every text
+    # ≥ 4.5:1 on white; the theme's row colours are overridden), and in a dark theme
+    # (JupyterLab's or Voilà's, which mark <body data-jp-theme-light="false">) the theme's
+    # own layout and font colours, with fallbacks, and lighter greens and reds.
+    ".rolkit-card{--rk-c-paper:#fff;--rk-c-ink:#1a1a1a;--rk-c-muted:#4d4d4d;"
+    "--rk-c-line:#ccc;--rk-c-code:#f0f0f0;--rk-c-good:#1b5e20;--rk-c-bad:#a00018;"
+    "--rk-c-dropped:#595959;--rk-c-bar:#9ecae1;}"
+    '[data-jp-theme-light="false"]{--rk-c-bar:#2f6690;}'
+    '[data-jp-theme-light="false"] .rolkit-card{--rk-c-paper:var(--jp-layout-color1,#212121);'
+    "--rk-c-ink:var(--jp-ui-font-color0,#fff);--rk-c-muted:#c8c8c8;"
+    "--rk-c-line:var(--jp-border-color1,#616161);--rk-c-code:var(--jp-layout-color2,#424242);"
+    "--rk-c-good:#81c784;--rk-c-bad:#ff9e9e;--rk-c-dropped:#b0b0b0;--rk-c-bar:#2f6690;}"
+    ".rolkit-card{font-family:inherit;margin:0.25em 0;background:var(--rk-c-paper);"
+    "color:var(--rk-c-ink);padding:0.3em 0.6em;border:1px solid var(--rk-c-line);"
+    "border-radius:4px;max-width:100%;box-sizing:border-box;}"
     ".rolkit-card td,.rolkit-card th,.rolkit-card p,.rolkit-card li,.rolkit-card caption,"
-    ".rolkit-card strong,.rolkit-card span{color:#1a1a1a;}"
+    ".rolkit-card strong,.rolkit-card span{color:var(--rk-c-ink);}"
     ".rolkit-card tr,.rolkit-card tbody tr:nth-child(odd),.rolkit-card tbody tr:hover"
-    "{background:#fff !important;}"
-    ".rolkit-card td,.rolkit-card th{color:#1a1a1a !important;}"
-    ".rolkit-card code{color:#1a1a1a !important;background:#f0f0f0 !important;}"
+    "{background:var(--rk-c-paper) !important;}"
+    ".rolkit-card td,.rolkit-card th{color:var(--rk-c-ink) !important;}"
+    ".rolkit-card code{color:var(--rk-c-ink) !important;background:var(--rk-c-code) !important;}"
     ".rolkit-card .rolkit-headline{font-size:1.1em;margin:0.2em 0;}"
-    ".rolkit-card .rolkit-meta,.rolkit-card .rolkit-meta small{color:#4d4d4d !important;}"
+    ".rolkit-card .rolkit-meta,.rolkit-card .rolkit-meta small{color:var(--rk-c-muted) !important;}"
     ".rolkit-hit .rolkit-headline,.rolkit-success .rolkit-headline,"
     ".rolkit-hit .rolkit-headline strong,.rolkit-success .rolkit-headline strong"
-    "{color:#1b5e20 !important;}"
+    "{color:var(--rk-c-good,#1b5e20) !important;}"
     ".rolkit-miss .rolkit-headline,.rolkit-failure .rolkit-headline,"
     ".rolkit-miss .rolkit-headline strong,.rolkit-failure .rolkit-headline strong"
-    "{color:#a00018 !important;}"
+    "{color:var(--rk-c-bad,#a00018) !important;}"
     ".rolkit-card table{border-collapse:collapse;}"
     ".rolkit-card th,.rolkit-card td{padding:0.15em 0.6em;text-align:left;vertical-align:top;}"
     ".rolkit-card .rolkit-num{text-align:right;font-variant-numeric:tabular-nums;}"
-    ".rolkit-max,.rolkit-card .rolkit-max{font-weight:bold;color:#1b5e20 !important;}"
-    ".rolkit-min,.rolkit-card .rolkit-min{font-weight:bold;color:#a00018 !important;}"
+    ".rolkit-max,.rolkit-card .rolkit-max{font-weight:bold;color:var(--rk-c-good,#1b5e20) !important;}"
+    ".rolkit-min,.rolkit-card .rolkit-min{font-weight:bold;color:var(--rk-c-bad,#a00018) !important;}"
     ".rolkit-dropped,.rolkit-card .rolkit-dropped{text-decoration:line-through;"
-    "color:#595959 !important;}"
-    ".rolkit-bar{display:inline-block;height:0.8em;background:#9ecae1;}"
+    "color:var(--rk-c-dropped,#595959) !important;}"
+    ".rolkit-bar{display:inline-block;height:0.8em;background:var(--rk-c-bar,#9ecae1);}"
     ".rolkit-scroll{max-height:28em;overflow-y:auto;}"
-    ".rolkit-error,.rolkit-card.rolkit-error p{color:#a00018 !important;}"
+    ".rolkit-error,.rolkit-card.rolkit-error p{color:var(--rk-c-bad,#a00018) !important;}"
     "</style>"
 )
 

@@ -177,6 +177,9 @@ def steps_frame(r: Resolution, lang: str | None = None) -> pd.DataFrame:
 
 _KIND_COLOURS = {"miss": "#f8d7da", "hit": "#fff3cd", "wound": "#d4edda"}
 _INK = "#1a1a1a"  # ≥ 12:1 on every colour above and on the bar: readable in any theme
+#: the other cells' paper and ink: the notebook theme's (JupyterLab's variables), white and
+#: _INK where there is none (a dark theme's table is no white block)
+_PAPER_VAR, _INK_VAR = "var(--jp-layout-color0, #ffffff)", f"var(--jp-content-font-color0, {_INK})"
 
 
 def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolkit-odds") -> Any:
@@ -193,13 +196,15 @@ def styled_outcomes(odds: Odds, lang: str | None = None, css_class: str = "rolki
             escape="html",
             decimal="," if (lang or i18n.get_language()) == "es" else ".",
         )
-        .map(lambda _: f"color: {_INK}; background-color: #ffffff")  # own ink and paper
+        .map(lambda _: f"color: {_INK_VAR}; background-color: {_PAPER_VAR}")  # the theme's
         .apply(
-            lambda col: [f"background-color: {c}" for c in colours], axis=0, subset=[df.columns[0]]
+            lambda col: [f"background-color: {c}; color: {_INK} !important" for c in colours],
+            axis=0,
+            subset=[df.columns[0]],
         )
-        .bar(subset=["="], color="#9ecae1", vmin=0, vmax=100)
+        .bar(subset=["="], color="var(--rk-c-bar, #9ecae1)", vmin=0, vmax=100)
         .set_table_styles(
-            [{"selector": "th", "props": f"color: {_INK}; background-color: #ffffff"}]
+            [{"selector": "th", "props": f"color: {_INK_VAR}; background-color: {_PAPER_VAR}"}]
         )
         .set_table_attributes(f'class="{css_class}"')
     )

@@ -2,6 +2,7 @@
 contrast of its outputs measured in the page (rolkit's cards, tables, headlines, dice and
 the dashboard's results): each ≥ 4.5:1 against the colour actually behind it."""
 
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,25 @@ CONTRAST_JS = """
   }
   return out;
 }"""
+
+
+#: rolkit's blocks whose own background (the first opaque one under them) is light
+BLOCKS_JS = """
+() => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e)
+      .backgroundColor); if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c; }
+      return [255, 255, 255]; };
+  return [...document.querySelectorAll('.rolkit-card, .rolkit-results, .rolkit-paper, ' +
+      'table.rolkit-odds, table.rolkit-check-odds, table.rolkit-screen-table')]
+    .filter(e => e.offsetParent !== null && lum(bg(e)) > 0.2)
+    .map(e => e.className + ' ' + e.textContent.trim().slice(0, 30));
+}"""
+#: screenshots to look at (outside the tree)
+SHOTS = Path(tempfile.gettempdir()) / "rolkit-display-shots"
 
 
 @pytest.fixture(scope="module")
@@ -77,5 +97,15 @@ def test_gm_notebook_is_readable_in_the_dark_theme(local_page, lab):
     assert len(pairs) > 20, pairs
     low = [(text, round(ratio, 2)) for text, ratio in pairs if ratio < 4.5]
     assert low == [], low
+    # no white blocks: every card, results panel and table sits on a dark background
+    light = page.evaluate(BLOCKS_JS)
+    assert light == [], "\n".join(light)
+    card = page.locator(".rolkit-card").first
+    card.scroll_into_view_if_needed()
+    SHOTS.mkdir(exist_ok=True)
+    card.screenshot(path=str(SHOTS / "lab-dark-card.png"))
+    odds = page.locator(".rolkit-card:has(table.rolkit-odds), table.rolkit-odds").first
+    odds.scroll_into_view_if_needed()
+    odds.screenshot(path=str(SHOTS / "lab-dark-odds.png"))
     assert page.locator(".jp-OutputArea-output pre").filter(has_text="Traceback").count() == 0
     page.screenshot(path=str(Path(lab.log_path).with_name("dark.png")))

@@ -71,7 +71,7 @@ def test_roster_by_name_upload_and_download(local_page, roster_server, tmp_path)
     page.goto(f"{server.url}?system={SYSTEM_ID}&lang=es")
     page.wait_for_selector("table.rolkit-odds", timeout=90000)
     tabs = page.locator(".lm-TabBar-tab, .jupyter-widget-TabBar-tab, .p-TabBar-tab")
-    tabs.filter(has_text="Roster").first.click()
+    tabs.filter(has_text="Personajes").first.click()
     panel = page.locator(".rolkit-roster")
     panel.wait_for()
     assert str(data) not in page_texts(page) and str(Path.home()) not in page_texts(page)
@@ -79,7 +79,7 @@ def test_roster_by_name_upload_and_download(local_page, roster_server, tmp_path)
     # a new roster, by name
     panel.locator(".rolkit-roster-new-name input").fill("Mesa")
     panel.locator(".rolkit-roster-new").click()
-    wait_text(page, ".rolkit-roster-message", "Creado el roster «Mesa»")
+    wait_text(page, ".rolkit-roster-message", "Creada la lista «Mesa»")
     assert (data / "Mesa.json").is_file()
 
     # import: a roster file chosen in Chromium's file chooser
@@ -91,7 +91,7 @@ def test_roster_by_name_upload_and_download(local_page, roster_server, tmp_path)
     with page.expect_file_chooser() as chooser:
         panel.locator(".rolkit-roster-import").click()
     chooser.value.set_files(str(upload))
-    wait_text(page, ".rolkit-roster-message", "Importadas 1 entradas en el roster «Mesa»")
+    wait_text(page, ".rolkit-roster-message", "Importadas 1 entradas en la lista «Mesa»")
     wait_text(page, ".rolkit-roster-list", "Hacha de Ana")
     assert "Hacha de Ana" in Roster(data / "Mesa.json").names(SYSTEM_ID, "weapon")
 

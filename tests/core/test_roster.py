@@ -58,7 +58,7 @@ def test_entries_of_the_same_form_class_are_offered_in_both_roles(tmp_path):
 def test_a_missing_file_is_an_empty_roster_and_the_default_is_in_the_data_folder(tmp_path):
     r = Roster(tmp_path / "none.json")
     assert r.revision == 0 and r.entries("core_dread", "attacker") == {}
-    assert roster_mod.default_path().name == "roster.json"
+    assert roster_mod.default_path().name == "mesa.json"
     assert "rolkit" in str(roster_mod.default_path())
 
 
@@ -345,7 +345,7 @@ def test_a_hostile_roster_name_never_reaches_outside_the_folder(tmp_path, monkey
         with pytest.raises(RosterError) as info:
             action()
         assert "Roster name" in str(info.value) or "roster" in str(info.value)
-        assert "Nombre del roster" in info.value.message("es")
+        assert "Nombre de la lista" in info.value.message("es")
     monkeypatch.undo()
     assert rec.outside == [] and sorted(os.listdir(tmp_path)) == before
     assert os.listdir(folder) == []
@@ -358,7 +358,7 @@ def test_names_are_checked_plainly_and_kept_when_valid():
     assert roster_mod.check_name("x" * 64) == "x" * 64
     with pytest.raises(RosterError) as info:
         roster_mod.check_name("x" * 65)
-    assert "64" in info.value.message("es") and "Nombre del roster" in info.value.message("es")
+    assert "64" in info.value.message("es") and "Nombre de la lista" in info.value.message("es")
     assert len(info.value.message("es")) < 300  # a 10 000-char name is not echoed whole
 
 
@@ -515,7 +515,7 @@ def test_the_store_holds_a_bounded_number_of_rosters(tmp_path, monkeypatch):
 def test_the_data_folder_can_be_moved_by_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("ROLKIT_DATA_DIR", str(tmp_path / "elsewhere"))
     assert roster_mod.data_dir() == tmp_path / "elsewhere"
-    assert roster_mod.default_path() == tmp_path / "elsewhere" / "roster.json"
+    assert roster_mod.default_path() == tmp_path / "elsewhere" / "mesa.json"
     assert roster_mod.RosterStore().folder == tmp_path / "elsewhere"
 
 

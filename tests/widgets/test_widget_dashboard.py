@@ -449,7 +449,9 @@ def test_a_burst_of_changes_redraws_every_table_but_the_chart_once(monkeypatch):
     row = grid_row(d)
     tables, charts = [], []
     real_chart = views.chart_png
-    monkeypatch.setattr(views, "chart_png", lambda o, lang: charts.append(1) or real_chart(o, lang))
+    monkeypatch.setattr(
+        views, "chart_png", lambda o, lang, *a: charts.append(1) or real_chart(o, lang, *a)
+    )
     d.table.observe(lambda ch: tables.append(ch.new), "value")
     monkeypatch.setattr(timing, "from_browser", lambda: True)
     values = [int(row.spec.min), int(row.spec.max)]

@@ -79,15 +79,15 @@ def plain(message: str) -> bool:
 @pytest.mark.parametrize("system_id", rolkit.systems())
 def test_roster_save_and_load_beside_presets(system_id, data):
     d, roster = roster_panel(system_id)
-    assert roster.chosen.value == "roster" and roster_mod.RosterStore().folder == data
-    # save the Ataque tab's attacker as "Zoe" in the roster shown («roster», not there yet)
+    assert roster.chosen.value == "mesa" and roster_mod.RosterStore().folder == data
+    # save the Ataque tab's attacker as "Zoe" in the list shown («mesa», not there yet)
     attacker = d.attack.sections["attacker"].read()
     roster.role.value = "attacker"
     roster.entry_name.value = "Zoe"
     roster.save_button.click()
-    assert "Zoe" in roster.message.value and "«roster»" in roster.message.value
-    assert Roster(data / "roster.json").entries(system_id, "attacker")["Zoe"] == attacker
-    label = "Zoe (roster)"
+    assert "Zoe" in roster.message.value and "«mesa»" in roster.message.value
+    assert Roster(data / "mesa.json").entries(system_id, "attacker")["Zoe"] == attacker
+    label = "Zoe (lista)"
     section = d.attack.sections["attacker"]
     assert label in [v for _, v in section.preset.options]
     assert label in [v for _, v in panel_of(d, "fight").character.options]
@@ -107,7 +107,7 @@ def test_roster_save_and_load_beside_presets(system_id, data):
 
 
 def test_roster_conflict_and_corrupt_file_are_plain(data):
-    path = data / "roster.json"
+    path = data / "mesa.json"
     d, roster = roster_panel()
     roster.load_button.click()
     assert "0 entradas" in roster.message.value
@@ -125,14 +125,14 @@ def test_roster_conflict_and_corrupt_file_are_plain(data):
 
 def test_roster_entry_modified_mark(data):
     system = rolkit.get_system(SYSTEM)
-    r = Roster(data / "roster.json")
+    r = Roster(data / "mesa.json")
     weapon = system.defaults()["weapon"]
     r.add(SYSTEM, "weapon", "Mía", weapon)
     r.save()
     d, roster = roster_panel()
     roster.load_button.click()
     sec = d.attack.sections["weapon"]
-    sec.preset.value = "Mía (roster)"
+    sec.preset.value = "Mía (lista)"
     assert sec.read() == weapon
     assert dataclasses.asdict(sec.read()) == dataclasses.asdict(weapon)
 
@@ -147,7 +147,7 @@ def test_new_rosters_are_chosen_by_name_and_save_goes_where_the_screen_says(data
         assert f"«{name}»" in panel.message.value and plain(panel.message.value)
     assert list(panel.chosen.options) == ["Mesa A", "Mesa B"]
     browser_sets(panel.chosen, index=0)  # the browser picks «Mesa A»: loaded
-    assert panel.chosen.value == "Mesa A" and "«Mesa A» cargado" in panel.message.value
+    assert panel.chosen.value == "Mesa A" and "«Mesa A» cargada" in panel.message.value
     browser_sets(panel.chosen, index=1)  # then «Mesa B», and saves
     panel.entry_name.value = "Zoe"
     panel.save_button.click()
@@ -168,7 +168,7 @@ def test_new_rosters_are_chosen_by_name_and_save_goes_where_the_screen_says(data
     # a name already taken is a plain message naming the field
     panel.new_name.value = "Mesa A"
     panel.new_button.click()
-    assert "Nombre del roster" in panel.message.value and "ya hay" in panel.message.value
+    assert "Nombre de la lista" in panel.message.value and "ya hay" in panel.message.value
 
 
 #: folders the code may look into (its own package, the environment), never write to
@@ -372,7 +372,7 @@ def test_import_by_upload_and_export_by_download(data):
     browser_sets(panel.upload, value=upload_state(text))
     assert "Importadas 1 entradas" in panel.message.value and "«Mesa»" in panel.message.value
     assert panel.upload.value == ()  # the bytes are not kept
-    assert "Hacha (roster)" in [v for _, v in d.attack.sections["weapon"].preset.options]
+    assert "Hacha (lista)" in [v for _, v in d.attack.sections["weapon"].preset.options]
     panel.export_button.click()
     link = panel.download.value
     assert 'download="Mesa.json"' in link and "data:application/json;base64," in link
@@ -388,7 +388,7 @@ def test_import_by_upload_and_export_by_download(data):
         (upload_state(b"\xff\xfe"), "no es texto UTF-8"),
         (upload_state(b"{ no"), "no es JSON válido"),
         (upload_state(b"[" * 100_000), "demasiado hondo"),
-        (upload_state(b'{"format": "otro"}'), "no es un roster de rolkit"),
+        (upload_state(b'{"format": "otro"}'), "no es una lista de personajes de rolkit"),
     ]:
         browser_sets(panel.upload, value=bad)
         assert expected in panel.message.value and plain(panel.message.value)
@@ -446,11 +446,11 @@ def test_a_read_only_full_or_forbidden_folder_is_a_plain_message(data, monkeypat
 
 
 def test_the_listing_is_the_roster_shown_after_a_new_one_replaces_an_unsaved_default(data):
-    """«roster» (not on disk yet) is shown; «nuevo» A makes the list just ["A"]: the tab
-    must have loaded A, not kept showing «roster»'s entries."""
+    """«mesa» (not on disk yet) is shown; «nuevo» A makes the list just ["A"]: the tab
+    must have loaded A, not kept showing «mesa»'s entries."""
     d, panel = roster_panel()
     panel.load_button.click()
-    assert list(panel.chosen.options) == ["roster"]
+    assert list(panel.chosen.options) == ["mesa"]
     panel.new_name.value = "A"
     panel.new_button.click()
     assert list(panel.chosen.options) == ["A"] and panel.chosen.value == "A"

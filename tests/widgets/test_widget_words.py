@@ -40,17 +40,9 @@ QUOTE = re.compile(r"«[^»]*»")
 #: words still on a tab whose fix lies outside the display helper's files (issue #26):
 #: ``(system or "*", word) -> where``. Each must still be found (the test below fails once
 #: it is fixed, so the entry is removed and the word is checked like any other).
-PENDING = {
-    ("*", "Roster"): "widgets/gm_texts.py tab title; tests/browser/test_roster_browser.py "
-    "clicks the tab by that name and tests/widgets/test_widget_gm_roster.py reads the "
-    "«(roster)» suffix: rename together",
-    ("*", "roster"): "widgets/gm_texts.py roster sentences (see Roster)",
-    ("core_dread", "Mode"): "rolkit/systems/core_dread/forms.py label «Gore Mode» (the "
-    "rulebook's own “Gore Mode”)",
-    ("tierkreis", "Melee"): "rolkit/systems/tierkreis/tables.py «Melee a 1 mano» (the "
-    "rulebook says «arma de melee»)",
-    ("tierkreis", "melee"): "rolkit/systems/tierkreis/forms.py helps",
-}
+#: None now: «Gore Mode» (Core Dread's “Gore Mode”) and «melee a 1 mano» (Tierkreis's «arma
+#: de melee a 1 mano») are the rulebooks' own terms, so they are shown quoted.
+PENDING: dict[tuple[str, str], str] = {}
 TAG = re.compile(r"<style.*?</style>|<[^>]+>", re.S)
 
 

@@ -374,25 +374,25 @@ class Combatant:
     )
     magullado: int = _boxes(
         ("Magullado", "Magullado (bruised)"),
-        ("Casillas marcadas (0–3; 0–1 en Gore Mode).", "Marked boxes (0–3; 0–1 in Gore Mode)."),
+        ("Casillas marcadas (0–3; 0–1 en «Gore Mode»).", "Marked boxes (0–3; 0–1 in «Gore Mode»)."),
     )
     lesionado: int = _boxes(
         ("Lesionado", "Lesionado (injured)"),
         (
-            "Casillas marcadas; −1 por herida (0–3; 0–1 en Gore Mode).",
-            "Marked boxes; −1 per wound (0–3; 0–1 in Gore Mode).",
+            "Casillas marcadas; −1 por herida (0–3; 0–1 en «Gore Mode»).",
+            "Marked boxes; −1 per wound (0–3; 0–1 in «Gore Mode»).",
         ),
     )
     malherido: int = _boxes(
         ("Malherido", "Malherido (badly wounded)"),
         (
-            "Casillas marcadas; −2 por herida (0–3; 0–1 en Gore Mode).",
-            "Marked boxes; −2 per wound (0–3; 0–1 in Gore Mode).",
+            "Casillas marcadas; −2 por herida (0–3; 0–1 en «Gore Mode»).",
+            "Marked boxes; −2 per wound (0–3; 0–1 in «Gore Mode»).",
         ),
     )
     gore_mode: bool = fields.flag_field(
         False,
-        label=fields.label("Gore Mode", "one box per level"),
+        label=fields.label("«Gore Mode»", "one box per level"),
         help=(
             "Una casilla por nivel y penalizadores −1/−2/−3.",
             "One box per level and −1/−2/−3 penalties.",
@@ -478,9 +478,9 @@ class Combatant:
             if value > boxes:
                 raise input_error(
                     level,
-                    en=f"{level}: Gore Mode has {boxes} box per level (got {shown(value)})",
+                    en=f"{level}: «Gore Mode» has {boxes} box per level (got {shown(value)})",
                     es=(
-                        f"{level}: el Gore Mode tiene {boxes} casilla por nivel "
+                        f"{level}: el «Gore Mode» tiene {boxes} casilla por nivel "
                         f"(recibido {shown(value)})"
                     ),
                     allowed=f"a whole number from 0 to {boxes}",

@@ -265,7 +265,7 @@ DERIVED = {
     "fortaleza": ("Fortaleza", "Fortaleza (strength)"),
     "base": ("base", "base"),
     "wound_penalty": ("heridas", "wounds (penalización por heridas)"),
-    "gore_penalty": ("heridas (Gore Mode)", "wounds (Gore Mode penalty)"),
+    "gore_penalty": ("heridas («Gore Mode»)", "wounds («Gore Mode» penalty)"),
     "difficulty": ("dificultad", "difficulty (dificultad)"),
     "cover_fire": ("fuego de cobertura", "covering fire (fuego de cobertura)"),
     "knockout": ("dejar inconsciente", "knock-out (dejar inconsciente)"),
@@ -310,32 +310,32 @@ DERIVED = {
 #: the track (§4.10).
 WOUND_HELP: dict[str, tuple[str, str]] = {
     "magullado": (
-        "Magullado: sin penalización (Gore Mode: −1 a Fortaleza, Agilidad y Sentidos). "
+        "Magullado: sin penalización («Gore Mode»: −1 a Fortaleza, Agilidad y Sentidos). "
         "Se cura 1 cada 4 horas de descanso. Primer nivel del registro: 3 casillas (1 en "
-        "Gore Mode); con las 3 llenas, la siguiente herida marca un Lesionado.",
-        "Magullado (bruised): no penalty (Gore Mode: −1 to Fortaleza, Agilidad and "
+        "«Gore Mode»); con las 3 llenas, la siguiente herida marca un Lesionado.",
+        "Magullado (bruised): no penalty («Gore Mode»: −1 to Fortaleza, Agilidad and "
         "Sentidos). Heals 1 per 4 hours of rest. First level of the track: 3 boxes (1 in "
-        "Gore Mode); when all 3 are full the next wound marks a Lesionado.",
+        "«Gore Mode»); when all 3 are full the next wound marks a Lesionado.",
     ),
     "lesionado": (
-        "Lesionado: −1 a Fortaleza, Agilidad y Sentidos por herida (Gore Mode: −2). Se cura "
+        "Lesionado: −1 a Fortaleza, Agilidad y Sentidos por herida («Gore Mode»: −2). Se cura "
         "1 al día si se trata con vendas y desinfectante. Nivel central: 3 casillas (1 en "
-        "Gore Mode); con las 3 llenas, la siguiente herida marca un Malherido.",
-        "Lesionado (injured): −1 to Fortaleza, Agilidad and Sentidos per wound (Gore Mode: "
+        "«Gore Mode»); con las 3 llenas, la siguiente herida marca un Malherido.",
+        "Lesionado (injured): −1 to Fortaleza, Agilidad and Sentidos per wound («Gore Mode»: "
         "−2). Heals 1 a day if treated with bandages and disinfectant. Middle level: 3 boxes "
-        "(1 in Gore Mode); when all 3 are full the next wound marks a Malherido.",
+        "(1 in «Gore Mode»); when all 3 are full the next wound marks a Malherido.",
     ),
     "malherido": (
-        "Malherido: −2 a Fortaleza, Agilidad y Sentidos por herida (Gore Mode: −3). Tras "
+        "Malherido: −2 a Fortaleza, Agilidad y Sentidos por herida («Gore Mode»: −3). Tras "
         "recibirlo, tirada de Fortaleza o cae al suelo. Requiere atención médica urgente: "
         "con ella, una tirada de Fortaleza al día lo convierte en Lesionado; sin ella, una "
         "tirada cada 10 minutos y cada fallo añade otro. Último nivel: con las 3 casillas "
-        "llenas (1 en Gore Mode), la siguiente herida mata.",
+        "llenas (1 en «Gore Mode»), la siguiente herida mata.",
         "Malherido (badly wounded): −2 to Fortaleza, Agilidad and Sentidos per wound (Gore "
         "Mode: −3). After taking one, a Fortaleza check or fall prone. Needs urgent medical "
         "care: with it, one Fortaleza check a day turns it into a Lesionado; without it, a "
         "check every 10 minutes and each failure adds another. Last level: with all 3 boxes "
-        "full (1 in Gore Mode), the next wound kills.",
+        "full (1 in «Gore Mode»), the next wound kills.",
     ),
 }
 

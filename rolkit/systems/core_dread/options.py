@@ -124,8 +124,8 @@ class CoreDreadOptions:
         },
         label=fields.label("Penalizador Gore", "Gore penalty"),
         help=(
-            "En Gore Mode, sumar los niveles marcados o contar solo el peor.",
-            "In Gore Mode, add the marked levels or count only the worst.",
+            "En «Gore Mode», sumar los niveles marcados o contar solo el peor.",
+            "In «Gore Mode», add the marked levels or count only the worst.",
         ),
         rule="§4.17, G14",
         advanced=True,

@@ -117,7 +117,7 @@ COMBATANTS: dict[str, Data] = {
         "ranged_skill": 2,
         "block_weapon": PISTOL_DATA,
     },
-    "Ezequiel, sectario (Gore Mode)": {
+    "Ezequiel, sectario («Gore Mode»)": {
         "name": "Ezequiel",
         "fortaleza": 3,
         "agilidad": 3,

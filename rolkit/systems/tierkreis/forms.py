@@ -225,7 +225,7 @@ class Combatant:
         False,
         label=("Tumbado", "Tumbado (prone)"),
         help=(
-            "Atacar desde el suelo: −1 (no con armas de fuego); atacarle: rango −1, melee +1.",
+            "Atacar desde el suelo: −1 (no con armas de fuego); atacarle: rango −1, «melee» +1.",
             "Attacking from the ground −1 (not firearms); attacking it: ranged −1, melee +1.",
         ),
         rule="P12",
@@ -485,7 +485,7 @@ class Weapon:
         WEAPON_KINDS,
         label=("Tipo de ataque", "Tipo de ataque (attack kind)"),
         help=(
-            "Melee a 1 mano: AGI o FUE; a 2 manos: FUE; rango y fuego: AGI; poder: el suyo.",
+            "«Melee a 1 mano»: AGI o FUE; a 2 manos: FUE; rango y fuego: AGI; poder: el suyo.",
             "1-hand melee: AGI or FUE; 2-hand: FUE; ranged and firearms: AGI; power: its own.",
         ),
         rule="P4, T3",
@@ -543,9 +543,9 @@ class Weapon:
     )
     power_is_melee: bool = fields.flag_field(
         False,
-        label=("Poder de toque (melee)", "Poder de toque (melee power)"),
+        label=("Poder de toque («melee»)", "Poder de toque («melee», touch power)"),
         help=(
-            "Un poder de toque cuenta como melee para las reglas de tumbado.",
+            "Un poder de toque cuenta como «melee» para las reglas de tumbado.",
             "A touch power counts as melee for the prone rules.",
         ),
         rule="P12, T3",
@@ -636,7 +636,7 @@ class Modifiers:
         },
         label=("Característica de ataque", "Característica de ataque (attack characteristic)"),
         help=(
-            "Solo sin armas o melee a 1 mano: «Chequeo de AGI o FUE».",
+            "Solo sin armas o «melee a 1 mano»: «Chequeo de AGI o FUE».",
             "Unarmed or 1-hand melee only: «AGI or FUE check».",
         ),
         rule="P4, G3",

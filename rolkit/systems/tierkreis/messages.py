@@ -17,8 +17,8 @@ _ADJUSTMENTS = {
     "cover": ("cobertura", "cobertura (cover)"),
     "attacker_prone": ("atacante tumbado", "atacante tumbado (attacker prone)"),
     "defender_prone_melee": (
-        "objetivo tumbado, melee",
-        "objetivo tumbado, melee (prone target, melee)",
+        "objetivo tumbado, «melee»",
+        "objetivo tumbado, «melee» (prone target, melee)",
     ),
     "defender_prone_ranged": (
         "objetivo tumbado, a distancia",

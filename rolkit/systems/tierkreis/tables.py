@@ -73,8 +73,8 @@ SOURCES: tuple[str, ...] = ("effect", "item")
 #: §2.2 / T3 weapon kinds with their labels.
 WEAPON_KINDS = {
     "unarmed": ("Sin armas", "Sin armas (unarmed)"),
-    "melee_1h": ("Melee a 1 mano", "Melee a 1 mano (one-hand melee)"),
-    "melee_2h": ("Melee a 2 manos", "Melee a 2 manos (two-hand melee)"),
+    "melee_1h": ("«Melee a 1 mano»", "«Melee a 1 mano» (one-hand melee)"),
+    "melee_2h": ("«Melee a 2 manos»", "«Melee a 2 manos» (two-hand melee)"),
     "ranged": ("Arma de rango", "Arma de rango (ranged weapon)"),
     "firearm": ("Arma de fuego", "Arma de fuego (firearm)"),
     "power": ("Poder", "Poder (power)"),

@@ -44,7 +44,7 @@ ROLES = ("attacker", "defender", "weapon", "modifiers")
 PRESET_COMBATANTS = list(S.presets["attacker"].values())
 GUARD = S.presets["defender"]["Marcos, vigilante (armadura común, porra)"]
 SHOOTER = S.presets["defender"]["Diego, tirador (AGI 6, pistola para responder)"]
-GORE = S.presets["defender"]["Ezequiel, sectario (Gore Mode)"]
+GORE = S.presets["defender"]["Ezequiel, sectario («Gore Mode»)"]
 
 #: (weapon, modifiers) pairs tried against every preset pair (melee, so every pair is legal)
 ATTACKS = [

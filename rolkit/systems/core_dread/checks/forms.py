@@ -141,7 +141,7 @@ class HealingCheckForm:
     )
     gore_mode: bool = fields.flag_field(
         False,
-        label=fields.label("Gore Mode", "one box per level"),
+        label=fields.label("«Gore Mode»", "one box per level"),
         help=(
             "Una casilla por nivel y penalizadores −1/−2/−3.",
             "One box per level and −1/−2/−3 penalties.",
