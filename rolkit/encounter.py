@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit import systems
+from rolkit.balance import sweep
 from rolkit.errors import RulesError, input_error
 
 __all__ = ["Balance", "balance_encounter", "ENCOUNTER_COLUMNS"]
@@ -143,8 +144,6 @@ def balance_encounter(
         RulesError: a target outside (0, 1), no party, no foe count, a count below 1, an
             empty ``vary``, or a fight :func:`rolkit.fight_odds` refuses.
     """
-    from rolkit.balance import sweep
-
     if isinstance(target, bool) or not isinstance(target, int | float) or not 0 < target < 1:
         raise _bad(
             "target",

@@ -89,6 +89,12 @@ class HitHook(Protocol[C_in, W_in, M_in, O_in]):
     ) -> Fraction: ...
 
 
+#: ``(profile, weapon_ok)``: what a combatant's own turn reads of itself to hurt its foe,
+#: ``profile(combatant, weapon, options) -> Hashable | None``, and whether its turn leaves
+#: its weapon alone, ``weapon_ok(weapon, options) -> bool`` (:attr:`System.duel_profile`).
+DuelProfile = tuple[Callable[..., Hashable | None], Callable[..., bool]]
+
+
 def _type_error(what: str, cls: type, value: Any) -> RulesError:
     return input_error(
         what,
@@ -252,6 +258,11 @@ class System(Generic[C, W, M, O, K]):
             Fraction`` (:class:`HitHook`), equal to ``odds(...).p_hit`` and raising as it
             does, without building every outcome: what a grid cell shows (:meth:`p_hit`).
             ``None``: read from the whole law.
+        duel_profile: ``(profile, weapon_ok)`` when a duel splits into two one-sided chains
+            (:mod:`rolkit.fight.independent`, #27): ``profile(combatant, weapon, options)``
+            is all a combatant's own turn reads of itself to hurt its foe (``None``: not
+            declared for this form), ``weapon_ok(weapon, options)`` whether the bearer's
+            turn leaves the weapon alone. ``None``: the system declares no profile.
     """
 
     id: str
@@ -285,6 +296,7 @@ class System(Generic[C, W, M, O, K]):
     actions: Mapping[str, ActionProcedure] = field(default_factory=dict)
     conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
     hit_fn: HitHook[C, W, M, O] | None = field(default=None, repr=False)
+    duel_profile: DuelProfile | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:

@@ -5,7 +5,8 @@ In a duel, combatant ``i``'s form changes under its foe's blows and its own turn
 foe's weapon changes under the foe's blows on ``i``: the pair ``(form of i, weapon of the
 foe)`` is ``i``'s *side*. A blow moves only the target's side, and it reads the attacker
 only through its *attack profile* — what a system declares its turn reads to attack
-(:data:`DECLARED`; Ashes of War: :func:`rolkit.systems.ashes_of_war.duel.attack_profile`).
+(:attr:`rolkit.system.System.duel_profile`; Ashes of War:
+:func:`rolkit.systems.ashes_of_war.checks.profile.attack_profile`).
 So, given the sequence of profiles each attacker shows, the two sides evolve
 independently: the fight's law is a sum of *terms*, each the product of one law per side
 (the mass of the paths that showed one sequence of profiles). At a turn, the actor's side
@@ -31,7 +32,6 @@ its attacker through its attacks).
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Hashable
@@ -46,12 +46,7 @@ from rolkit.fight.result import Key, ended_keys, going_keys
 from rolkit.fight.state import ChainState, Slot, Summary
 from rolkit.model import Fate
 
-__all__ = ["DECLARED", "NotDecomposable", "decomposable", "split_bounds"]
-
-#: Systems whose attack profile is declared: ``id → (module, profile fn, weapon check)``.
-DECLARED: dict[str, tuple[str, str, str]] = {
-    "ashes_of_war": ("rolkit.systems.ashes_of_war.duel", "attack_profile", "decomposable_weapon"),
-}
+__all__ = ["NotDecomposable", "decomposable", "split_bounds"]
 
 #: One side: ``{(form id, foe's weapon id): weight}`` over a denominator.
 Weights = dict[tuple[int, int], int]
@@ -85,11 +80,10 @@ class _Fell(NamedTuple):
 
 
 def _declared(chain: Chain) -> tuple[Callable[..., Hashable | None], Callable[..., bool]]:
-    found = DECLARED.get(chain.s.id)
+    found = chain.s.duel_profile
     if found is None:
         raise NotDecomposable(f"{chain.s.id} declares no attack profile")
-    module = importlib.import_module(found[0])
-    return getattr(module, found[1]), getattr(module, found[2])
+    return found
 
 
 def decomposable(chain: Chain, rounds: int | None = None) -> str | None:
@@ -104,7 +98,7 @@ def decomposable(chain: Chain, rounds: int | None = None) -> str | None:
         return "aid between allies"
     if chain.turn_ends:
         return "rules at a turn's end"
-    if chain.s.id not in DECLARED:
+    if chain.s.duel_profile is None:
         return f"{chain.s.id} declares no attack profile"
     _profile, weapon_ok = _declared(chain)
     for slot in chain.start:
@@ -179,7 +173,7 @@ class _Split:
     def own_turn(self, i: int, key: tuple[int, int]) -> SideLaw:
         """Side ``i`` after its own turn: the actions the policy takes on itself (stand
         up, pick up…) before it attacks; its attacks leave it as it is (the profile says
-        so, :data:`DECLARED`) and are the foe's side's law (:meth:`blows`)."""
+        so, :attr:`~rolkit.system.System.duel_profile`) and are the foe's side's law (:meth:`blows`)."""
         memo = (i, key[0], key[1])
         known = self._own.get(memo)
         if known is None:

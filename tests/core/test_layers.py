@@ -41,6 +41,10 @@ LAZY: Mapping[tuple[str, str], str] = {
     ("rolkit.analysis", "pandas"): "a hit grid or a comparison frame is built on demand",
     ("rolkit.balance", "pandas"): "a sweep's frame is built on demand",
     ("rolkit.balance", "dask"): "the Dask cluster starts only when a sweep runs",
+    ("rolkit.encounter", "pandas"): "the fair-fight curve's frame is built on demand",
+    ("rolkit.encounter", "matplotlib"): "the fair-fight curve is plotted only when asked",
+    ("rolkit.systems.gore.attack.odds", "numpy"): "a burst's hit-count polynomials are "
+    "multiplied with numpy only when a burst is computed",
     ("rolkit.display.markup", "pandas"): "right-aligning a frame's number columns",
     ("rolkit.display.tables", "pandas"): "tables are built on demand; text reprs never need them",
     ("rolkit.display.compare", "pandas"): "the comparison table, on demand",

@@ -16,6 +16,7 @@ from rolkit.system import System
 from rolkit.systems.ashes_of_war.after import conditions, status, system_transitions
 from rolkit.systems.ashes_of_war.attack import odds, resolve
 from rolkit.systems.ashes_of_war.checks import CHECKS
+from rolkit.systems.ashes_of_war.checks.profile import attack_profile, decomposable_weapon
 from rolkit.systems.ashes_of_war.checks.turn import ACTIONS, TURN_RULES
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.grid import hit_probability
@@ -61,4 +62,5 @@ SYSTEM = System(
     actions=ACTIONS,
     conditions_fn=conditions,
     hit_fn=hit_probability,  # the grid: P(hit) from the two pools alone
+    duel_profile=(attack_profile, decomposable_weapon),  # a duel splits in two (#27)
 )
