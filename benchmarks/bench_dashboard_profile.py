@@ -46,7 +46,7 @@ def _savefig_chart(odds: Any, lang: str) -> bytes:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
     ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=10, color=views.INK)
     ax.set_title(i18n.t("chart.title", lang), fontsize=11, color=views.INK)
-    views._percent_axis(ax, lang)
+    views.percent_axis(ax, lang)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", facecolor=views.PAPER)
     return buf.getvalue()
