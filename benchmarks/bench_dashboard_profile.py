@@ -46,7 +46,7 @@ def _savefig_chart(odds: Any, lang: str) -> bytes:
     ax.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=8))
     ax.set_xlabel(i18n.t("chart.damage", lang), fontsize=10, color=views.INK)
     ax.set_title(i18n.t("chart.title", lang), fontsize=11, color=views.INK)
-    views._percent_axis(ax, lang)
+    views.percent_axis(ax, lang)
     buf = io.BytesIO()
     fig.savefig(buf, format="png", facecolor=views.PAPER)
     return buf.getvalue()
@@ -55,7 +55,7 @@ def _savefig_chart(odds: Any, lang: str) -> bytes:
 def _panel(system_id: str) -> tuple[Any, Any, list[str]]:
     from widgets.app import Dashboard
 
-    d = Dashboard(system=system_id)
+    d: Any = Dashboard(system=system_id)  # private hooks replaced below: untyped on purpose
     panel = d.attack
     panel._finish = lambda: None  # the rest of the page is timed by the paths below
     panel._draw_chart = lambda: None
@@ -101,8 +101,8 @@ def paths(system_id: str) -> dict[str, Callable[[int], None]]:
 
 def run() -> list[tuple[str, float, str]]:
     rows: list[tuple[str, float, str]] = []
-    for system_id in rolkit.systems():
-        if not rolkit.get_system(system_id).grid_axes:
+    for system_id in rolkit.systems.available():
+        if not rolkit.systems.get(system_id).grid_axes:
             continue
         timed = {name: _median(path) for name, path in paths(system_id).items()}
         note = f"median of {CHANGES}, in-process"

@@ -1,10 +1,12 @@
 """Browser fixtures: Voilà on a free loopback port, Playwright with Debian's chromium, and
 every request that is not to 127.0.0.1 aborted (nothing leaves the machine).
 
-The servers use the same flags as ``make dashboard`` plus a pool of preheated kernels (a
-test that reloads finds a kernel ready: the sample server keeps three, as the link test
-loads its page four times in a row, each load taking a kernel that took ~5 s of CPU to
-preheat); a server is handed to the tests once its pool is preheated. They are shared by
+The servers use the same flags as ``make dashboard`` with a pool of one preheated kernel:
+each page load takes one kernel and Voilà starts its successor, so every kernel still in
+the pool when the session ends was CPU spent for nothing (~5 s a sample kernel, ~9 s a
+dashboard one, per worker): a pool of one keeps the preheated path tested and wastes one
+kernel per server (a page loaded before the refill is ready waits for it: the timeouts are
+generous); a server is handed to the tests once its pool is preheated. They are shared by
 every module of the browser suite run by one worker (no test needs a fresh one: each opens
 its own page, hence its own kernel) and stopped with SIGTERM by PID at the end of the
 session. ``make test`` runs this folder on two workers, one file each at a time: a file
@@ -20,8 +22,8 @@ import pytest
 from tests.harness import CHROMIUM, CHROMIUM_ARGS, VoilaServer, local_only
 
 ROOT = Path(__file__).resolve().parents[2]
-POOL = 2  # preheated kernels of the dashboard server (each imports every system)
-SAMPLE_POOL = 3  # of the sample server (the link test takes four in a row)
+POOL = 1  # preheated kernels of the dashboard server (each imports every system)
+SAMPLE_POOL = 1  # of the sample server (the link test's four loads wait for the refill)
 
 
 def _need_chromium():

@@ -31,7 +31,7 @@ def fight_server(tmp_path_factory):
         server = VoilaServer(
             ROOT / "notebooks" / "dashboard.ipynb",
             tmp_path_factory.mktemp("voila") / "fight.log",
-            pool_size=2,
+            pool_size=1,  # three page loads: each refill is used, one kernel left over
         )
     try:
         server.wait_ready()
