@@ -35,6 +35,7 @@ from typing import Any
 
 from rolkit.memo import memo
 from rolkit.model import Fate
+from rolkit.systems.ashes_of_war.attack.blow import fast_blow_law
 from rolkit.systems.ashes_of_war.attack.odds import attack_rows
 from rolkit.systems.ashes_of_war.attack.stages import defender_after, spent
 from rolkit.systems.ashes_of_war.attack.validate import check_legal, check_situation
@@ -116,7 +117,22 @@ def blow_law(
 ) -> tuple[tuple[tuple[Combatant, Weapon], Fraction], ...]:
     """The law of ``(defender_after, weapon_after)`` for an attack of this pool: the
     attacker enters only through its pool (§4.4), so the attacker's own wounds, which
-    change every round of a fight, do not make a new law."""
+    change every round of a fight, do not make a new law. Built by
+    :func:`~.attack.blow.fast_blow_law` (its parts memoised on what they read); equal to
+    :func:`_blow_law_reference`, the plain path."""
+    return fast_blow_law(pool, defender, weapon, modifiers, rules)
+
+
+def _blow_law_reference(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig,
+) -> tuple[tuple[tuple[Combatant, Weapon], Fraction], ...]:
+    """:func:`blow_law` the plain way, kept as the reference the tests compare it with:
+    every row of :func:`~.attack.odds.attack_rows` summed per ``(category, location,
+    severity)``, each branch's forms built by :func:`~.attack.stages.defender_after`."""
     rows, den = attack_rows(pool, defender, weapon, modifiers, rules)
     thresholds = weapon_thresholds(weapon, rules)
     branches: dict[tuple[str, str | None, str | None], int] = {}

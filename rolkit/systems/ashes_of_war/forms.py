@@ -142,9 +142,22 @@ def cached_hash(form: Any) -> int:
     ``__getstate__ = state_without_hash`` so a pickled form (another process, another hash
     seed) computes its own.
     """
-    h = form.__dict__.get(_HASH)
+    values = form.__dict__
+    h = values.get(_HASH)
     if h is None:
-        h = hash(tuple(form.__dict__[name] for name in form.__dataclass_fields__))
+        h = hash(tuple(map(values.__getitem__, form.__dataclass_fields__)))
+        object.__setattr__(form, _HASH, h)
+    return h
+
+
+def wounds_hash(form: Any) -> int:
+    """:func:`cached_hash` for :class:`Wounds`: each row hashed by its counts in
+    ``LOCATIONS`` order (equal rows, equal counts) instead of ``FrozenMap``'s frozenset of
+    items; every blow of a whole fight's law builds and hashes new wound rows."""
+    values = form.__dict__
+    h = values.get(_HASH)
+    if h is None:
+        h = hash(tuple(tuple(map(values[name].get, LOCATIONS)) for name in _WOUND_ROWS))
         object.__setattr__(form, _HASH, h)
     return h
 
@@ -580,7 +593,7 @@ class Wounds:
                 full = fields.FrozenMap({loc: row.get(loc, 0) for loc in LOCATIONS})
                 object.__setattr__(self, name, full)
 
-    __hash__ = cached_hash
+    __hash__ = wounds_hash
     __getstate__ = state_without_hash
 
     def count(self, location: str, severity: str) -> int:

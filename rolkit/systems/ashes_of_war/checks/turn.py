@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.actions import ActionAfter, ActionContext, AttackAction, CheckAction, TurnRules
+from rolkit.memo import memo
 from rolkit.model import Degree, Step
 from rolkit.system import CheckProcedure
 from rolkit.systems.ashes_of_war.checks.actions import (
@@ -130,7 +131,15 @@ def _skill_form(c: Combatant, skill: str, adversidad: str, rules: RulesConfig) -
 # --------------------------------------------------------------------------- attack
 def _second_attack(ctx: ActionContext, m: Modifiers) -> Modifiers:
     """«El segundo ataque realizado se efectuará con un dado de Desgracia (▽)»."""
-    return replace(m, attack_number=2) if ctx.taken.count("attack") else m
+    return _as_second(m) if ctx.taken.count("attack") else m
+
+
+@memo
+def _as_second(m: Modifiers) -> Modifiers:
+    """``m`` for the turn's second attack, validated once and shared: a fight asks for it
+    at every turn it weighs or draws, and re-checking every field each time cost a tenth
+    of its exploration and of its simulation."""
+    return replace(m, attack_number=2)
 
 
 def _attack_refusal(ctx: ActionContext) -> Refusal | None:

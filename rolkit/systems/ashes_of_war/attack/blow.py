@@ -1,0 +1,174 @@
+"""§4.5, §4.8–§4.15, §4.22 The after-blow law of ``(defender_after, weapon_after)`` built
+cheaply for a new defender, exactly as :func:`~.stages.defender_after` over every row of
+:func:`~.odds.attack_rows` would (``after._blow_law_reference`` is that plain path; a test
+checks the two equal, Fraction for Fraction).
+
+A whole fight meets thousands of wounded forms, and most of what one blow reads does not
+change from one to the next. Three parts are memoised on exactly what they read:
+
+* the branch weights (:func:`_effect_weights`): the dice, the location and the damage
+  against the RD per location read the defender only through its defence pool, its lost
+  parts, its RD per location and its shield (:func:`_dice_view`); rows are summed per
+  *effect* (what the forms are told: no change, a worn weapon, a worn parry object, a
+  shield overflow or a wound at a location and T6 severity), so absorbed and blocked blows
+  at ten locations make one effect, not ten;
+* the wound (:func:`_wounded`): §4.13–§4.15 read only the wound rows, the Conditions, the
+  weapon hand and the shield arm (:func:`~.rules.wounds.wound_plan`), so defenders that
+  differ elsewhere (defences this turn, Integridad) share the new rows and Conditions;
+* a worn piece (:func:`_worn`): one Integridad loss of an item (§4.22).
+
+Shared results are the same objects, so their (cached) hashes are computed once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+from rolkit.memo import memo
+from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
+from rolkit.systems.ashes_of_war.forms import (
+    Combatant,
+    Conditions,
+    Modifiers,
+    Weapon,
+    Wounds,
+    evolve,
+)
+from rolkit.systems.ashes_of_war.options import RulesConfig
+from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
+from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
+from rolkit.systems.ashes_of_war.rules.pools import defence_pool
+from rolkit.systems.ashes_of_war.rules.wounds import wound_effect
+from rolkit.systems.ashes_of_war.tables import LOCATIONS
+
+__all__ = ["fast_blow_law"]
+
+#: ``(kind, location, severity)``: what a branch does to the forms. Kinds: ``"none"``
+#: (missed or dodged), ``"deflected"``, ``"weapon"`` (blocked or absorbed: the weapon
+#: wears), ``"overflow"`` (through the shield into the arm) and ``"wound"``.
+Effect = tuple[str, "str | None", "str | None"]
+
+_KIND = {"miss": "none", "dodged": "none", "blocked": "weapon", "absorbed": "weapon"}
+
+
+class _Carried:
+    """A value carried with the key that decides a result: it hashes and compares by the
+    key only, so a memo keyed on it is shared by every value with that key."""
+
+    __slots__ = ("key", "value")
+
+    def __init__(self, key: Hashable, value: Any) -> None:
+        self.key = key
+        self.value = value
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Carried) and self.key == other.key
+
+
+def _dice_view(d: Combatant, m: Modifiers, rules: RulesConfig) -> Hashable:
+    """Every part of the defender :func:`~.odds.attack_rows` reads: the defence pool
+    (§4.5), the lost parts (T4 moves them), the RD per location (§4.12, 0 when broken),
+    and the shield's RD and arm (§4.9)."""
+    dpool = None if m.defence == "none" else defence_pool(d, m, rules=rules)
+    shield = None if d.shield is None else (d.shield.rd, d.shield_arm)
+    rds = tuple(d.rd(loc) for loc in LOCATIONS)
+    return (dpool, d.conditions.dismembered, rds, shield)
+
+
+@memo
+def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], int]:
+    """The rows of :func:`~.odds.attack_rows` summed per effect, over their denominator."""
+    pool, d, w, m, rules = carried.value
+    rows, den = attack_rows(pool, d, w, m, rules)
+    thresholds = weapon_thresholds(w, rules)
+    out: dict[Effect, int] = {}
+    for (category, location, final), n in rows.items():
+        kind = _KIND.get(category, category)
+        if kind in ("none", "weapon", "deflected"):
+            effect: Effect = (kind, None, None)
+        else:
+            effect = (kind, location, wound_severity(final, thresholds))
+        out[effect] = out.get(effect, 0) + n
+    return tuple(out.items()), den
+
+
+@memo
+def _wounded(carried: _Carried) -> tuple[Wounds, Conditions]:
+    """:func:`~.rules.wounds.wound_effect`'s new rows and Conditions, shared by every
+    defender with the same rows, Conditions, weapon hand and shield arm."""
+    d, rest = carried.value
+    wounds, conds, _box, _events = wound_effect.__wrapped__(d, *rest)  # type: ignore[attr-defined]
+    return wounds, conds
+
+
+@memo
+def _worn(piece: Any, loss: int) -> Any:
+    """§4.22 an item after one loss of Integridad, floored at 0."""
+    return evolve(piece, integrity=max(0, piece.integrity - loss))
+
+
+def _wound_and_wear(
+    d: Combatant, loc: str, sev: str, w: Weapon, m: Modifiers, rules: RulesConfig
+) -> Combatant:
+    """:func:`~.stages.defender_after`'s wound: the box and its states, then the armour
+    piece there wears (§4.12)."""
+    rest = (loc, sev, declared_damage_type(w, m), w.non_lethal, m.dying_rule or rules.dying_rule)
+    key = (d.wounds, d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm, rest, rules)
+    wounds, conds = _wounded(_Carried(key, (d, (*rest, rules))))
+    slot = d.armor_slot(loc)  # the wound changes no armour: the same slot covers ``loc``
+    if slot is None:
+        return evolve(d, wounds=wounds, conditions=conds)
+    worn = _worn(getattr(d, slot), rules.integrity_loss)
+    return evolve(d, wounds=wounds, conditions=conds, **{slot: worn})
+
+
+def _after(
+    effect: Effect, d0: Combatant, d: Combatant, w1: Weapon, m: Modifiers, rules: RulesConfig
+) -> tuple[Combatant, Weapon]:
+    """The forms one effect leaves (:func:`~.stages.defender_after`, branch by branch):
+    ``d0`` is the defender after its defence roll, ``w1`` the weapon after its shot."""
+    kind, loc, sev = effect
+    if kind == "none":
+        return d0, w1
+    if kind == "weapon":
+        return d0, _worn(w1, rules.integrity_loss)
+    if kind == "deflected":
+        assert d.parry_object is not None
+        return evolve(d0, parry_object=_worn(d.parry_object, rules.integrity_loss)), w1
+    if kind == "overflow":
+        assert d.shield is not None and loc is not None
+        d_s = evolve(d0, shield=_worn(d.shield, rules.integrity_loss))
+        if sev is not None:
+            return _wound_and_wear(d_s, loc, sev, w1, m, rules), w1
+        if rules.overflow_absorbed_damages_weapon:
+            return d_s, _worn(w1, rules.integrity_loss)
+        return d_s, w1
+    assert kind == "wound" and loc is not None and sev is not None
+    return _wound_and_wear(d0, loc, sev, w1, m, rules), w1
+
+
+def fast_blow_law(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig,
+) -> tuple[tuple[tuple[Combatant, Weapon], Fraction], ...]:
+    """The law of ``(defender_after, weapon_after)`` for a legal attack of this pool."""
+    d, m = defender, modifiers
+    key = (pool, m, weapon.dice, weapon_thresholds(weapon, rules), rules, _dice_view(d, m, rules))
+    effects, den = _effect_weights(_Carried(key, (pool, d, weapon, m, rules)))
+    d0 = d if m.defence == "none" else defended_state(d)
+    w1 = fired(weapon)
+    weights: dict[tuple[Combatant, Weapon], int] = {}
+    for effect, n in effects:
+        state = _after(effect, d0, d, w1, m, rules)
+        weights[state] = weights.get(state, 0) + n
+    return tuple((state, Fraction(n, den)) for state, n in weights.items())

@@ -1,0 +1,95 @@
+"""The after-blow law built from its memoised parts (:mod:`~rolkit.systems.ashes_of_war.
+attack.blow`) is the plain one (``after._blow_law_reference``: every row of the attack law,
+each branch's forms built by ``defender_after``), Fraction for Fraction, over varied
+wounded forms: two blows deep from the defaults, a shield, a parry object, a dying rule,
+aimed blows, a blunt weapon, and house rules that change the branches (first serious wound
+applied, a fracture per limb, overflow absorbed without wear, Integridad lost by 2)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+import rolkit
+from rolkit.errors import RulesError
+from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, Weapon, attack_pool
+from rolkit.systems.ashes_of_war.after import _blow_law_reference, blow_law
+from rolkit.systems.ashes_of_war.attack.blow import fast_blow_law
+from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.system import SYSTEM
+
+from .aow_fixtures import HACHA
+from .test_after import BLEEDER, SMALL_TARGET
+
+DEFAULTS = SYSTEM.defaults()
+A0, D0, W0 = DEFAULTS["attacker"], DEFAULTS["defender"], DEFAULTS["weapon"]
+STAFF = Weapon("Báculo de madera", damage="2d2", damage_type="blunt")
+MACE = Weapon("Maza", damage="2d6", damage_type="blunt")
+HOUSE = RulesConfig(
+    first_serious_applied=True,
+    fracture_scope="limb",
+    overflow_absorbed_damages_weapon=False,
+    integrity_loss=2,
+)
+
+
+def legal(d: Any, w: Any, m: Modifiers, rules: RulesConfig) -> bool:
+    try:
+        check_legal(A0, d, w, m, rules)
+    except RulesError:
+        return False  # e.g. a shield dropped by a first serious wound: no interception
+    return True
+
+
+def wounded(d: Any, w: Any, m: Modifiers, rules: RulesConfig, depth: int, width: int) -> list:
+    """``d`` and the likeliest defenders up to ``depth`` blows of ``w`` away that can
+    still be attacked this way."""
+    pool = attack_pool(A0, w, m, rules=rules)
+    found, layer = [d], [d]
+    for _ in range(depth):
+        nxt = []
+        for dd in layer:
+            ranked = sorted(blow_law(pool, dd, w, m, rules), key=lambda kv: -kv[1])
+            nxt += [s[0] for s, _ in ranked if legal(s[0], w, m, rules)][:width]
+        found += nxt
+        layer = nxt
+    return found
+
+
+CASES = [
+    (D0, W0, Modifiers(), RulesConfig()),
+    (D0, MACE, Modifiers(defence="intercept_shield"), RulesConfig()),
+    (dataclasses.replace(D0, parry_object=STAFF), W0, Modifiers(defence="intercept_object"), HOUSE),
+    (BLEEDER, HACHA, Modifiers(defence="intercept_shield", dying_rule=True), HOUSE),
+    (BLEEDER, MACE, Modifiers(defence="dodge", aimed_location="left_arm"), RulesConfig()),
+    (SMALL_TARGET, W0, Modifiers(narrated_location="head"), HOUSE),
+]
+
+
+@pytest.mark.parametrize("d, w, m, rules", CASES, ids=lambda x: type(x).__name__)
+def test_the_memoised_law_is_the_plain_law(d, w, m, rules):
+    rolkit.clear_caches()
+    pool = attack_pool(A0, w, m, rules=rules)
+    for dd in wounded(d, w, m, rules, depth=2, width=3):
+        ref = _blow_law_reference(pool, dd, w, m, rules)
+        fast = fast_blow_law(pool, dd, w, m, rules)
+        assert dict(fast) == dict(ref)
+        assert [s for s, _ in fast] == [s for s, _ in ref]  # the same order: same draws
+        assert len(dict(fast)) == len(fast)  # merged: one row per after-state
+
+
+def test_the_memoised_wound_tells_apart_the_weapon_hand_and_the_shield_arm():
+    """T5 applied: a first serious wound in an arm drops what that side holds, so two
+    defenders with the same wounds but other sides must not share a memoised wound."""
+    m = Modifiers(narrated_location="right_arm")
+    pool = attack_pool(A0, MACE, m, rules=HOUSE)
+    rolkit.clear_caches()
+    for d in (
+        D0,
+        dataclasses.replace(D0, weapon_hand="left", shield_arm="right"),
+        dataclasses.replace(D0, shield=None),
+    ):
+        ref = _blow_law_reference(pool, d, MACE, m, HOUSE)
+        assert dict(fast_blow_law(pool, d, MACE, m, HOUSE)) == dict(ref)
