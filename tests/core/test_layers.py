@@ -91,7 +91,7 @@ SYSTEM_LAYOUT = frozenset(
         "system",
     }
 )
-ATTACK_LAYOUT = frozenset({"__init__", "validate", "key", "stages", "resolve", "odds"})
+ATTACK_LAYOUT = frozenset({"__init__", "validate", "key", "stages", "resolve", "odds", "blow"})
 SYSTEMS = ("core_dread", "ashes_of_war", "tierkreis", "gore", "nsd20")
 
 
