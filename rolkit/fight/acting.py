@@ -21,7 +21,7 @@ The default policy, what a GM would expect (stated in the result's notes):
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -279,15 +279,24 @@ class Acting(Laws):
             layer = nxt
         return done
 
-    def draw_turn(self, state: ChainState, actor: int, rng: Any) -> ChainState:
-        """One turn of ``actor``'s actions drawn at random (the simulation)."""
+    def draw_turn(
+        self,
+        state: ChainState,
+        actor: int,
+        rng: Any,
+        draw: Callable[[ActKey, Any], After] | None = None,
+    ) -> ChainState:
+        """One turn of ``actor``'s actions drawn at random (the simulation): the policy
+        chooses each action (:meth:`choose`) and ``draw`` (default :meth:`draw_action`)
+        draws what it does — the draw of :meth:`turn_rows`."""
+        draw = self.draw_action if draw is None else draw
         taken: tuple[str, ...] = ()
         while not self.terminal(state) and self.acting(state, actor):
             choice = self.choose(state, actor, taken)
             if choice is None:
                 break
             self.acted[choice.action] = None
-            after = self.draw_action(self.act_key(state, actor, choice, taken), rng)
+            after = draw(self.act_key(state, actor, choice, taken), rng)
             state = self.after_act(state, actor, choice.target, after)
             taken = (*taken, choice.action)
         return state

@@ -144,20 +144,9 @@ class Sampler:
         return c.after_blow(state, actor, j, table.draw(rng))
 
     def actions(self, state: ChainState, actor: int, rng: random.Random) -> ChainState:
-        """One turn of ``actor``'s actions drawn at random: the chain's policy chooses
-        each action (:meth:`Chain.choose`) and the action's law moves the forms — the
-        draw of :meth:`Chain.turn_rows`."""
-        c = self.chain
-        taken: tuple[str, ...] = ()
-        while not c.terminal(state) and c.acting(state, actor):
-            choice = c.choose(state, actor, taken)
-            if choice is None:
-                break
-            c.acted[choice.action] = None
-            after = self.action(c.act_key(state, actor, choice, taken), rng)
-            state = c.after_act(state, actor, choice.target, after)
-            taken = (*taken, choice.action)
-        return state
+        """One turn of ``actor``'s actions drawn at random, each from its compiled law
+        (:meth:`action`, :meth:`Chain.draw_turn`)."""
+        return self.chain.draw_turn(state, actor, rng, self.action)
 
     def action(self, key: ActKey, rng: random.Random) -> After:
         """One draw of the action ``key``: from its compiled law from its
