@@ -44,10 +44,10 @@ from rolkit.safefile import reason
 from rolkit.system import System
 from widgets import fight_texts, gm_texts, views  # noqa: F401  (register the strings)
 from widgets.attack import NONE
-from widgets.fight_best import BestLine, BestRequest, join_worker
+from widgets.fight_best import BestLine, BestRequest
 from widgets.fight_cards import LOG_SHOWN, SIDE_KEYS, cards_html, log_html, side_label
 from widgets.fight_table import TABLE_KEY, conditions_of, new_table_id, publish, snapshot
-from widgets.fight_victory import VictoryBlock, VictoryRequest
+from widgets.fight_victory import VictoryBlock, VictoryRequest, join_worker
 from widgets.limits import NAME_MAX, BoundedText, too_long_message
 from widgets.panel import GuardedPanel
 from widgets.rolling import SeedBox, roll_button

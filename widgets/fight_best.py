@@ -14,10 +14,9 @@ from __future__ import annotations
 import html
 import logging
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import ipywidgets as ipw
 
@@ -27,8 +26,9 @@ from rolkit.fight import FightSpec
 from rolkit.fight.best_move import BestMove
 from rolkit.fight.mdp import Stopped
 from rolkit.system import System
+from widgets.fight_victory import join_worker
 
-__all__ = ["BestLine", "BestRequest", "CACHE_MAX", "join_worker"]
+__all__ = ["BestLine", "BestRequest", "CACHE_MAX"]
 
 log = logging.getLogger("rolkit.dashboard")
 
@@ -47,21 +47,6 @@ i18n.register_pairs(
 Solver = Callable[[FightSpec, tuple[str, ...], System, Callable[[], bool]], BestMove]
 #: what is kept per state: the best move, or the refusal's ``(es, en)`` message
 _Known = BestMove | tuple[str, str]
-
-
-def join_worker(owner: Any, timeout: float = 120) -> None:
-    """Wait for ``owner.thread`` (a block's background worker) to end: one being started
-    (assigned, not yet running) is waited for once it runs."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        worker = owner.thread
-        if worker is None:
-            return
-        if worker.ident is None:  # assigned, not started yet
-            time.sleep(0.01)
-            continue
-        worker.join(max(0.0, deadline - time.monotonic()))
-        return
 
 
 class BestRequest(NamedTuple):
@@ -133,9 +118,7 @@ class BestLine:
 
     def wait(self, timeout: float = 120) -> BestMove | None:
         """Wait for the worker (tests, notebooks); the best move on screen then."""
-        worker = self.thread
-        if worker is not None:
-            worker.join(timeout)
+        join_worker(self, timeout)
         return self.best
 
     def _work(self) -> None:

@@ -17,6 +17,7 @@ import html
 import logging
 import math
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -35,7 +36,15 @@ from widgets import (
 )
 from widgets.fight_why import Blow, blows, why_line
 
-__all__ = ["VictoryBlock", "VictoryRequest", "trend_svg", "rounds_html", "CACHE_MAX", "TREND_MAX"]
+__all__ = [
+    "VictoryBlock",
+    "VictoryRequest",
+    "join_worker",
+    "trend_svg",
+    "rounds_html",
+    "CACHE_MAX",
+    "TREND_MAX",
+]
 
 log = logging.getLogger("rolkit.dashboard")
 
@@ -45,6 +54,21 @@ CACHE_MAX = 64
 TREND_MAX = 1_000
 
 Solver = Callable[[FightSpec, System], FightOdds]
+
+
+def join_worker(owner: Any, timeout: float = 120) -> None:
+    """Wait for ``owner.thread`` (a block's background worker) to end: one being started
+    (assigned, not yet running) is waited for once it runs."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        worker = owner.thread
+        if worker is None:
+            return
+        if worker.ident is None:  # assigned, not started yet
+            time.sleep(0.01)
+            continue
+        worker.join(max(0.0, deadline - time.monotonic()))
+        return
 
 
 class VictoryRequest(NamedTuple):
@@ -211,9 +235,7 @@ class VictoryBlock:
 
     def wait(self, timeout: float = 120) -> FightOdds | None:
         """Wait for the worker (tests, notebooks); the odds on screen then."""
-        worker = self.thread
-        if worker is not None:
-            worker.join(timeout)
+        join_worker(self, timeout)
         return self.odds
 
     @property
