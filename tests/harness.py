@@ -34,6 +34,20 @@ __all__ = [
     "odds_text",
 ]
 
+
+#: JavaScript helpers for colour checks in a page (start of a function body): ``rgb(css)``
+#: the numbers of a CSS colour, ``lum(rgb)`` its WCAG relative luminance, ``bg(element)``
+#: the first opaque background at or above the element (white when none).
+COLOUR_JS = """\
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255;
+      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
+      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e)
+      .backgroundColor); if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c; }
+      return [255, 255, 255]; };
+"""
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 import rolkit
 from rolkit import i18n
+from tests.harness import COLOUR_JS
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
@@ -204,20 +205,17 @@ def test_item6_no_internals_on_screen(local_page, dashboard_server):
 
 
 # --------------------------------------------------------------------------- 7
-CONTRAST_JS = """
+CONTRAST_JS = (
+    """
 els => {
-  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
-  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255;
-      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
-      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e)
-      .backgroundColor); if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c; }
-      return [255, 255, 255]; };
-  return els.filter(e => e.innerText.trim()).map(e => {
+"""
+    + COLOUR_JS
+    + """  return els.filter(e => e.innerText.trim()).map(e => {
       const a = lum(rgb(getComputedStyle(e).color)), b = lum(bg(e));
       return [e.innerText.trim().slice(0, 20), (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)];
   });
 }"""
+)
 
 
 def min_contrast(page, selector):

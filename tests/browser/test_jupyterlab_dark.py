@@ -7,23 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import CHROMIUM, LabServer
+from tests.harness import CHROMIUM, COLOUR_JS, LabServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 ROOT = Path(__file__).resolve().parents[2]
 
 #: text elements measured: each with a direct text node, inside rolkit's outputs
-CONTRAST_JS = """
+CONTRAST_JS = (
+    """
 () => {
-  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
-  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255;
-      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
-      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e)
-      .backgroundColor); if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c; }
-      return [255, 255, 255]; };
-  const roots = document.querySelectorAll(
+"""
+    + COLOUR_JS
+    + """  const roots = document.querySelectorAll(
       '.rolkit-card, .rolkit-results, .rolkit-roll, table.rolkit-odds');
   const out = [];
   for (const root of roots) {
@@ -37,23 +33,21 @@ CONTRAST_JS = """
   }
   return out;
 }"""
+)
 
 
 #: rolkit's blocks whose own background (the first opaque one under them) is light
-BLOCKS_JS = """
+BLOCKS_JS = (
+    """
 () => {
-  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
-  const lum = c => { const v = c.slice(0, 3).map(x => { x /= 255;
-      return x <= 0.03928 ? x / 12.92 : Math.pow((x + 0.055) / 1.055, 2.4); });
-      return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
-  const bg = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e)
-      .backgroundColor); if (c.length >= 3 && (c.length < 4 || c[3] > 0.5)) return c; }
-      return [255, 255, 255]; };
-  return [...document.querySelectorAll('.rolkit-card, .rolkit-results, .rolkit-paper, ' +
+"""
+    + COLOUR_JS
+    + """  return [...document.querySelectorAll('.rolkit-card, .rolkit-results, .rolkit-paper, ' +
       'table.rolkit-odds, table.rolkit-check-odds, table.rolkit-screen-table')]
     .filter(e => e.offsetParent !== null && lum(bg(e)) > 0.2)
     .map(e => e.className + ' ' + e.textContent.trim().slice(0, 30));
 }"""
+)
 #: screenshots to look at (outside the tree)
 SHOTS = Path(tempfile.gettempdir()) / "rolkit-display-shots"
 
