@@ -89,6 +89,23 @@ class HitHook(Protocol[C_in, W_in, M_in, O_in]):
     ) -> Fraction: ...
 
 
+class SampleBlowHook(Protocol[C_in, W_in, M_in, O_in]):
+    """``(attacker, defender, weapon, modifiers, options, rng) -> (attacker_after,
+    defender_after, weapon_after)``: one attack drawn from ``rng`` with no steps, its law
+    exactly the after-state law (:attr:`System.sample_blow`)."""
+
+    def __call__(
+        self,
+        attacker: C_in,
+        defender: C_in,
+        weapon: W_in,
+        modifiers: M_in,
+        options: O_in,
+        rng: Any,
+        /,
+    ) -> tuple[Any, Any, Any]: ...
+
+
 #: ``(profile, weapon_ok)``: what a combatant's own turn reads of itself to hurt its foe,
 #: ``profile(combatant, weapon, options) -> Hashable | None``, and whether its turn leaves
 #: its weapon alone, ``weapon_ok(weapon, options) -> bool`` (:attr:`System.duel_profile`).
@@ -263,6 +280,14 @@ class System(Generic[C, W, M, O, K]):
             is all a combatant's own turn reads of itself to hurt its foe (``None``: not
             declared for this form), ``weapon_ok(weapon, options)`` whether the bearer's
             turn leaves the weapon alone. ``None``: the system declares no profile.
+        sample_blow: one attack drawn at random for a simulated fight, ``(attacker,
+            defender, weapon, modifiers, options, rng) -> (attacker_after, defender_after,
+            weapon_after)`` (:class:`SampleBlowHook`; ``rng`` a ``random.Random``): the
+            forms :meth:`after` would give, with exactly the law of :meth:`transitions`,
+            raising as :meth:`resolve` does for an attack the rules refuse — without
+            building the explanation (#27 item 6). The simulation
+            (:mod:`rolkit.fight.simulate`) uses it for blows whose law it has not compiled;
+            ``None``: it resolves them (:meth:`resolve`). Called with no type checks.
     """
 
     id: str
@@ -297,6 +322,7 @@ class System(Generic[C, W, M, O, K]):
     conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
     hit_fn: HitHook[C, W, M, O] | None = field(default=None, repr=False)
     duel_profile: DuelProfile | None = field(default=None, repr=False)
+    sample_blow: SampleBlowHook[C, W, M, O] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:

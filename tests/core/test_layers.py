@@ -91,7 +91,9 @@ SYSTEM_LAYOUT = frozenset(
         "system",
     }
 )
-ATTACK_LAYOUT = frozenset({"__init__", "validate", "key", "stages", "resolve", "odds", "blow"})
+ATTACK_LAYOUT = frozenset(
+    {"__init__", "validate", "key", "stages", "resolve", "odds", "blow", "sample"}
+)
 SYSTEMS = ("core_dread", "ashes_of_war", "tierkreis", "gore", "nsd20")
 
 

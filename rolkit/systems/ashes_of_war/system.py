@@ -15,6 +15,7 @@ from rolkit import fields
 from rolkit.system import System
 from rolkit.systems.ashes_of_war.after import conditions, status, system_transitions
 from rolkit.systems.ashes_of_war.attack import odds, resolve
+from rolkit.systems.ashes_of_war.attack.sample import sample_blow
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile, decomposable_weapon
 from rolkit.systems.ashes_of_war.checks.turn import ACTIONS, TURN_RULES
@@ -63,4 +64,5 @@ SYSTEM = System(
     conditions_fn=conditions,
     hit_fn=hit_probability,  # the grid: P(hit) from the two pools alone
     duel_profile=(attack_profile, decomposable_weapon),  # a duel splits in two (#27)
+    sample_blow=sample_blow,  # a simulated blow: the dice, no steps (#27 item 6)
 )
