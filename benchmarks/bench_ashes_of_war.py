@@ -24,6 +24,7 @@ block and the overflow into the shield arm.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import statistics
 import time
 from collections.abc import Callable
@@ -33,7 +34,7 @@ from typing import Any
 import icepool
 
 import rolkit
-from benchmarks.timing import Ratio, median_seconds
+from benchmarks.timing import Ratio, median_seconds, medians_side_by_side
 from rolkit.actions import TurnRules
 from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, attack_outcomes
 from rolkit.systems.ashes_of_war.system import SYSTEM
@@ -298,7 +299,54 @@ def run() -> list[tuple[str, float, str]]:
         rows.append((f"ashes_of_war icepool / rolkit, {name}", Ratio(t_ice / t_ours), "target ≥ 2"))
     transitions_rows(rows)
     duel_bounds_rows(rows)
+    simulation_rows(rows)
     return rows
+
+
+def simulation_rows(rows: list[tuple[str, float, str]], n: int = 1000) -> None:
+    """#27 item 6: the default duel to its end simulated, ``n`` fights, seed 1, caches
+    cleared before each run: the blows and actions drawn directly (``SYSTEM.sample_blow``,
+    a check's degree) against the explained resolution of each (``direct=False``, the
+    simulation before), CPU medians side by side in one run, and their ratio (target ≥ 20)."""
+    from rolkit.fight.chain import Chain
+    from rolkit.fight.simulate import simulate
+    from rolkit.fight.spec import FightSpec
+
+    d = SYSTEM.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    spec = FightSpec(SYSTEM.id, tuple(fighters))
+    results: dict[bool, Any] = {}
+
+    def run(direct: bool) -> None:
+        chain = Chain(SYSTEM, spec, d["modifiers"], SYSTEM.options_type(), {})
+        results[direct] = simulate(chain, None, None, n, seed=1, direct=direct)
+
+    t_old, t_new = medians_side_by_side(
+        [functools.partial(run, False), functools.partial(run, True)],
+        repeat=3,
+        setups=[rolkit.clear_caches] * 2,
+    )
+    for direct, t in ((False, t_old), (True, t_new)):
+        win = results[direct].marginals
+        rows.append(
+            (
+                f"ashes_of_war 1v1 to the end simulated, n = {n}, "
+                f"{'drawn directly' if direct else 'resolved (before)'} (CPU, cold)",
+                t,
+                f"P(A wins) = {float(_p_win(win, 'a')):.3f}",
+            )
+        )
+    rows.append(
+        (
+            f"ashes_of_war 1v1 simulation n = {n}: resolved / drawn",
+            Ratio(t_old / t_new),
+            "target ≥ 20",
+        )
+    )
+
+
+def _p_win(marginals: Any, side: str) -> Fraction:
+    return Fraction(marginals.get(("win", side), 0))
 
 
 def duel_bounds_rows(rows: list[tuple[str, float, str]]) -> None:
