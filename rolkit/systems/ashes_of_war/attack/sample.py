@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple, cast
 
+from rolkit.errors import RulesError
 from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.stages import branch_after
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, Wounds
@@ -53,17 +54,27 @@ class _Marks(NamedTuple):
 
 
 @memo
-def _check_wounds(wounds: Wounds, rules: RulesConfig, role: str) -> None:
-    """§3.1 :func:`check_wounds` (raises when a row holds more marks than T3's boxes),
-    once per distinct wound rows: many forms of a fight share them."""
-    check_wounds(cast(Combatant, _Marks(wounds)), rules, role)
+def _wounds_fit(wounds: Wounds, rules: RulesConfig) -> bool:
+    """§3.1 no row holds more marks than T3's boxes (:func:`check_wounds`), once per
+    distinct wound rows: many forms of a fight share them."""
+    try:
+        check_wounds(cast(Combatant, _Marks(wounds)), rules, "")
+    except RulesError:
+        return False
+    return True
+
+
+def _check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """:func:`check_wounds` (it raises, naming the row) when the rows do not fit."""
+    if not _wounds_fit(c.wounds, rules):
+        check_wounds(c, rules, role)
 
 
 @memo
 def _attack_pool(a: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> PoolSpec:
     """§4.3, §4.4 (raises as ``resolve_attack``), §3.1 the attacker's wound counts."""
     pool = attack_pool(a, w, m, rules=rules)
-    _check_wounds(a.wounds, rules, "attacker")
+    _check_wounds(a, rules, "attacker")
     return pool
 
 
@@ -77,13 +88,27 @@ def _defence(d: Combatant, m: Modifiers, rules: RulesConfig) -> PoolSpec | int:
         need = undefended_threshold(m, rules)
     else:
         need = defence_pool(d, m, rules=rules)
-    _check_wounds(d.wounds, rules, "defender")
+    _check_wounds(d, rules, "defender")
     return need
 
 
 @memo
-def _thresholds(w: Weapon, rules: RulesConfig) -> tuple[int, int]:
-    return weapon_thresholds(w, rules)
+def _weapon(w: Weapon, rules: RulesConfig) -> tuple[int, int, tuple[int, int]]:
+    """The weapon's damage dice ``(N, S)`` (parsed once) and its T6 thresholds."""
+    count, sides = w.dice
+    return count, sides, weapon_thresholds(w, rules)
+
+
+@memo
+def _t4(rules: RulesConfig) -> tuple[tuple[str, ...], ...]:
+    """T4 by 1d10 face: the location of an unpaired part, or of each 1d2 side."""
+    rows = []
+    for d10 in range(1, 11):
+        if part_of_d10(d10, rules) in PAIRED:
+            rows.append(tuple(hit_location(d10, d2, rules=rules) for d2 in (1, 2)))
+        else:
+            rows.append((hit_location(d10, rules=rules),))
+    return tuple(rows)
 
 
 def _roll(pool: PoolSpec, rng: Any, sides: int, success_min: int) -> int:
@@ -100,9 +125,8 @@ def _roll(pool: PoolSpec, rng: Any, sides: int, success_min: int) -> int:
     return s - t if s > t else 0
 
 
-def _damage(w: Weapon, rng: Any) -> int:
+def _damage(count: int, sides: int, rng: Any) -> int:
     """§4.12 the weapon's damage dice, in order."""
-    count, sides = w.dice
     randint = rng.randint
     return sum(randint(1, sides) for _ in range(count))
 
@@ -112,9 +136,10 @@ def _location(d: Combatant, m: Modifiers, rng: Any, rules: RulesConfig) -> str:
     placed = m.aimed_location or m.narrated_location
     if placed is not None:
         return placed
-    d10 = rng.randint(1, 10)
-    d2 = rng.randint(1, 2) if part_of_d10(d10, rules) in PAIRED else None
-    return intact_location(hit_location(d10, d2, rules=rules), d.conditions.dismembered)
+    row = _t4(rules)[rng.randint(1, 10) - 1]
+    rolled = row[rng.randint(1, 2) - 1] if len(row) == 2 else row[0]
+    lost = d.conditions.dismembered
+    return intact_location(rolled, lost) if lost else rolled
 
 
 def sample_blow(
@@ -132,6 +157,7 @@ def sample_blow(
         AowInputError: the attack is not legal (§4.3, §4.5), as ``resolve_attack``.
     """
     a, d, w, m = attacker, defender, weapon, modifiers
+    count, sides_w, thresholds = _weapon(w, rules)
     pool = _attack_pool(a, w, m, rules)
     need = _defence(d, m, rules)
     mech = rules.mechanic
@@ -143,7 +169,7 @@ def sample_blow(
     final = 0
     if hit:  # §4.11–§4.12
         location = _location(d, m, rng, rules)
-        final = max(0, _damage(w, rng) - d.rd(location))
+        final = max(0, _damage(count, sides_w, rng) - d.rd(location))
         category = "wound" if final > 0 else "absorbed"
     elif m.defence == "none":
         category = "miss"
@@ -154,12 +180,12 @@ def sample_blow(
     else:  # §4.9 the shield takes it: blocked, or the excess into the shield arm
         s = d.shield
         assert s is not None
-        raw = _damage(w, rng)
+        raw = _damage(count, sides_w, rng)
         if raw <= s.rd:
             category = "blocked"
         else:
             category, location = "overflow", f"{d.shield_arm}_arm"
             final = max(0, raw - s.rd - d.rd(location))
-    severity = wound_severity(final, _thresholds(w, rules))
+    severity = wound_severity(final, thresholds)
     after = branch_after(a, d, w, m, category, location, severity, rules)
     return after.attacker, after.defender, after.weapon
