@@ -277,12 +277,15 @@ class _Process:
         side: str,
         end_turn: bool = True,
         stop: Callable[[], bool] | None = None,
+        choose_defence: bool = False,
     ) -> None:
         self.c = chain
         self.stop = stop
         self.side = side
         #: the choosing side may end a turn before its budget is spent
         self.end_turn = end_turn
+        #: the choosing side chooses, blow by blow, to defend or to keep its action
+        self.choose_defence = choose_defence
         self.n = len(chain.order)
         self.index: dict[_Node, int] = {}
         self.nodes: list[_Node] = []
@@ -357,7 +360,7 @@ class _Process:
         c = self.c
         actor = c.order[t]
         nxt = (t + 1) % self.n
-        if kind == "turn" and c.sides[actor] != self.side:
+        if kind == "turn" and c.sides[actor] != self.side and not self.choose_defence:
             den, succ = c.successors(state, t)
             law = [(s, Fraction(w, den)) for s, w in succ]
             return [self.outcome(law, lambda s: ("turn", s, nxt))], [None], 0
@@ -371,7 +374,36 @@ class _Process:
             if c.round_ends and t == self.n - 1:
                 rows = self.staged(rows, None, "end")
             return [self.outcome(rows, lambda s: ("turn", s, nxt))], [None], 0
+        if c.sides[actor] != self.side:
+            return self.foe_step(state, t, key[3])
         return self.decide(state, t, key[3])
+
+    def foe_step(
+        self, state: ChainState, t: int, taken: tuple[str, ...]
+    ) -> tuple[list[Option], list[_Pick], int]:
+        """One action of the other side's turn, as its policy chooses it (the chain's
+        :meth:`~rolkit.fight.acting.Acting.turn_rows`, one step); when it aims at one of
+        the choosing side whose defence changes the action's law, that one chooses to
+        defend or to keep its action (the defence policy's choice first, the default)."""
+        c = self.c
+        i = c.order[t]
+        choice = c.choose(state, i, taken) if c.acting(state, i) else None
+        if choice is None:
+            return [self.outcome([(state, Fraction(1))], lambda s: ("after", s, t))], [None], 0
+        then = (*taken, choice.action)
+        j = choice.target
+        key = c.act_key(state, i, choice, taken)
+        keys = [key]
+        if c.sides[j] == self.side:
+            other = key._replace(defend=not key.defend)
+            if not c.refused(other) and c.act_law(other) != c.act_law(key):
+                keys.append(other)
+        opts = []
+        for k in keys:
+            den, rows = c.act_law(k)
+            law = [(c.after_act(state, i, j, after), Fraction(w, den)) for after, w in rows]
+            opts.append(self.outcome(law, lambda s: ("act", s, t, then)))
+        return opts, [None] * len(opts), 0
 
     def stage(
         self, state: ChainState, who: int | None, which: str
@@ -454,6 +486,7 @@ def best_move(
     max_nodes: int = DEFAULT_MAX_NODES,
     seconds: float | None = None,
     bounds: bool = True,
+    choose_defence: bool = False,
     stop: Callable[[], bool] | None = None,
 ) -> BestMove:
     """The moves of the combatant whose turn it is in ``fight``, best first.
@@ -461,7 +494,11 @@ def best_move(
     Each move's value is its side's exact chance to win the fight if it takes that move
     now and its side keeps choosing best afterwards (the rest of this turn included),
     while the other side keeps its policy (``policy``, ``policies``, ``aid``: as
-    :func:`rolkit.fight_odds`). Every combatant keeps its defence policy. ``end_turn``:
+    :func:`rolkit.fight_odds`). Every combatant keeps its defence policy
+    (``defence_policy``, ``defence_policies``), unless ``choose_defence``: the side then
+    also chooses best, at each of the other side's blows on one of its own whose defence
+    changes the blow's law, to defend or to keep its action (Core Dread: a defence spends
+    the defender's turn of the round; the other side keeps its defence policy). ``end_turn``:
     the side may also end a turn while it could still act (:data:`END`; with ``False``
     only when the default policy would, or when nothing else is left).
 
@@ -497,7 +534,7 @@ def best_move(
         raise plain("the fight is over", "el combate ha terminado")
     if not chain.acting(chain.start, actor):
         raise plain(f"{current} cannot act now", f"{current} no puede actuar ahora")
-    process = _Process(chain, side, end_turn, stop)
+    process = _Process(chain, side, end_turn, stop, choose_defence)
     deadline = None if seconds is None else time.monotonic() + seconds
     whole = process.explore(("act", chain.start, spec.turn, tuple(taken)), max_nodes, deadline)
     if not whole and not bounds:

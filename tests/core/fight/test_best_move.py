@@ -148,9 +148,15 @@ def toy():
     return f, best_move(f)
 
 
-def test_each_move_equals_an_independent_value_iteration(toy):
-    f, b = toy
-    expected = brute_force(f)
+@pytest.fixture(scope="module")
+def brute(toy):
+    """The toy duel's first moves by the independent value iteration."""
+    return brute_force(toy[0])
+
+
+def test_each_move_equals_an_independent_value_iteration(toy, brute):
+    _f, b = toy
+    expected = brute
     got = by_move(b)
     assert set(got) == set(expected)
     for move, v in expected.items():
@@ -239,11 +245,10 @@ def budgets(toy):
     return {n: best_move(f, max_nodes=n) for n in (3, 10, 30, 100, 300)}
 
 
-def test_each_bounded_move_contains_the_exact_value(toy, budgets):
-    f, exact = toy
+def test_each_bounded_move_contains_the_exact_value(toy, budgets, brute):
+    _f, exact = toy
     assert exact.exact and exact.nodes > 300
     truth = by_move(exact)
-    brute = brute_force(f)
     for n, b in budgets.items():
         assert not b.exact and b.nodes == n
         assert set(by_move(b)) == set(truth)
@@ -343,3 +348,44 @@ def test_the_solver_prefers_a_way_out_of_a_loop():
     value, chosen = solve(options, 0)
     assert value[0] == half and chosen[0] == 1
     assert solve(options, 1)[0][1] == 1
+
+
+# the defence as a choice ----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dodger():
+    """Core Dread, modifiers with a dodge (a defence spends the defender's turn, §4.5):
+    frail Ana second in the order, on her turn."""
+    from rolkit.systems.core_dread import Modifiers
+    from tests.systems.core_dread.test_turns import FIST, FRAIL_A, FRAIL_B
+
+    f = Fight(rolkit.get_system("core_dread"))
+    f.add("Bruto", "enemigos", FRAIL_B, FIST)
+    f.add("Ana", "grupo", FRAIL_A, FIST)
+    f.roll_initiative(seed=3)
+    f.next_turn()
+    assert f.state.order == ("Bruto", "Ana") and f.state.current == "Ana"
+    return f, Modifiers(defence="dodge")
+
+
+def test_choosing_the_defence_dominates_each_fixed_defence_policy(dodger):
+    """Dodging when able, Ana never attacks and never wins (0); keeping her action she
+    wins 76,3 %. Choosing blow by blow (``choose_defence``) is worth at least either fixed
+    policy and does not depend on which is the default, whose value stays fight_odds'."""
+    f, dodge = dodger
+    keep = {"Ana": "keep_action"}
+    fixed_when = best_move(f, modifiers=dodge)
+    fixed_keep = best_move(f, modifiers=dodge, defence_policies=keep)
+    chosen_when = best_move(f, modifiers=dodge, choose_defence=True)
+    chosen_keep = best_move(f, modifiers=dodge, defence_policies=keep, choose_defence=True)
+    assert fixed_when.value == 0 < fixed_keep.value
+    assert by_move(chosen_when) == by_move(chosen_keep)
+    for fixed in (fixed_when, fixed_keep):
+        for move, v in by_move(fixed).items():
+            assert by_move(chosen_when)[move] >= v
+    assert chosen_when.value >= max(fixed_when.value, fixed_keep.value)
+    assert chosen_when.policy_value == fight_odds(f, modifiers=dodge).p_win["grupo"] == 0
+    assert chosen_keep.policy_value == fixed_keep.policy_value
+    assert (
+        chosen_keep.policy_value
+        == fight_odds(f, modifiers=dodge, defence_policies=keep).p_win["grupo"]
+    )
