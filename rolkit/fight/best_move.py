@@ -228,7 +228,7 @@ class BestMove(RichRepr):
             else:
                 row[t("low")] = 100 * float(m.value)
                 row[t("high")] = 100 * float(m.high)
-            row[t("diff")] = 100 * float(m.value - self.default.high)
+            row[t("diff")] = 0.0 if m == self.default else 100 * float(m.value - self.default.high)
             row[t("default")] = m.default
             row[t("exact")] = str(m.value) if m.upper is None else f"[{m.value}, {m.upper}]"
             rows.append(row)

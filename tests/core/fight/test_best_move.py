@@ -294,6 +294,9 @@ def test_bounds_that_overlap_cannot_be_told_apart(budgets):
     assert "entre" in text and "+0,0 pp" in text  # the default against itself: exactly 0
     frame = best_move_frame(tight, "en")
     assert list(frame.columns)[1:3] == ["Victory: lower bound (%)", "Victory: upper bound (%)"]
+    assert frame["Over the default (pp)"].iloc[0] == 0  # the best is the default here
+    end = frame["Over the default (pp)"].iloc[1]
+    assert end == pytest.approx(100 * float(tight.moves[1].value - tight.default.high))
 
 
 def test_the_shown_interval_contains_the_bounds():
