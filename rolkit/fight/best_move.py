@@ -49,12 +49,6 @@ __all__ = ["best_move", "BestMove", "Move", "Stopped", "END", "DEFAULT_MAX_NODES
 
 #: The id of the choice to end the turn (take nothing more).
 END = "end"
-#: the weight of a choice other than the default policy's in the mass that orders the
-#: exploration (the root's choices all weigh 1: each is ranked): a side choosing best
-#: mostly plays as its default would, so its turns are explored first (measured on
-#: Core Dread's 2 v 2 at 5 000 points: the best move's lower bound 4,9 % at ¼, 48,5 % at
-#: 1/20)
-DEVIATION = 0.05
 #: The decision process is solved exactly up to this many nodes (every default duel: the
 #: largest, NSd20's, has 41 700), else bounded on the likeliest this many.
 DEFAULT_MAX_NODES = 60_000
@@ -297,8 +291,7 @@ class _Process:
         self.nodes: list[_Node] = []
         #: each node's chance to be reached (a float, only to choose what to explore
         #: first): the paths explored summed, a decision's options not — at a decision
-        #: each node gets the largest chance any one option gives it, an option other
-        #: than the default weighing :data:`DEVIATION`
+        #: each node gets the largest chance any one option gives it
         self.mass: list[float] = []
         self.options: list[list[Option] | None] = []
         self.picks: list[list[_Pick]] = []
@@ -335,10 +328,9 @@ class _Process:
             self.options[i], self.picks[i], self.default[i] = opts, picks, default
             self.explored += 1
             reach: dict[int, float] = {}
-            for k, option in enumerate(opts):  # the likeliest option to reach each node
-                weight = 1.0 if i == 0 or k == default else DEVIATION
+            for option in opts:  # the likeliest option to reach each node: one is taken
                 for j, chance in option.kids:
-                    reach[j] = max(reach.get(j, 0.0), weight * float(chance))
+                    reach[j] = max(reach.get(j, 0.0), float(chance))
             for j, most in reach.items():
                 if self.options[j] is None:
                     self.mass[j] += self.mass[i] * most
