@@ -11,7 +11,10 @@ one target (a foe still able to act, an ally, itself) or to end its turn; the tu
 and round-end rules follow. The other side's turns are the chain's own turns, its default
 policy (:mod:`rolkit.fight.acting`). The chance to win is the largest over the choosing
 side's ways to choose (:mod:`rolkit.fight.mdp`, exact Fractions); a fight that never ends
-is not won. Each combatant's defence policy is kept as given.
+is not won. Each combatant's defence policy is kept as given, unless ``choose_defence``:
+then the other side's turns are cut into their actions too, and at each blow on one of the
+choosing side whose defence changes the blow's law (Core Dread: a defence spends the
+defender's turn of the round) that one chooses to defend or to keep its action.
 
 Past ``max_nodes`` decision points (or ``seconds`` of exploring) the answer is bounded,
 never a silent estimate: the decision points are explored by probability mass, the
