@@ -337,6 +337,13 @@ def test_a_real_duel_best_is_at_least_the_default(system_id):
     assert b.value == max(m.value for m in b.moves) >= b.default.value >= b.policy_value
     assert sum(m.default for m in b.moves) == 1
     assert b.line("es").startswith("mejor opción: ")
+    # bounded on its likeliest 400 decision points: each exact value inside its interval
+    bounded = best_move(f, max_nodes=400)
+    assert not bounded.exact and b.exact
+    for m in bounded.moves:
+        assert m.value <= by_move(b)[(m.action, m.target)] <= m.high
+    assert bounded.policy_upper is not None
+    assert bounded.policy_value <= b.policy_value <= bounded.policy_upper
 
 
 # the solver on its own ----------------------------------------------------------------
