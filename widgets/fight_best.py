@@ -5,8 +5,10 @@ best move of the combatant to act, with its gain over the default choice
 (:func:`rolkit.best_move`). A request numbers a *generation*; a line already known is
 shown at once, others are solved by one background worker that shows its answer only if
 its request is still the newest — so the line never shows an earlier state's move, and
-says «calculando…» while it works. A fight too large to solve exactly says «sin cálculo
-exacto…» (the refusal's own words); before initiative, or once the fight is over, the line is empty.
+says «calculando…» while it works. A fight too large to solve exactly within the panel's
+budget gets the bounded answer: «victoria entre 55,1 % y 57,3 %», or the moves that cannot
+be told apart; a state it cannot answer says why (the refusal's own words); before
+initiative, or once the fight is over, the line is empty.
 """
 
 from __future__ import annotations

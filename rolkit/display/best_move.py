@@ -5,19 +5,20 @@ from __future__ import annotations
 
 from rolkit import i18n
 from rolkit.display.markup import escape, md_table
-from rolkit.fight.best_move import BestMove, pp
+from rolkit.fight.best_move import BestMove
 
 __all__ = ["best_move_text", "best_move_markdown", "best_move_html"]
 
 
 def _cells(b: BestMove, lang: str) -> tuple[list[str], list[list[str]]]:
-    """The header and one row per move: the move, its victory, its difference (pp)."""
+    """The header and one row per move: the move, its victory, its difference (pp); a
+    bounded value as its interval («entre 55,1 % y 57,3 %»)."""
     head = [i18n.t(f"best.col.{k}", lang) for k in ("move", "win", "diff")]
     rows = [
         [
             m.text(lang) + (" ★" if m.default else ""),
-            i18n.percent(float(m.value), lang, 1),
-            pp(m.value - b.default.value, lang),
+            m.win(lang),
+            b.diff(m, lang),
         ]
         for m in b.moves
     ]

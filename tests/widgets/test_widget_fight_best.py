@@ -56,12 +56,20 @@ def test_the_line_is_the_best_move_of_the_state_on_screen_never_stale():
     assert expected.line("en") in shown(p) and "mejor" not in shown(p)
 
 
-def test_too_large_says_so_and_a_fight_over_shows_nothing(monkeypatch):
+def test_too_large_is_bounded_and_a_fight_over_shows_nothing(monkeypatch):
+    """Past its bound the line gives the best move's interval («entre … y …»), or says
+    which moves cannot be told apart — the bounded best_move of that state, computed apart."""
     monkeypatch.setattr(fight_tab, "BEST_MAX_NODES", 5)
-    p, _seen = toy_duel_panel()
+    p, seen = toy_duel_panel()
     text = shown(p)
-    assert "sin cálculo exacto" in text and p.best.best is None
+    expected = best_move(p.fight, max_nodes=5)
+    assert not expected.exact and p.best.best == expected
+    assert any("calculando…" in v for v in seen)
+    assert expected.line("es") in text and "entre " in text and " y " in text
     assert "Traceback" not in text and "BEST_MAX_NODES" not in text
+    p.state.lang = "en"
+    p.set_language("en")
+    assert expected.line("en") in shown(p) and "between " in shown(p)
     for seed in range(1, 200):  # play until the fight is over
         if fight_tab.fight_over(p.fight) is not None:
             break
@@ -73,6 +81,22 @@ def test_too_large_says_so_and_a_fight_over_shows_nothing(monkeypatch):
         p.apply_button.click()
     assert fight_tab.fight_over(p.fight) is not None
     assert p.best.widget.value == "" and p.best.best is None
+
+
+def test_a_refusal_is_said_plainly():
+    """A state the best move cannot answer (here: bounds refused past 5 decision points)
+    shows the refusal's own words, in the GM's language."""
+
+    def refuse(spec, taken, system, stop):
+        return best_move(spec, taken=taken, system=system, max_nodes=5, bounds=False)
+
+    line = BestLine(refuse)
+    p, _seen = toy_duel_panel()
+    line.show(BestRequest(FightSpec.of(p.fight), (), TOY, "es"))
+    line.wait()
+    assert "sin cálculo exacto" in shown_line(line) and line.best is None
+    line.show(BestRequest(FightSpec.of(p.fight), (), TOY, "en"))  # known: at once
+    assert "no exact best move" in shown_line(line)
 
 
 def test_the_line_gives_way_to_the_victory_odds_and_starts_again():

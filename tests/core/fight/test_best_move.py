@@ -7,6 +7,7 @@ against :func:`rolkit.fight_odds` (the default policy's value); the best is neve
 the default, and equal when there is one choice."""
 
 import html
+import itertools
 from dataclasses import replace
 from fractions import Fraction
 
@@ -147,9 +148,15 @@ def toy():
     return f, best_move(f)
 
 
-def test_each_move_equals_an_independent_value_iteration(toy):
-    f, b = toy
-    expected = brute_force(f)
+@pytest.fixture(scope="module")
+def brute(toy):
+    """The toy duel's first moves by the independent value iteration."""
+    return brute_force(toy[0])
+
+
+def test_each_move_equals_an_independent_value_iteration(toy, brute):
+    _f, b = toy
+    expected = brute
     got = by_move(b)
     assert set(got) == set(expected)
     for move, v in expected.items():
@@ -215,10 +222,10 @@ def test_the_table_and_the_line_speak_the_gms_language(toy):
     assert b.line("en") in best_move_text(b, "en")
 
 
-def test_a_too_large_fight_and_no_move_are_refused_plainly():
+def test_a_too_large_fight_is_refused_plainly_when_bounds_are_refused():
     f = toy_duel()
     with pytest.raises(RulesError) as err:
-        best_move(f, max_nodes=10)
+        best_move(f, max_nodes=10, bounds=False)
     assert "sin cálculo exacto" in err.value.message("es")
     assert "no exact best move" in err.value.message("en")
     before = Fight(TOY)
@@ -228,6 +235,87 @@ def test_a_too_large_fight_and_no_move_are_refused_plainly():
         best_move(before)
     with pytest.raises(Stopped):  # a background caller's answer no longer wanted
         best_move(f, stop=lambda: True)
+
+
+# bounded answers ----------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def budgets(toy):
+    """The toy duel bounded on its likeliest 3, 10, 30, 100 and 300 decision points (of 864)."""
+    f, _b = toy
+    return {n: best_move(f, max_nodes=n) for n in (3, 10, 30, 100, 300)}
+
+
+def test_each_bounded_move_contains_the_exact_value(toy, budgets, brute):
+    _f, exact = toy
+    assert exact.exact and exact.nodes > 300
+    truth = by_move(exact)
+    for n, b in budgets.items():
+        assert not b.exact and b.nodes == n
+        assert set(by_move(b)) == set(truth)
+        for m in b.moves:
+            key = (m.action, m.target)
+            assert m.upper is not None
+            assert m.value <= truth[key] <= m.upper, (n, key)
+            assert m.value - 1e-12 <= brute[key] <= m.upper + 1e-12, (n, key)
+        assert b.policy_upper is not None
+        assert b.policy_value <= exact.policy_value <= b.policy_upper
+        assert b.default == b.moves[[m.default for m in b.moves].index(True)]
+
+
+def test_the_bounds_narrow_as_the_budget_grows(budgets):
+    runs = [budgets[n] for n in sorted(budgets)]
+    for small, large in itertools.pairwise(runs):
+        for m in small.moves:
+            wider = next(x for x in large.moves if (x.action, x.target) == (m.action, m.target))
+            assert m.value <= wider.value and wider.high <= m.high
+    first, last = runs[0], runs[-1]
+    assert last.best.high - last.best.value < (first.best.high - first.best.value) / 5
+
+
+def test_bounds_that_overlap_cannot_be_told_apart(budgets):
+    """With 3 decision points, ending the turn (at most 40,6 %) may beat the attack (at
+    least 37,5 %): the line says they cannot be told apart; with 300 it cannot (27,5–31,8 %
+    against 69,4–74,0 %): the line gives the best move's interval."""
+    loose, tight = budgets[3], budgets[300]
+    assert [(m.action, m.target) for m in loose.apart] == [(END, None)]
+    assert loose.best.value < loose.apart[0].high
+    es, en = loose.line("es"), loose.line("en")
+    assert es == (
+        "mejor opción: Atacar a Bruto (victoria entre 37,5 % y 100,0 %); "
+        "no se puede distinguir de: Terminar el turno"
+    )
+    assert "cannot be told apart from: Terminar el turno (end the turn)" in en
+    assert tight.apart == () and tight.best.high > tight.best.value
+    assert tight.best.value > max(m.high for m in tight.moves[1:])
+    assert tight.line("es").startswith("mejor opción: Atacar a Bruto (la elección por defecto;")
+    assert "victoria entre " in tight.line("es") and " y " in tight.line("es")
+    assert "victory between " in tight.line("en")
+    text = best_move_text(tight, "es")
+    assert "entre" in text and "+0,0 pp" in text  # the default against itself: exactly 0
+    frame = best_move_frame(tight, "en")
+    assert list(frame.columns)[1:3] == ["Victory: lower bound (%)", "Victory: upper bound (%)"]
+    assert frame["Over the default (pp)"].iloc[0] == 0  # the best is the default here
+    end = frame["Over the default (pp)"].iloc[1]
+    assert end == pytest.approx(100 * float(tight.moves[1].value - tight.default.high))
+
+
+def test_the_shown_interval_contains_the_bounds():
+    """«entre» rounds the lower bound down and the upper one up."""
+    from rolkit.fight.best_move import between, pp
+
+    assert between(Fraction(1, 3), Fraction(2, 3), "es") == "entre 33,3 % y 66,7 %"
+    assert between(Fraction(2, 3), Fraction(2, 3), "en") == "66.7%"
+    assert between(Fraction(5, 9), None, "en") == "55.6%"
+    assert (
+        pp(Fraction(-1, 300), "es", "low") == "−0,4"
+        and pp(Fraction(1, 300), "en", "high") == "+0.4 pp"
+    )
+
+
+def test_a_time_budget_of_nothing_still_answers_bounded():
+    b = best_move(toy_duel(), seconds=0)
+    assert not b.exact and b.nodes >= 1
+    assert all(0 <= m.value <= m.high <= 1 for m in b.moves)
 
 
 # real systems -------------------------------------------------------------------------
@@ -249,6 +337,13 @@ def test_a_real_duel_best_is_at_least_the_default(system_id):
     assert b.value == max(m.value for m in b.moves) >= b.default.value >= b.policy_value
     assert sum(m.default for m in b.moves) == 1
     assert b.line("es").startswith("mejor opción: ")
+    # bounded on its likeliest 400 decision points: each exact value inside its interval
+    bounded = best_move(f, max_nodes=400)
+    assert not bounded.exact and b.exact
+    for m in bounded.moves:
+        assert m.value <= by_move(b)[(m.action, m.target)] <= m.high
+    assert bounded.policy_upper is not None
+    assert bounded.policy_value <= b.policy_value <= bounded.policy_upper
 
 
 # the solver on its own ----------------------------------------------------------------
@@ -263,3 +358,44 @@ def test_the_solver_prefers_a_way_out_of_a_loop():
     value, chosen = solve(options, 0)
     assert value[0] == half and chosen[0] == 1
     assert solve(options, 1)[0][1] == 1
+
+
+# the defence as a choice ----------------------------------------------------------------
+@pytest.fixture(scope="module")
+def dodger():
+    """Core Dread, modifiers with a dodge (a defence spends the defender's turn, §4.5):
+    frail Ana second in the order, on her turn."""
+    from rolkit.systems.core_dread import Modifiers
+    from tests.systems.core_dread.test_turns import FIST, FRAIL_A, FRAIL_B
+
+    f = Fight(rolkit.get_system("core_dread"))
+    f.add("Bruto", "enemigos", FRAIL_B, FIST)
+    f.add("Ana", "grupo", FRAIL_A, FIST)
+    f.roll_initiative(seed=3)
+    f.next_turn()
+    assert f.state.order == ("Bruto", "Ana") and f.state.current == "Ana"
+    return f, Modifiers(defence="dodge")
+
+
+def test_choosing_the_defence_dominates_each_fixed_defence_policy(dodger):
+    """Dodging when able, Ana never attacks and never wins (0); keeping her action she
+    wins 76,3 %. Choosing blow by blow (``choose_defence``) is worth at least either fixed
+    policy and does not depend on which is the default, whose value stays fight_odds'."""
+    f, dodge = dodger
+    keep = {"Ana": "keep_action"}
+    fixed_when = best_move(f, modifiers=dodge)
+    fixed_keep = best_move(f, modifiers=dodge, defence_policies=keep)
+    chosen_when = best_move(f, modifiers=dodge, choose_defence=True)
+    chosen_keep = best_move(f, modifiers=dodge, defence_policies=keep, choose_defence=True)
+    assert fixed_when.value == 0 < fixed_keep.value
+    assert by_move(chosen_when) == by_move(chosen_keep)
+    for fixed in (fixed_when, fixed_keep):
+        for move, v in by_move(fixed).items():
+            assert by_move(chosen_when)[move] >= v
+    assert chosen_when.value >= max(fixed_when.value, fixed_keep.value)
+    assert chosen_when.policy_value == fight_odds(f, modifiers=dodge).p_win["grupo"] == 0
+    assert chosen_keep.policy_value == fixed_keep.policy_value
+    assert (
+        chosen_keep.policy_value
+        == fight_odds(f, modifiers=dodge, defence_policies=keep).p_win["grupo"]
+    )
