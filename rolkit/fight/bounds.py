@@ -7,10 +7,15 @@ yet gone on. Pushing a turn sends its residual on along its law (built once, the
 time: that is the turn's *exploration*, the costly step) — to the turns it leads to, or,
 where the fight ends, into how it ended (its :class:`~rolkit.fight.state.Summary`).
 Mass that reaches a turn already pushed is pushed again (cheaply: its law is kept), so
-no mass is lost: what has ended plus every residual is the whole. The turns are pushed
-in passes with a threshold lowered at each pass (a turn not yet explored when its
-residual reaches the threshold, one already explored at a fraction of it), so the turns
-explored are those the most mass reaches.
+no mass is lost: what has ended plus every residual is the whole — the old order (a heap
+by mass, a turn explored once) lost the mass that reached a turn after it, and its
+estimate ran far below the truth. The turns are pushed in passes with a threshold
+lowered at each pass: a turn not yet explored is when its residual reaches the
+threshold, so the turns explored are those the most mass reaches. The mass the explored
+turns hold goes on mostly by *settling* (:meth:`Explorer.settle`): every explored turn
+pushed at once, step after step, with numpy (no law built), each time the turns explored
+have grown by half — so the residuals of the turns not explored, which choose the next
+ones, are what the turns explored let through.
 
 **Why the bounds hold.** Whatever order the pushes take, in exact arithmetic the mass a
 summary has received is at most the chance that the fight ends so (the fights counted in
@@ -88,8 +93,9 @@ _U = Fraction(1, 2**53)
 _GRID = 2**64
 #: The threshold is divided by it after each pass.
 _STEP = 4.0
-#: A turn already explored is pushed at this fraction of the threshold (no law built).
-_EXPLORED = 1 / 64
+#: A turn already explored is pushed one by one only at this multiple of the threshold
+#: (its mass goes on mostly by settling, all turns at once).
+_EXPLORED = 1.0
 #: Below this threshold, the last pass explores every turn reached, whatever its mass.
 _LAST = 1e-200
 #: A pass pushes turns already explored at most this many times per turn explored (a
@@ -97,6 +103,11 @@ _LAST = 1e-200
 _LOOPS = 64
 #: :meth:`Explorer.settle` stops when the mass held has not fallen over this many steps.
 _WINDOW = 256
+#: The turns explored at the first settling (:meth:`Explorer.settle` inside a growth)...
+_FIRST_SETTLE = 256
+#: ... then each time they have grown by this factor (a deterministic schedule, and
+#: the settlings' cost a fixed share of the exploration's).
+_REGROW = 1.5
 #: :func:`bounded` solves exactly when every turn is explored and they are at most these.
 EXACT_TURNS = 3_000
 
@@ -143,6 +154,8 @@ class Explorer:
         self._number: dict[Node, int] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
         self._exits: tuple[list[int], list[int], list[float]] = ([], [], [])
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
+        self._numpy = [empty, empty]
         #: the turns reached and not explored
         self._frontier: set[Node] = set()
         self._residual: dict[Node, float] = {}
@@ -156,6 +169,8 @@ class Explorer:
         self._queue: deque[Node] = deque()
         self._queued: set[Node] = set()
         self._loops = 0  # pushes of explored turns in this pass
+        self._reseed = False  # settled: the pass begins again at its threshold
+        self._settle_at = _FIRST_SETTLE  # the turns explored at the next settling
         root = chain.root
         if chain.terminal(root.state):
             self._received.append(1.0)
@@ -207,8 +222,12 @@ class Explorer:
         while self._frontier and len(self.explored) < budget:
             if target > 0 and self._ended >= 1.0 - target:
                 return
+            if len(moves) >= self._settle_at:  # the explored turns' mass pushed on
+                self.settle(deadline, target, self.threshold * _EXPLORED / 64)
+                self._settle_at = int(len(moves) * _REGROW)
+                continue
             if not queue:
-                self._next_pass()
+                self._next_pass(self._reseed)
                 continue
             if clock and time.perf_counter() > deadline:
                 return
@@ -239,9 +258,8 @@ class Explorer:
         mass = np.zeros(size)
         for node, r in self._residual.items():
             mass[number[node]] = r
-        rows, cols = (np.array(a, dtype=np.int64) for a in self._edges[:2])
-        erows, ecols = (np.array(a, dtype=np.int64) for a in self._exits[:2])
-        chances, echances = np.array(self._edges[2]), np.array(self._exits[2])
+        rows, cols, chances = self._arrays(self._edges, 0)
+        erows, ecols, echances = self._arrays(self._exits, 1)
         received = np.array(self._received)
         count = len(received)
         cost = 3 * (len(rows) + len(erows)) + size + count
@@ -273,11 +291,29 @@ class Explorer:
             residual[nodes[i]] = float(mass[i])
         self._queue.clear()
         self._queued.clear()
-        self.threshold *= _STEP  # the pass begins again (its queue was cleared)
+        self._reseed = True  # the pass begins again at its threshold (queue cleared)
 
-    def _next_pass(self) -> None:
-        """Lower the threshold and queue every turn whose residual reaches it."""
-        self.threshold = 0.0 if self.threshold < _LAST else self.threshold / _STEP
+    def _arrays(
+        self, lists: tuple[list[int], list[int], list[float]], which: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The edges (``which`` 0) or the exits (1) as numpy arrays, those added since
+        the last call converted and appended."""
+        done = self._numpy[which]
+        have = len(done[0])
+        if have < len(lists[0]):
+            done = self._numpy[which] = (
+                np.concatenate((done[0], np.array(lists[0][have:], dtype=np.int64))),
+                np.concatenate((done[1], np.array(lists[1][have:], dtype=np.int64))),
+                np.concatenate((done[2], np.array(lists[2][have:], dtype=np.float64))),
+            )
+        return done
+
+    def _next_pass(self, again: bool = False) -> None:
+        """Lower the threshold (``again``: keep it) and queue every turn whose residual
+        reaches it."""
+        if not again:
+            self.threshold = 0.0 if self.threshold < _LAST else self.threshold / _STEP
+        self._reseed = False
         self._loops = 0
         limit, moves = self.threshold, self._moves
         for node, mass in self._residual.items():
@@ -293,14 +329,19 @@ class Explorer:
             self._queue.append(node)
 
     def _explore(self, node: Node) -> _Move:
-        """Build ``node``'s law (once) as a :class:`_Move`."""
-        chain = self.chain
+        """Build ``node``'s law (once) as a :class:`_Move`. A chance is ``w / den`` of two
+        ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped (its
+        mass counted unknown), so no product underflows."""
+        chain, number, frontier = self.chain, self._number, self._frontier
         law = self.steps[node] = chain.successors(*node)
         den, rows = law
         turn = (node.turn + 1) % self._n
-        kids: dict[Node, int] = {}
+        me = number[node]
+        src, dst, chances = self._edges
+        kids: list[Node] = []
+        odds: list[float] = []
         ends: dict[int, int] = {}
-        for succ, w in rows:
+        for succ, w in rows:  # each state once (a law's rows are merged)
             if chain.terminal(succ):
                 summary = chain.summary(succ)
                 i = self._summaries.get(summary)
@@ -308,26 +349,18 @@ class Explorer:
                     i = self._summaries[summary] = len(self._received)
                     self._received.append(0.0)
                 ends[i] = ends.get(i, 0) + w
-            else:
-                child = Node(succ, turn, False)
-                kids[child] = kids.get(child, 0) + w
-        # int / int is correctly rounded: one rounding per chance; a chance below
-        # _LEAST is dropped (its mass counted unknown), so no product underflows
-        number = self._number
-        me = number[node]
-        src, dst, chances = self._edges
-        kept: list[Node] = []
-        odds: list[float] = []
-        for child, w in kids.items():
-            if child not in number:
-                number[child] = len(number)
-                self._frontier.add(child)  # reached: explored at the latest by the last pass
+                continue
+            child = Node(succ, turn, False)
+            at = number.get(child)
+            if at is None:
+                at = number[child] = len(number)
+                frontier.add(child)  # reached: explored at the latest by the last pass
             p = w / den
             if p >= _LEAST:
-                kept.append(child)
+                kids.append(child)
                 odds.append(p)
                 src.append(me)
-                dst.append(number[child])
+                dst.append(at)
                 chances.append(p)
         out: list[tuple[int, float]] = []
         erows, ecols, echances = self._exits
@@ -338,9 +371,9 @@ class Explorer:
                 erows.append(me)
                 ecols.append(i)
                 echances.append(p)
-        move = self._moves[node] = _Move(tuple(kept), tuple(odds), tuple(out))
+        move = self._moves[node] = _Move(tuple(kids), tuple(odds), tuple(out))
         self.explored.add(node)
-        self._frontier.discard(node)
+        frontier.discard(node)
         return move
 
     def _push(self, node: Node, here: float, move: _Move) -> None:
