@@ -58,6 +58,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rolkit.fight.chain import Chain
+from rolkit.fight.graph import Cycle
 from rolkit.fight.result import Key, ended_keys, marginals
 from rolkit.fight.solve import LENGTH, Absorber, Edges, Law
 from rolkit.fight.state import ChainState, Node, StateLaw, Summary
@@ -514,7 +515,7 @@ def bounded(
     deadline = began + seconds
     refiner = Refiner(chain)
     explorer = refiner.explorer
-    goal = float(width) * (1 - 1e-6)  # the rounding's share, far under it
+    goal = float(width) * (1 - 1e-4)  # room for the rounding (K·2⁻⁵³, K < 10¹⁰)
     explorer.grow(start)
     history: list[tuple[float, float]] = [(0.0, explorer.pending)]
     stop = deadline - seconds / 10
@@ -524,9 +525,13 @@ def bounded(
             break
         explorer.grow(math.inf, min(stop, now + seconds / 20), goal)
         history.append((time.perf_counter() - began, explorer.pending))
+    b = None
     if explorer.complete and len(explorer.explored) <= EXACT_TURNS:
-        b = refiner.solve()
-    else:
+        try:
+            b = refiner.solve()
+        except Cycle:  # round starts the rounds never leave: the floats still bound them
+            b = None
+    if b is None:
         # what the explored turns still hold, pushed on to a thousandth of the width
         explorer.settle(deadline, goal, float(width) / 1000)
         b = explorer.bounds()
