@@ -1,35 +1,67 @@
 """Certified bounds past the exact bound (#27): the turns the fight is likeliest to reach
 explored first, the rest counted both ways.
 
-The turns are explored by probability mass (best first: a fight's mass concentrates in
-few states), up to a number of turns; every turn left unexplored is cut and its mass kept
-apart under :data:`UNEXPLORED`. The explored part is then solved exactly as the whole
-chain is (:class:`~rolkit.fight.solve.Absorber`, cycles included), so for every result
-``k`` (a side's win, a draw, a combatant's fate) its value ``v_k`` is the exact chance
-that ``k`` happens before the fight reaches an unexplored turn, and ``u`` the exact chance
-it reaches one. The true chance lies in ``[v_k, v_k + u]``: each fight that reaches the
-unknown ends in ``k`` or not.
+**The exploration** (:class:`Explorer`) pushes probability mass forward from the start,
+as floats: each turn reached holds a *residual*, the mass that has arrived there and not
+yet gone on. Pushing a turn sends its residual on along its law (built once, the first
+time: that is the turn's *exploration*, the costly step) — to the turns it leads to, or,
+where the fight ends, into how it ended (its :class:`~rolkit.fight.state.Summary`).
+Mass that reaches a turn already pushed is pushed again (cheaply: its law is kept), so
+no mass is lost: what has ended plus every residual is the whole — the old order (a heap
+by mass, a turn explored once) lost the mass that reached a turn after it, and its
+estimate ran far below the truth. The turns are pushed in passes with a threshold
+lowered at each pass: a turn not yet explored is when its residual reaches the
+threshold, so the turns explored are those the most mass reaches. The mass the explored
+turns hold goes on mostly by *settling* (:meth:`Explorer.settle`): every explored turn
+pushed at once, step after step, with numpy (no law built), each time the turns explored
+have grown by half — so the residuals of the turns not explored, which choose the next
+ones, are what the turns explored let through.
 
-:func:`bounded` refines them (:class:`Refiner`): the explored budget doubles until the
-widest interval is at most the width asked for, every turn is explored, or the time budget
-is spent. Each doubling goes on from the last one: the exploration resumes where it
-stopped (its heap, the masses and the turns' laws kept), and the laws of turns from which
-no fight can reach an unexplored turn, exact already, are not solved again.
+**Why the bounds hold.** Whatever order the pushes take, in exact arithmetic the mass a
+summary has received is at most the chance that the fight ends so (the fights counted in
+it are some of those that end so; the rest wait in residuals). The floats add a rounding
+of at most ``u = 2⁻⁵³`` (binary64, round to nearest) to each operation, and every
+operand is ≥ 0: so each float received equals the exact value of the same computation
+with each operation's result scaled by some ``1 + δ``, ``|δ| ≤ u`` — a sum of products
+of non-negative terms, each with at most ``K`` such factors, ``K`` the operations
+performed (:attr:`Explorer.flops`, each use of a rounded probability counted as one). So
+``float ≤ exact · (1 + u)^K`` and ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and
+Stability of Numerical Algorithms*, §3.1, γ_K). No subnormal enters the arithmetic (a flow
+below :data:`FLOOR` is dropped, which only loses mass), so the relative bound holds for
+every operation. The lower bound of each summary is that, in Fractions, rounded down; the
+unknown mass is one minus their sum (the fights that have not ended, that stand forever,
+and the rounding), so each result ``k`` lies in ``[lower_k, lower_k + unknown]``: a
+fight counted nowhere ends in ``k`` or not. :meth:`Explorer.bounds` is that certificate;
+:attr:`Explorer.pending` (one minus the float sum) is what it will say, up to ``K u``.
+
+**The exact cut solve** (:meth:`Refiner.solve`) is kept for the turns explored: every
+turn left unexplored is cut, its mass kept apart under :data:`UNEXPLORED`, and the
+explored part solved exactly as the whole chain is (:class:`~rolkit.fight.solve.Absorber`,
+cycles included, in Fractions). It finds the least unknown mass those turns allow, but in
+Fractions it costs as much as the exploration past a few thousand turns; :func:`bounded`
+uses it only when every turn is explored and they are few (then its values are exact).
+
+:func:`bounded` grows the exploration until the unknown mass is at most the width asked
+for, every turn is explored, or the time budget is nearly spent; then it pushes what the
+explored turns still hold on to their ends (:meth:`Explorer.settle`, no law built) and
+certifies.
 """
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import math
 import time
+from collections import deque
 from fractions import Fraction
 from typing import NamedTuple
 
+import numpy as np
+
 from rolkit.fight.chain import Chain
+from rolkit.fight.graph import Cycle
 from rolkit.fight.result import Key, ended_keys, marginals
 from rolkit.fight.solve import LENGTH, Absorber, Edges, Law
-from rolkit.fight.state import ChainState, Node, StateLaw
+from rolkit.fight.state import ChainState, Node, StateLaw, Summary
 
 __all__ = [
     "UNEXPLORED",
@@ -40,14 +72,45 @@ __all__ = [
     "bounded",
     "DEFAULT_WIDTH",
     "DEFAULT_START",
+    "FLOOR",
 ]
 
 #: The key under which the solve carries the mass of the fights that reach a turn cut.
 UNEXPLORED: Key = ("unexplored",)
 #: The width asked for by default: 0.5 percentage points.
 DEFAULT_WIDTH = Fraction(1, 200)
-#: The turns explored before the first solve (then doubled).
-DEFAULT_START = 2_000
+#: The turns :func:`bounded` explores before it first looks at the clock.
+DEFAULT_START = 1
+#: A flow of mass below it is dropped (counted unknown): no subnormal float ever enters
+#: the arithmetic, so every rounding is relative.
+FLOOR = 1e-300
+#: A chance below it is dropped from a turn's law as floats (its mass counted unknown).
+_LEAST = 1e-40
+#: :meth:`Explorer.settle` drops a mass below it: times a chance, never below FLOOR.
+_TINY = 1e-250
+#: Binary64's unit roundoff (round to nearest).
+_U = Fraction(1, 2**53)
+#: The lower bounds are rounded down to this grid (short Fractions).
+_GRID = 2**64
+#: The threshold is divided by it after each pass.
+_STEP = 4.0
+#: A turn already explored is pushed one by one only at this multiple of the threshold
+#: (its mass goes on mostly by settling, all turns at once).
+_EXPLORED = 1.0
+#: Below this threshold, the last pass explores every turn reached, whatever its mass.
+_LAST = 1e-200
+#: A pass pushes turns already explored at most this many times per turn explored (a
+#: state that every round brings back would otherwise go round for ever).
+_LOOPS = 64
+#: :meth:`Explorer.settle` stops when the mass held has not fallen over this many steps.
+_WINDOW = 256
+#: The turns explored at the first settling (:meth:`Explorer.settle` inside a growth)...
+_FIRST_SETTLE = 256
+#: ... then each time they have grown by this factor (a deterministic schedule, and
+#: the settlings' cost a fixed share of the exploration's).
+_REGROW = 1.5
+#: :func:`bounded` solves exactly when every turn is explored and they are at most these.
+EXACT_TURNS = 3_000
 
 
 class Bounds(NamedTuple):
@@ -65,67 +128,281 @@ class Bounds(NamedTuple):
         return low, min(Fraction(1), low + self.unknown)
 
 
+class _Move(NamedTuple):
+    """An explored turn's law as floats: the turns it leads to with their chances, and
+    the summaries it ends in (their index) with theirs."""
+
+    kids: tuple[Node, ...]
+    chances: tuple[float, ...]
+    ends: tuple[tuple[int, float], ...]
+
+
 class Explorer:
-    """The turns of a chain explored by mass, the likeliest first, resumable: each turn's
-    mass is the chance (as a float, for the order and to choose when to solve, never in a
-    bound) that the paths explored so far reach it. :attr:`pending`, the mass of the
-    turns reached and not explored, estimates the exact unexplored mass the solve finds
-    (from below: mass that reaches a turn after it was explored is not pushed on).
-    :attr:`steps` keeps each explored turn's law (the solve reads it, not built again)."""
+    """The chain's mass pushed forward as floats, the turns the most mass reaches explored
+    first (module docstring: why the bounds it certifies hold). Resumable: each call goes
+    on from where the last one stopped. :attr:`steps` keeps each explored turn's law (the
+    exact cut solve reads it, not built again)."""
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
-        root = chain.root
         self._n = len(chain.order)
-        self._mass: dict[Node, float] = {root: 1.0}
-        self._ticket = itertools.count(1)
-        self._heap: list[tuple[float, int, Node]] = [(-1.0, 0, root)]
-        #: the turns explored
+        #: the turns explored (their law built)
         self.explored: set[Node] = set()
-        #: each explored turn's law (the turns where the fight is over have none)
+        #: each explored turn's law
         self.steps: dict[Node, StateLaw] = {}
-        #: the mass of the turns reached and not explored
-        self.pending = 1.0
+        self._moves: dict[Node, _Move] = {}
+        #: every turn reached, numbered (the arrays of :meth:`settle`)
+        self._number: dict[Node, int] = {}
+        self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
+        self._exits: tuple[list[int], list[int], list[float]] = ([], [], [])
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
+        self._numpy = [empty, empty]
+        #: the turns reached and not explored
+        self._frontier: set[Node] = set()
+        self._residual: dict[Node, float] = {}
+        self._summaries: dict[Summary, int] = {}
+        self._received: list[float] = []  # per summary, in the order first met
+        self._ended = 0.0  # their float sum (the estimate only)
+        #: the float operations performed (each use of a rounded chance counted)
+        self.flops = 0
+        #: the current pass's threshold
+        self.threshold = 1.0
+        self._queue: deque[Node] = deque()
+        self._queued: set[Node] = set()
+        self._loops = 0  # pushes of explored turns in this pass
+        self._reseed = False  # settled: the pass begins again at its threshold
+        self._settle_at = _FIRST_SETTLE  # the turns explored at the next settling
+        root = chain.root
+        if chain.terminal(root.state):
+            self._received.append(1.0)
+            self._summaries[chain.summary(root.state)] = 0
+            self._ended = 1.0
+        else:
+            self._residual[root] = 1.0
+            self._number[root] = 0
+            self._frontier.add(root)
+            self._enqueue(root)
 
+    # what is known -------------------------------------------------------------------
     @property
     def complete(self) -> bool:
         """Every turn reachable is explored."""
-        return not self._heap
+        return not self._frontier
 
-    def grow(self, budget: int, deadline: float = math.inf, target: float = 0.0) -> None:
-        """Explore until ``budget`` turns are explored, none is left, the clock passes
-        ``deadline`` (a turn begun is finished), or :attr:`pending` is at most
-        ``target`` (``0``: no target; the float sum may reach it before the end)."""
-        chain, heap, mass, explored = self.chain, self._heap, self._mass, self.explored
-        while heap and len(explored) < budget and (target <= 0 or self.pending > target):
-            # a turn may build laws: look each time (the first turn is always explored)
-            if explored and time.perf_counter() > deadline:
+    @property
+    def pending(self) -> float:
+        """The mass not ended yet, as floats: what :meth:`bounds` will certify as
+        unknown, up to the rounding (``flops · 2⁻⁵³``)."""
+        return max(0.0, 1.0 - self._ended)
+
+    @property
+    def frontier_mass(self) -> float:
+        """The mass waiting at turns not explored (no settling brings it to an end)."""
+        return sum(self._residual.get(node, 0.0) for node in self._frontier)
+
+    def bounds(self, seconds: float = 0.0) -> Bounds:
+        """The certified bounds of the mass ended so far (module docstring)."""
+        scale = 1 - self.flops * _U
+        if scale <= 0:  # never at any feasible size: 2⁵³ operations
+            raise OverflowError("too many float operations to bound their rounding")
+        lows: dict[Summary, Fraction] = {}
+        for summary, i in self._summaries.items():
+            low = Fraction(math.floor(Fraction(self._received[i]) * scale * _GRID), _GRID)
+            if low:
+                lows[summary] = low
+        unknown = 1 - sum(lows.values(), Fraction(0))
+        return Bounds(marginals(lows, {}), unknown, len(self.explored), seconds)
+
+    # pushing -------------------------------------------------------------------------
+    def grow(self, budget: float, deadline: float = math.inf, target: float = 0.0) -> None:
+        """Push and explore until ``budget`` turns are explored, every turn reachable is,
+        the clock passes ``deadline`` (a push begun is finished) or :attr:`pending` is at
+        most ``target`` (``0``: no target)."""
+        queue, moves, residual = self._queue, self._moves, self._residual
+        clock = deadline < math.inf
+        while self._frontier and len(self.explored) < budget:
+            if target > 0 and self._ended >= 1.0 - target:
                 return
-            _neg, _t, node = heapq.heappop(heap)
-            if node in explored:
+            if len(moves) >= self._settle_at:  # the explored turns' mass pushed on
+                self.settle(deadline, target, self.threshold * _EXPLORED / 64)
+                self._settle_at = int(len(moves) * _REGROW)
                 continue
-            explored.add(node)
-            here = mass.pop(node)
-            self.pending -= here
-            if chain.terminal(node.state):
+            if not queue:
+                self._next_pass(self._reseed)
                 continue
-            law = self.steps[node] = chain.successors(*node)
-            den, rows = law
-            turn = (node.turn + 1) % self._n
-            for succ, w in rows:
-                if chain.terminal(succ):
-                    continue
-                child = Node(succ, turn, False)
-                if child in explored:
-                    continue
-                flow = here * w / den
-                mass[child] = mass.get(child, 0.0) + flow
-                self.pending += flow
-                heapq.heappush(heap, (-mass[child], next(self._ticket), child))
+            if clock and time.perf_counter() > deadline:
+                return
+            node = queue.popleft()
+            self._queued.discard(node)
+            move = moves.get(node)
+            if move is None:
+                move = self._explore(node)
+            elif self._loops > _LOOPS * len(moves):
+                continue  # a state brought back for ever: left for the next pass
+            else:
+                self._loops += 1
+            self._push(node, residual.pop(node, 0.0), move)
+
+    def settle(self, deadline: float = math.inf, target: float = 0.0, least: float = 1e-12) -> None:
+        """Push the mass the explored turns hold on to its ends, or to the turns not
+        explored (no law built), all turns at once with numpy, until what they hold is at
+        most ``least``, the clock passes ``deadline`` or :attr:`pending` is at most
+        ``target``. The same arithmetic as :meth:`_push` (the module docstring's argument
+        holds): a product, a sum (``numpy.bincount`` adds one weight at a time) and an
+        addition per edge, all counted in :attr:`flops`; a mass below :data:`_TINY` is
+        dropped first, so no product falls below :data:`FLOOR`."""
+        number = self._number
+        size = len(number)
+        nodes = list(number)
+        explored = np.zeros(size, dtype=bool)
+        explored[[number[node] for node in self._moves]] = True
+        mass = np.zeros(size)
+        for node, r in self._residual.items():
+            mass[number[node]] = r
+        rows, cols, chances = self._arrays(self._edges, 0)
+        erows, ecols, echances = self._arrays(self._exits, 1)
+        received = np.array(self._received)
+        count = len(received)
+        cost = 3 * (len(rows) + len(erows)) + size + count
+        clock = deadline < math.inf
+        checked, step = math.inf, 0
+        while True:
+            held = np.where(explored, mass, 0.0)
+            held[held < _TINY] = 0.0
+            total = float(held.sum())
+            if total <= least or (target > 0 and float(received.sum()) >= 1.0 - target):
+                break
+            if clock and time.perf_counter() > deadline:
+                break
+            step += 1
+            if step % _WINDOW == 0:  # what no longer falls stands (nearly) for ever
+                if total > checked * (1 - 1e-6):
+                    break
+                checked = total
+            mass[explored] = 0.0
+            mass += np.bincount(cols, held[rows] * chances, minlength=size)
+            received += np.bincount(ecols, held[erows] * echances, minlength=count)
+            self.flops += cost
+        # the masses back into the explorer, which goes on from them
+        self._received = received.tolist()
+        self._ended = float(received.sum())
+        residual = self._residual
+        residual.clear()
+        for i in np.flatnonzero(mass).tolist():
+            residual[nodes[i]] = float(mass[i])
+        self._queue.clear()
+        self._queued.clear()
+        self._reseed = True  # the pass begins again at its threshold (queue cleared)
+
+    def _arrays(
+        self, lists: tuple[list[int], list[int], list[float]], which: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The edges (``which`` 0) or the exits (1) as numpy arrays, those added since
+        the last call converted and appended."""
+        done = self._numpy[which]
+        have = len(done[0])
+        if have < len(lists[0]):
+            done = self._numpy[which] = (
+                np.concatenate((done[0], np.array(lists[0][have:], dtype=np.int64))),
+                np.concatenate((done[1], np.array(lists[1][have:], dtype=np.int64))),
+                np.concatenate((done[2], np.array(lists[2][have:], dtype=np.float64))),
+            )
+        return done
+
+    def _next_pass(self, again: bool = False) -> None:
+        """Lower the threshold (``again``: keep it) and queue every turn whose residual
+        reaches it."""
+        if not again:
+            self.threshold = 0.0 if self.threshold < _LAST else self.threshold / _STEP
+        self._reseed = False
+        self._loops = 0
+        limit, moves = self.threshold, self._moves
+        for node, mass in self._residual.items():
+            if mass >= (limit * _EXPLORED if node in moves else limit) and mass > 0:
+                self._enqueue(node)
+        for node in self._frontier:  # the last pass: reached with less than the floor
+            if limit == 0:
+                self._enqueue(node)
+
+    def _enqueue(self, node: Node) -> None:
+        if node not in self._queued:
+            self._queued.add(node)
+            self._queue.append(node)
+
+    def _explore(self, node: Node) -> _Move:
+        """Build ``node``'s law (once) as a :class:`_Move`. A chance is ``w / den`` of two
+        ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped (its
+        mass counted unknown), so no product underflows."""
+        chain, number, frontier = self.chain, self._number, self._frontier
+        law = self.steps[node] = chain.successors(*node)
+        den, rows = law
+        turn = (node.turn + 1) % self._n
+        me = number[node]
+        src, dst, chances = self._edges
+        kids: list[Node] = []
+        odds: list[float] = []
+        ends: dict[int, int] = {}
+        for succ, w in rows:  # each state once (a law's rows are merged)
+            if chain.terminal(succ):
+                summary = chain.summary(succ)
+                i = self._summaries.get(summary)
+                if i is None:
+                    i = self._summaries[summary] = len(self._received)
+                    self._received.append(0.0)
+                ends[i] = ends.get(i, 0) + w
+                continue
+            child = Node(succ, turn, False)
+            at = number.get(child)
+            if at is None:
+                at = number[child] = len(number)
+                frontier.add(child)  # reached: explored at the latest by the last pass
+            p = w / den
+            if p >= _LEAST:
+                kids.append(child)
+                odds.append(p)
+                src.append(me)
+                dst.append(at)
+                chances.append(p)
+        out: list[tuple[int, float]] = []
+        erows, ecols, echances = self._exits
+        for i, w in ends.items():
+            p = w / den
+            if p >= _LEAST:
+                out.append((i, p))
+                erows.append(me)
+                ecols.append(i)
+                echances.append(p)
+        move = self._moves[node] = _Move(tuple(kids), tuple(odds), tuple(out))
+        self.explored.add(node)
+        frontier.discard(node)
+        return move
+
+    def _push(self, node: Node, here: float, move: _Move) -> None:
+        """Send ``node``'s residual ``here`` on along its law; a turn it reaches is queued
+        when its residual reaches the pass's threshold (a fraction of it, explored)."""
+        residual, moves, queued, queue = self._residual, self._moves, self._queued, self._queue
+        limit = self.threshold
+        again = limit * _EXPLORED
+        for child, p in zip(move.kids, move.chances, strict=True):
+            flow = here * p
+            if flow < FLOOR:
+                continue
+            mass = residual.get(child, 0.0) + flow
+            residual[child] = mass
+            if mass >= (again if child in moves else limit) and child not in queued:
+                queued.add(child)
+                queue.append(child)
+        received = self._received
+        for i, p in move.ends:
+            flow = here * p
+            if flow >= FLOOR:
+                received[i] += flow
+                self._ended += flow
+        self.flops += 3 * (len(move.kids) + len(move.ends))
 
 
 def explore_by_mass(chain: Chain, budget: int) -> set[Node]:
-    """Up to ``budget`` turns, the likeliest first (:class:`Explorer`)."""
+    """Up to ``budget`` turns, those the most mass reaches first (:class:`Explorer`)."""
     explorer = Explorer(chain)
     explorer.grow(budget)
     return explorer.explored
@@ -172,8 +449,9 @@ class _CutAbsorber(Absorber):
 
 class Refiner:
     """Bounds refined step by step on one chain: more turns explored (:attr:`explorer`),
-    then :meth:`solve` again, keeping what the last solve found (the laws of the turns
-    that no longer reach an unexplored one, which are exact)."""
+    then :meth:`solve` (exact, over the turns explored) or :meth:`certify` (the floats'
+    certificate) again, keeping what the last solve found (the laws of the turns that no
+    longer reach an unexplored one, which are exact)."""
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
@@ -183,15 +461,20 @@ class Refiner:
         self.solve_seconds = 0.0
 
     def refine(self, turns: int, deadline: float = math.inf) -> Bounds:
-        """The bounds once ``turns`` turns are explored (fewer when the clock passes
+        """The exact bounds once ``turns`` turns are explored (fewer when the clock passes
         ``deadline``, or when fewer are reachable: then the bounds are the exact values)."""
         began = time.perf_counter()
         self.explorer.grow(turns, deadline)
         b = self.solve()
         return b._replace(seconds=time.perf_counter() - began)
 
+    def certify(self) -> Bounds:
+        """The floats' certified bounds (:meth:`Explorer.bounds`), at no cost."""
+        return self.explorer.bounds()
+
     def solve(self) -> Bounds:
-        """The bounds of the turns explored so far."""
+        """The exact bounds of the turns explored so far: the least unknown mass they
+        allow (what the pushes would reach, pushed for ever), in Fractions."""
         began = time.perf_counter()
         chain = self.chain
         if chain.terminal(chain.start):
@@ -215,34 +498,57 @@ def bounded(
     width: Fraction = DEFAULT_WIDTH,
     seconds: float = 5.0,
     start: int = DEFAULT_START,
+    hopeless: Fraction | None = None,
 ) -> Bounds:
-    """Bounds on how the fight ends from its start, refined until the interval is at most
-    ``width`` wide, every turn is explored or ``seconds`` have passed.
+    """Certified bounds on how the fight ends from its start, narrowed until they are at
+    most ``width`` wide, every turn is explored or ``seconds`` have passed.
 
-    The turns are explored (:class:`Explorer`) until the estimated unexplored mass is
-    within ``width`` (at most ``start`` turns, a limit doubled at each try), then solved
-    exactly (:class:`Refiner`). The estimate runs low (:class:`Explorer`): a solve still
-    too wide scales its target down by how low it ran. The exploration pauses at the
-    clock, keeping time for the solve that follows (twice the last one; half the budget
-    before the first), which is always finished; it goes on while time is left."""
+    The mass is pushed and the turns explored (:class:`Explorer`, the first ``start``
+    before the clock is looked at) until the mass not ended is at most ``width`` or a
+    tenth of the budget is left; then the mass the explored turns still hold is pushed to
+    its ends (:meth:`Explorer.settle`) and certified. Every turn explored, and few
+    (:data:`EXACT_TURNS`): the exact solve, whose values are exact. ``hopeless``: give up
+    early (the bounds so far, certified) once the rate at which the unknown mass has
+    been falling, kept up to the deadline, would still leave it above ``hopeless`` (its
+    fall slows as the fights left grow rarer, so the rate kept is a generous guess)."""
     began = time.perf_counter()
     deadline = began + seconds
     refiner = Refiner(chain)
     explorer = refiner.explorer
-    budget, target = start, float(width)
-    reserve = seconds / 2
-    while True:
-        explorer.grow(budget, deadline - reserve, target)
-        paused = time.perf_counter() > deadline - reserve  # the clock stopped it
-        if explorer.pending > target and not (explorer.complete or paused):
-            budget *= 2  # the estimate is still too wide: no solve yet
-            continue
-        b = refiner.solve()
-        reserve = 2 * refiner.solve_seconds
-        done = b.unknown <= width or explorer.complete
-        if done or time.perf_counter() + reserve >= deadline:
-            return b._replace(seconds=time.perf_counter() - began)
-        if not paused:  # the estimate said enough, the solve did not: aim lower
-            low_by = float(b.unknown) / max(explorer.pending, 1e-300)
-            budget = 2 * len(explorer.explored)
-            target = min(target / 2, 0.8 * float(width) / low_by)
+    goal = float(width) * (1 - 1e-4)  # room for the rounding (K·2⁻⁵³, K < 10¹⁰)
+    explorer.grow(start)
+    history: list[tuple[float, float]] = [(0.0, explorer.pending)]
+    stop = deadline - seconds / 10
+    while not explorer.complete and explorer.pending > goal:
+        now = time.perf_counter()
+        if now > stop or _hopeless(history, now - began, seconds, hopeless):
+            break
+        explorer.grow(math.inf, min(stop, now + seconds / 20), goal)
+        history.append((time.perf_counter() - began, explorer.pending))
+    b = None
+    if explorer.complete and len(explorer.explored) <= EXACT_TURNS:
+        try:
+            b = refiner.solve()
+        except Cycle:  # round starts the rounds never leave: the floats still bound them
+            b = None
+    if b is None:
+        # what the explored turns still hold, pushed on to a thousandth of the width
+        explorer.settle(deadline, goal, float(width) / 1000)
+        b = explorer.bounds()
+    return b._replace(seconds=time.perf_counter() - began)
+
+
+def _hopeless(
+    history: list[tuple[float, float]], elapsed: float, seconds: float, hopeless: Fraction | None
+) -> bool:
+    """Whether the unknown mass, falling at the rate of the last half of the time spent
+    (at least a quarter of the budget spent), would still be above ``hopeless`` at the
+    deadline."""
+    if hopeless is None or elapsed < seconds / 4 or len(history) < 3:
+        return False
+    now, left = history[-1]
+    then, before = next(h for h in history if h[0] >= now / 2)
+    if now <= then:
+        return False
+    rate = (before - left) / (now - then)
+    return left - rate * (seconds - elapsed) > float(hopeless)

@@ -166,7 +166,11 @@ def _fight_odds(
     # --- certified bounds past the exact bound (#27 item 1) ---------------------------
     if result is None and rounds is None and method in ("auto", "bounds") and reason:
         limit = widest(simulations)
-        found, reason = _bounds(s, spec, chain, (width, seconds, limit), per, per_defence, reason)
+        # "auto" simulates bounds wider than ``limit``: it stops narrowing them once they
+        # cannot get there in time (method="bounds" wants them however wide)
+        hopeless = limit if method == "auto" else None
+        asked = (width, seconds, limit, hopeless)
+        found, reason = _bounds(s, spec, chain, asked, per, per_defence, reason)
         if found is not None and (method == "bounds" or (found.width or 0) <= limit):
             return found
         # the bounds built laws as far as the clock let them, and a simulation draws from
@@ -190,22 +194,23 @@ def _bounds(
     s: System,
     spec: FightSpec,
     chain: Chain,
-    asked: tuple[Fraction, float, Fraction],
+    asked: tuple[Fraction, float, Fraction, Fraction | None],
     per: Mapping[str, str],
     per_defence: Mapping[str, str],
     reason: tuple[str, str],
 ) -> tuple[FightOdds | None, tuple[str, str]]:
     """Certified bounds on the fight to its end (``asked``: the width wanted, the time
-    budget, the widest that stands alone) and why they were asked for; or ``None`` and
+    budget, the widest that stands alone, the width past which the narrowing gives up
+    early, :func:`~rolkit.fight.bounds.bounded`) and why they were asked for; or ``None`` and
     why they cannot stand alone (their cut chain is not solved: a group of round starts
     the rounds never leave), or, when they stay wider than that, the reason saying so (in
     words that do not depend on the clock: equal fights get equal answers)."""
-    width, seconds, limit = asked
+    width, seconds, limit, hopeless = asked
     try:
         try:  # a duel whose blows read their attacker only through a declared profile
             b = split_bounds(chain, width, seconds)
         except NotDecomposable:
-            b = bounded(chain, width, seconds)
+            b = bounded(chain, width, seconds, hopeless=hopeless)
     except Cycle:
         return None, (
             f"{reason[0]}, y sus estados pueden volver a uno anterior",
