@@ -72,6 +72,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     worker as one unit of work; any other mode is left to xdist."""
     if config.getvalue("dist") != "loadfile":
         return None
+    missing = [
+        p for p in {*SHARED_FILES, *SHARED_FILES.values()} if not (config.rootpath / p).is_file()
+    ]
+    if missing:  # a renamed file would silently run its notebooks twice again
+        raise pytest.UsageError(f"SHARED_FILES names no such file (tests/conftest.py): {missing}")
     from xdist.scheduler import LoadFileScheduling
 
     class SharedFileScheduling(LoadFileScheduling):
