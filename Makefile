@@ -72,10 +72,13 @@ format: $(STAMP)
 #  1. not serial: the unit, property, widget and notebook tests are CPU-bound and independent
 #     (a notebook's budget is its kernel's CPU time): two workers, one file each at a time,
 #     the notebook and widget files first (few tests, long runs: tests/conftest.py), so the
-#     run does not end on one of them alone (xdist's own order put them last).
-#  2. serial, tests/browser/: each file starts its own Voilà/JupyterLab on free ports and its
-#     own Chromium, with its own data folder, and asserts no wall-clock time (only generous
-#     timeouts): two workers, one file each at a time (a page mostly waits for its kernel).
+#     run does not end on one of them alone (xdist's own order put them last); the notebook
+#     files that read the same runs go to one worker together (SHARED_FILES there), so each
+#     notebook is executed once.
+#  2. serial, tests/browser/: each worker starts its Voilà servers on free ports (shared by
+#     its files, with the run's private data folder; JupyterLab for the one file that needs
+#     it) and Chromium, and asserts no wall-clock time (only generous timeouts): two
+#     workers, one file each at a time (a page mostly waits for its kernel).
 #  3. the other serial tests start servers whose answers are timed, measure memory, or
 #     bound wall-clock time: alone, after the rest.
 # Lint: ruff first (a second); mypy (about 40 s of CPU on a fresh clone) runs meanwhile at

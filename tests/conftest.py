@@ -56,6 +56,37 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         _workload_order(items)
 
 
+#: test files that share work done in their process, each mapped to the file whose xdist
+#: worker runs it too (``--dist loadfile`` would otherwise hand them to either worker): the
+#: notebooks test_examples.py and test_gm_reference.py execute are the pages test_docs.py
+#: renders (tests/notebooks/runs.py runs each once per process)
+SHARED_FILES = {
+    "tests/notebooks/test_docs.py": "tests/notebooks/test_examples.py",
+    "tests/notebooks/test_gm_reference.py": "tests/notebooks/test_examples.py",
+}
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """Under ``--dist loadfile`` (make test), the files of :data:`SHARED_FILES` go to one
+    worker as one unit of work; any other mode is left to xdist."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    missing = [
+        p for p in {*SHARED_FILES, *SHARED_FILES.values()} if not (config.rootpath / p).is_file()
+    ]
+    if missing:  # a renamed file would silently run its notebooks twice again
+        raise pytest.UsageError(f"SHARED_FILES names no such file (tests/conftest.py): {missing}")
+    from xdist.scheduler import LoadFileScheduling
+
+    class SharedFileScheduling(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = super()._split_scope(nodeid)
+            return SHARED_FILES.get(path, path)
+
+    return SharedFileScheduling(config, log)  # type: ignore[arg-type]
+
+
 #: folders whose files are few tests of long runs (a kernel per notebook or per dashboard):
 #: handed to the workers first, so that the run does not end on one of them alone
 SLOW_FIRST = ("notebooks", "widgets")

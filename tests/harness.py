@@ -94,8 +94,14 @@ def voila_command(notebook: Path, port: int, pool_size: int | None = None) -> li
     ]
 
 
+def _data_dir(env: dict[str, str]) -> Path | None:
+    """The data folder a server's kernels use (``ROLKIT_DATA_DIR`` of its environment)."""
+    return Path(env["ROLKIT_DATA_DIR"]) if env.get("ROLKIT_DATA_DIR") else None
+
+
 class VoilaServer:
-    """A Voilà process on 127.0.0.1; ``url`` is its base address."""
+    """A Voilà process on 127.0.0.1; ``url`` is its base address, ``data_dir`` its kernels'
+    data folder (the rosters and the table files land there; None: the user's own)."""
 
     def __init__(
         self, notebook: Path, log_path: Path, port: int | None = None, pool_size: int | None = None
@@ -111,6 +117,7 @@ class VoilaServer:
             "ROLKIT_LOG": str(log_path.with_suffix(".rolkit.log")),
             "PYTHONPATH": path,
         }
+        self.data_dir = _data_dir(env)
         self.proc = subprocess.Popen(
             voila_command(notebook, self.port, pool_size),
             cwd=notebook.parent,
@@ -203,6 +210,7 @@ class LabServer(VoilaServer):
             "PYTHONPATH": os.pathsep.join(p for p in (tree, os.environ.get("PYTHONPATH")) if p),
             "JUPYTER_CONFIG_DIR": str(settings.parent / "config"),
         }
+        self.data_dir = _data_dir(env)
         self.proc = subprocess.Popen(
             [
                 str(Path(sys.executable).parent / "jupyter-lab"),

@@ -9,9 +9,11 @@ kernel per server (a page loaded before the refill is ready waits for it: the ti
 generous); a server is handed to the tests once its pool is preheated. They are shared by
 every module of the browser suite run by one worker (no test needs a fresh one: each opens
 its own page, hence its own kernel) and stopped with SIGTERM by PID at the end of the
-session. ``make test`` runs this folder on two workers, one file each at a time: a file
-needing a server of its own starts it on a free port with its own data folder, and no
-test here may bound wall-clock time (those go with the serial tests run alone). Everything
+session. Their kernels' data folder (``server.data_dir``) is the run's private one
+(tests/conftest.py), shared by the worker's tests: the roster and fight-table tests read
+what they write there, no server of their own (each start cost a dashboard kernel or two).
+``make test`` runs this folder on two workers, one file each at a time: a file needing a
+server of its own starts it on a free port, and no test here may bound wall-clock time (those go with the serial tests run alone). Everything
 skips cleanly when /usr/bin/chromium is absent.
 """
 

@@ -11,33 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.harness import VoilaServer
-
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
-ROOT = Path(__file__).resolve().parents[2]
 SHOTS = os.environ.get("ROLKIT_SHOTS")
 
 
 @pytest.fixture(scope="module")
-def fight_server(tmp_path_factory):
-    """The dashboard served with its own data folder (the table files land there)."""
-    from tests.browser.conftest import _need_chromium
-
-    _need_chromium()
-    data = tmp_path_factory.mktemp("data")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("ROLKIT_DATA_DIR", str(data))
-        server = VoilaServer(
-            ROOT / "notebooks" / "dashboard.ipynb",
-            tmp_path_factory.mktemp("voila") / "fight.log",
-            pool_size=1,  # three page loads: each refill is used, one kernel left over
-        )
-    try:
-        server.wait_ready()
-        yield server, data
-    finally:
-        server.stop()
+def fight_server(dashboard_server):
+    """The worker's dashboard server (tests/browser/conftest.py) and its data folder, where
+    the table files land: the run's private one (tests/conftest.py), no server of its own."""
+    assert dashboard_server.data_dir is not None, "the suite's private data folder"
+    return dashboard_server, dashboard_server.data_dir
 
 
 def wait_text(page, selector, text, present=True, timeout=30000):

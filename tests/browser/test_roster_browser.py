@@ -1,8 +1,9 @@
 """The Roster tab in a real browser (Voilà + Playwright + Debian chromium): no path on
 the page, a roster created by name, a roster file uploaded through Chromium's file
 chooser, the export downloaded as ``<name>.json``, an oversized upload refused plainly
-(issue 23, 1). Its own Voilà (one preheated kernel) with ``ROLKIT_DATA_DIR`` in a
-temporary folder, so the server account's data folder is never touched."""
+(issue 23, 1). The worker's dashboard server (one preheated kernel), whose
+``ROLKIT_DATA_DIR`` is the run's temporary folder (tests/conftest.py), so the server
+account's data folder is never touched; what this test adds to it is checked file by file."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 import rolkit
 from rolkit.roster import MAX_BYTES, Roster
-from tests.harness import CHROMIUM, VoilaServer
+from tests.harness import CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
@@ -24,26 +25,13 @@ TRACE_MARKERS = ("Traceback", 'File "', "Errno", "OSError")
 
 
 @pytest.fixture(scope="module")
-def roster_server(tmp_path_factory):
+def roster_server(dashboard_server):
+    """The worker's dashboard server (tests/browser/conftest.py) and its data folder: the
+    run's private one (tests/conftest.py), no server of its own."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is absent")
-    data = tmp_path_factory.mktemp("rolkit-data")
-    saved = os.environ.get("ROLKIT_DATA_DIR")
-    os.environ["ROLKIT_DATA_DIR"] = str(data)  # read by VoilaServer for its kernels' env
-    try:
-        log = tmp_path_factory.mktemp("voila-roster") / "dashboard.log"
-        server = VoilaServer(ROOT / "notebooks" / "dashboard.ipynb", log, pool_size=1)
-    finally:
-        if saved is None:
-            os.environ.pop("ROLKIT_DATA_DIR", None)
-        else:
-            os.environ["ROLKIT_DATA_DIR"] = saved
-    try:
-        server.wait_ready()
-        server.wait_preheated()
-        yield server, data
-    finally:
-        server.stop()
+    assert dashboard_server.data_dir is not None, "the suite's private data folder"
+    return dashboard_server, dashboard_server.data_dir
 
 
 def wait_text(page, selector, text, timeout=60000):
@@ -67,6 +55,10 @@ def page_texts(page) -> str:
 @pytest.mark.skipif(SYSTEM_ID is None, reason="no registered system")
 def test_roster_by_name_upload_and_download(local_page, roster_server, tmp_path):
     server, data = roster_server
+    # the folder is shared with the worker's other browser tests (the fight test's tables):
+    # this test's own writes are what it adds
+    existing = set(os.listdir(data)) if data.exists() else set()
+    assert not [n for n in existing if n.startswith("Mesa.json")], existing
     page = local_page
     page.goto(f"{server.url}?system={SYSTEM_ID}&lang=es")
     page.wait_for_selector("table.rolkit-odds", timeout=90000)
@@ -124,4 +116,9 @@ def test_roster_by_name_upload_and_download(local_page, roster_server, tmp_path)
     text = page_texts(page)
     assert not any(m in text for m in TRACE_MARKERS), text[:2000]
     assert str(data) not in text and str(Path.home()) not in text
-    assert sorted(os.listdir(data)) == ["Mesa.json", "Mesa.json.bak", "Mesa.json.lock"]
+    assert sorted(set(os.listdir(data)) - existing) == [
+        "Mesa.json",
+        "Mesa.json.bak",
+        "Mesa.json.lock",
+    ]
+    assert existing <= set(os.listdir(data))

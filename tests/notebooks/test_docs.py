@@ -4,7 +4,9 @@ The renderer (``tools/render_docs.py``) runs once for the module, into a tempora
 Rendering all of them takes ~30 s on an idle machine and twice that on a busy one, and
 ``test_examples.py`` already executes every example, so by default a representative subset
 is rendered: the index, the magics notebook (a deliberate stderr message), the GM reference
-(a live widget) and Ashes Of War (charts, the slowest system notebook).
+(a live widget) and Ashes Of War (charts, the slowest system notebook). The index is executed
+by the renderer itself; the other three pages are rendered from the runs test_examples.py and
+test_gm_reference.py make (``runs.py``: each notebook executed once for the three files).
 ``ROLKIT_DOCS_ALL=1`` renders every page, as ``make docs`` does.
 
 Each page is checked: no error output and no traceback, the viewport meta tag and the
@@ -25,6 +27,8 @@ from types import ModuleType
 import nbformat
 import pytest
 from bs4 import BeautifulSoup
+
+from tests.notebooks import runs
 
 pytestmark = pytest.mark.notebook
 
@@ -54,7 +58,14 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list]:
     if not os.environ.get("ROLKIT_DOCS_ALL"):
         chosen = [p for p in chosen if p.stem in SUBSET]
         assert len(chosen) == len(SUBSET)
-    return out, RENDER.render_all(out, chosen)
+    return out, RENDER.render_all(out, chosen, run=_run_once)
+
+
+def _run_once(path: Path) -> tuple[nbformat.NotebookNode, float, float]:
+    """The index through the renderer's own execution (``make docs``'s path, kept tested);
+    the others from the runs test_examples.py and test_gm_reference.py make (runs.py): the
+    same fresh kernel in the notebook's folder, run once for the three files."""
+    return RENDER.execute(path) if path.stem == "index" else runs.for_renderer(path)
 
 
 def soup(path: Path) -> BeautifulSoup:

@@ -4,45 +4,24 @@ A notebook is a test: it runs top to bottom in a fresh ``python3`` kernel (this 
 interpreter) with ``examples/`` as its working directory, and no cell may raise. An
 appended cell proves the kernel is this venv's Python. Notebooks added later by anyone
 are picked up with no change here. Each must run in under 30 s of its kernel's CPU time
-(start-up included).
+(start-up included). Each is run once for this file and test_docs.py (runs.py).
 """
 
 from __future__ import annotations
 
-import json
 import sys
-import time
 from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+
+from tests.notebooks import runs
 
 pytestmark = pytest.mark.notebook
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 NOTEBOOKS = sorted(EXAMPLES.glob("*.ipynb"))
-PROBE = (
-    "import json, sys, time\nprint(json.dumps({'prefix': sys.prefix, 'cpu': time.process_time()}))"
-)
 MAX_SECONDS = 30
-SECONDS: dict[str, float] = {}  # each notebook's wall-clock execution time, from execute()
-
-
-def execute(path: Path) -> nbformat.NotebookNode:
-    """Run ``path`` in a fresh kernel; raises ``CellExecutionError`` if any cell fails."""
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell(PROBE))
-    client = NotebookClient(
-        nb,
-        timeout=120,
-        kernel_name="python3",
-        resources={"metadata": {"path": str(EXAMPLES)}},
-    )
-    start = time.perf_counter()
-    client.execute()
-    SECONDS[path.name] = time.perf_counter() - start
-    return nb
 
 
 def outputs(nb: nbformat.NotebookNode) -> list[dict]:
@@ -59,28 +38,17 @@ def cell_text(cell: nbformat.NotebookNode, mime: str = "text/plain") -> str:
     return "".join(parts)
 
 
-@pytest.fixture(scope="module")
-def executed() -> dict[str, nbformat.NotebookNode]:
-    return {}
-
-
-def run(path: Path, cache: dict[str, nbformat.NotebookNode]) -> nbformat.NotebookNode:
-    if path.name not in cache:
-        cache[path.name] = execute(path)
-    return cache[path.name]
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
-def test_example_notebook_executes(path, executed):
-    nb = run(path, executed)
+def test_example_notebook_executes(path):
+    done = runs.run(path)
+    nb = done.notebook()
     assert not [o for o in outputs(nb) if o.output_type == "error"]
-    probe = json.loads(cell_text(nb.cells[-1]).strip().splitlines()[-1])
-    assert probe["prefix"] == sys.prefix, "the kernel must be this venv's python"
+    assert done.prefix == sys.prefix, "the kernel must be this venv's python"
     for o in outputs(nb):
         assert "Traceback" not in o.get("text", ""), o.get("text")
     # The budget is the kernel's own CPU time (start-up included): wall-clock time on a shared
-    # machine also counts the other jobs (it is recorded in SECONDS).
-    assert probe["cpu"] < MAX_SECONDS, f"{path.name}: {probe['cpu']:.1f} s of CPU"
+    # machine also counts the other jobs (it is recorded as the run's seconds).
+    assert done.cpu_seconds < MAX_SECONDS, f"{path.name}: {done.cpu_seconds:.1f} s of CPU"
 
 
 def test_the_index_notebook_is_among_the_examples():
@@ -91,8 +59,8 @@ MAGICS_NB = EXAMPLES / "ipython_magics.ipynb"
 
 
 @pytest.mark.skipif(not MAGICS_NB.exists(), reason="no ipython_magics notebook")
-def test_magics_notebook_shows_rolls_odds_and_plain_errors(executed):
-    nb = run(MAGICS_NB, executed)
+def test_magics_notebook_shows_rolls_odds_and_plain_errors():
+    nb = runs.run(MAGICS_NB).notebook()
     cells = {c.source.strip(): c for c in nb.cells if c.cell_type == "code"}
     roll = cells["%tirar 2d6+3 seed=5"]
     assert "semilla 5" in cell_text(roll, "text/html")

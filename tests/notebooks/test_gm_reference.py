@@ -6,7 +6,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
+
+from tests.notebooks import runs
 
 pytestmark = pytest.mark.notebook
 
@@ -15,11 +16,8 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 @pytest.fixture(scope="module")
 def executed() -> nbformat.NotebookNode:
-    nb = nbformat.read(NOTEBOOKS / "gm_reference.ipynb", as_version=4)
-    NotebookClient(
-        nb, timeout=180, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOKS)}}
-    ).execute()
-    return nb
+    """Run once for this file and test_docs.py (runs.py)."""
+    return runs.run(NOTEBOOKS / "gm_reference.ipynb").notebook()
 
 
 def text_of(nb: nbformat.NotebookNode) -> str:
