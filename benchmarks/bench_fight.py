@@ -287,6 +287,99 @@ def parties_rows() -> list[tuple[str, float, str]]:
     return rows
 
 
+#: The bound on the states counted over a party's whole exploration (:func:`merge_rows`).
+MERGE_CAP = 200_000
+
+
+def _orbit(state: Any, split: int) -> tuple[Any, ...]:
+    """A state's orbit under permuting each side's members (``split``: side b's first):
+    each side's slots sorted."""
+    return (*sorted(state[:split]), *sorted(state[split:]))
+
+
+def _counting_chain(chain_cls: Any, permute: bool) -> Any:
+    """A chain that records each round's start states (``starts``) and, with ``permute``,
+    replaces each by the first state met of its orbit under permuting each side's members
+    (every member of a side in :func:`_sides` is identical). NOT exact per name — a
+    combatant's fate depends on its place in the turn order and in the target policy's
+    tie-break by order, so a permuted state has other per-name odds — it only counts the
+    states merging identical combatants could at best leave (:func:`merge_rows`)."""
+    from rolkit.fight.state import ChainState, StateLaw
+
+    class Counting(chain_cls):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            self.starts: set[ChainState] = set()
+            self.firsts: dict[tuple[Any, ...], ChainState] = {}
+
+        def successors(self, state: ChainState, turn: int, first: bool = False) -> StateLaw:
+            law = super().successors(state, turn, first)
+            if turn != len(self.order) - 1:
+                return law
+            split = self.sides.index(self.sides[-1])
+            acc: dict[ChainState, int] = {}
+            for st, w in law.rows:
+                key = self.firsts.setdefault(_orbit(st, split), st) if permute else st
+                acc[key] = acc.get(key, 0) + w
+                self.starts.add(key)
+            return StateLaw(law.den, list(acc.items()))
+
+    return Counting
+
+
+def _states(s: rolkit.System, n: int, m: int, how: str, rounds: int | None) -> str:
+    """The distinct states (every turn's, as :meth:`Chain.explore` counts them) of a
+    party's first ``rounds`` rounds (``None``: the whole fight), ``how``: ``"whole"``
+    (fallen forms kept), ``"fallen"`` (fallen forms settled, the default chain: then also
+    the round start states and their orbits) or ``"orbits"`` (and each round start
+    replaced by its orbit: :func:`_counting_chain`)."""
+    from rolkit.fight.chain import Chain, TooLarge
+    from rolkit.fight.spec import FightSpec
+
+    d = s.defaults()
+    spec = FightSpec(s.id, tuple(_sides(s, n, m)))
+    cls = _counting_chain(Chain, permute=how == "orbits")
+    chain = cls(s, spec, d["modifiers"], s.options_type(), {}, {}, (), merge=how != "whole")
+    try:
+        found = f"{chain.explore(MERGE_CAP, rounds=rounds):,}"
+    except TooLarge:
+        return f"> {MERGE_CAP:,}"
+    if how != "fallen":
+        return found
+    orbits = {_orbit(st, n) for st in chain.starts}
+    return f"{found} (round starts {len(chain.starts):,}, their orbits {len(orbits):,})"
+
+
+def merge_rows() -> list[tuple[str, float, str]]:
+    """#27 item 3 (helper sym27): each party's states, in its first round and over the
+    whole fight (to :data:`MERGE_CAP`), with fallen forms kept whole, settled (the chain's
+    default, exact; with the round start states reached and how many orbits they make
+    under permuting identical members) and with every round start permuted into its orbit
+    — what merging identical combatants could at best leave (not exact per name:
+    :func:`_counting_chain`). The time is the CPU time of the whole row."""
+    rows = []
+    for system_id, n, m in PARTIES:
+        s = rolkit.get_system(system_id)
+        if not s.has_transitions:
+            continue
+        cells = []
+        t0 = time.process_time()
+        for rounds in (1, None):
+            whole, fallen, orbits = (
+                _states(s, n, m, how, rounds) for how in ("whole", "fallen", "orbits")
+            )
+            span = "round 1" if rounds == 1 else "whole fight"
+            cells.append(f"{span}: {whole} whole, {fallen} settled, {orbits} permuted")
+        rows.append(
+            (
+                f"{system_id}: {n}v{m} states before/after merging",
+                time.process_time() - t0,
+                "; ".join(cells),
+            )
+        )
+    return rows
+
+
 def sweep_rows() -> list[tuple[str, float, str]]:
     from dask.distributed import Client, LocalCluster
 
@@ -328,6 +421,7 @@ def run() -> list[tuple[str, float, str]]:
     if rolkit.get_system("core_dread").has_transitions:
         rows += party_rows()
     rows += parties_rows()
+    rows += merge_rows()
     if rolkit.get_system("core_dread").has_transitions:
         rows += sweep_rows()
     return rows

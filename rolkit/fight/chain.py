@@ -46,7 +46,11 @@ class Chain(Acting):
     order of entry), the turn order, each one's target and defence policy, and the
     memoised laws of a turn (:meth:`successors`, :meth:`step_weights`). ``merge``: fallen
     forms that only the rules between attacks move are kept by class
-    (:meth:`~rolkit.fight.laws.Laws.settle`); off only to check that merging is exact."""
+    (:meth:`~rolkit.fight.laws.Laws.settle`); off only to check that merging is exact.
+    Identical combatants are not merged: who holds which form decides who acts first and
+    whom the target policy's tie-break by order hits, so a state with two members'
+    forms swapped has other odds per name, and may have other wins
+    (``tests/core/fight/test_symmetry.py``)."""
 
     def __init__(
         self,
