@@ -15,10 +15,10 @@ import pytest
 import rolkit
 from rolkit.errors import RulesError
 from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, Weapon, attack_pool
-from rolkit.systems.ashes_of_war.forms import WoundMark, wounds_from_marks
 from rolkit.systems.ashes_of_war.after import _blow_law_reference, blow_law
 from rolkit.systems.ashes_of_war.attack.blow import fast_blow_law
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.forms import WoundMark, wounds_from_marks
 from rolkit.systems.ashes_of_war.system import SYSTEM
 
 from .aow_fixtures import HACHA
@@ -128,3 +128,19 @@ def test_the_memoised_wound_reads_the_marks_it_needs(where, w, rules, variants):
     laws = [dict(fast_blow_law(pool, d, w, m, rules)) for d in defenders]
     fates = [sorted(str(s[0].conditions) for s in law) for law in laws]
     assert fates[0] != fates[1]  # the marks read do change what the blow does
+
+
+def test_the_shared_rd_per_location_is_the_combatants():
+    """§4.12, §4.22: the piece covering a location gives its RD, 0 when it is broken."""
+    from rolkit.systems.ashes_of_war.attack.blow import _rds
+    from rolkit.systems.ashes_of_war.forms import ArmorPiece
+    from rolkit.systems.ashes_of_war.tables import LOCATIONS
+
+    mail = ArmorPiece("Cota", {"torso": 5, "right_arm": 3, "left_arm": 3})
+    helm = ArmorPiece("Casco", {"head": 2})
+    broken = dataclasses.replace(mail, integrity=0)
+    for pieces in ((mail, helm, None), (None, helm, mail), (broken, helm, None), (None,) * 3):
+        d = dataclasses.replace(D0, armor_1=pieces[0], armor_2=pieces[1], armor_3=pieces[2])
+        assert _rds(*pieces) == tuple(d.rd(loc) for loc in LOCATIONS)
+    assert _rds(mail, helm, None)[LOCATIONS.index("torso")] == 5
+    assert _rds(broken, helm, None)[LOCATIONS.index("torso")] == 0

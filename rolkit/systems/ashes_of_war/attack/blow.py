@@ -33,6 +33,7 @@ from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.odds import attack_rows
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
+    ArmorPiece,
     Combatant,
     Conditions,
     Modifiers,
@@ -81,8 +82,19 @@ def _dice_view(d: Combatant, m: Modifiers, rules: RulesConfig) -> Hashable:
     and the shield's RD and arm (§4.9)."""
     dpool = None if m.defence == "none" else defence_pool(d, m, rules=rules)
     shield = None if d.shield is None else (d.shield.rd, d.shield_arm)
-    rds = tuple(d.rd(loc) for loc in LOCATIONS)
+    rds = _rds(d.armor_1, d.armor_2, d.armor_3)
     return (dpool, d.conditions.dismembered, rds, shield)
+
+
+@memo
+def _rds(*pieces: ArmorPiece | None) -> tuple[int, ...]:
+    """:meth:`~.forms.Combatant.rd` at every location: the first piece covering it, 0 when
+    none does or it is broken (§4.12, §4.22); shared by every defender in the same armour."""
+    out = []
+    for loc in LOCATIONS:
+        piece = next((p for p in pieces if p is not None and p.covers(loc)), None)
+        out.append(0 if piece is None else piece.rd(loc))
+    return tuple(out)
 
 
 @memo
