@@ -541,14 +541,14 @@ def _mass(side: _Side) -> Fraction:
 
 def split_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float = 5.0) -> Bounds:
     """Certified bounds on how the duel ends, from its one-sided chains (module
-    docstring): a coarse cut first, then halved (the laws kept) until every interval is
-    at most ``width`` wide or ``seconds`` have passed; a pass the deadline stops counts
-    its unplayed mass unknown, and the narrowest pass is returned.
+    docstring): a coarse cut first, then √2 finer each pass (the laws kept) until every
+    interval is at most ``width`` wide or ``seconds`` have passed; a pass the deadline
+    stops counts its unplayed mass unknown, and the narrowest pass is returned.
 
-    Halving, not a tenfold step: a pass replays the laws the passes before it built (on
+    Small steps, not tenfold ones: a pass replays the laws the passes before it built (on
     Ashes of War's default duel a replay costs ~2 % of building them), so a finer pass
     costs about its new laws alone, and a tenfold step mostly ran out of time half-way
-    (its partial pass wider than the last whole one).
+    (its partial pass wider than the last whole one; ÷ 2 and ÷ √2 measured better).
 
     Raises:
         NotDecomposable: the duel is not one this splits (:func:`decomposable`).
@@ -566,4 +566,4 @@ def split_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float =
             best = result
         if best.unknown <= width or spent >= seconds:
             return Bounds(best.lower, best.unknown, best.explored, spent)
-        cut /= 2
+        cut /= math.sqrt(2)
