@@ -18,6 +18,7 @@ from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, Weapon, attack_p
 from rolkit.systems.ashes_of_war.after import _blow_law_reference, blow_law
 from rolkit.systems.ashes_of_war.attack.blow import fast_blow_law
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
+from rolkit.systems.ashes_of_war.forms import WoundMark, wounds_from_marks
 from rolkit.systems.ashes_of_war.system import SYSTEM
 
 from .aow_fixtures import HACHA
@@ -27,6 +28,9 @@ DEFAULTS = SYSTEM.defaults()
 A0, D0, W0 = DEFAULTS["attacker"], DEFAULTS["defender"], DEFAULTS["weapon"]
 STAFF = Weapon("Báculo de madera", damage="2d2", damage_type="blunt")
 MACE = Weapon("Maza", damage="2d6", damage_type="blunt")
+SERIOUS_CUT = WoundMark("serious", "cutting")
+SERIOUS_BLUNT = WoundMark("serious", "blunt")
+LIGHTS = (WoundMark("light", "cutting"),) * 3
 HOUSE = RulesConfig(
     first_serious_applied=True,
     fracture_scope="limb",
@@ -93,3 +97,50 @@ def test_the_memoised_wound_tells_apart_the_weapon_hand_and_the_shield_arm():
     ):
         ref = _blow_law_reference(pool, d, MACE, m, HOUSE)
         assert dict(fast_blow_law(pool, d, MACE, m, HOUSE)) == dict(ref)
+
+
+def _marked(marks: dict) -> Any:
+    return dataclasses.replace(D0, wounds=wounds_from_marks(marks))
+
+
+@pytest.mark.parametrize(
+    "where, w, rules, variants",
+    [
+        # §4.15 step 6: the head's serious marks decide Inconsciente, whatever is hit there
+        ("head", W0, RulesConfig(), [{}, {"head": (SERIOUS_CUT,)}, {"torso": (SERIOUS_CUT,)}]),
+        # §4.14: the marks at the location hit decide the box; marks elsewhere do not
+        ("left_leg", W0, RulesConfig(), [{}, {"left_leg": LIGHTS}, {"right_leg": LIGHTS}]),
+        # step 4, fracture_scope="limb": the hand's blunt marks count for a blow to the arm
+        ("right_arm", MACE, HOUSE, [{}, {"right_hand": (SERIOUS_BLUNT,)}, {"left_hand": ()}]),
+    ],
+)
+def test_the_memoised_wound_reads_the_marks_it_needs(where, w, rules, variants):
+    """The wound's plan is shared by defenders whose marks differ only where the wound
+    does not read them: defenders that differ where it does (the location hit, the head,
+    the limb's other part) must each get their own law, whatever order they come in."""
+    m = Modifiers(narrated_location=where)
+    pool = attack_pool(A0, w, m, rules=rules)
+    defenders = [_marked(v) for v in variants]
+    rolkit.clear_caches()
+    for d in defenders + defenders[::-1]:
+        ref = _blow_law_reference(pool, d, w, m, rules)
+        assert dict(fast_blow_law(pool, d, w, m, rules)) == dict(ref)
+    laws = [dict(fast_blow_law(pool, d, w, m, rules)) for d in defenders]
+    fates = [sorted(str(s[0].conditions) for s in law) for law in laws]
+    assert fates[0] != fates[1]  # the marks read do change what the blow does
+
+
+def test_the_shared_rd_per_location_is_the_combatants():
+    """§4.12, §4.22: the piece covering a location gives its RD, 0 when it is broken."""
+    from rolkit.systems.ashes_of_war.attack.blow import _rds
+    from rolkit.systems.ashes_of_war.forms import ArmorPiece
+    from rolkit.systems.ashes_of_war.tables import LOCATIONS
+
+    mail = ArmorPiece("Cota", {"torso": 5, "right_arm": 3, "left_arm": 3})
+    helm = ArmorPiece("Casco", {"head": 2})
+    broken = dataclasses.replace(mail, integrity=0)
+    for pieces in ((mail, helm, None), (None, helm, mail), (broken, helm, None), (None,) * 3):
+        d = dataclasses.replace(D0, armor_1=pieces[0], armor_2=pieces[1], armor_3=pieces[2])
+        assert _rds(*pieces) == tuple(d.rd(loc) for loc in LOCATIONS)
+    assert _rds(mail, helm, None)[LOCATIONS.index("torso")] == 5
+    assert _rds(broken, helm, None)[LOCATIONS.index("torso")] == 0

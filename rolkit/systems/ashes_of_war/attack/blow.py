@@ -12,9 +12,12 @@ change from one to the next. Three parts are memoised on exactly what they read:
   *effect* (what the forms are told: no change, a worn weapon, a worn parry object, a
   shield overflow or a wound at a location and T6 severity), so absorbed and blocked blows
   at ten locations make one effect, not ten;
-* the wound (:func:`_wounded`): §4.13–§4.15 read only the wound rows, the Conditions, the
-  weapon hand and the shield arm (:func:`~.rules.wounds.wound_plan`), so defenders that
-  differ elsewhere (defences this turn, Integridad) share the new rows and Conditions;
+* the wound (:func:`_plan`): §4.13–§4.15 (:func:`~.rules.wounds.wound_plan`) read the
+  marks at the wounded location (:func:`_marks_read`), the Conditions,
+  the weapon hand and the shield arm, so defenders whose rows differ elsewhere share the
+  plan; the new rows (:func:`_marked`) and Conditions (:func:`_conditions_after`) are
+  shared by defenders that differ only in what the wound does not touch (defences this
+  turn, Integridad);
 * a worn piece (:func:`_worn`): one Integridad loss of an item (§4.22).
 
 Shared results are the same objects, so their (cached) hashes are computed once.
@@ -30,6 +33,7 @@ from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.odds import attack_rows
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
+    ArmorPiece,
     Combatant,
     Conditions,
     Modifiers,
@@ -42,8 +46,8 @@ from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_se
 from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import defence_pool
-from rolkit.systems.ashes_of_war.rules.wounds import wound_effect
-from rolkit.systems.ashes_of_war.tables import LOCATIONS
+from rolkit.systems.ashes_of_war.rules.wounds import limb_group, wound_plan
+from rolkit.systems.ashes_of_war.tables import LOCATIONS, PART_OF
 
 __all__ = ["fast_blow_law"]
 
@@ -78,8 +82,19 @@ def _dice_view(d: Combatant, m: Modifiers, rules: RulesConfig) -> Hashable:
     and the shield's RD and arm (§4.9)."""
     dpool = None if m.defence == "none" else defence_pool(d, m, rules=rules)
     shield = None if d.shield is None else (d.shield.rd, d.shield_arm)
-    rds = tuple(d.rd(loc) for loc in LOCATIONS)
+    rds = _rds(d.armor_1, d.armor_2, d.armor_3)
     return (dpool, d.conditions.dismembered, rds, shield)
+
+
+@memo
+def _rds(*pieces: ArmorPiece | None) -> tuple[int, ...]:
+    """:meth:`~.forms.Combatant.rd` at every location: the first piece covering it, 0 when
+    none does or it is broken (§4.12, §4.22); shared by every defender in the same armour."""
+    out = []
+    for loc in LOCATIONS:
+        piece = next((p for p in pieces if p is not None and p.covers(loc)), None)
+        out.append(0 if piece is None else piece.rd(loc))
+    return tuple(out)
 
 
 @memo
@@ -99,13 +114,37 @@ def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], 
     return tuple(out.items()), den
 
 
+def _marks_read(w: Wounds, loc: str, rules: RulesConfig) -> tuple[tuple[int, ...], ...]:
+    """The marks :func:`~.rules.wounds.wound_plan` reads for a wound at ``loc``: every
+    row at ``loc`` (§4.14 the free box; §4.15 the serious marks by type, and the head's
+    serious boxes full when ``loc`` is the head) and, with ``fracture_scope="limb"``, the
+    limb's other part's (step 4: blunt marks counted over arm+hand or leg+foot)."""
+    rows = (w.light, w.serious_blunt, w.serious_sharp, w.serious_other, w.lethal)
+    if rules.fracture_scope == "location" or PART_OF[loc] in ("head", "torso"):
+        return (tuple([row.get(loc, 0) for row in rows]),)
+    return tuple(tuple([row.get(x, 0) for row in rows]) for x in (loc, *limb_group(loc)))
+
+
 @memo
-def _wounded(carried: _Carried) -> tuple[Wounds, Conditions]:
-    """:func:`~.rules.wounds.wound_effect`'s new rows and Conditions, shared by every
-    defender with the same rows, Conditions, weapon hand and shield arm."""
+def _plan(carried: _Carried) -> tuple[str, bool, tuple[str, ...], tuple[tuple[str, Any], ...]]:
+    """:func:`~.rules.wounds.wound_plan` (the box, its states), shared by every defender
+    with the same marks where the wound reads them (:func:`_marks_read`), the same
+    Conditions, weapon hand and shield arm: most wounds of a fight fall on defenders
+    whose rows differ only elsewhere."""
     d, rest = carried.value
-    wounds, conds, _box, _events = wound_effect.__wrapped__(d, *rest)  # type: ignore[attr-defined]
-    return wounds, conds
+    return wound_plan.__wrapped__(d, *rest)  # type: ignore[no-any-return, attr-defined]
+
+
+@memo
+def _conditions_after(conds: Conditions, changes: tuple[tuple[str, Any], ...]) -> Conditions:
+    """The Conditions a plan's changes leave (as :func:`~.rules.wounds.wound_effect`)."""
+    return evolve(conds, **dict(changes)) if changes else conds
+
+
+@memo
+def _marked(wounds: Wounds, loc: str, box: str, damage_type: str) -> Wounds:
+    """The rows with the plan's new mark (as :func:`~.rules.wounds.wound_effect`)."""
+    return wounds.add(loc, box, damage_type)
 
 
 @memo
@@ -119,9 +158,20 @@ def _wound_and_wear(
 ) -> Combatant:
     """:func:`~.stages.defender_after`'s wound: the box and its states, then the armour
     piece there wears (§4.12)."""
-    rest = (loc, sev, declared_damage_type(w, m), w.non_lethal, m.dying_rule or rules.dying_rule)
-    key = (d.wounds, d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm, rest, rules)
-    wounds, conds = _wounded(_Carried(key, (d, (*rest, rules))))
+    kind = declared_damage_type(w, m)
+    rest = (loc, sev, kind, w.non_lethal, m.dying_rule or rules.dying_rule)
+    key = (
+        _marks_read(d.wounds, loc, rules),
+        d.conditions,
+        d.weapon_hand,
+        d.shield is not None,
+        d.shield_arm,
+        rest,
+        rules,
+    )
+    box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
+    wounds = _marked(d.wounds, loc, box, kind) if marked else d.wounds
+    conds = _conditions_after(d.conditions, changes)
     slot = d.armor_slot(loc)  # the wound changes no armour: the same slot covers ``loc``
     if slot is None:
         return evolve(d, wounds=wounds, conditions=conds)

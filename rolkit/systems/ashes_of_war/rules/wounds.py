@@ -35,6 +35,7 @@ __all__ = [
     "WoundResult",
     "wound_plan",
     "wound_effect",
+    "limb_group",
     "fate_after",
     "apply_wound",
     "bleed_tick",
@@ -102,7 +103,7 @@ def first_serious_states(c: Combatant, location: str, events: list[str]) -> dict
     return ch
 
 
-def _limb_group(location: str) -> tuple[str, ...]:
+def limb_group(location: str) -> tuple[str, ...]:
     """``fracture_scope="limb"``: the arm+hand or leg+foot of one side."""
     side, part = location.split("_")
     pair = ("arm", "hand") if part in ("arm", "hand") else ("leg", "foot")
@@ -172,7 +173,7 @@ def wound_plan(
             ch["bruised"] = True
             events.append("bruised")
         if limb and damage_type == "blunt":  # step 4
-            group = (location,) if rules.fracture_scope == "location" else _limb_group(location)
+            group = (location,) if rules.fracture_scope == "location" else limb_group(location)
             blunt = sum(w.serious_blunt.get(g, 0) for g in group) + (1 if new_serious else 0)
             if blunt >= 2 and location not in c.fractured:
                 ch["fractured"] = c.fractured | set(group)
