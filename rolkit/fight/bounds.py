@@ -53,9 +53,10 @@ import math
 import time
 from collections import deque
 from fractions import Fraction
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-import numpy as np
+if TYPE_CHECKING:  # numpy loads with the first settle: import rolkit stays light
+    import numpy as np
 
 from rolkit.fight.chain import Chain
 from rolkit.fight.graph import Cycle
@@ -155,8 +156,8 @@ class Explorer:
         self._number: dict[Node, int] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
         self._exits: tuple[list[int], list[int], list[float]] = ([], [], [])
-        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
-        self._numpy = [empty, empty]
+        #: the edges and exits already converted for :meth:`settle` (numpy, loaded there)
+        self._numpy: list[tuple[np.ndarray, np.ndarray, np.ndarray] | None] = [None, None]
         #: the turns reached and not explored
         self._frontier: set[Node] = set()
         self._residual: dict[Node, float] = {}
@@ -251,6 +252,8 @@ class Explorer:
         holds): a product, a sum (``numpy.bincount`` adds one weight at a time) and an
         addition per edge, all counted in :attr:`flops`; a mass below :data:`_TINY` is
         dropped first, so no product falls below :data:`FLOOR`."""
+        import numpy as np
+
         number = self._number
         size = len(number)
         nodes = list(number)
@@ -299,7 +302,11 @@ class Explorer:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The edges (``which`` 0) or the exits (1) as numpy arrays, those added since
         the last call converted and appended."""
+        import numpy as np
+
         done = self._numpy[which]
+        if done is None:
+            done = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0))
         have = len(done[0])
         if have < len(lists[0]):
             done = self._numpy[which] = (
@@ -307,6 +314,7 @@ class Explorer:
                 np.concatenate((done[1], np.array(lists[1][have:], dtype=np.int64))),
                 np.concatenate((done[2], np.array(lists[2][have:], dtype=np.float64))),
             )
+        self._numpy[which] = done
         return done
 
     def _next_pass(self, again: bool = False) -> None:

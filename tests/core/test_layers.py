@@ -45,6 +45,8 @@ LAZY: Mapping[tuple[str, str], str] = {
     ("rolkit.encounter", "matplotlib"): "the fair-fight curve is plotted only when asked",
     ("rolkit.systems.gore.attack.odds", "numpy"): "a burst's hit-count polynomials are "
     "multiplied with numpy only when a burst is computed",
+    ("rolkit.fight.bounds", "numpy"): "the explored turns' mass is settled with numpy only "
+    "when a fight is bounded past the exact bound",
     ("rolkit.display.markup", "pandas"): "right-aligning a frame's number columns",
     ("rolkit.display.tables", "pandas"): "tables are built on demand; text reprs never need them",
     ("rolkit.display.compare", "pandas"): "the comparison table, on demand",
