@@ -18,7 +18,8 @@ One job per module:
   :mod:`~rolkit.fight.odds` — :func:`fight_odds`, :func:`odds_of_fighters`;
 * :mod:`~rolkit.fight.best_move` — :func:`~rolkit.fight.best_move.best_move`: the moves of
   the combatant to act ranked by its side's exact chance to win choosing best afterwards
-  (the chain as a decision process, solved by :mod:`~rolkit.fight.mdp`).
+  (the chain as a decision process, solved by :mod:`~rolkit.fight.mdp`); past its bound,
+  each move's chance between certified bounds.
 
 A fight from the tracker is a Markov chain over the combatants' forms: each turn, the
 combatant whose turn it is attacks one foe, and the system's exact after-state law
