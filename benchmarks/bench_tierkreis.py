@@ -7,9 +7,10 @@ The exact after-state law (#16): ``s.transitions`` at default forms and from a w
 state (target ≤ 20 ms / a few ms, cold caches), the law over every reachable state of the
 default 1v1 fight, and that fight's eventual win law written independently as an icepool
 absorbing Markov chain (``icepool.map(step, state, repeat="inf")``, one round per step:
-:func:`icepool_fight`, timed in ``bench_fight.peer_rows``; it predates the turn of actions,
-#25 — standing up, free attacks, −2 counted over turns — and no longer plays the same
-fight, which that row says)."""
+:func:`icepool_fight`, timed in ``bench_fight.peer_rows``): it plays #25's turn of actions
+as rolkit's default policy does — a prone fighter stands up with its action, a free attack
+(T1 9–10) is taken in the next turn without spending it — and its win law is asserted
+equal to rolkit's before it is timed."""
 
 from __future__ import annotations
 
@@ -69,53 +70,87 @@ def _grid_cold(s) -> None:
 
 
 # --------------------------------------------------------------------------- the 1v1 fight
-def icepool_attack_forms(x: tuple, y: tuple) -> icepool.Die:
-    """One unarmed attack (default forms, PJ vs PJ: attack check) of ``x`` on ``y``, each
-    ``(pv, prone, physical −2)``: R5 target AGI 6, −1 attacking prone (P12), +1 melee on a
-    prone target, −2 physical (T4); R4/T1 criticals (×2) and fumbles on the attacker (T1
-    5–6 physical −2, kept; 7–8 mental −2: no effect on AGI/FUE, so not tracked here; 3–4
-    prone; 11–12 −1 PV; 1–2 and 9–10 leave the forms as they are, as rolkit's forms do)."""
+#: A fighter in the icepool chain: ``(pv, prone, physical −2, free attack due)``.
+Fighter = tuple[int, int, int, int]
+
+
+def icepool_attack_forms(x: Fighter, y: Fighter) -> icepool.Die:
+    """One unarmed attack (default forms, PJ vs PJ: attack check, G5) of ``x`` on ``y``:
+    R5 target AGI 6 (= FUE: «best» reads either), −1 attacking prone (P12), +1 melee on a
+    prone target, −2 physical (T4; untimed: ``fumble_penalty_expires`` is off by
+    default); R4 a natural 1 hits ×2 (P7), a natural 12 fumbles: T1 on the attacker —
+    3–4 prone, 5–6 physical −2, 11–12 −1 PV, 9–10 a free attack for ``y`` (its next
+    turn); 1–2 (a fist cannot fall) and 7–8 (mental −2: INT/CAR/SUE, not read by this
+    attack) leave the fight as it is."""
     target = 6 - x[1] + y[1] - 2 * x[2]
 
-    def fumble(face: int) -> tuple:
+    def fumble(face: int) -> tuple[Fighter, Fighter]:
         effect = FUMBLES[face - 1]
-        pv, prone, physical = x
+        pv, prone, physical, free = x
         if effect == "attacker_prone":
             prone = 1
         elif effect == "physical_minus_2":
             physical = 1
         elif effect == "self_damage_1":
             pv -= 1
-        return ((pv, prone, physical), y)
+        elif effect == "free_attack_for_defender":
+            return (x, (*y[:3], 1))
+        return ((pv, prone, physical, free), y)
 
     def check(roll: int) -> Any:
         if roll == 12:
             return icepool.d12.map(fumble)
         damage = 2 if roll == 1 else (1 if roll <= target else 0)
-        return (x, (max(0, y[0] - damage), y[1], y[2]))
+        return (x, (max(0, y[0] - damage), *y[1:]))
 
     return icepool.d12.map(check)
 
 
-def icepool_round(state: tuple) -> Any:
-    """A attacks B, then (if both still act) B attacks A; 0 PV ends the fight (P9)."""
+def icepool_turn(me: Fighter, foe: Fighter) -> Any:
+    """``me``'s turn (#25, the default policy): prone, it stands up with its one action
+    (P12, P24); else it attacks (its action); then, if a free attack is due (T1 9–10) and
+    both still stand, it takes it without spending an action. The mark is gone at the
+    turn's end, taken or not."""
+
+    def free_attack(pair: tuple[Fighter, Fighter]) -> Any:
+        m, f = pair
+        due = m[3] and m[0] > 0 and f[0] > 0
+        m = (*m[:3], 0)
+        return icepool_attack_forms(m, f) if due else (m, f)
+
+    if me[1]:
+        return icepool.map(free_attack, ((me[0], 0, *me[2:]), foe), star=False)
+    return icepool.map(free_attack, icepool_attack_forms(me, foe), star=False)
+
+
+def icepool_round(state: tuple[Fighter, Fighter]) -> Any:
+    """A's turn, then (if both still act) B's; 0 PV ends the fight (P9: unconscious,
+    dying — the death point at its turn start, G11, comes after the fight is decided)."""
     a, b = state
     if a[0] == 0 or b[0] == 0:
         return state
 
-    def then_b(ab: tuple) -> Any:
+    def then_b(ab: tuple[Fighter, Fighter]) -> Any:
         a1, b1 = ab
         if a1[0] == 0 or b1[0] == 0:
             return ab
-        return icepool_attack_forms(b1, a1).map(lambda ba: (ba[1], ba[0]))
+        return icepool.map(lambda ba: (ba[1], ba[0]), icepool_turn(b1, a1), star=False)
 
-    return icepool_attack_forms(a, b).map(then_b)
+    return icepool.map(then_b, icepool_turn(a, b), star=False)
 
 
-def icepool_fight() -> dict[str, Fraction]:
-    """The eventual law of the default 1v1 fight: ``{"A", "B", "draw"}`` (who wins)."""
-    pv = tk.Combatant().pv
-    final = icepool.map(icepool_round, ((pv, 0, 0), (pv, 0, 0)), star=False, repeat="inf")
+def icepool_fight(vitality: int = 6) -> dict[str, Fraction]:
+    """The eventual law of the default 1v1 fight (both with ``vitality``: PV = 1 + VIT//2,
+    P9) as an icepool absorbing chain, one round per step: ``{"A", "B", "draw"}``.
+
+    It plays #25's turn as rolkit's default policy does (:func:`icepool_turn`). The other
+    rules of the revised spec do not bear on this fight: death at the turn start (G11)
+    comes after a side is down, which ends a duel; maneuvers (their natural 12, G10) are
+    never chosen by the default policy (kind «other»); no stance is taken.
+    """
+    pv = tk.Combatant(vitality=vitality).pv
+    start: tuple[Fighter, Fighter] = ((pv, 0, 0, 0), (pv, 0, 0, 0))
+    final = icepool.map(icepool_round, start, star=False, repeat="inf")
     law = {"A": Fraction(0), "B": Fraction(0), "draw": Fraction(0)}
     total = final.denominator()
     for (a, b), n in final.items():
@@ -187,14 +222,18 @@ def transition_rows(s: Any) -> list[tuple[str, float, str]]:
     return rows
 
 
-def rolkit_fight() -> Any:
+def rolkit_fight(vitality: int = 6) -> Any:
     """``rolkit.fight_odds`` of the same fight (caches cleared): A (default attacker and
-    weapon) acts first, B (default defender and weapon), default modifiers, to the end."""
+    weapon) acts first, B (default defender and weapon), default modifiers, to the end;
+    both with ``vitality`` (6, the default)."""
+    from dataclasses import replace
+
     from rolkit.fight import odds_of_fighters
 
     rolkit.clear_caches()
     s, d = tk.SYSTEM, tk.SYSTEM.defaults()
-    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    a, b = (replace(d[r], vitality=vitality) for r in ("attacker", "defender"))
+    fighters = [("A", "a", a, d["weapon"]), ("B", "b", b, d["weapon"])]
     return odds_of_fighters(s, fighters, rounds=None)
 
 
