@@ -214,26 +214,36 @@ def peer_rows() -> list[tuple[str, float, str]]:
                 rows += aow_blow_rows()
         else:
             rows += _chain_rows(name, peer, ours, t_ours)
-        n = equal_error_n(width)
         spec = rolkit.get_system(peer.system)
-        sim, t_sim = _cpu(functools.partial(_simulated, peer, spec, SIM_RUN))
-        off = abs(float(sim.p_win["a"] - ours.p_win["a"]))
-        rows.append(
-            (
-                f"{name}: simulated at equal error, n = {n:,} (CPU)",
-                t_sim * n / SIM_RUN,
-                f"scaled from n = {SIM_RUN:,} (± {100 * (sim.margin or 0):.1f} pp, "
-                f"{100 * off:.1f} pp off)",
-            )
-        )
-        rows.append(
-            (
-                f"{name}: simulated / rolkit",
-                Ratio(t_sim * n / SIM_RUN / t_ours),
-                "≥ 1: rolkit faster",
-            )
-        )
+        fighters = _duel(spec)
+        if "PR 10" in peer.label:
+            fighters = [(a, b, dataclasses.replace(c, pr_max=10), w) for a, b, c, w in fighters]
+        rows += simulated_rows(name, spec, fighters, ours, t_ours)
     return rows
+
+
+def simulated_rows(
+    name: str, s: rolkit.System, fighters: list[tuple[str, str, Any, Any]], ours: Any, t: float
+) -> list[tuple[str, float, str]]:
+    """The same fight simulated at equal error (:func:`equal_error_n` fights for rolkit's
+    answer ``ours``, found in ``t`` CPU seconds): :data:`SIM_RUN` fights, seed 0, timed and
+    scaled by n; how far it lands from rolkit's answer; the ratio to rolkit's time."""
+    n = equal_error_n(ours.width)
+    sim, t_sim = _cpu(
+        lambda: odds_of_fighters(
+            s, fighters, method="simulate", simulations=SIM_RUN, seed=0, rounds_shown=0
+        )
+    )
+    off = abs(float(sim.p_win["a"] - ours.p_win["a"]))
+    return [
+        (
+            f"{name}: simulated at equal error, n = {n:,} (CPU)",
+            t_sim * n / SIM_RUN,
+            f"scaled from n = {SIM_RUN:,} (± {100 * (sim.margin or 0):.1f} pp, "
+            f"{100 * off:.1f} pp off)",
+        ),
+        (f"{name}: simulated / rolkit", Ratio(t_sim * n / SIM_RUN / t), "≥ 1: rolkit faster"),
+    ]
 
 
 def _chain_rows(name: str, peer: Peer, ours: Any, t_ours: float) -> list[tuple[str, float, str]]:
@@ -286,23 +296,23 @@ def aow_blow_rows() -> list[tuple[str, float, str]]:
     ]
 
 
-def _simulated(peer: Peer, s: rolkit.System, n: int) -> Any:
-    """The same fight simulated: ``n`` fights, seed 0 (the fighters of :func:`_duel`, or
-    NSd20's PR 10 pair)."""
-    fighters = _duel(s)
-    if "PR 10" in peer.label:
-        fighters = [(a, b, dataclasses.replace(c, pr_max=10), w) for a, b, c, w in fighters]
-    return odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=0, rounds_shown=0)
-
-
 def party_rows() -> list[tuple[str, float, str]]:
+    """Core Dread 2v2 and 3v3 to the end: rolkit's answer (CPU time, cold; its states,
+    exact or why not) and the same fight simulated at equal error (no icepool chain is
+    written for parties: the duels above are the chains' comparison)."""
     s = rolkit.get_system("core_dread")
-    rows = []
+    rows: list[tuple[str, float, str]] = []
     for n in (2, 3):
-        rolkit.clear_caches()
-        r, t = _timed(lambda n=n: odds_of_fighters(s, _party(s, n), rounds_shown=0))
-        how = f"exact, {r.states} states" if r.exact else f"{r.label('en')} — {r.reason[1]}"
-        rows.append((f"core_dread: {n}v{n} to the end", t, how))
+        fighters = _party(s, n)
+        r, t = _cpu(lambda fighters=fighters: odds_of_fighters(s, fighters, rounds_shown=0))
+        how = (
+            f"exact, {r.states} states"
+            if r.exact
+            else f"{r.label('en')} — {(r.reason or ('', ''))[1]}"
+        )
+        name = f"core_dread: {n}v{n}"
+        rows.append((f"{name} to the end: rolkit (CPU, cold)", t, how))
+        rows += simulated_rows(name, s, fighters, r, t)
     return rows
 
 
