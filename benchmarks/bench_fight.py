@@ -8,9 +8,12 @@ Rows, for each system whose after-state law is declared (:func:`peer_rows`, #27 
   exact or bounded (the width of its certified bounds; Ashes of War's duel is past the
   exact bound);
 * the same fight as an icepool absorbing chain (``icepool.map(step, state,
-  repeat='inf')``, written in each system's own benchmark module) where the chain plays
-  the same fight: the same win law asserted, and the ratio icepool / rolkit (target ≥ 2);
-  a chain that no longer plays the system's fight (its turn of actions) is said so;
+  repeat='inf')``, written in each system's own benchmark module, run in its own process
+  with a CPU limit: :func:`run_limited`): its win law asserted equal to rolkit's exact one
+  before its time is shown, and the ratio icepool / rolkit (target ≥ 2); a chain stopped
+  at its limit (NSd20's at PR 20) gives "> limit" and the ratio's lower bound; where
+  icepool cannot give the fight (Ashes of War) the reason is printed and one blow's law is
+  the peer;
 * a seeded simulation at equal error (a 95 % interval as wide as the bounds, or ± 1 pp
   for an exact answer), timed on :data:`SIM_RUN` fights and scaled by n;
 * Core Dread 2v2 and 3v3 (exact, or the simulation it switched to and why);
@@ -91,7 +94,9 @@ def equal_error_n(width: Fraction | None) -> int:
 
 class Peer(NamedTuple):
     """A fight rolkit and an icepool absorbing chain both solve: its label, rolkit's
-    fight, the chain's win law, and how rolkit's ``p_win`` reads in the chain's keys."""
+    fight, the chain's win law (a picklable callable: it runs in its own process, stopped
+    after ``limit`` CPU seconds), and how rolkit's ``p_win`` reads in the chain's keys;
+    or, where icepool cannot give the fight's law, why not (``why_not``)."""
 
     system: str
     label: str
@@ -99,12 +104,30 @@ class Peer(NamedTuple):
     icepool: Callable[[], dict[str, Fraction]] | None
     keys: dict[str, str]
     why_not: str = ""
+    limit: int = 0
+
+
+#: The CPU seconds an icepool chain may take (in its own process) before it is stopped and
+#: its row says "> limit": a guard for every chain, the bound for NSd20's at PR 20.
+PEER_LIMIT = 300
+#: NSd20's chain at PR 20 (its default) ran over 25 min unfinished (icepool's
+#: ``repeat="inf"`` eliminates over every one of its ~7 000 transient states): bounded.
+NSD20_PR20_LIMIT = 60
+
+#: Why no icepool chain gives Ashes of War's duel (printed; one blow's law is its peer).
+AOW_WHY_NOT = (
+    "no exact law to compare: each fighter's state is ten locations of wound boxes, the "
+    "Conditions and four Integridad counters, the reachable forms grow about fifteenfold "
+    "per blow and a fight lasts up to a dozen rounds of two attacks; icepool's "
+    "repeat='inf' solves a linear system over every transient state, and rolkit itself "
+    "only bounds this duel — the peer is one blow's law (below)"
+)
 
 
 def peers() -> list[Peer]:
     """Each system's default duel (and NSd20's at PR 10, the largest its chain solves in
-    seconds), with the icepool chain of its benchmark module where that chain plays the
-    same fight."""
+    seconds), with the icepool chain of its benchmark module (playing the same fight: its
+    win law is asserted equal before the ratio is given)."""
     from benchmarks import (
         bench_ashes_of_war,
         bench_core_dread,
@@ -113,22 +136,56 @@ def peers() -> list[Peer]:
         bench_tierkreis,
     )
 
+    part = functools.partial
     return [
         Peer("core_dread", "1v1", bench_core_dread.rolkit_fight, bench_core_dread.icepool_fight,
              {"a": "a", "b": "b"}),
         Peer("ashes_of_war", "1v1", lambda: bench_ashes_of_war.rolkit_fight(
-            rounds=None, rounds_shown=0, method="bounds"), None, {},
-             "its state (10 locations × 5 wound rows, conditions, Integridad per fighter) "
-             "is no compact icepool chain"),
+            rounds=None, rounds_shown=0, method="bounds"), None, {}, AOW_WHY_NOT),
         Peer("tierkreis", "1v1", bench_tierkreis.rolkit_fight, bench_tierkreis.icepool_fight,
              {"a": "A", "b": "B"}),
         Peer("gore", "1v1", bench_gore.rolkit_fight, bench_gore.icepool_fight,
              {"a": "a", "b": "b"}),
-        Peer("nsd20", "1v1", bench_nsd20.rolkit_fight, None, {},
-             "its chain at PR 20 (the default) ran > 25 min unfinished"),
-        Peer("nsd20", "1v1, both PR 10", lambda: bench_nsd20.rolkit_fight(10),
-             lambda: bench_nsd20.icepool_fight(10), {"a": "a", "b": "b"}),
+        Peer("nsd20", "1v1", bench_nsd20.rolkit_fight, part(bench_nsd20.icepool_fight, 20),
+             {"a": "a", "b": "b"}, limit=NSD20_PR20_LIMIT),
+        Peer("nsd20", "1v1, both PR 10", part(bench_nsd20.rolkit_fight, 10),
+             part(bench_nsd20.icepool_fight, 10), {"a": "a", "b": "b"}),
     ]  # fmt: skip
+
+
+def _limited(fn: Callable[[], Any], limit: int, conn: Any) -> None:
+    """In a child process: ``fn()`` and its CPU time sent through ``conn``, the process
+    stopped by the kernel (``RLIMIT_CPU``, SIGXCPU) past ``limit`` more CPU seconds."""
+    import resource
+
+    soft = math.ceil(time.process_time()) + limit
+    hard = resource.getrlimit(resource.RLIMIT_CPU)[1]
+    if hard != resource.RLIM_INFINITY:
+        soft = min(soft, hard)
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
+    t0 = time.process_time()
+    out = fn()
+    conn.send((out, time.process_time() - t0))
+    conn.close()
+
+
+def run_limited(fn: Callable[[], Any], limit: int) -> tuple[Any, float] | None:
+    """``(fn(), its CPU seconds)`` run in a fresh process (icepool's caches cold, as
+    rolkit's are cleared), or ``None`` when it was stopped after ``limit`` CPU seconds."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("spawn")
+    recv, send = ctx.Pipe(duplex=False)
+    child = ctx.Process(target=_limited, args=(fn, limit, send), daemon=True)
+    child.start()
+    send.close()
+    try:
+        return recv.recv()  # type: ignore[no-any-return]
+    except EOFError:  # stopped by its CPU limit (or failed: its traceback is printed)
+        return None
+    finally:
+        child.join()
+        recv.close()
 
 
 def peer_rows() -> list[tuple[str, float, str]]:
@@ -153,63 +210,109 @@ def peer_rows() -> list[tuple[str, float, str]]:
         )
         if peer.icepool is None:
             rows.append((f"{name}: icepool chain", math.nan, f"not run: {peer.why_not}"))
+            if peer.system == "ashes_of_war":
+                rows += aow_blow_rows()
         else:
-            theirs, t_theirs = _cpu(peer.icepool)
-            same = all(ours.p_win[k] == theirs.get(v) for k, v in peer.keys.items())
-            if same and ours.exact:
-                rows.append(
-                    (f"{name}: icepool chain (CPU)", t_theirs, "repeat='inf'; same win law")
-                )
-                rows.append((f"{name}: icepool / rolkit", Ratio(t_theirs / t_ours), "target ≥ 2"))
-            else:
-                got = {k: float(v) for k, v in theirs.items()}
-                rows.append(
-                    (
-                        f"{name}: icepool chain (CPU)",
-                        t_theirs,
-                        f"NOT the same fight ({got}): the chain does not play this "
-                        "system's turn of actions; no ratio",
-                    )
-                )
-        n = equal_error_n(width)
+            rows += _chain_rows(name, peer, ours, t_ours)
         spec = rolkit.get_system(peer.system)
-        sim, t_sim = _cpu(functools.partial(_simulated, peer, spec, SIM_RUN))
-        off = abs(float(sim.p_win["a"] - ours.p_win["a"]))
-        rows.append(
-            (
-                f"{name}: simulated at equal error, n = {n:,} (CPU)",
-                t_sim * n / SIM_RUN,
-                f"scaled from n = {SIM_RUN:,} (± {100 * (sim.margin or 0):.1f} pp, "
-                f"{100 * off:.1f} pp off)",
-            )
-        )
-        rows.append(
-            (
-                f"{name}: simulated / rolkit",
-                Ratio(t_sim * n / SIM_RUN / t_ours),
-                "≥ 1: rolkit faster",
-            )
-        )
+        fighters = _duel(spec)
+        if "PR 10" in peer.label:
+            fighters = [(a, b, dataclasses.replace(c, pr_max=10), w) for a, b, c, w in fighters]
+        rows += simulated_rows(name, spec, fighters, ours, t_ours)
     return rows
 
 
-def _simulated(peer: Peer, s: rolkit.System, n: int) -> Any:
-    """The same fight simulated: ``n`` fights, seed 0 (the fighters of :func:`_duel`, or
-    NSd20's PR 10 pair)."""
-    fighters = _duel(s)
-    if "PR 10" in peer.label:
-        fighters = [(a, b, dataclasses.replace(c, pr_max=10), w) for a, b, c, w in fighters]
-    return odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=0, rounds_shown=0)
+def simulated_rows(
+    name: str, s: rolkit.System, fighters: list[tuple[str, str, Any, Any]], ours: Any, t: float
+) -> list[tuple[str, float, str]]:
+    """The same fight simulated at equal error (:func:`equal_error_n` fights for rolkit's
+    answer ``ours``, found in ``t`` CPU seconds): :data:`SIM_RUN` fights, seed 0, timed and
+    scaled by n; how far it lands from rolkit's answer; the ratio to rolkit's time."""
+    n = equal_error_n(ours.width)
+    sim, t_sim = _cpu(
+        lambda: odds_of_fighters(
+            s, fighters, method="simulate", simulations=SIM_RUN, seed=0, rounds_shown=0
+        )
+    )
+    off = abs(float(sim.p_win["a"] - ours.p_win["a"]))
+    return [
+        (
+            f"{name}: simulated at equal error, n = {n:,} (CPU)",
+            t_sim * n / SIM_RUN,
+            f"scaled from n = {SIM_RUN:,} (± {100 * (sim.margin or 0):.1f} pp, "
+            f"{100 * off:.1f} pp off)",
+        ),
+        (f"{name}: simulated / rolkit", Ratio(t_sim * n / SIM_RUN / t), "≥ 1: rolkit faster"),
+    ]
+
+
+def _chain_rows(name: str, peer: Peer, ours: Any, t_ours: float) -> list[tuple[str, float, str]]:
+    """The icepool chain's rows: its CPU time and the ratio when its win law is rolkit's
+    exact law (asserted: a chain that differs fails the benchmark, no time of another law
+    is shown), or the bound it was stopped at."""
+    assert peer.icepool is not None
+    limit = peer.limit or PEER_LIMIT
+    done = run_limited(peer.icepool, limit)
+    if done is None:
+        return [
+            (
+                f"{name}: icepool chain (CPU)",
+                math.nan,
+                f"> {limit} s: stopped at its CPU limit (repeat='inf', unfinished)",
+            ),
+            (f"{name}: icepool / rolkit", Ratio(limit / t_ours), "more than this (a bound)"),
+        ]
+    theirs, t_theirs = done
+    assert ours.exact, f"{name}: rolkit's answer is not exact"
+    got = {k: theirs.get(v) for k, v in peer.keys.items()}
+    assert got == dict(ours.p_win), f"{name}: the icepool chain's win law is not rolkit's"
+    return [
+        (f"{name}: icepool chain (CPU)", t_theirs, "repeat='inf'; same win law (asserted)"),
+        (f"{name}: icepool / rolkit", Ratio(t_theirs / t_ours), "target ≥ 2"),
+    ]
+
+
+def aow_blow_rows() -> list[tuple[str, float, str]]:
+    """Ashes of War's peer: the law of the duel's first blow (default forms, undefended),
+    rolkit's ``attack_outcomes`` against the same attack in icepool (asserted equal), CPU
+    medians of the two run in turn, rolkit's caches cleared before each of its runs."""
+    from benchmarks.bench_ashes_of_war import ROLES, icepool_law
+    from benchmarks.timing import medians_side_by_side
+    from rolkit.systems.ashes_of_war import attack_outcomes
+
+    d = rolkit.get_system("ashes_of_war").defaults()
+    forms = tuple(d[r] for r in ROLES)
+    assert attack_outcomes(*forms) == icepool_law(*forms), "icepool disagrees on the blow"
+    t_ours, t_theirs = medians_side_by_side(
+        [functools.partial(attack_outcomes, *forms), functools.partial(icepool_law, *forms)],
+        repeat=15,
+        setups=[rolkit.clear_caches, None],
+    )
+    name = "ashes_of_war: 1v1's first blow"
+    return [
+        (f"{name}: rolkit attack law (CPU, cold)", t_ours, "undefended, 1d10 location"),
+        (f"{name}: icepool (CPU)", t_theirs, "same law (asserted)"),
+        (f"{name}: icepool / rolkit", Ratio(t_theirs / t_ours), "target ≥ 2"),
+    ]
 
 
 def party_rows() -> list[tuple[str, float, str]]:
+    """Core Dread 2v2 and 3v3 to the end: rolkit's answer (CPU time, cold; its states,
+    exact or why not) and the same fight simulated at equal error (no icepool chain is
+    written for parties: the duels above are the chains' comparison)."""
     s = rolkit.get_system("core_dread")
-    rows = []
+    rows: list[tuple[str, float, str]] = []
     for n in (2, 3):
-        rolkit.clear_caches()
-        r, t = _timed(lambda n=n: odds_of_fighters(s, _party(s, n), rounds_shown=0))
-        how = f"exact, {r.states} states" if r.exact else f"{r.label('en')} — {r.reason[1]}"
-        rows.append((f"core_dread: {n}v{n} to the end", t, how))
+        fighters = _party(s, n)
+        r, t = _cpu(lambda fighters=fighters: odds_of_fighters(s, fighters, rounds_shown=0))
+        how = (
+            f"exact, {r.states} states"
+            if r.exact
+            else f"{r.label('en')} — {(r.reason or ('', ''))[1]}"
+        )
+        name = f"core_dread: {n}v{n}"
+        rows.append((f"{name} to the end: rolkit (CPU, cold)", t, how))
+        rows += simulated_rows(name, s, fighters, r, t)
     return rows
 
 

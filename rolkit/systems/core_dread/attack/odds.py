@@ -32,6 +32,7 @@ from rolkit.systems.core_dread.attack.stages import (
 from rolkit.systems.core_dread.attack.validate import validate_attack
 from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
+from rolkit.systems.core_dread.rules.damage import opposed_values
 from rolkit.systems.core_dread.rules.laws import JointRow, denominator, hit_weights, joint_weights
 
 __all__ = ["attack_outcomes", "attack_odds", "hit_probability", "outcome_laws"]
@@ -72,10 +73,13 @@ def _outcome_weights(ctx: AttackContext) -> tuple[dict[tuple[AttackOutcome, bool
     """:func:`outcome_laws` as a dict (not memoised)."""
     law_a, den_a, law_d, den_d = _laws(ctx)
     counter_spec = ctx.counter_spectacular
+    # :func:`opposed` with the context read once (its call per pair weighed in a cold law)
+    mult, kind, m_d = ctx.attack_mult, ctx.defence_kind, ctx.defence_mult
+    three, options = ctx.needs_three, ctx.options
     merged: dict[tuple[int, int, bool, bool], int] = {}
     for (a, spec), wa in law_a:
         for (d, d_spec), wd in law_d:
-            raw, craw = opposed(ctx, a, d)
+            raw, craw = opposed_values(a, mult, kind, d, m_d, three, options)
             row = (raw, craw, spec, d_spec and counter_spec)
             merged[row] = merged.get(row, 0) + wa * wd
     outcome = OutcomeMap(ctx)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rolkit.systems.core_dread.attack.key import AttackOutcome, Fate
 from rolkit.systems.core_dread.forms import (
@@ -186,15 +186,17 @@ def opposed(ctx: AttackContext, attack_hits: int, defence_hits: int) -> tuple[in
     )
 
 
-@dataclass(frozen=True)
-class Wound:
-    """§4.7–4.9 One side's damage after armour and the wound it inflicts."""
+class Wound(NamedTuple):
+    """§4.7–4.9 One side's damage after armour and the wound it inflicts (a NamedTuple:
+    the exact engine builds one per distinct damage of every attack law, and a frozen
+    dataclass costs over twice as much to build). ``count`` is the field, read as
+    ``wound.count`` everywhere: it hides the tuple's ``count()`` method, never used."""
 
     absorption: int
     damage: int
     base: Wounding  # §4.8, before the measured blow and the spectacular doubling
     level: str | None
-    count: int
+    count: int  # type: ignore[assignment]  # the field, not tuple.count
 
 
 def _wound(

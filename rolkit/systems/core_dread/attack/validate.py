@@ -8,7 +8,7 @@ in the order below, and :func:`validate_attack` raises the first.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from rolkit import fields
 from rolkit.errors import input_error, shown
@@ -18,7 +18,13 @@ from rolkit.systems.core_dread.errors import (
     CoreDreadInputError,
     CoreDreadRangeError,
 )
-from rolkit.systems.core_dread.forms import Combatant, Modifiers, Weapon, weapon_attacks_left
+from rolkit.systems.core_dread.forms import (
+    Armor,
+    Combatant,
+    Modifiers,
+    Weapon,
+    weapon_attacks_left,
+)
 from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
 
 __all__ = ["validate_attack"]
@@ -45,11 +51,81 @@ def _checked(obj: Any, cls: type, role: str) -> bool:
 
 
 def _check_fields(obj: Any, role: str) -> None:
-    fields.validate(obj, prefix=f"{role}.", error_cls=CoreDreadRangeError)
+    _check_one(obj, role)
     for name in ("armor", "block_weapon"):
         sub = getattr(obj, name, None)
         if sub is not None:
-            fields.validate(sub, prefix=f"{role}.{name}.", error_cls=CoreDreadRangeError)
+            _check_one(sub, f"{role}.{name}")
+
+
+def _check_one(obj: Any, role: str) -> None:
+    """:func:`rolkit.fields.validate` of one form, after a quick pass that proves the
+    common case valid (:class:`_Plan`): only a form the pass cannot vouch for (a value out
+    of range, or of a kind the pass does not read) goes through ``fields.validate``, which
+    raises the error naming the field, or passes."""
+    plan = _PLANS.get(type(obj))
+    if plan is None or not plan.holds(obj):
+        fields.validate(obj, prefix=f"{role}.", error_cls=CoreDreadRangeError)
+
+
+#: A field the quick pass reads: ``(name, kind, optional, low, high, allowed)``.
+_Rule = tuple[str, str, bool, Any, Any, Any]
+
+
+class _Plan:
+    """The declared fields of one form class, read once, as cheap tests that prove a
+    value valid under :func:`rolkit.fields.validate`'s rules: an ``int`` (not a ``bool``)
+    in range, a ``bool`` flag, a ``str`` within its length, a choice by value *and* type
+    (``1`` is not ``True``), a sub-form of its class; ``None`` where the field is
+    optional or a choice. A field of any other kind, or a value that fails its test, goes
+    to the full check, which names the field or passes: the pass never accepts what
+    ``fields.validate`` refuses. For a ``Combatant`` it costs about a tenth of the generic
+    check, which dominated a cold attack law (a plain loop: grouping the fields by kind
+    and testing each group with ``map`` measured slower)."""
+
+    def __init__(self, cls: type) -> None:
+        rules: list[_Rule] = []
+        for name, spec in fields.describe(cls):
+            kind, allowed = spec.kind, cast(Any, None)
+            if kind == "choice":
+                allowed = frozenset((type(c.value), c.value) for c in spec.choices)
+            elif kind == "nested":
+                allowed = spec.nested
+            elif kind == "int" and (spec.min is None or spec.max is None):
+                kind = "unread"
+            rules.append((name, kind, spec.optional, spec.min, spec.max, allowed))
+        self.rules = tuple(rules)
+
+    def holds(self, obj: Any) -> bool:
+        """True when every declared field of ``obj`` is certainly valid."""
+        values = obj.__dict__
+        for name, kind, optional, low, high, allowed in self.rules:
+            v = values[name]
+            if v is None and optional:
+                continue
+            if kind == "int":
+                ok = type(v) is int and low <= v <= high
+            elif kind == "flag":
+                ok = type(v) is bool
+            elif kind == "choice":
+                try:
+                    ok = (type(v), v) in allowed
+                except TypeError:  # an unhashable value: the full check says why
+                    return False
+            elif kind == "text":
+                ok = type(v) is str and len(v) <= (high or 0)
+            elif kind == "nested":
+                ok = allowed is not None and isinstance(v, allowed)
+            else:
+                return False
+            if not ok:
+                return False
+        return True
+
+
+_PLANS: dict[type, _Plan] = {
+    cls: _Plan(cls) for cls in (Combatant, Weapon, Armor, Modifiers, CoreDreadOptions)
+}
 
 
 class Forbidden(NamedTuple):

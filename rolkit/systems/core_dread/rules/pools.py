@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from rolkit.systems.core_dread.forms import Combatant
 from rolkit.systems.core_dread.messages import term_rule, value_key
 from rolkit.systems.core_dread.options import CoreDreadOptions
-from rolkit.systems.core_dread.rules.wounds import wound_penalty
+from rolkit.systems.core_dread.rules.wounds import track_penalty
 
 __all__ = ["Pool", "make_pool", "penalty", "penalty_term", "signed", "effective_parts"]
 
@@ -38,8 +38,9 @@ class Pool(NamedTuple):
 
 
 def penalty(c: Combatant, options: CoreDreadOptions) -> int:
-    """§4.11/§4.17 ``c``'s current wound (or Gore Mode) penalty."""
-    return wound_penalty(c.track, c.gore_mode, options)
+    """§4.11/§4.17 ``c``'s current wound (or Gore Mode) penalty (its track was checked
+    when the form was built, and again by the attack's validation)."""
+    return track_penalty(c.track, c.gore_mode, options)
 
 
 def penalty_term(c: Combatant, options: CoreDreadOptions) -> tuple[tuple[str, int], ...]:

@@ -5,6 +5,8 @@ A track is ``(magullado, lesionado, malherido)``; levels are the Spanish words.
 
 from __future__ import annotations
 
+import operator
+
 from rolkit.errors import check_choice, check_int, input_error
 from rolkit.systems.core_dread.errors import CoreDreadRangeError
 from rolkit.systems.core_dread.options import DEFAULT_OPTIONS, CoreDreadOptions
@@ -18,6 +20,7 @@ __all__ = [
     "measure_and_double",
     "apply_wounds",
     "wound_penalty",
+    "track_penalty",
     "knocked_out",
     "marks_malherido",
     "check_track",
@@ -133,6 +136,10 @@ def apply_wounds(
     return tuple(marks), False, marked  # type: ignore[return-value]
 
 
+#: §4.11 the penalty of one box of each level, in ``LEVELS`` order.
+_STANDARD_BY_LEVEL = tuple(STANDARD_PENALTY[lv] for lv in LEVELS)
+
+
 def wound_penalty(
     track: Track, gore: bool = False, options: CoreDreadOptions = DEFAULT_OPTIONS
 ) -> int:
@@ -141,9 +148,15 @@ def wound_penalty(
     Standard: 1 per Lesionado and 2 per Malherido. Gore Mode: −1/−2/−3 per marked level,
     summed (``gore_penalty="sum"``) or only the worst (``"worst"``).
     """
-    marks = check_track(track, gore)
+    return track_penalty(check_track(track, gore), gore, options)
+
+
+def track_penalty(marks: Track, gore: bool, options: CoreDreadOptions) -> int:
+    """§4.11 / §4.17 :func:`wound_penalty` of a track already checked (a ``Combatant``'s,
+    whose fields were checked when it was built: the exact engine reads it on every
+    attack law)."""
     if not gore:
-        return sum(STANDARD_PENALTY[lv] * n for lv, n in zip(LEVELS, marks, strict=True))
+        return sum(map(operator.mul, _STANDARD_BY_LEVEL, marks))
     marked = [GORE_PENALTY[lv] for lv, n in zip(LEVELS, marks, strict=True) if n]
     if not marked:
         return 0
