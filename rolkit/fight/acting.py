@@ -85,6 +85,10 @@ class Acting(Laws):
             for i in range(len(self.sides))
         )
         self._act_out: dict[ActKey, Fraction] = {}
+        #: the attacks whose reasons are kept already (:meth:`met_blow`)
+        self._met_acts: set[ActKey] = set()
+        #: the actions of a kind the budget still allows after those taken
+        self._affordables: dict[tuple[tuple[str, ...], str], tuple[ActionProcedure, ...]] = {}
         #: the actions the fight met (for the notes)
         self.acted: dict[str, None] = {}
 
@@ -199,13 +203,18 @@ class Acting(Laws):
             return (state, i, taken)
         return (i, taken, state[i], *[state[j][0] for j in self._foes[i]])
 
-    def _affordable(self, taken: tuple[str, ...], kind: str) -> list[ActionProcedure]:
-        rules = self.s.turn_rules
-        return [
-            a
-            for a in self.actions.values()
-            if a.kind == kind and rules.affordable(a, taken, self.actions)
-        ]
+    def _affordable(self, taken: tuple[str, ...], kind: str) -> tuple[ActionProcedure, ...]:
+        """The actions of ``kind`` the turn's budget still allows after ``taken``
+        (memoised: the actions and the budget are the fight's)."""
+        known = self._affordables.get((taken, kind))
+        if known is None:
+            rules = self.s.turn_rules
+            known = self._affordables[(taken, kind)] = tuple(
+                a
+                for a in self.actions.values()
+                if a.kind == kind and rules.affordable(a, taken, self.actions)
+            )
+        return known
 
     def _choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
         for action in self._affordable(taken, "recover"):
@@ -238,11 +247,15 @@ class Acting(Laws):
 
     def met_blow(self, key: ActKey) -> None:
         """The fight meets this attack: keep the reasons of how the blow is made (a
-        defence dropped, a turn that passes) for the notes, as a one-attack turn does."""
+        defence dropped, a turn that passes) for the notes, as a one-attack turn does (once
+        per attack: its reasons are the same every time)."""
+        if key in self._met_acts:
+            return
         proc = self.actions[key.action]
         if isinstance(proc, AttackAction):
             for reason in proc.blow(self.context(key))[1]:
                 self.happened[reason] = None
+        self._met_acts.add(key)
 
     def _by_preference(
         self, state: ChainState, i: int, action: str, foes: Sequence[int], taken: tuple[str, ...]

@@ -69,9 +69,23 @@ def _needs(flag: str, es: str, en: str) -> Callable[[ActionContext], Refusal | N
     return refusal
 
 
+#: The combatants :func:`_spend` keeps by function before starting again (a bound).
+_SPENT_MAX = 4096
+
+
 def _spend(**changes: Any) -> Callable[[Combatant], Combatant]:
+    """The mark taken off: ``replace(c, **changes)``, memoised (whole-fight odds spend
+    the same marks of the same forms in many branches; equal forms are the same values,
+    every field being compared)."""
+    spent: dict[Combatant, Combatant] = {}
+
     def spend(c: Combatant) -> Combatant:
-        return replace(c, **changes)
+        known = spent.get(c)
+        if known is None:
+            if len(spent) >= _SPENT_MAX:
+                spent.clear()
+            known = spent[c] = replace(c, **changes)
+        return known
 
     return spend
 
