@@ -17,6 +17,7 @@ in English (``str(err)``) and Spanish (``err.message("es")``). Call it from
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -605,23 +606,32 @@ def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRang
     """
     declared = _declared(type(obj))
     key = _valid_key(obj, declared, prefix, error_cls)
-    if key is not None and key in _VALID:
+    passed = _valid()
+    if key is not None and key in passed:
         return
     for name, spec in declared:
         value = getattr(obj, name)
         _check_value(name, spec, value, prefix, error_cls)
         _freeze(obj, name, spec, value)
     if key is not None:
-        if len(_VALID) >= _VALID_MAX:
-            _VALID.clear()
-        _VALID[key] = None
+        if len(passed) >= _VALID_MAX:
+            passed.clear()
+        passed[key] = None
 
 
 #: Each form class's declared fields, ``(name, spec)`` in declaration order.
 _DECLARED: dict[type, tuple[tuple[str, FieldSpec], ...]] = {}
+
+
 #: The field values that passed :func:`validate` (the engine builds the same forms again
 #: and again: each is checked once). Bounded: emptied when full.
-_VALID: dict[tuple[Any, ...], None] = {}
+@functools.cache
+def _valid() -> dict[tuple[Any, ...], None]:
+    """The keys of the forms that passed (a cached function so that
+    ``rolkit.clear_caches()`` empties it: benchmarks time cold paths)."""
+    return {}
+
+
 _VALID_MAX = 1 << 14
 _SCALARS = frozenset({type(None), bool, int, float, str})
 

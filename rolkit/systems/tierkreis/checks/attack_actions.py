@@ -19,6 +19,7 @@ policy of whole-fight odds never takes them).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -69,23 +70,19 @@ def _needs(flag: str, es: str, en: str) -> Callable[[ActionContext], Refusal | N
     return refusal
 
 
-#: The combatants :func:`_spend` keeps by function before starting again (a bound).
-_SPENT_MAX = 4096
+@functools.lru_cache(maxsize=4096)
+def _spent_form(c: Combatant, changes: tuple[tuple[str, Any], ...]) -> Combatant:
+    """``replace(c, **changes)``, memoised (whole-fight odds spend the same marks of the
+    same forms in many branches; equal forms are the same values, every field being
+    compared). Cleared by ``rolkit.clear_caches()``."""
+    return replace(c, **dict(changes))
 
 
 def _spend(**changes: Any) -> Callable[[Combatant], Combatant]:
-    """The mark taken off: ``replace(c, **changes)``, memoised (whole-fight odds spend
-    the same marks of the same forms in many branches; equal forms are the same values,
-    every field being compared)."""
-    spent: dict[Combatant, Combatant] = {}
+    items = tuple(sorted(changes.items()))
 
     def spend(c: Combatant) -> Combatant:
-        known = spent.get(c)
-        if known is None:
-            if len(spent) >= _SPENT_MAX:
-                spent.clear()
-            known = spent[c] = replace(c, **changes)
-        return known
+        return _spent_form(c, items)
 
     return spend
 
