@@ -34,6 +34,8 @@ from rolkit.fight.state import After, ChainState, Slot
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 
 _UNKNOWN = object()
+#: The turns :meth:`Acting.turn_rows` keeps before starting again (a bound on the memory).
+_TURNS_MAX = 100_000
 
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]
@@ -85,6 +87,8 @@ class Acting(Laws):
             for i in range(len(self.sides))
         )
         self._act_out: dict[ActKey, Fraction] = {}
+        #: a turn's rows by what it reads (:meth:`turn_rows`)
+        self._turns: dict[tuple[Any, ...], list[tuple[Slot, tuple[Slot, ...], int, int]]] = {}
         #: the attacks whose reasons are kept already (:meth:`met_blow`)
         self._met_acts: set[ActKey] = set()
         #: the actions of a kind the budget still allows after those taken
@@ -100,6 +104,10 @@ class Acting(Laws):
         raise NotImplementedError
 
     def new_state(self, slots: list[Slot]) -> ChainState:
+        raise NotImplementedError
+
+    def state_of(self, slots: list[Slot]) -> ChainState:
+        """The one state of these slots (:meth:`new_state` only when it is new)."""
         raise NotImplementedError
 
     # one action ---------------------------------------------------------------------
@@ -269,7 +277,31 @@ class Acting(Laws):
     # a whole turn -------------------------------------------------------------------
     def turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
         """The law of ``state`` after ``actor``'s actions of one turn, as rows
-        ``(state, weight, denominator)`` (equal states not yet summed)."""
+        ``(state, weight, denominator)`` (equal states not yet summed). Memoised by what
+        a turn reads and changes — the actor's slot and its foes' (whether the fight is
+        over, whom to attack, the blows' laws) — unless the actor aids its allies: states
+        that differ only in its allies share the turn, the allies' slots kept."""
+        foes = self._foes[actor]
+        if actor in self.aiders or len(foes) + 1 == len(state):
+            return self._turn_rows(state, actor)
+        key = (actor, state[actor], *[state[j] for j in foes])
+        known = self._turns.get(key)
+        if known is None:
+            rows = self._turn_rows(state, actor)
+            if len(self._turns) >= _TURNS_MAX:
+                self._turns.clear()
+            self._turns[key] = [(st[actor], tuple(st[j] for j in foes), w, d) for st, w, d in rows]
+            return rows
+        out: list[tuple[ChainState, int, int]] = []
+        for mine, theirs, w, d in known:
+            nxt = list(state)
+            nxt[actor] = mine
+            for j, slot in zip(foes, theirs, strict=True):
+                nxt[j] = slot
+            out.append((self.state_of(nxt), w, d))
+        return out
+
+    def _turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
         layer: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {(state, ()): [1, 1]}
         done: list[tuple[ChainState, int, int]] = []
         while layer:

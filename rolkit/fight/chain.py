@@ -299,6 +299,10 @@ class Chain(Acting):
         state = ChainState(slots)
         return self._states.setdefault(state, state)
 
+    def state_of(self, slots: list[Slot]) -> ChainState:
+        """The one :class:`ChainState` of these slots, looked up by their plain tuple."""
+        return self._states.get(tuple(slots)) or self.new_state(slots)
+
     def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
         """The blow's law as the attacker's and the defender's slots after it (the
         defender keeps its ``weapon``): :meth:`after_blow` once per row, memoised."""
