@@ -17,6 +17,7 @@ in English (``str(err)``) and Spanish (``err.message("es")``). Call it from
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -603,12 +604,72 @@ def validate(obj: Any, prefix: str = "", error_cls: type[RulesError] = FieldRang
         FieldRangeError: (or ``error_cls``) naming the first field out of range, what it
             allows and what it got.
     """
-    for f in dataclasses.fields(obj):
-        spec = spec_of(f)
-        if spec is not None:
-            value = getattr(obj, f.name)
-            _check_value(f.name, spec, value, prefix, error_cls)
-            _freeze(obj, f.name, spec, value)
+    declared = _declared(type(obj))
+    key = _valid_key(obj, declared, prefix, error_cls)
+    passed = _valid()
+    if key is not None and key in passed:
+        return
+    for name, spec in declared:
+        value = getattr(obj, name)
+        _check_value(name, spec, value, prefix, error_cls)
+        _freeze(obj, name, spec, value)
+    if key is not None:
+        if len(passed) >= _VALID_MAX:
+            passed.clear()
+        passed[key] = None
+
+
+#: Each form class's declared fields, ``(name, spec)`` in declaration order.
+_DECLARED: dict[type, tuple[tuple[str, FieldSpec], ...]] = {}
+
+
+#: The field values that passed :func:`validate` (the engine builds the same forms again
+#: and again: each is checked once). Bounded: emptied when full.
+@functools.cache
+def _valid() -> dict[tuple[Any, ...], None]:
+    """The keys of the forms that passed (a cached function so that
+    ``rolkit.clear_caches()`` empties it: benchmarks time cold paths)."""
+    return {}
+
+
+_VALID_MAX = 1 << 14
+_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
+def _declared(cls: type) -> tuple[tuple[str, FieldSpec], ...]:
+    known = _DECLARED.get(cls)
+    if known is None:
+        known = _DECLARED[cls] = tuple(describe(cls))
+    return known
+
+
+def _valid_key(
+    obj: Any, declared: tuple[tuple[str, FieldSpec], ...], prefix: str, error_cls: type
+) -> tuple[Any, ...] | None:
+    """What :func:`validate` reads of ``obj``: each value with its exact type (``1`` and
+    ``True``, ``1`` and ``1.0`` are equal but not equally valid), a nested form's type
+    alone (only its type is checked). ``None`` (checked in full, not kept): a value of
+    another kind, or one :func:`_freeze` would still convert."""
+    key: list[Any] = [type(obj), prefix, error_cls]
+    for name, spec in declared:
+        value = getattr(obj, name)
+        kind = type(value)
+        if kind in _SCALARS:
+            key += (kind, value)
+        elif spec.kind == "nested":
+            key.append(kind)
+        elif kind is FrozenMap and spec.kind == "int_map":
+            items = value.items()
+            if not all(type(k) in _SCALARS and type(v) in _SCALARS for k, v in items):
+                return None
+            key += (kind, frozenset((type(k), k, type(v), v) for k, v in items))
+        elif kind is frozenset and spec.kind == "multichoice":
+            if not all(type(v) in _SCALARS for v in value):
+                return None
+            key += (kind, frozenset((type(v), v) for v in value))
+        else:
+            return None
+    return tuple(key)
 
 
 def _freeze(obj: Any, name: str, spec: FieldSpec, value: Any) -> None:

@@ -34,6 +34,8 @@ from rolkit.fight.state import After, ChainState, Slot
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 
 _UNKNOWN = object()
+#: The turns :meth:`Acting.turn_rows` keeps before starting again (a bound on the memory).
+_TURNS_MAX = 100_000
 
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]
@@ -85,6 +87,12 @@ class Acting(Laws):
             for i in range(len(self.sides))
         )
         self._act_out: dict[ActKey, Fraction] = {}
+        #: a turn's rows by what it reads (:meth:`turn_rows`)
+        self._turns: dict[tuple[Any, ...], list[tuple[Slot, tuple[Slot, ...], int, int]]] = {}
+        #: the attacks whose reasons are kept already (:meth:`met_blow`)
+        self._met_acts: set[ActKey] = set()
+        #: the actions of a kind the budget still allows after those taken
+        self._affordables: dict[tuple[tuple[str, ...], str], tuple[ActionProcedure, ...]] = {}
         #: the actions the fight met (for the notes)
         self.acted: dict[str, None] = {}
 
@@ -96,6 +104,10 @@ class Acting(Laws):
         raise NotImplementedError
 
     def new_state(self, slots: list[Slot]) -> ChainState:
+        raise NotImplementedError
+
+    def state_of(self, slots: list[Slot]) -> ChainState:
+        """The one state of these slots (:meth:`new_state` only when it is new)."""
         raise NotImplementedError
 
     # one action ---------------------------------------------------------------------
@@ -199,13 +211,18 @@ class Acting(Laws):
             return (state, i, taken)
         return (i, taken, state[i], *[state[j][0] for j in self._foes[i]])
 
-    def _affordable(self, taken: tuple[str, ...], kind: str) -> list[ActionProcedure]:
-        rules = self.s.turn_rules
-        return [
-            a
-            for a in self.actions.values()
-            if a.kind == kind and rules.affordable(a, taken, self.actions)
-        ]
+    def _affordable(self, taken: tuple[str, ...], kind: str) -> tuple[ActionProcedure, ...]:
+        """The actions of ``kind`` the turn's budget still allows after ``taken``
+        (memoised: the actions and the budget are the fight's)."""
+        known = self._affordables.get((taken, kind))
+        if known is None:
+            rules = self.s.turn_rules
+            known = self._affordables[(taken, kind)] = tuple(
+                a
+                for a in self.actions.values()
+                if a.kind == kind and rules.affordable(a, taken, self.actions)
+            )
+        return known
 
     def _choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
         for action in self._affordable(taken, "recover"):
@@ -238,11 +255,15 @@ class Acting(Laws):
 
     def met_blow(self, key: ActKey) -> None:
         """The fight meets this attack: keep the reasons of how the blow is made (a
-        defence dropped, a turn that passes) for the notes, as a one-attack turn does."""
+        defence dropped, a turn that passes) for the notes, as a one-attack turn does (once
+        per attack: its reasons are the same every time)."""
+        if key in self._met_acts:
+            return
         proc = self.actions[key.action]
         if isinstance(proc, AttackAction):
             for reason in proc.blow(self.context(key))[1]:
                 self.happened[reason] = None
+        self._met_acts.add(key)
 
     def _by_preference(
         self, state: ChainState, i: int, action: str, foes: Sequence[int], taken: tuple[str, ...]
@@ -256,7 +277,31 @@ class Acting(Laws):
     # a whole turn -------------------------------------------------------------------
     def turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
         """The law of ``state`` after ``actor``'s actions of one turn, as rows
-        ``(state, weight, denominator)`` (equal states not yet summed)."""
+        ``(state, weight, denominator)`` (equal states not yet summed). Memoised by what
+        a turn reads and changes — the actor's slot and its foes' (whether the fight is
+        over, whom to attack, the blows' laws) — unless the actor aids its allies: states
+        that differ only in its allies share the turn, the allies' slots kept."""
+        foes = self._foes[actor]
+        if actor in self.aiders or len(foes) + 1 == len(state):
+            return self._turn_rows(state, actor)
+        key = (actor, state[actor], *[state[j] for j in foes])
+        known = self._turns.get(key)
+        if known is None:
+            rows = self._turn_rows(state, actor)
+            if len(self._turns) >= _TURNS_MAX:
+                self._turns.clear()
+            self._turns[key] = [(st[actor], tuple(st[j] for j in foes), w, d) for st, w, d in rows]
+            return rows
+        out: list[tuple[ChainState, int, int]] = []
+        for mine, theirs, w, d in known:
+            nxt = list(state)
+            nxt[actor] = mine
+            for j, slot in zip(foes, theirs, strict=True):
+                nxt[j] = slot
+            out.append((self.state_of(nxt), w, d))
+        return out
+
+    def _turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
         layer: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {(state, ()): [1, 1]}
         done: list[tuple[ChainState, int, int]] = []
         while layer:

@@ -37,6 +37,11 @@ __all__ = ["Chain", "TooLarge"]
 _Rows = list[tuple[ChainState, int, int]]
 
 
+#: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
+#: the memory: past it the solve builds them again).
+_KEPT_MAX = 50_000
+
+
 class TooLarge(Exception):
     """The reachable states outgrew the bound."""
 
@@ -100,6 +105,8 @@ class Chain(Acting):
         self._targets: dict[tuple[ChainState, int], int] = {}
         self._terminal: dict[ChainState, bool] = {}
         self._steps: dict[tuple[ChainState, int, bool], Steps] = {}
+        #: the laws :meth:`explore` built, each taken once by :meth:`step_weights`
+        self._kept: dict[tuple[ChainState, int, bool], StateLaw] = {}
         #: one object per distinct state: the copies a turn builds are dropped at once
         self._states: dict[tuple[Slot, ...], ChainState] = {}
         self._summaries: dict[ChainState, Summary] = {}
@@ -292,6 +299,10 @@ class Chain(Acting):
         state = ChainState(slots)
         return self._states.setdefault(state, state)
 
+    def state_of(self, slots: list[Slot]) -> ChainState:
+        """The one :class:`ChainState` of these slots, looked up by their plain tuple."""
+        return self._states.get(tuple(slots)) or self.new_state(slots)
+
     def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
         """The blow's law as the attacker's and the defender's slots after it (the
         defender keeps its ``weapon``): :meth:`after_blow` once per row, memoised."""
@@ -344,7 +355,8 @@ class Chain(Acting):
         key = (state, turn, first)  # a Node's fields: the lookup builds no Node
         known = self._steps.get(key)
         if known is None:
-            den, succ = self.successors(state, turn, first)
+            kept = self._kept.pop(key, None)  # the same law: explore built it
+            den, succ = kept if kept is not None else self.successors(state, turn, first)
             scale = self.denominator // den
             states = tuple(nxt for nxt, _w in succ)
             known = self._steps[key] = Steps(
@@ -374,7 +386,10 @@ class Chain(Acting):
                 if self.terminal(node.state):
                     continue
                 nxt_turn = (node.turn + 1) % n
-                for nxt, _w in self.successors(*node)[1]:
+                law = self.successors(*node)
+                if len(self._kept) < _KEPT_MAX:
+                    self._kept[node] = law
+                for nxt, _w in law[1]:
                     if nxt not in seen_states:
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:

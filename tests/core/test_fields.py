@@ -125,6 +125,34 @@ def test_prefix_and_error_class():
     assert info.value.field == "defender.fortaleza"
 
 
+def test_a_form_validated_once_does_not_let_an_equal_value_of_another_type_through():
+    """validate keeps the values that passed (the engine builds equal forms again and
+    again): ``True == 1``, ``1 == 1.0`` and ``{k: True} == {k: 1}``, yet only one of each
+    pair is valid — the other must still be refused after its twin passed."""
+    fm = fields.FrozenMap
+    pairs = [
+        ({"fortaleza": 1}, {"fortaleza": True}),
+        ({"fortaleza": 4}, {"fortaleza": 4.0}),
+        ({"tri": True}, {"tri": 1}),
+        ({"aimed": False}, {"aimed": 0}),
+        ({"location_damage": fm({"cabeza": 1})}, {"location_damage": fm({"cabeza": True})}),
+        ({"conditions": frozenset({"stunned"})}, {"conditions": frozenset({1})}),
+    ]
+    for good, bad in pairs:
+        for _ in range(2):
+            Form(**good)
+            with pytest.raises(FieldRangeError):
+                Form(**bad)
+    # a form that failed is not kept: it fails again, under each prefix and error class
+    bad = dataclasses.replace(Form(), fortaleza=4)
+    object.__setattr__(bad, "fortaleza", 12)
+    for _ in range(2):
+        with pytest.raises(FieldRangeError):
+            fields.validate(bad)
+        with pytest.raises(MyError):
+            fields.validate(bad, prefix="defender.", error_cls=MyError)
+
+
 def test_metadata_rejects_unknown_keys_and_missing_labels():
     with pytest.raises(TypeError):
         fields.int_field(1, 0, 2, label=("a", "b"), help=("a", "b"), labels=("a", "b"))

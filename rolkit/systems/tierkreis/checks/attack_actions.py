@@ -19,6 +19,7 @@ policy of whole-fight odds never takes them).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -69,9 +70,19 @@ def _needs(flag: str, es: str, en: str) -> Callable[[ActionContext], Refusal | N
     return refusal
 
 
+@functools.lru_cache(maxsize=4096)
+def _spent_form(c: Combatant, changes: tuple[tuple[str, Any], ...]) -> Combatant:
+    """``replace(c, **changes)``, memoised (whole-fight odds spend the same marks of the
+    same forms in many branches; equal forms are the same values, every field being
+    compared). Cleared by ``rolkit.clear_caches()``."""
+    return replace(c, **dict(changes))
+
+
 def _spend(**changes: Any) -> Callable[[Combatant], Combatant]:
+    items = tuple(sorted(changes.items()))
+
     def spend(c: Combatant) -> Combatant:
-        return replace(c, **changes)
+        return _spent_form(c, items)
 
     return spend
 
