@@ -116,28 +116,38 @@ def page_name(path: Path) -> str:
 CPU_PROBE = "import time as _t\nprint(_t.process_time())"
 
 
-def execute(path: Path) -> tuple[nbformat.NotebookNode, float, float]:
-    """Run ``path`` in a fresh kernel (cwd = its folder): the executed notebook, the wall
-    seconds and the kernel's CPU seconds (read by a last cell that is then removed)."""
+def run_probed(
+    path: Path, probe: str, timeout: int = TIMEOUT_S
+) -> tuple[nbformat.NotebookNode, float, str]:
+    """Run ``path`` in a fresh kernel (cwd = its folder) with ``probe`` appended as a last
+    cell, then removed: the executed notebook, the wall seconds and what the probe printed.
+    nbclient's errors (a failed cell, a timeout, a dead kernel) go to the caller."""
     nb = nbformat.read(path, as_version=4)
-    nb.cells.append(nbformat.v4.new_code_cell(CPU_PROBE))
+    nb.cells.append(nbformat.v4.new_code_cell(probe))
     client = NotebookClient(
         nb,
-        timeout=TIMEOUT_S,
+        timeout=timeout,
         kernel_name="python3",
         store_widget_state=False,
         resources={"metadata": {"path": str(path.parent)}},
     )
     start = time.perf_counter()
+    client.execute()
+    seconds = time.perf_counter() - start
+    probe_cell = nb.cells.pop()
+    printed = "".join(o.get("text", "") for o in probe_cell.outputs if o.output_type == "stream")
+    return nb, seconds, printed
+
+
+def execute(path: Path) -> tuple[nbformat.NotebookNode, float, float]:
+    """Run ``path`` in a fresh kernel (cwd = its folder): the executed notebook, the wall
+    seconds and the kernel's CPU seconds (read by a last cell that is then removed)."""
     try:
-        client.execute()
+        nb, seconds, printed = run_probed(path, CPU_PROBE)
     except Exception as err:  # CellExecutionError, a timeout, a dead kernel
         first = str(err).strip().splitlines()[-1:] or [type(err).__name__]
         raise RenderError(f"{path.relative_to(ROOT)}: {first[0]}") from err
-    seconds = time.perf_counter() - start
-    probe = nb.cells.pop()
-    cpu = float("".join(o.get("text", "") for o in probe.outputs).split()[-1])
-    return nb, seconds, cpu
+    return nb, seconds, float(printed.split()[-1])
 
 
 def static_widgets(nb: nbformat.NotebookNode) -> None:

@@ -12,13 +12,31 @@ removed, reports the kernel's ``sys.prefix`` and its CPU time (start-up included
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
-import time
+import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import nbformat
-from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def load_renderer() -> ModuleType:
+    """tools/render_docs.py as a module (tools/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(
+        "rolkit_render_docs", ROOT / "tools" / "render_docs.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+RENDER = load_renderer()
 
 PROBE = (
     "import json, sys, time\nprint(json.dumps({'prefix': sys.prefix, 'cpu': time.process_time()}))"
@@ -50,20 +68,7 @@ def run(path: Path) -> Run:
     ``CellExecutionError`` if a cell fails (and a later call runs it again)."""
     path = path.resolve()
     if path not in _RUNS:
-        nb = nbformat.read(path, as_version=4)
-        nb.cells.append(nbformat.v4.new_code_cell(PROBE))
-        client = NotebookClient(
-            nb,
-            timeout=CELL_TIMEOUT_S,
-            kernel_name="python3",
-            store_widget_state=False,
-            resources={"metadata": {"path": str(path.parent)}},
-        )
-        start = time.perf_counter()
-        client.execute()
-        seconds = time.perf_counter() - start
-        probe = nb.cells.pop()
-        text = "".join(o.get("text", "") for o in probe.outputs if o.output_type == "stream")
+        nb, seconds, text = RENDER.run_probed(path, PROBE, CELL_TIMEOUT_S)
         found = json.loads(text.strip().splitlines()[-1])
         _RUNS[path] = Run(nb, seconds, float(found["cpu"]), str(found["prefix"]))
     return _RUNS[path]

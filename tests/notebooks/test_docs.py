@@ -17,12 +17,9 @@ and an execution under 30 s of the kernel's CPU time. Every link of the index pa
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import nbformat
 import pytest
@@ -37,18 +34,7 @@ MAX_SECONDS = 30
 SUBSET = ("index", "ipython_magics", "gm_reference", "ashes_of_war")
 
 
-def load_renderer() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "rolkit_render_docs", ROOT / "tools" / "render_docs.py"
-    )
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-RENDER = load_renderer()
+RENDER = runs.RENDER
 
 
 @pytest.fixture(scope="module")
