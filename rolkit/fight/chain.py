@@ -28,6 +28,7 @@ from rolkit.fight.state import (
     Steps,
     Summary,
 )
+from rolkit.model import Fate
 from rolkit.system import System
 
 __all__ = ["Chain", "TooLarge"]
@@ -110,6 +111,7 @@ class Chain(Acting):
         #: one object per distinct state: the copies a turn builds are dropped at once
         self._states: dict[tuple[Slot, ...], ChainState] = {}
         self._summaries: dict[ChainState, Summary] = {}
+        self._by_fates: dict[tuple[Fate, ...], Summary] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -124,21 +126,39 @@ class Chain(Acting):
         return self._status[state[i][0]] is None
 
     def standing_sides(self, state: ChainState) -> frozenset[str]:
-        return frozenset(self.sides[i] for i in range(len(state)) if self.acting(state, i))
+        status, sides = self._status, self.sides
+        return frozenset({sides[i] for i, slot in enumerate(state) if status[slot[0]] is None})
 
     def terminal(self, state: ChainState) -> bool:
+        """Fewer than two sides still stand (memoised per state)."""
         known = self._terminal.get(state)
         if known is None:
-            known = self._terminal[state] = len(self.standing_sides(state)) < 2
+            status, sides = self._status, self.sides
+            first: str | None = None
+            known = True
+            for i, slot in enumerate(state):
+                if status[slot[0]] is None:
+                    if first is None:
+                        first = sides[i]
+                    elif sides[i] != first:
+                        known = False
+                        break
+            self._terminal[state] = known
         return known
 
     def summary(self, state: ChainState) -> Summary:
-        """The winning side (``None``: a draw, or none yet) and each combatant's fate."""
+        """The winning side (``None``: a draw, or none yet) and each combatant's fate
+        (one per state, and one object per tuple of fates: only the fates decide it)."""
         known = self._summaries.get(state)
         if known is None:
-            standing = self.standing_sides(state)
-            winner = next(iter(standing)) if len(standing) == 1 else None
-            known = Summary(winner, tuple(self._status[f] for f, _ in state))
+            status = self._status
+            fates = tuple([status[f] for f, _ in state])
+            known = self._by_fates.get(fates)
+            if known is None:
+                sides = self.sides
+                standing = {sides[i] for i, fate in enumerate(fates) if fate is None}
+                winner = next(iter(standing)) if len(standing) == 1 else None
+                known = self._by_fates[fates] = Summary(winner, fates)
             self._summaries[state] = known
         return known
 
@@ -285,11 +305,17 @@ class Chain(Acting):
         self.met(key)
         den, rows = self._settled_law(key, state[j][1])
         merged: dict[ChainState, int] = {}
+        states = self._states
+        pair = len(state) == 2  # a duel: the state is the two slots, built directly
         for a_slot, d_slot, w in rows:
-            nxt = list(state)
-            nxt[actor] = a_slot
-            nxt[j] = d_slot
-            k = self._states.get(tuple(nxt)) or self.new_state(nxt)
+            if pair:
+                slots = (a_slot, d_slot) if actor == 0 else (d_slot, a_slot)
+                k = states.get(slots) or self.new_state(list(slots))
+            else:
+                nxt = list(state)
+                nxt[actor] = a_slot
+                nxt[j] = d_slot
+                k = states.get(tuple(nxt)) or self.new_state(nxt)
             merged[k] = merged.get(k, 0) + w
         return StateLaw(den, list(merged.items()))
 
@@ -326,26 +352,28 @@ class Chain(Acting):
         if known is not None:
             return known
         if actor is None:
-            who: Iterable[int] = (i for i, (f, _w) in enumerate(state) if self._status[f] != "dead")
+            status = self._status
+            who: Iterable[int] = [i for i, slot in enumerate(state) if status[slot[0]] != "dead"]
             which = "end"
         else:
             who = (actor,)
         den = 1
-        dist: dict[ChainState, int] = {state: 1}
+        dist: dict[ChainState, int] | None = None  # None: no rule changed the state yet
         for i in who:
             form, weapon = state[i]
             law_den, rows = self.hook_law(which, form)
             if rows == ((form, 1),):
                 continue
             new: dict[ChainState, int] = {}
-            for s, w in dist.items():
+            for s, w in (dist or {state: 1}).items():
                 for after, v in rows:
                     nxt = list(s)
                     nxt[i] = self.settle(after, weapon)
                     k = self._states.get(tuple(nxt)) or self.new_state(nxt)
                     new[k] = new.get(k, 0) + w * v
             dist, den = new, den * law_den
-        known = self._hook_rows[key] = StateLaw(den, tuple(dist.items()))
+        rows_out = ((state, 1),) if dist is None else tuple(dist.items())
+        known = self._hook_rows[key] = StateLaw(den, rows_out)
         return known
 
     def step_weights(self, state: ChainState, turn: int, first: bool = False) -> Steps:
@@ -381,6 +409,7 @@ class Chain(Acting):
         seen = set(frontier)
         depth = 0
         while frontier and (horizon is None or depth < horizon):
+            last = horizon is not None and depth == horizon - 1
             layer = []
             for node in frontier:
                 if self.terminal(node.state):
@@ -394,6 +423,8 @@ class Chain(Acting):
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:
                             raise TooLarge()
+                    if last:  # the horizon's last turn: its successors are not turns to play
+                        continue
                     if (nxt, nxt_turn, False) not in seen:  # equal to that Node: none built
                         child = Node(nxt, nxt_turn, False)
                         seen.add(child)

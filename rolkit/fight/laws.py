@@ -40,6 +40,8 @@ class Laws:
         self.hooks = bool(system.has_turn_effects)
         self.forms: list[Any] = []
         self._ids: dict[Any, int] = {}
+        #: ``id(form)`` → its id, for the interned objects themselves (:meth:`intern`)
+        self._by_identity: dict[int, int] = {}
         self._status: list[Fate] = []
         self._out: dict[Fate, int] = {}
         self._settled: dict[tuple[int, int], Slot] = {}
@@ -69,10 +71,17 @@ class Laws:
 
     # forms ---------------------------------------------------------------------------
     def intern(self, form: Any) -> int:
-        """The id of ``form`` (the same for equal forms), its status computed once."""
+        """The id of ``form`` (the same for equal forms), its status computed once. The
+        interned object itself is found by identity first (the memoised laws hand back
+        the same objects again and again, and hashing a big form is the slow part)."""
+        known = self._by_identity.get(id(form))
+        if known is not None:
+            return known
         known = self._ids.get(form)
         if known is None:
             known = self._ids[form] = len(self.forms)
+            # ``self.forms`` keeps it alive: its id names no other object meanwhile
+            self._by_identity[id(form)] = known
             self.forms.append(form)
             is_weapon = isinstance(form, self.s.forms["weapon"]) and not isinstance(
                 form, self.s.forms["defender"]
@@ -218,14 +227,17 @@ class Laws:
         if known is None:
             law = self._blow_law(key)
             den = math.lcm(*(p.denominator for p in law.values()))
+            intern = self.intern
             known = (
                 den,
                 tuple(
-                    (
-                        After(self.intern(a), self.intern(d), self.intern(w)),
-                        p.numerator * (den // p.denominator),
-                    )
-                    for (a, d, w), p in law.items()
+                    [
+                        (
+                            After(intern(a), intern(d), intern(w)),
+                            p.numerator * (den // p.denominator),
+                        )
+                        for (a, d, w), p in law.items()
+                    ]
                 ),
             )
             self._laws[key] = known
