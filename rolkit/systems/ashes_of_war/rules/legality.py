@@ -7,9 +7,12 @@ marks beyond a location's boxes, T3), in English and Spanish.
 
 from __future__ import annotations
 
-from rolkit.errors import input_error, shown
+from typing import NamedTuple, cast
+
+from rolkit.errors import RulesError, input_error, shown
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, Wounds
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.tables import (
     DAMAGE_TYPE_LABELS,
@@ -29,6 +32,7 @@ __all__ = [
     "check_attack_modifiers",
     "check_defence",
     "check_wounds",
+    "check_wounds_once",
 ]
 
 
@@ -237,6 +241,29 @@ def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
                     got=n,
                     cls=AowFieldRangeError,
                 )
+
+
+@memo
+def _wounds_fit(wounds: Wounds, rules: RulesConfig) -> bool:
+    """:func:`check_wounds` passes on these wound rows (it reads nothing else)."""
+    try:
+        check_wounds(cast(Combatant, _Marks(wounds)), rules, "")
+    except RulesError:
+        return False
+    return True
+
+
+class _Marks(NamedTuple):
+    """What :func:`check_wounds` reads of a combatant: its wound rows."""
+
+    wounds: Wounds
+
+
+def check_wounds_once(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """:func:`check_wounds`, the rows checked once per distinct wound rows (a whole
+    fight's laws meet the same rows on many forms); it raises as :func:`check_wounds`."""
+    if not _wounds_fit(c.wounds, rules):
+        check_wounds(c, rules, role)
 
 
 def check_defence(defender: Combatant, m: Modifiers, rules: RulesConfig = DEFAULT_RULES) -> None:
