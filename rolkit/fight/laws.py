@@ -59,6 +59,11 @@ class Laws:
         #: a blow's ``(modifiers it is made with or None, reasons)``
         self._blows: dict[BlowKey, tuple[Any, tuple[Any, ...]]] = {}
         self._laws: dict[BlowKey, BlowLaw] = {}
+        #: a blow's law by what it reads of its attacker (:meth:`_reads`): the defender's
+        #: and the weapon's ids after, and the weights
+        self._by_reads: dict[tuple[Any, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        #: share laws by :attr:`System.blow_reads` (off: every law built by the system)
+        self.share_reads = True
         self._hook_laws: dict[tuple[str, int], FormLaw] = {}
         #: the reasons of the blows the fight can really meet (for the notes)
         self.happened: dict[tuple[str, str, str], None] = {}
@@ -225,24 +230,47 @@ class Laws:
         none or the attack cannot be made in this state."""
         known = self._laws.get(key)
         if known is None:
-            law = self._blow_law(key)
-            den = math.lcm(*(p.denominator for p in law.values()))
-            intern = self.intern
-            known = (
-                den,
-                tuple(
-                    [
-                        (
-                            After(intern(a), intern(d), intern(w)),
-                            p.numerator * (den // p.denominator),
+            reads = self._reads(key)
+            shared = None if reads is None else self._by_reads.get(reads)
+            if shared is not None:  # the same law but for the attacker, built already
+                known = (
+                    shared[0],
+                    tuple([(After(key.attacker, d, w), n) for d, w, n in shared[1]]),
+                )
+            else:
+                known = self._built_law(key)
+                if reads is not None and key not in self.impossible:
+                    rows = known[1]
+                    if all(a.attacker == key.attacker for a, _n in rows):
+                        self._by_reads[reads] = (
+                            known[0],
+                            tuple([(a.defender, a.weapon, n) for a, n in rows]),
                         )
-                        for (a, d, w), p in law.items()
-                    ]
-                ),
-            )
             self._laws[key] = known
-            self.denominator = math.lcm(self.denominator, den)
+            self.denominator = math.lcm(self.denominator, known[0])
         return known
+
+    def _reads(self, key: BlowKey) -> tuple[Any, ...] | None:
+        """The key of what the blow's law reads (:attr:`System.blow_reads`), or ``None``."""
+        reads = self.s.blow_reads
+        if reads is None or not self.share_reads:
+            return None
+        mods = self.blow(key)[0]
+        if mods is None:
+            return None
+        profile = reads(self.forms[key.attacker], self.forms[key.weapon], mods, self.options)
+        return None if profile is None else (profile, key.defender, key.weapon, mods)
+
+    def _built_law(self, key: BlowKey) -> BlowLaw:
+        """The blow's law from the system's after-state law (:meth:`law`)."""
+        law = self._blow_law(key)
+        den = math.lcm(*(p.denominator for p in law.values()))
+        intern = self.intern
+        rows = [
+            (After(intern(a), intern(d), intern(w)), p.numerator * (den // p.denominator))
+            for (a, d, w), p in law.items()
+        ]
+        return den, tuple(rows)
 
     def _blow_law(self, key: BlowKey) -> Mapping[tuple[Any, Any, Any], Fraction]:
         """The system's after-state law of the blow, over forms."""
