@@ -214,6 +214,22 @@ def _check_target_location(defender: Combatant, m: Modifiers) -> None:
 
 def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
     """§3.1: per-severity marks never exceed the location's boxes (T3)."""
+    w = c.wounds
+    light, rows = w.light, (w.serious_blunt, w.serious_sharp, w.serious_other)
+    light_boxes, serious_boxes = rules.light_boxes, rules.serious_boxes
+    for loc in LOCATIONS:  # the counts of ``Wounds.count``, read straight from the rows
+        part = PART_OF[loc]
+        if light.get(loc, 0) > light_boxes[part] or (
+            sum([row.get(loc, 0) for row in rows]) > serious_boxes[part]
+        ):
+            break
+    else:
+        return
+    _wounds_error(c, rules, role)
+
+
+def _wounds_error(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """Raise :func:`check_wounds`'s error for the first row over its boxes."""
     for loc in LOCATIONS:
         part = PART_OF[loc]
         for sev, boxes in (
