@@ -102,6 +102,9 @@ class Chain(Acting):
         self.round_ends = system.round_end_fn is not None
         #: set by the simulation: a policy's measure may come from the odds, not the law
         self.sampling = False
+        #: a turn's blow and round-end rules taken together (:meth:`_blow_and_end`); off:
+        #: stage by stage, the reference the tests compare it with
+        self.fuse_end = True
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
@@ -247,7 +250,7 @@ class Chain(Acting):
         blown: StateLaw | None = None
         touched = False
         for n, stage in enumerate(stages):
-            if stage == "blow" and stages[n + 1 :] == ("end",) and not self.multi:
+            if stage == "blow" and stages[n + 1 :] == ("end",) and self.fuse_end and not self.multi:
                 return self._blow_and_end(rows, actor, touched)
             nxt: _Rows = []
             for s1, w1, d1 in rows:

@@ -26,9 +26,10 @@ ONE = dataclasses.replace(S, actions={}, turn_rules=TurnRules())  # one attack a
 REPORTED = RulesConfig(first_serious_applied=False)
 FIGHTERS = [("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D["weapon"])]
 
-#: (system, rounds, options): the benchmark's round, and rounds whose wounds change the
-#: attacker's pool (first-serious effects applied: ▽ on the wounded arm)
-FIGHTS = [(ONE, 1, REPORTED), (ONE, 2, None), (ONE, 2, REPORTED)]
+#: (system, rounds, options): the benchmark's round (exact), the same with the
+#: first-serious effects applied (▽ on a wounded arm: the attackers' pools differ), and
+#: two rounds (simulated: past the exact bound, its laws built as drawn)
+FIGHTS = [(ONE, 1, REPORTED), (ONE, 1, None), (ONE, 2, None), (ONE, 2, REPORTED)]
 
 
 def _chain_of(system: Any, rounds: int, options: Any, share: bool) -> tuple[Any, Any]:
