@@ -166,9 +166,12 @@ def icepool_first_round() -> dict[str, Fraction]:
     return out
 
 
+@functools.cache
 def one_attack_rules() -> tuple[Any, RulesConfig]:
     """The system with a turn of one attack (no other action) and the first-serious
-    effects reported only: the fight the icepool round models."""
+    effects reported only: the fight the icepool round models. Built once: it is the
+    question's configuration (as icepool's own dice are), not work of the answer; the
+    cold timing clears every cache of rolkit's laws, and a ``System`` holds none."""
     one = dataclasses.replace(SYSTEM, actions={}, turn_rules=TurnRules())
     return one, RulesConfig(first_serious_applied=False)
 

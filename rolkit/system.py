@@ -280,6 +280,12 @@ class System(Generic[C, W, M, O, K]):
             is all a combatant's own turn reads of itself to hurt its foe (``None``: not
             declared for this form), ``weapon_ok(weapon, options)`` whether the bearer's
             turn leaves the weapon alone. ``None``: the system declares no profile.
+        blow_reads: what one attack's after-state law (:meth:`transitions`) reads of its
+            attacker, ``(attacker, weapon, modifiers, options) -> Hashable | None``, when
+            the law leaves that attacker as it is: two attackers with equal values (not
+            ``None``) have the same law but for the attacker, each its own form after, so
+            a whole fight builds it once (:meth:`rolkit.fight.laws.Laws.law`). ``None``
+            (the hook or its value): the law may read or change anything of the attacker.
         sample_blow: one attack drawn at random for a simulated fight, ``(attacker,
             defender, weapon, modifiers, options, rng) -> (attacker_after, defender_after,
             weapon_after)`` (:class:`SampleBlowHook`; ``rng`` a ``random.Random``): the
@@ -322,6 +328,9 @@ class System(Generic[C, W, M, O, K]):
     conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
     hit_fn: HitHook[C, W, M, O] | None = field(default=None, repr=False)
     duel_profile: DuelProfile | None = field(default=None, repr=False)
+    blow_reads: Callable[[Any, Any, Any, Any], Hashable | None] | None = field(
+        default=None, repr=False
+    )
     sample_blow: SampleBlowHook[C, W, M, O] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from rolkit.errors import RulesError
 from rolkit.fight.acting import Acting
@@ -28,6 +28,7 @@ from rolkit.fight.state import (
     Steps,
     Summary,
 )
+from rolkit.model import Fate
 from rolkit.system import System
 
 __all__ = ["Chain", "TooLarge"]
@@ -40,6 +41,10 @@ _Rows = list[tuple[ChainState, int, int]]
 #: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
 #: the memory: past it the solve builds them again).
 _KEPT_MAX = 50_000
+
+
+#: not memoised yet (:meth:`Chain._slot_hook` keeps ``None`` for a rule that changes nothing)
+_UNKNOWN: Any = object()
 
 
 class TooLarge(Exception):
@@ -97,6 +102,9 @@ class Chain(Acting):
         self.round_ends = system.round_end_fn is not None
         #: set by the simulation: a policy's measure may come from the odds, not the law
         self.sampling = False
+        #: a turn's blow and round-end rules taken together (:meth:`_blow_and_end`); off:
+        #: stage by stage, the reference the tests compare it with
+        self.fuse_end = True
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
@@ -110,6 +118,10 @@ class Chain(Acting):
         #: one object per distinct state: the copies a turn builds are dropped at once
         self._states: dict[tuple[Slot, ...], ChainState] = {}
         self._summaries: dict[ChainState, Summary] = {}
+        self._slot_hooks: dict[
+            tuple[str, Slot], tuple[int, tuple[tuple[Slot, int], ...]] | None
+        ] = {}
+        self._by_fates: dict[tuple[Fate, ...], Summary] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -124,21 +136,39 @@ class Chain(Acting):
         return self._status[state[i][0]] is None
 
     def standing_sides(self, state: ChainState) -> frozenset[str]:
-        return frozenset(self.sides[i] for i in range(len(state)) if self.acting(state, i))
+        status, sides = self._status, self.sides
+        return frozenset({sides[i] for i, slot in enumerate(state) if status[slot[0]] is None})
 
     def terminal(self, state: ChainState) -> bool:
+        """Fewer than two sides still stand (memoised per state)."""
         known = self._terminal.get(state)
         if known is None:
-            known = self._terminal[state] = len(self.standing_sides(state)) < 2
+            status, sides = self._status, self.sides
+            first: str | None = None
+            known = True
+            for i, slot in enumerate(state):
+                if status[slot[0]] is None:
+                    if first is None:
+                        first = sides[i]
+                    elif sides[i] != first:
+                        known = False
+                        break
+            self._terminal[state] = known
         return known
 
     def summary(self, state: ChainState) -> Summary:
-        """The winning side (``None``: a draw, or none yet) and each combatant's fate."""
+        """The winning side (``None``: a draw, or none yet) and each combatant's fate
+        (one per state, and one object per tuple of fates: only the fates decide it)."""
         known = self._summaries.get(state)
         if known is None:
-            standing = self.standing_sides(state)
-            winner = next(iter(standing)) if len(standing) == 1 else None
-            known = Summary(winner, tuple(self._status[f] for f, _ in state))
+            status = self._status
+            fates = tuple([status[f] for f, _ in state])
+            known = self._by_fates.get(fates)
+            if known is None:
+                sides = self.sides
+                standing = {sides[i] for i, fate in enumerate(fates) if fate is None}
+                winner = next(iter(standing)) if len(standing) == 1 else None
+                known = self._by_fates[fates] = Summary(winner, fates)
             self._summaries[state] = known
         return known
 
@@ -219,7 +249,9 @@ class Chain(Acting):
         rows: _Rows = [(state, 1, 1)]
         blown: StateLaw | None = None
         touched = False
-        for stage in stages:
+        for n, stage in enumerate(stages):
+            if stage == "blow" and stages[n + 1 :] == ("end",) and self.fuse_end and not self.multi:
+                return self._blow_and_end(rows, actor, touched)
             nxt: _Rows = []
             for s1, w1, d1 in rows:
                 law = None if self.terminal(s1) else self._stage_law(s1, actor, stage)
@@ -237,6 +269,71 @@ class Chain(Acting):
                 nxt.extend((s2, w1 * w2, d1 * sd) for s2, w2 in srows)
             rows = nxt
         return rows, touched, blown
+
+    def _blow_and_end(
+        self, rows: _Rows, actor: int, touched: bool
+    ) -> tuple[_Rows, bool, StateLaw | None]:
+        """:meth:`_staged`'s last two stages, the blow then the round-end rules, on each
+        row — the same rows in the same order, without building the states between the
+        two (each combatant's round-end law taken per slot, :meth:`_slot_hook`)."""
+        out: _Rows = []
+        blown: tuple[int, list[tuple[tuple[Slot, ...], int]]] | None = None
+        status = self._status
+        state_of = self._state_of_tuple
+        for s1, w1, d1 in rows:
+            if self.terminal(s1):
+                out.append((s1, w1, d1))
+                continue
+            bden, brows = self._blow_rows(s1, actor)
+            if not touched:
+                blown = (bden, brows)
+            for t, w2 in brows:
+                # the blow ended the fight: no round-end rules (the plain tuple is equal to
+                # its state, and read as one)
+                if self.terminal(cast(ChainState, t)):
+                    out.append((state_of(t), w1 * w2, d1 * bden))
+                    continue
+                dist: dict[tuple[Slot, ...], int] | None = None
+                den = 1
+                for i, slot in enumerate(t):
+                    if status[slot[0]] == "dead":
+                        continue
+                    moved = self._slot_hook("end", slot)
+                    if moved is None:
+                        continue
+                    law_den, srows = moved
+                    new: dict[tuple[Slot, ...], int] = {}
+                    for s2, w in (dist or {t: 1}).items():
+                        for slot2, v in srows:
+                            nxt = list(s2)
+                            nxt[i] = slot2
+                            k = tuple(nxt)
+                            new[k] = new.get(k, 0) + w * v
+                    dist, den = new, den * law_den
+                if dist is None:
+                    out.append((state_of(t), w1 * w2, d1 * bden))
+                    continue
+                if den != 1 or len(dist) != 1 or next(iter(dist)) != t:
+                    touched = True
+                out.extend((state_of(k), w1 * w2 * v, d1 * bden * den) for k, v in dist.items())
+        if touched or blown is None:
+            return out, touched, None
+        return out, False, StateLaw(blown[0], [(state_of(t), w) for t, w in blown[1]])
+
+    def _slot_hook(self, which: str, slot: Slot) -> tuple[int, tuple[tuple[Slot, int], ...]] | None:
+        """A rule between attacks on one combatant's slot, as slots (``None``: it leaves
+        the form as it is), memoised per slot."""
+        key = (which, slot)
+        known = self._slot_hooks.get(key, _UNKNOWN)
+        if known is _UNKNOWN:
+            form, weapon = slot
+            law_den, rows = self.hook_law(which, form)
+            if rows == ((form, 1),):
+                known = None
+            else:
+                known = (law_den, tuple([(self.settle(after, weapon), v) for after, v in rows]))
+            self._slot_hooks[key] = known
+        return known  # type: ignore[return-value]
 
     def _stage_law(self, state: ChainState, actor: int, stage: str) -> StateLaw | None:
         """One stage's law on ``state`` (``None``: a turn-end rule that is the identity)."""
@@ -280,18 +377,34 @@ class Chain(Acting):
             return StateLaw(1, [(state, 1)])
         if self.multi:
             return self._merged(self.turn_rows(state, actor))
+        den, rows = self._blow_rows(state, actor)
+        state_of = self._state_of_tuple
+        return StateLaw(den, [(state_of(t), w) for t, w in rows])
+
+    def _blow_rows(
+        self, state: ChainState, actor: int
+    ) -> tuple[int, list[tuple[tuple[Slot, ...], int]]]:
+        """:meth:`blow_successors` of an acting combatant's single blow, each state as its
+        plain tuple of slots (equal states summed, in order of first appearance)."""
+        if not self.acting(state, actor):
+            return 1, [(tuple(state), 1)]
         j = self.target(state, actor)
         key = self.blow_key(state, actor, j)
         self.met(key)
         den, rows = self._settled_law(key, state[j][1])
-        merged: dict[ChainState, int] = {}
-        for a_slot, d_slot, w in rows:
-            nxt = list(state)
-            nxt[actor] = a_slot
-            nxt[j] = d_slot
-            k = self._states.get(tuple(nxt)) or self.new_state(nxt)
-            merged[k] = merged.get(k, 0) + w
-        return StateLaw(den, list(merged.items()))
+        merged: dict[tuple[Slot, ...], int] = {}
+        if len(state) == 2:  # a duel: the state is the two slots, built directly
+            for a_slot, d_slot, w in rows:
+                t = (a_slot, d_slot) if actor == 0 else (d_slot, a_slot)
+                merged[t] = merged.get(t, 0) + w
+        else:
+            for a_slot, d_slot, w in rows:
+                nxt = list(state)
+                nxt[actor] = a_slot
+                nxt[j] = d_slot
+                many = tuple(nxt)
+                merged[many] = merged.get(many, 0) + w
+        return den, list(merged.items())
 
     def new_state(self, slots: list[Slot]) -> ChainState:
         """The one :class:`ChainState` of these slots (a turn looks a state up by its plain
@@ -302,6 +415,10 @@ class Chain(Acting):
     def state_of(self, slots: list[Slot]) -> ChainState:
         """The one :class:`ChainState` of these slots, looked up by their plain tuple."""
         return self._states.get(tuple(slots)) or self.new_state(slots)
+
+    def _state_of_tuple(self, slots: tuple[Slot, ...]) -> ChainState:
+        """:meth:`state_of` of a plain tuple of slots."""
+        return self._states.get(slots) or self.new_state(list(slots))
 
     def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
         """The blow's law as the attacker's and the defender's slots after it (the
@@ -326,26 +443,28 @@ class Chain(Acting):
         if known is not None:
             return known
         if actor is None:
-            who: Iterable[int] = (i for i, (f, _w) in enumerate(state) if self._status[f] != "dead")
+            status = self._status
+            who: Iterable[int] = [i for i, slot in enumerate(state) if status[slot[0]] != "dead"]
             which = "end"
         else:
             who = (actor,)
         den = 1
-        dist: dict[ChainState, int] = {state: 1}
+        dist: dict[ChainState, int] | None = None  # None: no rule changed the state yet
         for i in who:
             form, weapon = state[i]
             law_den, rows = self.hook_law(which, form)
             if rows == ((form, 1),):
                 continue
             new: dict[ChainState, int] = {}
-            for s, w in dist.items():
+            for s, w in (dist or {state: 1}).items():
                 for after, v in rows:
                     nxt = list(s)
                     nxt[i] = self.settle(after, weapon)
                     k = self._states.get(tuple(nxt)) or self.new_state(nxt)
                     new[k] = new.get(k, 0) + w * v
             dist, den = new, den * law_den
-        known = self._hook_rows[key] = StateLaw(den, tuple(dist.items()))
+        rows_out = ((state, 1),) if dist is None else tuple(dist.items())
+        known = self._hook_rows[key] = StateLaw(den, rows_out)
         return known
 
     def step_weights(self, state: ChainState, turn: int, first: bool = False) -> Steps:
@@ -381,6 +500,7 @@ class Chain(Acting):
         seen = set(frontier)
         depth = 0
         while frontier and (horizon is None or depth < horizon):
+            last = horizon is not None and depth == horizon - 1
             layer = []
             for node in frontier:
                 if self.terminal(node.state):
@@ -394,6 +514,8 @@ class Chain(Acting):
                         seen_states.add(nxt)
                         if len(seen_states) > max_states:
                             raise TooLarge()
+                    if last:  # the horizon's last turn: its successors are not turns to play
+                        continue
                     if (nxt, nxt_turn, False) not in seen:  # equal to that Node: none built
                         child = Node(nxt, nxt_turn, False)
                         seen.add(child)

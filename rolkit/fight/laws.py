@@ -40,6 +40,8 @@ class Laws:
         self.hooks = bool(system.has_turn_effects)
         self.forms: list[Any] = []
         self._ids: dict[Any, int] = {}
+        #: ``id(form)`` → its id, for the interned objects themselves (:meth:`intern`)
+        self._by_identity: dict[int, int] = {}
         self._status: list[Fate] = []
         self._out: dict[Fate, int] = {}
         self._settled: dict[tuple[int, int], Slot] = {}
@@ -57,6 +59,11 @@ class Laws:
         #: a blow's ``(modifiers it is made with or None, reasons)``
         self._blows: dict[BlowKey, tuple[Any, tuple[Any, ...]]] = {}
         self._laws: dict[BlowKey, BlowLaw] = {}
+        #: a blow's law by what it reads of its attacker (:meth:`_reads`): the defender's
+        #: and the weapon's ids after, and the weights
+        self._by_reads: dict[tuple[Any, ...], tuple[int, tuple[tuple[int, int, int], ...]]] = {}
+        #: share laws by :attr:`System.blow_reads` (off: every law built by the system)
+        self.share_reads = True
         self._hook_laws: dict[tuple[str, int], FormLaw] = {}
         #: the reasons of the blows the fight can really meet (for the notes)
         self.happened: dict[tuple[str, str, str], None] = {}
@@ -69,10 +76,17 @@ class Laws:
 
     # forms ---------------------------------------------------------------------------
     def intern(self, form: Any) -> int:
-        """The id of ``form`` (the same for equal forms), its status computed once."""
+        """The id of ``form`` (the same for equal forms), its status computed once. The
+        interned object itself is found by identity first (the memoised laws hand back
+        the same objects again and again, and hashing a big form is the slow part)."""
+        known = self._by_identity.get(id(form))
+        if known is not None:
+            return known
         known = self._ids.get(form)
         if known is None:
             known = self._ids[form] = len(self.forms)
+            # ``self.forms`` keeps it alive: its id names no other object meanwhile
+            self._by_identity[id(form)] = known
             self.forms.append(form)
             is_weapon = isinstance(form, self.s.forms["weapon"]) and not isinstance(
                 form, self.s.forms["defender"]
@@ -216,21 +230,47 @@ class Laws:
         none or the attack cannot be made in this state."""
         known = self._laws.get(key)
         if known is None:
-            law = self._blow_law(key)
-            den = math.lcm(*(p.denominator for p in law.values()))
-            known = (
-                den,
-                tuple(
-                    (
-                        After(self.intern(a), self.intern(d), self.intern(w)),
-                        p.numerator * (den // p.denominator),
-                    )
-                    for (a, d, w), p in law.items()
-                ),
-            )
+            reads = self._reads(key)
+            shared = None if reads is None else self._by_reads.get(reads)
+            if shared is not None:  # the same law but for the attacker, built already
+                known = (
+                    shared[0],
+                    tuple([(After(key.attacker, d, w), n) for d, w, n in shared[1]]),
+                )
+            else:
+                known = self._built_law(key)
+                if reads is not None and key not in self.impossible:
+                    rows = known[1]
+                    if all(a.attacker == key.attacker for a, _n in rows):
+                        self._by_reads[reads] = (
+                            known[0],
+                            tuple([(a.defender, a.weapon, n) for a, n in rows]),
+                        )
             self._laws[key] = known
-            self.denominator = math.lcm(self.denominator, den)
+            self.denominator = math.lcm(self.denominator, known[0])
         return known
+
+    def _reads(self, key: BlowKey) -> tuple[Any, ...] | None:
+        """The key of what the blow's law reads (:attr:`System.blow_reads`), or ``None``."""
+        reads = self.s.blow_reads
+        if reads is None or not self.share_reads:
+            return None
+        mods = self.blow(key)[0]
+        if mods is None:
+            return None
+        profile = reads(self.forms[key.attacker], self.forms[key.weapon], mods, self.options)
+        return None if profile is None else (profile, key.defender, key.weapon, mods)
+
+    def _built_law(self, key: BlowKey) -> BlowLaw:
+        """The blow's law from the system's after-state law (:meth:`law`)."""
+        law = self._blow_law(key)
+        den = math.lcm(*(p.denominator for p in law.values()))
+        intern = self.intern
+        rows = [
+            (After(intern(a), intern(d), intern(w)), p.numerator * (den // p.denominator))
+            for (a, d, w), p in law.items()
+        ]
+        return den, tuple(rows)
 
     def _blow_law(self, key: BlowKey) -> Mapping[tuple[Any, Any, Any], Fraction]:
         """The system's after-state law of the blow, over forms."""

@@ -30,9 +30,11 @@ What the forms hold, and what a whole fight must know about them:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
 
+from rolkit.errors import RulesError
 from rolkit.memo import memo
 from rolkit.model import Fate
 from rolkit.systems.ashes_of_war.attack.blow import fast_blow_law
@@ -42,7 +44,7 @@ from rolkit.systems.ashes_of_war.attack.validate import check_legal, check_situa
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
-from rolkit.systems.ashes_of_war.rules.legality import attack_refusal
+from rolkit.systems.ashes_of_war.rules.legality import attack_refusal, check_wounds_once
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import attack_pool
 from rolkit.systems.ashes_of_war.rules.wounds import fate_of
@@ -53,6 +55,7 @@ __all__ = [
     "attack_transitions",
     "system_transitions",
     "blow_law",
+    "blow_reads",
     "status",
     "conditions",
 ]
@@ -105,6 +108,39 @@ def system_transitions(
         check_situation(attacker, defender, weapon, modifiers, rules)
         return {(attacker, defender, weapon): Fraction(1)}
     return attack_transitions(attacker, defender, weapon, modifiers, rules)
+
+
+def blow_reads(
+    attacker: Any, weapon: Any, modifiers: Any, rules: Any = DEFAULT_RULES
+) -> Hashable | None:
+    """``SYSTEM.blow_reads``: what :func:`system_transitions` reads of the attacker — its
+    attack pool (§4.4) — when it leaves the attacker as it is; ``None`` otherwise.
+
+    When the attacker has no pending ▽ (else the attack spends them, :func:`~.attack.
+    stages.spent`), can act and attack now (no ``attack_refusal``, §4.3, which gives "no
+    blow") and its own checks pass (§4.3 ``check_attack``, inside ``attack_pool``; its
+    wound rows against T3), the law is :func:`attack_transitions`: the defender's checks
+    (equal defenders, equal results), then :func:`blow_law` of the pool, the defender, the
+    weapon, the modifiers and the rules, with the attacker itself as ``attacker_after``.
+    So two such attackers with equal pools have the same law but for the attacker.
+    """
+    if not (
+        isinstance(attacker, Combatant)
+        and isinstance(weapon, Weapon)
+        and isinstance(modifiers, Modifiers)
+        and isinstance(rules, RulesConfig)
+    ):
+        return None
+    if attacker.pending_desgracias or attacker.conditions.incapacitated:
+        return None
+    if attack_refusal(attacker, weapon, rules) is not None:
+        return None
+    try:
+        check_wounds_once(attacker, rules, "attacker")
+        pool = attack_pool(attacker, weapon, modifiers, rules=rules)
+    except RulesError:
+        return None
+    return ("pool", pool)
 
 
 @memo

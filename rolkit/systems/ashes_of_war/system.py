@@ -13,7 +13,7 @@ from typing import Any
 
 from rolkit import fields
 from rolkit.system import System
-from rolkit.systems.ashes_of_war.after import conditions, status, system_transitions
+from rolkit.systems.ashes_of_war.after import blow_reads, conditions, status, system_transitions
 from rolkit.systems.ashes_of_war.attack import odds, resolve
 from rolkit.systems.ashes_of_war.attack.sample import sample_blow
 from rolkit.systems.ashes_of_war.checks import CHECKS
@@ -56,6 +56,7 @@ SYSTEM = System(
     tracks_state=True,
     derived_fn=derived,
     transitions_fn=system_transitions,
+    blow_reads=blow_reads,  # a blow's law shared by attackers with equal pools (#27)
     status_fn=status,
     turn_start_fn=turn_start,
     round_end_fn=round_end,

@@ -10,18 +10,19 @@ from rolkit.systems.ashes_of_war.rules.legality import (
     check_attack,
     check_attack_modifiers,
     check_defence,
-    check_wounds,
+    check_wounds_once,
 )
 
 __all__ = ["check_legal", "check_situation"]
 
 
 def check_legal(a: Combatant, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
-    """§4.3 and §4.5, and the wound counts against T3, before any dice."""
+    """§4.3 and §4.5, and the wound counts against T3 (once per distinct wound rows),
+    before any dice."""
     check_attack(a, w, m, rules)
     check_defence(d, m, rules)
-    check_wounds(a, rules, "attacker")
-    check_wounds(d, rules, "defender")
+    check_wounds_once(a, rules, "attacker")
+    check_wounds_once(d, rules, "defender")
 
 
 def check_situation(
@@ -31,5 +32,5 @@ def check_situation(
     dropped or empty weapon, a useless weapon hand), which a fight meets as "no blow"."""
     check_attack_modifiers(w, m)
     check_defence(d, m, rules)
-    check_wounds(a, rules, "attacker")
-    check_wounds(d, rules, "defender")
+    check_wounds_once(a, rules, "attacker")
+    check_wounds_once(d, rules, "defender")

@@ -7,9 +7,12 @@ marks beyond a location's boxes, T3), in English and Spanish.
 
 from __future__ import annotations
 
-from rolkit.errors import input_error, shown
+from typing import NamedTuple, cast
+
+from rolkit.errors import RulesError, input_error, shown
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError, AowImpossibleError
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, Wounds
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.tables import (
     DAMAGE_TYPE_LABELS,
@@ -29,6 +32,7 @@ __all__ = [
     "check_attack_modifiers",
     "check_defence",
     "check_wounds",
+    "check_wounds_once",
 ]
 
 
@@ -210,6 +214,22 @@ def _check_target_location(defender: Combatant, m: Modifiers) -> None:
 
 def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
     """§3.1: per-severity marks never exceed the location's boxes (T3)."""
+    w = c.wounds
+    light, rows = w.light, (w.serious_blunt, w.serious_sharp, w.serious_other)
+    light_boxes, serious_boxes = rules.light_boxes, rules.serious_boxes
+    for loc in LOCATIONS:  # the counts of ``Wounds.count``, read straight from the rows
+        part = PART_OF[loc]
+        if light.get(loc, 0) > light_boxes[part] or (
+            sum([row.get(loc, 0) for row in rows]) > serious_boxes[part]
+        ):
+            break
+    else:
+        return
+    _wounds_error(c, rules, role)
+
+
+def _wounds_error(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """Raise :func:`check_wounds`'s error for the first row over its boxes."""
     for loc in LOCATIONS:
         part = PART_OF[loc]
         for sev, boxes in (
@@ -237,6 +257,29 @@ def check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
                     got=n,
                     cls=AowFieldRangeError,
                 )
+
+
+@memo
+def _wounds_fit(wounds: Wounds, rules: RulesConfig) -> bool:
+    """:func:`check_wounds` passes on these wound rows (it reads nothing else)."""
+    try:
+        check_wounds(cast(Combatant, _Marks(wounds)), rules, "")
+    except RulesError:
+        return False
+    return True
+
+
+class _Marks(NamedTuple):
+    """What :func:`check_wounds` reads of a combatant: its wound rows."""
+
+    wounds: Wounds
+
+
+def check_wounds_once(c: Combatant, rules: RulesConfig, role: str) -> None:
+    """:func:`check_wounds`, the rows checked once per distinct wound rows (a whole
+    fight's laws meet the same rows on many forms); it raises as :func:`check_wounds`."""
+    if not _wounds_fit(c.wounds, rules):
+        check_wounds(c, rules, role)
 
 
 def check_defence(defender: Combatant, m: Modifiers, rules: RulesConfig = DEFAULT_RULES) -> None:
