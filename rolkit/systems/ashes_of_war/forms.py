@@ -22,6 +22,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.dice import parse
 from rolkit.errors import input_error, shown
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
 from rolkit.systems.ashes_of_war.rules.derived import prana_max
 from rolkit.systems.ashes_of_war.tables import (
@@ -170,6 +171,16 @@ def state_without_hash(form: Any) -> dict[str, Any]:
 
 
 _LIMB_LABELS = {loc: LOCATION_LABELS[loc] for loc in LIMB_LOCATIONS}
+
+
+@memo
+def _bleeding_rows(light: frozenset[str], serious: frozenset[str]) -> tuple[tuple[str, str], ...]:
+    """:attr:`Conditions.bleeding`'s rows, in its order (the light ones in body order, then
+    the serious ones): computed once per pair of sets, a simulated fight reads them at
+    every bleeding tick of every new form."""
+    out = {loc: "light" for loc in LOCATIONS if loc in light}
+    out.update({loc: "serious" for loc in LOCATIONS if loc in serious})
+    return tuple(out.items())
 
 
 _validate = fields.validator(AowFieldRangeError)
@@ -789,9 +800,8 @@ class Conditions:
         """§3.2 ``bleeding``: location → ``"light"`` | ``"serious"``."""
         if not (self.bleeding_light or self.bleeding_serious):
             return {}  # the usual case, read by every wound of the exact laws
-        out = {loc: "light" for loc in LOCATIONS if loc in self.bleeding_light}
-        out.update({loc: "serious" for loc in LOCATIONS if loc in self.bleeding_serious})
-        return out
+        # a new dict each time (callers build on it), from rows computed once per pair
+        return dict(_bleeding_rows(self.bleeding_light, self.bleeding_serious))
 
     @property
     def incapacitated(self) -> bool:

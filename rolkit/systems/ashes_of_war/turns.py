@@ -67,7 +67,8 @@ def bleeding_ticks(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Combatan
     if cond.dead or not (cond.bleeding_light or cond.bleeding_serious):
         return c
     dying_rule = rules.dying_rule or cond.stabilised
-    for loc in [loc for loc in LOCATIONS if loc in cond.bleeding]:
+    bleeding = cond.bleeding  # read once, not once per location
+    for loc in [loc for loc in LOCATIONS if loc in bleeding]:
         now = c.conditions
         level = now.bleeding.get(loc)
         if now.dead:

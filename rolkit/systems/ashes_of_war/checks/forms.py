@@ -6,10 +6,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from rolkit import fields
+from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.errors import AowFieldRangeError
 from rolkit.systems.ashes_of_war.tables import ADVERSIDAD_LABELS, SKILL_LABELS
 
-__all__ = ["SkillCheckForm", "OpposedCheckForm", "StabiliseForm", "CertainForm"]
+__all__ = [
+    "SkillCheckForm",
+    "OpposedCheckForm",
+    "StabiliseForm",
+    "CertainForm",
+    "skill_check_form",
+    "CERTAIN_FORM",
+]
 
 _validate = fields.validator(AowFieldRangeError)
 
@@ -129,3 +137,21 @@ class CertainForm:
 
     def __post_init__(self) -> None:
         _validate(self)
+
+
+#: The one :class:`CertainForm` a fight needs (it has no fields: every one is equal).
+CERTAIN_FORM = CertainForm()
+
+
+@memo
+def skill_check_form(
+    skill: str, ndp: int, adversidad: str, gracias: int, desgracias: int
+) -> SkillCheckForm:
+    """The :class:`SkillCheckForm` of a fight's action (§4.1), built and validated once per
+    distinct values and shared: a simulated fight asks for one at every turn of every
+    new form (the policy weighs Auxiliarse each time), and building and validating a form
+    anew cost more than the rest of that refusal. Values from the engine (a counted pool);
+    a user's form goes through the class, validated each time."""
+    return SkillCheckForm(
+        skill=skill, ndp=ndp, adversidad=adversidad, gracias=gracias, desgracias=desgracias
+    )

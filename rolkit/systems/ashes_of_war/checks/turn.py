@@ -57,7 +57,13 @@ from rolkit.systems.ashes_of_war.checks.actions import (
     run_refusal,
     stand_refusal,
 )
-from rolkit.systems.ashes_of_war.checks.forms import CertainForm, OpposedCheckForm, SkillCheckForm
+from rolkit.systems.ashes_of_war.checks.forms import (
+    CERTAIN_FORM,
+    CertainForm,
+    OpposedCheckForm,
+    SkillCheckForm,
+    skill_check_form,
+)
 from rolkit.systems.ashes_of_war.checks.procedures import CHECKS
 from rolkit.systems.ashes_of_war.checks.rolls import aid_purpose, aided
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, evolve
@@ -119,13 +125,7 @@ def _skill_form(c: Combatant, skill: str, adversidad: str, rules: RulesConfig) -
     """The ``skill`` check of ``c`` as the checks panel's form: the pool counted by the
     rules (conditions on quick rolls, wounded limbs, pending ▽), no flag counted twice."""
     pool = skill_pool(c, skill, rules=rules)
-    return SkillCheckForm(
-        skill=skill,
-        ndp=pool.ndp,
-        adversidad=adversidad,
-        gracias=pool.gracias,
-        desgracias=pool.desgracias,
-    )
+    return skill_check_form(skill, pool.ndp, adversidad, pool.gracias, pool.desgracias)
 
 
 # --------------------------------------------------------------------------- attack
@@ -241,7 +241,7 @@ def _reload_form(ctx: ActionContext) -> CertainForm | Refusal:
             f"no le queda turno para completar la Recarga {ctx.weapon.reload}",
             f"has no turn left to finish Recarga {ctx.weapon.reload} (reload)",
         )
-    return CertainForm()
+    return CERTAIN_FORM
 
 
 def _reload_effect(ctx: ActionContext, form: Any, degree: str, outcome: Any) -> ActionAfter:
@@ -253,7 +253,7 @@ def _reload_effect(ctx: ActionContext, form: Any, degree: str, outcome: Any) -> 
 # --------------------------------------------------------------------------- stand, pick up
 def _stand_form(ctx: ActionContext) -> CertainForm | Refusal:
     why = stand_refusal(ctx.actor)
-    return why if why is not None else CertainForm()
+    return why if why is not None else CERTAIN_FORM
 
 
 def _stand_effect(ctx: ActionContext, form: Any, degree: str, outcome: Any) -> ActionAfter:
@@ -263,7 +263,7 @@ def _stand_effect(ctx: ActionContext, form: Any, degree: str, outcome: Any) -> A
 
 def _pick_up_form(ctx: ActionContext) -> CertainForm | Refusal:
     why = pick_up_refusal(ctx.actor, _rules(ctx))
-    return why if why is not None else CertainForm()
+    return why if why is not None else CERTAIN_FORM
 
 
 def _pick_up_effect(ctx: ActionContext, form: Any, degree: str, outcome: Any) -> ActionAfter:
