@@ -1,0 +1,690 @@
+"""#27 item 2: Ashes of War's duel as two one-sided chains, a whole layer of side states at
+once (numpy), for the certified bounds of :mod:`rolkit.fight.independent`.
+
+The split is the one :mod:`rolkit.fight.independent` makes (its docstring): combatant
+``i``'s *side* is its own form and its foe's weapon; a blow moves only the target's side
+and reads its attacker only through the attack profile
+(:func:`~rolkit.systems.ashes_of_war.checks.profile.attack_profile`); the fight's law is a
+sum of *terms*, each one law per side. Here a side is a set of states, each packed into
+three ``uint64`` words (:class:`_Layout`: every wound box count per location, the
+Conditions, each armour piece's Integridad and the foe's weapon's), with a float mass.
+
+What a turn does to a side, rule by rule (each vectorised over the states, and checked
+state by state against the exact engine in ``tests/systems/ashes_of_war/test_compact_duel.py``):
+
+* §4.4, §4.6 an attack of an undefended target (``defence="none"``): hit when
+  ``R ≥`` Fácil's threshold; the pool is the attacker's NdP with the ▽ of its profile
+  (+1 on the second attack, §4.20), capped (§2.3);
+* T4 location (1d10 × 1d2, a lost part moved toward the torso, G20); §4.12 the damage
+  dice minus the RD there (0 with the piece broken); ≤ 0: absorbed, the weapon wears
+  (§4.22); else T6 severity and the wound (§4.13–§4.15, :func:`~.wounds.wound_plan`
+  step by step), then the piece there wears;
+* the own turn's first "recover" action (pick up, else stand up; Auxiliarse with no die
+  changes nothing), the profile after it;
+* §4.16 the bleeding ticks at the round's end (:func:`~rolkit.systems.ashes_of_war.turns.
+  bleeding_ticks`).
+
+It applies only where these are all the rules in play (:func:`compact_duel` says
+``None`` otherwise and the caller falls back to the exact objects): the default
+modifiers and options, melee weapons dealing a sharp type (no blunt mark, so never
+Contusionado nor Fracturado from a blow), no Auxiliar dice, no pending ▽ or feint, both
+combatants standing, small Integridad counters.
+
+The masses are floats; :func:`rolkit.fight.independent.split_bounds` certifies them
+(every operand ≥ 0; :attr:`CompactDuel.flops` counts the operations, Higham's γ_K).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
+from rolkit.systems.ashes_of_war.rules.damage import damage_weights, weapon_thresholds
+from rolkit.systems.ashes_of_war.rules.location import location_weights
+from rolkit.systems.ashes_of_war.rules.pools import undefended_threshold
+from rolkit.systems.ashes_of_war.tables import DISTAL, LOCATIONS, PART_OF, TOWARD_TORSO
+
+if TYPE_CHECKING:
+    import numpy as np
+
+__all__ = ["CompactDuel", "compact_duel", "FATES"]
+
+#: Fate codes of the ``fate`` field: 0 standing.
+FATES = (None, "down", "dying", "dead")
+_DOWN, _DYING, _DEAD = 1, 2, 3
+_NLOC = len(LOCATIONS)
+_IDX = {loc: k for k, loc in enumerate(LOCATIONS)}
+_SHARP = ("cutting", "piercing")
+#: The largest Integridad a counter holds (7 bits).
+_INTEGRITY_MAX = 127
+#: Profile code of a side that cannot attack.
+NO_ATTACK = 99
+
+
+class _Layout:
+    """Named bit fields in three ``uint64`` words (no field crosses a word)."""
+
+    def __init__(self, fields: list[tuple[str, int]]) -> None:
+        self.at: dict[str, tuple[int, int, int]] = {}
+        word, shift = 0, 0
+        for name, bits in fields:
+            if shift + bits > 64:
+                word, shift = word + 1, 0
+            self.at[name] = (word, shift, bits)
+            shift += bits
+        self.words = word + 1
+
+
+def _fields() -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for k in range(_NLOC):
+        out += [(f"L{k}", 3), (f"S{k}", 2), (f"O{k}", 2), (f"X{k}", 1)]
+    out += [("BL", 10), ("BS", 10), ("DM", 10), ("FS", 10), ("FR", 10)]
+    out += [("BR", 1), ("PR", 1), ("WD", 1), ("SD", 1), ("fate", 2)]
+    out += [("A0", 7), ("A1", 7), ("A2", 7), ("WI", 7)]
+    return out
+
+
+LAYOUT = _Layout(_fields())
+
+
+class _Np:
+    """numpy, loaded with the first compact duel (``import rolkit`` stays light)."""
+
+    np: Any = None
+
+
+def _numpy() -> Any:
+    if _Np.np is None:
+        import numpy
+
+        _Np.np = numpy
+    return _Np.np
+
+
+def get(W: np.ndarray, name: str) -> np.ndarray:
+    """The field ``name`` of every state (``int64``)."""
+    np = _numpy()
+    w, s, b = LAYOUT.at[name]
+    return ((W[:, w] >> np.uint64(s)) & np.uint64((1 << b) - 1)).astype(np.int64)
+
+
+def put(W: np.ndarray, name: str, values: Any, rows: Any = None) -> None:
+    """Set the field ``name`` (of the ``rows`` selected, a boolean mask; all: None)."""
+    np = _numpy()
+    w, s, b = LAYOUT.at[name]
+    mask = np.uint64(((1 << b) - 1) << s)
+    v = (np.asarray(values).astype(np.uint64) << np.uint64(s)) & mask
+    if rows is None:
+        W[:, w] = (W[:, w] & ~mask) | v
+    else:
+        W[rows, w] = (W[rows, w] & ~mask) | (v if v.ndim == 0 else v[rows])
+
+
+def _bit(k: int) -> int:
+    return 1 << k
+
+
+class _Side:
+    """The constants of one side: the target ``c`` (its boxes, armour, hands) and the
+    foe's weapon and attack NdP."""
+
+    def __init__(self, c: Combatant, foe: Combatant, weapon: Weapon, rules: RulesConfig) -> None:
+        self.c = c
+        self.weapon = weapon
+        self.rules = rules
+        self.light_cap = [rules.light_boxes[PART_OF[loc]] for loc in LOCATIONS]
+        self.serious_cap = [rules.serious_boxes[PART_OF[loc]] for loc in LOCATIONS]
+        slots = (c.armor_1, c.armor_2, c.armor_3)
+        self.slot = []
+        self.rd = []
+        for loc in LOCATIONS:
+            s = next((k for k, p in enumerate(slots) if p is not None and p.covers(loc)), -1)
+            self.slot.append(s)
+            self.rd.append(0 if s < 0 else slots[s].rd_by_location.get(loc, 0))  # type: ignore[union-attr]
+        self.weapon_hand = c.weapon_hand
+        self.shield_arm = c.shield_arm
+        self.has_shield = c.shield is not None
+        self.dtype = weapon.damage_type
+        self.thresholds = weapon_thresholds(weapon, rules)
+        dw, dx = damage_weights(*weapon.dice)
+        self.dx = dx
+        #: severity weights over ``dx`` per RD: (absorbed, light, serious, lethal)
+        self._sev: dict[int, tuple[int, int, int, int]] = {}
+        self._dw = dw
+        self.ndp = foe.melee
+        self.loc_w = self._location_table()
+
+    def sev(self, rd: int) -> tuple[int, int, int, int]:
+        known = self._sev.get(rd)
+        if known is None:
+            out = [0, 0, 0, 0]
+            serious_min, lethal_min = self.thresholds
+            for x, n in self._dw.items():
+                final = x - rd
+                k = 0 if final <= 0 else 1 if final < serious_min else 2 if final < lethal_min else 3
+                out[k] += n
+            known = self._sev[rd] = (out[0], out[1], out[2], out[3])
+        return known
+
+    def _location_table(self) -> Any:
+        """T4 weights over 20 of each location, for every set of lost parts."""
+        np = _numpy()
+        table = np.zeros((1 << _NLOC, _NLOC), dtype=np.int64)
+        for mask in range(1 << _NLOC):
+            if mask & 3:  # the head and the torso are never lost (a lethal wound kills)
+                continue
+            lost = frozenset(loc for k, loc in enumerate(LOCATIONS) if mask >> k & 1)
+            for loc, w in location_weights(lost, self.rules).items():
+                table[mask, _IDX[loc]] = w
+        return table
+
+
+def _codes(names: frozenset[str] | set[str]) -> int:
+    return sum(_bit(_IDX[n]) for n in names)
+
+
+def encode(c: Combatant, weapon: Weapon) -> tuple[int, ...]:
+    """The words of the side state ``(c, foe's weapon)``."""
+    np = _numpy()
+    W = np.zeros((1, LAYOUT.words), dtype=np.uint64)
+    w = c.wounds
+    for k, loc in enumerate(LOCATIONS):
+        put(W, f"L{k}", w.light.get(loc, 0))
+        put(W, f"S{k}", w.serious_sharp.get(loc, 0))
+        put(W, f"O{k}", w.serious_other.get(loc, 0))
+        put(W, f"X{k}", w.lethal.get(loc, 0))
+    cond = c.conditions
+    put(W, "BL", _codes(cond.bleeding_light))
+    put(W, "BS", _codes(cond.bleeding_serious))
+    put(W, "DM", _codes(cond.dismembered))
+    put(W, "FS", _codes(cond.first_serious_effects))
+    put(W, "FR", _codes(cond.fractured))
+    put(W, "BR", int(cond.bruised))
+    put(W, "PR", int(cond.prone))
+    put(W, "WD", int(cond.weapon_dropped))
+    put(W, "SD", int(cond.shield_dropped))
+    fate = _DEAD if cond.dead else _DYING if cond.dying else _DOWN if cond.unconscious else 0
+    put(W, "fate", fate)
+    for k, piece in enumerate((c.armor_1, c.armor_2, c.armor_3)):
+        put(W, f"A{k}", 0 if piece is None else piece.integrity)
+    put(W, "WI", weapon.integrity)
+    return tuple(int(x) for x in W[0])
+
+
+def decode(words: tuple[int, ...], c0: Combatant, weapon0: Weapon) -> tuple[Combatant, Weapon]:
+    """The forms of a side state, built on the side's start forms ``c0`` and ``weapon0``
+    (what the state does not hold is theirs): the inverse of :func:`encode`."""
+    np = _numpy()
+    W = np.array([words], dtype=np.uint64)
+
+    def one(name: str) -> int:
+        return int(get(W, name)[0])
+
+    def locs(name: str) -> frozenset[str]:
+        v = one(name)
+        return frozenset(loc for k, loc in enumerate(LOCATIONS) if v >> k & 1)
+
+    wounds = c0.wounds
+    rows: dict[str, dict[str, int]] = {"light": {}, "serious_sharp": {}, "serious_other": {}}
+    rows["lethal"] = {}
+    for k, loc in enumerate(LOCATIONS):
+        rows["light"][loc] = one(f"L{k}")
+        rows["serious_sharp"][loc] = one(f"S{k}")
+        rows["serious_other"][loc] = one(f"O{k}")
+        rows["lethal"][loc] = one(f"X{k}")
+    from_maps = {name: type(wounds.light)({**getattr(wounds, name), **r}) for name, r in rows.items()}
+    wounds = evolve(wounds, **from_maps)
+    fate = one("fate")
+    cond = evolve(
+        c0.conditions,
+        bleeding_light=locs("BL"),
+        bleeding_serious=locs("BS"),
+        dismembered=locs("DM"),
+        first_serious_effects=locs("FS"),
+        fractured=locs("FR"),
+        bruised=bool(one("BR")),
+        prone=bool(one("PR")),
+        weapon_dropped=bool(one("WD")),
+        shield_dropped=bool(one("SD")),
+        dead=fate == _DEAD,
+        dying=fate == _DYING,
+        unconscious=fate in (_DOWN, _DYING),
+    )
+    pieces = {}
+    for k, slot in enumerate(("armor_1", "armor_2", "armor_3")):
+        piece = getattr(c0, slot)
+        if piece is not None:
+            pieces[slot] = evolve(piece, integrity=one(f"A{k}"))
+    c = evolve(c0, wounds=wounds, conditions=cond, **pieces)
+    return c, evolve(weapon0, integrity=one("WI"))
+
+
+# --------------------------------------------------------------------------- the wound
+def wound(side: _Side, W: np.ndarray, k: int, severity: int, damage_type: str) -> None:
+    """§4.13–§4.15 a wound of ``severity`` (1 light, 2 serious, 3 lethal) at location
+    ``k`` on every state of ``W`` (in place): :func:`~.wounds.wound_plan` and the mark
+    :func:`~.wounds.wound_effect` adds, step by step. Standing states only (not
+    Moribundo: the Moribundo rule is off)."""
+    np = _numpy()
+    n = len(W)
+    if n == 0:
+        return
+    rules = side.rules
+    loc = LOCATIONS[k]
+    part = PART_OF[loc]
+    limb = part not in ("head", "torso")
+    light = get(W, f"L{k}")
+    sharp = get(W, f"S{k}")
+    other = get(W, f"O{k}")
+    serious = sharp + other
+    lethal_n = get(W, f"X{k}")
+    box = np.full(n, 3, dtype=np.int64)
+    marked = np.zeros(n, dtype=bool)
+    if severity <= 1:
+        free = light < side.light_cap[k]
+        box[free] = 1
+        marked |= free
+    if severity <= 2:
+        free = ~marked & (serious < side.serious_cap[k])
+        box[free] = 2
+        marked |= free
+    free = ~marked & (lethal_n < 1)
+    marked |= free  # box 3 (lethal) marked when free, else counted unmarked (G31)
+    is_serious = box == 2
+    bl = get(W, "BL")
+    bs = get(W, "BS")
+    fs = get(W, "FS")
+    bit = _bit(k)
+    if is_serious.any():
+        rows = is_serious
+        if limb:  # step 2: the first serious wound at a limb and its T5 states
+            first = rows & ((fs & bit) == 0)
+            fs = np.where(first, fs | bit, fs)
+            if rules.first_serious_applied and first.any():
+                side_name, p = loc.split("_")
+                if p == "leg":
+                    put(W, "PR", 1, first)
+                if p in ("arm", "hand"):
+                    if side_name == side.weapon_hand:
+                        put(W, "WD", 1, first)
+                    if side.has_shield and side_name == side.shield_arm:
+                        put(W, "SD", 1, first)
+        # step 3 (blunt at the head) and step 4 (blunt fractures): no blunt type here
+        if damage_type in _SHARP:  # step 5: a second serious sharp mark bleeds
+            bleeds = rows & (sharp + 1 >= 2) & (((bl | bs) & bit) == 0)
+            bl = np.where(bleeds, bl | bit, bl)
+        if part == "head":  # step 6: the head's serious boxes full
+            head = serious + 1
+            out = rows & (head >= rules.serious_boxes["head"])
+            fate = get(W, "fate")
+            put(W, "fate", np.where(out & (fate == 0), _DOWN, fate))
+    is_lethal = box == 3
+    if is_lethal.any():  # step 7
+        rows = is_lethal
+        if not limb:
+            fate = get(W, "fate")
+            put(W, "fate", np.where(rows, _DEAD, fate))
+        else:
+            lost = bit | (_bit(_IDX[DISTAL[loc]]) if loc in DISTAL else 0)
+            dm = get(W, "DM")
+            put(W, "DM", np.where(rows, dm | lost, dm))
+            fr = get(W, "FR")
+            put(W, "FR", np.where(rows, fr & ~lost, fr))
+            fs = np.where(rows, fs & ~lost, fs)
+            # the bleeding of a lost location moves toward the torso, at the higher level
+            for j, lj in enumerate(LOCATIONS):
+                if not (lost >> j & 1):
+                    continue
+                target = lj
+                while _bit(_IDX[target]) & lost:
+                    target = TOWARD_TORSO[target]
+                t = _bit(_IDX[target])
+                jb = _bit(j)
+                was_s = rows & ((bs & jb) != 0)
+                was_l = rows & ((bl & jb) != 0)
+                bl = np.where(was_s | was_l, bl & ~jb, bl)
+                bs = np.where(was_s | was_l, bs & ~jb, bs)
+                to_s = was_s & ((bs & t) == 0)
+                bs = np.where(to_s, bs | t, bs)
+                bl = np.where(to_s, bl & ~t, bl)
+                to_l = was_l & ((bs & t) == 0) & ((bl & t) == 0)
+                bl = np.where(to_l, bl | t, bl)
+            if damage_type in _SHARP:
+                t = _bit(_IDX[TOWARD_TORSO[loc]])
+                to_s = rows & ((bs & t) == 0)
+                bs = np.where(to_s, bs | t, bs)
+                bl = np.where(to_s, bl & ~t, bl)
+    put(W, "BL", bl)
+    put(W, "BS", bs)
+    put(W, "FS", fs)
+    # the mark itself
+    light_rows = marked & (box == 1)
+    if light_rows.any():
+        put(W, f"L{k}", light + 1, light_rows)
+    serious_rows = marked & (box == 2)
+    if serious_rows.any():
+        if damage_type in _SHARP:
+            put(W, f"S{k}", sharp + 1, serious_rows)
+        else:
+            put(W, f"O{k}", other + 1, serious_rows)
+    lethal_rows = marked & (box == 3)
+    if lethal_rows.any():
+        put(W, f"X{k}", lethal_n + 1, lethal_rows)
+
+
+def bleed(side: _Side, W: np.ndarray) -> None:
+    """§4.16 the round's bleeding ticks, in place (:func:`~rolkit.systems.ashes_of_war.
+    turns.bleeding_ticks`): each location bleeding when the ticks begin bleeds once, in
+    body order, at its level when its tick comes, unless lost or the state is dead."""
+    np = _numpy()
+    start = get(W, "BL") | get(W, "BS")
+    if not start.any():
+        return
+    for k in range(_NLOC):
+        bit = _bit(k)
+        todo = (start & bit) != 0
+        if not todo.any():
+            continue
+        now_l = (get(W, "BL") & bit) != 0
+        now_s = (get(W, "BS") & bit) != 0
+        ok = todo & (get(W, "fate") != _DEAD) & ((get(W, "DM") & bit) == 0)
+        for level, now in ((1, now_l), (2, now_s)):
+            rows = np.flatnonzero(ok & now)
+            if len(rows):
+                sub = W[rows]
+                wound(side, sub, k, level, "bleed")
+                W[rows] = sub
+
+
+def recover(side: _Side, W: np.ndarray) -> None:
+    """The own turn's first "recover" action that applies, in place: pick up what was
+    dropped (the weapon, else the shield) with a hand able to hold it, else stand up."""
+    np = _numpy()
+    rules = side.rules
+    wd = get(W, "WD") == 1
+    sd = get(W, "SD") == 1
+    dm, fr, fs = get(W, "DM"), get(W, "FR"), get(W, "FS")
+
+    def hand_ok(s: str) -> Any:
+        arm, hand = _bit(_IDX[f"{s}_arm"]), _bit(_IDX[f"{s}_hand"])
+        ok = ((dm | fr) & (arm | hand)) == 0
+        if rules.first_serious_applied:
+            ok &= (fs & hand) == 0
+        return ok
+
+    pick = np.where(wd, hand_ok(side.weapon_hand), sd & hand_ok(side.shield_arm))
+    pick &= wd | sd
+    put(W, "WD", 0, pick & wd)
+    put(W, "SD", 0, pick & ~wd)
+    stand = ~pick & (get(W, "PR") == 1)
+    put(W, "PR", 0, stand)
+
+
+def profile(side: _Side, W: np.ndarray) -> np.ndarray:
+    """The attack profile of each (recovered) state as a code: its ▽ (conditions and the
+    weapon arm, §4.4, T5), or :data:`NO_ATTACK` (weapon hand lost, Fracturado or with a
+    first serious wound, or the weapon still dropped, §4.3)."""
+    np = _numpy()
+    rules = side.rules
+    dm, fr, fs = get(W, "DM"), get(W, "FR"), get(W, "FS")
+    s = side.weapon_hand
+    arm, hand = _bit(_IDX[f"{s}_arm"]), _bit(_IDX[f"{s}_hand"])
+    no = ((dm | fr) & (arm | hand)) != 0
+    if rules.first_serious_applied:
+        no |= (fs & hand) != 0
+    no |= get(W, "WD") == 1
+    d = get(W, "BR") * rules.desventaja_desgracias + get(W, "PR") * rules.prone_desgracias
+    d = d + (fr != 0) * rules.fractured_desgracias
+    if rules.first_serious_applied:
+        d = d + ((fs & arm) != 0)
+    return np.where(no, NO_ATTACK, d)
+
+
+def merge(W: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Equal states as one, their masses summed."""
+    np = _numpy()
+    if len(W) <= 1:
+        return W, m
+    order = np.lexsort(W.T[::-1])
+    Ws = W[order]
+    new = np.ones(len(Ws), dtype=bool)
+    new[1:] = (Ws[1:] != Ws[:-1]).any(axis=1)
+    starts = np.flatnonzero(new)
+    return Ws[starts], np.add.reduceat(m[order], starts)
+
+
+class CompactDuel:
+    """The duel's two sides in compact form (module docstring) and the pass that pushes
+    their terms, turn by turn (:meth:`play`)."""
+
+    def __init__(
+        self,
+        forms: tuple[Combatant, Combatant],
+        weapons: tuple[Weapon, Weapon],
+        order: tuple[int, ...],
+        rules: RulesConfig,
+        modifiers: Modifiers,
+    ) -> None:
+        np = _numpy()
+        self.forms, self.weapons, self.order, self.rules = forms, weapons, order, rules
+        #: side i: combatant i's form under the weapon of its foe 1 - i
+        self.sides = tuple(_Side(forms[i], forms[1 - i], weapons[1 - i], rules) for i in (0, 1))
+        self.start = tuple(
+            np.array([encode(forms[i], weapons[1 - i])], dtype=np.uint64) for i in (0, 1)
+        )
+        self.need = undefended_threshold(modifiers, rules)
+        self.flops = 0
+        self.states = 0
+
+    # one blow ------------------------------------------------------------------------
+    def hit(self, ndp: int, desgracias: int) -> tuple[int, int]:
+        """``(hit weight, denominator)`` of an attack of ``ndp`` dice and ▽ (§2.2, §4.6)."""
+        weights, den = self.rules.mechanic.weights(ndp, 0, desgracias)
+        return sum(weights[self.need :]), den
+
+    def blow(
+        self, i: int, W: np.ndarray, m: np.ndarray, desgracias: int
+    ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
+        """Side ``i`` after one attack of its foe with ``desgracias`` ▽: the states that
+        stand (merged) and the mass fallen per fate code."""
+        np = _numpy()
+        side = self.sides[i]
+        hit_w, base = self.hit(side.ndp, min(self.rules.desgracia_cap, desgracias))
+        armed = get(W, "WI") > 0
+        outs_W = [W[~armed]]
+        outs_m = [m[~armed]]
+        W, m = W[armed], m[armed]
+        den = float(base * 20 * side.dx)
+        if base - hit_w:
+            outs_W.append(W)
+            outs_m.append(m * ((base - hit_w) / base))
+        loc_w = side.loc_w[get(W, "DM")]
+        pieces = [get(W, f"A{s}") > 0 for s in range(3)]
+        loss = self.rules.integrity_loss
+        for k in range(_NLOC):
+            lw = loc_w[:, k]
+            if not lw.any():
+                continue
+            s = side.slot[k]
+            for intact in (True, False) if s >= 0 else (False,):
+                rd = side.rd[k] if intact else 0
+                rows = lw > 0
+                if s >= 0:
+                    rows = rows & (pieces[s] if intact else ~pieces[s])
+                if not rows.any():
+                    continue
+                sub_W, sub_m, sub_lw = W[rows], m[rows], lw[rows]
+                for sev, n in enumerate(side.sev(rd)):
+                    if not n:
+                        continue
+                    p = (sub_lw * (hit_w * n)) / den
+                    child = sub_W.copy()
+                    if sev == 0:  # absorbed: the weapon wears (§4.12, §4.22)
+                        wi = get(child, "WI")
+                        put(child, "WI", np.maximum(0, wi - loss))
+                    else:
+                        wound(side, child, k, sev, side.dtype)
+                        if s >= 0:
+                            a = get(child, f"A{s}")
+                            put(child, f"A{s}", np.maximum(0, a - loss))
+                    outs_W.append(child)
+                    outs_m.append(sub_m * p)
+        allW = np.concatenate(outs_W)
+        allm = np.concatenate(outs_m)
+        self.flops += 3 * len(allm)
+        return self._settled(allW, allm)
+
+    def _settled(
+        self, W: np.ndarray, m: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
+        """The standing states merged, and the mass of the fallen per fate code."""
+        np = _numpy()
+        fate = get(W, "fate")
+        fell = {}
+        for code in (_DOWN, _DYING, _DEAD):
+            sel = fate == code
+            if sel.any():
+                fell[code] = float(m[sel].sum())
+        keep = (fate == 0) & (m >= 1e-300)
+        W, m = merge(W[keep], m[keep])
+        self.flops += 2 * len(fate)
+        return W, m, fell
+
+
+    # a whole pass ----------------------------------------------------------------------
+    def play(self, cut: float, deadline: float = float("inf")) -> tuple[dict[Any, float], bool]:
+        """Every term pushed turn by turn from the start, the states whose joint mass is
+        under ``cut`` dropped: the mass ended per ``(winner, (fate 0, fate 1))``
+        (``winner`` an index or ``None``: a draw) and whether the pass ran to its end (no
+        term left); past ``deadline``, or once nothing moves any more (a fight that stands
+        for ever), it stops and the rest is not counted."""
+        np = _numpy()
+        ended: dict[Any, float] = {}
+        terms: list[list[Any]] = [[self.start[0], np.ones(1), self.start[1], np.ones(1)]]
+        n, turn = len(self.order), 0
+        last, still = -1.0, 0
+        while terms:
+            if time.process_time() > deadline:
+                return ended, False
+            actor = self.order[turn % n]
+            played: list[list[Any]] = []
+            for t in terms:
+                played += self.turn(t, actor, cut, ended)
+            if turn % n == n - 1:
+                played = [self.round_end(t, ended) for t in played]
+            terms = [t for t in (self.pruned(t, cut) for t in played) if t is not None]
+            turn += 1
+            if turn % n == 0:
+                live = sum(float(t[1].sum()) * float(t[3].sum()) for t in terms)
+                still = still + 1 if live == last else 0
+                last = live
+                if still >= 3:
+                    return ended, False
+        return ended, True
+
+    def _end(self, ended: dict[Any, float], winner: int | None, f0: int, f1: int, mass: float) -> None:
+        key = (winner, (FATES[f0], FATES[f1]))
+        ended[key] = ended.get(key, 0.0) + mass
+        self.flops += 2
+
+    def turn(self, t: list[Any], i: int, cut: float, ended: dict[Any, float]) -> list[list[Any]]:
+        """Combatant ``i``'s turn on one term: its recover action, then per profile its
+        two attacks on the other side (the states under the cut dropped between them)."""
+        np = _numpy()
+        j = 1 - i
+        W, m = t[2 * i].copy(), t[2 * i + 1]
+        recover(self.sides[i], W)
+        codes = profile(self.sides[i], W)
+        out = []
+        for code in np.unique(codes):
+            sel = codes == code
+            own_W, own_m = merge(W[sel], m[sel])
+            own_mass = float(own_m.sum())
+            self.flops += 2 * len(own_m)
+            tW, tm = t[2 * j], t[2 * j + 1]
+            if code != NO_ATTACK:
+                for extra in (0, 1):  # «el segundo ataque … con un dado de Desgracia»
+                    tW, tm, fell = self.blow(j, tW, tm, int(code) + extra)
+                    for f, mass in fell.items():
+                        fates = [0, 0]
+                        fates[j] = f
+                        self._end(ended, i, fates[0], fates[1], mass * own_mass)
+                    keep = tm * own_mass >= cut
+                    tW, tm = tW[keep], tm[keep]
+            new: list[Any] = [None, None, None, None]
+            new[2 * i], new[2 * i + 1] = own_W, own_m
+            new[2 * j], new[2 * j + 1] = tW, tm
+            if len(tm) and len(own_m):
+                out.append(new)
+        return out
+
+    def round_end(self, t: list[Any], ended: dict[Any, float]) -> list[Any]:
+        """§4.16 the bleeding of both sides at the round's end; the falls (a draw when
+        both fall)."""
+        moved, fells, alive = [], [], []
+        for i in (0, 1):
+            W = t[2 * i].copy()
+            bleed(self.sides[i], W)
+            W, m, fell = self._settled(W, t[2 * i + 1])
+            moved += [W, m]
+            fells.append(fell)
+            alive.append(float(m.sum()))
+        for f0, p0 in fells[0].items():
+            self._end(ended, 1, f0, 0, p0 * alive[1])
+            for f1, p1 in fells[1].items():
+                self._end(ended, None, f0, f1, p0 * p1)
+        for f1, p1 in fells[1].items():
+            self._end(ended, 0, 0, f1, alive[0] * p1)
+        return moved
+
+    def pruned(self, t: list[Any], cut: float) -> list[Any] | None:
+        """The term without its states of joint mass under ``cut``."""
+        self.states += len(t[1]) + len(t[3])
+        a_W, a_m, b_W, b_m = t
+        mb = float(b_m.sum())
+        keep = a_m * mb >= cut
+        a_W, a_m = a_W[keep], a_m[keep]
+        ma = float(a_m.sum())
+        keep = b_m * ma >= cut
+        b_W, b_m = b_W[keep], b_m[keep]
+        if not len(a_m) or not len(b_m):
+            return None
+        return [a_W, a_m, b_W, b_m]
+
+
+def compact_duel(
+    forms: tuple[Any, ...],
+    weapons: tuple[Any, ...],
+    modifiers: Any,
+    options: Any,
+    order: tuple[int, ...],
+) -> CompactDuel | None:
+    """The duel in compact form, or ``None`` when its forms or rules are not all those
+    the compact engine models (module docstring): the caller uses the exact objects."""
+    rules = DEFAULT_RULES if options is None else options
+    if rules != DEFAULT_RULES or not isinstance(modifiers, Modifiers):
+        return None
+    if modifiers != Modifiers() or len(forms) != 2 or sorted(order) != [0, 1]:
+        return None
+    for c in forms:
+        if not isinstance(c, Combatant) or c.aid or c.pending_desgracias or c.feint_pending:
+            return None
+        cond = c.conditions
+        if cond.incapacitated or cond.stabilised or cond.dying_failures or c.defences_this_turn:
+            return None
+        if any(c.wounds.serious_blunt.values()):
+            return None
+        for piece in (c.armor_1, c.armor_2, c.armor_3):
+            if piece is not None and not 0 <= piece.integrity <= _INTEGRITY_MAX:
+                return None
+    for w in weapons:
+        if not isinstance(w, Weapon) or w.skill != "melee" or w.non_lethal:
+            return None
+        if w.damage_type not in _SHARP or not 0 <= w.integrity <= _INTEGRITY_MAX:
+            return None
+    return CompactDuel(
+        (forms[0], forms[1]), (weapons[0], weapons[1]), tuple(order), rules, modifiers
+    )

@@ -1,0 +1,176 @@
+"""The compact duel engine (#27 item 2, :mod:`~rolkit.systems.ashes_of_war.rules.compact_duel`)
+checked state by state against the exact engine: every side state the default duel
+reaches in its first blows (and a sample of deeper ones from a pass), decoded to its forms,
+must have the exact engine's blow law (``after.blow_law``, the law the fight's turn uses),
+own recover turn, attack profile and round-end bleeding — the same after-states, each
+with the same chance (the compact one is the Fraction's float: one rounded division, or
+a sum of a few)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import rolkit
+from rolkit.systems.ashes_of_war.after import system_transitions
+from rolkit.systems.ashes_of_war.checks.profile import attack_profile, recovered
+from rolkit.systems.ashes_of_war.forms import evolve
+from rolkit.systems.ashes_of_war.options import RulesConfig
+from rolkit.systems.ashes_of_war.rules import compact_duel as cd
+from rolkit.systems.ashes_of_war.turns import round_end
+
+S = rolkit.get_system("ashes_of_war")
+D = S.defaults()
+RULES = RulesConfig()
+
+
+def _engine(weapon=None):
+    w = D["weapon"] if weapon is None else weapon
+    e = cd.compact_duel((D["attacker"], D["defender"]), (w, w), D["modifiers"], RULES, (0, 1))
+    assert e is not None
+    return e
+
+
+def _forms(e, i, words):
+    return cd.decode(words, e.forms[i], e.weapons[1 - i])
+
+
+def _rep(e, i, code):
+    """An attacker (the foe of side ``i``) whose attacks carry ``code`` ▽: its start form."""
+    return e.forms[1 - i]
+
+
+def _blow_reference(e, i, words, second):
+    """The exact law of one attack on side ``i``'s state (the foe at its start form, so
+    no ▽ from its state; the second attack of the turn: 1 ▽)."""
+    c, w = _forms(e, i, words)
+    m = D["modifiers"] if not second else evolve(D["modifiers"], attack_number=2)
+    law = system_transitions(e.forms[1 - i], c, w, m, RULES)
+    out: dict[object, Fraction] = {}
+    for (_a, d, w2), p in law.items():
+        fate = d.conditions.dead and "dead" or d.conditions.dying and "dying"
+        fate = fate or (d.conditions.unconscious and "down") or None
+        key = ("fell", fate) if fate else cd.encode(d, w2)
+        out[key] = out.get(key, Fraction(0)) + p
+    return out
+
+
+def _blow_compact(e, i, words, second):
+    W = np.array([words], dtype=np.uint64)
+    W2, m2, fell = e.blow(i, W, np.ones(1), 1 if second else 0)
+    out = {tuple(int(x) for x in row): float(p) for row, p in zip(W2, m2, strict=True)}
+    for code, p in fell.items():
+        out[("fell", cd.FATES[code])] = p
+    return out
+
+
+def _same_law(ref, got):
+    assert set(ref) == set(got), (set(ref) ^ set(got))
+    for k, p in ref.items():
+        assert got[k] == pytest.approx(float(p), rel=1e-13, abs=0), k
+
+
+def _reached(e, layers):
+    """Side states of both sides reached by ``layers`` blows (first or second attack),
+    round ends and recover turns, from the start."""
+    seen = [set(), set()]
+    for i in (0, 1):
+        frontier = {tuple(int(x) for x in e.start[i][0])}
+        for _ in range(layers):
+            nxt = set()
+            for words in frontier:
+                seen[i].add(words)
+                W = np.array([words], dtype=np.uint64)
+                for extra in (0, 1):
+                    W2, _m, _f = e.blow(i, W, np.ones(1), extra)
+                    nxt |= {tuple(int(x) for x in row) for row in W2}
+                B = W.copy()
+                cd.bleed(e.sides[i], B)
+                if cd.get(B, "fate")[0] == 0:
+                    nxt.add(tuple(int(x) for x in B[0]))
+            frontier = nxt - seen[i]
+        seen[i] |= frontier
+    return seen
+
+
+def _check_state(e, i, words):
+    for second in (False, True):
+        _same_law(_blow_reference(e, i, words, second), _blow_compact(e, i, words, second))
+    c, w = _forms(e, i, words)
+    # the own turn's recover action and the profile after it
+    W = np.array([words], dtype=np.uint64)
+    cd.recover(e.sides[i], W)
+    assert tuple(int(x) for x in W[0]) == cd.encode(recovered(c, RULES), w)
+    code = int(cd.profile(e.sides[i], W)[0])  # of the recovered state
+    ref = attack_profile(c, e.weapons[i], RULES)
+    if ref == ("no attack",):
+        assert code == cd.NO_ATTACK
+    else:
+        assert ref[0] == "attack" and code == ref[1] + ref[2]
+    # the round's end: the bleeding ticks
+    (after,) = round_end(c, RULES)
+    B = np.array([words], dtype=np.uint64)
+    cd.bleed(e.sides[i], B)
+    fate = int(cd.get(B, "fate")[0])
+    want = after.conditions
+    assert cd.FATES[fate] == (
+        "dead" if want.dead else "dying" if want.dying else "down" if want.unconscious else None
+    )
+    if not fate:
+        assert tuple(int(x) for x in B[0]) == cd.encode(after, w)
+
+
+def test_decode_inverts_encode_at_the_start():
+    e = _engine()
+    for i in (0, 1):
+        words = tuple(int(x) for x in e.start[i][0])
+        c, w = _forms(e, i, words)
+        assert c == e.forms[i] and w == e.weapons[1 - i]
+
+
+def test_every_state_of_the_first_blows_has_the_exact_laws():
+    e = _engine()
+    seen = _reached(e, 2)
+    assert sum(len(s) for s in seen) > 200
+    for i in (0, 1):
+        for words in sorted(seen[i]):
+            _check_state(e, i, words)
+
+
+def test_a_sample_of_deeper_states_has_the_exact_laws():
+    """States a pass keeps after several rounds (bleeding, lost limbs, dropped weapons,
+    worn armour), a seeded sample of them."""
+    e = _engine()
+    kept: list[tuple[int, tuple[int, ...]]] = []
+    real_pruned = e.pruned
+
+    def spy(t, cut):
+        out = real_pruned(t, cut)
+        if out is not None:
+            for i in (0, 1):
+                kept.extend((i, tuple(int(x) for x in row)) for row in out[2 * i])
+        return out
+
+    e.pruned = spy  # type: ignore[method-assign]
+    e.play(1e-5)
+    rng = random.Random(27)
+    sample = rng.sample(sorted(set(kept)), 150)
+    conds = [cd.get(np.array([w], dtype=np.uint64), "DM")[0] for _i, w in sample]
+    assert any(conds), "the sample holds lost limbs"
+    for i, words in sample:
+        _check_state(e, i, words)
+
+
+def test_unsupported_forms_say_none():
+    blunt = evolve(D["weapon"], damage_type="blunt")
+    assert cd.compact_duel(
+        (D["attacker"], D["defender"]), (blunt, blunt), D["modifiers"], RULES, (0, 1)
+    ) is None
+    aimed = evolve(D["modifiers"], aimed_location="head")
+    w = D["weapon"]
+    assert cd.compact_duel((D["attacker"], D["defender"]), (w, w), aimed, RULES, (0, 1)) is None
+    other = RulesConfig(dying_rule=True)
+    assert cd.compact_duel((D["attacker"], D["defender"]), (w, w), D["modifiers"], other, (0, 1)) is None
