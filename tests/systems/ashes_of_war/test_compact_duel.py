@@ -68,7 +68,7 @@ def _blow_compact(e, i, words, second):
 
 
 def _same_law(ref, got):
-    assert set(ref) == set(got), (set(ref) ^ set(got))
+    assert set(ref) == set(got), set(ref) ^ set(got)
     for k, p in ref.items():
         assert got[k] == pytest.approx(float(p), rel=1e-13, abs=0), k
 
@@ -166,11 +166,83 @@ def test_a_sample_of_deeper_states_has_the_exact_laws():
 
 def test_unsupported_forms_say_none():
     blunt = evolve(D["weapon"], damage_type="blunt")
-    assert cd.compact_duel(
-        (D["attacker"], D["defender"]), (blunt, blunt), D["modifiers"], RULES, (0, 1)
-    ) is None
+    assert (
+        cd.compact_duel(
+            (D["attacker"], D["defender"]), (blunt, blunt), D["modifiers"], RULES, (0, 1)
+        )
+        is None
+    )
     aimed = evolve(D["modifiers"], aimed_location="head")
     w = D["weapon"]
     assert cd.compact_duel((D["attacker"], D["defender"]), (w, w), aimed, RULES, (0, 1)) is None
     other = RulesConfig(dying_rule=True)
-    assert cd.compact_duel((D["attacker"], D["defender"]), (w, w), D["modifiers"], other, (0, 1)) is None
+    assert (
+        cd.compact_duel((D["attacker"], D["defender"]), (w, w), D["modifiers"], other, (0, 1))
+        is None
+    )
+
+
+# --------------------------------------------------------------------------- whole passes
+def _chain():
+    from rolkit.fight.chain import Chain
+    from rolkit.fight.spec import FightSpec
+
+    fighters = (("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D["weapon"]))
+    return Chain(S, FightSpec(S.id, fighters), D["modifiers"], S.options_type(), {})
+
+
+def test_a_coarse_pass_equals_the_exact_split_pass():
+    """At a cut where no representative recovers before it attacks (the exact split cuts
+    after that step too), the compact pass makes the same terms and cuts as the exact
+    one (:class:`rolkit.fight.independent._Run`, in Fractions): the same mass ended per
+    result, up to the floats' rounding; and its certified lower bounds are below it."""
+    from rolkit.fight.independent import _Run, _Split, certified, compact_engine
+
+    chain = _chain()
+    run = _Run(_Split(chain), 1e-2, float("inf"))
+    run.play()
+    e = compact_engine(chain)
+    e.apart = True
+    ended, done = e.play(1e-2)
+    assert done
+    b = certified(chain, ended, e.flops, e.states, 0.0)
+    assert set(b.lower) == set(run.ended)
+    for key, exact in run.ended.items():
+        assert b.lower[key] <= exact
+        assert float(exact - b.lower[key]) < 1e-12
+    assert abs(float(b.unknown - run.unknown)) < 1e-11
+
+
+def test_finer_passes_hold_the_exact_split_bounds_and_narrow():
+    """Each compact pass's interval of every result meets the exact split's at the same
+    cut, and the unknown mass falls as the cut does."""
+    from rolkit.fight.independent import _Run, _Split, certified, compact_engine
+
+    chain = _chain()
+    e = compact_engine(chain)
+    widths = []
+    for cut in (3e-3, 1e-3):
+        run = _Run(_Split(chain), cut, float("inf"))
+        run.play()
+        ended, _done = e.play(cut)
+        b = certified(chain, ended, e.flops, e.states, 0.0)
+        for key in set(run.ended) | set(b.lower):
+            lo, hi = b.interval(key)
+            ref = run.ended.get(key, Fraction(0))
+            assert lo <= ref + run.unknown and ref <= hi
+        widths.append(b.unknown)
+    assert widths[1] < widths[0]
+
+
+def test_fight_odds_uses_the_compact_engine_on_the_default_duel():
+    from rolkit.fight import odds_of_fighters
+
+    fighters = [("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D["weapon"])]
+    r = odds_of_fighters(S, fighters, method="bounds", width=Fraction(1, 200), seconds=0.5)
+    assert r.method == "bounds"
+    lo, hi = r.bounds["p_win"]["a"]
+    assert 0 < lo < hi < 1
+    # a blunt duel has no compact engine: the exact split answers
+    from rolkit.fight.independent import compact_engine
+
+    assert compact_engine(_chain()) is not None

@@ -39,6 +39,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from rolkit import fields
 from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import damage_weights, weapon_thresholds
@@ -164,7 +165,15 @@ class _Side:
             serious_min, lethal_min = self.thresholds
             for x, n in self._dw.items():
                 final = x - rd
-                k = 0 if final <= 0 else 1 if final < serious_min else 2 if final < lethal_min else 3
+                k = (
+                    0
+                    if final <= 0
+                    else 1
+                    if final < serious_min
+                    else 2
+                    if final < lethal_min
+                    else 3
+                )
                 out[k] += n
             known = self._sev[rd] = (out[0], out[1], out[2], out[3])
         return known
@@ -235,7 +244,9 @@ def decode(words: tuple[int, ...], c0: Combatant, weapon0: Weapon) -> tuple[Comb
         rows["serious_sharp"][loc] = one(f"S{k}")
         rows["serious_other"][loc] = one(f"O{k}")
         rows["lethal"][loc] = one(f"X{k}")
-    from_maps = {name: type(wounds.light)({**getattr(wounds, name), **r}) for name, r in rows.items()}
+    from_maps = {
+        name: fields.FrozenMap({**getattr(wounds, name), **r}) for name, r in rows.items()
+    }
     wounds = evolve(wounds, **from_maps)
     fate = one("fate")
     cond = evolve(
@@ -423,10 +434,12 @@ def recover(side: _Side, W: np.ndarray) -> None:
     put(W, "PR", 0, stand)
 
 
-def profile(side: _Side, W: np.ndarray) -> np.ndarray:
+def profile(side: _Side, W: np.ndarray, apart: bool = False) -> np.ndarray:
     """The attack profile of each (recovered) state as a code: its ▽ (conditions and the
     weapon arm, §4.4, T5), or :data:`NO_ATTACK` (weapon hand lost, Fracturado or with a
-    first serious wound, or the weapon still dropped, §4.3)."""
+    first serious wound, or the weapon still dropped, §4.3). ``apart``: the weapon arm's
+    ▽ counted apart (``16·arm + conditions``), as the exact profile does; else summed
+    (the attacks are the same: one term for both)."""
     np = _numpy()
     rules = side.rules
     dm, fr, fs = get(W, "DM"), get(W, "FR"), get(W, "FS")
@@ -439,7 +452,7 @@ def profile(side: _Side, W: np.ndarray) -> np.ndarray:
     d = get(W, "BR") * rules.desventaja_desgracias + get(W, "PR") * rules.prone_desgracias
     d = d + (fr != 0) * rules.fractured_desgracias
     if rules.first_serious_applied:
-        d = d + ((fs & arm) != 0)
+        d = d + ((fs & arm) != 0) * (16 if apart else 1)
     return np.where(no, NO_ATTACK, d)
 
 
@@ -478,6 +491,8 @@ class CompactDuel:
         self.need = undefended_threshold(modifiers, rules)
         self.flops = 0
         self.states = 0
+        #: profiles grouped as the exact split groups them (a test compares the passes)
+        self.apart = False
 
     # one blow ------------------------------------------------------------------------
     def hit(self, ndp: int, desgracias: int) -> tuple[int, int]:
@@ -541,7 +556,6 @@ class CompactDuel:
         self, W: np.ndarray, m: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
         """The standing states merged, and the mass of the fallen per fate code."""
-        np = _numpy()
         fate = get(W, "fate")
         fell = {}
         for code in (_DOWN, _DYING, _DEAD):
@@ -553,21 +567,26 @@ class CompactDuel:
         self.flops += 2 * len(fate)
         return W, m, fell
 
-
     # a whole pass ----------------------------------------------------------------------
-    def play(self, cut: float, deadline: float = float("inf")) -> tuple[dict[Any, float], bool]:
+    def play(
+        self, cut: float, deadline: float = float("inf"), clock: Any = time.perf_counter
+    ) -> tuple[dict[Any, float], bool]:
         """Every term pushed turn by turn from the start, the states whose joint mass is
         under ``cut`` dropped: the mass ended per ``(winner, (fate 0, fate 1))``
         (``winner`` an index or ``None``: a draw) and whether the pass ran to its end (no
-        term left); past ``deadline``, or once nothing moves any more (a fight that stands
-        for ever), it stops and the rest is not counted."""
+        term left); past ``deadline`` (on ``clock``), or once nothing moves any more (a
+        fight that stands for ever), it stops and the rest is not counted.
+        :attr:`flops` counts this pass's float operations (at least as many as any
+        value's chain of roundings)."""
         np = _numpy()
+        self.flops = 0
+        self.states = 0
         ended: dict[Any, float] = {}
         terms: list[list[Any]] = [[self.start[0], np.ones(1), self.start[1], np.ones(1)]]
         n, turn = len(self.order), 0
         last, still = -1.0, 0
         while terms:
-            if time.process_time() > deadline:
+            if clock() > deadline:
                 return ended, False
             actor = self.order[turn % n]
             played: list[list[Any]] = []
@@ -585,7 +604,9 @@ class CompactDuel:
                     return ended, False
         return ended, True
 
-    def _end(self, ended: dict[Any, float], winner: int | None, f0: int, f1: int, mass: float) -> None:
+    def _end(
+        self, ended: dict[Any, float], winner: int | None, f0: int, f1: int, mass: float
+    ) -> None:
         key = (winner, (FATES[f0], FATES[f1]))
         ended[key] = ended.get(key, 0.0) + mass
         self.flops += 2
@@ -597,7 +618,7 @@ class CompactDuel:
         j = 1 - i
         W, m = t[2 * i].copy(), t[2 * i + 1]
         recover(self.sides[i], W)
-        codes = profile(self.sides[i], W)
+        codes = profile(self.sides[i], W, self.apart)
         out = []
         for code in np.unique(codes):
             sel = codes == code
@@ -607,7 +628,8 @@ class CompactDuel:
             tW, tm = t[2 * j], t[2 * j + 1]
             if code != NO_ATTACK:
                 for extra in (0, 1):  # «el segundo ataque … con un dado de Desgracia»
-                    tW, tm, fell = self.blow(j, tW, tm, int(code) + extra)
+                    desgracias = int(code) % 16 + int(code) // 16 + extra
+                    tW, tm, fell = self.blow(j, tW, tm, desgracias)
                     for f, mass in fell.items():
                         fates = [0, 0]
                         fates[j] = f
