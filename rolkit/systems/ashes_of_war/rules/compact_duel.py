@@ -145,6 +145,13 @@ class _Side:
             s = next((k for k, p in enumerate(slots) if p is not None and p.covers(loc)), -1)
             self.slot.append(s)
             self.rd.append(0 if s < 0 else slots[s].rd_by_location.get(loc, 0))  # type: ignore[union-attr]
+        #: the locations whose first covering piece is each slot
+        self.covered = tuple(tuple(k for k in range(_NLOC) if self.slot[k] == s) for s in range(3))
+        self.legs_alike = all(
+            self.slot[_IDX[f"right_{p}"]] == self.slot[_IDX[f"left_{p}"]]
+            and self.rd[_IDX[f"right_{p}"]] == self.rd[_IDX[f"left_{p}"]]
+            for p in ("leg", "foot")
+        )
         self.weapon_hand = c.weapon_hand
         self.shield_arm = c.shield_arm
         self.has_shield = c.shield is not None
@@ -244,9 +251,7 @@ def decode(words: tuple[int, ...], c0: Combatant, weapon0: Weapon) -> tuple[Comb
         rows["serious_sharp"][loc] = one(f"S{k}")
         rows["serious_other"][loc] = one(f"O{k}")
         rows["lethal"][loc] = one(f"X{k}")
-    from_maps = {
-        name: fields.FrozenMap({**getattr(wounds, name), **r}) for name, r in rows.items()
-    }
+    from_maps = {name: fields.FrozenMap({**getattr(wounds, name), **r}) for name, r in rows.items()}
     wounds = evolve(wounds, **from_maps)
     fate = one("fate")
     cond = evolve(
@@ -456,6 +461,90 @@ def profile(side: _Side, W: np.ndarray, apart: bool = False) -> np.ndarray:
     return np.where(no, NO_ATTACK, d)
 
 
+# --------------------------------------------------------------------------- exact lumping
+_FEET = _bit(_IDX["right_foot"]) | _bit(_IDX["left_foot"])
+_PAIRS = (
+    (_IDX["right_leg"], _IDX["left_leg"]),
+    (_IDX["right_foot"], _IDX["left_foot"]),
+)
+#: An armour piece that can no longer break before its wearer falls.
+_SOUND = _INTEGRITY_MAX
+
+
+def canonical(side: _Side, W: np.ndarray) -> None:
+    """Each state as the representative of the states with the same future (in place):
+    what no rule can read again is dropped, so equal futures merge. Exact, each for a
+    reason:
+
+    * a lost location's marks and bits: it is never hit again (G20) nor bleeds (§4.16);
+    * a first serious wound at a Pie: only Correr and the movement read it (T5), and a
+      turn here never runs nor moves; a later serious wound there sets nothing else;
+    * at a bleeding location, the serious marks' type: only step 5 reads the sharp count,
+      and only where it does not bleed yet (a bleeding stays until the part is lost);
+    * an armour piece's Integridad past the boxes it covers: each wound there wears it by
+      one and fills one free box (none are freed), so a piece with more Integridad than
+      free boxes under it never breaks before its wearer falls: it is :data:`_SOUND`
+      (needs ``integrity_loss == 1``);
+    * left and right legs and feet (when the armour is the same on both): no rule here
+      tells them apart (T4 gives each side the same faces; Derribado from either Pierna).
+    """
+    np = _numpy()
+    dm = get(W, "DM")
+    if dm.any():
+        for k in range(_NLOC):
+            lost = (dm >> k & 1) == 1
+            if lost.any():
+                for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
+                    put(W, name, 0, lost)
+    put(W, "FS", get(W, "FS") & ~_FEET)
+    bleeding = get(W, "BL") | get(W, "BS")
+    if bleeding.any():
+        for k in range(_NLOC):
+            rows = (bleeding >> k & 1) == 1
+            if rows.any():
+                o = get(W, f"O{k}")
+                rows &= o > 0
+                if rows.any():
+                    put(W, f"S{k}", get(W, f"S{k}") + o, rows)
+                    put(W, f"O{k}", 0, rows)
+    if side.rules.integrity_loss == 1:
+        for s, locs in enumerate(side.covered):
+            if not locs:
+                continue
+            free = np.zeros(len(W), dtype=np.int64)
+            for k in locs:
+                marks = get(W, f"L{k}") + get(W, f"S{k}") + get(W, f"O{k}") + get(W, f"X{k}")
+                room = side.light_cap[k] + side.serious_cap[k] + 1 - marks
+                free += np.where((dm >> k & 1) == 1, 0, room)
+            a = get(W, f"A{s}")
+            put(W, f"A{s}", _SOUND, a > free)
+    if side.legs_alike:
+        keys = []
+        for pos in (0, 1):
+            key = np.zeros(len(W), dtype=np.int64)
+            for pair in _PAIRS:
+                k = pair[pos]
+                for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
+                    key = key * 8 + get(W, name)
+                for name in ("BL", "BS", "DM", "FS", "FR"):
+                    key = key * 2 + (get(W, name) >> k & 1)
+            keys.append(key)
+        swap = keys[0] > keys[1]
+        if swap.any():
+            sub = W[swap]
+            for r, l in _PAIRS:
+                for name in ("L", "S", "O", "X"):
+                    a, b = get(sub, f"{name}{r}"), get(sub, f"{name}{l}")
+                    put(sub, f"{name}{r}", b)
+                    put(sub, f"{name}{l}", a)
+                for name in ("BL", "BS", "DM", "FS", "FR"):
+                    v = get(sub, name)
+                    br, bl_ = (v >> r) & 1, (v >> l) & 1
+                    v = (v & ~(_bit(r) | _bit(l))) | (br << l) | (bl_ << r)
+                    put(sub, name, v)
+            W[swap] = sub
+
+
 def merge(W: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Equal states as one, their masses summed."""
     np = _numpy()
@@ -493,6 +582,10 @@ class CompactDuel:
         self.states = 0
         #: profiles grouped as the exact split groups them (a test compares the passes)
         self.apart = False
+        #: equal futures merged (:func:`canonical`); off to compare with the exact split
+        self.lump = True
+        for i in (0, 1):
+            canonical(self.sides[i], self.start[i])
 
     # one blow ------------------------------------------------------------------------
     def hit(self, ndp: int, desgracias: int) -> tuple[int, int]:
@@ -550,10 +643,10 @@ class CompactDuel:
         allW = np.concatenate(outs_W)
         allm = np.concatenate(outs_m)
         self.flops += 3 * len(allm)
-        return self._settled(allW, allm)
+        return self._settled(i, allW, allm)
 
     def _settled(
-        self, W: np.ndarray, m: np.ndarray
+        self, i: int, W: np.ndarray, m: np.ndarray
     ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
         """The standing states merged, and the mass of the fallen per fate code."""
         fate = get(W, "fate")
@@ -563,7 +656,10 @@ class CompactDuel:
             if sel.any():
                 fell[code] = float(m[sel].sum())
         keep = (fate == 0) & (m >= 1e-300)
-        W, m = merge(W[keep], m[keep])
+        W, m = W[keep], m[keep]
+        if self.lump:
+            canonical(self.sides[i], W)
+        W, m = merge(W, m)
         self.flops += 2 * len(fate)
         return W, m, fell
 
@@ -650,7 +746,7 @@ class CompactDuel:
         for i in (0, 1):
             W = t[2 * i].copy()
             bleed(self.sides[i], W)
-            W, m, fell = self._settled(W, t[2 * i + 1])
+            W, m, fell = self._settled(i, W, t[2 * i + 1])
             moved += [W, m]
             fells.append(fell)
             alive.append(float(m.sum()))
