@@ -107,21 +107,20 @@ def _numpy() -> Any:
 
 def get(W: np.ndarray, name: str) -> np.ndarray:
     """The field ``name`` of every state (``int64``)."""
-    np = _numpy()
+    np = _Np.np
     w, s, b = LAYOUT.at[name]
-    return ((W[:, w] >> np.uint64(s)) & np.uint64((1 << b) - 1)).astype(np.int64)
+    return ((W[:, w] >> np.uint64(s)) & np.uint64((1 << b) - 1)).view(np.int64)
 
 
 def put(W: np.ndarray, name: str, values: Any, rows: Any = None) -> None:
     """Set the field ``name`` (of the ``rows`` selected, a boolean mask; all: None)."""
-    np = _numpy()
+    np = _Np.np
     w, s, b = LAYOUT.at[name]
     mask = np.uint64(((1 << b) - 1) << s)
-    v = (np.asarray(values).astype(np.uint64) << np.uint64(s)) & mask
-    if rows is None:
-        W[:, w] = (W[:, w] & ~mask) | v
-    else:
-        W[rows, w] = (W[rows, w] & ~mask) | (v if v.ndim == 0 else v[rows])
+    v = (np.asarray(values, dtype=np.int64).view(np.uint64) << np.uint64(s)) & mask
+    col = W[:, w]
+    new = (col & ~mask) | v
+    W[:, w] = new if rows is None else np.where(rows, new, col)
 
 
 def _bit(k: int) -> int:
@@ -532,15 +531,15 @@ def canonical(side: _Side, W: np.ndarray) -> None:
         swap = keys[0] > keys[1]
         if swap.any():
             sub = W[swap]
-            for r, l in _PAIRS:
+            for r, left in _PAIRS:
                 for name in ("L", "S", "O", "X"):
-                    a, b = get(sub, f"{name}{r}"), get(sub, f"{name}{l}")
+                    a, b = get(sub, f"{name}{r}"), get(sub, f"{name}{left}")
                     put(sub, f"{name}{r}", b)
-                    put(sub, f"{name}{l}", a)
+                    put(sub, f"{name}{left}", a)
                 for name in ("BL", "BS", "DM", "FS", "FR"):
                     v = get(sub, name)
-                    br, bl_ = (v >> r) & 1, (v >> l) & 1
-                    v = (v & ~(_bit(r) | _bit(l))) | (br << l) | (bl_ << r)
+                    br, bl_ = (v >> r) & 1, (v >> left) & 1
+                    v = (v & ~(_bit(r) | _bit(left))) | (br << left) | (bl_ << r)
                     put(sub, name, v)
             W[swap] = sub
 
