@@ -67,7 +67,7 @@ def _canon(e, i, words):
 
 def _blow_compact(e, i, words, second):
     W = np.array([words], dtype=np.uint64)
-    W2, m2, fell = e.blow(i, W, np.ones(1), 1 if second else 0)
+    W2, m2, _g, fell = e.blow(i, W, np.ones(1), 1 if second else 0)
     out = {tuple(int(x) for x in row): float(p) for row, p in zip(W2, m2, strict=True)}
     for code, p in fell.items():
         out[("fell", cd.FATES[code])] = p
@@ -92,7 +92,7 @@ def _reached(e, layers):
                 seen[i].add(words)
                 W = np.array([words], dtype=np.uint64)
                 for extra in (0, 1):
-                    W2, _m, _f = e.blow(i, W, np.ones(1), extra)
+                    W2, _m, _g, _f = e.blow(i, W, np.ones(1), extra)
                     nxt |= {tuple(int(x) for x in row) for row in W2}
                 B = W.copy()
                 cd.bleed(e.sides[i], B)

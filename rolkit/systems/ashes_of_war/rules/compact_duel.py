@@ -544,17 +544,26 @@ def canonical(side: _Side, W: np.ndarray) -> None:
             W[swap] = sub
 
 
-def merge(W: np.ndarray, m: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Equal states as one, their masses summed."""
+def merge(
+    W: np.ndarray, m: np.ndarray, g: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Equal states (of the same group ``g``, when given) as one, their masses summed;
+    sorted by group."""
     np = _numpy()
     if len(W) <= 1:
-        return W, m
-    order = np.lexsort(W.T[::-1])
+        return W, m, g
+    keys = [W[:, k] for k in range(W.shape[1] - 1, -1, -1)]
+    if g is not None:
+        keys.append(g)
+    order = np.lexsort(keys)
     Ws = W[order]
     new = np.ones(len(Ws), dtype=bool)
     new[1:] = (Ws[1:] != Ws[:-1]).any(axis=1)
+    if g is not None:
+        gs = g[order]
+        new[1:] |= gs[1:] != gs[:-1]
     starts = np.flatnonzero(new)
-    return Ws[starts], np.add.reduceat(m[order], starts)
+    return Ws[starts], np.add.reduceat(m[order], starts), None if g is None else gs[starts]
 
 
 class CompactDuel:
@@ -593,21 +602,33 @@ class CompactDuel:
         return sum(weights[self.need :]), den
 
     def blow(
-        self, i: int, W: np.ndarray, m: np.ndarray, desgracias: int
-    ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
-        """Side ``i`` after one attack of its foe with ``desgracias`` ▽: the states that
-        stand (merged) and the mass fallen per fate code."""
+        self, i: int, W: np.ndarray, m: np.ndarray, desgracias: Any, g: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, dict[int, Any]]:
+        """Side ``i`` after one attack of its foe with ``desgracias`` ▽ (one number, or
+        one per state): the states that stand (merged within their group ``g``) and the
+        mass fallen per fate code (per group, with ``g``)."""
         np = _numpy()
         side = self.sides[i]
-        hit_w, base = self.hit(side.ndp, min(self.rules.desgracia_cap, desgracias))
+        cap = self.rules.desgracia_cap
+        table = [self.hit(side.ndp, d) for d in range(cap + 1)]
+        d = np.minimum(cap, np.broadcast_to(np.asarray(desgracias, dtype=np.int64), m.shape))
+        hit_all = np.array([h for h, _b in table], dtype=np.int64)[d]
+        base_all = np.array([b for _h, b in table], dtype=np.int64)[d]
         armed = get(W, "WI") > 0
-        outs_W = [W[~armed]]
-        outs_m = [m[~armed]]
-        W, m = W[armed], m[armed]
-        den = float(base * 20 * side.dx)
-        if base - hit_w:
-            outs_W.append(W)
-            outs_m.append(m * ((base - hit_w) / base))
+        outs_W, outs_m = [W[~armed]], [m[~armed]]
+        outs_g = [] if g is None else [g[~armed]]
+        W, m, hit_w, base = W[armed], m[armed], hit_all[armed], base_all[armed]
+        if g is not None:
+            g = g[armed]
+        # exact integers (< 2^53) divided: each chance is its Fraction's float
+        den = (base * (20 * side.dx)).astype(np.float64)
+        missing = base > hit_w
+        if missing.any():
+            outs_W.append(W[missing])
+            miss = (base - hit_w).astype(np.float64) / base.astype(np.float64)
+            outs_m.append(m[missing] * miss[missing])
+            if g is not None:
+                outs_g.append(g[missing])
         loc_w = side.loc_w[get(W, "DM")]
         pieces = [get(W, f"A{s}") > 0 for s in range(3)]
         loss = self.rules.integrity_loss
@@ -618,16 +639,18 @@ class CompactDuel:
             s = side.slot[k]
             for intact in (True, False) if s >= 0 else (False,):
                 rd = side.rd[k] if intact else 0
-                rows = lw > 0
+                rows = (lw > 0) & (hit_w > 0)
                 if s >= 0:
                     rows = rows & (pieces[s] if intact else ~pieces[s])
                 if not rows.any():
                     continue
-                sub_W, sub_m, sub_lw = W[rows], m[rows], lw[rows]
+                sub_W, sub_m = W[rows], m[rows]
+                sub_num, sub_den = lw[rows] * hit_w[rows], den[rows]
+                sub_g = None if g is None else g[rows]
                 for sev, n in enumerate(side.sev(rd)):
                     if not n:
                         continue
-                    p = (sub_lw * (hit_w * n)) / den
+                    p = (sub_num * n).astype(np.float64) / sub_den
                     child = sub_W.copy()
                     if sev == 0:  # absorbed: the weapon wears (§4.12, §4.22)
                         wi = get(child, "WI")
@@ -639,28 +662,39 @@ class CompactDuel:
                             put(child, f"A{s}", np.maximum(0, a - loss))
                     outs_W.append(child)
                     outs_m.append(sub_m * p)
+                    if sub_g is not None:
+                        outs_g.append(sub_g)
         allW = np.concatenate(outs_W)
         allm = np.concatenate(outs_m)
+        allg = None if g is None else np.concatenate(outs_g)
         self.flops += 3 * len(allm)
-        return self._settled(i, allW, allm)
+        return self._settled(i, allW, allm, allg)
 
     def _settled(
-        self, i: int, W: np.ndarray, m: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, dict[int, float]]:
-        """The standing states merged, and the mass of the fallen per fate code."""
+        self, i: int, W: np.ndarray, m: np.ndarray, g: np.ndarray | None = None, groups: int = 0
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, dict[int, Any]]:
+        """The standing states merged (within their group), and the mass of the fallen
+        per fate code (an array over the groups, with ``g``)."""
+        np = _numpy()
         fate = get(W, "fate")
-        fell = {}
+        fell: dict[int, Any] = {}
         for code in (_DOWN, _DYING, _DEAD):
             sel = fate == code
             if sel.any():
-                fell[code] = float(m[sel].sum())
+                if g is None:
+                    fell[code] = float(m[sel].sum())
+                else:
+                    size = max(groups, int(g.max()) + 1)
+                    fell[code] = np.bincount(g[sel], weights=m[sel], minlength=size)
         keep = (fate == 0) & (m >= 1e-300)
         W, m = W[keep], m[keep]
+        if g is not None:
+            g = g[keep]
         if self.lump:
             canonical(self.sides[i], W)
-        W, m = merge(W, m)
+        W, m, g = merge(W, m, g)
         self.flops += 2 * len(fate)
-        return W, m, fell
+        return W, m, g, fell
 
     # a whole pass ----------------------------------------------------------------------
     def play(
@@ -684,11 +718,9 @@ class CompactDuel:
             if clock() > deadline:
                 return ended, False
             actor = self.order[turn % n]
-            played: list[list[Any]] = []
-            for t in terms:
-                played += self.turn(t, actor, cut, ended)
-            if turn % n == n - 1:
-                played = [self.round_end(t, ended) for t in played]
+            played = self.turn(terms, actor, cut, ended)
+            if turn % n == n - 1 and played:
+                played = self.round_end(played, ended)
             terms = [t for t in (self.pruned(t, cut) for t in played) if t is not None]
             turn += 1
             if turn % n == 0:
@@ -706,55 +738,89 @@ class CompactDuel:
         ended[key] = ended.get(key, 0.0) + mass
         self.flops += 2
 
-    def turn(self, t: list[Any], i: int, cut: float, ended: dict[Any, float]) -> list[list[Any]]:
-        """Combatant ``i``'s turn on one term: its recover action, then per profile its
-        two attacks on the other side (the states under the cut dropped between them)."""
+    def turn(
+        self, terms: list[list[Any]], i: int, cut: float, ended: dict[Any, float]
+    ) -> list[list[Any]]:
+        """Combatant ``i``'s turn on every term: its recover action, then per profile its
+        two attacks on the other side (the states under the cut dropped after each) —
+        the other sides of every term and profile pushed together, as groups."""
         np = _numpy()
         j = 1 - i
-        W, m = t[2 * i].copy(), t[2 * i + 1]
-        recover(self.sides[i], W)
-        codes = profile(self.sides[i], W, self.apart)
-        out = []
-        for code in np.unique(codes):
-            sel = codes == code
-            own_W, own_m = merge(W[sel], m[sel])
-            own_mass = float(own_m.sum())
-            self.flops += 2 * len(own_m)
-            tW, tm = t[2 * j], t[2 * j + 1]
-            if code != NO_ATTACK:
-                for extra in (0, 1):  # «el segundo ataque … con un dado de Desgracia»
-                    desgracias = int(code) % 16 + int(code) // 16 + extra
-                    tW, tm, fell = self.blow(j, tW, tm, desgracias)
-                    for f, mass in fell.items():
-                        fates = [0, 0]
-                        fates[j] = f
-                        self._end(ended, i, fates[0], fates[1], mass * own_mass)
-                    keep = tm * own_mass >= cut
-                    tW, tm = tW[keep], tm[keep]
+        own: list[tuple[int, Any, Any, float, int]] = []
+        for k, t in enumerate(terms):
+            W, m = t[2 * i].copy(), t[2 * i + 1]
+            recover(self.sides[i], W)
+            codes = profile(self.sides[i], W, self.apart)
+            for code in np.unique(codes):
+                sel = codes == code
+                own_W, own_m, _g = merge(W[sel], m[sel])
+                own.append((k, own_W, own_m, float(own_m.sum()), int(code)))
+                self.flops += 2 * len(own_m)
+        out: list[list[Any]] = [[] for _ in own]
+        attack = [x for x, o in enumerate(own) if o[4] != NO_ATTACK]
+        for x, o in enumerate(own):
+            if o[4] == NO_ATTACK:
+                out[x] = [terms[o[0]][2 * j], terms[o[0]][2 * j + 1]]
+        if attack:
+            tW = np.concatenate([terms[own[x][0]][2 * j] for x in attack])
+            tm = np.concatenate([terms[own[x][0]][2 * j + 1] for x in attack])
+            sizes = [len(terms[own[x][0]][2 * j + 1]) for x in attack]
+            tg = np.repeat(np.arange(len(attack)), sizes)
+            mass = np.array([own[x][3] for x in attack])
+            codes = np.array([own[x][4] for x in attack], dtype=np.int64)
+            base = codes % 16 + codes // 16
+            for extra in (0, 1):  # «el segundo ataque … con un dado de Desgracia»
+                tW, tm, g, fell = self.blow(j, tW, tm, base[tg] + extra, tg)
+                assert g is not None
+                tg = g
+                for f, per in fell.items():
+                    fates = [0, 0]
+                    fates[j] = f
+                    self._end(ended, i, fates[0], fates[1], float(per @ mass[: len(per)]))
+                    self.flops += 2 * len(per)
+                keep = tm * mass[tg] >= cut
+                tW, tm, tg = tW[keep], tm[keep], tg[keep]
+            bounds = np.searchsorted(tg, np.arange(len(attack) + 1))
+            for y, x in enumerate(attack):
+                lo, hi = bounds[y], bounds[y + 1]
+                out[x] = [tW[lo:hi], tm[lo:hi]]
+        result = []
+        for x, o in enumerate(own):
             new: list[Any] = [None, None, None, None]
-            new[2 * i], new[2 * i + 1] = own_W, own_m
-            new[2 * j], new[2 * j + 1] = tW, tm
-            if len(tm) and len(own_m):
-                out.append(new)
-        return out
+            new[2 * i], new[2 * i + 1] = o[1], o[2]
+            new[2 * j], new[2 * j + 1] = out[x]
+            if len(new[1]) and len(new[3]):
+                result.append(new)
+        return result
 
-    def round_end(self, t: list[Any], ended: dict[Any, float]) -> list[Any]:
-        """§4.16 the bleeding of both sides at the round's end; the falls (a draw when
-        both fall)."""
-        moved, fells, alive = [], [], []
+    def round_end(self, terms: list[list[Any]], ended: dict[Any, float]) -> list[list[Any]]:
+        """§4.16 the bleeding of both sides of every term at the round's end; the falls
+        (a draw when both fall)."""
+        np = _numpy()
+        n = len(terms)
+        moved: list[list[Any]] = [[None, None, None, None] for _ in terms]
+        fells, alive = [], []
         for i in (0, 1):
-            W = t[2 * i].copy()
+            W = np.concatenate([t[2 * i] for t in terms])
+            m = np.concatenate([t[2 * i + 1] for t in terms])
+            g = np.repeat(np.arange(n), [len(t[2 * i + 1]) for t in terms])
             bleed(self.sides[i], W)
-            W, m, fell = self._settled(i, W, t[2 * i + 1])
-            moved += [W, m]
+            W, m, g2, fell = self._settled(i, W, m, g, n)
+            assert g2 is not None
+            bounds = np.searchsorted(g2, np.arange(n + 1))
+            for k in range(n):
+                moved[k][2 * i] = W[bounds[k] : bounds[k + 1]]
+                moved[k][2 * i + 1] = m[bounds[k] : bounds[k + 1]]
             fells.append(fell)
-            alive.append(float(m.sum()))
+            alive.append(np.bincount(g2, weights=m, minlength=n) if len(m) else np.zeros(n))
+            self.flops += 2 * len(m)
         for f0, p0 in fells[0].items():
-            self._end(ended, 1, f0, 0, p0 * alive[1])
+            self._end(ended, 1, f0, 0, float(p0 @ alive[1]))
             for f1, p1 in fells[1].items():
-                self._end(ended, None, f0, f1, p0 * p1)
+                self._end(ended, None, f0, f1, float(p0 @ p1))
         for f1, p1 in fells[1].items():
-            self._end(ended, 0, 0, f1, alive[0] * p1)
+            self._end(ended, 0, 0, f1, float(alive[0] @ p1))
+        self.flops += 8 * n
         return moved
 
     def pruned(self, t: list[Any], cut: float) -> list[Any] | None:
