@@ -295,3 +295,25 @@ def test_the_lumping_is_exact_on_states_it_merges():
             )
         p = [cd.profile(e.sides[i], np.array([w], dtype=np.uint64))[0] for w in (words, rep)]
         assert p[0] == p[1]
+
+
+@pytest.mark.parametrize("collide", [False, True])
+def test_merge_sums_equal_states_per_group(monkeypatch, collide):
+    """The merge against a dictionary, with the mixed key, and with every key equal (a
+    collision everywhere: the word-by-word sort must take over)."""
+    if collide:
+        monkeypatch.setattr(cd, "_MIX", (0, 0, 0, 0))
+    rng = np.random.default_rng(5)
+    W = rng.integers(0, 3, size=(500, 3)).astype(np.uint64)
+    g = rng.integers(0, 4, size=500)
+    m = rng.random(500)
+    want: dict[tuple[int, ...], float] = {}
+    for row, gg, mm in zip(W, g, m, strict=True):
+        key = (int(gg), *map(int, row))
+        want[key] = want.get(key, 0.0) + mm
+    W2, m2, g2 = cd.merge(W, m, g)
+    assert list(g2) == sorted(g2)
+    got = {(int(gg), *map(int, row)): mm for row, gg, mm in zip(W2, g2, m2, strict=True)}
+    assert got.keys() == want.keys()
+    for k, v in want.items():
+        assert got[k] == pytest.approx(v, rel=1e-12)

@@ -544,26 +544,51 @@ def canonical(side: _Side, W: np.ndarray) -> None:
             W[swap] = sub
 
 
+_MIX = (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0xD6E8FEB86659FD93)
+
+
 def merge(
     W: np.ndarray, m: np.ndarray, g: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
     """Equal states (of the same group ``g``, when given) as one, their masses summed;
-    sorted by group."""
+    sorted by group. Sorted by one mixed 64-bit key (one sort, not one per word); equal
+    keys are then checked to hold equal states, and on a collision the states are sorted
+    word by word instead."""
     np = _numpy()
     if len(W) <= 1:
         return W, m, g
-    keys = [W[:, k] for k in range(W.shape[1] - 1, -1, -1)]
+    cols = [W[:, k] for k in range(W.shape[1])]
     if g is not None:
-        keys.append(g)
-    order = np.lexsort(keys)
+        cols.append(g.astype(np.uint64))
+    with np.errstate(over="ignore"):
+        h = np.zeros(len(W), dtype=np.uint64)
+        for c, mix in zip(cols, _MIX, strict=False):
+            h = (h ^ c) * np.uint64(mix)
+            h ^= h >> np.uint64(29)
+    if g is not None:  # the group first: the groups come out in order
+        h = (h >> np.uint64(20)) | (g.astype(np.uint64) << np.uint64(44))
+    order = np.argsort(h)
+    hs = h[order]
     Ws = W[order]
+    same_h = hs[1:] == hs[:-1]
+    same_w = (Ws[1:] == Ws[:-1]).all(axis=1)
+    gs = None if g is None else g[order]
+    if gs is not None:
+        same_w &= gs[1:] == gs[:-1]
+    if (same_h & ~same_w).any():  # a collision: sort word by word
+        keys = [W[:, k] for k in range(W.shape[1] - 1, -1, -1)]
+        if g is not None:
+            keys.append(g)
+        order = np.lexsort(keys)
+        Ws = W[order]
+        gs = None if g is None else g[order]
+        same_w = (Ws[1:] == Ws[:-1]).all(axis=1)
+        if gs is not None:
+            same_w &= gs[1:] == gs[:-1]
     new = np.ones(len(Ws), dtype=bool)
-    new[1:] = (Ws[1:] != Ws[:-1]).any(axis=1)
-    if g is not None:
-        gs = g[order]
-        new[1:] |= gs[1:] != gs[:-1]
+    new[1:] = ~same_w
     starts = np.flatnonzero(new)
-    return Ws[starts], np.add.reduceat(m[order], starts), None if g is None else gs[starts]
+    return Ws[starts], np.add.reduceat(m[order], starts), None if gs is None else gs[starts]
 
 
 class CompactDuel:
@@ -690,9 +715,10 @@ class CompactDuel:
         W, m = W[keep], m[keep]
         if g is not None:
             g = g[keep]
+        W, m, g = merge(W, m, g)
         if self.lump:
             canonical(self.sides[i], W)
-        W, m, g = merge(W, m, g)
+            W, m, g = merge(W, m, g)
         self.flops += 2 * len(fate)
         return W, m, g, fell
 
