@@ -52,6 +52,7 @@ __all__ = [
     "compact_bounds",
     "compact_engine",
     "decomposable",
+    "exact_split_bounds",
     "split_bounds",
 ]
 
@@ -631,6 +632,17 @@ def split_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float =
     engine = compact_engine(chain)
     if engine is not None:
         return compact_bounds(chain, engine, width, seconds)
+    return exact_split_bounds(chain, width, seconds)
+
+
+def exact_split_bounds(
+    chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float = 5.0
+) -> Bounds:
+    """:func:`split_bounds` by the exact one-sided chains (no compact engine).
+
+    Raises:
+        NotDecomposable: the duel is not one this splits (:func:`decomposable`).
+    """
     split = _Split(chain)
     began = time.perf_counter()
     cut = float(width)  # a coarse pass first (0,1 s on the default AoW duel): any budget answers
