@@ -554,6 +554,9 @@ _GRID = 2**64
 #: The compact engine's first cut, and the least factor between two passes' cuts.
 _FIRST_CUT = 1e-4
 _STEP = 0.5
+#: No pass cuts finer: a state's mass stays ≥ cut × its least chance (≈ 1e-9), far from
+#: the subnormal floats the certificate excludes.
+_LEAST_CUT = 1e-200
 
 
 def compact_engine(chain: Chain) -> Any:
@@ -603,7 +606,7 @@ def compact_bounds(
         result = certified(chain, ended, engine.flops, engine.states, spent)
         if best is None or result.unknown < best.unknown:
             best = result
-        if best.unknown <= width or spent >= seconds:
+        if best.unknown <= width or spent >= seconds or cut < _LEAST_CUT:
             return Bounds(best.lower, best.unknown, best.explored, spent)
         last = time.perf_counter() - t0
         left = seconds - spent

@@ -193,11 +193,12 @@ def test_unsupported_forms_say_none():
 
 
 # --------------------------------------------------------------------------- whole passes
-def _chain():
+def _chain(weapon=None):
     from rolkit.fight.chain import Chain
     from rolkit.fight.spec import FightSpec
 
-    fighters = (("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D["weapon"]))
+    w = D["weapon"] if weapon is None else weapon
+    fighters = (("A", "a", D["attacker"], w), ("B", "b", D["defender"], w))
     return Chain(S, FightSpec(S.id, fighters), D["modifiers"], S.options_type(), {})
 
 
@@ -252,10 +253,11 @@ def test_fight_odds_uses_the_compact_engine_on_the_default_duel():
     assert r.method == "bounds"
     lo, hi = r.bounds["p_win"]["a"]
     assert 0 < lo < hi < 1
-    # a blunt duel has no compact engine: the exact split answers
+    # the default duel has a compact engine; a blunt one has none (the exact split answers)
     from rolkit.fight.independent import compact_engine
 
     assert compact_engine(_chain()) is not None
+    assert compact_engine(_chain(evolve(D["weapon"], damage_type="blunt"))) is None
 
 
 def test_the_lumping_is_exact_on_states_it_merges():
