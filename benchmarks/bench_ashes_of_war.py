@@ -364,35 +364,43 @@ def _p_win(marginals: Any, side: str) -> Fraction:
 
 def duel_bounds_rows(rows: list[tuple[str, float, str]]) -> None:
     """#27 item 2: the default duel to its end with certified bounds, at a budget of 1, 5
-    and 30 s (caches cleared each time): the width reached, by the one-sided split
-    (:mod:`rolkit.fight.independent`) that ``method="bounds"`` uses for this duel, and by
-    the turns explored by mass (:func:`rolkit.fight.bounds.bounded`, the fallback) at 1 s."""
+    and 30 s (wall clock, as ``seconds=`` counts it; caches cleared each time): the width
+    of P(A wins) reached by the exact one-sided chains (:func:`rolkit.fight.independent.
+    exact_split_bounds`, main's path before the compact engine) and by the compact engine
+    (:func:`~rolkit.fight.independent.split_bounds`, what ``method="bounds"`` uses), side
+    by side in one run, each with its CPU seconds; then the turns explored by mass
+    (:func:`rolkit.fight.bounds.bounded`, the fallback) at 1 s."""
     from rolkit.fight.bounds import bounded
     from rolkit.fight.chain import Chain
+    from rolkit.fight.independent import exact_split_bounds, split_bounds
     from rolkit.fight.spec import FightSpec
 
     d = SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+
+    def chain() -> Chain:
+        spec = FightSpec(SYSTEM.id, tuple(fighters))
+        return Chain(SYSTEM, spec, d["modifiers"], SYSTEM.options_type(), {})
+
     for budget in (1.0, 5.0, 30.0):
-        rolkit.clear_caches()
-        t0 = time.perf_counter()
-        r = rolkit_fight(method="bounds", width=Fraction(1, 200), seconds=budget)
-        spent = time.perf_counter() - t0
-        lo, hi = r.bounds["p_win"]["a"]
-        rows.append(
-            (
-                f"ashes_of_war 1v1 to the end, bounds in {budget:g} s (split)",
-                spent,
-                f"width {100 * float(hi - lo):.2f} pp (target ≤ 0.5 pp in ≤ 5 s); "
-                f"P(A wins) in [{float(lo):.4f}, {float(hi):.4f}]",
+        for label, fn in (("exact split", exact_split_bounds), ("compact", split_bounds)):
+            rolkit.clear_caches()
+            c = chain()
+            t0, c0 = time.perf_counter(), time.process_time()
+            b = fn(c, Fraction(1, 200), budget)
+            spent, cpu = time.perf_counter() - t0, time.process_time() - c0
+            lo, hi = b.interval(("win", "a"))
+            rows.append(
+                (
+                    f"ashes_of_war 1v1 to the end, bounds in {budget:g} s ({label})",
+                    spent,
+                    f"width {100 * float(hi - lo):.2f} pp (target ≤ 0.5 pp in ≤ 5 s), CPU "
+                    f"{cpu:.2f} s; P(A wins) in [{float(lo):.4f}, {float(hi):.4f}]",
+                )
             )
-        )
     rolkit.clear_caches()
-    chain = Chain(
-        SYSTEM, FightSpec(SYSTEM.id, tuple(fighters)), d["modifiers"], SYSTEM.options_type(), {}
-    )
     t0 = time.perf_counter()
-    b = bounded(chain, Fraction(1, 200), 1.0, start=200)  # its first pass is not cut short
+    b = bounded(chain(), Fraction(1, 200), 1.0, start=200)  # its first pass is not cut short
     rows.append(
         (
             "ashes_of_war 1v1 to the end, turns explored by mass, 1 s asked",

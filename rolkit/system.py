@@ -294,6 +294,12 @@ class System(Generic[C, W, M, O, K]):
             building the explanation (#27 item 6). The simulation
             (:mod:`rolkit.fight.simulate`) uses it for blows whose law it has not compiled;
             ``None``: it resolves them (:meth:`resolve`). Called with no type checks.
+        duel_compact: the duel's one-sided chains pushed a whole layer at once (#27 item
+            2), ``(forms, weapons, modifiers, options, order) -> engine | None`` (``None``:
+            these forms are not all it models); the engine's ``play(cut, deadline, clock)``
+            gives the float mass ended per ``(winner, fates)`` and whether it ran to the
+            end, its ``flops`` the operations done (:func:`rolkit.fight.independent.
+            split_bounds` certifies them). ``None``: the exact one-sided chains only.
     """
 
     id: str
@@ -332,6 +338,7 @@ class System(Generic[C, W, M, O, K]):
         default=None, repr=False
     )
     sample_blow: SampleBlowHook[C, W, M, O] | None = field(default=None, repr=False)
+    duel_compact: Callable[..., Any] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
