@@ -259,13 +259,17 @@ class Sampler:
 
     def fight(self, cap: int, rng: random.Random) -> tuple[ChainState, int, bool]:
         """One fight from the chain's start: ``(last state, its round, ended)``; stopped
-        (not ended) after ``cap`` rounds."""
+        (not ended) after ``cap`` rounds. A fight ended by the round's last turn ended in
+        that round (before #27 item 6 it was told as the next one: the round was counted
+        on before the end was seen)."""
         c = self.chain
         state, turn, r = c.start, c.start_turn, 1
         begun = c.skip_first
         while not c.terminal(state):
             state = self.turn(state, turn, rng, begun)
             begun = False
+            if c.terminal(state):
+                break
             turn += 1
             if turn == len(c.order):
                 turn = 0

@@ -25,6 +25,7 @@ import numpy as np
 import pytest
 
 import rolkit
+from rolkit.fight import odds_of_fighters
 from rolkit.fight.chain import Chain
 from rolkit.fight.independent import split_bounds
 from rolkit.fight.simulate import Sampler, compact_simulate, simulate
@@ -177,7 +178,7 @@ def test_whole_fights_lie_within_the_certified_bounds():
 # --------------------------------------------------------------------------- the result
 def _odds(seed, simulations=10_000, **kw):
     fighters = [("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D["weapon"])]
-    return rolkit.odds_of_fighters(
+    return odds_of_fighters(
         SYSTEM, fighters, method="simulate", simulations=simulations, seed=seed, **kw
     )
 
