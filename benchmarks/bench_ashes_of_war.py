@@ -314,13 +314,14 @@ def run() -> list[tuple[str, float, str]]:
     return rows
 
 
-def simulation_rows(rows: list[tuple[str, float, str]], n: int = 1000) -> None:
+def simulation_rows(rows: list[tuple[str, float, str]], n: int = 10_000) -> None:
     """#27 item 6: the default duel to its end simulated, ``n`` fights, seed 1, caches
-    cleared before each run: the blows and actions drawn directly (``SYSTEM.sample_blow``,
-    a check's degree) against the explained resolution of each (``direct=False``, the
-    simulation before), CPU medians side by side in one run, and their ratio (target ≥ 20).
-    The resolved run is the path as it was; shared rules made faster since (the bleeding
-    ticks) speed both, the collector paused while drawing only the drawn one."""
+    cleared before each run, three ways, CPU medians side by side in one run: the
+    explained resolution of each blow (``direct=False``, the simulation before #27, the
+    issue's baseline), the blows and actions drawn directly one fight at a time
+    (``compact=False``) and the fights drawn on the compact state, all rows at once (what
+    ``method="simulate"`` now does here, :func:`rolkit.fight.simulate.compact_simulate`);
+    the ratios to the compact one (target ≥ 20 against the resolved one)."""
     from rolkit.fight.chain import Chain
     from rolkit.fight.simulate import simulate
     from rolkit.fight.spec import FightSpec
@@ -328,32 +329,44 @@ def simulation_rows(rows: list[tuple[str, float, str]], n: int = 1000) -> None:
     d = SYSTEM.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
     spec = FightSpec(SYSTEM.id, tuple(fighters))
-    results: dict[bool, Any] = {}
+    ways = {
+        "resolved (before #27)": {"direct": False},
+        "drawn one fight at a time": {"compact": False},
+        "drawn on the compact state": {},
+    }
+    results: dict[str, Any] = {}
 
-    def run(direct: bool) -> None:
+    def run(way: str) -> None:
         chain = Chain(SYSTEM, spec, d["modifiers"], SYSTEM.options_type(), {})
-        results[direct] = simulate(chain, None, None, n, seed=1, direct=direct)
+        results[way] = simulate(chain, None, None, n, seed=1, **ways[way])
 
-    t_old, t_new = medians_side_by_side(
-        [functools.partial(run, False), functools.partial(run, True)],
+    times = medians_side_by_side(
+        [functools.partial(run, way) for way in ways],
         repeat=3,
-        setups=[rolkit.clear_caches] * 2,
+        setups=[rolkit.clear_caches] * len(ways),
     )
-    for direct, t in ((False, t_old), (True, t_new)):
-        win = results[direct].marginals
+    t = dict(zip(ways, times, strict=True))
+    for way in ways:
         rows.append(
             (
-                f"ashes_of_war 1v1 to the end simulated, n = {n}, "
-                f"{'drawn directly' if direct else 'resolved (before)'} (CPU, cold)",
-                t,
-                f"P(A wins) = {float(_p_win(win, 'a')):.3f}",
+                f"ashes_of_war 1v1 to the end simulated, n = {n:,}, {way} (CPU, cold)",
+                t[way],
+                f"P(A wins) = {float(_p_win(results[way].marginals, 'a')):.3f}",
             )
         )
+    new = t["drawn on the compact state"]
     rows.append(
         (
-            f"ashes_of_war 1v1 simulation n = {n}: resolved / drawn",
-            Ratio(t_old / t_new),
+            f"ashes_of_war 1v1 simulation n = {n:,}: resolved / compact",
+            Ratio(t["resolved (before #27)"] / new),
             "target ≥ 20",
+        )
+    )
+    rows.append(
+        (
+            f"ashes_of_war 1v1 simulation n = {n:,}: drawn / compact",
+            Ratio(t["drawn one fight at a time"] / new),
+            "",
         )
     )
 

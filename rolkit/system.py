@@ -300,6 +300,12 @@ class System(Generic[C, W, M, O, K]):
             gives the float mass ended per ``(winner, fates)`` and whether it ran to the
             end, its ``flops`` the operations done (:func:`rolkit.fight.independent.
             split_bounds` certifies them). ``None``: the exact one-sided chains only.
+        duel_sample: ``n`` fights of a :attr:`duel_compact` engine drawn on its compact
+            state (#27 item 6), ``(engine, n, seed, cap) -> groups``, each group with
+            ``ended``, ``winner`` (the combatant's index; ``None``: a draw or none yet),
+            ``fates``, ``round`` and ``n`` (how many): the same seed gives the same groups, a
+            fight standing after ``cap`` rounds is not ended. ``None``: the simulation
+            draws the blows one fight at a time (:mod:`rolkit.fight.simulate`).
     """
 
     id: str
@@ -339,6 +345,7 @@ class System(Generic[C, W, M, O, K]):
     )
     sample_blow: SampleBlowHook[C, W, M, O] | None = field(default=None, repr=False)
     duel_compact: Callable[..., Any] | None = field(default=None, repr=False)
+    duel_sample: Callable[..., Any] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:

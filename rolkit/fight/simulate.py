@@ -16,12 +16,21 @@ from rolkit.actions import ActionContext, AttackAction, CheckAction
 from rolkit.errors import RulesError
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain
+from rolkit.fight.independent import compact_engine
 from rolkit.fight.result import Outcome, marginals
 from rolkit.fight.spec import SHOWN_ROUNDS_CAP
 from rolkit.fight.state import After, BlowKey, ChainState, Summary
 from rolkit.model import Fate
 
-__all__ = ["Sampler", "Table", "simulate", "SIMULATION_ROUND_CAP", "TURN_TABLE_AT", "ACT_LAW_AT"]
+__all__ = [
+    "Sampler",
+    "Table",
+    "simulate",
+    "compact_simulate",
+    "SIMULATION_ROUND_CAP",
+    "TURN_TABLE_AT",
+    "ACT_LAW_AT",
+]
 
 #: A simulated fight is stopped (and counted as still going) after this many rounds.
 SIMULATION_ROUND_CAP = 200
@@ -250,13 +259,17 @@ class Sampler:
 
     def fight(self, cap: int, rng: random.Random) -> tuple[ChainState, int, bool]:
         """One fight from the chain's start: ``(last state, its round, ended)``; stopped
-        (not ended) after ``cap`` rounds."""
+        (not ended) after ``cap`` rounds. A fight ended by the round's last turn ended in
+        that round (before #27 item 6 it was told as the next one: the round was counted
+        on before the end was seen)."""
         c = self.chain
         state, turn, r = c.start, c.start_turn, 1
         begun = c.skip_first
         while not c.terminal(state):
             state = self.turn(state, turn, rng, begun)
             begun = False
+            if c.terminal(state):
+                break
             turn += 1
             if turn == len(c.order):
                 turn = 0
@@ -273,15 +286,23 @@ def simulate(
     n: int,
     seed: int,
     direct: bool = True,
+    compact: bool = True,
 ) -> Outcome:
     """``n`` fights drawn with :class:`Sampler` from ``random.Random(seed)``; a fight
     still going after ``rounds`` (or :data:`SIMULATION_ROUND_CAP`) rounds counts as
     going; the rounds law is told up to ``rounds`` (or ``rounds_shown``, or
     :data:`~rolkit.fight.spec.SHOWN_ROUNDS_CAP`), the rest as later. ``direct``: as
-    :class:`Sampler`'s."""
-    rng = random.Random(seed)
+    :class:`Sampler`'s. ``compact`` (and ``direct``): where the system has a compact
+    engine for this duel and a sampler for it, the ``n`` fights are drawn on the compact
+    state instead (:func:`compact_simulate`); ``False``: drawn as above (kept to
+    measure the two side by side)."""
     cap = rounds if rounds is not None else SIMULATION_ROUND_CAP
     shown = rounds if rounds is not None else (rounds_shown or SHOWN_ROUNDS_CAP)
+    if compact and direct:
+        found = compact_simulate(chain, cap, shown, n, seed)
+        if found is not None:
+            return found
+    rng = random.Random(seed)
     ended: dict[Summary, int] = {}
     going: dict[tuple[Fate, ...], int] = {}
     rounds_law: dict[int, int] = {}
@@ -314,6 +335,47 @@ def simulate(
     return Outcome(
         states=0,
         marginals=marginals(as_p, {k: Fraction(v, n) for k, v in going.items()}),
+        rounds_law={r: Fraction(v, n) for r, v in sorted(rounds_law.items())},
+        p_later=Fraction(later, n),
+        mean_rounds=None,
+    )
+
+
+def compact_simulate(chain: Chain, cap: int, shown: int, n: int, seed: int) -> Outcome | None:
+    """``n`` fights drawn on the system's compact state (#27 item 6: the blows' exact laws
+    sampled, one successor per fight and step, all fights at once), seeded by ``seed``
+    (the same seed, the same fights); ``None`` where the system has no compact sampler
+    (:attr:`~rolkit.system.System.duel_sample`) or no compact engine for these forms
+    (:func:`~rolkit.fight.independent.compact_engine`), or the fight does not begin at
+    the top of a round. The counts are told as :func:`simulate` tells its own."""
+    sample = chain.s.duel_sample
+    if sample is None or chain.start_turn != 0 or chain.skip_first:
+        return None
+    engine = compact_engine(chain)
+    if engine is None:
+        return None
+    ended: dict[Summary, int] = {}
+    going: dict[tuple[Fate, ...], int] = {}
+    rounds_law: dict[int, int] = {}
+    later = 0
+    for group in sample(engine, n, seed, cap):
+        fates = tuple(group.fates)
+        if not group.ended:
+            going[fates] = going.get(fates, 0) + group.n
+            continue
+        side = None if group.winner is None else chain.sides[group.winner]
+        key = Summary(side, fates)
+        ended[key] = ended.get(key, 0) + group.n
+        if group.round <= shown:
+            rounds_law[group.round] = rounds_law.get(group.round, 0) + group.n
+        else:
+            later += group.n
+    return Outcome(
+        states=0,
+        marginals=marginals(
+            {k: Fraction(v, n) for k, v in ended.items()},
+            {k: Fraction(v, n) for k, v in going.items()},
+        ),
         rounds_law={r: Fraction(v, n) for r, v in sorted(rounds_law.items())},
         p_later=Fraction(later, n),
         mean_rounds=None,

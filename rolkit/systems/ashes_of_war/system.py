@@ -25,6 +25,7 @@ from rolkit.systems.ashes_of_war.messages import key
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.presets import PRESETS
 from rolkit.systems.ashes_of_war.rules.compact_duel import compact_duel
+from rolkit.systems.ashes_of_war.rules.compact_sample import sample_duel
 from rolkit.systems.ashes_of_war.turns import round_end, turn_start
 from rolkit.systems.ashes_of_war.view import project
 
@@ -68,4 +69,5 @@ SYSTEM = System(
     duel_profile=(attack_profile, decomposable_weapon),  # a duel splits in two (#27)
     sample_blow=sample_blow,  # a simulated blow: the dice, no steps (#27 item 6)
     duel_compact=compact_duel,  # the default duel's sides pushed with numpy (#27 item 2)
+    duel_sample=sample_duel,  # its fights simulated on the compact state (#27 item 6)
 )

@@ -105,3 +105,22 @@ def test_a_real_duel_agrees_with_the_exact_odds(system_id):
     sim = odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=5, rounds_shown=0)
     assert sim.method == "simulated"
     _agrees(sim, exact, n)
+
+
+@pytest.mark.parametrize("system_id", ["toy", "core_dread"])
+def test_the_rounds_law_agrees_with_the_exact_one(system_id):
+    """Each round's chance of ending there within 5σ of the exact (a fight ended by the
+    round's last turn ended in that round: before #27 item 6 it was told as the next)."""
+    if system_id == "toy":
+        s, fighters = TOY, _toy_duel()
+    else:
+        s, fighters = _default_duel(system_id)
+    n = 3000
+    exact = odds_of_fighters(s, fighters)
+    assert exact.exact and exact.rounds_law
+    sim = odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=7)
+    shown = max(exact.rounds_law)  # the exact law is told up to where its tail is thin
+    for r in range(1, shown + 1):
+        p, got = float(exact.rounds_law.get(r, 0)), float(sim.rounds_law.get(r, 0))
+        sigma = math.sqrt(max(p * (1 - p), 1 / n) / n)
+        assert abs(got - p) <= 5 * sigma, (r, got, p)

@@ -53,14 +53,14 @@ def _watched(monkeypatch: pytest.MonkeyPatch, fail: bool = False) -> list[bool]:
 def test_the_collector_is_paused_while_drawing_and_on_again_after(monkeypatch):
     seen = _watched(monkeypatch)
     assert gc.isenabled()
-    simulate(_duel(), None, None, 3, seed=1)
+    simulate(_duel(), None, None, 3, seed=1, compact=False)
     assert seen == [False] * 3 and gc.isenabled()
 
 
 def test_the_collector_is_on_again_when_a_draw_raises(monkeypatch):
     seen = _watched(monkeypatch, fail=True)
     with pytest.raises(RuntimeError, match="a draw that fails"):
-        simulate(_duel(), None, None, 3, seed=1)
+        simulate(_duel(), None, None, 3, seed=1, compact=False)
     assert seen == [False, False] and gc.isenabled()
 
 
@@ -68,11 +68,11 @@ def test_a_collector_already_off_stays_off_and_resolving_leaves_it_alone(monkeyp
     seen = _watched(monkeypatch)
     gc.disable()
     try:
-        simulate(_duel(), None, None, 2, seed=1)
+        simulate(_duel(), None, None, 2, seed=1, compact=False)
         assert seen == [False, False] and not gc.isenabled()
     finally:
         gc.enable()
-    simulate(_duel(), None, None, 2, seed=1, direct=False)
+    simulate(_duel(), None, None, 2, seed=1, direct=False, compact=False)
     assert seen[2:] == [True, True] and gc.isenabled()
 
 
@@ -90,13 +90,13 @@ def test_an_action_keeps_the_ids_of_the_forms_it_left_as_they_were(monkeypatch):
         return got
 
     monkeypatch.setattr(Sampler, "_after", compared)
-    simulate(_duel(), None, None, 40, seed=2)
+    simulate(_duel(), None, None, 40, seed=2, compact=False)
     assert checked["kept"] > 10 and checked["new"] > 10
 
 
 def test_the_same_seed_gives_the_same_fights_with_the_collector_running(monkeypatch):
     rolkit.clear_caches()
-    paused = simulate(_duel(), None, None, 40, seed=9)
+    paused = simulate(_duel(), None, None, 40, seed=9, compact=False)
     # told the collector is off, simulate leaves it on; it runs before every fight
     monkeypatch.setattr(simulate_mod.gc, "isenabled", lambda: False)
     fight = Sampler.fight
@@ -107,6 +107,6 @@ def test_the_same_seed_gives_the_same_fights_with_the_collector_running(monkeypa
 
     monkeypatch.setattr(Sampler, "fight", collected)
     rolkit.clear_caches()
-    running = simulate(_duel(), None, None, 40, seed=9)
+    running = simulate(_duel(), None, None, 40, seed=9, compact=False)
     assert running == paused
-    assert simulate(_duel(), None, None, 40, seed=10) != paused
+    assert simulate(_duel(), None, None, 40, seed=10, compact=False) != paused
