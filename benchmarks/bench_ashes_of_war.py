@@ -37,6 +37,11 @@ import rolkit
 from benchmarks.timing import Ratio, median_seconds, medians_side_by_side
 from rolkit.actions import TurnRules
 from rolkit.systems.ashes_of_war import Modifiers, RulesConfig, attack_outcomes
+from rolkit.systems.ashes_of_war.checks.profile import decomposable_weapon
+from rolkit.systems.ashes_of_war.forms import Combatant, Weapon, evolve
+from rolkit.systems.ashes_of_war.options import DEFAULT_RULES
+from rolkit.systems.ashes_of_war.rules.legality import attack_refusal
+from rolkit.systems.ashes_of_war.rules.pools import condition_desgracias, limb_desgracias
 from rolkit.systems.ashes_of_war.system import SYSTEM
 
 ROLES = ("attacker", "defender", "weapon", "modifiers")
@@ -166,13 +171,40 @@ def icepool_first_round() -> dict[str, Fraction]:
     return out
 
 
+def one_attack_profile(c: Any, weapon: Any, options: Any = None) -> Any:
+    """What a turn of one attack and no other action reads of its attacker (the system's
+    :attr:`~rolkit.system.System.duel_profile` for :func:`one_attack_rules`): Ashes of
+    War's :func:`~rolkit.systems.ashes_of_war.checks.profile.attack_profile` without its
+    recover action (no Levantarse nor Recoger here: a prone attacker keeps its ▽, a
+    dropped weapon stays dropped) — whether it may attack (§4.3) and the ▽ of its pool
+    (§4.4, T5). ``None`` with a pending ▽ (the attack spends it)."""
+    if not isinstance(c, Combatant) or not isinstance(weapon, Weapon) or c.pending_desgracias:
+        return None
+    rules = options if options is not None else DEFAULT_RULES
+    if c.conditions.incapacitated:
+        return ("out",)
+    intact = evolve(weapon, integrity=max(1, weapon.integrity))
+    if attack_refusal(c, intact, rules) is not None:
+        return ("no attack",)
+    arm = 0 if weapon.skill == "brawl" else limb_desgracias(c, "weapon", rules)
+    return ("attack", condition_desgracias(c, weapon.skill, rules), arm)
+
+
 @functools.cache
 def one_attack_rules() -> tuple[Any, RulesConfig]:
     """The system with a turn of one attack (no other action) and the first-serious
     effects reported only: the fight the icepool round models. Built once: it is the
     question's configuration (as icepool's own dice are), not work of the answer; the
-    cold timing clears every cache of rolkit's laws, and a ``System`` holds none."""
-    one = dataclasses.replace(SYSTEM, actions={}, turn_rules=TurnRules())
+    cold timing clears every cache of rolkit's laws, and a ``System`` holds none. Its
+    turn is not the system's (no recover action), so it declares its own attack profile
+    (:func:`one_attack_profile`): the duel's horizon splits in two one-sided chains
+    (:mod:`rolkit.fight.horizon_split`) with the profile that turn reads."""
+    one = dataclasses.replace(
+        SYSTEM,
+        actions={},
+        turn_rules=TurnRules(),
+        duel_profile=(one_attack_profile, decomposable_weapon),
+    )
     return one, RulesConfig(first_serious_applied=False)
 
 

@@ -1,0 +1,114 @@
+"""A duel's first rounds by its two one-sided chains (#27 item 7): the exact answer of
+``fight_odds(..., rounds=R)`` without the product of the two fighters' forms.
+
+:mod:`rolkit.fight.independent` splits a duel into two sides that evolve independently
+given the attack profiles each attacker shows, and plays them to the end with a cut
+(certified bounds). Over a horizon of rounds nothing needs cutting: the same terms are
+played turn by turn for ``R`` rounds with every state kept, so each result is an exact
+Fraction — the mass that ended in each way within the horizon, each round's share of it,
+and the mass still going (both standing: every fate ``None``). It equals the chain's walk
+(:func:`rolkit.fight.walk.walk` after :meth:`~rolkit.fight.chain.Chain.explore`) field by
+field; only the states counted differ: here the side states of every term at every turn
+(a sum, not the product's distinct states).
+
+It applies where :func:`~rolkit.fight.independent.decomposable` does (a duel from its
+start, a system that declares its attack profile), else :class:`NotDecomposable`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from fractions import Fraction
+from functools import partial
+
+from rolkit.fight.chain import Chain, TooLarge
+from rolkit.fight.independent import (
+    NotDecomposable,
+    Weights,
+    _mass,
+    _push,
+    _Run,
+    _Side,
+    _Split,
+    _Term,
+)
+from rolkit.fight.result import Key, Outcome, going_keys
+from rolkit.model import Fate
+
+__all__ = ["NotDecomposable", "split_horizon"]
+
+
+def split_horizon(chain: Chain, rounds: int, max_states: int) -> Outcome:
+    """The exact outcome of the duel's first ``rounds`` rounds from its one-sided chains
+    (module docstring): ``states`` is the side states summed over terms and turns.
+
+    Raises:
+        NotDecomposable: the duel is not one the split handles.
+        TooLarge: the side states counted pass ``max_states``.
+    """
+    run = _HorizonRun(_Split(chain), 0.0, math.inf)
+    # each side: (its form, its foe's weapon), as _Run.play starts
+    start = [_Side({(chain.start[i].form, chain.start[1 - i].weapon): 1}, 1) for i in (0, 1)]
+    terms = [_Term((start[0], start[1]))]
+    n = len(chain.order)
+    rounds_law: dict[int, Fraction] = {}
+    states = 0
+    for r in range(1, rounds + 1):
+        if not terms:
+            break
+        before = _ended(run.ended)
+        for turn in range(n):
+            actor = chain.order[turn]
+            terms = [x for t in terms for x in run.turn(t, actor)]
+            if turn == n - 1:
+                terms = [x for t in terms for x in run.round_end(t)]
+            terms = [t for t in terms if t.sides[0].weights and t.sides[1].weights]
+            states += sum(len(t.sides[0].weights) + len(t.sides[1].weights) for t in terms)
+            if states > max_states:
+                raise TooLarge()
+        ended = _ended(run.ended) - before
+        if ended:
+            rounds_law[r] = ended
+    out: dict[Key, Fraction] = dict(run.ended)
+    going = sum((_mass(t.sides[0]) * _mass(t.sides[1]) for t in terms), Fraction(0))
+    if going:
+        for key in going_keys((None, None)):
+            out[key] = out.get(key, Fraction(0)) + going
+    return Outcome(states, out, rounds_law, Fraction(0), None)
+
+
+class _HorizonRun(_Run):
+    """A pass with nothing cut; a turn of one blow (no actions) skips the actor's own
+    turn: with no action on itself it leaves its side as it is (:meth:`_Split.own_turn`
+    is the identity on a standing form)."""
+
+    def turn(self, term: _Term, i: int) -> list[_Term]:
+        if self.chain.multi:
+            return super().turn(term, i)
+        split, j = self.split, 1 - i
+        mine, theirs = term.sides[i], term.sides[j]
+        if self.chain.turn_starts:
+            mine, fell = _push(mine, partial(split.hook, "start", i))
+            self._fell_alone(j, fell, mine.den, theirs)
+        groups: dict[Hashable, Weights] = {}
+        for key, w in mine.weights.items():
+            groups.setdefault(split.profile(i, key[0]), {})[key] = w
+        out = []
+        for profile, weights in groups.items():
+            own = _Side(weights, mine.den)
+            own_mass = _mass(own)
+            hit, fell = _push(theirs, partial(split.blows, i, profile))
+            for fate, w in fell.items():
+                fates: list[Fate] = [None, None]
+                fates[j] = fate
+                self.end(i, (fates[0], fates[1]), Fraction(w, hit.den) * own_mass)
+            pair = [own, own]
+            pair[j] = hit
+            out.append(_Term((pair[0], pair[1])))
+        return out
+
+
+def _ended(ended: dict[Key, Fraction]) -> Fraction:
+    """The mass ended so far: a side's win or a draw."""
+    return sum((p for k, p in ended.items() if k[0] in ("win", "draw")), Fraction(0))
