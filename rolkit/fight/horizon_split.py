@@ -25,7 +25,9 @@ from functools import partial
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.independent import (
     NotDecomposable,
+    SideLaw,
     Weights,
+    _law,
     _mass,
     _push,
     _Run,
@@ -34,6 +36,7 @@ from rolkit.fight.independent import (
     _Term,
 )
 from rolkit.fight.result import Key, Outcome, going_keys
+from rolkit.fight.state import BlowKey
 from rolkit.model import Fate
 
 __all__ = ["NotDecomposable", "split_horizon"]
@@ -47,7 +50,7 @@ def split_horizon(chain: Chain, rounds: int, max_states: int) -> Outcome:
         NotDecomposable: the duel is not one the split handles.
         TooLarge: the side states counted pass ``max_states``.
     """
-    run = _HorizonRun(_Split(chain), 0.0, math.inf)
+    run = _HorizonRun(_HorizonSplit(chain), 0.0, math.inf)
     # each side: (its form, its foe's weapon), as _Run.play starts
     start = [_Side({(chain.start[i].form, chain.start[1 - i].weapon): 1}, 1) for i in (0, 1)]
     terms = [_Term((start[0], start[1]))]
@@ -76,6 +79,38 @@ def split_horizon(chain: Chain, rounds: int, max_states: int) -> Outcome:
         for key in going_keys((None, None)):
             out[key] = out.get(key, Fraction(0)) + going
     return Outcome(states, out, rounds_law, Fraction(0), None)
+
+
+class _HorizonSplit(_Split):
+    """:class:`_Split` with a single blow's law read from the chain's settled law directly
+    (the same rows :meth:`Chain.blow_successors` gives, no state of the product built),
+    and a rule between attacks that leaves a standing form as it is (most do) answered as
+    the identity at once."""
+
+    def hook(self, which: str, i: int, key: tuple[int, int]) -> SideLaw:
+        den, rows = self.chain.hook_law(which, key[0])
+        if den == 1 and len(rows) == 1 and rows[0][0] == key[0]:
+            return (1, ((key, 1),))  # a side state is standing: _fate_or keeps it
+        return super().hook(which, i, key)
+
+    def blows(self, i: int, profile: Hashable, key: tuple[int, int]) -> SideLaw:
+        chain = self.chain
+        if chain.multi:
+            return super().blows(i, profile, key)
+        memo = (i, profile, key[0], key[1])
+        known = self._blows.get(memo)
+        if known is None:
+            j = 1 - i
+            actor = chain.settle(self._reps[(i, profile)], key[1])
+            # a standing actor's one blow on its only foe (Chain._blow_rows of a duel)
+            blow = BlowKey(actor.form, key[0], actor.weapon, chain.defend[j])
+            chain.met(blow)
+            den, rows = chain._settled_law(blow, self.weapons0[j])
+            fate_or = self._fate_or
+            known = self._blows[memo] = _law(
+                (fate_or(d, (d.form, a.weapon)), w, den) for a, d, w in rows
+            )
+        return known
 
 
 class _HorizonRun(_Run):
