@@ -12,7 +12,11 @@ field; only the states counted differ: here the side states of every term at eve
 (a sum, not the product's distinct states).
 
 It applies where :func:`~rolkit.fight.independent.decomposable` does (a duel from its
-start, a system that declares its attack profile), else :class:`NotDecomposable`.
+start, a system that declares its attack profile), else :class:`NotDecomposable`. The
+profile is the system's word on what its turn reads of the attacker: a variant of a
+system whose turn differs (Ashes of War without its recover actions, the benchmark's
+one-attack round) declares the profile of its own turn
+(``benchmarks.bench_ashes_of_war.one_attack_profile``), or the split reads the wrong one.
 """
 
 from __future__ import annotations
