@@ -2,7 +2,8 @@
 :class:`~rolkit.fight.spec.FightSpec`) and :func:`odds_of_fighters` — exact when the
 chain fits under ``max_states`` (walked round by round, then solved to the end; a
 duel's horizon of rounds, where it splits, by its two one-sided chains:
-:mod:`rolkit.fight.horizon_split`); past
+:mod:`rolkit.fight.horizon_split`, the same Fractions, its side states bounded by
+``max_states`` and counted in ``states``); past
 it, to the end, certified bounds (:mod:`rolkit.fight.bounds`); a simulation, said so,
 only as the last resort (a horizon of rounds, bounds that cannot be solved or stay
 wider than the simulation's interval, :func:`widest`)."""
@@ -80,8 +81,7 @@ def fight_odds(
             interval, :func:`widest`, or unsolvable: then, and for a horizon of rounds,
             simulated and said so), ``"exact"`` (raise past the bound), ``"bounds"``
             (to the end: the bounds however wide) or ``"simulate"``.
-        max_states: the bound on distinct reachable states for the exact solve (a
-            duel's horizon split in two one-sided chains: on the side states it plays).
+        max_states: the bound on distinct reachable states for the exact solve.
         simulations: fights simulated when simulating.
         seed: the seed of the simulation.
         rounds_shown: with ``rounds=None``, rounds whose end chance is given one by one
@@ -98,12 +98,6 @@ def fight_odds(
             the system gives an action for it (:mod:`rolkit.fight.acting`); default none.
         width: with bounds, the widest interval wanted (default 0.5 pp).
         seconds: with bounds, the time budget of their refinement (a target).
-
-    A duel with a horizon of rounds, in a system that declares its attack profile
-    (:func:`~rolkit.fight.independent.decomposable`), is answered by its two one-sided
-    chains (:mod:`rolkit.fight.horizon_split`): the same exact Fractions as the chain of
-    the two fighters' forms, and ``states`` then counts the side states played (summed
-    over turns) instead of the product's distinct states.
 
     Raises:
         RulesError: not two sides, an unknown policy, a system without its after-state
