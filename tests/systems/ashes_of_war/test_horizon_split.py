@@ -20,7 +20,7 @@ from benchmarks.bench_ashes_of_war import one_attack_rules  # noqa: E402
 from rolkit.fight import odds as fight_odds_module  # noqa: E402
 from rolkit.fight import odds_of_fighters
 from rolkit.fight.chain import Chain
-from rolkit.fight.horizon_split import split_horizon
+from rolkit.fight.horizon_split import STATES_PER_LAW, split_horizon
 from rolkit.fight.independent import NotDecomposable
 from rolkit.systems.ashes_of_war import Modifiers, RulesConfig
 from rolkit.systems.ashes_of_war.forms import evolve
@@ -143,3 +143,17 @@ def test_a_turn_other_than_the_profiles_needs_its_own():
     walked = _odds(stale, FIGHTERS, None, None, 1, split=False)
     assert split.p_win != walked.p_win
     assert _odds(ONE, FIGHTERS, None, None, 1, split=True).p_win == walked.p_win
+
+
+def test_the_default_duel_round_1_is_exact_and_round_2_gives_way_at_its_laws_bound():
+    """Two attacks a turn: round 1 splits exactly (the product of forms is past the
+    bound); round 2 builds laws faster than side states, and the split stops at its
+    bound of laws (``STATES_PER_LAW``), not after tens of seconds."""
+    rolkit.clear_caches()
+    one = odds_of_fighters(S, FIGHTERS, rounds=1)
+    assert one.exact and 0 < one.p_win["a"] < 1
+    rolkit.clear_caches()
+    c = Chain(S, fight_odds_module.FightSpec(S.id, FIGHTERS), D["modifiers"], S.options_type(), {})
+    with pytest.raises(fight_odds_module.TooLarge):
+        split_horizon(c, 2, 20_000)
+    assert len(c._act_laws) + len(c._laws) <= 20_000 // STATES_PER_LAW + 10
