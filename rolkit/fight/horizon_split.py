@@ -30,14 +30,14 @@ from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.independent import (
     NotDecomposable,
     SideLaw,
+    SideLaws,
+    SplitLaws,
+    SplitPass,
+    Term,
     Weights,
-    _law,
-    _mass,
-    _push,
-    _Run,
-    _Side,
-    _Split,
-    _Term,
+    law_of,
+    mass,
+    push,
 )
 from rolkit.fight.result import Key, Outcome, going_keys
 from rolkit.fight.state import BlowKey
@@ -63,9 +63,9 @@ def split_horizon(chain: Chain, rounds: int, max_states: int) -> Outcome:
             ~0,4 s, where uncounted it took 50 s before its states passed the bound).
     """
     run = _HorizonRun(_HorizonSplit(chain, max_states // STATES_PER_LAW), 0.0, math.inf)
-    # each side: (its form, its foe's weapon), as _Run.play starts
-    start = [_Side({(chain.start[i].form, chain.start[1 - i].weapon): 1}, 1) for i in (0, 1)]
-    terms = [_Term((start[0], start[1]))]
+    # each side: (its form, its foe's weapon), as SplitPass.play starts
+    start = [SideLaws({(chain.start[i].form, chain.start[1 - i].weapon): 1}, 1) for i in (0, 1)]
+    terms = [Term((start[0], start[1]))]
     n = len(chain.order)
     rounds_law: dict[int, Fraction] = {}
     states = 0
@@ -86,15 +86,15 @@ def split_horizon(chain: Chain, rounds: int, max_states: int) -> Outcome:
         if ended:
             rounds_law[r] = ended
     out: dict[Key, Fraction] = dict(run.ended)
-    going = sum((_mass(t.sides[0]) * _mass(t.sides[1]) for t in terms), Fraction(0))
+    going = sum((mass(t.sides[0]) * mass(t.sides[1]) for t in terms), Fraction(0))
     if going:
         for key in going_keys((None, None)):
             out[key] = out.get(key, Fraction(0)) + going
     return Outcome(states, out, rounds_law, Fraction(0), None)
 
 
-class _HorizonSplit(_Split):
-    """:class:`_Split` with a single blow's law read from the chain's settled law directly
+class _HorizonSplit(SplitLaws):
+    """:class:`SplitLaws` with a single blow's law read from the chain's settled law directly
     (the same rows :meth:`Chain.blow_successors` gives, no state of the product built),
     and a rule between attacks that leaves a standing form as it is (most do) answered as
     the identity at once."""
@@ -142,40 +142,40 @@ class _HorizonSplit(_Split):
             chain.met(blow)
             den, rows = chain._settled_law(blow, self.weapons0[j])
             fate_or = self._fate_or
-            known = self._blows[memo] = _law(
+            known = self._blows[memo] = law_of(
                 (fate_or(d, (d.form, a.weapon)), w, den) for a, d, w in rows
             )
         return known
 
 
-class _HorizonRun(_Run):
+class _HorizonRun(SplitPass):
     """A pass with nothing cut; a turn of one blow (no actions) skips the actor's own
-    turn: with no action on itself it leaves its side as it is (:meth:`_Split.own_turn`
+    turn: with no action on itself it leaves its side as it is (:meth:`SplitLaws.own_turn`
     is the identity on a standing form)."""
 
-    def turn(self, term: _Term, i: int) -> list[_Term]:
+    def turn(self, term: Term, i: int) -> list[Term]:
         if self.chain.multi:
             return super().turn(term, i)
         split, j = self.split, 1 - i
         mine, theirs = term.sides[i], term.sides[j]
         if self.chain.turn_starts:
-            mine, fell = _push(mine, partial(split.hook, "start", i))
+            mine, fell = push(mine, partial(split.hook, "start", i))
             self._fell_alone(j, fell, mine.den, theirs)
         groups: dict[Hashable, Weights] = {}
         for key, w in mine.weights.items():
             groups.setdefault(split.profile(i, key[0]), {})[key] = w
         out = []
         for profile, weights in groups.items():
-            own = _Side(weights, mine.den)
-            own_mass = _mass(own)
-            hit, fell = _push(theirs, partial(split.blows, i, profile))
+            own = SideLaws(weights, mine.den)
+            own_mass = mass(own)
+            hit, fell = push(theirs, partial(split.blows, i, profile))
             for fate, w in fell.items():
                 fates: list[Fate] = [None, None]
                 fates[j] = fate
                 self.end(i, (fates[0], fates[1]), Fraction(w, hit.den) * own_mass)
             pair = [own, own]
             pair[j] = hit
-            out.append(_Term((pair[0], pair[1])))
+            out.append(Term((pair[0], pair[1])))
         return out
 
 
