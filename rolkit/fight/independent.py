@@ -547,6 +547,17 @@ def _mass(side: _Side) -> Fraction:
     return Fraction(sum(side.weights.values()), side.den)
 
 
+# The split's parts, public for a horizon of rounds (rolkit.fight.horizon_split, #27 item
+# 7): the same turn laws and passes, played for R rounds with nothing cut.
+SplitLaws = _Split
+SplitPass = _Run
+SideLaws = _Side
+Term = _Term
+push = _push
+law_of = _law
+mass = _mass
+
+
 #: Binary64's unit roundoff (round to nearest), and the grid the lower bounds are rounded
 #: down to (as :mod:`rolkit.fight.bounds`).
 _U = Fraction(1, 2**53)

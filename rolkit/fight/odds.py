@@ -1,6 +1,9 @@
 """Whole-fight odds, the entry points: :func:`fight_odds` (a tracker's fight or a
 :class:`~rolkit.fight.spec.FightSpec`) and :func:`odds_of_fighters` — exact when the
-chain fits under ``max_states`` (walked round by round, then solved to the end); past
+chain fits under ``max_states`` (walked round by round, then solved to the end; a
+duel's horizon of rounds, where it splits, by its two one-sided chains:
+:mod:`rolkit.fight.horizon_split`, the same Fractions, its side states bounded by
+``max_states`` and counted in ``states``); past
 it, to the end, certified bounds (:mod:`rolkit.fight.bounds`); a simulation, said so,
 only as the last resort (a horizon of rounds, bounds that cannot be solved or stay
 wider than the simulation's interval, :func:`widest`)."""
@@ -16,7 +19,8 @@ from rolkit import systems
 from rolkit.fight.bounds import DEFAULT_WIDTH, bounded
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.graph import Cycle
-from rolkit.fight.independent import NotDecomposable, split_bounds
+from rolkit.fight.horizon_split import split_horizon
+from rolkit.fight.independent import NotDecomposable, decomposable, split_bounds
 from rolkit.fight.result import FightOdds, Outcome, collect, collect_bounds, marginals
 from rolkit.fight.simulate import simulate
 from rolkit.fight.solve import LENGTH, to_the_end
@@ -162,7 +166,15 @@ def _fight_odds(
     per = {f[0]: policies.get(f[0], policy) for f in spec.fighters}
     per_defence = {f[0]: (defence_policies or {}).get(f[0], defence_policy) for f in spec.fighters}
     chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
-    result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
+    result: Outcome | None = None
+    reason: tuple[str, str] | None = None
+    if rounds is not None and method in ("auto", "exact") and decomposable(chain) is None:
+        try:  # a duel's horizon by its one-sided chains: exact, no product of forms
+            result, reason = split_horizon(chain, rounds, max_states), None
+        except (NotDecomposable, TooLarge):  # a fresh chain: none of the split's laws' notes
+            chain = Chain(s, spec, modifiers, options, per, per_defence, aid)
+    if result is None:
+        result, reason = _exact_or_why(chain, method, rounds, rounds_shown, max_states)
     # --- certified bounds past the exact bound (#27 item 1) ---------------------------
     if result is None and rounds is None and method in ("auto", "bounds") and reason:
         limit = widest(simulations)

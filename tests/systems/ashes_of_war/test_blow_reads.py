@@ -16,6 +16,7 @@ import rolkit
 from rolkit.actions import TurnRules
 from rolkit.fight import odds as fight_odds_module
 from rolkit.fight import odds_of_fighters
+from rolkit.fight.independent import NotDecomposable
 from rolkit.systems.ashes_of_war import RulesConfig
 from rolkit.systems.ashes_of_war.after import blow_reads
 from rolkit.systems.ashes_of_war.forms import evolve
@@ -32,6 +33,12 @@ FIGHTERS = [("A", "a", D["attacker"], D["weapon"]), ("B", "b", D["defender"], D[
 FIGHTS = [(ONE, 1, REPORTED), (ONE, 1, None), (ONE, 2, None), (ONE, 2, REPORTED)]
 
 
+def _chain_walks(*_args: Any) -> Any:
+    """The horizon by the chain's own walk, not by the duel's one-sided chains
+    (:mod:`rolkit.fight.horizon_split`): what this file checks."""
+    raise NotDecomposable("the chain's own walk")
+
+
 def _chain_of(system: Any, rounds: int, options: Any, share: bool) -> tuple[Any, Any]:
     """The fight's odds and its chain, laws shared by ``blow_reads`` or not."""
     made: list[Any] = []
@@ -44,11 +51,14 @@ def _chain_of(system: Any, rounds: int, options: Any, share: bool) -> tuple[Any,
         return c
 
     fight_odds_module.Chain = chain  # type: ignore[misc]
+    split = fight_odds_module.split_horizon
+    fight_odds_module.split_horizon = _chain_walks  # type: ignore[assignment]
     try:
         rolkit.clear_caches()
         result = odds_of_fighters(system, FIGHTERS, rounds=rounds, options=options)
     finally:
         fight_odds_module.Chain = real  # type: ignore[misc]
+        fight_odds_module.split_horizon = split  # type: ignore[assignment]
     return result, made[-1]
 
 

@@ -15,6 +15,7 @@ import rolkit
 from rolkit.actions import TurnRules
 from rolkit.fight import odds as fight_odds_module
 from rolkit.fight import odds_of_fighters
+from rolkit.fight.independent import NotDecomposable
 from rolkit.systems.ashes_of_war import Modifiers, RulesConfig
 
 S = rolkit.get_system("ashes_of_war")
@@ -25,6 +26,12 @@ REPORTED = RulesConfig(first_serious_applied=False)
 DODGE = Modifiers(defence="dodge")  # a defence: the round's end sets the count back to 0
 #: (system, rounds, options, modifiers): exact rounds (a second round is past the bound)
 FIGHTS = [(ONE, 1, o, m) for o in (REPORTED, None) for m in (None, DODGE)]
+
+
+def _chain_walks(*_args: Any) -> Any:
+    """The horizon by the chain's own walk, not by the duel's one-sided chains
+    (:mod:`rolkit.fight.horizon_split`): what this file checks."""
+    raise NotDecomposable("the chain's own walk")
 
 
 def _run(system: Any, rounds: int, options: Any, modifiers: Any, fuse: bool) -> tuple[Any, Any]:
@@ -38,6 +45,8 @@ def _run(system: Any, rounds: int, options: Any, modifiers: Any, fuse: bool) -> 
         return c
 
     fight_odds_module.Chain = chain  # type: ignore[misc]
+    split = fight_odds_module.split_horizon
+    fight_odds_module.split_horizon = _chain_walks  # type: ignore[assignment]
     try:
         rolkit.clear_caches()
         result = odds_of_fighters(
@@ -45,6 +54,7 @@ def _run(system: Any, rounds: int, options: Any, modifiers: Any, fuse: bool) -> 
         )
     finally:
         fight_odds_module.Chain = real  # type: ignore[misc]
+        fight_odds_module.split_horizon = split  # type: ignore[assignment]
     return result, made[-1]
 
 
