@@ -401,3 +401,48 @@ def test_canonical_equals_its_field_by_field_reference():
             cd.canonical(e.sides[i], a)
             _canonical_reference(e.sides[i], b)
             assert (a == b).all()
+
+
+def test_a_pass_out_of_time_coarsens_its_cut_and_stays_sound():
+    """Past its deadline a pass coarsens its cut (tenfold per turn and per attack) and
+    ends: it counts the mass its last turns end, so it is narrower than the same pass
+    stopped there (``late_step`` 0) yet no narrower than the pass with no deadline; and
+    its certified interval of every result meets the one of a finer pass (both hold the
+    exact value), and no result gets more mass than in the pass with no deadline (whose
+    cut is nowhere coarser)."""
+    from rolkit.fight.independent import certified, compact_engine
+
+    chain = _chain()
+    e = compact_engine(chain)
+    fine, _done = e.play(1e-6)
+    b_fine = certified(chain, fine, e.flops, e.states, 0.0)
+    free, _done = e.play(1e-5)
+    b_free = certified(chain, free, e.flops, e.states, 0.0)
+    states = []
+    turns = [0]
+    real_turn = e.turn
+
+    def turn(*args):
+        turns[0] += 1
+        return real_turn(*args)
+
+    e.turn = turn  # type: ignore[method-assign]
+    widths = []
+    for step in (0.0, 10.0):  # the clock: turns begun; out of time in the 4th turn
+        e.late_step = step
+        turns[0] = 0
+        ended, done = e.play(1e-5, deadline=3.5, clock=lambda: turns[0])
+        assert done == bool(step)
+        b = certified(chain, ended, e.flops, e.states, 0.0)
+        states.append(e.states)
+        # a coarser cut at every step keeps a subset of the paths: less mass ends per result
+        assert set(ended) <= set(free)
+        for key, mass in ended.items():
+            assert mass <= free[key] * (1 + 1e-12), key
+        for key in set(b.lower) | set(b_fine.lower):
+            lo, hi = b.interval(key)
+            lo_f, hi_f = b_fine.interval(key)
+            assert lo <= hi_f and lo_f <= hi, key
+        widths.append(b.unknown)
+    assert b_free.unknown < widths[1] < widths[0]
+    assert states[1] < states[0] < b_free.explored  # the late turns cost little

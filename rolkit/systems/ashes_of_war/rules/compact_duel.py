@@ -674,6 +674,10 @@ class CompactDuel:
         self.apart = False
         #: equal futures merged (:func:`canonical`); off to compare with the exact split
         self.lump = True
+        #: past a pass's deadline, its cut's factor at each turn and attack (0: stop)
+        self.late_step = 10.0
+        self._deadline: float = float("inf")
+        self._clock: Any = time.perf_counter
         for i in (0, 1):
             canonical(self.sides[i], self.start[i])
 
@@ -785,10 +789,13 @@ class CompactDuel:
         """Every term pushed turn by turn from the start, the states whose joint mass is
         under ``cut`` dropped: the mass ended per ``(winner, (fate 0, fate 1))``
         (``winner`` an index or ``None``: a draw) and whether the pass ran to its end (no
-        term left); past ``deadline`` (on ``clock``), or once nothing moves any more (a
-        fight that stands for ever), it stops and the rest is not counted.
-        :attr:`flops` counts this pass's float operations (at least as many as any
-        value's chain of roundings)."""
+        term left). Past ``deadline`` (on ``clock``) the cut is coarsened tenfold at each
+        turn and between a turn's attacks (:attr:`late_step`), so the pass ends in a few
+        cheap turns and still counts the mass those turns end (a state dropped at any cut
+        is only unknown mass: any cut schedule is sound); ``late_step`` 0: it stops at
+        the deadline and the rest is not counted. Once nothing moves any more (a fight
+        that stands for ever) it stops too. :attr:`flops` counts this pass's float
+        operations (at least as many as any value's chain of roundings)."""
         np = _numpy()
         self.flops = 0
         self.states = 0
@@ -796,9 +803,12 @@ class CompactDuel:
         terms: list[list[Any]] = [[self.start[0], np.ones(1), self.start[1], np.ones(1)]]
         n, turn = len(self.order), 0
         last, still = -1.0, 0
+        self._deadline, self._clock = deadline, clock
         while terms:
             if clock() > deadline:
-                return ended, False
+                if not self.late_step:
+                    return ended, False
+                cut *= self.late_step
             actor = self.order[turn % n]
             played = self.turn(terms, actor, cut, ended)
             if turn % n == n - 1 and played:
@@ -860,6 +870,8 @@ class CompactDuel:
                     fates[j] = f
                     self._end(ended, i, fates[0], fates[1], float(per @ mass[: len(per)]))
                     self.flops += 2 * len(per)
+                if self.late_step and self._clock() > self._deadline:
+                    cut *= self.late_step  # out of time inside the turn: a coarser cut
                 keep = tm * mass[tg] >= cut
                 tW, tm, tg = tW[keep], tm[keep], tg[keep]
             bounds = np.searchsorted(tg, np.arange(len(attack) + 1))
