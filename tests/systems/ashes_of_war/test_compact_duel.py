@@ -319,3 +319,130 @@ def test_merge_sums_equal_states_per_group(monkeypatch, collide):
     assert got.keys() == want.keys()
     for k, v in want.items():
         assert got[k] == pytest.approx(v, rel=1e-12)
+
+
+def _canonical_reference(side, W):
+    """:func:`~.compact_duel.canonical` written field by field (its first version), to
+    check the table-driven one against."""
+    dm = cd.get(W, "DM")
+    for k in range(cd._NLOC):
+        lost = (dm >> k & 1) == 1
+        if lost.any():
+            for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
+                cd.put(W, name, 0, lost)
+    cd.put(W, "FS", cd.get(W, "FS") & ~cd._FEET)
+    bleeding = cd.get(W, "BL") | cd.get(W, "BS")
+    for k in range(cd._NLOC):
+        rows = ((bleeding >> k & 1) == 1) & (cd.get(W, f"O{k}") > 0)
+        if rows.any():
+            cd.put(W, f"S{k}", cd.get(W, f"S{k}") + cd.get(W, f"O{k}"), rows)
+            cd.put(W, f"O{k}", 0, rows)
+    for s, locs in enumerate(side.covered):
+        if not locs:
+            continue
+        free = np.zeros(len(W), dtype=np.int64)
+        for k in locs:
+            marks = sum(cd.get(W, f"{n}{k}") for n in "LSOX")
+            room = side.light_cap[k] + side.serious_cap[k] + 1 - marks
+            free += np.where((dm >> k & 1) == 1, 0, room)
+        a = cd.get(W, f"A{s}")
+        cd.put(W, f"A{s}", cd._SOUND, a > free)
+    if side.legs_alike:
+        keys = []
+        for pos in (0, 1):
+            key = np.zeros(len(W), dtype=np.int64)
+            for pair in cd._PAIRS:
+                k = pair[pos]
+                for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
+                    key = key * 8 + cd.get(W, name)
+                for name in ("BL", "BS", "DM", "FS", "FR"):
+                    key = key * 2 + (cd.get(W, name) >> k & 1)
+            keys.append(key)
+        swap = keys[0] > keys[1]
+        sub = W[swap]
+        for r, left in cd._PAIRS:
+            for name in "LSOX":
+                a, b = cd.get(sub, f"{name}{r}"), cd.get(sub, f"{name}{left}")
+                cd.put(sub, f"{name}{r}", b)
+                cd.put(sub, f"{name}{left}", a)
+            for name in ("BL", "BS", "DM", "FS", "FR"):
+                v = cd.get(sub, name)
+                br, bl_ = (v >> r) & 1, (v >> left) & 1
+                cd.put(sub, name, (v & ~(cd._bit(r) | cd._bit(left))) | (br << left) | (bl_ << r))
+        W[swap] = sub
+
+
+def test_canonical_equals_its_field_by_field_reference():
+    """The table-driven representatives are the field-by-field ones, word for word, on
+    every state a pass meets before lumping (lost parts, bleeding marks of another type,
+    worn armour, swapped legs among them) and on random words of those fields."""
+    e = _engine()
+    e.lump = False
+    met: list[list[np.ndarray]] = [[], []]
+    real_settled = e._settled
+
+    def spy(i, W, m, g=None, groups=0):
+        met[i].append(W.copy())
+        return real_settled(i, W, m, g, groups)
+
+    e._settled = spy  # type: ignore[method-assign]
+    e.play(3e-6)
+    rng = np.random.default_rng(28)
+    for i in (0, 1):
+        seen = np.concatenate(met[i])
+        assert (cd.get(seen, "DM") != 0).any() and (cd.get(seen, "O6") != 0).any()
+        noise = seen[rng.integers(0, len(seen), 5000)].copy()
+        for name in ("DM", "BL", "BS", "FS"):  # other combinations of the flags
+            cd.put(noise, name, rng.integers(0, 1 << 10, len(noise)) & ~3)
+        for k in range(cd._NLOC):
+            cd.put(noise, f"O{k}", rng.integers(0, 2, len(noise)))
+        for W in (seen, noise):
+            a, b = W.copy(), W.copy()
+            cd.canonical(e.sides[i], a)
+            _canonical_reference(e.sides[i], b)
+            assert (a == b).all()
+
+
+def test_a_pass_out_of_time_coarsens_its_cut_and_stays_sound():
+    """Past its deadline a pass coarsens its cut (tenfold per turn and per attack) and
+    ends: it counts the mass its last turns end, so it is narrower than the same pass
+    stopped there (``late_step`` 0) yet no narrower than the pass with no deadline; and
+    its certified interval of every result meets the one of a finer pass (both hold the
+    exact value), and no result gets more mass than in the pass with no deadline (whose
+    cut is nowhere coarser)."""
+    from rolkit.fight.independent import certified, compact_engine
+
+    chain = _chain()
+    e = compact_engine(chain)
+    fine, _done = e.play(1e-6)
+    b_fine = certified(chain, fine, e.flops, e.states, 0.0)
+    free, _done = e.play(1e-5)
+    b_free = certified(chain, free, e.flops, e.states, 0.0)
+    states = []
+    turns = [0]
+    real_turn = e.turn
+
+    def turn(*args):
+        turns[0] += 1
+        return real_turn(*args)
+
+    e.turn = turn  # type: ignore[method-assign]
+    widths = []
+    for step in (0.0, 10.0):  # the clock: turns begun; out of time in the 4th turn
+        e.late_step = step
+        turns[0] = 0
+        ended, done = e.play(1e-5, deadline=3.5, clock=lambda: turns[0])
+        assert done == bool(step)
+        b = certified(chain, ended, e.flops, e.states, 0.0)
+        states.append(e.states)
+        # a coarser cut at every step keeps a subset of the paths: less mass ends per result
+        assert set(ended) <= set(free)
+        for key, mass in ended.items():
+            assert mass <= free[key] * (1 + 1e-12), key
+        for key in set(b.lower) | set(b_fine.lower):
+            lo, hi = b.interval(key)
+            lo_f, hi_f = b_fine.interval(key)
+            assert lo <= hi_f and lo_f <= hi, key
+        widths.append(b.unknown)
+    assert b_free.unknown < widths[1] < widths[0]
+    assert states[1] < states[0] < b_free.explored  # the late turns cost little

@@ -470,6 +470,53 @@ _PAIRS = (
 _SOUND = _INTEGRITY_MAX
 
 
+def _chunk(k: int) -> tuple[int, int]:
+    """The word and shift of location ``k``'s wound marks: ``L``, ``S``, ``O``, ``X`` in
+    one byte (low bits first), as :data:`LAYOUT` packs them."""
+    w, s, _b = LAYOUT.at[f"L{k}"]
+    assert [LAYOUT.at[f"{n}{k}"] for n in "SOX"] == [(w, s + 3, 2), (w, s + 5, 2), (w, s + 7, 1)]
+    return w, s
+
+
+_CHUNKS = tuple(_chunk(k) for k in range(_NLOC))
+
+
+class _Tables:
+    """Lookup tables of :func:`canonical` (built with the first compact duel)."""
+
+    clear: Any = None  # per set of lost locations: the bits of their marks, per word
+    marks: Any = None  # per marks byte: how many boxes it marks
+    lex: Any = None  # per marks byte: (L, S, O, X) in lexicographic order
+
+
+def _tables() -> type[_Tables]:
+    if _Tables.clear is None:
+        np = _numpy()
+        clear = np.zeros((1 << _NLOC, LAYOUT.words), dtype=np.uint64)
+        for mask in range(1 << _NLOC):
+            for k in range(_NLOC):
+                if mask >> k & 1:
+                    w, s = _CHUNKS[k]
+                    clear[mask, w] |= np.uint64(0xFF << s)
+        c = np.arange(256, dtype=np.int64)
+        parts = (c & 7, c >> 3 & 3, c >> 5 & 3, c >> 7)
+        _Tables.marks = parts[0] + parts[1] + parts[2] + parts[3]
+        _Tables.lex = ((parts[0] * 4 + parts[1]) * 4 + parts[2]) * 2 + parts[3]
+        _Tables.clear = clear
+    return _Tables
+
+
+def _byte(W: np.ndarray, k: int) -> np.ndarray:
+    """Location ``k``'s marks byte of every state (``int64``)."""
+    np = _Np.np
+    w, s = _CHUNKS[k]
+    return ((W[:, w] >> np.uint64(s)) & np.uint64(0xFF)).view(np.int64)
+
+
+#: The bits of every location's serious marks of another type (``O``), per word.
+_OTHER = tuple(sum(3 << (s + 5) for (w2, s) in _CHUNKS if w2 == w) for w in range(LAYOUT.words))
+
+
 def canonical(side: _Side, W: np.ndarray) -> None:
     """Each state as the representative of the states with the same future (in place):
     what no rule can read again is dropped, so equal futures merge. Exact, each for a
@@ -488,45 +535,55 @@ def canonical(side: _Side, W: np.ndarray) -> None:
       tells them apart (T4 gives each side the same faces; Derribado from either Pierna).
     """
     np = _numpy()
+    if not len(W):
+        return
+    t = _tables()
     dm = get(W, "DM")
     if dm.any():
-        for k in range(_NLOC):
-            lost = (dm >> k & 1) == 1
-            if lost.any():
-                for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
-                    put(W, name, 0, lost)
+        np.bitwise_and(W, ~t.clear[dm], out=W)
     put(W, "FS", get(W, "FS") & ~_FEET)
     bleeding = get(W, "BL") | get(W, "BS")
-    if bleeding.any():
+    other = np.zeros(len(W), dtype=bool)
+    for w, bits in enumerate(_OTHER):
+        if bits:
+            other |= (W[:, w] & np.uint64(bits)) != 0
+    rows = np.flatnonzero((bleeding != 0) & other)
+    if len(rows):  # only these states have a serious mark of another type where it bleeds
+        sub, bleeding_sub = W[rows], bleeding[rows]
         for k in range(_NLOC):
-            rows = (bleeding >> k & 1) == 1
-            if rows.any():
-                o = get(W, f"O{k}")
-                rows &= o > 0
-                if rows.any():
-                    put(W, f"S{k}", get(W, f"S{k}") + o, rows)
-                    put(W, f"O{k}", 0, rows)
+            at = (bleeding_sub >> k & 1) == 1
+            if at.any():
+                o = get(sub, f"O{k}")
+                at &= o > 0
+                if at.any():
+                    put(sub, f"S{k}", get(sub, f"S{k}") + o, at)
+                    put(sub, f"O{k}", 0, at)
+        W[rows] = sub
     if side.rules.integrity_loss == 1:
         for s, locs in enumerate(side.covered):
             if not locs:
                 continue
-            free = np.zeros(len(W), dtype=np.int64)
-            for k in locs:
-                marks = get(W, f"L{k}") + get(W, f"S{k}") + get(W, f"O{k}") + get(W, f"X{k}")
-                room = side.light_cap[k] + side.serious_cap[k] + 1 - marks
-                free += np.where((dm >> k & 1) == 1, 0, room)
             a = get(W, f"A{s}")
-            put(W, f"A{s}", _SOUND, a > free)
+            rows = np.flatnonzero(a < _SOUND)  # a sound piece stays sound
+            if not len(rows):
+                continue
+            sub, lost = W[rows], dm[rows]
+            free = np.zeros(len(rows), dtype=np.int64)
+            for k in locs:
+                room = side.light_cap[k] + side.serious_cap[k] + 1 - t.marks[_byte(sub, k)]
+                free += np.where((lost >> k & 1) == 1, 0, room)
+            put(sub, f"A{s}", _SOUND, a[rows] > free)
+            W[rows] = sub
     if side.legs_alike:
+        flags = [get(W, name) for name in ("BL", "BS", "DM", "FS", "FR")]
         keys = []
         for pos in (0, 1):
             key = np.zeros(len(W), dtype=np.int64)
-            for pair in _PAIRS:
+            for pair in _PAIRS:  # each location's marks, then its flags: as ordered before
                 k = pair[pos]
-                for name in (f"L{k}", f"S{k}", f"O{k}", f"X{k}"):
-                    key = key * 8 + get(W, name)
-                for name in ("BL", "BS", "DM", "FS", "FR"):
-                    key = key * 2 + (get(W, name) >> k & 1)
+                key = (key << 9) | t.lex[_byte(W, k)]
+                for f in flags:
+                    key = (key << 1) | (f >> k & 1)
             keys.append(key)
         swap = keys[0] > keys[1]
         if swap.any():
@@ -617,6 +674,10 @@ class CompactDuel:
         self.apart = False
         #: equal futures merged (:func:`canonical`); off to compare with the exact split
         self.lump = True
+        #: past a pass's deadline, its cut's factor at each turn and attack (0: stop)
+        self.late_step = 10.0
+        self._deadline: float = float("inf")
+        self._clock: Any = time.perf_counter
         for i in (0, 1):
             canonical(self.sides[i], self.start[i])
 
@@ -715,10 +776,9 @@ class CompactDuel:
         W, m = W[keep], m[keep]
         if g is not None:
             g = g[keep]
-        W, m, g = merge(W, m, g)
-        if self.lump:
+        if self.lump:  # representatives first (W is a copy): one merge, the costlier step
             canonical(self.sides[i], W)
-            W, m, g = merge(W, m, g)
+        W, m, g = merge(W, m, g)
         self.flops += 2 * len(fate)
         return W, m, g, fell
 
@@ -729,10 +789,13 @@ class CompactDuel:
         """Every term pushed turn by turn from the start, the states whose joint mass is
         under ``cut`` dropped: the mass ended per ``(winner, (fate 0, fate 1))``
         (``winner`` an index or ``None``: a draw) and whether the pass ran to its end (no
-        term left); past ``deadline`` (on ``clock``), or once nothing moves any more (a
-        fight that stands for ever), it stops and the rest is not counted.
-        :attr:`flops` counts this pass's float operations (at least as many as any
-        value's chain of roundings)."""
+        term left). Past ``deadline`` (on ``clock``) the cut is coarsened tenfold at each
+        turn and between a turn's attacks (:attr:`late_step`), so the pass ends in a few
+        cheap turns and still counts the mass those turns end (a state dropped at any cut
+        is only unknown mass: any cut schedule is sound); ``late_step`` 0: it stops at
+        the deadline and the rest is not counted. Once nothing moves any more (a fight
+        that stands for ever) it stops too. :attr:`flops` counts this pass's float
+        operations (at least as many as any value's chain of roundings)."""
         np = _numpy()
         self.flops = 0
         self.states = 0
@@ -740,9 +803,12 @@ class CompactDuel:
         terms: list[list[Any]] = [[self.start[0], np.ones(1), self.start[1], np.ones(1)]]
         n, turn = len(self.order), 0
         last, still = -1.0, 0
+        self._deadline, self._clock = deadline, clock
         while terms:
             if clock() > deadline:
-                return ended, False
+                if not self.late_step:
+                    return ended, False
+                cut *= self.late_step
             actor = self.order[turn % n]
             played = self.turn(terms, actor, cut, ended)
             if turn % n == n - 1 and played:
@@ -804,6 +870,8 @@ class CompactDuel:
                     fates[j] = f
                     self._end(ended, i, fates[0], fates[1], float(per @ mass[: len(per)]))
                     self.flops += 2 * len(per)
+                if self.late_step and self._clock() > self._deadline:
+                    cut *= self.late_step  # out of time inside the turn: a coarser cut
                 keep = tm * mass[tg] >= cut
                 tW, tm, tg = tW[keep], tm[keep], tg[keep]
             bounds = np.searchsorted(tg, np.arange(len(attack) + 1))
