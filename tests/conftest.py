@@ -77,6 +77,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     ]
     if missing:  # a renamed file would silently run its notebooks twice again
         raise pytest.UsageError(f"SHARED_FILES names no such file (tests/conftest.py): {missing}")
+    missing = [p for p in HEAVY_FIRST if not (config.rootpath / p).is_file()]
+    if missing:  # a renamed file would silently go back to the end of the run
+        raise pytest.UsageError(f"HEAVY_FIRST names no such file (tests/conftest.py): {missing}")
     from xdist.scheduler import LoadFileScheduling
 
     class SharedFileScheduling(LoadFileScheduling):
@@ -91,19 +94,42 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 #: handed to the workers first, so that the run does not end on one of them alone
 SLOW_FIRST = ("notebooks", "widgets")
 
+#: other files of few tests but long runs (exact solves), heaviest first: handed out right
+#: after the SLOW_FIRST folders. Ordered by their number of tests they came last, and the
+#: part ended on one of them alone (CI of 2026-12-03, per file: the compact duel 284 s, the
+#: Tierkreis turn marks 101 s, the Ashes of War blow reads 96 s, ...)
+HEAVY_FIRST = (
+    "tests/systems/ashes_of_war/test_compact_duel.py",
+    "tests/systems/tierkreis/test_turn_marks.py",
+    "tests/systems/ashes_of_war/test_blow_reads.py",
+    "tests/core/test_sweep_dask.py",
+    "tests/security/test_sec_widgets_limits.py",
+    "tests/core/fight/test_best_move.py",
+    "tests/core/test_readme.py",
+    "tests/core/fight/test_options.py",
+    "tests/core/fight/test_layout.py",
+    "tests/systems/gore/test_oracle.py",
+    "tests/core/fight/test_simulate_speed.py",
+)
+
 
 def _workload_order(items: list[pytest.Item]) -> None:
-    """Files of SLOW_FIRST first, then the rest by number of tests (xdist's own guess of a
-    file's weight), each file's tests in their order: the same on every worker."""
+    """Files of SLOW_FIRST first, then those of HEAVY_FIRST in its order, then the rest by
+    number of tests (xdist's own guess of a file's weight), each file's tests in their
+    order: the same on every worker."""
     counts: dict[Path, int] = {}
     for item in items:
         counts[Path(item.path)] = counts.get(Path(item.path), 0) + 1
+    root = items[0].config.rootpath if items else Path()
+    heavy = {root / p: i for i, p in enumerate(HEAVY_FIRST)}
 
-    def key(item: pytest.Item) -> tuple[int, int, str]:
+    def key(item: pytest.Item) -> tuple[int, int, int, str]:
         path = Path(item.path)
         folder = path.parent.name
         rank = SLOW_FIRST.index(folder) if folder in SLOW_FIRST else len(SLOW_FIRST)
-        return rank, -counts[path], str(path)
+        if rank == len(SLOW_FIRST) and path in heavy:
+            return rank, heavy[path], 0, str(path)
+        return rank, len(heavy), -counts[path], str(path)
 
     items.sort(key=key)  # stable: a file's tests keep their order
 

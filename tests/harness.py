@@ -32,6 +32,7 @@ __all__ = [
     "set_number",
     "wait_table_change",
     "odds_text",
+    "KernelWatch",
 ]
 
 
@@ -283,3 +284,72 @@ def wait_table_change(page: Any, old: str, timeout: float = 15000) -> None:
         arg=old,
         timeout=timeout,
     )
+
+
+def _kernel_message(payload: bytes | str) -> tuple[str, dict, dict, dict] | None:
+    """``(channel, header, parent_header, content)`` of a kernel websocket frame, in the v1
+    binary protocol or the older JSON text one; None for anything else."""
+    try:
+        if isinstance(payload, str):
+            msg = json.loads(payload)
+            return msg["channel"], msg["header"], msg["parent_header"], msg["content"]
+        from widgets.serve.frames import split_v1_frame
+
+        channel, parts = split_v1_frame(payload)
+        header, parent, _, content = (json.loads(p or b"{}") for p in parts[:4])
+        return channel, header, parent, content
+    except Exception:  # noqa: BLE001 - not a kernel message: not ours to read
+        return None
+
+
+#: (JavaScript) the time of the page's last DOM change, kept by one observer per page
+LAST_CHANGE_JS = """() => { if (!window.__rkChanged) { window.__rkChanged = performance.now();
+  new MutationObserver(() => { window.__rkChanged = performance.now(); }).observe(document,
+    {subtree: true, childList: true, attributes: true, characterData: true}); } }"""
+#: (JavaScript) whether the page's DOM has not changed for ``ms`` milliseconds
+QUIET_JS = "ms => performance.now() - window.__rkChanged >= ms"
+
+
+class KernelWatch:
+    """What a page's kernel still owes it: every request the page sends on the shell
+    channel (a widget's change, a click) is pending until the kernel publishes its «idle»
+    status for it (iopub, by parent msg_id), i.e. until the handler, and everything it
+    sent back, is done. Watch before ``page.goto`` (it reads the page's websockets)."""
+
+    def __init__(self, page: Any):
+        self.page = page
+        self.pending: set[str] = set()
+        self.requests = 0
+        page.on("websocket", self._attach)
+
+    def _attach(self, ws: Any) -> None:
+        if "/api/kernels/" in ws.url:
+            ws.on("framesent", self._sent)
+            ws.on("framereceived", self._received)
+
+    def _sent(self, payload: bytes | str) -> None:
+        msg = _kernel_message(payload)
+        if msg is not None and msg[0] == "shell" and "msg_id" in msg[1]:
+            self.pending.add(msg[1]["msg_id"])
+            self.requests += 1
+
+    def _received(self, payload: bytes | str) -> None:
+        msg = _kernel_message(payload)
+        if msg is not None and msg[0] == "iopub" and msg[3].get("execution_state") == "idle":
+            self.pending.discard(msg[2].get("msg_id"))
+
+    def settle(self, quiet_ms: int = 200, timeout: float = 120) -> None:
+        """Wait until the kernel has answered every request the page sent and the page's
+        DOM has then been still for ``quiet_ms`` (what came back is rendered; a request
+        sent meanwhile is seen, and waited for, too)."""
+        end = time.monotonic() + timeout
+        self.page.evaluate(LAST_CHANGE_JS)
+        while True:
+            while self.pending:
+                if time.monotonic() > end:
+                    raise TimeoutError(f"the kernel never finished {len(self.pending)} requests")
+                self.page.wait_for_timeout(50)
+            left = max(1.0, end - time.monotonic()) * 1000
+            self.page.wait_for_function(QUIET_JS, arg=quiet_ms, polling=50, timeout=left)
+            if not self.pending:
+                return

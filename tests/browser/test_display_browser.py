@@ -16,14 +16,13 @@ Voilà's dark theme), each switching systems through the picker.
 
 import re
 import tempfile
-import time
 from pathlib import Path
 
 import pytest
 
 import rolkit
 from rolkit import i18n
-from tests.harness import local_only
+from tests.harness import KernelWatch, local_only
 from tests.widgets.test_widget_words import offences
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
@@ -96,6 +95,7 @@ def _page(browser, server, query, viewport=WIDE, **context):
     ctx.route("**/*", local_only)
     page = ctx.new_page()
     page.set_default_timeout(120000)
+    page.kernel = KernelWatch(page)  # what the kernel still owes the page: see _settle
     page.goto(server.url + query, timeout=240000)
     page.wait_for_selector("table.rolkit-odds", state="visible")
     # a preheated kernel shows its first system, then the link's: wait for the link's
@@ -128,6 +128,37 @@ def _tab(page, index):
     page.locator(TABS).nth(index).click()
 
 
+def _settle(page):
+    """Wait until the kernel has handled every change the page sent (a tab built on its
+    first opening, a folded section built on its first unfolding, each in the handler of
+    its change), the page has drawn what came back, and nothing says it is working."""
+    page.kernel.settle()
+    if page.evaluate(BUSY_JS):  # a computation in the background: wait for its result
+        page.wait_for_function(f"() => !({BUSY_JS})()")
+        page.kernel.settle()
+
+
+#: (JavaScript) whether a visible note says the page is working
+BUSY_JS = (
+    "() => [...document.querySelectorAll('.rolkit-busy')].some(e => e.getClientRects().length)"
+)
+
+
+#: (JavaScript) the src of the odds chart (a new blob URL each time the kernel sends one)
+CHART_SRC_JS = """() => { const i = document.querySelector('img.rolkit-chart, .rolkit-chart img');
+                          return i ? i.src : null; }"""
+
+
+def _chart_drawn(page, old):
+    """Wait for the chart that follows the table (debounced, CHART_DELAY after the last
+    change): a new image, not ``old`` (the src before the change), loaded."""
+    page.wait_for_function(
+        """old => { const i = document.querySelector('img.rolkit-chart, .rolkit-chart img');
+                    return i && i.src !== old && i.complete && i.naturalWidth > 0; }""",
+        arg=old,
+    )
+
+
 def _switch(page, system_id):
     """Pick ``system_id`` in the header and wait for its forms (a working note meanwhile)."""
     page.evaluate(WATCH_JS)
@@ -138,16 +169,14 @@ def _switch(page, system_id):
     )
     if shown == label:
         return
+    chart = page.evaluate(CHART_SRC_JS)
     page.select_option(".rolkit-system select", label=label)
     page.wait_for_function(  # the switch began (its note was seen), then ended
         "() => window.__rk26.busy && !document.querySelector('.rolkit-switching') && "
         "!document.querySelector('.rolkit-notes .rolkit-busy')"
     )
-    time.sleep(1)  # the chart follows the table (debounced)
-    page.wait_for_function(
-        """() => { const i = document.querySelector('img.rolkit-chart, .rolkit-chart img');
-                   return i && i.complete && i.naturalWidth > 0; }"""
-    )
+    _chart_drawn(page, chart)  # the new system's chart follows its table (debounced)
+    _settle(page)
 
 
 #: whether the element is wholly visible without scrolling: inside the window and inside
@@ -180,13 +209,18 @@ def _shoot(page, name):
 AT_A_GLANCE = (".rolkit-headline", "table.rolkit-odds", ".rolkit-chart", ".rolkit-roll-button")
 
 
+#: (JavaScript) the print button's text: it says the page's language
+PRINT_JS = "() => document.querySelector('.rolkit-print').innerText.trim()"
+
+
 def _language(page, lang):
+    label, chart = i18n.t("dash.print", lang), page.evaluate(CHART_SRC_JS)
+    changes = page.evaluate(PRINT_JS) != label
     page.locator(".rolkit-lang button", has_text=lang.upper()).click()
-    page.wait_for_function(
-        "l => document.querySelector('.rolkit-print').innerText.trim() === l",
-        arg=i18n.t("dash.print", lang),
-    )
-    time.sleep(1)  # the chart follows the table (debounced)
+    page.wait_for_function(f"l => ({PRINT_JS})() === l", arg=label)
+    if changes:
+        _chart_drawn(page, chart)  # the chart in the new language follows the table
+    _settle(page)
 
 
 def test_every_system_fits_switches_visibly_and_reads_at_1366(light):
@@ -235,7 +269,7 @@ def test_every_tab_says_no_code_and_clips_nothing_at_1366_and_420(light, lang):
             count = page.locator(TABS).count()
             for index in range(count):
                 _tab(page, index)
-                time.sleep(1.5)  # a lazy tab builds; Tablas computes
+                _settle(page)  # a lazy tab builds; Tablas computes
                 if index == 3:
                     page.wait_for_selector("table.rolkit-screen-table", state="visible")
                 text = page.evaluate(TEXT_JS).replace("\xa0", " ")
@@ -282,11 +316,11 @@ def test_every_systems_forms_clip_nothing_at_420(light, lang):
             page.set_viewport_size(NARROW)
             for index in (0, 1):
                 _tab(page, index)
-                time.sleep(1)
+                _settle(page)
                 for _ in range(3):  # a section may hold folded sections of its own
                     if not page.evaluate(UNFOLD_JS):
                         break
-                    time.sleep(1)
+                    _settle(page)  # each section is built on its first unfolding
                 assert page.evaluate(CLIPPED_JS) == [], (lang, system_id, index)
             _shoot(page, f"{system_id}-{lang}-420-forms")
             page.set_viewport_size(WIDE)
@@ -302,7 +336,7 @@ def test_tablas_works_visibly_and_prints_whole(light):
     page.locator(".rolkit-lang button", has_text="ES").click()
     _switch(page, "core_dread")  # the slowest screen: a fresh one for this kernel
     _tab(page, 3)
-    time.sleep(0.3)  # past ~300 ms the tab shows the grid, or says it is working
+    page.wait_for_timeout(300)  # past ~300 ms the tab shows the grid, or says it is working
     state = page.evaluate(
         "() => [!!document.querySelector('.rolkit-screen .rolkit-busy'),"
         " !!document.querySelector('table.rolkit-screen-table')]"
@@ -349,7 +383,7 @@ def test_voila_dark_theme_cards_follow_it_and_read(dark):
         _tab(page, tab)
         if tab == 3:
             page.wait_for_selector("table.rolkit-screen-weapon-table", state="visible")
-        time.sleep(1)
+        _settle(page)
         papers = page.evaluate(
             """() => [...document.querySelectorAll('.rolkit-paper')].filter(e =>
                  e.getClientRects().length).map(e => getComputedStyle(e).backgroundColor)"""

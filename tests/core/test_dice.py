@@ -210,10 +210,10 @@ def test_exact_work_is_budgeted_so_no_expression_hangs_a_kernel():
 
     from rolkit.dice import TooLargeError, distribution_of, parse
 
-    t0 = time.perf_counter()
+    t0 = time.thread_time()  # the work done (CPU), which the machine's load cannot stretch
     with pytest.raises(TooLargeError, match="too large for exact odds"):
         distribution_of("50d1000-50d1000")
-    assert time.perf_counter() - t0 < 1
+    assert time.thread_time() - t0 < 1
     assert parse("100d100").work <= dice.MAX_WORK  # the documented ceiling still works
     assert distribution_of("100d100").mean == 5050
 

@@ -368,9 +368,9 @@ def test_transitions_are_cheap_from_defaults_and_wounded_states():
     samples = []
     for _ in range(5):
         rolkit.clear_caches()
-        t0 = time.perf_counter()
+        t0 = time.thread_time()  # CPU time: the machine's load cannot stretch it
         S.transitions(*forms)
-        samples.append(time.perf_counter() - t0)
+        samples.append(time.thread_time() - t0)
     assert sorted(samples)[2] < 0.1
 
 

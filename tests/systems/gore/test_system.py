@@ -76,7 +76,7 @@ def test_default_odds_are_fast_enough_to_matter():
     s = g.SYSTEM
     f = s.defaults()
     s.odds(**f)
-    t0 = time.perf_counter()
+    t0 = time.thread_time()  # CPU time: the machine's load cannot stretch it
     for _ in range(5):
         s.odds(**f)
-    assert (time.perf_counter() - t0) / 5 < 0.05
+    assert (time.thread_time() - t0) / 5 < 0.05
