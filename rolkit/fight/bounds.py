@@ -154,6 +154,11 @@ class Explorer:
         self._moves: dict[Node, _Move] = {}
         #: every turn reached, numbered (the arrays of :meth:`settle`)
         self._number: dict[Node, int] = {}
+        self._nodes: list[Node] = []
+        #: a step's ``(state, turn)`` → the index of the turn it reaches (:meth:`_reach`)
+        self._kid: dict[tuple[ChainState, int], int] = {}
+        #: the turns gone through as passes (their law: the identity)
+        self.passed: dict[Node, StateLaw] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
         self._exits: tuple[list[int], list[int], list[float]] = ([], [], [])
         #: the edges and exits already converted for :meth:`settle` (numpy, loaded there)
@@ -181,6 +186,7 @@ class Explorer:
         else:
             self._residual[root] = 1.0
             self._number[root] = 0
+            self._nodes.append(root)
             self._frontier.add(root)
             self._enqueue(root)
 
@@ -350,23 +356,18 @@ class Explorer:
         kids: list[Node] = []
         odds: list[float] = []
         ends: dict[int, int] = {}
+        kid = self._kid
         for succ, w in rows:  # each state once (a law's rows are merged)
-            if chain.terminal(succ):
-                summary = chain.summary(succ)
-                i = self._summaries.get(summary)
-                if i is None:
-                    i = self._summaries[summary] = len(self._received)
-                    self._received.append(0.0)
+            at = kid.get((succ, turn))
+            if at is None:
+                at = self._reach(succ, turn)
+            if at < 0:  # the fight ends: the summary's index, as -1 - i
+                i = -1 - at
                 ends[i] = ends.get(i, 0) + w
                 continue
-            child = Node(succ, turn, False)
-            at = number.get(child)
-            if at is None:
-                at = number[child] = len(number)
-                frontier.add(child)  # reached: explored at the latest by the last pass
             p = w / den
             if p >= _LEAST:
-                kids.append(child)
+                kids.append(self._nodes[at])
                 odds.append(p)
                 src.append(me)
                 dst.append(at)
@@ -384,6 +385,42 @@ class Explorer:
         self.explored.add(node)
         frontier.discard(node)
         return move
+
+    def _reach(self, state: ChainState, turn: int) -> int:
+        """The index of the turn a step to ``state`` before turn ``turn`` reaches (``-1 -
+        i``: the fight ends in summary ``i``), memoised. The turns that pass — their actor
+        cannot act and nothing changes, :meth:`Chain.passes` — are gone through at once:
+        their law (``state`` with weight 1, exact) is kept in :attr:`passed` and they take
+        no part in the pushes (the mass flows through them whole, no rounding)."""
+        chain, kid = self.chain, self._kid
+        if chain.terminal(state):
+            summary = chain.summary(state)
+            i = self._summaries.get(summary)
+            if i is None:
+                i = self._summaries[summary] = len(self._received)
+                self._received.append(0.0)
+            kid[(state, turn)] = -1 - i
+            return -1 - i
+        through: list[tuple[ChainState, int]] = []
+        for _ in range(self._n - 1):  # some actor can act: not every turn passes
+            if not chain.passes(state, turn):
+                break
+            self.passed[Node(state, turn, False)] = StateLaw(1, [(state, 1)])
+            through.append((state, turn))
+            turn = (turn + 1) % self._n
+        at = kid.get((state, turn))
+        if at is None:
+            child = Node(state, turn, False)
+            number = self._number
+            at = number.get(child)
+            if at is None:
+                at = number[child] = len(number)
+                self._nodes.append(child)
+                self._frontier.add(child)  # reached: explored at the latest by the last pass
+            kid[(state, turn)] = at
+        for key in through:
+            kid[key] = at
+        return at
 
     def _push(self, node: Node, here: float, move: _Move) -> None:
         """Send ``node``'s residual ``here`` on along its law; a turn it reaches is queued
@@ -432,8 +469,9 @@ class _CutAbsorber(Absorber):
         known = self._edges.get(node)
         if known is None:
             chain, explored = self.chain, self.explorer.explored
+            passed = self.explorer.passed
             t = (node.turn + 1) % self.n
-            den, rows = self.explorer.steps[node]
+            den, rows = self.explorer.steps.get(node) or self.explorer.passed[node]
             scale = self.big // den
             ended: dict[Key, int] = {}
             nodes: list[Node] = []
@@ -445,7 +483,7 @@ class _CutAbsorber(Absorber):
                         ended[key] = ended.get(key, 0) + w
                     continue
                 child = self.node(succ, t)
-                if child in explored:
+                if child in explored or child in passed:
                     nodes.append(child)
                     weights.append(w)
                 else:

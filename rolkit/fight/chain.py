@@ -41,6 +41,8 @@ _Rows = list[tuple[ChainState, int, int]]
 #: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
 #: the memory: past it the solve builds them again).
 _KEPT_MAX = 50_000
+#: The turn laws :meth:`Chain.successors` keeps by what they read (a bound on the memory).
+_WHOLE_MAX = 200_000
 
 
 #: not memoised yet (:meth:`Chain._slot_hook` keeps ``None`` for a rule that changes nothing)
@@ -122,6 +124,9 @@ class Chain(Acting):
             tuple[str, Slot], tuple[int, tuple[tuple[Slot, int], ...]] | None
         ] = {}
         self._by_fates: dict[tuple[Fate, ...], Summary] = {}
+        #: a turn's law by what it reads (:meth:`successors`): the moved slots' rows
+        self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
+        self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -235,7 +240,71 @@ class Chain(Acting):
         actor = self.order[turn]
         if not self.hooks:
             return self.blow_successors(state, actor)
-        rows, touched, blown = self._staged(state, actor, self.stages(turn, first))
+        stages = self.stages(turn, first)
+        reads = self._reads(actor, stages)
+        if reads is None:
+            return self._turn_law(state, actor, stages)
+        moved, allies = reads
+        key = (
+            turn,
+            first,
+            *[state[j] for j in moved],
+            *[self._status[state[j][0]] is None for j in allies],
+        )
+        known = self._whole.get(key)
+        if known is None:
+            law = self._turn_law(state, actor, stages)
+            if len(self._whole) >= _WHOLE_MAX:
+                self._whole.clear()
+            self._whole[key] = (law.den, [(tuple(st[j] for j in moved), w) for st, w in law.rows])
+            return law
+        den, rows = known
+        if self.denominator % den:
+            self.denominator = math.lcm(self.denominator, den)
+        out: list[tuple[ChainState, int]] = []
+        states, new_state = self._states, self.new_state
+        for slots, w in rows:
+            nxt = list(state)
+            for j, slot in zip(moved, slots, strict=True):
+                nxt[j] = slot
+            out.append((states.get(tuple(nxt)) or new_state(nxt), w))
+        return StateLaw(den, out)
+
+    def passes(self, state: ChainState, turn: int) -> bool:
+        """Turn ``turn`` (not begun) leaves ``state`` as it is, with certainty: its actor
+        cannot act (its blow or actions are none) and its turn-start and turn-end rules
+        leave its form as it is (:meth:`successors` is then ``state`` with weight 1).
+        A turn with the round-end rules is never a pass here (they move everyone)."""
+        form = state[self.order[turn]][0]
+        if self._status[form] is None:
+            return False
+        if not self.hooks:
+            return True
+        for stage in self.stages(turn, False):
+            if stage == "end":
+                return False
+            if stage != "blow" and self.hook_law(stage, form)[1] != ((form, 1),):
+                return False
+        return True
+
+    def _reads(self, actor: int, stages: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+        """What a turn of ``actor`` with ``stages`` reads and changes, when that is less
+        than the whole state: the slots it may move (the actor's and its foes': its
+        turn-start and turn-end rules read its own, its actions its foes' too) and the
+        allies whose ability to act it reads (whether the fight goes on). ``None``: the
+        whole state — the round-end rules move everyone, and one who aids reads its allies."""
+        if "end" in stages or actor in self.aiders:
+            return None
+        known = self._read_slots.get(actor)
+        if known is None:
+            foes = self._foes[actor]
+            allies = tuple(j for j in range(len(self.sides)) if j != actor and j not in foes)
+            known = self._read_slots[actor] = ((actor, *foes), allies)
+        return known
+
+    def _turn_law(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
+        """The turn's law built stage by stage (:meth:`successors`, not memoised)."""
+        rows, touched, blown = self._staged(state, actor, stages)
         if not touched and blown is not None:  # the rules between attacks changed nothing
             self.denominator = math.lcm(self.denominator, blown.den)
             return StateLaw(blown.den, list(blown.rows))
