@@ -127,6 +127,7 @@ class Chain(Acting):
         #: a turn's law by what it reads (:meth:`successors`): the moved slots' rows
         self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
         self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._still: dict[int, bool] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -244,13 +245,26 @@ class Chain(Acting):
         reads = self._reads(actor, stages)
         if reads is None:
             return self._turn_law(state, actor, stages)
-        moved, allies = reads
-        key = (
-            turn,
-            first,
-            *[state[j] for j in moved],
-            *[self._status[state[j][0]] is None for j in allies],
-        )
+        moved, allies, end = reads
+        key: tuple[Any, ...]
+        if end:  # an ally the round-end rules move is read whole, and moved
+            still, status = self._end_still, self._status
+            extra = tuple(j for j in allies if not still(state[j][0]))
+            key = (
+                turn,
+                first,
+                *[state[j] for j in moved],
+                *[state[j] if j in extra else status[state[j][0]] is None for j in allies],
+            )
+            if extra:
+                moved = (*moved, *extra)
+        else:
+            key = (
+                turn,
+                first,
+                *[state[j] for j in moved],
+                *[self._status[state[j][0]] is None for j in allies],
+            )
         known = self._whole.get(key)
         if known is None:
             law = self._turn_law(state, actor, stages)
@@ -270,6 +284,16 @@ class Chain(Acting):
             out.append((states.get(tuple(nxt)) or new_state(nxt), w))
         return StateLaw(den, out)
 
+    def _end_still(self, form: int) -> bool:
+        """The round-end rules leave this form as it is (its law is the identity; a dead
+        combatant's is never applied), memoised per form."""
+        known = self._still.get(form)
+        if known is None:
+            known = self._still[form] = self._status[form] == "dead" or self.hook_law("end", form)[
+                1
+            ] == ((form, 1),)
+        return known
+
     def passes(self, state: ChainState, turn: int) -> bool:
         """Turn ``turn`` (not begun) leaves ``state`` as it is, with certainty: its actor
         cannot act (its blow or actions are none) and its turn-start and turn-end rules
@@ -287,20 +311,23 @@ class Chain(Acting):
                 return False
         return True
 
-    def _reads(self, actor: int, stages: Sequence[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    def _reads(
+        self, actor: int, stages: Sequence[str]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """What a turn of ``actor`` with ``stages`` reads and changes, when that is less
         than the whole state: the slots it may move (the actor's and its foes': its
-        turn-start and turn-end rules read its own, its actions its foes' too) and the
-        allies whose ability to act it reads (whether the fight goes on). ``None``: the
-        whole state — the round-end rules move everyone, and one who aids reads its allies."""
-        if "end" in stages or actor in self.aiders:
+        turn-start and turn-end rules read its own, its actions its foes' too), the allies
+        whose ability to act it reads (whether the fight goes on) and whether the round-end
+        rules end it (they move, and read, each ally they do not leave as it is: read by
+        :meth:`successors`). ``None``: the whole state — one who aids reads its allies."""
+        if actor in self.aiders:
             return None
         known = self._read_slots.get(actor)
         if known is None:
             foes = self._foes[actor]
             allies = tuple(j for j in range(len(self.sides)) if j != actor and j not in foes)
             known = self._read_slots[actor] = ((actor, *foes), allies)
-        return known
+        return (*known, "end" in stages)
 
     def _turn_law(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
         """The turn's law built stage by stage (:meth:`successors`, not memoised)."""
