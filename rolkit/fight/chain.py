@@ -242,7 +242,7 @@ class Chain(Acting):
         if not self.hooks:
             return self.blow_successors(state, actor)
         stages = self.stages(turn, first)
-        reads = self._reads(actor, stages)
+        reads = self._turn_reads(actor, stages)
         if reads is None:
             return self._turn_law(state, actor, stages)
         moved, allies, end = reads
@@ -311,7 +311,7 @@ class Chain(Acting):
                 return False
         return True
 
-    def _reads(
+    def _turn_reads(
         self, actor: int, stages: Sequence[str]
     ) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
         """What a turn of ``actor`` with ``stages`` reads and changes, when that is less
