@@ -10,8 +10,9 @@ values over the interned forms of :class:`~rolkit.fight.laws.Laws`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, cast
 
 from rolkit.errors import RulesError
@@ -107,6 +108,9 @@ class Chain(Acting):
         #: a turn's blow and round-end rules taken together (:meth:`_blow_and_end`); off:
         #: stage by stage, the reference the tests compare it with
         self.fuse_end = True
+        #: a turn of actions built on plain tuples, only its ends interned
+        #: (:meth:`_plain_turn`); off: stage by stage on states (:meth:`_turn_law`)
+        self.plain_turns = True
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
@@ -128,6 +132,7 @@ class Chain(Acting):
         self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
         self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._still: dict[int, bool] = {}
+        self._picks: dict[tuple[int, ...], tuple[Callable[..., Any], Callable[..., Any]]] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -244,45 +249,46 @@ class Chain(Acting):
         stages = self.stages(turn, first)
         reads = self._turn_reads(actor, stages)
         if reads is None:
-            return self._turn_law(state, actor, stages)
+            return self._built_turn(state, actor, stages)
         moved, allies, end = reads
-        key: tuple[Any, ...]
+        status = self._status
         if end:  # an ally the round-end rules move is read whole, and moved
-            still, status = self._end_still, self._status
-            extra = tuple(j for j in allies if not still(state[j][0]))
-            key = (
-                turn,
-                first,
-                *[state[j] for j in moved],
-                *[state[j] if j in extra else status[state[j][0]] is None for j in allies],
-            )
+            still = self._end_still
+            extra = tuple([j for j in allies if not still(state[j][0])])
+            flags = tuple([state[j] if j in extra else status[state[j][0]] is None for j in allies])
             if extra:
                 moved = (*moved, *extra)
         else:
-            key = (
-                turn,
-                first,
-                *[state[j] for j in moved],
-                *[self._status[state[j][0]] is None for j in allies],
-            )
+            flags = tuple([status[state[j][0]] is None for j in allies])
+        take, put = self._pickers(moved)
+        key = (turn, first, take(state), flags)
         known = self._whole.get(key)
         if known is None:
-            law = self._turn_law(state, actor, stages)
+            law = self._built_turn(state, actor, stages)
             if len(self._whole) >= _WHOLE_MAX:
                 self._whole.clear()
-            self._whole[key] = (law.den, [(tuple(st[j] for j in moved), w) for st, w in law.rows])
+            self._whole[key] = (law.den, [(take(st), w) for st, w in law.rows])
             return law
         den, rows = known
         if self.denominator % den:
             self.denominator = math.lcm(self.denominator, den)
-        out: list[tuple[ChainState, int]] = []
-        states, new_state = self._states, self.new_state
-        for slots, w in rows:
-            nxt = list(state)
-            for j, slot in zip(moved, slots, strict=True):
-                nxt[j] = slot
-            out.append((states.get(tuple(nxt)) or new_state(nxt), w))
+        state_of = self._state_of_tuple
+        out = [(state_of(put(state + slots)), w) for slots, w in rows]
         return StateLaw(den, out)
+
+    def _pickers(
+        self, moved: tuple[int, ...]
+    ) -> tuple[Callable[[tuple[Slot, ...]], tuple[Slot, ...]], Callable[[tuple[Slot, ...]], Any]]:
+        """Two getters for the slots ``moved`` (two at least): one takes them from a
+        state, in that order; the other, given a state followed by those slots, puts them
+        in their places (a state again), memoised per ``moved``."""
+        known = self._picks.get(moved)
+        if known is None:
+            n = len(self.sides)  # two at least: a fight
+            where = {j: n + k for k, j in enumerate(moved)}
+            take = itemgetter(*moved) if len(moved) > 1 else lambda s, j=moved[0]: (s[j],)
+            known = self._picks[moved] = (take, itemgetter(*[where.get(i, i) for i in range(n)]))
+        return known
 
     def _end_still(self, form: int) -> bool:
         """The round-end rules leave this form as it is (its law is the identity; a dead
@@ -328,6 +334,94 @@ class Chain(Acting):
             allies = tuple(j for j in range(len(self.sides)) if j != actor and j not in foes)
             known = self._read_slots[actor] = ((actor, *foes), allies)
         return (*known, "end" in stages)
+
+    def _built_turn(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
+        """The turn's law (:meth:`successors`, not memoised): on plain tuples
+        (:meth:`_plain_turn`) for a turn of actions, else stage by stage."""
+        if not (self.multi and self.plain_turns):
+            return self._turn_law(state, actor, stages)
+        den, rows = self._plain_turn(state, actor, stages)
+        state_of = self._state_of_tuple
+        return StateLaw(den, [(state_of(t), w) for t, w in rows])
+
+    def _plain_turn(
+        self, state: ChainState, actor: int, stages: Sequence[str]
+    ) -> tuple[int, list[tuple[tuple[Slot, ...], int]]]:
+        """:meth:`_turn_law` of a turn of actions — the same rows in the same order, the
+        same denominators met — with the states between the stages as plain tuples (none
+        interned, no law memoised per state: each rule between attacks taken per slot,
+        :meth:`_slot_hook`)."""
+        rows: _Rows = [(state, 1, 1)]
+        blown: StateLaw | None = None
+        touched = False
+        terminal = self.terminal
+        for stage in stages:
+            nxt: _Rows = []
+            for s1, w1, d1 in rows:
+                law = None if terminal(s1) else self._plain_stage(s1, actor, stage)
+                if law is None:  # the fight is over, or the rule is the identity
+                    nxt.append((s1, w1, d1))
+                    continue
+                if stage == "blow" and not touched:
+                    blown = law
+                sd, srows = law
+                if sd == 1 and len(srows) == 1:
+                    touched = touched or (stage != "blow" and srows[0][0] != s1)
+                    nxt.append((srows[0][0], w1, d1))
+                    continue
+                touched = touched or stage != "blow"
+                nxt.extend([(s2, w1 * w2, d1 * sd) for s2, w2 in srows])
+            rows = nxt
+        if not touched and blown is not None:  # the rules between attacks changed nothing
+            self.denominator = math.lcm(self.denominator, blown.den)
+            return blown.den, list(blown.rows)
+        den, merged = self._merged(rows)
+        return den, list(merged)
+
+    def _plain_stage(self, state: ChainState, actor: int, stage: str) -> StateLaw | None:
+        """:meth:`_stage_law` on a plain tuple, its rows plain tuples."""
+        if stage == "blow":
+            if not self.acting(state, actor):
+                return StateLaw(1, [(state, 1)])
+            return self._merged(self.turn_rows(state, actor, plain=True))
+        if stage == "end":
+            return self._plain_end(state)
+        moved = self._slot_hook(stage, state[actor])
+        if moved is None:  # the identity: a turn-end rule is left out, a turn start kept
+            return None if stage == "turn_end" else StateLaw(1, [(state, 1)])
+        law_den, srows = moved
+        dist: dict[ChainState, int] = {}
+        for slot, v in srows:
+            nxt = list(state)
+            nxt[actor] = slot
+            k = cast(ChainState, tuple(nxt))
+            dist[k] = dist.get(k, 0) + v
+        return StateLaw(law_den, list(dist.items()))
+
+    def _plain_end(self, state: ChainState) -> StateLaw:
+        """:meth:`hook_rows`' round-end rules on a plain tuple (each combatant not dead in
+        turn, its law per slot)."""
+        status = self._status
+        dist: dict[ChainState, int] | None = None
+        den = 1
+        for i, slot in enumerate(state):
+            if status[slot[0]] == "dead":
+                continue
+            moved = self._slot_hook("end", slot)
+            if moved is None:
+                continue
+            law_den, srows = moved
+            new: dict[ChainState, int] = {}
+            for s2, w in (dist or {state: 1}).items():
+                for slot2, v in srows:
+                    nxt = list(s2)
+                    nxt[i] = slot2
+                    k = cast(ChainState, tuple(nxt))
+                    new[k] = new.get(k, 0) + w * v
+            dist, den = new, den * law_den
+        if dist is None:
+            return StateLaw(1, [(state, 1)])
+        return StateLaw(den, list(dist.items()))
 
     def _turn_law(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
         """The turn's law built stage by stage (:meth:`successors`, not memoised)."""
