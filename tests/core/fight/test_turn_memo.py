@@ -72,3 +72,37 @@ def test_a_whole_turn_memoised_by_what_it_reads_equals_the_turn_built_afresh(sys
                 passes += 1
     assert compared > len(chain._whole)  # some from the memo
     assert passes > 0 or system_id == "tierkreis"  # no one falls there in 3 rounds
+
+
+@pytest.mark.parametrize(
+    ("system_id", "n", "m", "aid"),
+    [
+        ("gore", 2, 2, ()),
+        ("gore", 2, 2, ("a",)),
+        ("nsd20", 2, 2, ()),
+        ("core_dread", 2, 2, ()),
+    ],
+)
+def test_a_turn_built_on_plain_tuples_equals_the_turn_built_stage_by_stage(system_id, n, m, aid):
+    """:meth:`Chain._plain_turn` (a turn of actions on plain tuples, the rules between
+    attacks per slot, only the ends interned) gives every turn of the first rounds the
+    law :meth:`Chain._turn_law` builds on states, stage by stage — rows in the same order
+    — and meets the same denominators, actions and reasons."""
+    plain, staged = _party(system_id, n, m, aid), _party(system_id, n, m, aid)
+    staged.plain_turns = False
+    assert plain.multi and plain.plain_turns
+    rounds = 3
+    assert plain.explore(100_000, rounds=rounds) == staged.explore(100_000, rounds=rounds)
+    compared = 0
+    for state in list(staged._states.values()):
+        if staged.terminal(state):
+            continue
+        for turn in range(len(staged.order)):
+            actor, stages = staged.order[turn], staged.stages(turn, False)
+            den, rows = plain._plain_turn(state, actor, stages)
+            law = staged._turn_law(state, actor, stages)
+            assert (den, rows) == (law.den, list(law.rows)), (state, turn)
+            compared += 1
+    assert compared > 10
+    assert plain.denominator == staged.denominator
+    assert plain.acted == staged.acted and plain.happened == staged.happened
