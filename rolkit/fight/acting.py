@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from rolkit.actions import ActionContext, ActionProcedure, AttackAction
 from rolkit.dice import MAX_SEED
@@ -95,6 +95,8 @@ class Acting(Laws):
         self._affordables: dict[tuple[tuple[str, ...], str], tuple[ActionProcedure, ...]] = {}
         #: the actions the fight met (for the notes)
         self.acted: dict[str, None] = {}
+        #: ``(taken, aids)``: the budget allows no action the policy may choose
+        self._spent: dict[tuple[tuple[str, ...], bool], bool] = {}
 
     # facts the chain defines ----------------------------------------------------------
     def acting(self, state: ChainState, i: int) -> bool:
@@ -224,6 +226,17 @@ class Acting(Laws):
             )
         return known
 
+    def spent(self, taken: tuple[str, ...], aids: bool) -> bool:
+        """After ``taken`` the budget allows no action the policy may choose (no recover
+        nor attack action, nor an aid one for one who aids): :meth:`choose` is ``None``
+        whatever the state (memoised)."""
+        key = (taken, aids)
+        known = self._spent.get(key)
+        if known is None:
+            kinds = ("recover", "attack", "aid") if aids else ("recover", "attack")
+            known = self._spent[key] = not any(self._affordable(taken, k) for k in kinds)
+        return known
+
     def _choose(self, state: ChainState, i: int, taken: tuple[str, ...]) -> Choice | None:
         for action in self._affordable(taken, "recover"):
             c = Choice(action.id, i)
@@ -275,40 +288,54 @@ class Acting(Laws):
         return sorted(foes, key=lambda j: -score[j])  # stable: ties keep the order
 
     # a whole turn -------------------------------------------------------------------
-    def turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
+    def turn_rows(
+        self, state: ChainState, actor: int, plain: bool = False
+    ) -> list[tuple[ChainState, int, int]]:
         """The law of ``state`` after ``actor``'s actions of one turn, as rows
         ``(state, weight, denominator)`` (equal states not yet summed). Memoised by what
         a turn reads and changes — the actor's slot and its foes' (whether the fight is
         over, whom to attack, the blows' laws) — unless the actor aids its allies: states
-        that differ only in its allies share the turn, the allies' slots kept."""
+        that differ only in its allies share the turn, the allies' slots kept. ``plain``:
+        each state after as its plain tuple of slots (equal to its state, not interned:
+        :meth:`Chain.successors` interns only the turn's ends)."""
         foes = self._foes[actor]
         if actor in self.aiders or len(foes) + 1 == len(state):
-            return self._turn_rows(state, actor)
+            return self._turn_rows(state, actor, plain)
         key = (actor, state[actor], *[state[j] for j in foes])
         known = self._turns.get(key)
         if known is None:
-            rows = self._turn_rows(state, actor)
+            rows = self._turn_rows(state, actor, plain)
             if len(self._turns) >= _TURNS_MAX:
                 self._turns.clear()
-            self._turns[key] = [(st[actor], tuple(st[j] for j in foes), w, d) for st, w, d in rows]
+            self._turns[key] = [
+                (st[actor], tuple([st[j] for j in foes]), w, d) for st, w, d in rows
+            ]
             return rows
         out: list[tuple[ChainState, int, int]] = []
+        state_of = self.state_of
         for mine, theirs, w, d in known:
             nxt = list(state)
             nxt[actor] = mine
             for j, slot in zip(foes, theirs, strict=True):
                 nxt[j] = slot
-            out.append((self.state_of(nxt), w, d))
+            out.append((cast(ChainState, tuple(nxt)) if plain else state_of(nxt), w, d))
         return out
 
-    def _turn_rows(self, state: ChainState, actor: int) -> list[tuple[ChainState, int, int]]:
+    def _turn_rows(
+        self, state: ChainState, actor: int, plain: bool = False
+    ) -> list[tuple[ChainState, int, int]]:
+        """:meth:`turn_rows` built: the policy's actions one after the other, each
+        ``(state, actions taken)`` once (``plain``: the states between as plain tuples,
+        none interned)."""
         layer: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {(state, ()): [1, 1]}
         done: list[tuple[ChainState, int, int]] = []
+        after_act = self._after_plain if plain else self.after_act
+        aids = actor in self.aiders
         while layer:
             nxt: dict[tuple[ChainState, tuple[str, ...]], list[int]] = {}
             for (st, taken), (w, d) in layer.items():
                 choice = None
-                if not self.terminal(st) and self.acting(st, actor):
+                if not self.spent(taken, aids) and not self.terminal(st) and self.acting(st, actor):
                     choice = self.choose(st, actor, taken)
                 if choice is None:
                     done.append((st, w, d))
@@ -319,10 +346,18 @@ class Acting(Laws):
                 then = (*taken, choice.action)
                 for after, v in rows:
                     add_weight(
-                        nxt, (self.after_act(st, actor, choice.target, after), then), w * v, d * den
+                        nxt, (after_act(st, actor, choice.target, after), then), w * v, d * den
                     )
             layer = nxt
         return done
+
+    def _after_plain(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
+        """:meth:`after_act` as a plain tuple of slots (equal to the state, not interned)."""
+        nxt = list(state)
+        if target != actor:
+            nxt[target] = self.settle(after.defender, state[target][1])
+        nxt[actor] = self.settle(after.attacker, after.weapon)
+        return cast(ChainState, tuple(nxt))
 
     def draw_turn(
         self,

@@ -130,10 +130,10 @@ class Bounds(NamedTuple):
 
 
 class _Move(NamedTuple):
-    """An explored turn's law as floats: the turns it leads to with their chances, and
-    the summaries it ends in (their index) with theirs."""
+    """An explored turn's law as floats: the turns it leads to (their index) with their
+    chances, and the summaries it ends in (their index) with theirs."""
 
-    kids: tuple[Node, ...]
+    kids: tuple[int, ...]
     chances: tuple[float, ...]
     ends: tuple[tuple[int, float], ...]
 
@@ -142,7 +142,8 @@ class Explorer:
     """The chain's mass pushed forward as floats, the turns the most mass reaches explored
     first (module docstring: why the bounds it certifies hold). Resumable: each call goes
     on from where the last one stopped. :attr:`steps` keeps each explored turn's law (the
-    exact cut solve reads it, not built again)."""
+    exact cut solve reads it, not built again). Every turn reached is numbered once; the
+    pushes work on those numbers (lists, not dictionaries of turns)."""
 
     def __init__(self, chain: Chain) -> None:
         self.chain = chain
@@ -151,16 +152,23 @@ class Explorer:
         self.explored: set[Node] = set()
         #: each explored turn's law
         self.steps: dict[Node, StateLaw] = {}
-        self._moves: dict[Node, _Move] = {}
-        #: every turn reached, numbered (the arrays of :meth:`settle`)
+        #: every turn reached, numbered (the arrays of :meth:`settle`), and by number
         self._number: dict[Node, int] = {}
+        self._nodes: list[Node] = []
+        #: by number: the explored turn's law as floats (``None``: not explored)
+        self._moves: list[_Move | None] = []
+        self._residual: list[float] = []  # by number: the mass arrived, not gone on
+        self._queued = bytearray()  # by number: in the queue
+        #: a step's ``(state, turn)`` → the number of the turn it reaches (:meth:`_reach`)
+        self._kid: dict[tuple[ChainState, int], int] = {}
+        #: the turns gone through as passes (their law: the identity)
+        self.passed: dict[Node, StateLaw] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
         self._exits: tuple[list[int], list[int], list[float]] = ([], [], [])
         #: the edges and exits already converted for :meth:`settle` (numpy, loaded there)
         self._numpy: list[tuple[np.ndarray, np.ndarray, np.ndarray] | None] = [None, None]
-        #: the turns reached and not explored
-        self._frontier: set[Node] = set()
-        self._residual: dict[Node, float] = {}
+        #: the turns reached and not explored (their numbers)
+        self._frontier: set[int] = set()
         self._summaries: dict[Summary, int] = {}
         self._received: list[float] = []  # per summary, in the order first met
         self._ended = 0.0  # their float sum (the estimate only)
@@ -168,8 +176,7 @@ class Explorer:
         self.flops = 0
         #: the current pass's threshold
         self.threshold = 1.0
-        self._queue: deque[Node] = deque()
-        self._queued: set[Node] = set()
+        self._queue: deque[int] = deque()
         self._loops = 0  # pushes of explored turns in this pass
         self._reseed = False  # settled: the pass begins again at its threshold
         self._settle_at = _FIRST_SETTLE  # the turns explored at the next settling
@@ -179,10 +186,9 @@ class Explorer:
             self._summaries[chain.summary(root.state)] = 0
             self._ended = 1.0
         else:
-            self._residual[root] = 1.0
-            self._number[root] = 0
-            self._frontier.add(root)
-            self._enqueue(root)
+            self._add(root)
+            self._residual[0] = 1.0
+            self._enqueue(0)
 
     # what is known -------------------------------------------------------------------
     @property
@@ -199,7 +205,7 @@ class Explorer:
     @property
     def frontier_mass(self) -> float:
         """The mass waiting at turns not explored (no settling brings it to an end)."""
-        return sum(self._residual.get(node, 0.0) for node in self._frontier)
+        return sum(self._residual[i] for i in self._frontier)
 
     def bounds(self, seconds: float = 0.0) -> Bounds:
         """The certified bounds of the mass ended so far (module docstring)."""
@@ -219,30 +225,32 @@ class Explorer:
         """Push and explore until ``budget`` turns are explored, every turn reachable is,
         the clock passes ``deadline`` (a push begun is finished) or :attr:`pending` is at
         most ``target`` (``0``: no target)."""
-        queue, moves, residual = self._queue, self._moves, self._residual
+        queue, moves, residual, queued = self._queue, self._moves, self._residual, self._queued
         clock = deadline < math.inf
         while self._frontier and len(self.explored) < budget:
             if target > 0 and self._ended >= 1.0 - target:
                 return
-            if len(moves) >= self._settle_at:  # the explored turns' mass pushed on
+            if len(self.explored) >= self._settle_at:  # the explored turns' mass pushed on
                 self.settle(deadline, target, self.threshold * _EXPLORED / 64)
-                self._settle_at = int(len(moves) * _REGROW)
+                self._settle_at = int(len(self.explored) * _REGROW)
                 continue
             if not queue:
                 self._next_pass(self._reseed)
                 continue
             if clock and time.perf_counter() > deadline:
                 return
-            node = queue.popleft()
-            self._queued.discard(node)
-            move = moves.get(node)
+            i = queue.popleft()
+            queued[i] = 0
+            move = moves[i]
             if move is None:
-                move = self._explore(node)
-            elif self._loops > _LOOPS * len(moves):
+                move = self._explore(i)
+            elif self._loops > _LOOPS * len(self.explored):
                 continue  # a state brought back for ever: left for the next pass
             else:
                 self._loops += 1
-            self._push(node, residual.pop(node, 0.0), move)
+            here = residual[i]
+            residual[i] = 0.0
+            self._push(here, move)
 
     def settle(self, deadline: float = math.inf, target: float = 0.0, least: float = 1e-12) -> None:
         """Push the mass the explored turns hold on to its ends, or to the turns not
@@ -254,14 +262,9 @@ class Explorer:
         dropped first, so no product falls below :data:`FLOOR`."""
         import numpy as np
 
-        number = self._number
-        size = len(number)
-        nodes = list(number)
-        explored = np.zeros(size, dtype=bool)
-        explored[[number[node] for node in self._moves]] = True
-        mass = np.zeros(size)
-        for node, r in self._residual.items():
-            mass[number[node]] = r
+        size = len(self._nodes)
+        explored = np.array([m is not None for m in self._moves], dtype=bool)
+        mass = np.array(self._residual, dtype=np.float64)
         rows, cols, chances = self._arrays(self._edges, 0)
         erows, ecols, echances = self._arrays(self._exits, 1)
         received = np.array(self._received)
@@ -289,12 +292,9 @@ class Explorer:
         # the masses back into the explorer, which goes on from them
         self._received = received.tolist()
         self._ended = float(received.sum())
-        residual = self._residual
-        residual.clear()
-        for i in np.flatnonzero(mass).tolist():
-            residual[nodes[i]] = float(mass[i])
+        self._residual[:] = mass.tolist()
         self._queue.clear()
-        self._queued.clear()
+        self._queued[:] = bytes(size)
         self._reseed = True  # the pass begins again at its threshold (queue cleared)
 
     def _arrays(
@@ -325,48 +325,53 @@ class Explorer:
         self._reseed = False
         self._loops = 0
         limit, moves = self.threshold, self._moves
-        for node, mass in self._residual.items():
-            if mass >= (limit * _EXPLORED if node in moves else limit) and mass > 0:
-                self._enqueue(node)
-        for node in self._frontier:  # the last pass: reached with less than the floor
-            if limit == 0:
-                self._enqueue(node)
+        again_limit = limit * _EXPLORED
+        for i, mass in enumerate(self._residual):
+            if mass > 0 and mass >= (again_limit if moves[i] is not None else limit):
+                self._enqueue(i)
+        if limit == 0:  # the last pass: reached with less than the floor
+            for i in sorted(self._frontier):
+                self._enqueue(i)
 
-    def _enqueue(self, node: Node) -> None:
-        if node not in self._queued:
-            self._queued.add(node)
-            self._queue.append(node)
+    def _enqueue(self, i: int) -> None:
+        if not self._queued[i]:
+            self._queued[i] = 1
+            self._queue.append(i)
 
-    def _explore(self, node: Node) -> _Move:
-        """Build ``node``'s law (once) as a :class:`_Move`. A chance is ``w / den`` of two
-        ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped (its
-        mass counted unknown), so no product underflows."""
-        chain, number, frontier = self.chain, self._number, self._frontier
-        law = self.steps[node] = chain.successors(*node)
+    def _add(self, node: Node) -> int:
+        """Number a turn reached for the first time (it joins the frontier)."""
+        i = self._number[node] = len(self._nodes)
+        self._nodes.append(node)
+        self._moves.append(None)
+        self._residual.append(0.0)
+        self._queued.append(0)
+        self._frontier.add(i)  # reached: explored at the latest by the last pass
+        return i
+
+    def _explore(self, me: int) -> _Move:
+        """Build turn ``me``'s law (once) as a :class:`_Move`. A chance is ``w / den`` of
+        two ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped
+        (its mass counted unknown), so no product underflows."""
+        node = self._nodes[me]
+        law = self.steps[node] = self.chain.successors(*node)
         den, rows = law
         turn = (node.turn + 1) % self._n
-        me = number[node]
         src, dst, chances = self._edges
-        kids: list[Node] = []
+        kids: list[int] = []
         odds: list[float] = []
         ends: dict[int, int] = {}
+        kid = self._kid
         for succ, w in rows:  # each state once (a law's rows are merged)
-            if chain.terminal(succ):
-                summary = chain.summary(succ)
-                i = self._summaries.get(summary)
-                if i is None:
-                    i = self._summaries[summary] = len(self._received)
-                    self._received.append(0.0)
+            at = kid.get((succ, turn))
+            if at is None:
+                at = self._reach(succ, turn)
+            if at < 0:  # the fight ends: the summary's index, as -1 - i
+                i = -1 - at
                 ends[i] = ends.get(i, 0) + w
                 continue
-            child = Node(succ, turn, False)
-            at = number.get(child)
-            if at is None:
-                at = number[child] = len(number)
-                frontier.add(child)  # reached: explored at the latest by the last pass
             p = w / den
             if p >= _LEAST:
-                kids.append(child)
+                kids.append(at)
                 odds.append(p)
                 src.append(me)
                 dst.append(at)
@@ -380,26 +385,70 @@ class Explorer:
                 erows.append(me)
                 ecols.append(i)
                 echances.append(p)
-        move = self._moves[node] = _Move(tuple(kids), tuple(odds), tuple(out))
+        move = self._moves[me] = _Move(tuple(kids), tuple(odds), tuple(out))
         self.explored.add(node)
-        frontier.discard(node)
+        self._frontier.discard(me)
         return move
 
-    def _push(self, node: Node, here: float, move: _Move) -> None:
-        """Send ``node``'s residual ``here`` on along its law; a turn it reaches is queued
+    def _reach(self, state: ChainState, turn: int) -> int:
+        """The number of the turn a step to ``state`` before turn ``turn`` reaches (``-1 -
+        i``: the fight ends in summary ``i``), memoised. The turns that pass — their actor
+        cannot act and nothing changes, :meth:`Chain.passes` — are gone through at once:
+        their law (``state`` with weight 1, exact) is kept in :attr:`passed` and they take
+        no part in the pushes (the mass flows through them whole, no rounding)."""
+        chain, kid = self.chain, self._kid
+        if chain.terminal(state):
+            summary = chain.summary(state)
+            i = self._summaries.get(summary)
+            if i is None:
+                i = self._summaries[summary] = len(self._received)
+                self._received.append(0.0)
+            kid[(state, turn)] = -1 - i
+            return -1 - i
+        through: list[tuple[ChainState, int]] = []
+        for _ in range(self._n - 1):  # some actor can act: not every turn passes
+            if not chain.passes(state, turn):
+                break
+            self.passed[Node(state, turn, False)] = StateLaw(1, [(state, 1)])
+            through.append((state, turn))
+            turn = (turn + 1) % self._n
+        at = kid.get((state, turn))
+        if at is None:
+            child = Node(state, turn, False)
+            at = self._number.get(child)
+            if at is None:
+                at = self._add(child)
+            kid[(state, turn)] = at
+        for key in through:
+            kid[key] = at
+        return at
+
+    def _push(self, here: float, move: _Move) -> None:
+        """Send a turn's residual ``here`` on along its law; a turn it reaches is queued
         when its residual reaches the pass's threshold (a fraction of it, explored)."""
-        residual, moves, queued, queue = self._residual, self._moves, self._queued, self._queue
+        residual, queued, queue = self._residual, self._queued, self._queue
         limit = self.threshold
-        again = limit * _EXPLORED
-        for child, p in zip(move.kids, move.chances, strict=True):
-            flow = here * p
-            if flow < FLOOR:
-                continue
-            mass = residual.get(child, 0.0) + flow
-            residual[child] = mass
-            if mass >= (again if child in moves else limit) and child not in queued:
-                queued.add(child)
-                queue.append(child)
+        if _EXPLORED == 1.0:  # the same threshold for every turn
+            for child, p in zip(move.kids, move.chances, strict=True):
+                flow = here * p
+                if flow < FLOOR:
+                    continue
+                mass = residual[child] + flow
+                residual[child] = mass
+                if mass >= limit and not queued[child]:
+                    queued[child] = 1
+                    queue.append(child)
+        else:
+            again, moves = limit * _EXPLORED, self._moves
+            for child, p in zip(move.kids, move.chances, strict=True):
+                flow = here * p
+                if flow < FLOOR:
+                    continue
+                mass = residual[child] + flow
+                residual[child] = mass
+                if mass >= (again if moves[child] is not None else limit) and not queued[child]:
+                    queued[child] = 1
+                    queue.append(child)
         received = self._received
         for i, p in move.ends:
             flow = here * p
@@ -432,8 +481,9 @@ class _CutAbsorber(Absorber):
         known = self._edges.get(node)
         if known is None:
             chain, explored = self.chain, self.explorer.explored
+            passed = self.explorer.passed
             t = (node.turn + 1) % self.n
-            den, rows = self.explorer.steps[node]
+            den, rows = self.explorer.steps.get(node) or self.explorer.passed[node]
             scale = self.big // den
             ended: dict[Key, int] = {}
             nodes: list[Node] = []
@@ -445,7 +495,7 @@ class _CutAbsorber(Absorber):
                         ended[key] = ended.get(key, 0) + w
                     continue
                 child = self.node(succ, t)
-                if child in explored:
+                if child in explored or child in passed:
                     nodes.append(child)
                     weights.append(w)
                 else:

@@ -10,8 +10,9 @@ values over the interned forms of :class:`~rolkit.fight.laws.Laws`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any, cast
 
 from rolkit.errors import RulesError
@@ -41,6 +42,8 @@ _Rows = list[tuple[ChainState, int, int]]
 #: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
 #: the memory: past it the solve builds them again).
 _KEPT_MAX = 50_000
+#: The turn laws :meth:`Chain.successors` keeps by what they read (a bound on the memory).
+_WHOLE_MAX = 200_000
 
 
 #: not memoised yet (:meth:`Chain._slot_hook` keeps ``None`` for a rule that changes nothing)
@@ -105,6 +108,9 @@ class Chain(Acting):
         #: a turn's blow and round-end rules taken together (:meth:`_blow_and_end`); off:
         #: stage by stage, the reference the tests compare it with
         self.fuse_end = True
+        #: a turn of actions built on plain tuples, only its ends interned
+        #: (:meth:`_plain_turn`); off: stage by stage on states (:meth:`_turn_law`)
+        self.plain_turns = True
         self._stages: dict[tuple[int, bool], tuple[str, ...]] = {}
         self._hook_rows: dict[tuple[ChainState, int | None, str], StateLaw] = {}
         self._p_down: dict[BlowKey, Fraction] = {}
@@ -122,6 +128,11 @@ class Chain(Acting):
             tuple[str, Slot], tuple[int, tuple[tuple[Slot, int], ...]] | None
         ] = {}
         self._by_fates: dict[tuple[Fate, ...], Summary] = {}
+        #: a turn's law by what it reads (:meth:`successors`): the moved slots' rows
+        self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
+        self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self._still: dict[int, bool] = {}
+        self._picks: dict[tuple[int, ...], tuple[Callable[..., Any], Callable[..., Any]]] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
@@ -235,7 +246,186 @@ class Chain(Acting):
         actor = self.order[turn]
         if not self.hooks:
             return self.blow_successors(state, actor)
-        rows, touched, blown = self._staged(state, actor, self.stages(turn, first))
+        stages = self.stages(turn, first)
+        reads = self._turn_reads(actor, stages)
+        if reads is None:
+            return self._built_turn(state, actor, stages)
+        moved, allies, end = reads
+        status = self._status
+        if end:  # an ally the round-end rules move is read whole, and moved
+            still = self._end_still
+            extra = tuple([j for j in allies if not still(state[j][0])])
+            flags = tuple([state[j] if j in extra else status[state[j][0]] is None for j in allies])
+            if extra:
+                moved = (*moved, *extra)
+        else:
+            flags = tuple([status[state[j][0]] is None for j in allies])
+        take, put = self._pickers(moved)
+        key = (turn, first, take(state), flags)
+        known = self._whole.get(key)
+        if known is None:
+            law = self._built_turn(state, actor, stages)
+            if len(self._whole) >= _WHOLE_MAX:
+                self._whole.clear()
+            self._whole[key] = (law.den, [(take(st), w) for st, w in law.rows])
+            return law
+        den, rows = known
+        if self.denominator % den:
+            self.denominator = math.lcm(self.denominator, den)
+        state_of = self._state_of_tuple
+        out = [(state_of(put(state + slots)), w) for slots, w in rows]
+        return StateLaw(den, out)
+
+    def _pickers(
+        self, moved: tuple[int, ...]
+    ) -> tuple[Callable[[tuple[Slot, ...]], tuple[Slot, ...]], Callable[[tuple[Slot, ...]], Any]]:
+        """Two getters for the slots ``moved`` (two at least): one takes them from a
+        state, in that order; the other, given a state followed by those slots, puts them
+        in their places (a state again), memoised per ``moved``."""
+        known = self._picks.get(moved)
+        if known is None:
+            n = len(self.sides)  # two at least: a fight
+            where = {j: n + k for k, j in enumerate(moved)}
+            take = itemgetter(*moved) if len(moved) > 1 else lambda s, j=moved[0]: (s[j],)
+            known = self._picks[moved] = (take, itemgetter(*[where.get(i, i) for i in range(n)]))
+        return known
+
+    def _end_still(self, form: int) -> bool:
+        """The round-end rules leave this form as it is (its law is the identity; a dead
+        combatant's is never applied), memoised per form."""
+        known = self._still.get(form)
+        if known is None:
+            known = self._still[form] = self._status[form] == "dead" or self.hook_law("end", form)[
+                1
+            ] == ((form, 1),)
+        return known
+
+    def passes(self, state: ChainState, turn: int) -> bool:
+        """Turn ``turn`` (not begun) leaves ``state`` as it is, with certainty: its actor
+        cannot act (its blow or actions are none) and its turn-start and turn-end rules
+        leave its form as it is (:meth:`successors` is then ``state`` with weight 1).
+        A turn with the round-end rules is never a pass here (they move everyone)."""
+        form = state[self.order[turn]][0]
+        if self._status[form] is None:
+            return False
+        if not self.hooks:
+            return True
+        for stage in self.stages(turn, False):
+            if stage == "end":
+                return False
+            if stage != "blow" and self.hook_law(stage, form)[1] != ((form, 1),):
+                return False
+        return True
+
+    def _turn_reads(
+        self, actor: int, stages: Sequence[str]
+    ) -> tuple[tuple[int, ...], tuple[int, ...], bool] | None:
+        """What a turn of ``actor`` with ``stages`` reads and changes, when that is less
+        than the whole state: the slots it may move (the actor's and its foes': its
+        turn-start and turn-end rules read its own, its actions its foes' too), the allies
+        whose ability to act it reads (whether the fight goes on) and whether the round-end
+        rules end it (they move, and read, each ally they do not leave as it is: read by
+        :meth:`successors`). ``None``: the whole state — one who aids reads its allies."""
+        if actor in self.aiders:
+            return None
+        known = self._read_slots.get(actor)
+        if known is None:
+            foes = self._foes[actor]
+            allies = tuple(j for j in range(len(self.sides)) if j != actor and j not in foes)
+            known = self._read_slots[actor] = ((actor, *foes), allies)
+        return (*known, "end" in stages)
+
+    def _built_turn(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
+        """The turn's law (:meth:`successors`, not memoised): on plain tuples
+        (:meth:`_plain_turn`) for a turn of actions, else stage by stage."""
+        if not (self.multi and self.plain_turns):
+            return self._turn_law(state, actor, stages)
+        den, rows = self._plain_turn(state, actor, stages)
+        state_of = self._state_of_tuple
+        return StateLaw(den, [(state_of(t), w) for t, w in rows])
+
+    def _plain_turn(
+        self, state: ChainState, actor: int, stages: Sequence[str]
+    ) -> tuple[int, list[tuple[tuple[Slot, ...], int]]]:
+        """:meth:`_turn_law` of a turn of actions — the same rows in the same order, the
+        same denominators met — with the states between the stages as plain tuples (none
+        interned, no law memoised per state: each rule between attacks taken per slot,
+        :meth:`_slot_hook`)."""
+        rows: _Rows = [(state, 1, 1)]
+        blown: StateLaw | None = None
+        touched = False
+        terminal = self.terminal
+        for stage in stages:
+            nxt: _Rows = []
+            for s1, w1, d1 in rows:
+                law = None if terminal(s1) else self._plain_stage(s1, actor, stage)
+                if law is None:  # the fight is over, or the rule is the identity
+                    nxt.append((s1, w1, d1))
+                    continue
+                if stage == "blow" and not touched:
+                    blown = law
+                sd, srows = law
+                if sd == 1 and len(srows) == 1:
+                    touched = touched or (stage != "blow" and srows[0][0] != s1)
+                    nxt.append((srows[0][0], w1, d1))
+                    continue
+                touched = touched or stage != "blow"
+                nxt.extend([(s2, w1 * w2, d1 * sd) for s2, w2 in srows])
+            rows = nxt
+        if not touched and blown is not None:  # the rules between attacks changed nothing
+            self.denominator = math.lcm(self.denominator, blown.den)
+            return blown.den, list(blown.rows)
+        den, merged = self._merged(rows)
+        return den, list(merged)
+
+    def _plain_stage(self, state: ChainState, actor: int, stage: str) -> StateLaw | None:
+        """:meth:`_stage_law` on a plain tuple, its rows plain tuples."""
+        if stage == "blow":
+            if not self.acting(state, actor):
+                return StateLaw(1, [(state, 1)])
+            return self._merged(self.turn_rows(state, actor, plain=True))
+        if stage == "end":
+            return self._plain_end(state)
+        moved = self._slot_hook(stage, state[actor])
+        if moved is None:  # the identity: a turn-end rule is left out, a turn start kept
+            return None if stage == "turn_end" else StateLaw(1, [(state, 1)])
+        law_den, srows = moved
+        dist: dict[ChainState, int] = {}
+        for slot, v in srows:
+            nxt = list(state)
+            nxt[actor] = slot
+            k = cast(ChainState, tuple(nxt))
+            dist[k] = dist.get(k, 0) + v
+        return StateLaw(law_den, list(dist.items()))
+
+    def _plain_end(self, state: ChainState) -> StateLaw:
+        """:meth:`hook_rows`' round-end rules on a plain tuple (each combatant not dead in
+        turn, its law per slot)."""
+        status = self._status
+        dist: dict[ChainState, int] | None = None
+        den = 1
+        for i, slot in enumerate(state):
+            if status[slot[0]] == "dead":
+                continue
+            moved = self._slot_hook("end", slot)
+            if moved is None:
+                continue
+            law_den, srows = moved
+            new: dict[ChainState, int] = {}
+            for s2, w in (dist or {state: 1}).items():
+                for slot2, v in srows:
+                    nxt = list(s2)
+                    nxt[i] = slot2
+                    k = cast(ChainState, tuple(nxt))
+                    new[k] = new.get(k, 0) + w * v
+            dist, den = new, den * law_den
+        if dist is None:
+            return StateLaw(1, [(state, 1)])
+        return StateLaw(den, list(dist.items()))
+
+    def _turn_law(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
+        """The turn's law built stage by stage (:meth:`successors`, not memoised)."""
+        rows, touched, blown = self._staged(state, actor, stages)
         if not touched and blown is not None:  # the rules between attacks changed nothing
             self.denominator = math.lcm(self.denominator, blown.den)
             return StateLaw(blown.den, list(blown.rows))
