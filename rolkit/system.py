@@ -279,7 +279,10 @@ class System(Generic[C, W, M, O, K]):
             (:mod:`rolkit.fight.independent`, #27): ``profile(combatant, weapon, options)``
             is all a combatant's own turn reads of itself to hurt its foe (``None``: not
             declared for this form), ``weapon_ok(weapon, options)`` whether the bearer's
-            turn leaves the weapon alone. ``None``: the system declares no profile.
+            turn leaves the weapon alone. ``None``: the system declares no profile. The
+            profile describes *this* system's turn (its :attr:`actions`): a copy with other
+            actions must declare its own, or the split plays another fight
+            (``tests/systems/ashes_of_war/test_horizon_split.py``).
         blow_reads: what one attack's after-state law (:meth:`transitions`) reads of its
             attacker, ``(attacker, weapon, modifiers, options) -> Hashable | None``, when
             the law leaves that attacker as it is: two attackers with equal values (not

@@ -43,7 +43,9 @@ stays under ``max_states`` it is solved with integer weights over one common den
   −2 that ends) is solved as their exact linear system.
 
 **Simulated**: past the bound (or with ``method="simulate"``), ``n`` seeded fights drawn
-blow by blow from the same laws with the same policy; the result says so ("simulado,
+blow by blow from the same laws with the same policy (a duel whose system declares a
+compact engine, Ashes of War's default one, is drawn on that engine's packed states, all
+fights at once: :attr:`rolkit.system.System.duel_sample`); the result says so ("simulado,
 n = …, ± …", the widest 95 % interval of its probabilities). Never silently approximate.
 
 Rules of the chain (what a GM would expect, stated in :attr:`FightOdds.notes`):
