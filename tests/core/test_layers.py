@@ -49,8 +49,6 @@ LAZY: Mapping[tuple[str, str], str] = {
     "when a fight is bounded past the exact bound",
     ("rolkit.systems.ashes_of_war.rules.compact_duel", "numpy"): "the default duel's side "
     "states are pushed with numpy only when its certified bounds are asked for",
-    ("rolkit.systems.ashes_of_war.rules.compact_sample", "numpy"): "the default duel's "
-    "fights are drawn on the compact state with numpy only when it is simulated",
     ("rolkit.display.markup", "pandas"): "right-aligning a frame's number columns",
     ("rolkit.display.tables", "pandas"): "tables are built on demand; text reprs never need them",
     ("rolkit.display.compare", "pandas"): "the comparison table, on demand",

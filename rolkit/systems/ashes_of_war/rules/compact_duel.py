@@ -50,7 +50,7 @@ from rolkit.systems.ashes_of_war.tables import DISTAL, LOCATIONS, PART_OF, TOWAR
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["CompactDuel", "compact_duel", "FATES"]
+__all__ = ["CompactDuel", "compact_duel", "FATES", "numpy_module"]
 
 #: Fate codes of the ``fate`` field: 0 standing.
 FATES = (None, "down", "dying", "dead")
@@ -97,7 +97,8 @@ class _Np:
     np: Any = None
 
 
-def _numpy() -> Any:
+def numpy_module() -> Any:
+    """numpy, imported at the first call (the compact engine and its sampler share it)."""
     if _Np.np is None:
         import numpy
 
@@ -186,7 +187,7 @@ class _Side:
 
     def _location_table(self) -> Any:
         """T4 weights over 20 of each location, for every set of lost parts."""
-        np = _numpy()
+        np = numpy_module()
         table = np.zeros((1 << _NLOC, _NLOC), dtype=np.int64)
         for mask in range(1 << _NLOC):
             if mask & 3:  # the head and the torso are never lost (a lethal wound kills)
@@ -203,7 +204,7 @@ def _codes(names: frozenset[str] | set[str]) -> int:
 
 def encode(c: Combatant, weapon: Weapon) -> tuple[int, ...]:
     """The words of the side state ``(c, foe's weapon)``."""
-    np = _numpy()
+    np = numpy_module()
     W = np.zeros((1, LAYOUT.words), dtype=np.uint64)
     w = c.wounds
     for k, loc in enumerate(LOCATIONS):
@@ -232,7 +233,7 @@ def encode(c: Combatant, weapon: Weapon) -> tuple[int, ...]:
 def decode(words: tuple[int, ...], c0: Combatant, weapon0: Weapon) -> tuple[Combatant, Weapon]:
     """The forms of a side state, built on the side's start forms ``c0`` and ``weapon0``
     (what the state does not hold is theirs): the inverse of :func:`encode`."""
-    np = _numpy()
+    np = numpy_module()
     W = np.array([words], dtype=np.uint64)
 
     def one(name: str) -> int:
@@ -283,7 +284,7 @@ def wound(side: _Side, W: np.ndarray, k: int, severity: int, damage_type: str) -
     ``k`` on every state of ``W`` (in place): :func:`~.wounds.wound_plan` and the mark
     :func:`~.wounds.wound_effect` adds, step by step. Standing states only (not
     Moribundo: the Moribundo rule is off)."""
-    np = _numpy()
+    np = numpy_module()
     n = len(W)
     if n == 0:
         return
@@ -394,7 +395,7 @@ def bleed(side: _Side, W: np.ndarray) -> None:
     """§4.16 the round's bleeding ticks, in place (:func:`~rolkit.systems.ashes_of_war.
     turns.bleeding_ticks`): each location bleeding when the ticks begin bleeds once, in
     body order, at its level when its tick comes, unless lost or the state is dead."""
-    np = _numpy()
+    np = numpy_module()
     start = get(W, "BL") | get(W, "BS")
     if not start.any():
         return
@@ -417,7 +418,7 @@ def bleed(side: _Side, W: np.ndarray) -> None:
 def recover(side: _Side, W: np.ndarray) -> None:
     """The own turn's first "recover" action that applies, in place: pick up what was
     dropped (the weapon, else the shield) with a hand able to hold it, else stand up."""
-    np = _numpy()
+    np = numpy_module()
     rules = side.rules
     wd = get(W, "WD") == 1
     sd = get(W, "SD") == 1
@@ -444,7 +445,7 @@ def profile(side: _Side, W: np.ndarray, apart: bool = False) -> np.ndarray:
     first serious wound, or the weapon still dropped, §4.3). ``apart``: the weapon arm's
     ▽ counted apart (``16·arm + conditions``), as the exact profile does; else summed
     (the attacks are the same: one term for both)."""
-    np = _numpy()
+    np = numpy_module()
     rules = side.rules
     dm, fr, fs = get(W, "DM"), get(W, "FR"), get(W, "FS")
     s = side.weapon_hand
@@ -491,7 +492,7 @@ class _Tables:
 
 def _tables() -> type[_Tables]:
     if _Tables.clear is None:
-        np = _numpy()
+        np = numpy_module()
         clear = np.zeros((1 << _NLOC, LAYOUT.words), dtype=np.uint64)
         for mask in range(1 << _NLOC):
             for k in range(_NLOC):
@@ -534,7 +535,7 @@ def canonical(side: _Side, W: np.ndarray) -> None:
     * left and right legs and feet (when the armour is the same on both): no rule here
       tells them apart (T4 gives each side the same faces; Derribado from either Pierna).
     """
-    np = _numpy()
+    np = numpy_module()
     if not len(W):
         return
     t = _tables()
@@ -611,7 +612,7 @@ def merge(
     sorted by group. Sorted by one mixed 64-bit key (one sort, not one per word); equal
     keys are then checked to hold equal states, and on a collision the states are sorted
     word by word instead."""
-    np = _numpy()
+    np = numpy_module()
     if len(W) <= 1:
         return W, m, g
     cols = [W[:, k] for k in range(W.shape[1])]
@@ -660,7 +661,7 @@ class CompactDuel:
         rules: RulesConfig,
         modifiers: Modifiers,
     ) -> None:
-        np = _numpy()
+        np = numpy_module()
         self.forms, self.weapons, self.order, self.rules = forms, weapons, order, rules
         #: side i: combatant i's form under the weapon of its foe 1 - i
         self.sides = tuple(_Side(forms[i], forms[1 - i], weapons[1 - i], rules) for i in (0, 1))
@@ -693,7 +694,7 @@ class CompactDuel:
         """Side ``i`` after one attack of its foe with ``desgracias`` ▽ (one number, or
         one per state): the states that stand (merged within their group ``g``) and the
         mass fallen per fate code (per group, with ``g``)."""
-        np = _numpy()
+        np = numpy_module()
         side = self.sides[i]
         cap = self.rules.desgracia_cap
         table = [self.hit(side.ndp, d) for d in range(cap + 1)]
@@ -761,7 +762,7 @@ class CompactDuel:
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, dict[int, Any]]:
         """The standing states merged (within their group), and the mass of the fallen
         per fate code (an array over the groups, with ``g``)."""
-        np = _numpy()
+        np = numpy_module()
         fate = get(W, "fate")
         fell: dict[int, Any] = {}
         for code in (_DOWN, _DYING, _DEAD):
@@ -796,7 +797,7 @@ class CompactDuel:
         the deadline and the rest is not counted. Once nothing moves any more (a fight
         that stands for ever) it stops too. :attr:`flops` counts this pass's float
         operations (at least as many as any value's chain of roundings)."""
-        np = _numpy()
+        np = numpy_module()
         self.flops = 0
         self.states = 0
         ended: dict[Any, float] = {}
@@ -836,7 +837,7 @@ class CompactDuel:
         """Combatant ``i``'s turn on every term: its recover action, then per profile its
         two attacks on the other side (the states under the cut dropped after each) —
         the other sides of every term and profile pushed together, as groups."""
-        np = _numpy()
+        np = numpy_module()
         j = 1 - i
         own: list[tuple[int, Any, Any, float, int]] = []
         for k, t in enumerate(terms):
@@ -890,7 +891,7 @@ class CompactDuel:
     def round_end(self, terms: list[list[Any]], ended: dict[Any, float]) -> list[list[Any]]:
         """§4.16 the bleeding of both sides of every term at the round's end; the falls
         (a draw when both fall)."""
-        np = _numpy()
+        np = numpy_module()
         n = len(terms)
         moved: list[list[Any]] = [[None, None, None, None] for _ in terms]
         fells, alive = [], []

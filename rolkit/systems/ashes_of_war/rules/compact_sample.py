@@ -32,6 +32,7 @@ from rolkit.systems.ashes_of_war.rules.compact_duel import (
     CompactDuel,
     bleed,
     get,
+    numpy_module,
     profile,
     put,
     recover,
@@ -47,20 +48,6 @@ __all__ = ["Drawn", "Sampled", "sample_duel", "draw_blow", "sample_rows"]
 _NLOC = len(LOCATIONS)
 #: row status codes
 _GOING, _ENDED, _FROZEN = 0, 1, 2
-
-
-class _Np:
-    """numpy, loaded with the first compact simulation (``import rolkit`` stays light)."""
-
-    np: Any = None
-
-
-def _numpy() -> Any:
-    if _Np.np is None:
-        import numpy
-
-        _Np.np = numpy
-    return _Np.np
 
 
 class Sampled(NamedTuple):
@@ -90,7 +77,7 @@ class _Laws:
     """One side's step laws as integer running totals (each an exact law's weights)."""
 
     def __init__(self, engine: CompactDuel, i: int) -> None:
-        np = _numpy()
+        np = numpy_module()
         side = engine.sides[i]
         cap = engine.rules.desgracia_cap
         table = [engine.hit(side.ndp, d) for d in range(cap + 1)]
@@ -116,7 +103,7 @@ def draw_blow(
     """Side ``i``'s states ``W`` after one attack of its foe with ``desgracias`` ▽ each:
     one successor per row drawn from the law :meth:`CompactDuel.blow` pushes (a new
     array; ``rng`` a numpy ``Generator``; the fate is read by the caller)."""
-    np = _numpy()
+    np = numpy_module()
     side = engine.sides[i]
     W = W.copy()
     rows = len(W)
@@ -158,7 +145,7 @@ def _frozen(engine: CompactDuel, laws: tuple[_Laws, _Laws], S: list[Any]) -> Any
     """The rows no round can change any more: nothing to recover, no bleeding, and
     neither side can hurt the other (no attack, the attacking weapon broken, or no hit
     possible with the profile's ▽)."""
-    np = _numpy()
+    np = numpy_module()
     still = np.ones(len(S[0]), dtype=bool)
     for i in (0, 1):
         W = S[i].copy()
@@ -178,7 +165,7 @@ def sample_rows(engine: CompactDuel, n: int, seed: int, cap: int) -> Drawn:
     """``n`` fights from the engine's start, drawn row by row with
     ``numpy.random.default_rng(seed)``; a fight still standing after ``cap`` rounds is
     going (status 0)."""
-    np = _numpy()
+    np = numpy_module()
     rng = np.random.default_rng(seed)
     laws = (_Laws(engine, 0), _Laws(engine, 1))
     S = [np.repeat(engine.start[i], n, axis=0) for i in (0, 1)]
@@ -235,7 +222,7 @@ def sample_rows(engine: CompactDuel, n: int, seed: int, cap: int) -> Drawn:
 def sample_duel(engine: CompactDuel, n: int, seed: int, cap: int) -> list[Sampled]:
     """``SYSTEM.duel_sample``: ``n`` fights of the compact duel (:func:`sample_rows`),
     grouped by how they ended (or stand) and when."""
-    np = _numpy()
+    np = numpy_module()
     drawn = sample_rows(engine, n, seed, cap)
     ended = drawn.status == _ENDED
     keys = np.stack(
