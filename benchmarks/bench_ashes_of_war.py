@@ -289,7 +289,8 @@ def transitions_rows(rows: list[tuple[str, float, str]]) -> None:
             Ratio(t_icepool / t_rolkit),
             "target ≥ 2; not like for like: icepool's chain is 4 abstract states (out / "
             "handless / fine, exact only because each blow of round 1 meets fresh forms), "
-            "rolkit's carries every form of each side",
+            "rolkit's carries every form of each side and plays on each the rules between "
+            "attacks the chain leaves out (turn start, bleeding at the round's end)",
         )
     )
     rolkit.clear_caches()
