@@ -275,9 +275,9 @@ def _chain_rows(name: str, peer: Peer, ours: Any, t_ours: float) -> list[tuple[s
 def aow_blow_rows() -> list[tuple[str, float, str]]:
     """Ashes of War's peer: the law of the duel's first blow (default forms, undefended),
     rolkit's ``attack_outcomes`` against the same attack in icepool (asserted equal), CPU
-    medians of the two run in turn, rolkit's caches cleared before each of its runs."""
+    medians of the two run in turn, each side's caches cleared before each of its runs."""
     from benchmarks.bench_ashes_of_war import ROLES, icepool_law
-    from benchmarks.timing import medians_side_by_side
+    from benchmarks.timing import clear_icepool_caches, medians_side_by_side
     from rolkit.systems.ashes_of_war import attack_outcomes
 
     d = rolkit.get_system("ashes_of_war").defaults()
@@ -286,7 +286,7 @@ def aow_blow_rows() -> list[tuple[str, float, str]]:
     t_ours, t_theirs = medians_side_by_side(
         [functools.partial(attack_outcomes, *forms), functools.partial(icepool_law, *forms)],
         repeat=15,
-        setups=[rolkit.clear_caches, None],
+        setups=[rolkit.clear_caches, clear_icepool_caches],
     )
     name = "ashes_of_war: 1v1's first blow"
     return [

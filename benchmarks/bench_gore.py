@@ -21,7 +21,6 @@ import functools
 import itertools
 import math
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
@@ -29,7 +28,7 @@ from typing import Any
 
 import icepool
 
-from benchmarks.timing import Ratio, median_seconds, medians_side_by_side
+from benchmarks.timing import Ratio, clear_icepool_caches, median_seconds, medians_side_by_side
 from rolkit import clear_caches
 from rolkit.dice import parse
 from rolkit.systems import gore as g
@@ -388,16 +387,6 @@ def rolkit_law_dict(rows: dict) -> dict[tuple[Any, ...], Fraction]:
         )
         out[key] = out.get(key, Fraction(0)) + p
     return out
-
-
-def clear_icepool_caches() -> None:
-    """Clear every lru_cache found on loaded icepool modules (a cold start, as for rolkit)."""
-    for name, module in list(sys.modules.items()):
-        if name == "icepool" or name.startswith("icepool."):
-            for value in list(vars(module).values()):
-                clear = getattr(value, "cache_clear", None)
-                if callable(clear):
-                    clear()
 
 
 #: Effective skills and the rest of each side-by-side scenario: (label, rolkit forms,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 
@@ -48,6 +49,17 @@ def medians_side_by_side(
             fn()
             samples[i].append(time.process_time() - t0)
     return [statistics.median(s) for s in samples]
+
+
+def clear_icepool_caches() -> None:
+    """Clear every lru_cache found on loaded icepool modules: a cold start for an icepool
+    peer, as ``rolkit.clear_caches()`` gives rolkit's side."""
+    for name, module in list(sys.modules.items()):
+        if name == "icepool" or name.startswith("icepool."):
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
 
 
 class Ratio(float):

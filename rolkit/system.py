@@ -536,7 +536,9 @@ class System(Generic[C, W, M, O, K]):
         if fn is None:
             return {combatant: Fraction(1)}
         law = dict(fn(combatant, self._combatant_options(options)))
-        if sum(law.values()) != 1:
+        # most laws are certain (one form): its probability compared at once, no Fraction sum
+        one = next(iter(law.values())) == 1 if len(law) == 1 else sum(law.values()) == 1
+        if not one:
             raise ValueError(f"{self.id}: a turn effect's law sums to {sum(law.values())}, not 1")
         return law
 

@@ -14,8 +14,9 @@ damage types are a main type plus optional others. :func:`combatant` builds a
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -146,9 +147,26 @@ def cached_hash(form: Any) -> int:
     values = form.__dict__
     h = values.get(_HASH)
     if h is None:
-        h = hash(tuple(map(values.__getitem__, form.__dataclass_fields__)))
+        fields_of = _FIELDS.get(type(form))
+        if fields_of is None:
+            fields_of = _FIELDS[type(form)] = _values_getter(tuple(form.__dataclass_fields__))
+        h = hash(fields_of(values))
         object.__setattr__(form, _HASH, h)
     return h
+
+
+#: Per form class, its field values as one tuple in field order, built in C
+#: (``operator.itemgetter``): the same tuple :func:`cached_hash` hashed field by field.
+_FIELDS: dict[type, Callable[[dict[str, Any]], tuple[Any, ...]]] = {}
+
+
+def _values_getter(names: tuple[str, ...]) -> Callable[[dict[str, Any]], tuple[Any, ...]]:
+    """The tuple of ``names``' values of a form's ``__dict__`` (a 1-tuple for one name,
+    as ``tuple(map(...))`` gives: :func:`operator.itemgetter` of one name is no tuple)."""
+    if len(names) == 1:
+        name = names[0]
+        return lambda values: (values[name],)
+    return itemgetter(*names)
 
 
 def wounds_hash(form: Any) -> int:
@@ -158,9 +176,17 @@ def wounds_hash(form: Any) -> int:
     values = form.__dict__
     h = values.get(_HASH)
     if h is None:
-        h = hash(tuple(tuple(map(values[name].get, LOCATIONS)) for name in _WOUND_ROWS))
+        try:  # every row lists every location (``Wounds.__post_init__``): counts in C
+            rows = tuple([_COUNTS(values[name]) for name in _WOUND_ROWS])
+        except KeyError:  # a row built without some location (``evolve``): ``None`` there
+            rows = tuple(tuple(map(values[name].get, LOCATIONS)) for name in _WOUND_ROWS)
+        h = hash(rows)
         object.__setattr__(form, _HASH, h)
     return h
+
+
+#: A wound row's counts in ``LOCATIONS`` order (:func:`wounds_hash`).
+_COUNTS = itemgetter(*LOCATIONS)
 
 
 def state_without_hash(form: Any) -> dict[str, Any]:

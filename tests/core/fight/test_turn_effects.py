@@ -665,3 +665,25 @@ def _still_out_after_next_turn(fight: Fight, seed: int) -> bool:
     out = TOY.status(fight.state.fighter("Ana").defender) == "down"
     fight.undo()
     return out
+
+
+@pytest.mark.parametrize(
+    "law",
+    [
+        lambda c: {c: Fraction(1, 2)},  # one form, not certain
+        lambda c: {c: Fraction(2)},
+        lambda c: {},  # no form at all
+        lambda c: {c: Fraction(1, 2), replace(c, pv=c.pv - 1): Fraction(1, 3)},
+    ],
+)
+def test_a_turn_effect_law_not_summing_to_one_is_refused(law) -> None:
+    """System._turn_effect checks every law sums to 1: a certain law (one form) at once,
+    others by their sum."""
+    bad = replace(TOY, round_end_fn=lambda c, o: law(c), turn_start_fn=lambda c, o: law(c))
+    c = Combatant()
+    with pytest.raises(ValueError, match="sums to"):
+        bad.round_end(c)
+    with pytest.raises(ValueError, match="sums to"):
+        bad.turn_start(c)
+    fine = replace(TOY, round_end_fn=lambda c, o: {c: Fraction(1)})
+    assert fine.round_end(c) == {c: Fraction(1)}

@@ -93,6 +93,7 @@ def test_the_memoised_wound_tells_apart_the_weapon_hand_and_the_shield_arm():
     for d in (
         D0,
         dataclasses.replace(D0, weapon_hand="left", shield_arm="right"),
+        dataclasses.replace(D0, shield_arm="right"),  # only the shield arm differs
         dataclasses.replace(D0, shield=None),
     ):
         ref = _blow_law_reference(pool, d, MACE, m, HOUSE)

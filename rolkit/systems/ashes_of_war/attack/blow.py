@@ -153,30 +153,38 @@ def _worn(piece: Any, loss: int) -> Any:
     return evolve(piece, integrity=max(0, piece.integrity - loss))
 
 
-def _wound_and_wear(
-    d: Combatant, loc: str, sev: str, w: Weapon, m: Modifiers, rules: RulesConfig
-) -> Combatant:
-    """:func:`~.stages.defender_after`'s wound: the box and its states, then the armour
-    piece there wears (§4.12)."""
-    kind = declared_damage_type(w, m)
-    rest = (loc, sev, kind, w.non_lethal, m.dying_rule or rules.dying_rule)
-    key = (
-        _marks_read(d.wounds, loc, rules),
-        d.conditions,
-        d.weapon_hand,
-        d.shield is not None,
-        d.shield_arm,
-        rest,
-        rules,
-    )
-    box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
-    wounds = _marked(d.wounds, loc, box, kind) if marked else d.wounds
-    conds = _conditions_after(d.conditions, changes)
-    slot = d.armor_slot(loc)  # the wound changes no armour: the same slot covers ``loc``
-    if slot is None:
-        return evolve(d, wounds=wounds, conditions=conds)
-    worn = _worn(getattr(d, slot), rules.integrity_loss)
-    return evolve(d, wounds=wounds, conditions=conds, **{slot: worn})
+class _Wounder:
+    """:func:`~.stages.defender_after`'s wound on the defender ``d`` (the box and its
+    states, then the armour piece there wears, §4.12), with what every wound of one blow
+    law reads alike — the declared damage type, the Conditions, hands and shield — read
+    once, and the marks and the armour slot at each location once per location."""
+
+    __slots__ = ("at", "context", "d", "kind", "rules", "tail")
+
+    def __init__(self, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
+        self.d = d
+        self.rules = rules
+        self.kind = declared_damage_type(w, m)
+        self.tail = (self.kind, w.non_lethal, m.dying_rule or rules.dying_rule)
+        self.context = (d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm)
+        self.at: dict[str, tuple[tuple[tuple[int, ...], ...], str | None]] = {}
+
+    def __call__(self, loc: str, sev: str) -> Combatant:
+        d, rules = self.d, self.rules
+        at = self.at.get(loc)
+        if at is None:
+            # the wound changes no armour: the same slot covers ``loc`` after it
+            at = self.at[loc] = (_marks_read(d.wounds, loc, rules), d.armor_slot(loc))
+        marks, slot = at
+        rest = (loc, sev, *self.tail)
+        key = (marks, *self.context, rest, rules)
+        box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
+        wounds = _marked(d.wounds, loc, box, self.kind) if marked else d.wounds
+        conds = _conditions_after(d.conditions, changes)
+        if slot is None:
+            return evolve(d, wounds=wounds, conditions=conds)
+        worn = _worn(getattr(d, slot), rules.integrity_loss)
+        return evolve(d, wounds=wounds, conditions=conds, **{slot: worn})
 
 
 def _after(
@@ -196,12 +204,12 @@ def _after(
         assert d.shield is not None and loc is not None
         d_s = evolve(d0, shield=_worn(d.shield, rules.integrity_loss))
         if sev is not None:
-            return _wound_and_wear(d_s, loc, sev, w1, m, rules), w1
+            return _Wounder(d_s, w1, m, rules)(loc, sev), w1
         if rules.overflow_absorbed_damages_weapon:
             return d_s, _worn(w1, rules.integrity_loss)
         return d_s, w1
     assert kind == "wound" and loc is not None and sev is not None
-    return _wound_and_wear(d0, loc, sev, w1, m, rules), w1
+    return _Wounder(d0, w1, m, rules)(loc, sev), w1
 
 
 def fast_blow_law(
@@ -218,7 +226,15 @@ def fast_blow_law(
     d0 = d if m.defence == "none" else defended_state(d)
     w1 = fired(weapon)
     weights: dict[tuple[Combatant, Weapon], int] = {}
+    wound: _Wounder | None = None  # the wounds on ``d0``, built at the first one
     for effect, n in effects:
-        state = _after(effect, d0, d, w1, m, rules)
+        kind, loc, sev = effect
+        if kind == "wound":
+            assert loc is not None and sev is not None
+            if wound is None:
+                wound = _Wounder(d0, w1, m, rules)
+            state = (wound(loc, sev), w1)
+        else:
+            state = _after(effect, d0, d, w1, m, rules)
         weights[state] = weights.get(state, 0) + n
     return tuple((state, Fraction(n, den)) for state, n in weights.items())
