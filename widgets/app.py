@@ -13,6 +13,7 @@ and every field the link carries); the address follows the setup as the GM edits
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import parse_qs
@@ -47,7 +48,11 @@ def query_params(query: str | None) -> dict[str, str]:
 def _query_string() -> str | None:
     # Deferred on purpose (no cycle): importing voila.utils loads the whole Voilà server
     # extension (jupyter_server, jupyterlab_server: seconds), which a notebook's Dashboard()
-    # never needs; only a page Voilà serves asks for its query string.
+    # never needs; only a page Voilà serves asks for its query string. Under it, jsonschema
+    # builds an RFC 3987 grammar (rfc3987_syntax, a Lark parser: ~2 s CPU, a third of a
+    # preheated kernel's start) for a JSON-schema format no dashboard kernel checks:
+    # None in sys.modules makes that optional import fail, and jsonschema skips the format.
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
     try:
         from voila.utils import get_query_string  # waits for the request when preheated
     except ImportError:  # pragma: no cover - voila is a dependency

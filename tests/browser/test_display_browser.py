@@ -12,6 +12,9 @@ Voilà's dark theme), each switching systems through the picker.
   and PDF) the GM screen is whole: more than one A4 page, no table wider than the page or
   cut by a scrolling box; the download link looks like a link.
 * Voilà's dark theme: the results and Tablas cards are dark, and all their text ≥ 4.5:1.
+
+Every system's forms unfolded at 420 px are in test_display_narrow_browser.py, on a page
+of its own: a file of its own runs on the other worker (``--dist loadfile``) meanwhile.
 """
 
 import re
@@ -292,43 +295,6 @@ def test_every_tab_says_no_code_and_clips_nothing_at_1366_and_420(light, lang):
 
 #: words the widget walker lists as pending (owned by other files), seen on the page too
 PENDING_WORDS: set[str] = set()
-
-
-#: opens every folded section of the visible tab (the forms' labels are measured open)
-UNFOLD_JS = """() => { let n = 0;
-  for (const h of document.querySelectorAll(
-      '.rolkit-dashboard .jupyter-widget-Collapse-header, .rolkit-dashboard .lm-Collapse-header')) {
-    const box = h.closest('.jupyter-widget-Collapse, .lm-Collapse');
-    if (h.offsetParent !== null && box && !box.classList.contains('jupyter-widget-Collapse-open')
-        && !box.classList.contains('lm-mod-expanded')) { h.click(); n++; } }
-  return n; }"""
-
-
-@pytest.mark.parametrize("lang", ["es", "en"])
-def test_every_systems_forms_clip_nothing_at_420(light, lang):
-    """Every system's Ataque and Chequeos forms, every section unfolded, at 420 px: no
-    label, button or tab title cut (the long G.O.R.E. labels wrap)."""
-    page = light
-    _language(page, lang)
-    try:
-        for system_id in rolkit.systems():
-            _switch(page, system_id)
-            page.set_viewport_size(NARROW)
-            for index in (0, 1):
-                _tab(page, index)
-                _settle(page)
-                for _ in range(3):  # a section may hold folded sections of its own
-                    if not page.evaluate(UNFOLD_JS):
-                        break
-                    _settle(page)  # each section is built on its first unfolding
-                assert page.evaluate(CLIPPED_JS) == [], (lang, system_id, index)
-            _shoot(page, f"{system_id}-{lang}-420-forms")
-            page.set_viewport_size(WIDE)
-            _tab(page, 0)
-    finally:
-        page.set_viewport_size(WIDE)
-        _tab(page, 0)
-        _language(page, "es")
 
 
 def test_tablas_works_visibly_and_prints_whole(light):

@@ -271,11 +271,8 @@ def test_item9_the_link_carries_and_restores_the_setup(local_page, sample_server
     query = location(page)
     assert "attacker.fuerza=8" in query and "options.umbral=5" in query, query
     head = headline(page).inner_text()
-    page.reload()
-    page.wait_for_selector("table.rolkit-odds", timeout=90000)
-    expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
-    assert headline(page).inner_text() == head
-    # the open tab travels with the link and comes back on reload
+    # the open tab travels with the link too: one reload (a page load waits for a kernel)
+    # brings back the tab, the typed field and the same odds
     tabs = page.locator(".lm-TabBar-tab, .jupyter-widget-TabBar-tab, .p-TabBar-tab")
     tabs.nth(1).click()
     page.wait_for_function("() => location.search.includes('tab=checks')")
@@ -285,6 +282,8 @@ def test_item9_the_link_carries_and_restores_the_setup(local_page, sample_server
     expect(field(page, "attacker", "guardia").locator("input[type=text]")).to_have_value("6")
     tabs.nth(0).click()
     page.wait_for_function("() => !location.search.includes('tab=')")
+    page.wait_for_selector("table.rolkit-odds", state="visible")
+    assert headline(page).inner_text() == head
     page = open_page(page, sample_server, "?lang=es&attacker.fuerza=99&attacker.nope=1&tab=nope")
     expect(page.locator(".rolkit-notes")).to_contain_text("Fuerza")
     expect(page.locator(".rolkit-notes")).to_contain_text("«99»")
