@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 
 from rolkit.fight.chain import Chain
 from rolkit.fight.graph import Cycle, children_first, components
-from rolkit.fight.linear import gauss_jordan
+from rolkit.fight.linear import solve_integer
 from rolkit.fight.result import Key, ended_keys, going_keys, marginals
 from rolkit.fight.state import ChainState, Node
 
@@ -214,34 +214,32 @@ class Absorber:
         local: dict[Node, Law] = {}
         for node in order:
             local[node] = self.value(node, local, unknowns)
-        solution = gauss_jordan(*self._pivot_system(pivots, local, unknowns))
+        solution = solve_integer(*self._pivot_system(pivots, local, unknowns))
         if solution is None:
             raise Cycle()
-        for p, values in zip(pivots, solution, strict=True):
-            values = {key: x for key, x in values.items() if x != 0}
-            d = math.lcm(*(x.denominator for x in values.values())) if values else 1
-            self.store(p, reduced(Law(d, {key: int(x * d) for key, x in values.items()})))
+        for p, (den, values) in zip(pivots, solution, strict=True):
+            self.store(p, reduced(Law(den, {key: n for key, n in values.items() if n})))
         for node in order:
             self.store(node, self.value(node))
 
     def _pivot_system(
         self, pivots: list[Node], local: Mapping[Node, Law], unknowns: Mapping[Node, Key]
-    ) -> tuple[list[list[Fraction]], list[dict[Key, Fraction]]]:
-        """The round starts' linear system: one row of coefficients and one right-hand
-        side of marginals per round start."""
+    ) -> tuple[list[list[int]], list[dict[Key, int]]]:
+        """The round starts' linear system, in integers: one row of coefficients and one
+        right-hand side of marginals per round start."""
         k = len(pivots)
-        matrix: list[list[Fraction]] = []
-        rhs: list[dict[Key, Fraction]] = []
+        matrix: list[list[int]] = []
+        rhs: list[dict[Key, int]] = []
         for i, p in enumerate(pivots):
             den, values = self.value(p, local, unknowns)
-            line = [Fraction(0)] * k
+            line = [0] * k
             line[i] += den
-            const: dict[Key, Fraction] = {}
+            const: dict[Key, int] = {}
             for key, num in values.items():
                 if isinstance(key, tuple) and len(key) == 2 and key[0] == SELF:
                     line[key[1]] -= num
                 else:
-                    const[key] = Fraction(num)
+                    const[key] = num
             matrix.append(line)
             rhs.append(const)
         return matrix, rhs

@@ -28,7 +28,7 @@ from typing import Any
 from rolkit.actions import ActionAfter, ActionContext, ActionResult, AttackAction, Refusal
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 
-__all__ = ["MarkedAttack", "ATTACK_ACTIONS", "FREE", "FREE_RESOURCE"]
+__all__ = ["TierkreisAttack", "MarkedAttack", "ATTACK_ACTIONS", "FREE", "FREE_RESOURCE"]
 
 #: The resource of the attacks that spend no action: each needs its own mark (a free attack
 #: due, a surprise action, a prepared action, the reaction), so a turn holds at most four.
@@ -36,8 +36,39 @@ FREE_RESOURCE = "free"
 FREE = {FREE_RESOURCE: 1}
 
 
+@functools.lru_cache(maxsize=16_384)
+def _fight_blow(
+    system: Any,
+    actor: Combatant,
+    target: Combatant,
+    weapon: Any,
+    modifiers: Any,
+    options: Any,
+    defend: bool,
+) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
+    """``system.fight_blow`` (P19: no blow with an empty counted weapon), memoised by all it
+    reads: the forms are frozen values, equal forms give equal answers. Whole-fight odds ask
+    it about each new action three or four times (the blow's reasons, the refusal, the
+    law). Cleared by ``rolkit.clear_caches()``; an error is not kept."""
+    return system.fight_blow(actor, target, weapon, modifiers, options, defend=defend)
+
+
 @dataclass(frozen=True, eq=False)
-class MarkedAttack(AttackAction):
+class TierkreisAttack(AttackAction):
+    """An attack as an action (:class:`~rolkit.actions.AttackAction`) whose blow is
+    memoised (:func:`_fight_blow`)."""
+
+    def blow(self, ctx: ActionContext) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
+        mods = ctx.modifiers
+        if self.modifiers_fn is not None:
+            mods = self.modifiers_fn(ctx, mods)
+        return _fight_blow(
+            self._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
+        )
+
+
+@dataclass(frozen=True, eq=False)
+class MarkedAttack(TierkreisAttack):
     """An attack allowed by a mark on the attacker that the attack uses up: ``spend_fn``
     gives the attacker without it (every branch of the law, so a free attack is taken
     once)."""
@@ -103,7 +134,7 @@ def _reaction_refusal(ctx: ActionContext) -> Refusal | None:
 
 
 ATTACK_ACTIONS: dict[str, AttackAction] = {
-    "attack": AttackAction(id="attack", label=("Atacar", "Atacar (attack)")),
+    "attack": TierkreisAttack(id="attack", label=("Atacar", "Atacar (attack)")),
     "free_attack": MarkedAttack(
         id="free_attack",
         label=("Ataque gratis", "Ataque gratis (free attack)"),
