@@ -53,7 +53,7 @@ import math
 import time
 from collections import deque
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 if TYPE_CHECKING:  # numpy loads with the first settle: import rolkit stays light
     import numpy as np
@@ -62,7 +62,7 @@ from rolkit.fight.chain import Chain
 from rolkit.fight.graph import Cycle
 from rolkit.fight.result import Key, ended_keys, marginals
 from rolkit.fight.solve import LENGTH, Absorber, Edges, Law
-from rolkit.fight.state import ChainState, Node, StateLaw, Summary
+from rolkit.fight.state import ChainState, Node, Slot, StateLaw, Summary
 
 __all__ = [
     "UNEXPLORED",
@@ -159,8 +159,9 @@ class Explorer:
         self._moves: list[_Move | None] = []
         self._residual: list[float] = []  # by number: the mass arrived, not gone on
         self._queued = bytearray()  # by number: in the queue
-        #: a step's ``(state, turn)`` → the number of the turn it reaches (:meth:`_reach`)
-        self._kid: dict[tuple[ChainState, int], int] = {}
+        #: per turn, a step's state (or its plain tuple: equal) → the number of the turn it
+        #: reaches (:meth:`_reach`)
+        self._kids: list[dict[tuple[Slot, ...], int]] = [{} for _ in chain.order]
         #: the turns gone through as passes (their law: the identity)
         self.passed: dict[Node, StateLaw] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
@@ -353,16 +354,17 @@ class Explorer:
         two ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped
         (its mass counted unknown), so no product underflows."""
         node = self._nodes[me]
-        law = self.steps[node] = self.chain.successors(*node)
+        # the states after as plain tuples: those met already are found by them, equal
+        law = self.chain.plain_successors(*node)
+        self.steps[node] = cast(StateLaw, law)
         den, rows = law
         turn = (node.turn + 1) % self._n
-        src, dst, chances = self._edges
         kids: list[int] = []
         odds: list[float] = []
         ends: dict[int, int] = {}
-        kid = self._kid
+        kid = self._kids[turn]
         for succ, w in rows:  # each state once (a law's rows are merged)
-            at = kid.get((succ, turn))
+            at = kid.get(succ)
             if at is None:
                 at = self._reach(succ, turn)
             if at < 0:  # the fight ends: the summary's index, as -1 - i
@@ -373,9 +375,10 @@ class Explorer:
             if p >= _LEAST:
                 kids.append(at)
                 odds.append(p)
-                src.append(me)
-                dst.append(at)
-                chances.append(p)
+        src, dst, chances = self._edges
+        src.extend([me] * len(kids))
+        dst.extend(kids)
+        chances.extend(odds)
         out: list[tuple[int, float]] = []
         erows, ecols, echances = self._exits
         for i, w in ends.items():
@@ -390,20 +393,22 @@ class Explorer:
         self._frontier.discard(me)
         return move
 
-    def _reach(self, state: ChainState, turn: int) -> int:
-        """The number of the turn a step to ``state`` before turn ``turn`` reaches (``-1 -
-        i``: the fight ends in summary ``i``), memoised. The turns that pass — their actor
-        cannot act and nothing changes, :meth:`Chain.passes` — are gone through at once:
-        their law (``state`` with weight 1, exact) is kept in :attr:`passed` and they take
-        no part in the pushes (the mass flows through them whole, no rounding)."""
-        chain, kid = self.chain, self._kid
+    def _reach(self, slots: tuple[Slot, ...], turn: int) -> int:
+        """The number of the turn a step to the state of ``slots`` before turn ``turn``
+        reaches (``-1 - i``: the fight ends in summary ``i``), memoised. The turns that
+        pass — their actor cannot act and nothing changes, :meth:`Chain.passes` — are
+        gone through at once: their law (``state`` with weight 1, exact) is kept in
+        :attr:`passed` and they take no part in the pushes (the mass flows through them
+        whole, no rounding)."""
+        chain, kids = self.chain, self._kids
+        state = chain.state_of(list(slots))  # met for the first time here: interned
         if chain.terminal(state):
             summary = chain.summary(state)
             i = self._summaries.get(summary)
             if i is None:
                 i = self._summaries[summary] = len(self._received)
                 self._received.append(0.0)
-            kid[(state, turn)] = -1 - i
+            kids[turn][state] = -1 - i
             return -1 - i
         through: list[tuple[ChainState, int]] = []
         for _ in range(self._n - 1):  # some actor can act: not every turn passes
@@ -412,15 +417,15 @@ class Explorer:
             self.passed[Node(state, turn, False)] = StateLaw(1, [(state, 1)])
             through.append((state, turn))
             turn = (turn + 1) % self._n
-        at = kid.get((state, turn))
+        at = kids[turn].get(state)
         if at is None:
             child = Node(state, turn, False)
             at = self._number.get(child)
             if at is None:
                 at = self._add(child)
-            kid[(state, turn)] = at
-        for key in through:
-            kid[key] = at
+            kids[turn][state] = at
+        for passed, t in through:
+            kids[t][passed] = at
         return at
 
     def _push(self, here: float, move: _Move) -> None:
@@ -488,7 +493,8 @@ class _CutAbsorber(Absorber):
             ended: dict[Key, int] = {}
             nodes: list[Node] = []
             weights: list[int] = []
-            for succ, w in rows:
+            for plain, w in rows:
+                succ = chain.state_of(list(plain))  # the explorer kept plain tuples
                 w *= scale
                 if chain.terminal(succ):
                     for key in ended_keys(chain.summary(succ)):

@@ -32,12 +32,16 @@ from rolkit.fight.state import (
 from rolkit.model import Fate
 from rolkit.system import System
 
-__all__ = ["Chain", "TooLarge"]
+__all__ = ["Chain", "TooLarge", "PlainLaw"]
 
 #: Rows of a turn being built: ``(state, weight, denominator)``, each weight over its own
 #: product of denominators (most are equal).
 _Rows = list[tuple[ChainState, int, int]]
 
+
+#: A turn's law with each state after as its plain tuple of slots
+#: (:meth:`Chain.plain_successors`).
+PlainLaw = tuple[int, Sequence[tuple[tuple[Slot, ...], int]]]
 
 #: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
 #: the memory: past it the solve builds them again).
@@ -243,13 +247,26 @@ class Chain(Acting):
         rules (unless ``first``: a turn already begun), its blow if it can act, its
         turn-end rules, and after the last turn of the order the round-end rules of
         everyone not dead — each step only while the fight goes on."""
+        return self._successors(state, turn, first, False)
+
+    def plain_successors(self, state: ChainState, turn: int, first: bool = False) -> PlainLaw:
+        """:meth:`successors` with each state after as its plain tuple of slots (equal to
+        its state, same hash: a dictionary of states finds it), none interned — the same
+        rows in the same order (the bounds' exploration interns only the turns it has not
+        met yet)."""
+        return self._successors(state, turn, first, True)
+
+    def _successors(self, state: ChainState, turn: int, first: bool, plain: bool) -> StateLaw:
+        """:meth:`successors` (``plain``: its rows as plain tuples, cast)."""
         actor = self.order[turn]
         if not self.hooks:
+            if plain and not self.multi:
+                return StateLaw(*cast(tuple[int, list[Any]], self._blow_rows(state, actor)))
             return self.blow_successors(state, actor)
         stages = self.stages(turn, first)
         reads = self._turn_reads(actor, stages)
         if reads is None:
-            return self._built_turn(state, actor, stages)
+            return self._built_turn(state, actor, stages, plain)
         moved, allies, end = reads
         status = self._status
         if end:  # an ally the round-end rules move is read whole, and moved
@@ -264,7 +281,7 @@ class Chain(Acting):
         key = (turn, first, take(state), flags)
         known = self._whole.get(key)
         if known is None:
-            law = self._built_turn(state, actor, stages)
+            law = self._built_turn(state, actor, stages, plain)
             if len(self._whole) >= _WHOLE_MAX:
                 self._whole.clear()
             self._whole[key] = (law.den, [(take(st), w) for st, w in law.rows])
@@ -272,6 +289,8 @@ class Chain(Acting):
         den, rows = known
         if self.denominator % den:
             self.denominator = math.lcm(self.denominator, den)
+        if plain:
+            return StateLaw(den, [(put(state + slots), w) for slots, w in rows])
         state_of = self._state_of_tuple
         out = [(state_of(put(state + slots)), w) for slots, w in rows]
         return StateLaw(den, out)
@@ -335,12 +354,17 @@ class Chain(Acting):
             known = self._read_slots[actor] = ((actor, *foes), allies)
         return (*known, "end" in stages)
 
-    def _built_turn(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
+    def _built_turn(
+        self, state: ChainState, actor: int, stages: Sequence[str], plain: bool = False
+    ) -> StateLaw:
         """The turn's law (:meth:`successors`, not memoised): on plain tuples
-        (:meth:`_plain_turn`) for a turn of actions, else stage by stage."""
+        (:meth:`_plain_turn`) for a turn of actions, else stage by stage (``plain``: the
+        rows of a turn of actions left as plain tuples, not interned)."""
         if not (self.multi and self.plain_turns):
             return self._turn_law(state, actor, stages)
         den, rows = self._plain_turn(state, actor, stages)
+        if plain:
+            return StateLaw(den, cast(list[tuple[ChainState, int]], rows))
         state_of = self._state_of_tuple
         return StateLaw(den, [(state_of(t), w) for t, w in rows])
 
