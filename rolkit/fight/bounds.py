@@ -53,7 +53,7 @@ import math
 import time
 from collections import deque
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:  # numpy loads with the first settle: import rolkit stays light
     import numpy as np
@@ -62,7 +62,7 @@ from rolkit.fight.chain import Chain
 from rolkit.fight.graph import Cycle
 from rolkit.fight.result import Key, ended_keys, marginals
 from rolkit.fight.solve import LENGTH, Absorber, Edges, Law
-from rolkit.fight.state import ChainState, Node, Slot, StateLaw, Summary
+from rolkit.fight.state import ChainState, Node, StateLaw, Summary
 
 __all__ = [
     "UNEXPLORED",
@@ -159,9 +159,8 @@ class Explorer:
         self._moves: list[_Move | None] = []
         self._residual: list[float] = []  # by number: the mass arrived, not gone on
         self._queued = bytearray()  # by number: in the queue
-        #: per turn, a step's state (or its plain tuple: equal) → the number of the turn it
-        #: reaches (:meth:`_reach`)
-        self._kids: list[dict[tuple[Slot, ...], int]] = [{} for _ in chain.order]
+        #: per turn, a step's state → the number of the turn it reaches (:meth:`_reach`)
+        self._kids: list[dict[ChainState, int]] = [{} for _ in chain.order]
         #: the turns gone through as passes (their law: the identity)
         self.passed: dict[Node, StateLaw] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
@@ -354,15 +353,13 @@ class Explorer:
         two ints, correctly rounded: one rounding; one below :data:`_LEAST` is dropped
         (its mass counted unknown), so no product underflows."""
         node = self._nodes[me]
-        # the states after as plain tuples: those met already are found by them, equal
-        law = self.chain.plain_successors(*node)
-        self.steps[node] = cast(StateLaw, law)
+        law = self.steps[node] = self.chain.successors(*node)
         den, rows = law
         turn = (node.turn + 1) % self._n
         kids: list[int] = []
         odds: list[float] = []
         ends: dict[int, int] = {}
-        kid = self._kids[turn]
+        kid = self._kids[turn]  # found by the interned state itself: no comparison
         for succ, w in rows:  # each state once (a law's rows are merged)
             at = kid.get(succ)
             if at is None:
@@ -393,15 +390,13 @@ class Explorer:
         self._frontier.discard(me)
         return move
 
-    def _reach(self, slots: tuple[Slot, ...], turn: int) -> int:
-        """The number of the turn a step to the state of ``slots`` before turn ``turn``
-        reaches (``-1 - i``: the fight ends in summary ``i``), memoised. The turns that
-        pass — their actor cannot act and nothing changes, :meth:`Chain.passes` — are
-        gone through at once: their law (``state`` with weight 1, exact) is kept in
-        :attr:`passed` and they take no part in the pushes (the mass flows through them
-        whole, no rounding)."""
+    def _reach(self, state: ChainState, turn: int) -> int:
+        """The number of the turn a step to ``state`` before turn ``turn`` reaches (``-1 -
+        i``: the fight ends in summary ``i``), memoised. The turns that pass — their actor
+        cannot act and nothing changes, :meth:`Chain.passes` — are gone through at once:
+        their law (``state`` with weight 1, exact) is kept in :attr:`passed` and they take
+        no part in the pushes (the mass flows through them whole, no rounding)."""
         chain, kids = self.chain, self._kids
-        state = chain.state_of(list(slots))  # met for the first time here: interned
         if chain.terminal(state):
             summary = chain.summary(state)
             i = self._summaries.get(summary)
@@ -493,8 +488,7 @@ class _CutAbsorber(Absorber):
             ended: dict[Key, int] = {}
             nodes: list[Node] = []
             weights: list[int] = []
-            for plain, w in rows:
-                succ = chain.state_of(list(plain))  # the explorer kept plain tuples
+            for succ, w in rows:
                 w *= scale
                 if chain.terminal(succ):
                     for key in ended_keys(chain.summary(succ)):

@@ -32,16 +32,12 @@ from rolkit.fight.state import (
 from rolkit.model import Fate
 from rolkit.system import System
 
-__all__ = ["Chain", "TooLarge", "PlainLaw"]
+__all__ = ["Chain", "TooLarge"]
 
 #: Rows of a turn being built: ``(state, weight, denominator)``, each weight over its own
 #: product of denominators (most are equal).
 _Rows = list[tuple[ChainState, int, int]]
 
-
-#: A turn's law with each state after as its plain tuple of slots
-#: (:meth:`Chain.plain_successors`).
-PlainLaw = tuple[int, Sequence[tuple[tuple[Slot, ...], int]]]
 
 #: The turn laws :meth:`Chain.explore` keeps for :meth:`Chain.step_weights` (a bound on
 #: the memory: past it the solve builds them again).
@@ -136,6 +132,12 @@ class Chain(Acting):
         self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
         self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._still: dict[int, bool] = {}
+        #: :meth:`passes` by the actor's form and the turn
+        self._passes: dict[tuple[int, int], bool] = {}
+        #: :meth:`_turn_reads` by the turn and whether it has begun (``None``: the whole)
+        self._reads_of_turn: dict[
+            tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bool] | None
+        ] = {}
         self._picks: dict[tuple[int, ...], tuple[Callable[..., Any], Callable[..., Any]]] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
@@ -247,26 +249,15 @@ class Chain(Acting):
         rules (unless ``first``: a turn already begun), its blow if it can act, its
         turn-end rules, and after the last turn of the order the round-end rules of
         everyone not dead — each step only while the fight goes on."""
-        return self._successors(state, turn, first, False)
-
-    def plain_successors(self, state: ChainState, turn: int, first: bool = False) -> PlainLaw:
-        """:meth:`successors` with each state after as its plain tuple of slots (equal to
-        its state, same hash: a dictionary of states finds it), none interned — the same
-        rows in the same order (the bounds' exploration interns only the turns it has not
-        met yet)."""
-        return self._successors(state, turn, first, True)
-
-    def _successors(self, state: ChainState, turn: int, first: bool, plain: bool) -> StateLaw:
-        """:meth:`successors` (``plain``: its rows as plain tuples, cast)."""
         actor = self.order[turn]
         if not self.hooks:
-            if plain and not self.multi:
-                return StateLaw(*cast(tuple[int, list[Any]], self._blow_rows(state, actor)))
             return self.blow_successors(state, actor)
         stages = self.stages(turn, first)
-        reads = self._turn_reads(actor, stages)
+        reads = self._reads_of_turn.get((turn, first), _UNKNOWN)
+        if reads is _UNKNOWN:
+            reads = self._reads_of_turn[(turn, first)] = self._turn_reads(actor, stages)
         if reads is None:
-            return self._built_turn(state, actor, stages, plain)
+            return self._built_turn(state, actor, stages)
         moved, allies, end = reads
         status = self._status
         if end:  # an ally the round-end rules move is read whole, and moved
@@ -281,7 +272,7 @@ class Chain(Acting):
         key = (turn, first, take(state), flags)
         known = self._whole.get(key)
         if known is None:
-            law = self._built_turn(state, actor, stages, plain)
+            law = self._built_turn(state, actor, stages)
             if len(self._whole) >= _WHOLE_MAX:
                 self._whole.clear()
             self._whole[key] = (law.den, [(take(st), w) for st, w in law.rows])
@@ -289,8 +280,6 @@ class Chain(Acting):
         den, rows = known
         if self.denominator % den:
             self.denominator = math.lcm(self.denominator, den)
-        if plain:
-            return StateLaw(den, [(put(state + slots), w) for slots, w in rows])
         state_of = self._state_of_tuple
         out = [(state_of(put(state + slots)), w) for slots, w in rows]
         return StateLaw(den, out)
@@ -329,6 +318,14 @@ class Chain(Acting):
             return False
         if not self.hooks:
             return True
+        known = self._passes.get((form, turn))  # it reads the actor's form only
+        if known is None:
+            known = self._passes[(form, turn)] = self._still_turn(form, turn)
+        return known
+
+    def _still_turn(self, form: int, turn: int) -> bool:
+        """:meth:`passes` of a combatant who cannot act, by its form: no round-end rules
+        this turn, and its turn-start and turn-end rules leave its form as it is."""
         for stage in self.stages(turn, False):
             if stage == "end":
                 return False
@@ -354,17 +351,12 @@ class Chain(Acting):
             known = self._read_slots[actor] = ((actor, *foes), allies)
         return (*known, "end" in stages)
 
-    def _built_turn(
-        self, state: ChainState, actor: int, stages: Sequence[str], plain: bool = False
-    ) -> StateLaw:
+    def _built_turn(self, state: ChainState, actor: int, stages: Sequence[str]) -> StateLaw:
         """The turn's law (:meth:`successors`, not memoised): on plain tuples
-        (:meth:`_plain_turn`) for a turn of actions, else stage by stage (``plain``: the
-        rows of a turn of actions left as plain tuples, not interned)."""
+        (:meth:`_plain_turn`) for a turn of actions, else stage by stage."""
         if not (self.multi and self.plain_turns):
             return self._turn_law(state, actor, stages)
         den, rows = self._plain_turn(state, actor, stages)
-        if plain:
-            return StateLaw(den, cast(list[tuple[ChainState, int]], rows))
         state_of = self._state_of_tuple
         return StateLaw(den, [(state_of(t), w) for t, w in rows])
 

@@ -1,10 +1,9 @@
 """Certified bounds on parties (#27 items 1 and 3), on parties small enough to solve
 exactly (Core Dread's and G.O.R.E.'s 2 v 2, NSd20's 2 v 1: a turn of actions with
-round-end rules): the exploration reads each turn's law as plain tuples of slots
-(:meth:`~rolkit.fight.chain.Chain.plain_successors`, the same rows in the same order as
-:meth:`~rolkit.fight.chain.Chain.successors`), and what it certifies holds — the exact
-value of every probability field inside every interval, the width never growing as the
-budget does, the exact cut solve of the turns explored agreeing with the floats."""
+round-end rules): each turn's law the exploration kept (from the chain's memos) is the
+one a fresh chain builds, and what it certifies holds — the exact value of every
+probability field inside every interval, the width never growing as the budget does, the
+exact cut solve of the turns explored agreeing with the floats."""
 
 from __future__ import annotations
 
@@ -13,6 +12,8 @@ from fractions import Fraction
 import pytest
 
 import rolkit
+from rolkit.fight import acting as acting_module
+from rolkit.fight import chain as chain_module
 from rolkit.fight import odds_of_fighters
 from rolkit.fight.bounds import Explorer, Refiner
 from rolkit.fight.chain import Chain
@@ -43,12 +44,15 @@ def _rounding(explorer: Explorer) -> Fraction:
     return Fraction(explorer.flops, 2**53) + Fraction(1, 10**12)
 
 
-def test_the_plain_rows_are_the_successors_in_the_same_order(party):
-    """Each explored turn's law as the exploration kept it (plain tuples, from the
-    whole-turn memo or built) equals the law a fresh chain builds, row by row."""
+def test_the_laws_explored_are_a_fresh_chains_row_by_row(party, monkeypatch):
+    """Each explored turn's law as the exploration kept it (from the whole-turn memo, the
+    passes and the turns' reads memoised, or built) equals the law a fresh chain without
+    the turn memos builds (the forms interned in the same order), row by row."""
     s, fighters, _exact = party
     explorer = Explorer(_chain(s, fighters))
     explorer.grow(400)
+    monkeypatch.setattr(chain_module, "_WHOLE_MAX", 0)  # each turn built again
+    monkeypatch.setattr(acting_module, "_TURNS_MAX", 0)
     fresh = _chain(s, fighters)
     hits = 0
     for node, (den, rows) in explorer.steps.items():
