@@ -159,8 +159,8 @@ class Explorer:
         self._moves: list[_Move | None] = []
         self._residual: list[float] = []  # by number: the mass arrived, not gone on
         self._queued = bytearray()  # by number: in the queue
-        #: a step's ``(state, turn)`` → the number of the turn it reaches (:meth:`_reach`)
-        self._kid: dict[tuple[ChainState, int], int] = {}
+        #: per turn, a step's state → the number of the turn it reaches (:meth:`_reach`)
+        self._kids: list[dict[ChainState, int]] = [{} for _ in chain.order]
         #: the turns gone through as passes (their law: the identity)
         self.passed: dict[Node, StateLaw] = {}
         self._edges: tuple[list[int], list[int], list[float]] = ([], [], [])
@@ -356,13 +356,12 @@ class Explorer:
         law = self.steps[node] = self.chain.successors(*node)
         den, rows = law
         turn = (node.turn + 1) % self._n
-        src, dst, chances = self._edges
         kids: list[int] = []
         odds: list[float] = []
         ends: dict[int, int] = {}
-        kid = self._kid
+        kid = self._kids[turn]  # found by the interned state itself: no comparison
         for succ, w in rows:  # each state once (a law's rows are merged)
-            at = kid.get((succ, turn))
+            at = kid.get(succ)
             if at is None:
                 at = self._reach(succ, turn)
             if at < 0:  # the fight ends: the summary's index, as -1 - i
@@ -373,9 +372,10 @@ class Explorer:
             if p >= _LEAST:
                 kids.append(at)
                 odds.append(p)
-                src.append(me)
-                dst.append(at)
-                chances.append(p)
+        src, dst, chances = self._edges
+        src.extend([me] * len(kids))
+        dst.extend(kids)
+        chances.extend(odds)
         out: list[tuple[int, float]] = []
         erows, ecols, echances = self._exits
         for i, w in ends.items():
@@ -396,14 +396,14 @@ class Explorer:
         cannot act and nothing changes, :meth:`Chain.passes` — are gone through at once:
         their law (``state`` with weight 1, exact) is kept in :attr:`passed` and they take
         no part in the pushes (the mass flows through them whole, no rounding)."""
-        chain, kid = self.chain, self._kid
+        chain, kids = self.chain, self._kids
         if chain.terminal(state):
             summary = chain.summary(state)
             i = self._summaries.get(summary)
             if i is None:
                 i = self._summaries[summary] = len(self._received)
                 self._received.append(0.0)
-            kid[(state, turn)] = -1 - i
+            kids[turn][state] = -1 - i
             return -1 - i
         through: list[tuple[ChainState, int]] = []
         for _ in range(self._n - 1):  # some actor can act: not every turn passes
@@ -412,15 +412,15 @@ class Explorer:
             self.passed[Node(state, turn, False)] = StateLaw(1, [(state, 1)])
             through.append((state, turn))
             turn = (turn + 1) % self._n
-        at = kid.get((state, turn))
+        at = kids[turn].get(state)
         if at is None:
             child = Node(state, turn, False)
             at = self._number.get(child)
             if at is None:
                 at = self._add(child)
-            kid[(state, turn)] = at
-        for key in through:
-            kid[key] = at
+            kids[turn][state] = at
+        for passed, t in through:
+            kids[t][passed] = at
         return at
 
     def _push(self, here: float, move: _Move) -> None:

@@ -132,6 +132,12 @@ class Chain(Acting):
         self._whole: dict[tuple[Any, ...], tuple[int, list[tuple[tuple[Slot, ...], int]]]] = {}
         self._read_slots: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self._still: dict[int, bool] = {}
+        #: :meth:`passes` by the actor's form and the turn
+        self._passes: dict[tuple[int, int], bool] = {}
+        #: :meth:`_turn_reads` by the turn and whether it has begun (``None``: the whole)
+        self._reads_of_turn: dict[
+            tuple[int, bool], tuple[tuple[int, ...], tuple[int, ...], bool] | None
+        ] = {}
         self._picks: dict[tuple[int, ...], tuple[Callable[..., Any], Callable[..., Any]]] = {}
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
@@ -247,7 +253,9 @@ class Chain(Acting):
         if not self.hooks:
             return self.blow_successors(state, actor)
         stages = self.stages(turn, first)
-        reads = self._turn_reads(actor, stages)
+        reads = self._reads_of_turn.get((turn, first), _UNKNOWN)
+        if reads is _UNKNOWN:
+            reads = self._reads_of_turn[(turn, first)] = self._turn_reads(actor, stages)
         if reads is None:
             return self._built_turn(state, actor, stages)
         moved, allies, end = reads
@@ -310,6 +318,14 @@ class Chain(Acting):
             return False
         if not self.hooks:
             return True
+        known = self._passes.get((form, turn))  # it reads the actor's form only
+        if known is None:
+            known = self._passes[(form, turn)] = self._still_turn(form, turn)
+        return known
+
+    def _still_turn(self, form: int, turn: int) -> bool:
+        """:meth:`passes` of a combatant who cannot act, by its form: no round-end rules
+        this turn, and its turn-start and turn-end rules leave its form as it is."""
         for stage in self.stages(turn, False):
             if stage == "end":
                 return False
