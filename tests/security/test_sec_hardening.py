@@ -3,6 +3,7 @@ widget updates, malformed comm messages and failing callbacks with nothing on io
 
 import json
 import os
+import queue
 import stat
 import time
 import tracemalloc
@@ -121,17 +122,37 @@ def _drive(hardened: bool, folder: Path) -> tuple[list[dict], dict]:
             kc.shell_channel.socket,
             kc.session.msg("comm_msg", {"comm_id": ids["button"], "data": click}),
         )
-        messages, end = [], time.monotonic() + 8
-        while time.monotonic() < end:
-            try:
-                messages.append(kc.get_iopub_msg(timeout=0.5))
-            except Exception:
-                if messages and time.monotonic() > end - 5:
-                    break
-        return messages, ids
+        return _iopub_until_handled(kc), ids
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+def _iopub_until_handled(kc) -> list[dict]:
+    """The iopub messages of everything sent so far: a last request on the same shell
+    socket is handled after the others, and its ``idle`` status comes after all they
+    published (the kernel flushes stdout and stderr before each ``idle``); then a quiet
+    second for output a kernel thread forwards later (a write to the process's stderr)."""
+    marker = kc.session.msg("kernel_info_request")
+    kc.session.send(kc.shell_channel.socket, marker)
+    messages: list[dict] = []
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        msg = kc.get_iopub_msg(timeout=max(0.1, end - time.monotonic()))
+        messages.append(msg)
+        if (
+            msg["msg_type"] == "status"
+            and msg["content"].get("execution_state") == "idle"
+            and msg["parent_header"].get("msg_id") == marker["header"]["msg_id"]
+        ):
+            break
+    else:
+        raise AssertionError("the kernel did not handle the messages in 60 s")
+    while True:
+        try:
+            messages.append(kc.get_iopub_msg(timeout=1.0))
+        except queue.Empty:
+            return messages
 
 
 def _leaky(messages):

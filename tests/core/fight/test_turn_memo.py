@@ -41,6 +41,15 @@ def _party(system_id: str, n: int, m: int, aid: tuple[str, ...] = ()) -> Chain:
     return Chain(s, spec, d["modifiers"], s.options_type(), {}, {}, aid)
 
 
+#: rounds explored: two reach every stage of a turn — turn-start and turn-end rules, the
+#: blow, the round's end and the turns after it (states the round's end moved, combatants
+#: down, turns that pass) — and the memo still serves most turns; a third round repeats
+#: those stages on more states (up to 4x the states; this file took 110 s of CPU, 42 s
+#: now). Seen failing on two rounds: a memo that ignores an ally the round's end moves
+#: (gore) and one that ignores the aiders (gore with aid).
+ROUNDS = 2
+
+
 @pytest.mark.parametrize(
     ("system_id", "n", "m", "aid"),
     [
@@ -57,7 +66,7 @@ def test_a_whole_turn_memoised_by_what_it_reads_equals_the_turn_built_afresh(sys
     equals the one built stage by stage, rows in the same order; and a turn that
     :meth:`Chain.passes` is the identity (the bounds' exploration goes through it)."""
     chain = _party(system_id, n, m, aid)
-    chain.explore(100_000, rounds=3)
+    chain.explore(100_000, rounds=ROUNDS)
     compared = passes = 0
     for state in list(chain._states.values()):
         if chain.terminal(state):
@@ -71,7 +80,7 @@ def test_a_whole_turn_memoised_by_what_it_reads_equals_the_turn_built_afresh(sys
                 assert law.den == 1 and list(law.rows) == [(state, 1)], (state, turn)
                 passes += 1
     assert compared > len(chain._whole)  # some from the memo
-    assert passes > 0 or system_id == "tierkreis"  # no one falls there in 3 rounds
+    assert passes > 0 or system_id == "tierkreis"  # no one falls there in 2 rounds
 
 
 @pytest.mark.parametrize(
@@ -91,8 +100,7 @@ def test_a_turn_built_on_plain_tuples_equals_the_turn_built_stage_by_stage(syste
     plain, staged = _party(system_id, n, m, aid), _party(system_id, n, m, aid)
     staged.plain_turns = False
     assert plain.multi and plain.plain_turns
-    rounds = 3
-    assert plain.explore(100_000, rounds=rounds) == staged.explore(100_000, rounds=rounds)
+    assert plain.explore(100_000, rounds=ROUNDS) == staged.explore(100_000, rounds=ROUNDS)
     compared = 0
     for state in list(staged._states.values()):
         if staged.terminal(state):

