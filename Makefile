@@ -80,7 +80,9 @@ format: $(STAMP)
 #  2. serial, tests/browser/: each worker starts its Voilà servers on free ports (shared by
 #     its files, with the run's private data folder; JupyterLab for the one file that needs
 #     it) and Chromium, and asserts no wall-clock time (only generous timeouts): two
-#     workers, one file each at a time (a page mostly waits for its kernel).
+#     workers, one file each at a time (a page mostly waits for its kernel). The JupyterHub
+#     test (two users' pages in Chromium, generous timeouts too) runs here beside them, once
+#     its proxy's npm install has finished.
 #  3. the other serial tests start servers whose answers are timed, measure memory, or
 #     bound wall-clock time: alone, after the rest.
 # Lint: ruff first (a second); mypy (about 40 s of CPU on a fresh clone) runs meanwhile at
@@ -89,6 +91,7 @@ format: $(STAMP)
 # The hub test's configurable-http-proxy (npm) installs in the background while the
 # parallel part runs (it is network time, not CPU); the hub test skips, saying why, if it fails.
 HUB_PROXY := deploy/jupyterhub/node_modules/.bin/configurable-http-proxy
+HUB_TEST := tests/security/test_sec_jupyterhub.py
 test: $(STAMP) chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
@@ -98,9 +101,9 @@ test: $(STAMP) chromium
 	  (cd deploy/jupyterhub && npm install --no-audit --no-fund --loglevel=error) \
 	    > $(VENV)/npm-proxy.log 2>&1 & npm_pid=$$!; fi; \
 	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder -m "not serial" || status=1; \
-	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=10 -m serial tests/browser || status=1; \
 	[ -z "$${npm_pid:-}" ] || wait $$npm_pid || echo "note: npm install of the hub proxy failed ($(VENV)/npm-proxy.log)"; \
-	$(PY) -m pytest --durations=15 -m serial --ignore=tests/browser || status=1; \
+	$(PY) -m pytest -n 2 --dist loadfile --no-loadscope-reorder --durations=10 -m serial tests/browser $(HUB_TEST) || status=1; \
+	$(PY) -m pytest --durations=15 -m serial --ignore=tests/browser --ignore=$(HUB_TEST) || status=1; \
 	echo "$(VENV)/bin/mypy (run alongside the tests):"; \
 	wait $$mypy_pid || status=1; cat $$mypy_log; rm -f $$mypy_log; \
 	exit $$status
