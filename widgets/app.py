@@ -13,10 +13,8 @@ and every field the link carries); the address follows the setup as the GM edits
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as ipw
 
@@ -36,28 +34,9 @@ from widgets.roster_panel import RosterPanel
 from widgets.screen import ScreenPanel
 from widgets.state import AppState, parse_query
 from widgets.tabs import LazyTabs, TabPanel
+from widgets.voila_query import query_params, served_query_string
 
 __all__ = ["Dashboard", "query_params", "NONE"]
-
-
-def query_params(query: str | None) -> dict[str, str]:
-    """``"system=gore&lang=en"`` → ``{"system": "gore", "lang": "en"}`` (first values)."""
-    return {k: v[0] for k, v in parse_qs(query or "").items() if v}
-
-
-def _query_string() -> str | None:
-    # Deferred on purpose (no cycle): importing voila.utils loads the whole Voilà server
-    # extension (jupyter_server, jupyterlab_server: seconds), which a notebook's Dashboard()
-    # never needs; only a page Voilà serves asks for its query string. Under it, jsonschema
-    # builds an RFC 3987 grammar (rfc3987_syntax, a Lark parser: ~2 s CPU, a third of a
-    # preheated kernel's start) for a JSON-schema format no dashboard kernel checks:
-    # None in sys.modules makes that optional import fail, and jsonschema skips the format.
-    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
-    try:
-        from voila.utils import get_query_string  # waits for the request when preheated
-    except ImportError:  # pragma: no cover - voila is a dependency
-        return os.environ.get("QUERY_STRING")
-    return get_query_string() or os.environ.get("QUERY_STRING")
 
 
 class Dashboard:
@@ -109,7 +88,7 @@ class Dashboard:
         dashboard = cls(**kw)  # built before the request: a preheated kernel is warm
         for system_id in dashboard.ids:  # import every system before the request too
             dashboard._guard(lambda s=system_id: dashboard.state.get_system(s))
-        dashboard._guard(lambda: dashboard.restore(_query_string()))
+        dashboard._guard(lambda: dashboard.restore(served_query_string()))
         return dashboard
 
     # ------------------------------------------------------------------ layout

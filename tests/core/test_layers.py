@@ -57,7 +57,7 @@ LAZY: Mapping[tuple[str, str], str] = {
     "which import rolkit defers to the first rich display",
     ("rolkit", "rolkit.display"): "the renderer registry fills on the first rich display "
     "(reprs.on_first_use), so import rolkit stays light",
-    ("widgets.app", "voila.utils"): "the query string of a page Voilà serves: importing it "
+    ("widgets.voila_query", "voila.utils"): "the query string of a page Voilà serves: importing it "
     "loads the whole Voilà server extension, which a notebook's Dashboard() never needs",
     ("widgets.serve.cli", "widgets.serve.announce"): "Voilà and its stack load only to serve, "
     "after «starting…» is printed (seconds on a busy machine)",
