@@ -31,10 +31,11 @@ def _says_serial(path: Path) -> bool:
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
     """Under ``-m serial`` a test file that never says «serial» is not imported: it cannot
     hold a serial test (the guard below keeps that true), and importing the whole suite to
-    deselect it cost ~20 s of CPU. None leaves every other run to pytest."""
+    deselect it cost ~20 s of CPU. None leaves every other file and run to pytest (a False
+    would overrule an ``--ignore`` of a serial file: make test's last part ignores one)."""
     if (config.option.markexpr or "").strip() != SERIAL or not _is_test_file(collection_path):
         return None
-    return not _says_serial(collection_path)
+    return True if not _says_serial(collection_path) else None
 
 
 @pytest.hookimpl(tryfirst=True)
