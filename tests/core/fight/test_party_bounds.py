@@ -11,24 +11,15 @@ from fractions import Fraction
 
 import pytest
 
-import rolkit
 from rolkit.fight import acting as acting_module
 from rolkit.fight import chain as chain_module
 from rolkit.fight import odds_of_fighters
 from rolkit.fight.bounds import Explorer, Refiner
 from rolkit.fight.chain import Chain
 from tests.core.fight.test_bounds import _as_odds, _chain, assert_inside
+from tests.core.fight.test_bounds_push import _party
 
 PARTIES = [("core_dread", 2, 2), ("gore", 2, 2), ("nsd20", 2, 1)]
-
-
-def _party(system_id: str, n: int, m: int):
-    s = rolkit.get_system(system_id)
-    d = s.defaults()
-    return s, tuple(
-        [(f"A{i}", "a", d["attacker"], d["weapon"]) for i in range(n)]
-        + [(f"B{i}", "b", d["defender"], d["weapon"]) for i in range(m)]
-    )
 
 
 @pytest.fixture(scope="module", params=PARTIES, ids=[f"{p[0]}-{p[1]}v{p[2]}" for p in PARTIES])
