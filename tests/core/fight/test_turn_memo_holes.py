@@ -7,7 +7,10 @@ for it, where the two would differ.
    their ability to act only: that flag decides whether the fight goes on once the actor
    falls in its own turn — Ashes of War's bleeding with ``bleed_timing="start_of_turn"``
    (§4.16) can fell it at its turn start, and only if an ally still stands do the
-   round-end rules follow (§4.5 the foes' ``defences_this_turn`` back to 0).
+   round-end rules follow (§4.5 the foes' ``defences_this_turn`` back to 0); in a turn
+   that does not end the round, Tierkreis's fumble damage (T1 11–12) can fell it, and
+   only if an ally stands does its turn-end rule follow (P8/T1 the −2 lifted; seen only
+   without merging fallen forms).
 2. :meth:`Chain._plain_end` (the round's end on plain tuples) skips the dead, as
    :meth:`Chain.hook_rows` does («every combatant still in the fight»). In a chain a dead
    combatant is always its fate's token (:meth:`Laws.settle`), whose rules are the
@@ -105,6 +108,35 @@ def test_an_allys_ability_to_act_decides_the_round_end_after_the_actor_bleeds_ou
     assert forms[after_standing[2][0]].defences_this_turn == 0
     assert forms[after_dead[2][0]].defences_this_turn == 1
     assert chain.terminal(chain.new_state(list(after_dead)))
+
+
+def test_an_allys_ability_to_act_decides_the_turn_end_after_the_actor_fumbles_out():
+    """A turn that does not end the round: Tierkreis's A0 at 1 PV, its fumble's −2 in
+    its last turn (P8/T1), may fumble again and take the 1 damage (T1 11–12, P9) that
+    fells it; its turn-end rule lifts the −2 only if the fight goes on, that is if its
+    ally stands. Without merging fallen forms (``merge=False``, the chain that checks
+    merging is exact) the two laws differ, and the whole-turn memo serves each state its
+    own, whichever it met first (merged, the −2 of one out for good is not kept)."""
+    s = rolkit.get_system("tierkreis")
+    d = s.defaults()
+    a, w = d["attacker"], d["weapon"]
+    actor = R(a, pv_current=1, fumble_penalty="physical", physical_penalty_turns=1)
+    assert s.turn_end(actor) != {actor: 1}
+    fighters = (("A0", "a", actor, w), ("A1", "a", a, w), ("B0", "b", d["defender"], w))
+    spec = FightSpec(s.id, fighters, order=("A0", "A1", "B0"))
+    dead = R(a, pv_current=0, death_points=3, dead=True)
+    for first in (0, 1):
+        chain = Chain(s, spec, d["modifiers"], s.options_type(), {}, merge=False)
+        standing = chain.start
+        fallen = _with_slot(chain, standing, 1, dead)
+        stages = chain.stages(0, False)
+        assert "end" not in stages
+        laws = {}
+        for state in (standing, fallen)[first:] + (standing, fallen)[:first]:
+            law = chain.successors(state, 0)
+            assert _rows(law) == _rows(chain._turn_law(state, 0, stages)), (first, state)
+            laws[state] = {tuple(st)[0] for st, _w in law.rows}
+        assert laws[standing] != laws[fallen]  # the fallen actor's −2: lifted, or not
 
 
 # 2 ------------------------------------------------------------------------------------
