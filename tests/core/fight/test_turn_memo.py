@@ -80,7 +80,8 @@ def test_a_whole_turn_memoised_by_what_it_reads_equals_the_turn_built_afresh(sys
                 assert law.den == 1 and list(law.rows) == [(state, 1)], (state, turn)
                 passes += 1
     assert compared > len(chain._whole)  # some from the memo
-    assert passes > 0 or system_id == "tierkreis"  # no one falls there in 2 rounds
+    # Tierkreis: who falls in 2 rounds is still dying, and its turn start moves it (no pass)
+    assert passes > 0 or system_id == "tierkreis"
 
 
 @pytest.mark.parametrize(
