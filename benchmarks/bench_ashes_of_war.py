@@ -251,7 +251,7 @@ def transitions_rows(rows: list[tuple[str, float, str]]) -> None:
         rows.append(
             (
                 f"ashes_of_war transitions, {name} (cold)",
-                cold_median(lambda forms=forms: SYSTEM.transitions(*forms), repeat=25),
+                cold_median(functools.partial(SYSTEM.transitions, *forms), repeat=25),
                 "target: a few ms",
             )
         )
@@ -354,8 +354,8 @@ def run() -> list[tuple[str, float, str]]:
         theirs = icepool_law(*args)
         assert exact == theirs, f"icepool disagrees with rolkit on {name}"
         assert sum(exact.values()) == 1
-        t_ours = median_seconds(lambda args=args: _cold_law(args), repeat=15)
-        t_ice = median_seconds(lambda args=args: icepool_law(*args), repeat=5)
+        t_ours = median_seconds(functools.partial(_cold_law, args), repeat=15)
+        t_ice = median_seconds(functools.partial(icepool_law, *args), repeat=5)
         rows.append((f"ashes_of_war attack law, {name} (rolkit, cold)", t_ours, "Kira vs Gorath"))
         rows.append(
             (f"ashes_of_war attack law, {name} (icepool)", t_ice, "same law, checked equal")

@@ -97,6 +97,7 @@ def _field_changes(page, system) -> list[float]:
     """Browser-side ms from the input event to the odds table redrawn, min/max."""
     role, name = system.grid_axes[0]
     spec = dict(rolkit.fields.describe(system.forms[role]))[name]
+    assert spec.min is not None and spec.max is not None, f"{name} is bounded"
     page.evaluate(WATCH_JS)
     samples = []
     for i in range(CHANGES + 1):
@@ -150,6 +151,7 @@ def _kernel_callback(system_id: str) -> float:
 
     d = Dashboard(system=system_id)
     system = d.system
+    assert system is not None and system.grid_axes is not None, f"{system_id} has grid_axes"
     role, name = system.grid_axes[0]
     row = d.sections[role].form.rows[name]
     samples = []
@@ -213,7 +215,7 @@ def tablas_kernel_rows() -> list[tuple[str, float, str]]:
 
     rows: list[tuple[str, float, str]] = []
     before_total = now_total = 0.0
-    for system_id in rolkit.systems():
+    for system_id in rolkit.systems.available():
         s = rolkit.get_system(system_id)
         axes = s.screen_axes
         if axes is None:
@@ -270,7 +272,7 @@ def run() -> list[tuple[str, float, str]]:
         return [*kernel, ("dashboard (browser)", NAN, f"skipped: {CHROMIUM} absent")]
     from playwright.sync_api import sync_playwright
 
-    systems = [s for s in rolkit.systems() if rolkit.get_system(s).grid_axes]
+    systems = [s for s in rolkit.systems.available() if rolkit.get_system(s).grid_axes]
     rows: list[tuple[str, float, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
         dash = VoilaServer(DASHBOARD, Path(tmp) / "dashboard.log")

@@ -490,6 +490,7 @@ def sweep_rows() -> list[tuple[str, float, str]]:
 
     s = rolkit.get_system("core_dread")
     d = s.defaults()
+    assert s.grid_axes is not None, "core_dread declares grid_axes"
     _role, axis = s.grid_axes[0]
     base = getattr(d["attacker"], axis)
     left = vary(d["attacker"], axis, [base - 1, base, base + 1, base + 2])

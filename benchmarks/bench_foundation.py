@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import statistics
 import subprocess
 import sys
@@ -39,12 +40,14 @@ def run() -> list[tuple[str, float, str]]:
             f"(fractions+dataclasses+random: {t_base * 1e3:.1f} ms)",
         )
     )
-    for system_id in rolkit.systems():
+    for system_id in rolkit.systems.available():
         s = rolkit.get_system(system_id)
         forms = s.defaults()
         args = [forms[r] for r in ("attacker", "defender", "weapon", "modifiers")]
-        t = median_seconds(lambda s=s, args=args: s.odds(*args), repeat=25)
+        t = median_seconds(functools.partial(s.odds, *args), repeat=25)
         rows.append((f"{system_id}: s.odds at default forms", t, "target ≤ 5 ms"))
-        t = median_seconds(lambda s=s, args=args: s.resolve(*args, seed=7), repeat=25)
+        attacker, defender, weapon, modifiers = args
+        resolve = functools.partial(s.resolve, attacker, defender, weapon, modifiers, seed=7)
+        t = median_seconds(resolve, repeat=25)
         rows.append((f"{system_id}: s.resolve at default forms", t, "one seeded roll"))
     return rows

@@ -218,7 +218,9 @@ def _v1(msg_type: str, content: dict, metadata: dict | None = None) -> bytes:
     return serialize_msg_to_ws_v1(parts, "shell")
 
 
-def _parts(frame: bytes) -> tuple[dict, dict]:
+def _parts(frame: bytes | str) -> tuple[dict, dict]:
+    if isinstance(frame, str):  # the v1 subprotocol asked for sends binary frames only
+        raise TypeError("a text frame: not the v1 kernel websocket protocol")
     n = int.from_bytes(frame[:8], "little")
     offs = [int.from_bytes(frame[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
     header, content = frame[offs[1] : offs[2]], frame[offs[4] : offs[5]]
@@ -233,18 +235,22 @@ def _server_side_tti(url: str, port: int, bulk: bool = True) -> float:
     the ``jupyter.widget.control`` comm; else one ``request_state`` per widget comm (the
     older protocol's fallback: many more messages for the kernel and the server)."""
     from websockets.sync.client import connect
+    from websockets.typing import Origin, Subprotocol
 
     start = time.perf_counter()
     with urllib.request.urlopen(url, timeout=120) as r:
         body = r.read().decode()
-    kernel_id = re.search(r'"kernelId": "([0-9a-f-]{36})"', body).group(1)
+    found = re.search(r'"kernelId": "([0-9a-f-]{36})"', body)
+    if found is None:
+        raise RuntimeError(f"no kernel id in the page served at {url}")
+    kernel_id = found.group(1)
     ws_url = f"ws://127.0.0.1:{port}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}"
     with connect(
         ws_url,
-        subprotocols=["v1.kernel.websocket.jupyter.org"],
+        subprotocols=[Subprotocol("v1.kernel.websocket.jupyter.org")],
         open_timeout=120,
         max_size=2**25,
-        origin=f"http://127.0.0.1:{port}",
+        origin=Origin(f"http://127.0.0.1:{port}"),
     ) as ws:
         if bulk:
             control = str(uuid.uuid4())
@@ -322,14 +328,16 @@ def _stable_table(page, settle: float = 1.5, timeout: float = 120) -> str:
     return last
 
 
-SYSTEM = rolkit.systems()[0]
+SYSTEM = rolkit.systems.available()[0]
 
 
 def _drive(pages) -> str:
     """Each page sets the main field to min or max (alternating) and reads its table."""
     system = rolkit.get_system(SYSTEM)
+    assert system.grid_axes is not None, f"{SYSTEM} declares grid_axes"
     role, name = system.grid_axes[0]
     spec = dict(rolkit.fields.describe(system.forms[role]))[name]
+    assert spec.min is not None and spec.max is not None, f"{name} is bounded"
     values = [int(spec.min), int(spec.max)]
     for i, page in enumerate(pages):
         set_number(page, role, name, values[i % 2])

@@ -14,6 +14,7 @@ import statistics
 import time
 from dataclasses import replace
 from fractions import Fraction
+from functools import partial
 
 import icepool
 
@@ -320,8 +321,8 @@ def run() -> list[tuple[str, float, str]]:
     ]
     for name, case in (("E1 melee 1d6", E1), ("E2 ranged 2d6, RD 1, partial concealment", E2)):
         assert rolkit_law(*case) == icepool_law(*case), f"{name}: the two exact laws disagree"
-        ours = cold_median(lambda case=case: nsd20.attack_law(*case))
-        theirs = median_seconds(lambda case=case: icepool_law(*case), repeat=REPEAT)
+        ours = cold_median(partial(nsd20.attack_law, *case))
+        theirs = median_seconds(partial(icepool_law, *case), repeat=REPEAT)
         rows += [
             (f"nsd20 attack law, {name} (rolkit, cold)", ours, "laws agree exactly"),
             (f"nsd20 attack law, {name} (icepool)", theirs, "same mechanic"),

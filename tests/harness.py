@@ -336,7 +336,7 @@ class KernelWatch:
     def _received(self, payload: bytes | str) -> None:
         msg = _kernel_message(payload)
         if msg is not None and msg[0] == "iopub" and msg[3].get("execution_state") == "idle":
-            self.pending.discard(msg[2].get("msg_id"))
+            self.pending.discard(msg[2].get("msg_id", ""))  # no parent id: none of ours
 
     def settle(self, quiet_ms: int = 200, timeout: float = 120) -> None:
         """Wait until the kernel has answered every request the page sent and the page's

@@ -626,6 +626,19 @@ class Chain(Acting):
         """:meth:`state_of` of a plain tuple of slots."""
         return self._states.get(slots) or self.new_state(list(slots))
 
+    @property
+    def laws_built(self) -> int:
+        """How many laws of an action and of a blow the chain has built so far (each one
+        the system's after-state law, the costly part): what a caller bounding its work
+        by the laws it makes counts (:mod:`rolkit.fight.horizon_split`)."""
+        return len(self._act_laws) + len(self._laws)
+
+    def settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
+        """The blow ``key``'s law as ``(den, [(attacker slot, defender slot, weight)])``,
+        the defender keeping its ``weapon``: the rows :meth:`blow_successors` reads, no
+        state of the product built (memoised, :meth:`_settled_law`)."""
+        return self._settled_law(key, weapon)
+
     def _settled_law(self, key: BlowKey, weapon: int) -> tuple[int, list[tuple[Slot, Slot, int]]]:
         """The blow's law as the attacker's and the defender's slots after it (the
         defender keeps its ``weapon``): :meth:`after_blow` once per row, memoised."""

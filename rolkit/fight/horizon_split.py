@@ -106,7 +106,7 @@ class _HorizonSplit(SplitLaws):
     def _bounded(self) -> None:
         """Raise :class:`TooLarge` past the laws allowed: the chain's laws of actions and
         blows built (each one the system's after-state law, the costly part)."""
-        if len(self.chain._act_laws) + len(self.chain._laws) > self.laws:
+        if self.chain.laws_built > self.laws:
             raise TooLarge()
 
     def step(
@@ -140,7 +140,7 @@ class _HorizonSplit(SplitLaws):
             # a standing actor's one blow on its only foe (Chain._blow_rows of a duel)
             blow = BlowKey(actor.form, key[0], actor.weapon, chain.defend[j])
             chain.met(blow)
-            den, rows = chain._settled_law(blow, self.weapons0[j])
+            den, rows = chain.settled_law(blow, self.weapons0[j])
             fate_or = self._fate_or
             known = self._blows[memo] = law_of(
                 (fate_or(d, (d.form, a.weapon)), w, den) for a, d, w in rows

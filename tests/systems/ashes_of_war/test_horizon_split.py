@@ -156,4 +156,4 @@ def test_the_default_duel_round_1_is_exact_and_round_2_gives_way_at_its_laws_bou
     c = Chain(S, fight_odds_module.FightSpec(S.id, FIGHTERS), D["modifiers"], S.options_type(), {})
     with pytest.raises(fight_odds_module.TooLarge):
         split_horizon(c, 2, 20_000)
-    assert len(c._act_laws) + len(c._laws) <= 20_000 // STATES_PER_LAW + 10
+    assert c.laws_built <= 20_000 // STATES_PER_LAW + 10

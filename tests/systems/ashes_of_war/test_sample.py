@@ -100,5 +100,27 @@ def test_an_attack_the_rules_refuse_raises_as_resolve_does():
             sample_blow(a, d, w, m, RulesConfig(), random.Random(1))
 
 
+def test_wounds_over_their_boxes_raise_as_resolve_does():
+    """§3.1: a wound row over T3's boxes, the attacker's or the defender's, raises the
+    error ``resolve_attack`` raises (same field, same words), again on a second draw (the
+    rows are checked once, ``legality.check_wounds_once``)."""
+    over = dataclasses.replace(GORATH.wounds, light={"head": 5})  # T3: 2 boxes
+    for a, d, role in [
+        (dataclasses.replace(KIRA, wounds=over), GORATH, "attacker"),
+        (KIRA, dataclasses.replace(GORATH, wounds=over), "defender"),
+    ]:
+        with pytest.raises(RulesError) as resolved:
+            resolve_attack(a, d, ESPADA, Modifiers(), random.Random(1))
+        assert resolved.value.field == f"{role}.wounds.light"
+        for _ in range(2):
+            with pytest.raises(RulesError) as sampled:
+                sample_blow(a, d, ESPADA, Modifiers(), RulesConfig(), random.Random(1))
+            assert type(sampled.value) is type(resolved.value)
+            assert (sampled.value.field, str(sampled.value)) == (
+                resolved.value.field,
+                str(resolved.value),
+            )
+
+
 def test_the_system_declares_it():
     assert SYSTEM.sample_blow is sample_blow

@@ -14,20 +14,21 @@ The forms after the branch are :func:`~.stages.branch_after`'s, the stage
 What it skips is what a fight does not need once per blow: the steps and their texts, and
 checking again what the forms it meets already satisfy — the legality of an attack and the
 wound counts against T3 (§4.3, §4.5, §3.1) are checked once per distinct form and
-modifiers (memoised), and raise as ``resolve_attack`` does.
+modifiers (memoised; the wound rows once per distinct rows, by the shared
+:func:`~rolkit.systems.ashes_of_war.rules.legality.check_wounds_once`), and raise as
+``resolve_attack`` does.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any
 
-from rolkit.errors import RulesError
 from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.stages import branch_after
-from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon, Wounds
+from rolkit.systems.ashes_of_war.forms import Combatant, Modifiers, Weapon
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
-from rolkit.systems.ashes_of_war.rules.legality import check_defence, check_wounds
+from rolkit.systems.ashes_of_war.rules.legality import check_defence, check_wounds_once
 from rolkit.systems.ashes_of_war.rules.location import (
     PAIRED,
     hit_location,
@@ -47,34 +48,11 @@ __all__ = ["sample_blow"]
 Sampled = tuple[Combatant, Combatant, Weapon]
 
 
-class _Marks(NamedTuple):
-    """What :func:`check_wounds` reads of a combatant: its wound rows."""
-
-    wounds: Wounds
-
-
-@memo
-def _wounds_fit(wounds: Wounds, rules: RulesConfig) -> bool:
-    """§3.1 no row holds more marks than T3's boxes (:func:`check_wounds`), once per
-    distinct wound rows: many forms of a fight share them."""
-    try:
-        check_wounds(cast(Combatant, _Marks(wounds)), rules, "")
-    except RulesError:
-        return False
-    return True
-
-
-def _check_wounds(c: Combatant, rules: RulesConfig, role: str) -> None:
-    """:func:`check_wounds` (it raises, naming the row) when the rows do not fit."""
-    if not _wounds_fit(c.wounds, rules):
-        check_wounds(c, rules, role)
-
-
 @memo
 def _attack_pool(a: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> PoolSpec:
     """§4.3, §4.4 (raises as ``resolve_attack``), §3.1 the attacker's wound counts."""
     pool = attack_pool(a, w, m, rules=rules)
-    _check_wounds(a, rules, "attacker")
+    check_wounds_once(a, rules, "attacker")
     return pool
 
 
@@ -88,7 +66,7 @@ def _defence(d: Combatant, m: Modifiers, rules: RulesConfig) -> PoolSpec | int:
         need = undefended_threshold(m, rules)
     else:
         need = defence_pool(d, m, rules=rules)
-    _check_wounds(d, rules, "defender")
+    check_wounds_once(d, rules, "defender")
     return need
 
 
