@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import html
 import logging
-import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import NamedTuple
@@ -28,7 +27,7 @@ from rolkit.fight import FightSpec
 from rolkit.fight.best_move import BestMove
 from rolkit.fight.mdp import Stopped
 from rolkit.system import System
-from widgets.fight_victory import join_worker
+from widgets.latest_request import LatestRequest, join_worker
 
 __all__ = ["BestLine", "BestRequest", "CACHE_MAX"]
 
@@ -61,8 +60,9 @@ class BestRequest(NamedTuple):
     gen: int = 0
 
 
-class BestLine:
-    """The line's widget, its cache and its one background worker.
+class BestLine(LatestRequest[BestRequest]):
+    """The line's widget, its cache and its one background worker (the newest request wins:
+    :class:`~widgets.latest_request.LatestRequest`).
 
     Args:
         solve: ``(spec, taken, system, stop) -> BestMove`` (the panel's bounded best_move).
@@ -79,6 +79,7 @@ class BestLine:
         before: Callable[[], object] | None = None,
         busy: Callable[[], bool] | None = None,
     ) -> None:
+        super().__init__()
         self._solve = solve
         self._before = before
         self._busy = busy
@@ -87,86 +88,68 @@ class BestLine:
         #: the best move on screen (``None`` while computing, or when there is none)
         self.best: BestMove | None = None
         self._cache: OrderedDict[tuple[FightSpec, tuple[str, ...]], _Known] = OrderedDict()
-        self._lock = threading.Lock()
-        self._gen = 0
-        self._pending: BestRequest | None = None
-        self.thread: threading.Thread | None = None
 
     def clear(self) -> None:
         """Nothing to ask (before initiative, a fight over, one side)."""
         with self._lock:
-            self._gen += 1
-            self._pending = None
+            self._next_gen()
             self.best = None
             self.widget.value = ""
 
     def show(self, request: BestRequest) -> None:
         """Show ``request``'s line: at once when known, else «calculando…» until solved."""
         with self._lock:
-            self._gen += 1
-            request = request._replace(gen=self._gen)
+            request = request._replace(gen=self._next_gen())
             known = self._cache.get((request.spec, request.taken))
             if known is not None:
-                self._pending = None
                 self._render(request, known)
                 return
             self.best = None
-            self._pending = request
             busy = html.escape(i18n.t("gm.fight.best.busy", request.lang))
             self.widget.value = f"<p class='rolkit-best-busy'><i>{busy}</i></p>"
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._work, daemon=True)
-                self.thread.start()
+            self._submit(request)
 
     def wait(self, timeout: float = 120) -> BestMove | None:
         """Wait for the worker (tests, notebooks); the best move on screen then."""
         join_worker(self, timeout)
         return self.best
 
-    def _work(self) -> None:
-        while True:
+    def _handle(self, request: BestRequest) -> None:
+        """The worker's step: the cached line, else wait ``before`` and solve."""
+        key = (request.spec, request.taken)
+        with self._lock:
+            known = self._cache.get(key)
+        if known is None and self._before is not None:
+            self._before()
+            if self._superseded(request):  # superseded while the odds were solved
+                return
+        keep = known is None
+        if known is None:
+            try:
+                known = self._solve(
+                    request.spec, request.taken, request.system, self._stopper(request)
+                )
+            except Stopped:  # still wanted: again, once the odds are solved
+                self._requeue(request)
+                return
+            except RulesError as err:  # too large, or no move: said plainly
+                known = (err.message("es"), err.message("en"))
+            except Exception:  # noqa: BLE001 - a background failure must reach the GM plainly
+                log.exception("best move failed")
+                known = (i18n.t("error.bug", "es"), i18n.t("error.bug", "en"))
+                keep = False
+        if keep:
             with self._lock:
-                request = self._pending
-                if request is None:
-                    self.thread = None
-                    return
-                self._pending = None
-                key = (request.spec, request.taken)
-                known = self._cache.get(key)
-            if known is None and self._before is not None:
-                self._before()
-                with self._lock:
-                    if request.gen != self._gen:  # superseded while the odds were solved
-                        continue
-            keep = known is None
-            if known is None:
-                try:
-                    known = self._solve(
-                        request.spec, request.taken, request.system, self._stopper(request)
-                    )
-                except Stopped:
-                    with self._lock:  # still wanted: again, once the odds are solved
-                        if request.gen == self._gen and self._pending is None:
-                            self._pending = request
-                    continue
-                except RulesError as err:  # too large, or no move: said plainly
-                    known = (err.message("es"), err.message("en"))
-                except Exception:  # noqa: BLE001 - a background failure must reach the GM plainly
-                    log.exception("best move failed")
-                    known = (i18n.t("error.bug", "es"), i18n.t("error.bug", "en"))
-                    keep = False
-            with self._lock:
-                if keep:
-                    self._cache[key] = known
-                    while len(self._cache) > CACHE_MAX:
-                        self._cache.popitem(last=False)
-                if request.gen == self._gen:
-                    self._render(request, known)
+                self._cache[key] = known
+                while len(self._cache) > CACHE_MAX:
+                    self._cache.popitem(last=False)
+        found = known
+        self._publish(request, lambda: self._render(request, found))
 
     def _stopper(self, request: BestRequest) -> Callable[[], bool]:
         """Stop when ``request`` is superseded or the victory odds are being solved."""
         busy = self._busy
-        return lambda: request.gen != self._gen or (busy is not None and busy())
+        return lambda: self._superseded(request) or (busy is not None and busy())
 
     def _render(self, r: BestRequest, known: _Known) -> None:
         """Under the lock: put the line (or why there is none) on screen."""

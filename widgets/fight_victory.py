@@ -16,8 +16,6 @@ from __future__ import annotations
 import html
 import logging
 import math
-import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
@@ -35,6 +33,7 @@ from widgets import (
     views,
 )
 from widgets.fight_why import Blow, blows, why_line
+from widgets.latest_request import LatestRequest, join_worker
 
 __all__ = [
     "VictoryBlock",
@@ -54,21 +53,6 @@ CACHE_MAX = 64
 TREND_MAX = 1_000
 
 Solver = Callable[[FightSpec, System], FightOdds]
-
-
-def join_worker(owner: Any, timeout: float = 120) -> None:
-    """Wait for ``owner.thread`` (a block's background worker) to end: one being started
-    (assigned, not yet running) is waited for once it runs."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        worker = owner.thread
-        if worker is None:
-            return
-        if worker.ident is None:  # assigned, not started yet
-            time.sleep(0.01)
-            continue
-        worker.join(max(0.0, deadline - time.monotonic()))
-        return
 
 
 class VictoryRequest(NamedTuple):
@@ -186,14 +170,16 @@ def trend_svg(points: list[tuple[int, float, float]], side: str, lang: str) -> s
     )
 
 
-class VictoryBlock:
-    """The block's widget, its cache of solved fights and its one background worker.
+class VictoryBlock(LatestRequest[VictoryRequest]):
+    """The block's widget, its cache of solved fights and its one background worker (the
+    newest request wins: :class:`~widgets.latest_request.LatestRequest`).
 
     Args:
         solve: ``(spec, system) -> FightOdds`` (the panel's bounded :func:`fight_odds`).
     """
 
     def __init__(self, solve: Solver) -> None:
+        super().__init__()
         self._solve = solve
         self.widget = ipw.HTML()
         self.widget.add_class("rolkit-fight-victory")
@@ -202,69 +188,49 @@ class VictoryBlock:
         self._cache: OrderedDict[FightSpec, tuple[FightOdds, tuple[Blow, ...]]] = OrderedDict()
         #: each state's victory by side: ``(lower, upper)``, equal when exact
         self._trend: OrderedDict[FightSpec, Mapping[str, tuple[float, float]]] = OrderedDict()
-        self._lock = threading.Lock()
-        self._gen = 0
-        self._pending: VictoryRequest | None = None
-        self.thread: threading.Thread | None = None
 
     # ---------------------------------------------------------------- requests
     def clear(self, text: str = "") -> None:
         """Nothing to solve (no fight, one side, a system without after-states)."""
         with self._lock:
-            self._gen += 1
-            self._pending = None
+            self._next_gen()
             self.odds = None
             self.widget.value = text
 
     def show(self, request: VictoryRequest) -> None:
         """Show ``request``'s odds: at once when known, else «calculando…» until solved."""
         with self._lock:
-            self._gen += 1
-            request = request._replace(gen=self._gen)
+            request = request._replace(gen=self._next_gen())
             known = self._cache.get(request.spec)
             if known is not None:
-                self._pending = None
                 self._render(request, *known)
                 return
             self.odds = None
-            self._pending = request
             self.widget.value = self._busy_html(request)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._work, daemon=True)
-                self.thread.start()
+            self._submit(request)
 
     def wait(self, timeout: float = 120) -> FightOdds | None:
         """Wait for the worker (tests, notebooks); the odds on screen then."""
         join_worker(self, timeout)
         return self.odds
 
-    @property
-    def generation(self) -> int:
-        return self._gen
-
     # ---------------------------------------------------------------- the worker
-    def _work(self) -> None:
-        while True:
-            with self._lock:
-                request = self._pending
-                if request is None:
-                    self.thread = None
-                    return
-                self._pending = None
-                known = self._cache.get(request.spec)
-            try:
-                if known is None:
-                    known = self._compute(request)
-            except RulesError as err:
-                self._fail(request, views.error_html(err.message(request.lang)))
-                continue
-            except Exception:  # noqa: BLE001 - a background failure must reach the GM plainly
-                log.exception("fight odds failed")
-                self._fail(request, views.error_html(i18n.t("error.bug", request.lang)))
-                continue
-            with self._lock:
-                if request.gen == self._gen:
-                    self._render(request, *known)
+    def _handle(self, request: VictoryRequest) -> None:
+        """The worker's step: the cached odds, else solved; a failure said plainly."""
+        with self._lock:
+            known = self._cache.get(request.spec)
+        try:
+            if known is None:
+                known = self._compute(request)
+        except RulesError as err:
+            self._fail(request, views.error_html(err.message(request.lang)))
+            return
+        except Exception:  # noqa: BLE001 - a background failure must reach the GM plainly
+            log.exception("fight odds failed")
+            self._fail(request, views.error_html(i18n.t("error.bug", request.lang)))
+            return
+        odds, found = known
+        self._publish(request, lambda: self._render(request, odds, found))
 
     def _compute(self, request: VictoryRequest) -> tuple[FightOdds, tuple[Blow, ...]]:
         odds = self._solve(request.spec, request.system)
@@ -276,10 +242,11 @@ class VictoryBlock:
         return odds, found
 
     def _fail(self, request: VictoryRequest, text: str) -> None:
-        with self._lock:
-            if request.gen == self._gen:
-                self.odds = None
-                self.widget.value = text
+        def paint() -> None:
+            self.odds = None
+            self.widget.value = text
+
+        self._publish(request, paint)
 
     # ---------------------------------------------------------------- html
     def _busy_html(self, r: VictoryRequest) -> str:
