@@ -38,6 +38,7 @@ __all__ = [
     "ActionAfter",
     "ActionResult",
     "Refusal",
+    "Blow",
     "ActionProcedure",
     "AttackAction",
     "CheckAction",
@@ -219,12 +220,28 @@ class AttackAction(ActionProcedure):
     def blow(self, ctx: ActionContext) -> Blow:
         """``(modifiers, reasons)``: the modifiers this blow is made with (``None``: it
         cannot be made now) and why, as :meth:`~rolkit.system.System.fight_blow` gives.
-        Memoised (:func:`_action_blow`): a fight asks for one action's blow for its
-        reasons, its refusal and its law."""
+        Memoised by the action and the whole context (:func:`_action_blow`): a fight asks
+        for one action's blow for its reasons, its refusal and its law."""
         try:
             return _action_blow(self, ctx)
         except TypeError:  # an unhashable form or modifiers: nothing to key a memo on
             return self.plain_blow(ctx)
+
+    def made_blow(self, ctx: ActionContext) -> Blow:
+        """:meth:`blow` with this action's modifiers computed now (``modifiers_fn``) and
+        the system's ``fight_blow`` memoised (:func:`_fight_blow`): for a caller that
+        keeps the blow itself (whole-fight odds, per action by interned ids)."""
+        mods = ctx.modifiers
+        if self.modifiers_fn is not None:
+            mods = self.modifiers_fn(ctx, mods)
+        try:
+            return _fight_blow(
+                self._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
+            )
+        except TypeError:  # unhashable: the system's answer, unmemoised
+            return self._system.fight_blow(
+                ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, defend=ctx.defend
+            )
 
     def plain_blow(self, ctx: ActionContext) -> Blow:
         """:meth:`blow` unmemoised: ``modifiers_fn``, then the system's ``fight_blow``."""
@@ -235,13 +252,15 @@ class AttackAction(ActionProcedure):
             ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, defend=ctx.defend
         )
 
-    def _why_not(self, ctx: ActionContext, blow: Blow) -> Refusal | None:
-        """Why the attack cannot be made in ``ctx`` whose blow is ``blow``, or ``None``."""
+    def refusal(self, ctx: ActionContext, blow: Blow | None = None) -> Refusal | None:
+        """Why the attack cannot be made in ``ctx`` (``refusal_fn``, else a blow
+        :meth:`~rolkit.system.System.fight_blow` does not make, with its reasons), or
+        ``None``; ``blow``: the context's :meth:`blow` when the caller has it."""
         if self.refusal_fn is not None:
             why = self.refusal_fn(ctx)
             if why is not None:
                 return why
-        mods, reasons = blow
+        mods, reasons = self.blow(ctx) if blow is None else blow
         if mods is None:
             mine = [r for r in reasons if r[0] == "attacker"] or list(reasons)
             if mine:
@@ -249,14 +268,14 @@ class AttackAction(ActionProcedure):
             return "no puede atacar ahora", "cannot attack now"
         return None
 
-    def refusal(self, ctx: ActionContext) -> Refusal | None:
-        return self._why_not(ctx, self.blow(ctx))
-
-    def refused_law(self, ctx: ActionContext) -> tuple[bool, dict[ActionAfter, Fraction]]:
+    def refused_law(
+        self, ctx: ActionContext, blow: Blow | None = None
+    ) -> tuple[bool, dict[ActionAfter, Fraction]]:
         """``(refused, law)``: :meth:`law` and whether the attack was refused in ``ctx``
-        (nothing changes then), the blow asked for once."""
-        blow = self.blow(ctx)
-        if self._why_not(ctx, blow) is not None:
+        (nothing changes then), the blow asked for once (``blow``: the caller's)."""
+        if blow is None:
+            blow = self.blow(ctx)
+        if self.refusal(ctx, blow) is not None:
             return True, _unchanged(ctx)
         try:
             law = self._system.transitions(
@@ -307,12 +326,7 @@ def _action_blow(action: AttackAction, ctx: ActionContext) -> Blow:
     context (forms, modifiers, options, actions taken, defence — what ``modifiers_fn``
     may read); its modifiers are computed once. Cleared by ``rolkit.clear_caches()``;
     an error is not kept."""
-    mods = ctx.modifiers
-    if action.modifiers_fn is not None:
-        mods = action.modifiers_fn(ctx, mods)
-    return _fight_blow(
-        action._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
-    )
+    return action.made_blow(ctx)
 
 
 @functools.lru_cache(maxsize=32_768)

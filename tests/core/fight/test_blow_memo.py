@@ -9,6 +9,8 @@ modifiers after ``modifiers_fn``, the options and the defence.
 * a context that differs from another in one thing only (the actor, the target, the
   weapon, the modifiers, the options, the defence, the actions taken, the action, the
   system) whose blow differs is never answered with the other's blow;
+* whole-fight odds keep each action's blow by its interned ids
+  (:meth:`rolkit.fight.acting.Acting.act_blow`): each one kept is its context's plain blow;
 * each distinct blow asks the system once, each action's modifiers are computed once, and
   ``rolkit.clear_caches()`` forgets them.
 """
@@ -25,6 +27,9 @@ import pytest
 import rolkit
 from rolkit import actions as actions_module
 from rolkit.actions import ActionContext, AttackAction
+from rolkit.fight.bounds import Explorer
+from rolkit.fight.chain import Chain
+from rolkit.fight.spec import FightSpec
 from rolkit.systems import core_dread as cd
 from rolkit.systems import tierkreis as tk
 
@@ -259,3 +264,48 @@ def test_an_unhashable_context_is_answered_plainly() -> None:
     with pytest.raises(TypeError):
         hash(ctx)
     assert attack.blow(ctx) == plain(attack, ctx)
+
+
+# whole-fight odds: the blow kept per action by interned ids -----------------------------
+@pytest.mark.parametrize("sid", SYSTEMS)
+def test_the_chains_blow_per_action_is_the_plain_blow(sid: str) -> None:
+    """:meth:`rolkit.fight.acting.Acting.act_blow` (each action's blow kept by its
+    interned ids, which the chain's own forms, modifiers and options make whole) answers,
+    for every action a 2 v 2's exploration met (Ashes of War: a duel's, its turns being
+    long), the plain blow of its context. One combatant keeps its action rather than
+    defend (``defend=False`` on the blows at it), and Core Dread's defence is a dodge:
+    a blow at it differs from a blow at its ally (§4.3.6)."""
+    s = rolkit.get_system(sid)
+    d = s.defaults()
+    n, turns = (1, 12) if sid == "ashes_of_war" else (2, 150)
+    fighters = tuple(
+        [(f"A{i}", "a", d["attacker"], d["weapon"]) for i in range(n)]
+        + [(f"B{i}", "b", d["defender"], d["weapon"]) for i in range(n)]
+    )
+    names = [f[0] for f in fighters]
+    mods = d["modifiers"]
+    if sid == "core_dread":
+        mods = dataclasses.replace(mods, defence="dodge")
+    rolkit.clear_caches()
+    chain = Chain(
+        s,
+        FightSpec(s.id, fighters),
+        mods,
+        s.default_options,
+        dict.fromkeys(names, "weakest"),
+        {**dict.fromkeys(names, "when_able"), names[-1]: "keep_action"},
+    )
+    Explorer(chain).grow(turns)
+    met = {*chain._refusals, *chain._act_laws, *chain._act_blows}
+    attacks_met = [k for k in met if isinstance(chain.actions[k.action], AttackAction)]
+    assert len(attacks_met) >= 10
+    blows = {}
+    for key in attacks_met:
+        blows[key] = chain.act_blow(key)
+        assert blows[key] == plain(chain.actions[key.action], chain.context(key)), key
+    if sid == "ashes_of_war":  # the second attack of a turn is its own blow
+        assert {k.taken for k in attacks_met} >= {(), ("attack",)}
+    if sid == "core_dread":  # a blow at one who keeps its action: no dodge
+        assert {k.defend for k in attacks_met} == {True, False}
+        assert {b[0].defence for k, b in blows.items() if not k.defend} == {"none"}
+        assert "dodge" in {b[0].defence for k, b in blows.items() if k.defend and b[0]}

@@ -25,7 +25,14 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from rolkit.actions import ActionAfter, ActionContext, ActionResult, AttackAction, Refusal
+from rolkit.actions import (
+    ActionAfter,
+    ActionContext,
+    ActionResult,
+    AttackAction,
+    Blow,
+    Refusal,
+)
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 
 __all__ = ["MarkedAttack", "ATTACK_ACTIONS", "FREE", "FREE_RESOURCE"]
@@ -49,8 +56,10 @@ class MarkedAttack(AttackAction):
             return after
         return after._replace(actor=self.spend_fn(after.actor))
 
-    def refused_law(self, ctx: ActionContext) -> tuple[bool, dict[ActionAfter, Fraction]]:
-        refused, law = super().refused_law(ctx)
+    def refused_law(
+        self, ctx: ActionContext, blow: Blow | None = None
+    ) -> tuple[bool, dict[ActionAfter, Fraction]]:
+        refused, law = super().refused_law(ctx, blow)
         if refused:
             return refused, law
         out: dict[ActionAfter, Fraction] = {}
