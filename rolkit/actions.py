@@ -228,29 +228,33 @@ class AttackAction(ActionProcedure):
             return self.plain_blow(ctx)
 
     def made_blow(self, ctx: ActionContext) -> Blow:
-        """:meth:`blow` with this action's modifiers computed now (``modifiers_fn``) and
-        the system's ``fight_blow`` memoised (:func:`_fight_blow`): for a caller that
-        keeps the blow itself (whole-fight odds, per action by interned ids)."""
-        mods = ctx.modifiers
-        if self.modifiers_fn is not None:
-            mods = self.modifiers_fn(ctx, mods)
+        """:meth:`blow` with this action's modifiers computed now (:meth:`modifiers_for`)
+        and the system's ``fight_blow`` memoised by all it reads (:func:`_fight_blow`)."""
+        mods = self.modifiers_for(ctx)
         try:
             return _fight_blow(
                 self._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
             )
         except TypeError:  # unhashable: the system's answer, unmemoised
-            return self._system.fight_blow(
-                ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, defend=ctx.defend
-            )
+            return self.system_blow(ctx, mods)
+
+    def modifiers_for(self, ctx: ActionContext) -> Any:
+        """The modifiers this attack is made with before the system's ``fight_blow``: the
+        standing ones as ``modifiers_fn`` changes them."""
+        if self.modifiers_fn is None:
+            return ctx.modifiers
+        return self.modifiers_fn(ctx, ctx.modifiers)
+
+    def system_blow(self, ctx: ActionContext, modifiers: Any) -> Blow:
+        """The system's ``fight_blow`` of ``ctx`` with ``modifiers`` (from
+        :meth:`modifiers_for`), unmemoised: for a caller with a memo of its own."""
+        return self._system.fight_blow(
+            ctx.actor, ctx.target, ctx.weapon, modifiers, ctx.options, defend=ctx.defend
+        )
 
     def plain_blow(self, ctx: ActionContext) -> Blow:
         """:meth:`blow` unmemoised: ``modifiers_fn``, then the system's ``fight_blow``."""
-        mods = ctx.modifiers
-        if self.modifiers_fn is not None:
-            mods = self.modifiers_fn(ctx, mods)
-        return self._system.fight_blow(
-            ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, defend=ctx.defend
-        )
+        return self.system_blow(ctx, self.modifiers_for(ctx))
 
     def refusal(self, ctx: ActionContext, blow: Blow | None = None) -> Refusal | None:
         """Why the attack cannot be made in ``ctx`` (``refusal_fn``, else a blow

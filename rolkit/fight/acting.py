@@ -80,8 +80,9 @@ class Acting(Laws):
         self.actions: dict[str, ActionProcedure] = dict(self.s.actions)
         self._act_laws: dict[ActKey, ActLaw] = {}
         self._refusals: dict[ActKey, bool] = {}
-        #: an attack action's blow (:meth:`act_blow`)
+        #: an attack action's blow (:meth:`act_blow`), and the system's by what it reads
         self._act_blows: dict[ActKey, Blow] = {}
+        self._fight_blows: dict[tuple[Any, ...], Blow] = {}
         self._choices: dict[Any, Choice | None] = {}
         #: each combatant's foes, in the turn order
         self._foes = tuple(
@@ -134,13 +135,25 @@ class Acting(Laws):
         )
 
     def act_blow(self, key: ActKey, ctx: ActionContext | None = None) -> Blow:
-        """The attack action's blow (:meth:`AttackAction.blow`: its modifiers and the
+        """The attack action's blow (:meth:`AttackAction.blow`: its modifiers, then the
         system's ``fight_blow``), computed once per action: its reasons, its refusal and
-        its law all read it (``ctx``: the key's context, when the caller has it)."""
+        its law all read it (``ctx``: the key's context, when the caller has it). The
+        system's answer is shared by the actions that make the same blow (the same
+        system, forms by id, modifiers after the action's own, defence; the chain's
+        options): keyed by ids, cheaper than hashing the forms again."""
         known = self._act_blows.get(key)
         if known is None:
             proc = cast(AttackAction, self.actions[key.action])
-            known = self._act_blows[key] = proc.made_blow(ctx or self.context(key))
+            ctx = ctx or self.context(key)
+            mods = proc.modifiers_for(ctx)
+            try:
+                share = (proc.bound, key.actor, key.target, key.weapon, mods, key.defend)
+                known = self._fight_blows.get(share)
+                if known is None:
+                    known = self._fight_blows[share] = proc.system_blow(ctx, mods)
+            except TypeError:  # unhashable modifiers: the system's answer as it is
+                known = proc.system_blow(ctx, mods)
+            self._act_blows[key] = known
         return known
 
     def refused(self, key: ActKey) -> bool:

@@ -272,14 +272,17 @@ def test_the_chains_blow_per_action_is_the_plain_blow(sid: str) -> None:
     """:meth:`rolkit.fight.acting.Acting.act_blow` (each action's blow kept by its
     interned ids, which the chain's own forms, modifiers and options make whole) answers,
     for every action a 2 v 2's exploration met (Ashes of War: a duel's, its turns being
-    long), the plain blow of its context. One combatant keeps its action rather than
+    long), the plain blow of its context (Tierkreis: one side shoots a one-shot pistol,
+    its blow not made once it is empty, P19). One combatant keeps its action rather than
     defend (``defend=False`` on the blows at it), and Core Dread's defence is a dodge:
     a blow at it differs from a blow at its ally (§4.3.6)."""
     s = rolkit.get_system(sid)
     d = s.defaults()
     n, turns = (1, 12) if sid == "ashes_of_war" else (2, 150)
+    # Tierkreis: the A side shoots a one-shot pistol (P19: empty, it makes no blow)
+    a_weapon = dataclasses.replace(PISTOL, ammo_capacity=1) if sid == "tierkreis" else d["weapon"]
     fighters = tuple(
-        [(f"A{i}", "a", d["attacker"], d["weapon"]) for i in range(n)]
+        [(f"A{i}", "a", d["attacker"], a_weapon) for i in range(n)]
         + [(f"B{i}", "b", d["defender"], d["weapon"]) for i in range(n)]
     )
     names = [f[0] for f in fighters]
@@ -303,6 +306,8 @@ def test_the_chains_blow_per_action_is_the_plain_blow(sid: str) -> None:
     for key in attacks_met:
         blows[key] = chain.act_blow(key)
         assert blows[key] == plain(chain.actions[key.action], chain.context(key)), key
+    if sid == "tierkreis":  # the pistol loaded and empty
+        assert {b[0] is None for b in blows.values()} == {True, False}
     if sid == "ashes_of_war":  # the second attack of a turn is its own blow
         assert {k.taken for k in attacks_met} >= {(), ("attack",)}
     if sid == "core_dread":  # a blow at one who keeps its action: no dodge
