@@ -19,6 +19,7 @@ play turns of these actions; a policy chooses them (:mod:`rolkit.fight.policy`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -37,6 +38,7 @@ __all__ = [
     "ActionAfter",
     "ActionResult",
     "Refusal",
+    "Blow",
     "ActionProcedure",
     "AttackAction",
     "CheckAction",
@@ -47,6 +49,9 @@ __all__ = [
 #: Why an action cannot be taken now: ``(es, en)``, a phrase about the actor
 #: («no está derribado» / "is not prone").
 Refusal = tuple[str, str]
+#: A blow as :meth:`rolkit.system.System.fight_blow` gives it: ``(modifiers or None,
+#: reasons)``, each reason ``(role, es, en)``.
+Blow = tuple[Any, tuple[tuple[str, str, str], ...]]
 #: Whom an action is aimed at.
 TARGETS: tuple[str, ...] = ("foe", "ally", "self")
 #: What an action is for, as the default policy reads it: ``"attack"`` (a blow at a foe),
@@ -212,22 +217,54 @@ class AttackAction(ActionProcedure):
             raise RuntimeError(f"attack action {self.id!r} is not part of a System")
         return self.bound  # type: ignore[no-any-return]
 
-    def blow(self, ctx: ActionContext) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
+    def blow(self, ctx: ActionContext) -> Blow:
         """``(modifiers, reasons)``: the modifiers this blow is made with (``None``: it
-        cannot be made now) and why, as :meth:`~rolkit.system.System.fight_blow` gives."""
-        mods = ctx.modifiers
-        if self.modifiers_fn is not None:
-            mods = self.modifiers_fn(ctx, mods)
+        cannot be made now) and why, as :meth:`~rolkit.system.System.fight_blow` gives.
+        Memoised by the action and the whole context (:func:`_action_blow`): a fight asks
+        for one action's blow for its reasons, its refusal and its law."""
+        try:
+            return _action_blow(self, ctx)
+        except TypeError:  # an unhashable form or modifiers: nothing to key a memo on
+            return self.plain_blow(ctx)
+
+    def made_blow(self, ctx: ActionContext) -> Blow:
+        """:meth:`blow` with this action's modifiers computed now (:meth:`modifiers_for`)
+        and the system's ``fight_blow`` memoised by all it reads (:func:`_fight_blow`)."""
+        mods = self.modifiers_for(ctx)
+        try:
+            return _fight_blow(
+                self._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
+            )
+        except TypeError:  # unhashable: the system's answer, unmemoised
+            return self.system_blow(ctx, mods)
+
+    def modifiers_for(self, ctx: ActionContext) -> Any:
+        """The modifiers this attack is made with before the system's ``fight_blow``: the
+        standing ones as ``modifiers_fn`` changes them."""
+        if self.modifiers_fn is None:
+            return ctx.modifiers
+        return self.modifiers_fn(ctx, ctx.modifiers)
+
+    def system_blow(self, ctx: ActionContext, modifiers: Any) -> Blow:
+        """The system's ``fight_blow`` of ``ctx`` with ``modifiers`` (from
+        :meth:`modifiers_for`), unmemoised: for a caller with a memo of its own."""
         return self._system.fight_blow(
-            ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, defend=ctx.defend
+            ctx.actor, ctx.target, ctx.weapon, modifiers, ctx.options, defend=ctx.defend
         )
 
-    def refusal(self, ctx: ActionContext) -> Refusal | None:
+    def plain_blow(self, ctx: ActionContext) -> Blow:
+        """:meth:`blow` unmemoised: ``modifiers_fn``, then the system's ``fight_blow``."""
+        return self.system_blow(ctx, self.modifiers_for(ctx))
+
+    def refusal(self, ctx: ActionContext, blow: Blow | None = None) -> Refusal | None:
+        """Why the attack cannot be made in ``ctx`` (``refusal_fn``, else a blow
+        :meth:`~rolkit.system.System.fight_blow` does not make, with its reasons), or
+        ``None``; ``blow``: the context's :meth:`blow` when the caller has it."""
         if self.refusal_fn is not None:
             why = self.refusal_fn(ctx)
             if why is not None:
                 return why
-        mods, reasons = self.blow(ctx)
+        mods, reasons = self.blow(ctx) if blow is None else blow
         if mods is None:
             mine = [r for r in reasons if r[0] == "attacker"] or list(reasons)
             if mine:
@@ -235,17 +272,25 @@ class AttackAction(ActionProcedure):
             return "no puede atacar ahora", "cannot attack now"
         return None
 
-    def law(self, ctx: ActionContext) -> dict[ActionAfter, Fraction]:
-        if self.refusal(ctx) is not None:
-            return _unchanged(ctx)
-        mods = self.blow(ctx)[0]
+    def refused_law(
+        self, ctx: ActionContext, blow: Blow | None = None
+    ) -> tuple[bool, dict[ActionAfter, Fraction]]:
+        """``(refused, law)``: :meth:`law` and whether the attack was refused in ``ctx``
+        (nothing changes then), the blow asked for once (``blow``: the caller's)."""
+        if blow is None:
+            blow = self.blow(ctx)
+        if self.refusal(ctx, blow) is not None:
+            return True, _unchanged(ctx)
         try:
             law = self._system.transitions(
-                ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, with_weapon=True
+                ctx.actor, ctx.target, ctx.weapon, blow[0], ctx.options, with_weapon=True
             )
         except RulesError:  # the attack cannot be made in this state: nothing changes
-            return _unchanged(ctx)
-        return {ActionAfter(a, d, w): p for (a, d, w), p in law.items()}
+            return False, _unchanged(ctx)
+        return False, {ActionAfter(a, d, w): p for (a, d, w), p in law.items()}
+
+    def law(self, ctx: ActionContext) -> dict[ActionAfter, Fraction]:
+        return self.refused_law(ctx)[1]
 
     def resolve_in_fight(self, ctx: ActionContext, seed: int | None = None) -> ActionResult:
         self._refused(ctx)
@@ -276,6 +321,26 @@ class AttackAction(ActionProcedure):
     ) -> Resolution:
         """One explained attack from its four forms (``System.resolve``)."""
         return self._system.resolve(**forms, options=options, seed=seed)
+
+
+@functools.lru_cache(maxsize=32_768)
+def _action_blow(action: AttackAction, ctx: ActionContext) -> Blow:
+    """``action``'s blow in ``ctx`` (:meth:`AttackAction.plain_blow`), memoised by all it
+    reads: the action (by identity: its ``modifiers_fn`` and its system) and the whole
+    context (forms, modifiers, options, actions taken, defence — what ``modifiers_fn``
+    may read); its modifiers are computed once. Cleared by ``rolkit.clear_caches()``;
+    an error is not kept."""
+    return action.made_blow(ctx)
+
+
+@functools.lru_cache(maxsize=32_768)
+def _fight_blow(
+    system: System, actor: Any, target: Any, weapon: Any, modifiers: Any, options: Any, defend: bool
+) -> Blow:
+    """``system.fight_blow`` memoised by all it reads (forms, modifiers after the action's
+    ``modifiers_fn``, options, defence; the system by identity): shared by the actions and
+    the turns' stages that make the same blow. Cleared by ``rolkit.clear_caches()``."""
+    return system.fight_blow(actor, target, weapon, modifiers, options, defend=defend)
 
 
 def _attack_text(res: Resolution) -> tuple[str, str]:

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple, cast
 
-from rolkit.actions import ActionContext, ActionProcedure, AttackAction
+from rolkit.actions import ActionContext, ActionProcedure, AttackAction, Blow
 from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws, add_weight
@@ -80,6 +80,9 @@ class Acting(Laws):
         self.actions: dict[str, ActionProcedure] = dict(self.s.actions)
         self._act_laws: dict[ActKey, ActLaw] = {}
         self._refusals: dict[ActKey, bool] = {}
+        #: an attack action's blow (:meth:`act_blow`), and the system's by what it reads
+        self._act_blows: dict[ActKey, Blow] = {}
+        self._fight_blows: dict[tuple[Any, ...], Blow] = {}
         self._choices: dict[Any, Choice | None] = {}
         #: each combatant's foes, in the turn order
         self._foes = tuple(
@@ -131,18 +134,50 @@ class Acting(Laws):
             key.defend,
         )
 
+    def act_blow(self, key: ActKey, ctx: ActionContext | None = None) -> Blow:
+        """The attack action's blow (:meth:`AttackAction.blow`: its modifiers, then the
+        system's ``fight_blow``), computed once per action: its reasons, its refusal and
+        its law all read it (``ctx``: the key's context, when the caller has it). The
+        system's answer is shared by the actions that make the same blow (the same
+        system, forms by id, modifiers after the action's own, defence; the chain's
+        options): keyed by ids, cheaper than hashing the forms again."""
+        known = self._act_blows.get(key)
+        if known is None:
+            proc = cast(AttackAction, self.actions[key.action])
+            ctx = ctx or self.context(key)
+            mods = proc.modifiers_for(ctx)
+            try:
+                share = (proc.bound, key.actor, key.target, key.weapon, mods, key.defend)
+                known = self._fight_blows.get(share)
+                if known is None:
+                    known = self._fight_blows[share] = proc.system_blow(ctx, mods)
+            except TypeError:  # unhashable modifiers: the system's answer as it is
+                known = proc.system_blow(ctx, mods)
+            self._act_blows[key] = known
+        return known
+
     def refused(self, key: ActKey) -> bool:
         known = self._refusals.get(key)
         if known is None:
             proc = self.actions[key.action]
-            known = self._refusals[key] = proc.refusal(self.context(key)) is not None
+            ctx = self.context(key)
+            if isinstance(proc, AttackAction):
+                why = proc.refusal(ctx, self.act_blow(key, ctx))
+            else:
+                why = proc.refusal(ctx)
+            known = self._refusals[key] = why is not None
         return known
 
     def act_law(self, key: ActKey) -> ActLaw:
         """The action's after-state law over interned ids (memoised)."""
         known = self._act_laws.get(key)
         if known is None:
-            law = self.actions[key.action].law(self.context(key))
+            proc = self.actions[key.action]
+            ctx = self.context(key)
+            if isinstance(proc, AttackAction):
+                law = proc.refused_law(ctx, self.act_blow(key, ctx))[1]
+            else:
+                law = proc.law(ctx)
             den = math.lcm(*(p.denominator for p in law.values()))
             known = (
                 den,
@@ -168,7 +203,7 @@ class Acting(Laws):
         if known is None:
             proc = self.actions[key.action]
             if self.sampling and key not in self._act_laws and isinstance(proc, AttackAction):
-                known = self._odds_p_out(proc, self.context(key))
+                known = self._odds_p_out(key, proc, self.context(key))
             else:
                 den, rows = self.act_law(key)
                 out = sum(w for after, w in rows if self._status[after.defender] is not None)
@@ -176,8 +211,8 @@ class Acting(Laws):
             self._act_out[key] = known
         return known
 
-    def _odds_p_out(self, attack: AttackAction, ctx: ActionContext) -> Fraction:
-        mods = attack.blow(ctx)[0]
+    def _odds_p_out(self, key: ActKey, attack: AttackAction, ctx: ActionContext) -> Fraction:
+        mods = self.act_blow(key, ctx)[0]
         if mods is None:
             return Fraction(0)
         try:
@@ -272,9 +307,8 @@ class Acting(Laws):
         per attack: its reasons are the same every time)."""
         if key in self._met_acts:
             return
-        proc = self.actions[key.action]
-        if isinstance(proc, AttackAction):
-            for reason in proc.blow(self.context(key))[1]:
+        if isinstance(self.actions[key.action], AttackAction):
+            for reason in self.act_blow(key)[1]:
                 self.happened[reason] = None
         self._met_acts.add(key)
 

@@ -321,6 +321,12 @@ class Laws:
                 else:
                     rule = self.s.turn_start if which == "start" else self.s.round_end
                     law = rule(c, self.options)
+                if len(law) == 1:  # one form for sure (most rules on most forms): no mixing
+                    ((after, p),) = law.items()
+                    if p == 1:
+                        known = (1, ((self.intern(after), 1),))
+                        self._hook_laws[key] = known
+                        return known
                 den = math.lcm(*(p.denominator for p in law.values()))
                 known = (
                     den,

@@ -25,10 +25,17 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
-from rolkit.actions import ActionAfter, ActionContext, ActionResult, AttackAction, Refusal
+from rolkit.actions import (
+    ActionAfter,
+    ActionContext,
+    ActionResult,
+    AttackAction,
+    Blow,
+    Refusal,
+)
 from rolkit.systems.tierkreis.forms import Combatant, Modifiers
 
-__all__ = ["TierkreisAttack", "MarkedAttack", "ATTACK_ACTIONS", "FREE", "FREE_RESOURCE"]
+__all__ = ["MarkedAttack", "ATTACK_ACTIONS", "FREE", "FREE_RESOURCE"]
 
 #: The resource of the attacks that spend no action: each needs its own mark (a free attack
 #: due, a surprise action, a prepared action, the reaction), so a turn holds at most four.
@@ -36,39 +43,8 @@ FREE_RESOURCE = "free"
 FREE = {FREE_RESOURCE: 1}
 
 
-@functools.lru_cache(maxsize=16_384)
-def _fight_blow(
-    system: Any,
-    actor: Combatant,
-    target: Combatant,
-    weapon: Any,
-    modifiers: Any,
-    options: Any,
-    defend: bool,
-) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
-    """``system.fight_blow`` (P19: no blow with an empty counted weapon), memoised by all it
-    reads: the forms are frozen values, equal forms give equal answers. Whole-fight odds ask
-    it about each new action three or four times (the blow's reasons, the refusal, the
-    law). Cleared by ``rolkit.clear_caches()``; an error is not kept."""
-    return system.fight_blow(actor, target, weapon, modifiers, options, defend=defend)
-
-
 @dataclass(frozen=True, eq=False)
-class TierkreisAttack(AttackAction):
-    """An attack as an action (:class:`~rolkit.actions.AttackAction`) whose blow is
-    memoised (:func:`_fight_blow`)."""
-
-    def blow(self, ctx: ActionContext) -> tuple[Any, tuple[tuple[str, str, str], ...]]:
-        mods = ctx.modifiers
-        if self.modifiers_fn is not None:
-            mods = self.modifiers_fn(ctx, mods)
-        return _fight_blow(
-            self._system, ctx.actor, ctx.target, ctx.weapon, mods, ctx.options, ctx.defend
-        )
-
-
-@dataclass(frozen=True, eq=False)
-class MarkedAttack(TierkreisAttack):
+class MarkedAttack(AttackAction):
     """An attack allowed by a mark on the attacker that the attack uses up: ``spend_fn``
     gives the attacker without it (every branch of the law, so a free attack is taken
     once)."""
@@ -80,14 +56,17 @@ class MarkedAttack(TierkreisAttack):
             return after
         return after._replace(actor=self.spend_fn(after.actor))
 
-    def law(self, ctx: ActionContext) -> dict[ActionAfter, Fraction]:
-        if self.refusal(ctx) is not None:
-            return super().law(ctx)
+    def refused_law(
+        self, ctx: ActionContext, blow: Blow | None = None
+    ) -> tuple[bool, dict[ActionAfter, Fraction]]:
+        refused, law = super().refused_law(ctx, blow)
+        if refused:
+            return refused, law
         out: dict[ActionAfter, Fraction] = {}
-        for after, p in super().law(ctx).items():
+        for after, p in law.items():
             key = self._spent(after)
             out[key] = out.get(key, Fraction(0)) + p
-        return out
+        return False, out
 
     def resolve_in_fight(self, ctx: ActionContext, seed: int | None = None) -> ActionResult:
         result = super().resolve_in_fight(ctx, seed)
@@ -134,7 +113,7 @@ def _reaction_refusal(ctx: ActionContext) -> Refusal | None:
 
 
 ATTACK_ACTIONS: dict[str, AttackAction] = {
-    "attack": TierkreisAttack(id="attack", label=("Atacar", "Atacar (attack)")),
+    "attack": AttackAction(id="attack", label=("Atacar", "Atacar (attack)")),
     "free_attack": MarkedAttack(
         id="free_attack",
         label=("Ataque gratis", "Ataque gratis (free attack)"),

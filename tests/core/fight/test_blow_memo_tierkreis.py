@@ -1,7 +1,9 @@
 """The Tierkreis attacks' blow (P19: no blow with an empty counted weapon; P23: a surprise
-attack's modifiers) is memoised by all ``SYSTEM.fight_blow`` reads: asked in any order,
-it answers as the unmemoised :meth:`rolkit.actions.AttackAction.blow` does, it asks the
-system once per distinct blow, and ``rolkit.clear_caches()`` clears it."""
+attack's modifiers) is memoised by all ``SYSTEM.fight_blow`` reads (the shared memo of
+:meth:`rolkit.actions.AttackAction.blow`; moved here from ``tests/systems/tierkreis`` with
+Tierkreis's own memo): asked in any order, it answers as the unmemoised
+:meth:`rolkit.actions.AttackAction.plain_blow` does, it asks the system once per distinct
+blow, and ``rolkit.clear_caches()`` clears it."""
 
 from __future__ import annotations
 
@@ -11,9 +13,9 @@ import itertools
 import pytest
 
 import rolkit
+from rolkit import actions as actions_module
 from rolkit.actions import ActionContext, AttackAction
 from rolkit.systems import tierkreis as tk
-from rolkit.systems.tierkreis.checks import attack_actions
 
 S = tk.SYSTEM
 PISTOL = tk.Weapon(name="pistola", kind="firearm", damage=4, ammo_capacity=2)
@@ -42,9 +44,9 @@ def _contexts() -> list[ActionContext]:
 @pytest.mark.parametrize("action_id", ["attack", "free_attack", "surprise_attack"])
 def test_the_memoised_blow_answers_as_the_plain_one_in_any_order(action_id: str) -> None:
     action = S.actions[action_id]
-    assert isinstance(action, attack_actions.TierkreisAttack)
+    assert isinstance(action, AttackAction)
     contexts = _contexts()
-    want = [AttackAction.blow(action, c) for c in contexts]
+    want = [AttackAction.plain_blow(action, c) for c in contexts]
     assert any(m is None for m, _ in want) and any(m is not None for m, _ in want)
     for order in (contexts, contexts[::-1], contexts[1::2] + contexts[::2]):
         rolkit.clear_caches()
@@ -53,7 +55,7 @@ def test_the_memoised_blow_answers_as_the_plain_one_in_any_order(action_id: str)
 
 
 def test_each_distinct_blow_asks_the_system_once_and_clear_caches_forgets() -> None:
-    memo = attack_actions._fight_blow
+    memo = actions_module._action_blow
     rolkit.clear_caches()
     action = S.actions["attack"]
     contexts = _contexts()
@@ -62,5 +64,7 @@ def test_each_distinct_blow_asks_the_system_once_and_clear_caches_forgets() -> N
             action.blow(c)
     info = memo.cache_info()
     assert (info.misses, info.hits) == (len(contexts), 2 * len(contexts))
+    assert actions_module._fight_blow.cache_info().misses == len(contexts)
     rolkit.clear_caches()
     assert memo.cache_info().currsize == 0
+    assert actions_module._fight_blow.cache_info().currsize == 0
