@@ -202,7 +202,7 @@ class Sampler:
         if c.refused(key):
             return unchanged
         ctx = c.context(key)
-        mods = proc.blow(ctx)[0]
+        mods = c.act_blow(key, ctx)[0]
         sample = c.s.sample_blow
         assert sample is not None and mods is not None
         options = c.s.default_options if ctx.options is None else ctx.options
