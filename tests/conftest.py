@@ -95,6 +95,25 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 #: handed to the workers first, so that the run does not end on one of them alone
 SLOW_FIRST = ("notebooks", "widgets")
 
+#: the browser part's files (``make test``'s second part: each a long run of page loads and
+#: kernel waits), longest first: by their number of tests the JupyterHub test (a hub and two
+#: users' servers to start) came last and ran alone for ~40-80 s while the other worker had
+#: ended (a run of 2026-12-03, wall per file under load: display 210 s, the 420 px sweep
+#: 170 s, dashboard 166 s, issue 10 120 s, hub 103 s, JupyterLab 82 s, players 51 s, link
+#: 38 s, GM tabs 34 s, roster 26 s)
+BROWSER_FIRST = (
+    "tests/browser/test_display_browser.py",
+    "tests/browser/test_display_narrow_browser.py",
+    "tests/browser/test_dashboard_browser.py",
+    "tests/browser/test_issue10_browser.py",
+    "tests/security/test_sec_jupyterhub.py",
+    "tests/browser/test_jupyterlab_dark.py",
+    "tests/browser/test_fight_players_browser.py",
+    "tests/browser/test_link_copy_browser.py",
+    "tests/browser/test_gm_tabs_browser.py",
+    "tests/browser/test_roster_browser.py",
+)
+
 #: other files of few tests but long runs (exact solves), heaviest first: handed out right
 #: after the SLOW_FIRST folders. Ordered by their number of tests they came last, and the
 #: part ended on one of them alone (CI of 2026-12-03, per file: the compact duel 284 s, the
@@ -111,6 +130,7 @@ HEAVY_FIRST = (
     "tests/core/fight/test_layout.py",
     "tests/systems/gore/test_oracle.py",
     "tests/core/fight/test_simulate_speed.py",
+    *BROWSER_FIRST,
 )
 
 

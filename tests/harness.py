@@ -34,6 +34,8 @@ __all__ = [
     "wait_table_change",
     "odds_text",
     "KernelWatch",
+    "SHOTS",
+    "shoot",
 ]
 
 
@@ -74,6 +76,18 @@ def server_entry(entry: str) -> list[str]:
         f"keep_out_iri_grammar(); from {module} import {function}; sys.exit({function}())"
     )
     return [sys.executable, "-c", code]
+
+
+#: where the browser tests save screenshots, to look at (``$ROLKIT_SHOTS``, outside the
+#: tree); unset (as in ``make test``): none is taken, each costs a render and a PNG encode
+SHOTS = Path(os.environ["ROLKIT_SHOTS"]) if os.environ.get("ROLKIT_SHOTS") else None
+
+
+def shoot(target: Any, name: str, **options: Any) -> None:
+    """Screenshot ``target`` (a page or a locator) as ``$ROLKIT_SHOTS/name.png``, if set."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SHOTS / f"{name}.png"), **options)
 
 
 def local_only(route):
