@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -38,11 +38,17 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if not _says_serial(collection_path) else None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The guard: a test marked serial (its function, class or module) lives in a file whose
-    text says «serial»; one marked another way (a conftest hook, a mark imported under
-    another name) would be skipped by both parts of ``make test``, so the run stops."""
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Generator[None, None, None]:
+    """The guard, before every other hook: a test marked serial (its function, class or
+    module) lives in a file whose text says «serial»; one marked another way (a conftest
+    hook, a mark imported under another name) would be skipped by both parts of
+    ``make test``, so the run stops. On an xdist worker, after every other hook, the files'
+    order (:func:`_workload_order`): pytest's own reordering by parametrized fixtures
+    (Playwright's session-wide ``browser_name``) otherwise runs last and moved the one
+    browser-part file without it, the JupyterHub test, to the end."""
     hidden = sorted(
         item.nodeid
         for item in items
@@ -53,8 +59,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             f"marked {SERIAL} but their file never says «{SERIAL}», so `-m {SERIAL}` would "
             f"not collect them (tests/conftest.py): {', '.join(hidden[:10])}"
         )
+    result = yield
     if hasattr(config, "workerinput"):  # an xdist worker (make test: --no-loadscope-reorder)
         _workload_order(items)
+    return result
 
 
 #: test files that share work done in their process, each mapped to the file whose xdist
