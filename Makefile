@@ -80,9 +80,10 @@ format: $(STAMP)
 #  2. serial, tests/browser/: each worker starts its Voilà servers on free ports (shared by
 #     its files, with the run's private data folder; JupyterLab for the one file that needs
 #     it) and Chromium, and asserts no wall-clock time (only generous timeouts): two
-#     workers, one file each at a time (a page mostly waits for its kernel). The JupyterHub
-#     test (two users' pages in Chromium, generous timeouts too) runs here beside them, once
-#     its proxy's npm install has finished.
+#     workers, one file each at a time (a page mostly waits for its kernel), the longest
+#     files first (BROWSER_FIRST, tests/conftest.py). The JupyterHub test (two users' pages
+#     in Chromium, generous timeouts too) runs here beside them, once its proxy's npm
+#     install has finished. Screenshots are taken only when ROLKIT_SHOTS names a folder.
 #  3. the other serial tests start servers whose answers are timed, measure memory, or
 #     bound wall-clock time: alone, after the rest.
 # Lint: ruff first (a second); mypy (about 40 s of CPU on a fresh clone) runs meanwhile at

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -38,11 +38,17 @@ def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool 
     return True if not _says_serial(collection_path) else None
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The guard: a test marked serial (its function, class or module) lives in a file whose
-    text says «serial»; one marked another way (a conftest hook, a mark imported under
-    another name) would be skipped by both parts of ``make test``, so the run stops."""
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_collection_modifyitems(
+    config: pytest.Config, items: list[pytest.Item]
+) -> Generator[None, None, None]:
+    """The guard, before every other hook: a test marked serial (its function, class or
+    module) lives in a file whose text says «serial»; one marked another way (a conftest
+    hook, a mark imported under another name) would be skipped by both parts of
+    ``make test``, so the run stops. On an xdist worker, after every other hook, the files'
+    order (:func:`_workload_order`): pytest's own reordering by parametrized fixtures
+    (Playwright's session-wide ``browser_name``) otherwise runs last and moved the one
+    browser-part file without it, the JupyterHub test, to the end."""
     hidden = sorted(
         item.nodeid
         for item in items
@@ -53,8 +59,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             f"marked {SERIAL} but their file never says «{SERIAL}», so `-m {SERIAL}` would "
             f"not collect them (tests/conftest.py): {', '.join(hidden[:10])}"
         )
+    result = yield
     if hasattr(config, "workerinput"):  # an xdist worker (make test: --no-loadscope-reorder)
         _workload_order(items)
+    return result
 
 
 #: test files that share work done in their process, each mapped to the file whose xdist
@@ -95,6 +103,25 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
 #: handed to the workers first, so that the run does not end on one of them alone
 SLOW_FIRST = ("notebooks", "widgets")
 
+#: the browser part's files (``make test``'s second part: each a long run of page loads and
+#: kernel waits), longest first: by their number of tests the JupyterHub test (a hub and two
+#: users' servers to start) came last and ran alone for ~40-80 s while the other worker had
+#: ended (a run of 2026-12-03, wall per file under load: display 210 s, the 420 px sweep
+#: 170 s, dashboard 166 s, issue 10 120 s, hub 103 s, JupyterLab 82 s, players 51 s, link
+#: 38 s, GM tabs 34 s, roster 26 s)
+BROWSER_FIRST = (
+    "tests/browser/test_display_browser.py",
+    "tests/browser/test_display_narrow_browser.py",
+    "tests/browser/test_dashboard_browser.py",
+    "tests/browser/test_issue10_browser.py",
+    "tests/security/test_sec_jupyterhub.py",
+    "tests/browser/test_jupyterlab_dark.py",
+    "tests/browser/test_fight_players_browser.py",
+    "tests/browser/test_link_copy_browser.py",
+    "tests/browser/test_gm_tabs_browser.py",
+    "tests/browser/test_roster_browser.py",
+)
+
 #: other files of few tests but long runs (exact solves), heaviest first: handed out right
 #: after the SLOW_FIRST folders. Ordered by their number of tests they came last, and the
 #: part ended on one of them alone (CI of 2026-12-03, per file: the compact duel 284 s, the
@@ -111,6 +138,7 @@ HEAVY_FIRST = (
     "tests/core/fight/test_layout.py",
     "tests/systems/gore/test_oracle.py",
     "tests/core/fight/test_simulate_speed.py",
+    *BROWSER_FIRST,
 )
 
 

@@ -27,12 +27,15 @@ __all__ = [
     "LabServer",
     "free_port",
     "voila_command",
+    "server_entry",
     "local_only",
     "launch_chromium",
     "set_number",
     "wait_table_change",
     "odds_text",
     "KernelWatch",
+    "SHOTS",
+    "shoot",
 ]
 
 
@@ -60,7 +63,31 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-VOILA = Path(sys.executable).parent / "voila"
+
+
+def server_entry(entry: str) -> list[str]:
+    """The command of a console script (``entry`` is its ``module:function``, e.g. Voilà's
+    ``voila.app:main``) that first keeps ``rfc3987_syntax`` out of the server's process, as
+    ``rolkit dashboard`` does (:func:`widgets.voila_query.keep_out_iri_grammar`: ~2 s of
+    CPU less per server start, nothing checked less). Needs this tree on PYTHONPATH."""
+    module, function = entry.split(":")
+    code = (
+        "import sys; from widgets.voila_query import keep_out_iri_grammar; "
+        f"keep_out_iri_grammar(); from {module} import {function}; sys.exit({function}())"
+    )
+    return [sys.executable, "-c", code]
+
+
+#: where the browser tests save screenshots, to look at (``$ROLKIT_SHOTS``, outside the
+#: tree); unset (as in ``make test``): none is taken, each costs a render and a PNG encode
+SHOTS = Path(os.environ["ROLKIT_SHOTS"]) if os.environ.get("ROLKIT_SHOTS") else None
+
+
+def shoot(target: Any, name: str, **options: Any) -> None:
+    """Screenshot ``target`` (a page or a locator) as ``$ROLKIT_SHOTS/name.png``, if set."""
+    if SHOTS is not None:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(SHOTS / f"{name}.png"), **options)
 
 
 def local_only(route):
@@ -83,7 +110,7 @@ def voila_command(notebook: Path, port: int, pool_size: int | None = None) -> li
     Voilà's default, one, when None)."""
     pool = [f"--pool_size={pool_size}"] if pool_size is not None else []
     return [
-        str(VOILA),
+        *server_entry("voila.app:main"),  # the `voila` script, rfc3987_syntax kept out
         str(notebook),
         "--no-browser",
         "--Voila.ip=127.0.0.1",
@@ -214,7 +241,7 @@ class LabServer(VoilaServer):
         self.data_dir = _data_dir(env)
         self.proc = subprocess.Popen(
             [
-                str(Path(sys.executable).parent / "jupyter-lab"),
+                *server_entry("jupyterlab.labapp:main"),  # the `jupyter-lab` script
                 "--no-browser",
                 "--ServerApp.ip=127.0.0.1",
                 f"--ServerApp.port={self.port}",

@@ -4,16 +4,14 @@ and the players' page opened from its «vista de los jugadores» link — an ung
 read-only, following the GM within a couple of seconds, with no odds. Screenshots of both
 (1366x768 es for the GM, 420 px en for the players) go to ``$ROLKIT_SHOTS`` when set."""
 
-import os
 import re
 import time
-from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.browser, pytest.mark.serial]
+from tests.harness import shoot
 
-SHOTS = os.environ.get("ROLKIT_SHOTS")
+pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +32,7 @@ def wait_text(page, selector, text, present=True, timeout=30000):
 
 
 def shot(page, name):
-    if SHOTS:
-        Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SHOTS) / f"{name}.png"), full_page=True)
+    shoot(page, name, full_page=True)
 
 
 def test_the_players_page_follows_the_gm_and_shows_no_odds(local_page, fight_server):

@@ -2,12 +2,11 @@
 contrast of its outputs measured in the page (rolkit's cards, tables, headlines, dice and
 the dashboard's results): each ≥ 4.5:1 against the colour actually behind it."""
 
-import tempfile
 from pathlib import Path
 
 import pytest
 
-from tests.harness import CHROMIUM, COLOUR_JS, LabServer
+from tests.harness import CHROMIUM, COLOUR_JS, LabServer, shoot
 
 pytestmark = [pytest.mark.browser, pytest.mark.serial]
 
@@ -48,8 +47,6 @@ BLOCKS_JS = (
     .map(e => e.className + ' ' + e.textContent.trim().slice(0, 30));
 }"""
 )
-#: screenshots to look at (outside the tree)
-SHOTS = Path(tempfile.gettempdir()) / "rolkit-display-shots"
 
 
 @pytest.fixture(scope="module")
@@ -96,10 +93,9 @@ def test_gm_notebook_is_readable_in_the_dark_theme(local_page, lab):
     assert light == [], "\n".join(light)
     card = page.locator(".rolkit-card").first
     card.scroll_into_view_if_needed()
-    SHOTS.mkdir(exist_ok=True)
-    card.screenshot(path=str(SHOTS / "lab-dark-card.png"))
+    shoot(card, "lab-dark-card")  # to look at, when $ROLKIT_SHOTS asks (tests/harness.py)
     odds = page.locator(".rolkit-card:has(table.rolkit-odds), table.rolkit-odds").first
     odds.scroll_into_view_if_needed()
-    odds.screenshot(path=str(SHOTS / "lab-dark-odds.png"))
+    shoot(odds, "lab-dark-odds")
     assert page.locator(".jp-OutputArea-output pre").filter(has_text="Traceback").count() == 0
-    page.screenshot(path=str(Path(lab.log_path).with_name("dark.png")))
+    shoot(page, "lab-dark")
