@@ -86,7 +86,7 @@ format: $(STAMP)
 #     install has finished. Screenshots are taken only when ROLKIT_SHOTS names a folder.
 #  3. the other serial tests start servers whose answers are timed, measure memory, or
 #     bound wall-clock time: alone, after the rest.
-# Lint: ruff first (a second); mypy (about 40 s of CPU on a fresh clone) runs meanwhile at
+# Lint: ruff first (a second); mypy (about 50 s of CPU on a fresh clone) runs meanwhile at
 # the lowest priority, taking only CPU the tests leave idle; its output comes at the end and
 # its failure fails the target.
 # The hub test's configurable-http-proxy (npm) installs in the background while the

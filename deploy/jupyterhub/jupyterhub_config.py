@@ -82,7 +82,8 @@ if users:
     c.Authenticator.allowed_users = users
 
 # -- each user's server: jupyter_server + Voilà, the dashboard as the default URL -------------
-c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
+# jupyterhub-singleuser, without the iri grammar jsonschema would build (widgets.serve.singleuser)
+c.Spawner.cmd = [str(BIN / "python"), "-m", "widgets.serve.singleuser"]
 # the notebook's folder is served read-only: no route lists, reads or writes it
 c.Spawner.notebook_dir = str(NOTEBOOK.parent)
 c.Spawner.default_url = f"/voila/render/{NOTEBOOK.name}"

@@ -66,3 +66,14 @@ def test_the_harness_servers_keep_it_out():
     command = server_entry("voila.app:main")
     assert command[:2] == [sys.executable, "-c"], command
     assert _report(command[2], "--help") == (True, "None")
+
+
+def test_a_hub_users_server_keeps_it_out():
+    """``deploy/jupyterhub``'s user servers (``Spawner.cmd``: ``python -m
+    widgets.serve.singleuser``), up to jupyter_server's stack."""
+    code = (
+        "import runpy\n"
+        "runpy.run_module('widgets.serve.singleuser', run_name='not_main')\n"
+        "import jupyter_server.serverapp, jupyter_events.logger\n"
+    )
+    assert _report(code) == (True, "None")
