@@ -82,8 +82,10 @@ if users:
     c.Authenticator.allowed_users = users
 
 # -- each user's server: jupyter_server + Voilà, the dashboard as the default URL -------------
-# jupyterhub-singleuser, without the iri grammar jsonschema would build (widgets.serve.singleuser)
-c.Spawner.cmd = [str(BIN / "python"), "-m", "widgets.serve.singleuser"]
+# jupyterhub-singleuser, without the iri grammar jsonschema would build (widgets.serve.singleuser);
+# -P: the working directory (the user's home) is not put on sys.path, so nothing a user leaves
+# there is imported
+c.Spawner.cmd = [str(BIN / "python"), "-P", "-m", "widgets.serve.singleuser"]
 # the notebook's folder is served read-only: no route lists, reads or writes it
 c.Spawner.notebook_dir = str(NOTEBOOK.parent)
 c.Spawner.default_url = f"/voila/render/{NOTEBOOK.name}"
