@@ -126,13 +126,18 @@ def evolve(form: Any, **changes: Any) -> Any:
     Values must already be frozen (``FrozenMap``, ``frozenset``), as validation leaves them.
     """
     new = object.__new__(type(form))
-    new.__dict__.update(form.__dict__)
-    new.__dict__.pop(_HASH, None)
-    new.__dict__.update(changes)
+    values = new.__dict__
+    values.update(form.__dict__)
+    values.pop(_HASH, None)
+    values.pop(_ROWS, None)
+    values.update(changes)
     return new
 
 
 _HASH = "_cached_hash"
+#: A :class:`Wounds`'s rows' counts (:func:`wounds_hash`), kept so that
+#: :meth:`Wounds.add` derives its copy's from them (one count changes).
+_ROWS = "_cached_rows"
 
 
 def cached_hash(form: Any) -> int:
@@ -176,13 +181,24 @@ def wounds_hash(form: Any) -> int:
     values = form.__dict__
     h = values.get(_HASH)
     if h is None:
+        h = hash(wound_counts(form))
+        object.__setattr__(form, _HASH, h)
+    return h
+
+
+def wound_counts(form: Any) -> tuple[tuple[int | None, ...], ...]:
+    """The tuple :func:`wounds_hash` hashes: each row's counts in ``LOCATIONS`` order
+    (``None`` where a row lacks the location), computed once per form (a copy made by
+    :meth:`Wounds.add` is given its own, derived from its source's)."""
+    values = form.__dict__
+    rows = values.get(_ROWS)
+    if rows is None:
         try:  # every row lists every location (``Wounds.__post_init__``): counts in C
             rows = tuple([_COUNTS(values[name]) for name in _WOUND_ROWS])
         except KeyError:  # a row built without some location (``evolve``): ``None`` there
             rows = tuple(tuple(map(values[name].get, LOCATIONS)) for name in _WOUND_ROWS)
-        h = hash(rows)
-        object.__setattr__(form, _HASH, h)
-    return h
+        object.__setattr__(form, _ROWS, rows)
+    return rows  # type: ignore[no-any-return]
 
 
 #: A wound row's counts in ``LOCATIONS`` order (:func:`wounds_hash`).
@@ -193,6 +209,7 @@ def state_without_hash(form: Any) -> dict[str, Any]:
     """Pickle and copy state of a form with :func:`cached_hash`: its fields only."""
     state = dict(form.__dict__)
     state.pop(_HASH, None)
+    state.pop(_ROWS, None)
     return state
 
 
@@ -668,10 +685,20 @@ class Wounds:
         old = getattr(self, name)
         row = fields.FrozenMap({**old, location: old.get(location, 0) + 1})
         if location in old and row[location] <= _ROW_MAX[name]:
-            return evolve(self, **{name: row})  # in range by the check above
+            new = evolve(self, **{name: row})  # in range by the check above
+            rows = self.__dict__.get(_ROWS)
+            if rows is not None:  # the source's counts with the one count changed
+                i, j = _ROW_INDEX[name], _LOCATION_INDEX[location]
+                r = rows[i]
+                changed = (*r[:j], row[location], *r[j + 1 :])
+                object.__setattr__(new, _ROWS, (*rows[:i], changed, *rows[i + 1 :]))
+            return new
         return dataclasses.replace(self, **{name: row})  # validates: names the bad field
 
 
+#: Where a row, and a location in a row, sit in :func:`wound_counts`.
+_ROW_INDEX = {name: i for i, name in enumerate(_WOUND_ROWS)}
+_LOCATION_INDEX = {loc: j for j, loc in enumerate(LOCATIONS)}
 #: The largest count each row of ``Wounds`` allows (its field's range).
 _ROW_MAX = {f.name: getattr(fields.spec_of(f), "max", 0) for f in dataclasses.fields(Wounds)}
 

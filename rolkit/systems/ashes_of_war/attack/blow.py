@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+from rolkit.systems.ashes_of_war.attack.odds import hit_weights
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
     ArmorPiece,
@@ -42,8 +42,14 @@ from rolkit.systems.ashes_of_war.forms import (
     evolve,
 )
 from rolkit.systems.ashes_of_war.options import RulesConfig
-from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.damage import (
+    damage_weights,
+    shield_block,
+    weapon_thresholds,
+    wound_severity,
+)
 from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
+from rolkit.systems.ashes_of_war.rules.location import location_weights
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import defence_pool
 from rolkit.systems.ashes_of_war.rules.wounds import limb_group, wound_plan
@@ -55,8 +61,6 @@ __all__ = ["fast_blow_law"]
 #: (missed or dodged), ``"deflected"``, ``"weapon"`` (blocked or absorbed: the weapon
 #: wears), ``"overflow"`` (through the shield into the arm) and ``"wound"``.
 Effect = tuple[str, "str | None", "str | None"]
-
-_KIND = {"miss": "none", "dodged": "none", "blocked": "weapon", "absorbed": "weapon"}
 
 
 class _Carried:
@@ -99,19 +103,66 @@ def _rds(*pieces: ArmorPiece | None) -> tuple[int, ...]:
 
 @memo
 def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], int]:
-    """The rows of :func:`~.odds.attack_rows` summed per effect, over their denominator."""
+    """The rows of :func:`~.odds.attack_rows` summed per effect, over their denominator,
+    in the order the rows first give each effect; built without the rows: §4.4–§4.6 the
+    weights of a hit and of its failure (:func:`~.odds.hit_weights`), §4.9 the shield's
+    block and overflow per damage, and §4.12–§4.13 T6's severity of damage minus RD summed
+    over the damage dice once per RD (:func:`_severities`) and spread over T4's locations
+    (each location's weight times its RD's severities: the rows' products, regrouped)."""
     pool, d, w, m, rules = carried.value
-    rows, den = attack_rows(pool, d, w, m, rules)
+    hit_w, defended_w, base = hit_weights(pool, d, m, rules)
+    dw, dx = damage_weights(*w.dice)
     thresholds = weapon_thresholds(w, rules)
+    placed = m.aimed_location or m.narrated_location
+    if placed is not None:
+        locs, dl = {placed: 1}, 1
+    else:
+        locs, dl = location_weights(d.conditions.dismembered, rules), 20
     out: dict[Effect, int] = {}
-    for (category, location, final), n in rows.items():
-        kind = _KIND.get(category, category)
-        if kind in ("none", "weapon", "deflected"):
-            effect: Effect = (kind, None, None)
+    if defended_w:
+        if m.defence in ("none", "dodge", "intercept_object"):
+            kind = "deflected" if m.defence == "intercept_object" else "none"
+            out[(kind, None, None)] = defended_w * dl * dx
         else:
-            effect = (kind, location, wound_severity(final, thresholds))
-        out[effect] = out.get(effect, 0) + n
-    return tuple(out.items()), den
+            assert d.shield is not None
+            arm = f"{d.shield_arm}_arm"
+            shield_rd, arm_rd = d.shield.rd, d.rd(arm)
+            for x, n in dw.items():
+                blocked, _, arm_final = shield_block(x, shield_rd, arm_rd)
+                effect: Effect = (
+                    _WORN if blocked else ("overflow", arm, wound_severity(arm_final, thresholds))
+                )
+                out[effect] = out.get(effect, 0) + defended_w * dl * n
+    if hit_w:
+        rds = dict(zip(LOCATIONS, _rds(d.armor_1, d.armor_2, d.armor_3), strict=True))
+        by_rd: dict[int, tuple[tuple[str | None, int], ...]] = {}
+        for loc, lw in locs.items():
+            if not lw:
+                continue
+            rd = rds[loc]
+            sevs = by_rd.get(rd)
+            if sevs is None:
+                sevs = by_rd[rd] = _severities(dw, rd, thresholds)
+            for sev, n in sevs:
+                effect = _WORN if sev is None else ("wound", loc, sev)
+                out[effect] = out.get(effect, 0) + hit_w * lw * n
+    return tuple(out.items()), base * dl * dx
+
+
+#: A blocked or absorbed blow: only the weapon wears (§4.9, §4.12, §4.22).
+_WORN: Effect = ("weapon", None, None)
+
+
+def _severities(
+    dw: dict[int, int], rd: int, thresholds: tuple[int, int]
+) -> tuple[tuple[str | None, int], ...]:
+    """§4.12–§4.13 the damage's weights summed per T6 severity of ``damage − rd``
+    (``None``: absorbed, final ≤ 0), in the order the damages first give each."""
+    out: dict[str | None, int] = {}
+    for x, n in dw.items():
+        sev = wound_severity(x - rd, thresholds)
+        out[sev] = out.get(sev, 0) + n
+    return tuple(out.items())
 
 
 def _marks_read(w: Wounds, loc: str, rules: RulesConfig) -> tuple[tuple[int, ...], ...]:
