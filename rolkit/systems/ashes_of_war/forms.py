@@ -690,8 +690,8 @@ class Wounds:
             if rows is not None:  # the source's counts with the one count changed
                 i, j = _ROW_INDEX[name], _LOCATION_INDEX[location]
                 r = rows[i]
-                changed = (*r[:j], row[location], *r[j + 1 :])
-                object.__setattr__(new, _ROWS, (*rows[:i], changed, *rows[i + 1 :]))
+                changed = r[:j] + (row[location],) + r[j + 1 :]
+                object.__setattr__(new, _ROWS, rows[:i] + (changed,) + rows[i + 1 :])
             return new
         return dataclasses.replace(self, **{name: row})  # validates: names the bad field
 

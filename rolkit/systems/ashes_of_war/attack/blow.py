@@ -231,7 +231,7 @@ class _Wounder:
         key = (marks, *self.context, rest, rules)
         box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
         wounds = _marked(d.wounds, loc, box, self.kind) if marked else d.wounds
-        conds = _conditions_after(d.conditions, changes)
+        conds = _conditions_after(d.conditions, changes) if changes else d.conditions
         if slot is None:
             return evolve(d, wounds=wounds, conditions=conds)
         worn = _worn(getattr(d, slot), rules.integrity_loss)
