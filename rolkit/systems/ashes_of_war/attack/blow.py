@@ -33,6 +33,7 @@ from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.odds import hit_weights
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
+    _HASH,
     ArmorPiece,
     Combatant,
     Conditions,
@@ -204,11 +205,31 @@ def _worn(piece: Any, loss: int) -> Any:
     return evolve(piece, integrity=max(0, piece.integrity - loss))
 
 
+class _Hashed:
+    """A key with its hash computed once (compared by value): the key of every wound at
+    one location of one blow law, looked up once per severity."""
+
+    __slots__ = ("hash", "key")
+
+    def __init__(self, key: Hashable) -> None:
+        self.key = key
+        self.hash = hash(key)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return self is other or (
+            isinstance(other, _Hashed) and self.hash == other.hash and self.key == other.key
+        )
+
+
 class _Wounder:
     """:func:`~.stages.defender_after`'s wound on the defender ``d`` (the box and its
     states, then the armour piece there wears, §4.12), with what every wound of one blow
     law reads alike — the declared damage type, the Conditions, hands and shield — read
-    once, and the marks and the armour slot at each location once per location."""
+    once, and at each location once: the marks the plan reads, the armour slot and its
+    worn piece, and the plan's key but for the severity."""
 
     __slots__ = ("at", "context", "d", "kind", "rules", "tail")
 
@@ -218,24 +239,35 @@ class _Wounder:
         self.kind = declared_damage_type(w, m)
         self.tail = (self.kind, w.non_lethal, m.dying_rule or rules.dying_rule)
         self.context = (d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm)
-        self.at: dict[str, tuple[tuple[tuple[int, ...], ...], str | None]] = {}
+        self.at: dict[str, tuple[_Hashed, str | None, Any]] = {}
+
+    def _at(self, loc: str) -> tuple[_Hashed, str | None, Any]:
+        """What every wound at ``loc`` reads alike: the plan's key but for the severity
+        (the marks it reads there, the context, the tail, the rules), the slot covering
+        ``loc`` (a wound changes no armour) and that piece worn once (§4.12, §4.22)."""
+        d, rules = self.d, self.rules
+        key = _Hashed((_marks_read(d.wounds, loc, rules), *self.context, loc, *self.tail, rules))
+        slot = d.armor_slot(loc)
+        worn = None if slot is None else _worn(getattr(d, slot), rules.integrity_loss)
+        at = self.at[loc] = (key, slot, worn)
+        return at
 
     def __call__(self, loc: str, sev: str) -> Combatant:
-        d, rules = self.d, self.rules
-        at = self.at.get(loc)
-        if at is None:
-            # the wound changes no armour: the same slot covers ``loc`` after it
-            at = self.at[loc] = (_marks_read(d.wounds, loc, rules), d.armor_slot(loc))
-        marks, slot = at
-        rest = (loc, sev, *self.tail)
-        key = (marks, *self.context, rest, rules)
-        box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
+        d = self.d
+        key, slot, worn = self.at.get(loc) or self._at(loc)
+        value = (d, (loc, sev, *self.tail, self.rules))
+        box, marked, _events, changes = _plan(_Carried((key, sev), value))
         wounds = _marked(d.wounds, loc, box, self.kind) if marked else d.wounds
         conds = _conditions_after(d.conditions, changes) if changes else d.conditions
-        if slot is None:
-            return evolve(d, wounds=wounds, conditions=conds)
-        worn = _worn(getattr(d, slot), rules.integrity_loss)
-        return evolve(d, wounds=wounds, conditions=conds, **{slot: worn})
+        new = object.__new__(type(d))  # ``evolve`` without its keywords
+        values = new.__dict__
+        values.update(d.__dict__)
+        values.pop(_HASH, None)
+        values["wounds"] = wounds
+        values["conditions"] = conds
+        if slot is not None:
+            values[slot] = worn
+        return new
 
 
 def _after(
