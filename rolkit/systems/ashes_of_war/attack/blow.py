@@ -12,12 +12,12 @@ change from one to the next. Three parts are memoised on exactly what they read:
   *effect* (what the forms are told: no change, a worn weapon, a worn parry object, a
   shield overflow or a wound at a location and T6 severity), so absorbed and blocked blows
   at ten locations make one effect, not ten;
-* the wound (:func:`_plan`): §4.13–§4.15 (:func:`~.rules.wounds.wound_plan`) read the
-  marks at the wounded location (:func:`_marks_read`), the Conditions,
-  the weapon hand and the shield arm, so defenders whose rows differ elsewhere share the
-  plan; the new rows (:func:`_marked`) and Conditions (:func:`_conditions_after`) are
-  shared by defenders that differ only in what the wound does not touch (defences this
-  turn, Integridad);
+* the wound (:func:`_plans_at`, one table per location filled per severity):
+  §4.13–§4.15 (:func:`~.rules.wounds.wound_plan`) read the marks at the wounded location
+  (:func:`_marks_read`), the Conditions, the weapon hand and the shield arm, so defenders
+  whose rows differ elsewhere share the plan; the new rows (:func:`_marked_at`, per
+  location and box) and Conditions (:func:`_conditions_after`) are shared by defenders
+  that differ only in what the wound does not touch (defences this turn, Integridad);
 * a worn piece (:func:`_worn`): one Integridad loss of an item (§4.22).
 
 Shared results are the same objects, so their (cached) hashes are computed once.
@@ -177,14 +177,20 @@ def _marks_read(w: Wounds, loc: str, rules: RulesConfig) -> tuple[tuple[int, ...
     return tuple(tuple([row.get(x, 0) for row in rows]) for x in (loc, *limb_group(loc)))
 
 
+#: A wound's plan as a blow law uses it: ``(box, marked, conditions after)``, ``None``
+#: for Conditions the wound leaves as they are.
+Plan = tuple[str, bool, "Conditions | None"]
+
+
 @memo
-def _plan(carried: _Carried) -> tuple[str, bool, tuple[str, ...], tuple[tuple[str, Any], ...]]:
-    """:func:`~.rules.wounds.wound_plan` (the box, its states), shared by every defender
-    with the same marks where the wound reads them (:func:`_marks_read`), the same
-    Conditions, weapon hand and shield arm: most wounds of a fight fall on defenders
-    whose rows differ only elsewhere."""
-    d, rest = carried.value
-    return wound_plan.__wrapped__(d, *rest)  # type: ignore[no-any-return, attr-defined]
+def _plans_at(key: Hashable) -> dict[str, Plan]:
+    """The wound plans at one location (:func:`~.rules.wounds.wound_plan`: the box, the
+    Conditions it leaves), per severity, filled as the blow laws meet them: shared by
+    every defender with the same ``key`` — the marks the plan reads there
+    (:func:`_marks_read`), the Conditions, weapon hand, shield and shield arm, the
+    location, the damage type, a non-lethal weapon, the dying rule and the rules: most
+    wounds of a fight fall on defenders whose rows differ only elsewhere."""
+    return {}
 
 
 @memo
@@ -194,9 +200,11 @@ def _conditions_after(conds: Conditions, changes: tuple[tuple[str, Any], ...]) -
 
 
 @memo
-def _marked(wounds: Wounds, loc: str, box: str, damage_type: str) -> Wounds:
-    """The rows with the plan's new mark (as :func:`~.rules.wounds.wound_effect`)."""
-    return wounds.add(loc, box, damage_type)
+def _marked_at(wounds: Wounds, loc: str, damage_type: str) -> dict[str, Wounds]:
+    """The rows with a new mark at ``loc`` (as :func:`~.rules.wounds.wound_effect`), per
+    box marked, filled as the blow laws meet them: shared by every defender with these
+    rows."""
+    return {}
 
 
 @memo
@@ -205,31 +213,12 @@ def _worn(piece: Any, loss: int) -> Any:
     return evolve(piece, integrity=max(0, piece.integrity - loss))
 
 
-class _Hashed:
-    """A key with its hash computed once (compared by value): the key of every wound at
-    one location of one blow law, looked up once per severity."""
-
-    __slots__ = ("hash", "key")
-
-    def __init__(self, key: Hashable) -> None:
-        self.key = key
-        self.hash = hash(key)
-
-    def __hash__(self) -> int:
-        return self.hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other or (
-            isinstance(other, _Hashed) and self.hash == other.hash and self.key == other.key
-        )
-
-
 class _Wounder:
     """:func:`~.stages.defender_after`'s wound on the defender ``d`` (the box and its
     states, then the armour piece there wears, §4.12), with what every wound of one blow
     law reads alike — the declared damage type, the Conditions, hands and shield — read
-    once, and at each location once: the marks the plan reads, the armour slot and its
-    worn piece, and the plan's key but for the severity."""
+    once, and at each location once: its plans and new rows (:func:`_plans_at`,
+    :func:`_marked_at`), the armour slot there and its piece worn."""
 
     __slots__ = ("at", "context", "d", "kind", "rules", "tail")
 
@@ -239,35 +228,47 @@ class _Wounder:
         self.kind = declared_damage_type(w, m)
         self.tail = (self.kind, w.non_lethal, m.dying_rule or rules.dying_rule)
         self.context = (d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm)
-        self.at: dict[str, tuple[_Hashed, str | None, Any]] = {}
+        self.at: dict[str, tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]] = {}
 
-    def _at(self, loc: str) -> tuple[_Hashed, str | None, Any]:
-        """What every wound at ``loc`` reads alike: the plan's key but for the severity
-        (the marks it reads there, the context, the tail, the rules), the slot covering
-        ``loc`` (a wound changes no armour) and that piece worn once (§4.12, §4.22)."""
+    def _at(self, loc: str) -> tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]:
+        """What every wound at ``loc`` reads alike: its plans and new rows, the slot
+        covering ``loc`` (a wound changes no armour) and that piece worn (§4.12, §4.22)."""
         d, rules = self.d, self.rules
-        key = _Hashed((_marks_read(d.wounds, loc, rules), *self.context, loc, *self.tail, rules))
+        plans = _plans_at(
+            (_marks_read(d.wounds, loc, rules), *self.context, loc, *self.tail, rules)
+        )
         slot = d.armor_slot(loc)
         worn = None if slot is None else _worn(getattr(d, slot), rules.integrity_loss)
-        at = self.at[loc] = (key, slot, worn)
+        at = self.at[loc] = (plans, _marked_at(d.wounds, loc, self.kind), slot, worn)
         return at
 
     def __call__(self, loc: str, sev: str) -> Combatant:
         d = self.d
-        key, slot, worn = self.at.get(loc) or self._at(loc)
-        value = (d, (loc, sev, *self.tail, self.rules))
-        box, marked, _events, changes = _plan(_Carried((key, sev), value))
-        wounds = _marked(d.wounds, loc, box, self.kind) if marked else d.wounds
-        conds = _conditions_after(d.conditions, changes) if changes else d.conditions
-        new = object.__new__(type(d))  # ``evolve`` without its keywords
-        values = new.__dict__
-        values.update(d.__dict__)
+        plans, marked_at, slot, worn = self.at.get(loc) or self._at(loc)
+        plan = plans.get(sev)
+        if plan is None:
+            box, marked, _events, changes = _wound_plan(d, loc, sev, *self.tail, self.rules)
+            after = _conditions_after(d.conditions, changes) if changes else None
+            plan = plans[sev] = (box, marked, after)
+        box, marked, conds = plan
+        wounds = d.wounds
+        if marked:
+            wounds = marked_at.get(box) or marked_at.setdefault(
+                box, wounds.add(loc, box, self.kind)
+            )
+        values = d.__dict__.copy()  # ``evolve`` without its keywords
         values.pop(_HASH, None)
         values["wounds"] = wounds
-        values["conditions"] = conds
+        if conds is not None:
+            values["conditions"] = conds
         if slot is not None:
             values[slot] = worn
+        new = object.__new__(type(d))
+        object.__setattr__(new, "__dict__", values)
         return new
+
+
+_wound_plan = wound_plan.__wrapped__  # type: ignore[attr-defined]
 
 
 def _after(
