@@ -212,3 +212,56 @@ def test_the_effect_weights_are_the_rows_summed_per_effect():
                     fast = fast_blow_law(pool, d, w, m, rules)
                     assert list(fast) == list(_blow_law_reference(pool, d, w, m, rules))
     assert len(seen) > 60  # the variants do change the weights
+
+
+def test_the_wound_tables_tell_apart_what_the_plan_reads():
+    """The wound plans and new rows kept per location (``blow._plans_at``,
+    ``blow._marked_at``), met in one cache session in every order, by defenders and
+    blows that differ in each part a plan reads — the Conditions (concussed, bleeding,
+    a first serious wound, dying), the marks at the location, the weapon hand, the
+    shield and its arm — and in the damage type, a non-lethal weapon, the dying rule and
+    the rules (house rules, fewer serious boxes): each blow law is the plain one (a table key missing one of them
+    would hand one defender another's wound)."""
+    from rolkit.systems.ashes_of_war.forms import Conditions
+
+    base = dataclasses.replace(D0, shield=None)
+    defenders = [
+        base,
+        dataclasses.replace(base, conditions=Conditions(bruised=True)),
+        dataclasses.replace(base, conditions=Conditions(bleeding_light=frozenset({"head"}))),
+        dataclasses.replace(
+            base, conditions=Conditions(first_serious_effects=frozenset({"right_arm"}))
+        ),
+        dataclasses.replace(
+            base, conditions=Conditions(dying=True, unconscious=True, stabilised=False)
+        ),
+        _marked({"right_arm": (SERIOUS_BLUNT,)}),
+        _marked({"head": (SERIOUS_CUT,)}),
+        dataclasses.replace(base, weapon_hand="left"),
+        D0,
+        dataclasses.replace(D0, shield_arm="right"),
+    ]
+    blows = [
+        (W0, Modifiers(narrated_location="right_arm")),
+        (MACE, Modifiers(narrated_location="left_arm")),  # the shield arm: T5 drops it
+        (MACE, Modifiers(narrated_location="right_arm")),
+        (MACE, Modifiers(narrated_location="head")),
+        (dataclasses.replace(MACE, non_lethal=True), Modifiers(narrated_location="head")),
+        (W0, Modifiers(narrated_location="torso", dying_rule=True)),
+        (W0, Modifiers(narrated_location="torso")),
+    ]
+    boxes = RulesConfig().serious_boxes
+    few = RulesConfig(serious_boxes={**boxes, "head": 1, "torso": 1})  # T3 per table
+    seen = set()
+    for order in (1, -1):
+        rolkit.clear_caches()
+        for rules in (RulesConfig(), HOUSE, few)[::order]:
+            for w, m in blows[::order]:
+                pool = attack_pool(A0, w, m, rules=rules)
+                for d in defenders[::order]:
+                    if not legal(d, w, m, rules):
+                        continue
+                    fast = fast_blow_law(pool, d, w, m, rules)
+                    assert list(fast) == list(_blow_law_reference(pool, d, w, m, rules))
+                    seen.add(frozenset((s[0].conditions, s[0].wounds) for s, _ in fast))
+    assert len(seen) > 40  # the variants do change what the wound does
