@@ -75,9 +75,11 @@ def bleeding_ticks(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Combatan
     bleeding = cond.bleeding  # read once, not once per location
     for loc in [loc for loc in LOCATIONS if loc in bleeding]:
         now = c.conditions
-        level = now.bleeding.get(loc)
         if now.dead:
             break
+        # its level now (``Conditions.bleeding``: a serious bleeding over a light one)
+        serious, light = loc in now.bleeding_serious, loc in now.bleeding_light
+        level = "serious" if serious else "light" if light else None
         if level is None or loc in now.dismembered:
             continue
         # each tick meets a new form (the round's law is memoised on the first): the plan

@@ -143,7 +143,7 @@ def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], 
             rd = rds[loc]
             sevs = by_rd.get(rd)
             if sevs is None:
-                sevs = by_rd[rd] = _severities(dw, rd, thresholds)
+                sevs = by_rd[rd] = _severities(w.dice, rd, thresholds)
             for sev, n in sevs:
                 effect = _WORN if sev is None else ("wound", loc, sev)
                 out[effect] = out.get(effect, 0) + hit_w * lw * n
@@ -154,11 +154,15 @@ def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], 
 _WORN: Effect = ("weapon", None, None)
 
 
+@memo
 def _severities(
-    dw: dict[int, int], rd: int, thresholds: tuple[int, int]
+    dice: tuple[int, int], rd: int, thresholds: tuple[int, int]
 ) -> tuple[tuple[str | None, int], ...]:
-    """§4.12–§4.13 the damage's weights summed per T6 severity of ``damage − rd``
-    (``None``: absorbed, final ≤ 0), in the order the damages first give each."""
+    """§4.12–§4.13 the weights of the damage dice ``(count, sides)`` summed per T6
+    severity of ``damage − rd`` (``None``: absorbed, final ≤ 0), in the order the damages
+    first give each: one table per weapon's dice, RD and thresholds, shared by every
+    location, defender and blow law with them."""
+    dw, _ = damage_weights(*dice)
     out: dict[str | None, int] = {}
     for x, n in dw.items():
         sev = wound_severity(x - rd, thresholds)

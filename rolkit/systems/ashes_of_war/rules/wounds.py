@@ -184,8 +184,9 @@ def wound_plan(
         if damage_type in SHARP and sharp >= 2 and location not in bleeding:
             bleeding[location] = "light"  # step 5
             events.append(f"bleeding_light:{location}")
-        head = w.count("head", "serious") + (1 if new_serious else 0)
-        head_full = part == "head" and head >= rules.serious_boxes["head"]
+        head_full = part == "head" and (
+            w.count("head", "serious") + (1 if new_serious else 0) >= rules.serious_boxes["head"]
+        )
         if head_full and not c.unconscious:  # step 6
             ch["unconscious"] = True
             events.append("unconscious")
@@ -212,7 +213,7 @@ def wound_plan(
                 if bleeding.get(target) != "serious":
                     bleeding[target] = "serious"
                     events.append(f"bleeding_serious:{target}")
-    if bleeding != c.bleeding:
+    if (bleeding or c.bleeding_light or c.bleeding_serious) and bleeding != c.bleeding:
         ch["bleeding_light"] = frozenset(k for k, v in bleeding.items() if v == "light")
         ch["bleeding_serious"] = frozenset(k for k, v in bleeding.items() if v == "serious")
     return box, marked, tuple(events), tuple(ch.items())
