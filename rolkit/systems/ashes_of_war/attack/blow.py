@@ -198,6 +198,12 @@ def _plans_at(key: Hashable) -> dict[str, Plan]:
 
 
 @memo
+def _first(form: Any) -> Any:
+    """The first form met equal to ``form``: memo keys holding it compare by identity."""
+    return form
+
+
+@memo
 def _conditions_after(conds: Conditions, changes: tuple[tuple[str, Any], ...]) -> Conditions:
     """The Conditions a plan's changes leave (as :func:`~.rules.wounds.wound_effect`)."""
     return evolve(conds, **dict(changes)) if changes else conds
@@ -224,14 +230,17 @@ class _Wounder:
     once, and at each location once: its plans and new rows (:func:`_plans_at`,
     :func:`_marked_at`), the armour slot there and its piece worn."""
 
-    __slots__ = ("at", "context", "d", "kind", "rules", "tail")
+    __slots__ = ("at", "context", "d", "kind", "rules", "tail", "wounds")
 
     def __init__(self, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
         self.d = d
         self.rules = rules
         self.kind = declared_damage_type(w, m)
         self.tail = (self.kind, w.non_lethal, m.dying_rule or rules.dying_rule)
-        self.context = (d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm)
+        # one comparison of the Conditions and rows by value per blow law: the tables'
+        # keys hold the first equal ones met, later compared by identity
+        self.context = (_first(d.conditions), d.weapon_hand, d.shield is not None, d.shield_arm)
+        self.wounds = _first(d.wounds)
         self.at: dict[str, tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]] = {}
 
     def _at(self, loc: str) -> tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]:
@@ -243,7 +252,7 @@ class _Wounder:
         )
         slot = d.armor_slot(loc)
         worn = None if slot is None else _worn(getattr(d, slot), rules.integrity_loss)
-        at = self.at[loc] = (plans, _marked_at(d.wounds, loc, self.kind), slot, worn)
+        at = self.at[loc] = (plans, _marked_at(self.wounds, loc, self.kind), slot, worn)
         return at
 
     def __call__(self, loc: str, sev: str) -> Combatant:
@@ -252,7 +261,7 @@ class _Wounder:
         plan = plans.get(sev)
         if plan is None:
             box, marked, _events, changes = _wound_plan(d, loc, sev, *self.tail, self.rules)
-            after = _conditions_after(d.conditions, changes) if changes else None
+            after = _conditions_after(self.context[0], changes) if changes else None
             plan = plans[sev] = (box, marked, after)
         box, marked, conds = plan
         wounds = d.wounds
