@@ -55,6 +55,7 @@ __all__ = [
     "wounds_from_marks",
     "prana_max",
     "evolve",
+    "evolved",
     "cached_hash",
     "state_without_hash",
     "int_map_with_default",
@@ -125,6 +126,12 @@ def evolve(form: Any, **changes: Any) -> Any:
     hundreds of after-state forms; re-checking every field of each dominated their time.
     Values must already be frozen (``FrozenMap``, ``frozenset``), as validation leaves them.
     """
+    return evolved(form, changes)
+
+
+def evolved(form: Any, changes: dict[str, Any]) -> Any:
+    """:func:`evolve` with the changes as a dict (no keywords packed: the blow laws build
+    a form per wound)."""
     values = form.__dict__.copy()  # a copy of the whole dict: quicker than one by one
     values.pop(_HASH, None)
     values.pop(_ROWS, None)

@@ -33,7 +33,6 @@ from rolkit.memo import memo
 from rolkit.systems.ashes_of_war.attack.odds import hit_weights
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
-    _HASH,
     ArmorPiece,
     Combatant,
     Conditions,
@@ -41,6 +40,7 @@ from rolkit.systems.ashes_of_war.forms import (
     Weapon,
     Wounds,
     evolve,
+    evolved,
 )
 from rolkit.systems.ashes_of_war.options import RulesConfig
 from rolkit.systems.ashes_of_war.rules.damage import (
@@ -269,16 +269,12 @@ class _Wounder:
             wounds = marked_at.get(box) or marked_at.setdefault(
                 box, wounds.add(loc, box, self.kind)
             )
-        values = d.__dict__.copy()  # ``evolve`` without its keywords
-        values.pop(_HASH, None)
-        values["wounds"] = wounds
+        fields: dict[str, Any] = {"wounds": wounds}
         if conds is not None:
-            values["conditions"] = conds
+            fields["conditions"] = conds
         if slot is not None:
-            values[slot] = worn
-        new = object.__new__(type(d))
-        object.__setattr__(new, "__dict__", values)
-        return new
+            fields[slot] = worn
+        return evolved(d, fields)  # type: ignore[no-any-return]
 
 
 _wound_plan = wound_plan.__wrapped__  # type: ignore[attr-defined]
