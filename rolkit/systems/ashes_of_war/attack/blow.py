@@ -188,8 +188,8 @@ Plan = tuple[str, bool, "Conditions | None"]
 
 @memo
 def _plans_at(key: Hashable) -> dict[str, Plan]:
-    """The wound plans at one location (:func:`~.rules.wounds.wound_plan`: the box, the
-    Conditions it leaves), per severity, filled as the blow laws meet them: shared by
+    """§4.13–§4.15 the wound plans at one location (:func:`~.rules.wounds.wound_plan`: the
+    box, the Conditions it leaves), per severity, filled as the blow laws meet them: shared by
     every defender with the same ``key`` — the marks the plan reads there
     (:func:`_marks_read`), the Conditions, weapon hand, shield and shield arm, the
     location, the damage type, a non-lethal weapon, the dying rule and the rules: most
@@ -211,8 +211,8 @@ def _conditions_after(conds: Conditions, changes: tuple[tuple[str, Any], ...]) -
 
 @memo
 def _marked_at(wounds: Wounds, loc: str, damage_type: str) -> dict[str, Wounds]:
-    """The rows with a new mark at ``loc`` (as :func:`~.rules.wounds.wound_effect`), per
-    box marked, filled as the blow laws meet them: shared by every defender with these
+    """§4.14 the rows with a new mark at ``loc`` (as :func:`~.rules.wounds.wound_effect`),
+    per box marked, filled as the blow laws meet them: shared by every defender with these
     rows."""
     return {}
 
