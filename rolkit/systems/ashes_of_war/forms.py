@@ -55,6 +55,7 @@ __all__ = [
     "wounds_from_marks",
     "prana_max",
     "evolve",
+    "evolved",
     "cached_hash",
     "state_without_hash",
     "int_map_with_default",
@@ -125,14 +126,25 @@ def evolve(form: Any, **changes: Any) -> Any:
     hundreds of after-state forms; re-checking every field of each dominated their time.
     Values must already be frozen (``FrozenMap``, ``frozenset``), as validation leaves them.
     """
+    return evolved(form, changes)
+
+
+def evolved(form: Any, changes: dict[str, Any]) -> Any:
+    """:func:`evolve` with the changes as a dict (no keywords packed: the blow laws build
+    a form per wound)."""
+    values = form.__dict__.copy()  # a copy of the whole dict: quicker than one by one
+    values.pop(_HASH, None)
+    values.pop(_ROWS, None)
+    values.update(changes)
     new = object.__new__(type(form))
-    new.__dict__.update(form.__dict__)
-    new.__dict__.pop(_HASH, None)
-    new.__dict__.update(changes)
+    object.__setattr__(new, "__dict__", values)
     return new
 
 
 _HASH = "_cached_hash"
+#: A :class:`Wounds`'s rows' counts (:func:`wounds_hash`), kept so that
+#: :meth:`Wounds.add` derives its copy's from them (one count changes).
+_ROWS = "_cached_rows"
 
 
 def cached_hash(form: Any) -> int:
@@ -142,16 +154,18 @@ def cached_hash(form: Any) -> int:
     five wound rows) many times over; each form is immutable, so its hash never changes.
     Set as ``__hash__ = cached_hash`` in the class body (``dataclass`` keeps it), with
     ``__getstate__ = state_without_hash`` so a pickled form (another process, another hash
-    seed) computes its own.
+    seed) computes its own. The cached hash is read as an attribute (``_HASH`` names it,
+    ``getattr`` with a default: no exception when it is not there yet), the quickest read
+    of the thousand a round of a fight makes.
     """
-    values = form.__dict__
-    h = values.get(_HASH)
-    if h is None:
-        fields_of = _FIELDS.get(type(form))
-        if fields_of is None:
-            fields_of = _FIELDS[type(form)] = _values_getter(tuple(form.__dataclass_fields__))
-        h = hash(fields_of(values))
-        object.__setattr__(form, _HASH, h)
+    h = getattr(form, _HASH, None)
+    if h is not None:
+        return h  # type: ignore[no-any-return]
+    fields_of = _FIELDS.get(type(form))
+    if fields_of is None:
+        fields_of = _FIELDS[type(form)] = _values_getter(tuple(form.__dataclass_fields__))
+    h = hash(fields_of(form.__dict__))
+    object.__setattr__(form, _HASH, h)
     return h
 
 
@@ -173,16 +187,27 @@ def wounds_hash(form: Any) -> int:
     """:func:`cached_hash` for :class:`Wounds`: each row hashed by its counts in
     ``LOCATIONS`` order (equal rows, equal counts) instead of ``FrozenMap``'s frozenset of
     items; every blow of a whole fight's law builds and hashes new wound rows."""
+    h = getattr(form, _HASH, None)
+    if h is not None:
+        return h  # type: ignore[no-any-return]
+    h = hash(wound_counts(form))
+    object.__setattr__(form, _HASH, h)
+    return h
+
+
+def wound_counts(form: Any) -> tuple[tuple[int | None, ...], ...]:
+    """The tuple :func:`wounds_hash` hashes: each row's counts in ``LOCATIONS`` order
+    (``None`` where a row lacks the location), computed once per form (a copy made by
+    :meth:`Wounds.add` is given its own, derived from its source's)."""
     values = form.__dict__
-    h = values.get(_HASH)
-    if h is None:
+    rows = values.get(_ROWS)
+    if rows is None:
         try:  # every row lists every location (``Wounds.__post_init__``): counts in C
             rows = tuple([_COUNTS(values[name]) for name in _WOUND_ROWS])
         except KeyError:  # a row built without some location (``evolve``): ``None`` there
             rows = tuple(tuple(map(values[name].get, LOCATIONS)) for name in _WOUND_ROWS)
-        h = hash(rows)
-        object.__setattr__(form, _HASH, h)
-    return h
+        object.__setattr__(form, _ROWS, rows)
+    return rows  # type: ignore[no-any-return]
 
 
 #: A wound row's counts in ``LOCATIONS`` order (:func:`wounds_hash`).
@@ -193,6 +218,7 @@ def state_without_hash(form: Any) -> dict[str, Any]:
     """Pickle and copy state of a form with :func:`cached_hash`: its fields only."""
     state = dict(form.__dict__)
     state.pop(_HASH, None)
+    state.pop(_ROWS, None)
     return state
 
 
@@ -668,10 +694,20 @@ class Wounds:
         old = getattr(self, name)
         row = fields.FrozenMap({**old, location: old.get(location, 0) + 1})
         if location in old and row[location] <= _ROW_MAX[name]:
-            return evolve(self, **{name: row})  # in range by the check above
+            new = evolve(self, **{name: row})  # in range by the check above
+            rows = self.__dict__.get(_ROWS)
+            if rows is not None:  # the source's counts with the one count changed
+                i, j = _ROW_INDEX[name], _LOCATION_INDEX[location]
+                r = rows[i]
+                changed = r[:j] + (row[location],) + r[j + 1 :]
+                object.__setattr__(new, _ROWS, rows[:i] + (changed,) + rows[i + 1 :])
+            return new
         return dataclasses.replace(self, **{name: row})  # validates: names the bad field
 
 
+#: Where a row, and a location in a row, sit in :func:`wound_counts`.
+_ROW_INDEX = {name: i for i, name in enumerate(_WOUND_ROWS)}
+_LOCATION_INDEX = {loc: j for j, loc in enumerate(LOCATIONS)}
 #: The largest count each row of ``Wounds`` allows (its field's range).
 _ROW_MAX = {f.name: getattr(fields.spec_of(f), "max", 0) for f in dataclasses.fields(Wounds)}
 

@@ -46,12 +46,17 @@ from rolkit.systems.ashes_of_war.forms import Combatant, Conditions, evolve
 from rolkit.systems.ashes_of_war.options import DEFAULT_RULES, RulesConfig
 from rolkit.systems.ashes_of_war.rules.dice import threshold
 from rolkit.systems.ashes_of_war.rules.pools import skill_pool
-from rolkit.systems.ashes_of_war.rules.wounds import wound_effect
+from rolkit.systems.ashes_of_war.rules.wounds import applied_plan, wound_plan
 from rolkit.systems.ashes_of_war.tables import LOCATIONS
 
 __all__ = ["bleeding_ticks", "fortitude_success", "round_end", "turn_start"]
 
 Law = dict[Combatant, Fraction]
+
+_plan = wound_plan.__wrapped__  # type: ignore[attr-defined]
+
+#: The probability of a certain form (one shared Fraction: it is immutable).
+_CERTAIN = Fraction(1)
 
 
 def bleeding_ticks(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Combatant:
@@ -70,12 +75,17 @@ def bleeding_ticks(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Combatan
     bleeding = cond.bleeding  # read once, not once per location
     for loc in [loc for loc in LOCATIONS if loc in bleeding]:
         now = c.conditions
-        level = now.bleeding.get(loc)
         if now.dead:
             break
+        # its level now (``Conditions.bleeding``: a serious bleeding over a light one)
+        serious, light = loc in now.bleeding_serious, loc in now.bleeding_light
+        level = "serious" if serious else "light" if light else None
         if level is None or loc in now.dismembered:
             continue
-        wounds, conditions, _, _ = wound_effect(c, loc, level, "bleed", False, dying_rule, rules)
+        # each tick meets a new form (the round's law is memoised on the first): the plan
+        # unmemoised, not hashed into two memos it would not be read from again
+        plan = _plan(c, loc, level, "bleed", False, dying_rule, rules)
+        wounds, conditions, _, _ = applied_plan(c, loc, "bleed", plan)
         c = evolve(c, wounds=wounds, conditions=conditions)
     return c
 
@@ -99,7 +109,7 @@ def _fortitude_roll(c: Combatant, rules: RulesConfig) -> Law:
     """§4.17 the Moribundo's roll, or §4.18 the Inconsciente's; ``{c: 1}`` for anyone else."""
     cond = c.conditions
     if cond.dead:
-        return {c: Fraction(1)}
+        return {c: _CERTAIN}
     if cond.dying:
         ok = evolve(cond, dying=False, stabilised=True, unconscious=True, dying_failures=0)
         if cond.dying_failures + 1 >= 3:  # «a la tercera tirada fallada, muere»
@@ -109,7 +119,7 @@ def _fortitude_roll(c: Combatant, rules: RulesConfig) -> Law:
     elif cond.unconscious and rules.waking_roll:
         ok, bad = evolve(cond, unconscious=False), cond
     else:
-        return {c: Fraction(1)}
+        return {c: _CERTAIN}
     spent = {"pending_desgracias": 0} if c.pending_desgracias else {}
 
     def form(new: Conditions) -> Combatant:
@@ -124,7 +134,7 @@ def turn_start(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Law:
     ``bleed_timing="start_of_turn"``, then a Moribundo's or an Inconsciente's Fortitud roll
     (§4.16–4.18). ``{c: 1}`` when nothing applies. Treat the result as read-only."""
     if c.conditions.dead:
-        return {c: Fraction(1)}
+        return {c: _CERTAIN}
     after = bleeding_ticks(c, rules) if rules.bleed_timing == "start_of_turn" else c
     return _fortitude_roll(after, rules)
 
@@ -134,9 +144,11 @@ def round_end(c: Combatant, rules: RulesConfig = DEFAULT_RULES) -> Law:
     """The law of ``c`` when the shared turn ends: the bleeding ticks (``bleed_timing=
     "end_of_turn"``) and ``defences_this_turn`` back to 0 (§4.5, §4.16). Certain (no dice);
     ``{c: 1}`` when nothing applies. Treat the result as read-only."""
-    if c.conditions.dead:
-        return {c: Fraction(1)}
-    after = bleeding_ticks(c, rules) if rules.bleed_timing == "end_of_turn" else c
+    cond = c.conditions
+    if cond.dead:
+        return {c: _CERTAIN}
+    bleeds = cond.bleeding_light or cond.bleeding_serious
+    after = bleeding_ticks(c, rules) if bleeds and rules.bleed_timing == "end_of_turn" else c
     if after.defences_this_turn:
         after = evolve(after, defences_this_turn=0)
-    return {after: Fraction(1)}
+    return {after: _CERTAIN}

@@ -145,3 +145,123 @@ def test_the_shared_rd_per_location_is_the_combatants():
         assert _rds(*pieces) == tuple(d.rd(loc) for loc in LOCATIONS)
     assert _rds(mail, helm, None)[LOCATIONS.index("torso")] == 5
     assert _rds(broken, helm, None)[LOCATIONS.index("torso")] == 0
+
+
+def _plain_effects(pool: Any, d: Any, w: Any, m: Modifiers, rules: RulesConfig) -> tuple:
+    """The rows of ``attack_rows`` summed per effect, in the order they first give each."""
+    from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+    from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+
+    kinds = {"miss": "none", "dodged": "none", "blocked": "weapon", "absorbed": "weapon"}
+    rows, den = attack_rows(pool, d, w, m, rules)
+    out: dict = {}
+    for (category, location, final), n in rows.items():
+        kind = kinds.get(category, category)
+        if kind in ("none", "weapon", "deflected"):
+            effect = (kind, None, None)
+        else:
+            effect = (kind, location, wound_severity(final, weapon_thresholds(w, rules)))
+        out[effect] = out.get(effect, 0) + n
+    return tuple(out.items()), den
+
+
+def test_the_effect_weights_are_the_rows_summed_per_effect():
+    """``blow._effect_weights`` (severities per RD spread over T4, memoised on what the
+    dice read) is ``attack_rows`` summed per effect, in the same order, for defenders
+    and weapons that differ in each part it reads — armour (RD per location, a broken
+    piece), the shield's RD and arm, a lost limb, the defence pool, the damage dice and
+    T6's thresholds — all met in one cache session (a key missing one of them would hand
+    one form another's weights, here or in ``fast_blow_law``'s key)."""
+    from rolkit.systems.ashes_of_war.attack.blow import _Carried, _dice_view, _effect_weights
+    from rolkit.systems.ashes_of_war.forms import ArmorPiece, Conditions, Shield
+    from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds
+
+    mail = ArmorPiece("Cota", {"torso": 5, "right_arm": 3, "left_arm": 3})
+    defenders = [
+        D0,
+        dataclasses.replace(D0, armor_1=mail, armor_2=None),
+        dataclasses.replace(D0, armor_1=dataclasses.replace(mail, integrity=0), armor_2=None),
+        dataclasses.replace(D0, shield=Shield("Escudo", gdc_ndp=3, rd=1)),
+        dataclasses.replace(D0, shield_arm="right", weapon_hand="left"),
+        dataclasses.replace(D0, conditions=Conditions(dismembered=frozenset({"left_leg"}))),
+        dataclasses.replace(D0, dodge=D0.dodge + 2, intercept=D0.intercept + 2),
+    ]
+    weapons = [W0, MACE, STAFF, dataclasses.replace(W0, serious_min=3, lethal_min=6)]
+    mods = [
+        Modifiers(),
+        Modifiers(defence="dodge"),
+        Modifiers(defence="intercept_shield"),
+        Modifiers(aimed_location="left_arm"),
+        Modifiers(undefended_adversidad="hard"),
+    ]
+    rolkit.clear_caches()
+    seen = set()
+    for rules in (RulesConfig(), HOUSE):
+        for w in weapons:
+            for m in mods:
+                pool = attack_pool(A0, w, m, rules=rules)
+                for d in defenders:
+                    if not legal(d, w, m, rules):
+                        continue
+                    view = _dice_view(d, m, rules)
+                    key = (pool, m, w.dice, weapon_thresholds(w, rules), rules, view)
+                    got = _effect_weights(_Carried(key, (pool, d, w, m, rules)))
+                    assert got == _plain_effects(pool, d, w, m, rules)
+                    seen.add(got)
+                    # and through the blow law's own key
+                    fast = fast_blow_law(pool, d, w, m, rules)
+                    assert list(fast) == list(_blow_law_reference(pool, d, w, m, rules))
+    assert len(seen) > 60  # the variants do change the weights
+
+
+def test_the_wound_tables_tell_apart_what_the_plan_reads():
+    """The wound plans and new rows kept per location (``blow._plans_at``,
+    ``blow._marked_at``), met in one cache session in every order, by defenders and
+    blows that differ in each part a plan reads — the Conditions (concussed, bleeding,
+    a first serious wound, dying), the marks at the location, the weapon hand, the
+    shield and its arm — and in the damage type, a non-lethal weapon, the dying rule and
+    the rules (house rules, fewer serious boxes): each blow law is the plain one (a table key missing one of them
+    would hand one defender another's wound)."""
+    from rolkit.systems.ashes_of_war.forms import Conditions
+
+    base = dataclasses.replace(D0, shield=None)
+    defenders = [
+        base,
+        dataclasses.replace(base, conditions=Conditions(bruised=True)),
+        dataclasses.replace(base, conditions=Conditions(bleeding_light=frozenset({"head"}))),
+        dataclasses.replace(
+            base, conditions=Conditions(first_serious_effects=frozenset({"right_arm"}))
+        ),
+        dataclasses.replace(
+            base, conditions=Conditions(dying=True, unconscious=True, stabilised=False)
+        ),
+        _marked({"right_arm": (SERIOUS_BLUNT,)}),
+        _marked({"head": (SERIOUS_CUT,)}),
+        dataclasses.replace(base, weapon_hand="left"),
+        D0,
+        dataclasses.replace(D0, shield_arm="right"),
+    ]
+    blows = [
+        (W0, Modifiers(narrated_location="right_arm")),
+        (MACE, Modifiers(narrated_location="left_arm")),  # the shield arm: T5 drops it
+        (MACE, Modifiers(narrated_location="right_arm")),
+        (MACE, Modifiers(narrated_location="head")),
+        (dataclasses.replace(MACE, non_lethal=True), Modifiers(narrated_location="head")),
+        (W0, Modifiers(narrated_location="torso", dying_rule=True)),
+        (W0, Modifiers(narrated_location="torso")),
+    ]
+    boxes = RulesConfig().serious_boxes
+    few = RulesConfig(serious_boxes={**boxes, "head": 1, "torso": 1})  # T3 per table
+    seen = set()
+    for order in (1, -1):
+        rolkit.clear_caches()
+        for rules in (RulesConfig(), HOUSE, few)[::order]:
+            for w, m in blows[::order]:
+                pool = attack_pool(A0, w, m, rules=rules)
+                for d in defenders[::order]:
+                    if not legal(d, w, m, rules):
+                        continue
+                    fast = fast_blow_law(pool, d, w, m, rules)
+                    assert list(fast) == list(_blow_law_reference(pool, d, w, m, rules))
+                    seen.add(frozenset((s[0].conditions, s[0].wounds) for s, _ in fast))
+    assert len(seen) > 40  # the variants do change what the wound does

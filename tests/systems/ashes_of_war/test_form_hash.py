@@ -77,3 +77,39 @@ def test_equal_combatants_hash_equal() -> None:
     assert other == c and hash(other) == hash(c)
     bruised = evolve(c, conditions=Conditions(bruised=True))
     assert bruised != c and hash(bruised) == _plain(bruised)
+
+
+def test_counts_derived_by_add_are_the_plain_counts() -> None:
+    """``Wounds.add`` gives its copy the source's hashed counts with the one count it
+    changes (``forms.wound_counts``): over chains of marks of every severity and type at
+    every location, each copy hashes as the plain formula says and as the same marks
+    built from scratch; ``evolve`` and pickling drop the counts (no stale hash)."""
+    import pickle
+
+    from rolkit.systems.ashes_of_war.forms import _ROWS, wounds_from_marks
+
+    marks = [
+        (loc, sev, kind)
+        for loc in LOCATIONS
+        for sev, kind in (("light", "cutting"), ("serious", "blunt"), ("serious", "piercing"))
+        + (("serious", "fire"), ("lethal", "cutting"))
+    ]
+    checked = 0
+    for start in range(0, len(marks), 7):
+        w = Wounds()
+        hash(w)  # the source's counts computed: each copy derives its own
+        for loc, sev, kind in marks[start : start + 9]:
+            if w.count(loc, sev) >= (1 if sev == "lethal" else 3):
+                continue
+            w = w.add(loc, sev, kind)
+            assert _ROWS in w.__dict__  # derived, not recomputed
+            assert wounds_hash(w) == _plain_wounds(w) == hash(evolve(w))
+            checked += 1
+        scratch = Wounds(**{name: dict(getattr(w, name)) for name in _WOUND_ROWS})
+        assert scratch == w and hash(scratch) == hash(w)
+        # a row changed by evolve: the source's counts are not carried over
+        again = evolve(w, light=fields.FrozenMap({loc: 0 for loc in LOCATIONS}))
+        assert _ROWS not in again.__dict__ and hash(again) == _plain_wounds(again)
+        assert _ROWS not in pickle.loads(pickle.dumps(w)).__dict__
+    assert checked > 50
+    assert wounds_from_marks({}) == Wounds()

@@ -12,12 +12,12 @@ change from one to the next. Three parts are memoised on exactly what they read:
   *effect* (what the forms are told: no change, a worn weapon, a worn parry object, a
   shield overflow or a wound at a location and T6 severity), so absorbed and blocked blows
   at ten locations make one effect, not ten;
-* the wound (:func:`_plan`): §4.13–§4.15 (:func:`~.rules.wounds.wound_plan`) read the
-  marks at the wounded location (:func:`_marks_read`), the Conditions,
-  the weapon hand and the shield arm, so defenders whose rows differ elsewhere share the
-  plan; the new rows (:func:`_marked`) and Conditions (:func:`_conditions_after`) are
-  shared by defenders that differ only in what the wound does not touch (defences this
-  turn, Integridad);
+* the wound (:func:`_plans_at`, one table per location filled per severity):
+  §4.13–§4.15 (:func:`~.rules.wounds.wound_plan`) read the marks at the wounded location
+  (:func:`_marks_read`), the Conditions, the weapon hand and the shield arm, so defenders
+  whose rows differ elsewhere share the plan; the new rows (:func:`_marked_at`, per
+  location and box) and Conditions (:func:`_conditions_after`) are shared by defenders
+  that differ only in what the wound does not touch (defences this turn, Integridad);
 * a worn piece (:func:`_worn`): one Integridad loss of an item (§4.22).
 
 Shared results are the same objects, so their (cached) hashes are computed once.
@@ -30,7 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.memo import memo
-from rolkit.systems.ashes_of_war.attack.odds import attack_rows
+from rolkit.systems.ashes_of_war.attack.odds import hit_weights
 from rolkit.systems.ashes_of_war.attack.stages import defended_state, fired
 from rolkit.systems.ashes_of_war.forms import (
     ArmorPiece,
@@ -40,10 +40,17 @@ from rolkit.systems.ashes_of_war.forms import (
     Weapon,
     Wounds,
     evolve,
+    evolved,
 )
 from rolkit.systems.ashes_of_war.options import RulesConfig
-from rolkit.systems.ashes_of_war.rules.damage import weapon_thresholds, wound_severity
+from rolkit.systems.ashes_of_war.rules.damage import (
+    damage_weights,
+    shield_block,
+    weapon_thresholds,
+    wound_severity,
+)
 from rolkit.systems.ashes_of_war.rules.legality import declared_damage_type
+from rolkit.systems.ashes_of_war.rules.location import location_weights
 from rolkit.systems.ashes_of_war.rules.mechanic import PoolSpec
 from rolkit.systems.ashes_of_war.rules.pools import defence_pool
 from rolkit.systems.ashes_of_war.rules.wounds import limb_group, wound_plan
@@ -55,8 +62,6 @@ __all__ = ["fast_blow_law"]
 #: (missed or dodged), ``"deflected"``, ``"weapon"`` (blocked or absorbed: the weapon
 #: wears), ``"overflow"`` (through the shield into the arm) and ``"wound"``.
 Effect = tuple[str, "str | None", "str | None"]
-
-_KIND = {"miss": "none", "dodged": "none", "blocked": "weapon", "absorbed": "weapon"}
 
 
 class _Carried:
@@ -99,19 +104,70 @@ def _rds(*pieces: ArmorPiece | None) -> tuple[int, ...]:
 
 @memo
 def _effect_weights(carried: _Carried) -> tuple[tuple[tuple[Effect, int], ...], int]:
-    """The rows of :func:`~.odds.attack_rows` summed per effect, over their denominator."""
+    """The rows of :func:`~.odds.attack_rows` summed per effect, over their denominator,
+    in the order the rows first give each effect; built without the rows: §4.4–§4.6 the
+    weights of a hit and of its failure (:func:`~.odds.hit_weights`), §4.9 the shield's
+    block and overflow per damage, and §4.12–§4.13 T6's severity of damage minus RD summed
+    over the damage dice once per RD (:func:`_severities`) and spread over T4's locations
+    (each location's weight times its RD's severities: the rows' products, regrouped)."""
     pool, d, w, m, rules = carried.value
-    rows, den = attack_rows(pool, d, w, m, rules)
+    hit_w, defended_w, base = hit_weights(pool, d, m, rules)
+    dw, dx = damage_weights(*w.dice)
     thresholds = weapon_thresholds(w, rules)
+    placed = m.aimed_location or m.narrated_location
+    if placed is not None:
+        locs, dl = {placed: 1}, 1
+    else:
+        locs, dl = location_weights(d.conditions.dismembered, rules), 20
     out: dict[Effect, int] = {}
-    for (category, location, final), n in rows.items():
-        kind = _KIND.get(category, category)
-        if kind in ("none", "weapon", "deflected"):
-            effect: Effect = (kind, None, None)
+    if defended_w:
+        if m.defence in ("none", "dodge", "intercept_object"):
+            kind = "deflected" if m.defence == "intercept_object" else "none"
+            out[(kind, None, None)] = defended_w * dl * dx
         else:
-            effect = (kind, location, wound_severity(final, thresholds))
-        out[effect] = out.get(effect, 0) + n
-    return tuple(out.items()), den
+            assert d.shield is not None
+            arm = f"{d.shield_arm}_arm"
+            shield_rd, arm_rd = d.shield.rd, d.rd(arm)
+            for x, n in dw.items():
+                blocked, _, arm_final = shield_block(x, shield_rd, arm_rd)
+                effect: Effect = (
+                    _WORN if blocked else ("overflow", arm, wound_severity(arm_final, thresholds))
+                )
+                out[effect] = out.get(effect, 0) + defended_w * dl * n
+    if hit_w:
+        rds = dict(zip(LOCATIONS, _rds(d.armor_1, d.armor_2, d.armor_3), strict=True))
+        by_rd: dict[int, tuple[tuple[str | None, int], ...]] = {}
+        for loc, lw in locs.items():
+            if not lw:
+                continue
+            rd = rds[loc]
+            sevs = by_rd.get(rd)
+            if sevs is None:
+                sevs = by_rd[rd] = _severities(w.dice, rd, thresholds)
+            for sev, n in sevs:
+                effect = _WORN if sev is None else ("wound", loc, sev)
+                out[effect] = out.get(effect, 0) + hit_w * lw * n
+    return tuple(out.items()), base * dl * dx
+
+
+#: A blocked or absorbed blow: only the weapon wears (§4.9, §4.12, §4.22).
+_WORN: Effect = ("weapon", None, None)
+
+
+@memo
+def _severities(
+    dice: tuple[int, int], rd: int, thresholds: tuple[int, int]
+) -> tuple[tuple[str | None, int], ...]:
+    """§4.12–§4.13 the weights of the damage dice ``(count, sides)`` summed per T6
+    severity of ``damage − rd`` (``None``: absorbed, final ≤ 0), in the order the damages
+    first give each: one table per weapon's dice, RD and thresholds, shared by every
+    location, defender and blow law with them."""
+    dw, _ = damage_weights(*dice)
+    out: dict[str | None, int] = {}
+    for x, n in dw.items():
+        sev = wound_severity(x - rd, thresholds)
+        out[sev] = out.get(sev, 0) + n
+    return tuple(out.items())
 
 
 def _marks_read(w: Wounds, loc: str, rules: RulesConfig) -> tuple[tuple[int, ...], ...]:
@@ -125,14 +181,26 @@ def _marks_read(w: Wounds, loc: str, rules: RulesConfig) -> tuple[tuple[int, ...
     return tuple(tuple([row.get(x, 0) for row in rows]) for x in (loc, *limb_group(loc)))
 
 
+#: A wound's plan as a blow law uses it: ``(box, marked, conditions after)``, ``None``
+#: for Conditions the wound leaves as they are.
+Plan = tuple[str, bool, "Conditions | None"]
+
+
 @memo
-def _plan(carried: _Carried) -> tuple[str, bool, tuple[str, ...], tuple[tuple[str, Any], ...]]:
-    """:func:`~.rules.wounds.wound_plan` (the box, its states), shared by every defender
-    with the same marks where the wound reads them (:func:`_marks_read`), the same
-    Conditions, weapon hand and shield arm: most wounds of a fight fall on defenders
-    whose rows differ only elsewhere."""
-    d, rest = carried.value
-    return wound_plan.__wrapped__(d, *rest)  # type: ignore[no-any-return, attr-defined]
+def _plans_at(key: Hashable) -> dict[str, Plan]:
+    """§4.13–§4.15 the wound plans at one location (:func:`~.rules.wounds.wound_plan`: the
+    box, the Conditions it leaves), per severity, filled as the blow laws meet them: shared by
+    every defender with the same ``key`` — the marks the plan reads there
+    (:func:`_marks_read`), the Conditions, weapon hand, shield and shield arm, the
+    location, the damage type, a non-lethal weapon, the dying rule and the rules: most
+    wounds of a fight fall on defenders whose rows differ only elsewhere."""
+    return {}
+
+
+@memo
+def _first(form: Any) -> Any:
+    """The first form met equal to ``form``: memo keys holding it compare by identity."""
+    return form
 
 
 @memo
@@ -142,9 +210,11 @@ def _conditions_after(conds: Conditions, changes: tuple[tuple[str, Any], ...]) -
 
 
 @memo
-def _marked(wounds: Wounds, loc: str, box: str, damage_type: str) -> Wounds:
-    """The rows with the plan's new mark (as :func:`~.rules.wounds.wound_effect`)."""
-    return wounds.add(loc, box, damage_type)
+def _marked_at(wounds: Wounds, loc: str, damage_type: str) -> dict[str, Wounds]:
+    """§4.14 the rows with a new mark at ``loc`` (as :func:`~.rules.wounds.wound_effect`),
+    per box marked, filled as the blow laws meet them: shared by every defender with these
+    rows."""
+    return {}
 
 
 @memo
@@ -157,34 +227,57 @@ class _Wounder:
     """:func:`~.stages.defender_after`'s wound on the defender ``d`` (the box and its
     states, then the armour piece there wears, §4.12), with what every wound of one blow
     law reads alike — the declared damage type, the Conditions, hands and shield — read
-    once, and the marks and the armour slot at each location once per location."""
+    once, and at each location once: its plans and new rows (:func:`_plans_at`,
+    :func:`_marked_at`), the armour slot there and its piece worn."""
 
-    __slots__ = ("at", "context", "d", "kind", "rules", "tail")
+    __slots__ = ("at", "context", "d", "kind", "rules", "tail", "wounds")
 
     def __init__(self, d: Combatant, w: Weapon, m: Modifiers, rules: RulesConfig) -> None:
         self.d = d
         self.rules = rules
         self.kind = declared_damage_type(w, m)
         self.tail = (self.kind, w.non_lethal, m.dying_rule or rules.dying_rule)
-        self.context = (d.conditions, d.weapon_hand, d.shield is not None, d.shield_arm)
-        self.at: dict[str, tuple[tuple[tuple[int, ...], ...], str | None]] = {}
+        # one comparison of the Conditions and rows by value per blow law: the tables'
+        # keys hold the first equal ones met, later compared by identity
+        self.context = (_first(d.conditions), d.weapon_hand, d.shield is not None, d.shield_arm)
+        self.wounds = _first(d.wounds)
+        self.at: dict[str, tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]] = {}
+
+    def _at(self, loc: str) -> tuple[dict[str, Plan], dict[str, Wounds], str | None, Any]:
+        """What every wound at ``loc`` reads alike: its plans and new rows, the slot
+        covering ``loc`` (a wound changes no armour) and that piece worn (§4.12, §4.22)."""
+        d, rules = self.d, self.rules
+        plans = _plans_at(
+            (_marks_read(d.wounds, loc, rules), *self.context, loc, *self.tail, rules)
+        )
+        slot = d.armor_slot(loc)
+        worn = None if slot is None else _worn(getattr(d, slot), rules.integrity_loss)
+        at = self.at[loc] = (plans, _marked_at(self.wounds, loc, self.kind), slot, worn)
+        return at
 
     def __call__(self, loc: str, sev: str) -> Combatant:
-        d, rules = self.d, self.rules
-        at = self.at.get(loc)
-        if at is None:
-            # the wound changes no armour: the same slot covers ``loc`` after it
-            at = self.at[loc] = (_marks_read(d.wounds, loc, rules), d.armor_slot(loc))
-        marks, slot = at
-        rest = (loc, sev, *self.tail)
-        key = (marks, *self.context, rest, rules)
-        box, marked, _events, changes = _plan(_Carried(key, (d, (*rest, rules))))
-        wounds = _marked(d.wounds, loc, box, self.kind) if marked else d.wounds
-        conds = _conditions_after(d.conditions, changes)
-        if slot is None:
-            return evolve(d, wounds=wounds, conditions=conds)
-        worn = _worn(getattr(d, slot), rules.integrity_loss)
-        return evolve(d, wounds=wounds, conditions=conds, **{slot: worn})
+        d = self.d
+        plans, marked_at, slot, worn = self.at.get(loc) or self._at(loc)
+        plan = plans.get(sev)
+        if plan is None:
+            box, marked, _events, changes = _wound_plan(d, loc, sev, *self.tail, self.rules)
+            after = _conditions_after(self.context[0], changes) if changes else None
+            plan = plans[sev] = (box, marked, after)
+        box, marked, conds = plan
+        wounds = d.wounds
+        if marked:
+            wounds = marked_at.get(box) or marked_at.setdefault(
+                box, wounds.add(loc, box, self.kind)
+            )
+        fields: dict[str, Any] = {"wounds": wounds}
+        if conds is not None:
+            fields["conditions"] = conds
+        if slot is not None:
+            fields[slot] = worn
+        return evolved(d, fields)  # type: ignore[no-any-return]
+
+
+_wound_plan = wound_plan.__wrapped__  # type: ignore[attr-defined]
 
 
 def _after(

@@ -30,6 +30,7 @@ from rolkit.systems.ashes_of_war.rules.wounds import fate_after, fate_of, wound_
 __all__ = [
     "attack_law",
     "attack_rows",
+    "hit_weights",
     "pool_law",
     "attack_outcomes",
     "outcome_marginal",
@@ -73,23 +74,7 @@ def attack_rows(
     (:func:`pool_law`) and the after-state law both read these rows.
     """
     d, w, m = defender, weapon, modifiers
-    mech = rules.mechanic
-    wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
-    if m.defence == "none":
-        need = undefended_threshold(m, rules)
-        hit_w = sum(wa[need:])
-        base = da
-    else:
-        dpool = defence_pool(d, m, rules=rules)
-        wd, dd = mech.weights(dpool.ndp, dpool.gracias, dpool.desgracias)
-        below = 0
-        hit_w = 0
-        for r, x in enumerate(wa):
-            if r > 0 and r - 1 < len(wd):
-                below += wd[r - 1]
-            hit_w += x * below
-        base = da * dd
-    defended_w = base - hit_w
+    hit_w, defended_w, base = hit_weights(pool, d, m, rules)
     dw, dx = damage_weights(*w.dice)
     placed = m.aimed_location or m.narrated_location
     locs: dict[str, int]
@@ -132,6 +117,29 @@ def attack_rows(
                 else:
                     add(("wound", loc, final), hit_w * lw * n)
     return out, base * dl * dx
+
+
+def hit_weights(
+    pool: PoolSpec, defender: Combatant, modifiers: Modifiers, rules: RulesConfig
+) -> tuple[int, int, int]:
+    """``(hit, defended, denominator)``: the integer weights of a hit and of its failure
+    over the dice of both rolls. §4.4 the attacker's R against, undefended, the
+    Adversidad's threshold (§4.6: R ≥ need), else §4.5 the defender's R (a hit iff
+    R_att > R_def)."""
+    mech = rules.mechanic
+    wa, da = mech.weights(pool.ndp, pool.gracias, pool.desgracias)
+    if modifiers.defence == "none":
+        need = undefended_threshold(modifiers, rules)
+        return sum(wa[need:]), da - sum(wa[need:]), da
+    dpool = defence_pool(defender, modifiers, rules=rules)
+    wd, dd = mech.weights(dpool.ndp, dpool.gracias, dpool.desgracias)
+    below = 0
+    hit_w = 0
+    for r, x in enumerate(wa):
+        if r > 0 and r - 1 < len(wd):
+            below += wd[r - 1]
+        hit_w += x * below
+    return hit_w, da * dd - hit_w, da * dd
 
 
 def pool_law(

@@ -84,6 +84,8 @@ def hand_refusal(c: Combatant, side: str, what: tuple[str, str]) -> Refusal | No
     de mover la extremidad»), or (``first_serious_applied``) a first serious wound in the
     hand («no puede empuñar con ella»). The caller checks the option for the last one."""
     cond = c.conditions
+    if not (cond.dismembered or cond.fractured):
+        return None  # the usual case: nothing lost nor fractured anywhere
     arm, hand = hand_side(c, side)
     if {arm, hand} & cond.dismembered:
         return (

@@ -113,10 +113,12 @@ def limb_group(location: str) -> tuple[str, ...]:
 def _box(w: Wounds, location: str, severity: str, rules: RulesConfig) -> tuple[str, bool]:
     """§4.14: the first free box not below ``severity``; ``(box, marked)``."""
     part = PART_OF[location]
-    caps = {"light": rules.light_boxes[part], "serious": rules.serious_boxes[part], "lethal": 1}
-    for s in SEVERITIES[SEVERITIES.index(severity) :]:
-        if w.count(location, s) < caps[s]:
-            return s, True
+    if severity == "light" and w.light.get(location, 0) < rules.light_boxes[part]:
+        return "light", True
+    if severity != "lethal" and w.count(location, "serious") < rules.serious_boxes[part]:
+        return "serious", True
+    if w.lethal.get(location, 0) < 1:
+        return "lethal", True
     return "lethal", False  # a full lethal box still counts as a lethal wound (§4.14, G31)
 
 
@@ -182,8 +184,9 @@ def wound_plan(
         if damage_type in SHARP and sharp >= 2 and location not in bleeding:
             bleeding[location] = "light"  # step 5
             events.append(f"bleeding_light:{location}")
-        head = w.count("head", "serious") + (1 if new_serious else 0)
-        head_full = part == "head" and head >= rules.serious_boxes["head"]
+        head_full = part == "head" and (
+            w.count("head", "serious") + (1 if new_serious else 0) >= rules.serious_boxes["head"]
+        )
         if head_full and not c.unconscious:  # step 6
             ch["unconscious"] = True
             events.append("unconscious")
@@ -210,7 +213,7 @@ def wound_plan(
                 if bleeding.get(target) != "serious":
                     bleeding[target] = "serious"
                     events.append(f"bleeding_serious:{target}")
-    if bleeding != c.bleeding:
+    if (bleeding or c.bleeding_light or c.bleeding_serious) and bleeding != c.bleeding:
         ch["bleeding_light"] = frozenset(k for k, v in bleeding.items() if v == "light")
         ch["bleeding_serious"] = frozenset(k for k, v in bleeding.items() if v == "serious")
     return box, marked, tuple(events), tuple(ch.items())
@@ -237,9 +240,19 @@ def wound_effect(
     rules: RulesConfig,
 ) -> tuple[Wounds, Conditions, str, tuple[str, ...]]:
     """§4.13–§4.15: ``(wounds, conditions, wound_box, events)`` after one wound."""
-    box, marked, events, changes = wound_plan(
-        defender, location, severity, damage_type, non_lethal, dying_rule, rules
-    )
+    plan = wound_plan(defender, location, severity, damage_type, non_lethal, dying_rule, rules)
+    return applied_plan(defender, location, damage_type, plan)
+
+
+def applied_plan(
+    defender: Combatant,
+    location: str,
+    damage_type: str,
+    plan: tuple[str, bool, tuple[str, ...], tuple[tuple[str, Any], ...]],
+) -> tuple[Wounds, Conditions, str, tuple[str, ...]]:
+    """§4.14–§4.15 :func:`wound_plan`'s box marked and its Conditions set:
+    :func:`wound_effect` of that plan (``(wounds, conditions, wound_box, events)``)."""
+    box, marked, events, changes = plan
     w = defender.wounds.add(location, box, damage_type) if marked else defender.wounds
     c = (  # the changes keep every field in range (frozensets, disjoint bleeding rows)
         evolve(defender.conditions, **dict(changes)) if changes else defender.conditions
