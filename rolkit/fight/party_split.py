@@ -71,9 +71,13 @@ _LEAST = 1e-30
 #: A mass below it is dropped (with chances ≥ _LEAST, every product stays normal).
 _FLOOR = 1e-250
 #: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
-SIDE_STATES_MAX = 6_000
-#: The matrix's cells (both sides' states multiplied) past which it is too large.
-_CELLS_MAX = 12_000_000
+SIDE_STATES_MAX = 200_000
+#: The entries (pairs of side states with mass) held at once, past which it is too large.
+_ENTRIES_MAX = 3_000_000
+#: The cells (pairs of side states) under which equal entries are summed over all of them.
+_DENSE = 0
+#: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
+_QUIET = 8
 #: The first cut, as a share of the width asked for, and its factor between two passes.
 _FIRST_CUT = 1e-5
 _STEP = 0.1
@@ -108,6 +112,11 @@ class _Side:
         self._fate_index: dict[tuple[Fate, ...], int] = {}
         self._moved: dict[tuple[int, int, Slot], int] = {}
         self._to: dict[tuple[int, Slot], np.ndarray] = {}
+        #: each slot met numbered (its code), and each state's members' codes
+        self.slot_code: dict[Slot, int] = {}
+        self.slots: list[Slot] = []
+        self.codes: list[tuple[int, ...]] = []
+        self._arrays: tuple[int, Any] = (-1, None)
 
     def add(self, slots: tuple[Slot, ...]) -> int:
         known = self.index.get(slots)
@@ -124,6 +133,21 @@ class _Side:
                 f = self._fate_index[fates] = len(self.fates)
                 self.fates.append(fates)
             self.fate_of.append(f)
+            self.codes.append(tuple([self.code_of(slot) for slot in slots]))
+        return known
+
+    def arrays(self) -> tuple[Any, Any, Any]:
+        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
+        n, known = self._arrays
+        if n != len(self.states):
+            import numpy as np
+
+            known = (
+                np.asarray(self.out, dtype=bool),
+                np.asarray(self.fate_of, dtype=np.intp),
+                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
+            )
+            self._arrays = (len(self.states), known)
         return known
 
     def moved_many(self, xs: np.ndarray, k: int, slot: Slot) -> np.ndarray:
@@ -148,6 +172,14 @@ class _Side:
                 to = self._to[(k, slot)] = grown
             to[xs[missing]] = out[missing]
         return out
+
+    def code_of(self, slot: Slot) -> int:
+        """The code of ``slot`` (numbered now if new)."""
+        c = self.slot_code.get(slot)
+        if c is None:
+            c = self.slot_code[slot] = len(self.slots)
+            self.slots.append(slot)
+        return c
 
     def moved(self, x: int, k: int, slot: Slot) -> int:
         """State ``x`` with member ``k``'s slot replaced by ``slot``."""
@@ -186,7 +218,8 @@ class _Laws:
         self.x0 = self.sides[0].add(tuple(start[i] for i in self.sides[0].members))
         self.y0 = self.sides[1].add(tuple(start[i] for i in self.sides[1].members))
         self._hooks: dict[tuple[str, int, int], _HookLaw] = {}
-        self._transfers: dict[tuple[int, str, Slot], _Transfer] = {}
+        self._transfers: dict[tuple[int, str, Slot], _Table] = {}
+        self._hook_tables: dict[tuple[str, int], _Table] = {}
         self.laws = 0
 
     def hook(self, which: str, i: int, x: int) -> _HookLaw:
@@ -242,63 +275,74 @@ class _Laws:
         out = [(a2, y2, w / d) for (a2, y2), (w, d) in acc.items()]
         return [row for row in out if row[2] >= _LEAST]
 
-    def transfer(self, i: int, a: Slot) -> _Transfer:
-        """The turns of the actors of ``i``'s side and policy in slot ``a``, by foe state."""
+    def transfer(self, i: int, a: Slot) -> _Table:
+        """The turns of the actors of ``i``'s side and policy in slot ``a``, by foe state:
+        rows ``(code of the actor's slot after, foe state after, chance)``."""
         key = (self.side_of[i], self.chain.policy[i], a)
         known = self._transfers.get(key)
         if known is None:
-            known = self._transfers[key] = _Transfer()
+            known = self._transfers[key] = _Table(3)
+        return known
+
+    def hook_table(self, which: str, i: int) -> _Table:
+        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``."""
+        key = (which, i)
+        known = self._hook_tables.get(key)
+        if known is None:
+            known = self._hook_tables[key] = _Table(2)
         return known
 
 
-class _Transfer:
-    """The turn laws out of one actor slot (one side, one policy), for the foe states
-    met so far, as flat arrays: each row ``(foe state, actor slot after (its code), foe
-    state after, chance)``; :meth:`rows` adds the foe states not met yet."""
+class _Table:
+    """Laws out of numbered states as flat arrays, filled as states are asked for: the
+    rows out of state ``x`` are ``start[x] : start[x] + count[x]`` of each column."""
 
-    def __init__(self) -> None:
-        self.known: set[int] = set()
-        self.codes: dict[Slot, int] = {}
-        self.slots: list[Slot] = []
-        self._cols: list[list[int]] = [[], [], []]
-        self._chances: list[float] = []
-        self._arrays: tuple[Any, Any, Any, Any] | None = None
+    def __init__(self, columns: int) -> None:
+        self._owner: list[int] = []
+        self._columns: list[list[Any]] = [[] for _ in range(columns)]
+        self._seen: Any = None
+        self._arrays: tuple[Any, ...] | None = None
 
-    def rows(
-        self, laws: _Laws, i: int, rep: int, ys: Sequence[int], deadline: float
-    ) -> tuple[Any, Any, Any, Any]:
-        """The arrays ``(foe state, code after, foe state after, chance)`` over every foe
-        state met, those of ``ys`` among them (laws built for the new ones)."""
-        for y in ys:
-            if y in self.known:
-                continue
-            if time.perf_counter() > deadline:
-                raise _OutOfTime()
-            for a2, y2, p in laws.turn(i, rep, y):
-                code = self.codes.get(a2)
-                if code is None:
-                    code = self.codes[a2] = len(self.slots)
-                    self.slots.append(a2)
-                self._cols[0].append(y)
-                self._cols[1].append(code)
-                self._cols[2].append(y2)
-                self._chances.append(p)
-            self.known.add(y)
-            self._arrays = None
-        if self._arrays is None:
-            import numpy as np
+    def missing(self, xs: Any) -> list[int]:
+        """The states of ``xs`` (an array) whose rows are not in yet, once each."""
+        import numpy as np
 
-            self._arrays = (
-                np.asarray(self._cols[0], dtype=np.intp),
-                np.asarray(self._cols[1], dtype=np.intp),
-                np.asarray(self._cols[2], dtype=np.intp),
-                np.asarray(self._chances, dtype=np.float64),
-            )
+        seen = self._seen
+        top = int(xs.max(initial=-1)) + 1
+        if seen is None or len(seen) < top:
+            grown = np.zeros(max(top, 64) * 2, dtype=bool)
+            if seen is not None:
+                grown[: len(seen)] = seen
+            seen = self._seen = grown
+        new = xs[~seen[xs]]
+        return np.unique(new).tolist() if len(new) else []
+
+    def put(self, x: int, rows: Sequence[tuple[Any, ...]]) -> None:
+        """The rows out of state ``x``."""
+        self._seen[x] = True
+        self._owner.extend([x] * len(rows))
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=False):
+            column.extend(values)
+        self._arrays = None
+
+    def arrays(self, n: int) -> tuple[Any, ...]:
+        """``(start, count, *columns)`` as arrays, ``start`` and ``count`` over ``n``
+        states at least."""
+        import numpy as np
+
+        if self._arrays is None or len(self._arrays[0]) < n:
+            owner = np.asarray(self._owner, dtype=np.intp)
+            order = np.argsort(owner, kind="stable")
+            count = np.bincount(owner, minlength=n).astype(np.intp)
+            start = (np.cumsum(count) - count).astype(np.intp)
+            columns = tuple(np.asarray(c)[order] for c in self._columns)
+            self._arrays = (start, count, *columns)
         return self._arrays
 
 
 class _Run:
-    """One pass: the mass pushed turn by turn, entries under ``cut`` dropped."""
+    """One pass: the joint mass as sparse entries ``(side A's state, side B's state,
+    mass)`` pushed step by step with numpy, entries under ``cut`` dropped."""
 
     def __init__(self, laws: _Laws, cut: float, left: float, deadline: float) -> None:
         import numpy as np
@@ -309,137 +353,165 @@ class _Run:
         self.cut = max(cut, _FLOOR)
         self.left = left
         self.deadline = deadline
-        self.P = np.zeros((len(laws.sides[0].states), len(laws.sides[1].states)))
-        self.P[laws.x0, laws.y0] = 1.0
+        self.X = np.asarray([laws.x0], dtype=np.intp)
+        self.Y = np.asarray([laws.y0], dtype=np.intp)
+        self.V = np.asarray([1.0])
         #: mass absorbed per (side A's fates, side B's fates), as floats
         self.ended: dict[tuple[int, int], float] = {}
         #: the float operations along any path (module docstring)
         self.flops = 0
         self.out_of_time = False
+        #: the most entries held at once
+        self.peak = 1
 
-    # the matrix ----------------------------------------------------------------------
-    def _grown(self) -> None:
-        """``P`` padded with zeros to every side state met."""
-        n0, n1 = (len(side.states) for side in self.laws.sides)
-        if n0 * n1 > _CELLS_MAX:
+    # the entries ----------------------------------------------------------------------
+    def _ids(self, s: int) -> tuple[Any, Any]:
+        """The entries' states of side ``s`` and of the other side."""
+        return (self.X, self.Y) if s == 0 else (self.Y, self.X)
+
+    def _store(self, s: int, mine: Any, theirs: Any, V: Any) -> None:
+        """The entries of one step (side ``s``'s states first), equal ones summed: the
+        step's roundings counted (its chances', its products', its longest sum)."""
+        np = self.np
+        X, Y = (mine, theirs) if s == 0 else (theirs, mine)
+        n1 = len(self.laws.sides[1].states)
+        key = X.astype(np.int64) * n1 + Y
+        cells = len(self.laws.sides[0].states) * n1
+        if cells <= max(_DENSE, 8 * len(key)):  # one pass over the cells, no sort
+            sums = np.bincount(key, weights=V, minlength=cells)
+            uniq = np.flatnonzero(sums)
+            most = int(np.bincount(key).max(initial=1))
+            self.V = sums[uniq]
+        else:
+            uniq, inv, counts = np.unique(key, return_inverse=True, return_counts=True)
+            self.V = np.bincount(inv.ravel(), weights=V, minlength=len(uniq))
+            most = int(counts.max(initial=1))
+        self.X = (uniq // n1).astype(np.intp)
+        self.Y = (uniq % n1).astype(np.intp)
+        self.flops += 2 + most
+        if len(self.V) > _ENTRIES_MAX:
             raise TooLarge()
-        r, c = self.P.shape
-        if (r, c) != (n0, n1):
-            grown = self.np.zeros((n0, n1))
-            grown[:r, :c] = self.P
-            self.P = grown
+        self.peak = max(self.peak, len(self.V))
 
-    def _view(self, s: int) -> np.ndarray:
-        """``P`` with side ``s``'s states as rows (a view)."""
-        return self.P if s == 0 else self.P.T
+    def _expand(self, counts: Any, starts: Any) -> tuple[Any, Any]:
+        """For entries with ``counts[e]`` rows from ``starts[e]`` on: each new row's
+        entry and its row's index."""
+        np = self.np
+        entry = np.repeat(np.arange(len(counts)), counts)
+        first = np.cumsum(counts) - counts
+        flat = np.repeat(starts - first, counts) + np.arange(len(entry))
+        return entry, flat
 
     # the steps -----------------------------------------------------------------------
-    def hook(self, which: str, i: int) -> None:
-        """Combatant ``i``'s rule ``which`` on every row (or column) of its side."""
-        np = self.np
-        s = self.laws.side_of[i]
-        active = np.flatnonzero(self._view(s).any(axis=1))
-        src: list[int] = []
-        dst: list[int] = []
-        chance: list[float] = []
-        for x in active.tolist():
-            law = self.laws.hook(which, i, x)
-            if law is None:
-                continue
-            src.extend([x] * len(law[0]))
-            dst.extend(law[0])
-            chance.extend(law[1])
-        if not src:
-            return
-        self._grown()
-        M = self._view(s)
-        moved = M[src] * np.asarray(chance)[:, None]
-        M[sorted(set(src))] = 0.0
-        where = np.asarray(dst)
-        np.add.at(M, where, moved)
-        self.flops += 3 + int(np.bincount(where).max())
-
-    def blow(self, i: int) -> None:
-        """Combatant ``i``'s blow or turn of actions on every row (or column) of its side
-        whose slot for ``i`` can act."""
+    def hook(self, which: str, i: int) -> bool:
+        """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
+        the identity everywhere, nothing done)."""
         np = self.np
         laws = self.laws
         s = laws.side_of[i]
-        mine, theirs = laws.sides[s], laws.sides[1 - s]
-        k = mine.pos[i]
-        M = self._view(s)
-        active = np.flatnonzero(M.any(axis=1))
-        groups: dict[Slot, list[int]] = {}
+        mine, theirs = self._ids(s)
+        table = laws.hook_table(which, i)
+        for x in table.missing(mine):
+            law = laws.hook(which, i, x)
+            table.put(x, [] if law is None else list(zip(*law, strict=True)))
+        start, count, to, p = table.arrays(len(laws.sides[s].states))
+        counts = count[mine]
+        moving = counts > 0
+        if not moving.any():
+            return False
+        idx = np.flatnonzero(moving)
+        entry, flat = self._expand(counts[idx], start[mine[idx]])
+        rows = idx[entry]
+        stay = ~moving
+        self._store(
+            s,
+            np.concatenate((mine[stay], to[flat])),
+            np.concatenate((theirs[stay], theirs[rows])),
+            np.concatenate((self.V[stay], self.V[rows] * p[flat])),
+        )
+        return True
+
+    def blow(self, i: int) -> None:
+        """Combatant ``i``'s blow or turn of actions in every entry where it can act."""
+        np = self.np
+        laws = self.laws
+        s = laws.side_of[i]
+        side, other = laws.sides[s], laws.sides[1 - s]
+        k = side.pos[i]
+        mine, theirs = self._ids(s)
+        code = side.arrays()[2][mine, k]
         status = self.chain.status
-        for x in active.tolist():
-            a = mine.states[x][k]
-            if status(a.form) is None:
-                groups.setdefault(a, []).append(x)
-        if not groups:
+        acting = np.asarray([status(slot.form) is None for slot in side.slots], dtype=bool)
+        act = acting[code]
+        if not act.any():
             return
-        plans = []
-        for a, rows in groups.items():
-            mask: Any = M[rows].any(axis=0)
-            transfer = laws.transfer(i, a)
-            ys, codes, y2s, ps = transfer.rows(
-                laws, i, rows[0], np.flatnonzero(mask).tolist(), self.deadline
-            )
-            keep = mask[ys]
-            ys, codes, y2s, ps = ys[keep], codes[keep], y2s[keep], ps[keep]
-            # each row's state after, per actor slot after (its code)
-            xs = np.asarray(rows, dtype=np.intp)
-            table = np.zeros((len(rows), len(transfer.slots)), dtype=np.intp)
-            for c in np.unique(codes).tolist():
-                table[:, c] = mine.moved_many(xs, k, transfer.slots[c])
-            plans.append((rows, ys, codes, y2s, ps, table))
-        self._grown()
-        M = self._view(s)
-        n_other = len(theirs.states)
-        index: list[Any] = []
-        weights: list[Any] = []
-        for rows, ys, codes, y2s, ps, table in plans:
-            block = M[np.ix_(rows, ys)] * ps[None, :]
-            flat = table[:, codes] * n_other + y2s[None, :]
-            index.append(flat.ravel())
-            weights.append(block.ravel())
-        for rows in groups.values():
-            M[rows] = 0.0
-        where = np.concatenate(index)
-        added = np.bincount(where, weights=np.concatenate(weights), minlength=M.size)
-        M += added.reshape(M.shape)
-        self.flops += 3 + int(np.bincount(where).max())
+        idx = np.flatnonzero(act)
+        order = idx[np.argsort(code[idx], kind="stable")]
+        cuts = np.flatnonzero(np.diff(code[order])) + 1
+        groups = np.split(order, cuts)
+        transfers = []
+        for g in groups:
+            transfer = laws.transfer(i, side.slots[int(code[g[0]])])
+            rep = int(mine[g[0]])
+            for y in transfer.missing(theirs[g]):
+                if time.perf_counter() > self.deadline:
+                    raise _OutOfTime()
+                transfer.put(y, [(side.code_of(a2), y2, p) for a2, y2, p in laws.turn(i, rep, y)])
+            transfers.append(transfer)
+        n_other = len(other.states)
+        parts: list[tuple[Any, Any, Any]] = []
+        stay = ~act
+        parts.append((mine[stay], theirs[stay], self.V[stay]))
+        for g, transfer in zip(groups, transfers, strict=True):
+            start, count, codes2, y2s, ps = transfer.arrays(n_other)
+            ye = theirs[g]
+            entry, flat = self._expand(count[ye], start[ye])
+            rows = g[entry]
+            # each row's state after: its state with the actor's slot after, looked up
+            # once per distinct (state, slot after) pair
+            ux, ix = np.unique(mine[g], return_inverse=True)
+            uc, ic = np.unique(codes2[flat], return_inverse=True)
+            ix, ic = ix.ravel()[entry], ic.ravel()
+            pairs = np.unique(ix * len(uc) + ic)
+            table = np.empty(len(ux) * len(uc), dtype=np.intp)
+            px, pc = np.divmod(pairs, len(uc))
+            order2 = np.argsort(pc, kind="stable")
+            bounds2 = np.flatnonzero(np.diff(pc[order2])) + 1
+            for chunk in np.split(order2, bounds2):
+                slot = side.slots[int(uc[pc[chunk[0]]])]
+                table[pairs[chunk]] = side.moved_many(ux[px[chunk]], k, slot)
+            new_mine = table[ix * len(uc) + ic]
+            parts.append((new_mine, y2s[flat], self.V[rows] * ps[flat]))
+        self._store(
+            s,
+            np.concatenate([p[0] for p in parts]),
+            np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]),
+        )
 
     def absorb(self) -> None:
         """The mass where a side is all out ends there (its summary), as the chain stops."""
         np = self.np
-        sides = self.laws.sides
-        P = self.P
-        n0, n1 = P.shape
-        out0 = np.asarray(sides[0].out[:n0])
-        out1 = np.asarray(sides[1].out[:n1])
-        if not (out0.any() or out1.any()):
+        out0, fa, _c = self.laws.sides[0].arrays()
+        out1, fb, _c = self.laws.sides[1].arrays()
+        done = out0[self.X] | out1[self.Y]
+        if not done.any():
             return
-        fa = np.asarray(sides[0].fate_of[:n0])
-        fb = np.asarray(sides[1].fate_of[:n1])
-        for rows, cols in ((out0, np.ones(n1, bool)), (~out0, out1)):
-            block = P[np.ix_(rows, cols)]
-            if not block.any():
-                continue
-            r = np.flatnonzero(rows)
-            c = np.flatnonzero(cols)
-            nz_r, nz_c = np.nonzero(block)
-            keys = fa[r[nz_r]] * len(sides[1].fates) + fb[c[nz_c]]
-            sums = np.bincount(keys, weights=block[nz_r, nz_c])
-            for key in np.flatnonzero(sums).tolist():
-                pair = divmod(key, len(sides[1].fates))
-                self.ended[pair] = self.ended.get(pair, 0.0) + float(sums[key])
-            P[np.ix_(rows, cols)] = 0.0
-            self.flops += len(nz_r) + 1
+        nfb = len(self.laws.sides[1].fates)
+        key = fa[self.X[done]] * nfb + fb[self.Y[done]]
+        sums = np.bincount(key, weights=self.V[done])
+        for pair in np.flatnonzero(sums).tolist():
+            at = divmod(pair, nfb)
+            self.ended[at] = self.ended.get(at, 0.0) + float(sums[pair])
+        self.flops += 1 + int(np.bincount(key).max())
+        keep = ~done
+        self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
 
     def pruned(self) -> None:
         """Entries under the cut dropped (their mass unknown)."""
-        P = self.P
-        P[self.cut > P] = 0.0
+        keep = self.cut <= self.V
+        if not keep.all():
+            self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
 
     # the fight -----------------------------------------------------------------------
     def play(self) -> None:
@@ -450,23 +522,23 @@ class _Run:
         turn, first = chain.start_turn, chain.skip_first
         quiet = 0
         last = 1.0
-        while True:
-            before = (self.P.copy(), dict(self.ended), self.flops)
+        while len(self.V):
+            before = (self.X, self.Y, self.V, dict(self.ended), self.flops)
             try:
                 self._turn(turn, first)
             except _OutOfTime:
-                self.P, self.ended, self.flops = before
+                self.X, self.Y, self.V, self.ended, self.flops = before
                 self.out_of_time = True
                 return
             first = False
             turn = (turn + 1) % n
             if turn == 0:
-                left = float(self.P.sum())
+                left = float(self.V.sum())
                 if left <= self.left:
                     return
-                # a whole round that ended nothing and moved no mass out: it stands
+                # rounds that end nothing: what is left stands (unknown)
                 quiet = quiet + 1 if left >= last else 0
-                if quiet >= 8:
+                if quiet >= _QUIET:
                     return
                 last = left
             if time.perf_counter() > self.deadline:
@@ -474,6 +546,8 @@ class _Run:
                 return
 
     def _turn(self, turn: int, first: bool) -> None:
+        """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,
+        then what ended absorbed (the round-end rules of every member first)."""
         i = self.chain.order[turn]
         for stage in self.chain.stages(turn, first):
             if stage == "blow":
@@ -481,8 +555,8 @@ class _Run:
             elif stage == "end":
                 for j in range(len(self.chain.sides)):
                     self.hook("end", j)
-            else:
-                self.hook(stage, i)
+            elif not self.hook(stage, i):
+                continue
             self.absorb()
             self.pruned()
 
