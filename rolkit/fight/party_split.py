@@ -71,16 +71,21 @@ _LEAST = 1e-30
 #: A mass below it is dropped (with chances ≥ _LEAST, every product stays normal).
 _FLOOR = 1e-250
 #: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
-SIDE_STATES_MAX = 200_000
+SIDE_STATES_MAX = 8_000
 #: The entries (pairs of side states with mass) held at once, past which it is too large.
 _ENTRIES_MAX = 3_000_000
+#: The cells of a member's table of its side's states after its slot changes (past it,
+#: looked up per slot).
+_TABLE_MAX = 8_000_000
 #: The cells (pairs of side states) under which equal entries are summed over all of them.
-_DENSE = 0
+_DENSE = 4
 #: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
 _QUIET = 8
 #: The first cut, as a share of the width asked for, and its factor between two passes.
-_FIRST_CUT = 1e-5
+_FIRST_CUT = 1e-6
 _STEP = 0.1
+#: The share of the time budget the first round may take (past it, :class:`TooLarge`).
+_FIRST_ROUND = 0.25
 #: The mass left at which a pass stops, as a share of the width asked for.
 _LEFT = 1e-2
 
@@ -112,6 +117,7 @@ class _Side:
         self._fate_index: dict[tuple[Fate, ...], int] = {}
         self._moved: dict[tuple[int, int, Slot], int] = {}
         self._to: dict[tuple[int, Slot], np.ndarray] = {}
+        self._tables: dict[int, Any] = {}
         #: each slot met numbered (its code), and each state's members' codes
         self.slot_code: dict[Slot, int] = {}
         self.slots: list[Slot] = []
@@ -172,6 +178,61 @@ class _Side:
                 to = self._to[(k, slot)] = grown
             to[xs[missing]] = out[missing]
         return out
+
+    def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
+        member over states × slot codes filled as pairs are asked for (or, past
+        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
+        import numpy as np
+
+        table = self._grown_table(k)
+        if table is None:
+            out = np.empty(len(xs), dtype=np.intp)
+            order = np.argsort(codes, kind="stable")
+            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
+                if len(chunk):
+                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
+            return out
+        out = table[xs, codes]
+        miss = np.flatnonzero(out < 0)
+        if len(miss):
+            width = table.shape[1]
+            pairs = np.unique(xs[miss] * width + codes[miss])
+            px, pc = np.divmod(pairs, width)
+            got = np.asarray(
+                [
+                    self.moved(x, k, self.slots[c])
+                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
+                ],
+                dtype=np.intp,
+            )
+            grown = self._grown_table(k)  # the states and slots met since
+            if grown is None:
+                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
+                out[miss] = got[at]
+                return out
+            grown[px, pc] = got
+            out[miss] = grown[xs[miss], codes[miss]]
+        return out
+
+    def _grown_table(self, k: int) -> Any:
+        """Member ``k``'s table of :meth:`moved_pairs`, grown to every state and slot
+        met (``None``: too large)."""
+        import numpy as np
+
+        table = self._tables.get(k)
+        n, c = len(self.states), len(self.slots)
+        if table is not None and table.shape[0] >= n and table.shape[1] >= c:
+            return table
+        shape = (max(2 * n, 64), max(2 * c, 16))
+        if shape[0] * shape[1] > _TABLE_MAX:
+            self._tables[k] = None
+            return None
+        grown = np.full(shape, -1, dtype=np.intp)
+        if table is not None:
+            grown[: table.shape[0], : table.shape[1]] = table
+        self._tables[k] = grown
+        return grown
 
     def code_of(self, slot: Slot) -> int:
         """The code of ``slot`` (numbered now if new)."""
@@ -344,7 +405,9 @@ class _Run:
     """One pass: the joint mass as sparse entries ``(side A's state, side B's state,
     mass)`` pushed step by step with numpy, entries under ``cut`` dropped."""
 
-    def __init__(self, laws: _Laws, cut: float, left: float, deadline: float) -> None:
+    def __init__(
+        self, laws: _Laws, cut: float, left: float, deadline: float, give_up: float = math.inf
+    ) -> None:
         import numpy as np
 
         self.np = np
@@ -352,7 +415,11 @@ class _Run:
         self.chain = laws.chain
         self.cut = max(cut, _FLOOR)
         self.left = left
-        self.deadline = deadline
+        #: the first round not played by ``give_up``: :class:`TooLarge` (the fight is
+        #: too spread for the split, and the caller's fallback gets the time left)
+        self.give_up = give_up
+        self.deadline = min(deadline, give_up)
+        self._deadline = deadline
         self.X = np.asarray([laws.x0], dtype=np.intp)
         self.Y = np.asarray([laws.y0], dtype=np.intp)
         self.V = np.asarray([1.0])
@@ -377,7 +444,7 @@ class _Run:
         n1 = len(self.laws.sides[1].states)
         key = X.astype(np.int64) * n1 + Y
         cells = len(self.laws.sides[0].states) * n1
-        if cells <= max(_DENSE, 8 * len(key)):  # one pass over the cells, no sort
+        if cells <= _DENSE * len(key):  # one pass over the cells beats a sort
             sums = np.bincount(key, weights=V, minlength=cells)
             uniq = np.flatnonzero(sums)
             most = int(np.bincount(key).max(initial=1))
@@ -467,20 +534,7 @@ class _Run:
             ye = theirs[g]
             entry, flat = self._expand(count[ye], start[ye])
             rows = g[entry]
-            # each row's state after: its state with the actor's slot after, looked up
-            # once per distinct (state, slot after) pair
-            ux, ix = np.unique(mine[g], return_inverse=True)
-            uc, ic = np.unique(codes2[flat], return_inverse=True)
-            ix, ic = ix.ravel()[entry], ic.ravel()
-            pairs = np.unique(ix * len(uc) + ic)
-            table = np.empty(len(ux) * len(uc), dtype=np.intp)
-            px, pc = np.divmod(pairs, len(uc))
-            order2 = np.argsort(pc, kind="stable")
-            bounds2 = np.flatnonzero(np.diff(pc[order2])) + 1
-            for chunk in np.split(order2, bounds2):
-                slot = side.slots[int(uc[pc[chunk[0]]])]
-                table[pairs[chunk]] = side.moved_many(ux[px[chunk]], k, slot)
-            new_mine = table[ix * len(uc) + ic]
+            new_mine = side.moved_pairs(k, mine[rows], codes2[flat])
             parts.append((new_mine, y2s[flat], self.V[rows] * ps[flat]))
         self._store(
             s,
@@ -522,17 +576,24 @@ class _Run:
         turn, first = chain.start_turn, chain.skip_first
         quiet = 0
         last = 1.0
+        played = False  # a whole round
         while len(self.V):
             before = (self.X, self.Y, self.V, dict(self.ended), self.flops)
             try:
                 self._turn(turn, first)
             except _OutOfTime:
+                if not played and time.perf_counter() > self.give_up:
+                    raise TooLarge() from None
                 self.X, self.Y, self.V, self.ended, self.flops = before
                 self.out_of_time = True
                 return
             first = False
             turn = (turn + 1) % n
+            if not played and time.perf_counter() > self.give_up:
+                raise TooLarge()
             if turn == 0:
+                played = True
+                self.deadline = self._deadline
                 left = float(self.V.sum())
                 if left <= self.left:
                     return
@@ -615,8 +676,10 @@ def party_split(
     began = time.perf_counter()
     cut = float(width) * _FIRST_CUT
     best: Bounds | None = None
+    give_up = began + _FIRST_ROUND * seconds
     while True:
-        run = _Run(laws, cut, float(width) * _LEFT, began + seconds)
+        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
+        give_up = math.inf  # a later pass replays the laws built
         run.play()
         spent = time.perf_counter() - began
         result = run.bounds(spent)
