@@ -4,7 +4,9 @@ chain fits under ``max_states`` (walked round by round, then solved to the end; 
 duel's horizon of rounds, where it splits, by its two one-sided chains:
 :mod:`rolkit.fight.horizon_split`, the same Fractions, its side states bounded by
 ``max_states`` and counted in ``states``); past
-it, to the end, certified bounds (:mod:`rolkit.fight.bounds`); a simulation, said so,
+it, to the end, certified bounds (a duel split into one-sided chains,
+:mod:`rolkit.fight.independent`; two parties as a sparse matrix over their sides' states,
+:mod:`rolkit.fight.party_split`; else :mod:`rolkit.fight.bounds`); a simulation, said so,
 only as the last resort (a horizon of rounds, bounds that cannot be solved or stay
 wider than the simulation's interval, :func:`widest`)."""
 
