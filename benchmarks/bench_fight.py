@@ -346,13 +346,46 @@ def _first_round_states(s: rolkit.System, n: int, m: int, merge: bool) -> str:
         return f"> {ROUND_CAP:,}"
 
 
-def parties_rows() -> list[tuple[str, float, str]]:
-    """#27 item 3 (helper party27's section): each party bounded to 1 pp in a 10 s budget —
-    the wall time (the budget is wall time: a loaded machine leaves less CPU in it, shown
-    beside), the width reached and the turns explored — and the states of its first round
-    before and after merging fallen forms (:meth:`rolkit.fight.laws.Laws.settle`)."""
+def _split_party(s: rolkit.System, n: int, m: int) -> tuple[Any, str]:
+    """A party's odds bounded to 1 pp in a 10 s budget, as ``odds_of_fighters(...,
+    method="bounds")`` answers them, with what the party split (#27 item 3,
+    :mod:`rolkit.fight.party_split`) did: its side states, or why it fell back to the
+    turn-by-turn exploration (:func:`rolkit.fight.bounds.bounded`)."""
     from fractions import Fraction
 
+    from rolkit.fight.chain import Chain, TooLarge
+    from rolkit.fight.independent import NotDecomposable
+    from rolkit.fight.party_split import party_split
+    from rolkit.fight.result import collect_bounds
+    from rolkit.fight.spec import FightSpec
+
+    width, seconds = Fraction(1, 100), 10.0
+    d = s.defaults()
+    spec = FightSpec(s.id, tuple(_sides(s, n, m)))
+    per = {f[0]: "weakest" for f in spec.fighters}
+    chain = Chain(s, spec, d["modifiers"], s.options_type(), per, {}, ())
+    began = time.perf_counter()
+    try:
+        b, (n0, n1) = party_split(chain, width, seconds)
+    except (NotDecomposable, TooLarge) as e:  # odds._bounds falls back so, in the time left
+        why = (
+            str(e) or f"its sides outgrew the split's bounds in {time.perf_counter() - began:.1f} s"
+        )
+        left = max(0.0, seconds - (time.perf_counter() - began))
+        r = odds_of_fighters(
+            s, _sides(s, n, m), method="bounds", width=width, seconds=left, rounds_shown=0
+        )
+        return r, f"split fell back ({why}), {r.states:,} turns explored"
+    r = collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, ("", ""), per)
+    return r, f"split: {n0:,} x {n1:,} side states"
+
+
+def parties_rows() -> list[tuple[str, float, str]]:
+    """#27 item 3: each party bounded to 1 pp in a 10 s budget — the wall time (the budget
+    is wall time: a loaded machine leaves less CPU in it, shown beside), the width
+    reached, the party split's side states (or why it fell back) — and the states of its
+    first round before and after merging fallen forms
+    (:meth:`rolkit.fight.laws.Laws.settle`)."""
     rows = []
     for system_id, n, m in PARTIES:
         s = rolkit.get_system(system_id)
@@ -360,16 +393,7 @@ def parties_rows() -> list[tuple[str, float, str]]:
             continue
         rolkit.clear_caches()
         cpu = time.process_time()
-        r, t = _timed(
-            lambda s=s, n=n, m=m: odds_of_fighters(
-                s,
-                _sides(s, n, m),
-                method="bounds",
-                width=Fraction(1, 100),
-                seconds=10,
-                rounds_shown=0,
-            )
-        )
+        (r, how), t = _timed(lambda s=s, n=n, m=m: _split_party(s, n, m))
         cpu = time.process_time() - cpu
         if r.exact:
             reached = "exact"
@@ -383,8 +407,8 @@ def parties_rows() -> list[tuple[str, float, str]]:
             (
                 f"{system_id}: {n}v{m} bounded to 1 pp, 10 s budget",
                 t,
-                f"{reached}, {r.states:,} turns explored, {cpu:.1f} s CPU of {t:.1f} s "
-                f"wall; round 1: {before} states unmerged, {after} merged",
+                f"{reached}, {how}, {cpu:.1f} s CPU of {t:.1f} s wall; round 1: "
+                f"{before} states unmerged, {after} merged",
             )
         )
     return rows

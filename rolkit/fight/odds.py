@@ -4,13 +4,16 @@ chain fits under ``max_states`` (walked round by round, then solved to the end; 
 duel's horizon of rounds, where it splits, by its two one-sided chains:
 :mod:`rolkit.fight.horizon_split`, the same Fractions, its side states bounded by
 ``max_states`` and counted in ``states``); past
-it, to the end, certified bounds (:mod:`rolkit.fight.bounds`); a simulation, said so,
+it, to the end, certified bounds (a duel split into one-sided chains,
+:mod:`rolkit.fight.independent`; two parties as a sparse matrix over their sides' states,
+:mod:`rolkit.fight.party_split`; else :mod:`rolkit.fight.bounds`); a simulation, said so,
 only as the last resort (a horizon of rounds, bounds that cannot be solved or stay
 wider than the simulation's interval, :func:`widest`)."""
 
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -21,6 +24,7 @@ from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.graph import Cycle
 from rolkit.fight.horizon_split import split_horizon
 from rolkit.fight.independent import NotDecomposable, decomposable, split_bounds
+from rolkit.fight.party_split import party_bounds
 from rolkit.fight.result import FightOdds, Outcome, collect, collect_bounds, marginals
 from rolkit.fight.simulate import simulate
 from rolkit.fight.solve import LENGTH, to_the_end
@@ -218,11 +222,16 @@ def _bounds(
     the rounds never leave), or, when they stay wider than that, the reason saying so (in
     words that do not depend on the clock: equal fights get equal answers)."""
     width, seconds, limit, hopeless = asked
+    began = time.perf_counter()
     try:
         try:  # a duel whose blows read their attacker only through a declared profile
             b = split_bounds(chain, width, seconds)
         except NotDecomposable:
-            b = bounded(chain, width, seconds, hopeless=hopeless)
+            try:  # two sides, each turn reading its actor and its foes: a matrix of sides
+                b = party_bounds(chain, width, seconds)
+            except (NotDecomposable, TooLarge):  # the time it took is spent
+                left = max(0.0, seconds - (time.perf_counter() - began))
+                b = bounded(chain, width, left, hopeless=hopeless)
     except Cycle:
         return None, (
             f"{reason[0]}, y sus estados pueden volver a uno anterior",

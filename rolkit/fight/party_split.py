@@ -1,0 +1,698 @@
+"""A fight of two parties split into its two sides (#27 item 3): the joint mass as a
+sparse matrix over the two sides' states.
+
+A *side state* is the tuple of one side's slots (its members' forms and weapons, in order
+of entry). The fight between two turns is a pair ``(x, y)`` of side states (side A's,
+side B's), and its probability mass is a sparse matrix ``P[x, y]`` over the side states
+reached so far, each side's numbered as it is met: numpy arrays of entries ``(x, y,
+mass)`` (float64; most pairs hold nothing: G.O.R.E.'s 4 v 6 holds ~3 % of its cells). The
+chain's turn (:meth:`Chain.successors`) reads and writes little of the pair:
+
+- the actor's turn-start and turn-end rules move its own slot alone (a law on its side's
+  states: rows or columns of ``P`` move, :meth:`Chain._slot_hook`);
+- its blow, or its whole turn of actions (:meth:`Chain.turn_rows`), reads its own slot
+  ``a`` and its foes' side state ``y`` (whom to attack reads the foes only; the law reads
+  the attacker and its target) and writes only those: the law from ``(a, y)`` over
+  ``(a', y')`` is built once with the chain's own machinery on a joint state composed
+  from them, and moves every row whose actor slot is ``a``. It does not depend on which
+  member of the side acts beyond its target and defence policies (the foes' order is the
+  turn order), so members with one policy share it;
+- the round-end rules move each combatant not dead alone (a law per side, member by
+  member: the chain draws them independently);
+- each step applies only while the fight goes on: after every step the mass where a
+  side is all out (:meth:`Chain.terminal`: a row or a column) is absorbed into its
+  :class:`~rolkit.fight.state.Summary`, as the chain stops there. Nothing is absorbed
+  between the members' round-end rules (the chain applies them all, then looks).
+
+So the factorised steps are the chain's, one for one; the tests compare every result with
+the exact solve. Where the chain reads more than that (aid between allies reads them; more
+than two sides), :class:`NotDecomposable` is raised and the caller falls back.
+
+**Bounds.** The mass goes on round after round; entries under a cut are dropped, and it
+stops when what is left is under a hundredth of the width asked for or the time is out
+(passes with a finer cut each, the laws kept). It gives up (:class:`TooLarge`) when a
+side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
+of the budget (Tierkreis' and Ashes of War's parties: each round meets thousands of new
+side states), so that the caller's fallback gets the time left.
+Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times a mass, sums
+of those; dropping an entry only lowers what reaches the ends), so each float received
+equals the exact value of the same computation with each operation scaled by some
+``1 + δ``, ``|δ| ≤ u = 2⁻⁵³`` (a chance's own rounding to float counted as one), each
+path through at most ``K`` of them (:attr:`_Run.flops`: per step, two plus the most terms
+summed into one entry; a dot product of ``n`` terms rounds each at most ``n`` times in
+any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
+Numerical Algorithms*, §3.1, γ_K). No subnormal enters: chances under :data:`_LEAST` and
+masses under :data:`_FLOOR` are dropped. Each lower bound is that, in Fractions, rounded
+down; ``unknown`` is one minus their sum (as :mod:`rolkit.fight.bounds`), so each result
+``k`` lies in ``[lower_k, lower_k + unknown]``.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from rolkit.fight.bounds import DEFAULT_WIDTH, Bounds
+from rolkit.fight.chain import Chain, TooLarge
+from rolkit.fight.independent import NotDecomposable
+from rolkit.fight.laws import add_weight
+from rolkit.fight.result import marginals
+from rolkit.fight.state import Slot, Summary
+from rolkit.model import Fate
+
+if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
+    import numpy as np
+
+__all__ = ["party_bounds", "party_decomposable", "party_split", "SIDE_STATES_MAX"]
+
+#: Binary64's unit roundoff (round to nearest), and the grid the lower bounds are rounded
+#: down to (as :mod:`rolkit.fight.bounds`).
+_U = Fraction(1, 2**53)
+_GRID = 2**64
+#: A chance below it is dropped from a law (no product reaches a subnormal).
+_LEAST = 1e-30
+#: A mass below it is dropped (with chances ≥ _LEAST, every product stays normal).
+_FLOOR = 1e-250
+#: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
+SIDE_STATES_MAX = 8_000
+#: The entries (pairs of side states with mass) held at once, past which it is too large.
+_ENTRIES_MAX = 3_000_000
+#: The cells of a member's table of its side's states after its slot changes (past it,
+#: looked up per slot).
+_TABLE_MAX = 8_000_000
+#: Equal entries are summed over every cell (pair of side states) when the cells are at
+#: most this many times the entries (one pass over them beats a sort), else by a sort.
+_DENSE = 4
+#: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
+_QUIET = 8
+#: The first cut, as a share of the width asked for, and its factor between two passes.
+_FIRST_CUT = 1e-6
+_STEP = 0.1
+#: The share of the time budget the first round may take (past it, :class:`TooLarge`).
+_FIRST_ROUND = 0.25
+#: The mass left at which a pass stops, as a share of the width asked for.
+_LEFT = 1e-2
+
+
+def party_decomposable(chain: Chain) -> str | None:
+    """Why the fight of ``chain`` cannot be split into its two sides (``None``: it can)."""
+    if len(set(chain.sides)) != 2:
+        return "not two sides"
+    if chain.aiders or chain.revivable:
+        return "aid between allies"
+    if chain.terminal(chain.start):
+        return "the fight is over"
+    return None
+
+
+class _Side:
+    """One side's states, numbered as they are met: their slots, whether the side is
+    all out there, and the tuple of its members' fates."""
+
+    def __init__(self, chain: Chain, members: tuple[int, ...]) -> None:
+        self.chain = chain
+        self.members = members
+        self.pos = {i: k for k, i in enumerate(members)}
+        self.states: list[tuple[Slot, ...]] = []
+        self.index: dict[tuple[Slot, ...], int] = {}
+        self.out: list[bool] = []
+        self.fate_of: list[int] = []
+        self.fates: list[tuple[Fate, ...]] = []
+        self._fate_index: dict[tuple[Fate, ...], int] = {}
+        self._moved: dict[tuple[int, int, Slot], int] = {}
+        self._to: dict[tuple[int, Slot], np.ndarray] = {}
+        self._tables: dict[int, Any] = {}
+        #: each slot met numbered (its code), and each state's members' codes
+        self.slot_code: dict[Slot, int] = {}
+        self.slots: list[Slot] = []
+        self.codes: list[tuple[int, ...]] = []
+        self._arrays: tuple[int, Any] = (-1, None)
+
+    def add(self, slots: tuple[Slot, ...]) -> int:
+        known = self.index.get(slots)
+        if known is None:
+            if len(self.states) >= SIDE_STATES_MAX:
+                raise TooLarge()
+            known = self.index[slots] = len(self.states)
+            self.states.append(slots)
+            status = self.chain.status
+            fates = tuple(status(slot.form) for slot in slots)
+            self.out.append(all(f is not None for f in fates))
+            f = self._fate_index.get(fates)
+            if f is None:
+                f = self._fate_index[fates] = len(self.fates)
+                self.fates.append(fates)
+            self.fate_of.append(f)
+            self.codes.append(tuple([self.code_of(slot) for slot in slots]))
+        return known
+
+    def arrays(self) -> tuple[Any, Any, Any]:
+        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
+        n, known = self._arrays
+        if n != len(self.states):
+            import numpy as np
+
+            known = (
+                np.asarray(self.out, dtype=bool),
+                np.asarray(self.fate_of, dtype=np.intp),
+                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
+            )
+            self._arrays = (len(self.states), known)
+        return known
+
+    def moved_many(self, xs: np.ndarray, k: int, slot: Slot) -> np.ndarray:
+        """:meth:`moved` of each state of ``xs`` (an array), from an array per member and
+        slot filled as states are asked for."""
+        import numpy as np
+
+        to = self._to.get((k, slot))
+        if to is None or len(to) < len(self.states):
+            grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+            if to is not None:
+                grown[: len(to)] = to
+            to = self._to[(k, slot)] = grown
+        out = to[xs]
+        missing = np.flatnonzero(out < 0)
+        if len(missing):
+            for m in missing.tolist():
+                out[m] = self.moved(int(xs[m]), k, slot)
+            if len(to) < len(self.states):  # states added: the array grown for next time
+                grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+                grown[: len(to)] = to
+                to = self._to[(k, slot)] = grown
+            to[xs[missing]] = out[missing]
+        return out
+
+    def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
+        member over states × slot codes filled as pairs are asked for (or, past
+        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
+        import numpy as np
+
+        table = self._grown_table(k)
+        if table is None:
+            out = np.empty(len(xs), dtype=np.intp)
+            order = np.argsort(codes, kind="stable")
+            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
+                if len(chunk):
+                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
+            return out
+        out = table[xs, codes]
+        miss = np.flatnonzero(out < 0)
+        if len(miss):
+            width = table.shape[1]
+            pairs = np.unique(xs[miss] * width + codes[miss])
+            px, pc = np.divmod(pairs, width)
+            got = np.asarray(
+                [
+                    self.moved(x, k, self.slots[c])
+                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
+                ],
+                dtype=np.intp,
+            )
+            grown = self._grown_table(k)  # the states and slots met since
+            if grown is None:
+                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
+                out[miss] = got[at]
+                return out
+            grown[px, pc] = got
+            out[miss] = grown[xs[miss], codes[miss]]
+        return out
+
+    def _grown_table(self, k: int) -> Any:
+        """Member ``k``'s table of :meth:`moved_pairs`, grown to every state and slot
+        met (``None``: too large)."""
+        import numpy as np
+
+        table = self._tables.get(k)
+        n, c = len(self.states), len(self.slots)
+        if table is not None and table.shape[0] >= n and table.shape[1] >= c:
+            return table
+        shape = (max(2 * n, 64), max(2 * c, 16))
+        if shape[0] * shape[1] > _TABLE_MAX:
+            self._tables[k] = None
+            return None
+        grown = np.full(shape, -1, dtype=np.intp)
+        if table is not None:
+            grown[: table.shape[0], : table.shape[1]] = table
+        self._tables[k] = grown
+        return grown
+
+    def code_of(self, slot: Slot) -> int:
+        """The code of ``slot`` (numbered now if new)."""
+        c = self.slot_code.get(slot)
+        if c is None:
+            c = self.slot_code[slot] = len(self.slots)
+            self.slots.append(slot)
+        return c
+
+    def moved(self, x: int, k: int, slot: Slot) -> int:
+        """State ``x`` with member ``k``'s slot replaced by ``slot``."""
+        key = (x, k, slot)
+        known = self._moved.get(key)
+        if known is None:
+            slots = list(self.states[x])
+            slots[k] = slot
+            known = self._moved[key] = self.add(tuple(slots))
+        return known
+
+
+#: A law out of one side state: the states it leads to and their chances (``None``: the
+#: identity).
+_HookLaw = tuple[list[int], list[float]] | None
+#: A turn's law out of ``(actor slot, foe side state)``: rows ``(actor slot after, foe
+#: side state after, chance)``.
+_TurnLaw = list[tuple[Slot, int, float]]
+
+
+class _Laws:
+    """The laws of the split over numbered side states, memoised (kept between passes)."""
+
+    def __init__(self, chain: Chain) -> None:
+        why = party_decomposable(chain)
+        if why is not None:
+            raise NotDecomposable(why)
+        self.chain = chain
+        names = tuple(dict.fromkeys(chain.sides))
+        self.side_names = names
+        self.side_of = tuple(names.index(side) for side in chain.sides)
+        self.sides = tuple(
+            _Side(chain, tuple(i for i, s in enumerate(self.side_of) if s == k)) for k in (0, 1)
+        )
+        start = chain.start
+        self.x0 = self.sides[0].add(tuple(start[i] for i in self.sides[0].members))
+        self.y0 = self.sides[1].add(tuple(start[i] for i in self.sides[1].members))
+        self._hooks: dict[tuple[str, int, int], _HookLaw] = {}
+        self._transfers: dict[tuple[int, str, Slot], _Table] = {}
+        self._hook_tables: dict[tuple[str, int], _Table] = {}
+        self.laws = 0
+
+    def hook(self, which: str, i: int, x: int) -> _HookLaw:
+        """Combatant ``i``'s rule ``which`` on its side's state ``x`` (its slot alone)."""
+        key = (which, i, x)
+        if key in self._hooks:
+            return self._hooks[key]
+        side = self.sides[self.side_of[i]]
+        k = side.pos[i]
+        slot = side.states[x][k]
+        known: _HookLaw = None
+        if which != "end" or self.chain.status(slot.form) != "dead":
+            moved = self.chain._slot_hook(which, slot)
+            if moved is not None:
+                den, rows = moved
+                acc: dict[int, int] = {}
+                for slot2, v in rows:
+                    nxt = side.moved(x, k, slot2)
+                    acc[nxt] = acc.get(nxt, 0) + v
+                kept = [(nxt, float(Fraction(v, den))) for nxt, v in acc.items()]
+                kept = [(nxt, p) for nxt, p in kept if p >= _LEAST]
+                known = ([n for n, _p in kept], [p for _n, p in kept])
+        self._hooks[key] = known
+        return known
+
+    def turn(self, i: int, rep: int, y: int) -> _TurnLaw:
+        """Combatant ``i``'s blow or turn of actions (:meth:`Chain.turn_rows`) with its
+        side in state ``rep`` (only ``i``'s slot is read) and its foes' in ``y``."""
+        chain = self.chain
+        s = self.side_of[i]
+        mine, theirs = self.sides[s], self.sides[1 - s]
+        slots: list[Slot] = [Slot(0, 0)] * len(chain.sides)
+        for k, j in enumerate(mine.members):
+            slots[j] = mine.states[rep][k]
+        for k, j in enumerate(theirs.members):
+            slots[j] = theirs.states[y][k]
+        state = chain.new_state(slots)
+        if chain.multi:
+            rows = [(tuple(st), w, d) for st, w, d in chain.turn_rows(state, i, plain=True)]
+        else:
+            den, law = chain.blow_successors(state, i)
+            rows = [(tuple(st), w, den) for st, w in law]
+        acc: dict[tuple[Slot, int], list[int]] = {}
+        members = [j for j in mine.members if j != i]
+        for st, w, d in rows:
+            for j in members:
+                if st[j] != slots[j]:
+                    raise NotDecomposable("a turn that moves an ally")
+            after = theirs.add(tuple([st[j] for j in theirs.members]))
+            add_weight(acc, (Slot(*st[i]), after), w, d)
+        self.laws += 1
+        # int / int is correctly rounded: one rounding per chance
+        out = [(a2, y2, w / d) for (a2, y2), (w, d) in acc.items()]
+        return [row for row in out if row[2] >= _LEAST]
+
+    def transfer(self, i: int, a: Slot) -> _Table:
+        """The turns of the actors of ``i``'s side and policy in slot ``a``, by foe state:
+        rows ``(code of the actor's slot after, foe state after, chance)``."""
+        key = (self.side_of[i], self.chain.policy[i], a)
+        known = self._transfers.get(key)
+        if known is None:
+            known = self._transfers[key] = _Table(3)
+        return known
+
+    def hook_table(self, which: str, i: int) -> _Table:
+        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``."""
+        key = (which, i)
+        known = self._hook_tables.get(key)
+        if known is None:
+            known = self._hook_tables[key] = _Table(2)
+        return known
+
+
+class _Table:
+    """Laws out of numbered states as flat arrays, filled as states are asked for: the
+    rows out of state ``x`` are ``start[x] : start[x] + count[x]`` of each column."""
+
+    def __init__(self, columns: int) -> None:
+        self._owner: list[int] = []
+        self._columns: list[list[Any]] = [[] for _ in range(columns)]
+        self._seen: Any = None
+        self._arrays: tuple[Any, ...] | None = None
+
+    def missing(self, xs: Any) -> list[int]:
+        """The states of ``xs`` (an array) whose rows are not in yet, once each."""
+        import numpy as np
+
+        seen = self._seen
+        top = int(xs.max(initial=-1)) + 1
+        if seen is None or len(seen) < top:
+            grown = np.zeros(max(top, 64) * 2, dtype=bool)
+            if seen is not None:
+                grown[: len(seen)] = seen
+            seen = self._seen = grown
+        new = xs[~seen[xs]]
+        return np.unique(new).tolist() if len(new) else []
+
+    def put(self, x: int, rows: Sequence[tuple[Any, ...]]) -> None:
+        """The rows out of state ``x``."""
+        self._seen[x] = True
+        self._owner.extend([x] * len(rows))
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=False):
+            column.extend(values)
+        self._arrays = None
+
+    def arrays(self, n: int) -> tuple[Any, ...]:
+        """``(start, count, *columns)`` as arrays, ``start`` and ``count`` over ``n``
+        states at least."""
+        import numpy as np
+
+        if self._arrays is None or len(self._arrays[0]) < n:
+            owner = np.asarray(self._owner, dtype=np.intp)
+            order = np.argsort(owner, kind="stable")
+            count = np.bincount(owner, minlength=n).astype(np.intp)
+            start = (np.cumsum(count) - count).astype(np.intp)
+            columns = tuple(np.asarray(c)[order] for c in self._columns)
+            self._arrays = (start, count, *columns)
+        return self._arrays
+
+
+class _Run:
+    """One pass: the joint mass as sparse entries ``(side A's state, side B's state,
+    mass)`` pushed step by step with numpy, entries under ``cut`` dropped."""
+
+    def __init__(
+        self, laws: _Laws, cut: float, left: float, deadline: float, give_up: float = math.inf
+    ) -> None:
+        import numpy as np
+
+        self.np = np
+        self.laws = laws
+        self.chain = laws.chain
+        self.cut = max(cut, _FLOOR)
+        self.left = left
+        #: the first round not played by ``give_up``: :class:`TooLarge` (the fight is
+        #: too spread for the split, and the caller's fallback gets the time left)
+        self.give_up = give_up
+        self.deadline = min(deadline, give_up)
+        self._deadline = deadline
+        self.X = np.asarray([laws.x0], dtype=np.intp)
+        self.Y = np.asarray([laws.y0], dtype=np.intp)
+        self.V = np.asarray([1.0])
+        #: mass absorbed per (side A's fates, side B's fates), as floats
+        self.ended: dict[tuple[int, int], float] = {}
+        #: the float operations along any path (module docstring)
+        self.flops = 0
+        self.out_of_time = False
+        #: the most entries held at once
+        self.peak = 1
+
+    # the entries ----------------------------------------------------------------------
+    def _ids(self, s: int) -> tuple[Any, Any]:
+        """The entries' states of side ``s`` and of the other side."""
+        return (self.X, self.Y) if s == 0 else (self.Y, self.X)
+
+    def _store(self, s: int, mine: Any, theirs: Any, V: Any) -> None:
+        """The entries of one step (side ``s``'s states first), equal ones summed: the
+        step's roundings counted (its chances', its products', its longest sum)."""
+        np = self.np
+        X, Y = (mine, theirs) if s == 0 else (theirs, mine)
+        n1 = len(self.laws.sides[1].states)
+        key = X.astype(np.int64) * n1 + Y
+        cells = len(self.laws.sides[0].states) * n1
+        if cells <= _DENSE * len(key):  # one pass over the cells beats a sort
+            sums = np.bincount(key, weights=V, minlength=cells)
+            uniq = np.flatnonzero(sums)
+            most = int(np.bincount(key).max(initial=1))
+            self.V = sums[uniq]
+        else:
+            uniq, inv, counts = np.unique(key, return_inverse=True, return_counts=True)
+            self.V = np.bincount(inv.ravel(), weights=V, minlength=len(uniq))
+            most = int(counts.max(initial=1))
+        self.X = (uniq // n1).astype(np.intp)
+        self.Y = (uniq % n1).astype(np.intp)
+        self.flops += 2 + most
+        if len(self.V) > _ENTRIES_MAX:
+            raise TooLarge()
+        self.peak = max(self.peak, len(self.V))
+
+    def _expand(self, counts: Any, starts: Any) -> tuple[Any, Any]:
+        """For entries with ``counts[e]`` rows from ``starts[e]`` on: each new row's
+        entry and its row's index."""
+        np = self.np
+        entry = np.repeat(np.arange(len(counts)), counts)
+        first = np.cumsum(counts) - counts
+        flat = np.repeat(starts - first, counts) + np.arange(len(entry))
+        return entry, flat
+
+    # the steps -----------------------------------------------------------------------
+    def hook(self, which: str, i: int) -> bool:
+        """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
+        the identity everywhere, nothing done)."""
+        np = self.np
+        laws = self.laws
+        s = laws.side_of[i]
+        mine, theirs = self._ids(s)
+        table = laws.hook_table(which, i)
+        for x in table.missing(mine):
+            law = laws.hook(which, i, x)
+            table.put(x, [] if law is None else list(zip(*law, strict=True)))
+        start, count, to, p = table.arrays(len(laws.sides[s].states))
+        counts = count[mine]
+        moving = counts > 0
+        if not moving.any():
+            return False
+        idx = np.flatnonzero(moving)
+        entry, flat = self._expand(counts[idx], start[mine[idx]])
+        rows = idx[entry]
+        stay = ~moving
+        self._store(
+            s,
+            np.concatenate((mine[stay], to[flat])),
+            np.concatenate((theirs[stay], theirs[rows])),
+            np.concatenate((self.V[stay], self.V[rows] * p[flat])),
+        )
+        return True
+
+    def blow(self, i: int) -> None:
+        """Combatant ``i``'s blow or turn of actions in every entry where it can act."""
+        np = self.np
+        laws = self.laws
+        s = laws.side_of[i]
+        side, other = laws.sides[s], laws.sides[1 - s]
+        k = side.pos[i]
+        mine, theirs = self._ids(s)
+        code = side.arrays()[2][mine, k]
+        status = self.chain.status
+        acting = np.asarray([status(slot.form) is None for slot in side.slots], dtype=bool)
+        act = acting[code]
+        if not act.any():
+            return
+        idx = np.flatnonzero(act)
+        order = idx[np.argsort(code[idx], kind="stable")]
+        cuts = np.flatnonzero(np.diff(code[order])) + 1
+        groups = np.split(order, cuts)
+        transfers = []
+        for g in groups:
+            transfer = laws.transfer(i, side.slots[int(code[g[0]])])
+            rep = int(mine[g[0]])
+            for y in transfer.missing(theirs[g]):
+                if time.perf_counter() > self.deadline:
+                    raise _OutOfTime()
+                transfer.put(y, [(side.code_of(a2), y2, p) for a2, y2, p in laws.turn(i, rep, y)])
+            transfers.append(transfer)
+        n_other = len(other.states)
+        parts: list[tuple[Any, Any, Any]] = []
+        stay = ~act
+        parts.append((mine[stay], theirs[stay], self.V[stay]))
+        for g, transfer in zip(groups, transfers, strict=True):
+            start, count, codes2, y2s, ps = transfer.arrays(n_other)
+            ye = theirs[g]
+            entry, flat = self._expand(count[ye], start[ye])
+            rows = g[entry]
+            new_mine = side.moved_pairs(k, mine[rows], codes2[flat])
+            parts.append((new_mine, y2s[flat], self.V[rows] * ps[flat]))
+        self._store(
+            s,
+            np.concatenate([p[0] for p in parts]),
+            np.concatenate([p[1] for p in parts]),
+            np.concatenate([p[2] for p in parts]),
+        )
+
+    def absorb(self) -> None:
+        """The mass where a side is all out ends there (its summary), as the chain stops."""
+        np = self.np
+        out0, fa, _c = self.laws.sides[0].arrays()
+        out1, fb, _c = self.laws.sides[1].arrays()
+        done = out0[self.X] | out1[self.Y]
+        if not done.any():
+            return
+        nfb = len(self.laws.sides[1].fates)
+        key = fa[self.X[done]] * nfb + fb[self.Y[done]]
+        sums = np.bincount(key, weights=self.V[done])
+        for pair in np.flatnonzero(sums).tolist():
+            at = divmod(pair, nfb)
+            self.ended[at] = self.ended.get(at, 0.0) + float(sums[pair])
+        self.flops += 1 + int(np.bincount(key).max())
+        keep = ~done
+        self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
+
+    def pruned(self) -> None:
+        """Entries under the cut dropped (their mass unknown)."""
+        keep = self.cut <= self.V
+        if not keep.all():
+            self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
+
+    # the fight -----------------------------------------------------------------------
+    def play(self) -> None:
+        """Turn after turn from the chain's start until the mass left is under ``left``
+        or the time is out (the turn begun then is not counted: its mass is unknown)."""
+        chain = self.chain
+        n = len(chain.order)
+        turn, first = chain.start_turn, chain.skip_first
+        quiet = 0
+        last = 1.0
+        played = False  # a whole round
+        while len(self.V):
+            before = (self.X, self.Y, self.V, dict(self.ended), self.flops)
+            try:
+                self._turn(turn, first)
+            except _OutOfTime:
+                if not played and time.perf_counter() > self.give_up:
+                    raise TooLarge() from None
+                self.X, self.Y, self.V, self.ended, self.flops = before
+                self.out_of_time = True
+                return
+            first = False
+            turn = (turn + 1) % n
+            if not played and time.perf_counter() > self.give_up:
+                raise TooLarge()
+            if turn == 0:
+                played = True
+                self.deadline = self._deadline
+                left = float(self.V.sum())
+                if left <= self.left:
+                    return
+                # rounds that end nothing: what is left stands (unknown)
+                quiet = quiet + 1 if left >= last else 0
+                if quiet >= _QUIET:
+                    return
+                last = left
+            if time.perf_counter() > self.deadline:
+                self.out_of_time = True
+                return
+
+    def _turn(self, turn: int, first: bool) -> None:
+        """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,
+        then what ended absorbed (the round-end rules of every member first)."""
+        i = self.chain.order[turn]
+        for stage in self.chain.stages(turn, first):
+            if stage == "blow":
+                self.blow(i)
+            elif stage == "end":
+                for j in range(len(self.chain.sides)):
+                    self.hook("end", j)
+            elif not self.hook(stage, i):
+                continue
+            self.absorb()
+            self.pruned()
+
+    def bounds(self, seconds: float) -> Bounds:
+        """The certified bounds of the mass ended (module docstring)."""
+        scale = 1 - self.flops * _U
+        if scale <= 0:
+            raise OverflowError("too many float operations to bound their rounding")
+        sides = self.laws.sides
+        winner_of = self.laws.side_names
+        lows: dict[Summary, Fraction] = {}
+        n = len(self.chain.sides)
+        for (fa, fb), mass in self.ended.items():
+            low = Fraction(math.floor(Fraction(mass) * scale * _GRID), _GRID)
+            if not low:
+                continue
+            fates: list[Fate] = [None] * n
+            for side, f in ((sides[0], fa), (sides[1], fb)):
+                for j, fate in zip(side.members, side.fates[f], strict=True):
+                    fates[j] = fate
+            standing = [
+                k
+                for k, side in enumerate(sides)
+                if not all(fates[j] is not None for j in side.members)
+            ]
+            winner = winner_of[standing[0]] if len(standing) == 1 else None
+            key = Summary(winner, tuple(fates))
+            lows[key] = lows.get(key, Fraction(0)) + low
+        unknown = 1 - sum(lows.values(), Fraction(0))
+        states = sum(len(side.states) for side in sides)
+        return Bounds(marginals(lows, {}), unknown, states, seconds)
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out in the middle of a turn."""
+
+
+def party_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float = 5.0) -> Bounds:
+    """Certified bounds on how a fight of two sides ends, the joint mass as a matrix over
+    the two sides' states (module docstring): passes with a finer cut each time until
+    every interval is at most ``width`` wide or ``seconds`` have passed (the laws kept
+    between passes); the narrowest pass.
+
+    Raises:
+        NotDecomposable: the fight is not one this splits (:func:`party_decomposable`).
+        TooLarge: a side's states or the matrix outgrew their bounds.
+    """
+    return party_split(chain, width, seconds)[0]
+
+
+def party_split(
+    chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float = 5.0
+) -> tuple[Bounds, tuple[int, int]]:
+    """:func:`party_bounds` and the states each side reached (the matrix's shape)."""
+    laws = _Laws(chain)
+    began = time.perf_counter()
+    cut = float(width) * _FIRST_CUT
+    best: Bounds | None = None
+    give_up = began + _FIRST_ROUND * seconds
+    while True:
+        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
+        give_up = math.inf  # a later pass replays the laws built
+        run.play()
+        spent = time.perf_counter() - began
+        result = run.bounds(spent)
+        if best is None or result.unknown < best.unknown:
+            best = result
+        if best.unknown <= width or spent >= seconds or cut <= _FLOOR:
+            counts = (len(laws.sides[0].states), len(laws.sides[1].states))
+            return Bounds(best.lower, best.unknown, best.explored, spent), counts
+        cut *= _STEP
