@@ -38,6 +38,9 @@ class Laws:
         self.options = options
         #: the system has rules acting between attacks (turn start, round end)
         self.hooks = bool(system.has_turn_effects)
+        #: the weapon and combatant form classes (:meth:`intern` tells a weapon by them)
+        self._weapon_cls: type = system.forms["weapon"]
+        self._defender_cls: type = system.forms["defender"]
         self.forms: list[Any] = []
         self._ids: dict[Any, int] = {}
         #: ``id(form)`` → its id, for the interned objects themselves (:meth:`intern`)
@@ -88,8 +91,8 @@ class Laws:
             # ``self.forms`` keeps it alive: its id names no other object meanwhile
             self._by_identity[id(form)] = known
             self.forms.append(form)
-            is_weapon = isinstance(form, self.s.forms["weapon"]) and not isinstance(
-                form, self.s.forms["defender"]
+            is_weapon = isinstance(form, self._weapon_cls) and not isinstance(
+                form, self._defender_cls
             )
             self._status.append(None if is_weapon else self.s.status(form, self.options))
         return known
@@ -266,10 +269,19 @@ class Laws:
         law = self._blow_law(key)
         den = math.lcm(*(p.denominator for p in law.values()))
         intern = self.intern
-        rows = [
-            (After(intern(a), intern(d), intern(w)), p.numerator * (den // p.denominator))
-            for (a, d, w), p in law.items()
-        ]
+        # most forms after are interned objects met again (the attacker and weapon left
+        # as they were, a missed defender): found by identity here, :meth:`intern` only
+        # for the others
+        known = self._by_identity.get
+        rows = []
+        for (a, d, w), p in law.items():
+            ia, id_, iw = known(id(a)), known(id(d)), known(id(w))
+            after = After(
+                intern(a) if ia is None else ia,
+                intern(d) if id_ is None else id_,
+                intern(w) if iw is None else iw,
+            )
+            rows.append((after, p.numerator * (den // p.denominator)))
         return den, tuple(rows)
 
     def _blow_law(self, key: BlowKey) -> Mapping[tuple[Any, Any, Any], Fraction]:
@@ -322,11 +334,11 @@ class Laws:
                     rule = self.s.turn_start if which == "start" else self.s.round_end
                     law = rule(c, self.options)
                 if len(law) == 1:  # one form for sure (most rules on most forms): no mixing
-                    ((after, p),) = law.items()
-                    if p == 1:
-                        known = (1, ((self.intern(after), 1),))
-                        self._hook_laws[key] = known
-                        return known
+                    # its probability is 1: the System's rule checked the law sums to 1
+                    ((after, _p),) = law.items()
+                    known = (1, ((self.intern(after), 1),))
+                    self._hook_laws[key] = known
+                    return known
                 den = math.lcm(*(p.denominator for p in law.values()))
                 known = (
                     den,
