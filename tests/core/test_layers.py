@@ -47,6 +47,8 @@ LAZY: Mapping[tuple[str, str], str] = {
     "multiplied with numpy only when a burst is computed",
     ("rolkit.fight.bounds", "numpy"): "the explored turns' mass is settled with numpy only "
     "when a fight is bounded past the exact bound",
+    ("rolkit.fight.simulate", "numpy"): "a party's fights are drawn side by side with numpy "
+    "only when a party is simulated (Lockstep)",
     ("rolkit.systems.ashes_of_war.rules.compact_duel", "numpy"): "the default duel's side "
     "states are pushed with numpy only when its certified bounds are asked for",
     ("rolkit.display.markup", "pandas"): "right-aligning a frame's number columns",
