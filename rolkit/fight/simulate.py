@@ -1,6 +1,8 @@
-"""The fight simulated: ``n`` seeded fights drawn blow by blow from the same laws with the
-same policy (:class:`Sampler`, :func:`simulate`) — for a fight past the exact bound, or
-when asked for. The result says so (:func:`~rolkit.fight.result.margin`)."""
+"""The fight simulated: ``n`` seeded fights drawn from the same laws with the same policy
+(:func:`simulate`) — for a fight past the exact bound, or when asked for. A duel's fights
+are drawn one after the other, blow by blow (:class:`Sampler`), a party's side by side,
+turn by turn, each turn's exact law drawn for every fight that reads alike at once
+(:class:`Lockstep`). The result says so (:func:`~rolkit.fight.result.margin`)."""
 
 from __future__ import annotations
 
@@ -50,7 +52,11 @@ TURN_TABLE_AT = 64
 #: threshold; with Ashes of War's ``sample_blow``, 8 measured as fast as 32 and faster
 #: than never building, CPU time side by side, n = 1 000).
 ACT_LAW_AT = 8
-#: lockstep: a turn law built from this many meetings of what it reads
+#: Side by side (:class:`Lockstep`), a turn's law for what it reads is built from this
+#: meeting on (counting every fight that met it); before it those fights' turns are drawn
+#: step by step: a rent-or-buy threshold (an NSd20 4v4 turn law costs about as much as
+#: seven step-by-step turns; of 2, 4, 8 and 16, 8 measured fastest or as fast on NSd20's
+#: and Tierkreis's 4v4, CPU, n = 10 000, with a finer key than :meth:`Lockstep.keys`).
 TURN_LAW_AT = 8
 
 
@@ -299,7 +305,10 @@ def simulate(
     :class:`Sampler`'s. ``compact`` (and ``direct``): where the system has a compact
     engine for this duel and a sampler for it, the ``n`` fights are drawn on the compact
     state instead (:func:`compact_simulate`); ``False``: drawn as above (kept to
-    measure the two side by side)."""
+    measure the two side by side). ``lockstep`` (and ``direct``): the fights drawn side
+    by side (:func:`lockstep_simulate`); by default a party's (more than two combatants:
+    NSd20's 4v4 at n = 10 000 in ~2,5 s of CPU instead of ~8,3 s), a duel's one by one as
+    before (its seeded fights unchanged)."""
     cap = rounds if rounds is not None else SIMULATION_ROUND_CAP
     shown = rounds if rounds is not None else (rounds_shown or SHOWN_ROUNDS_CAP)
     if compact and direct:
