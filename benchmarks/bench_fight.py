@@ -392,16 +392,17 @@ def parties_rows() -> list[tuple[str, float, str]]:
 
 #: The fights a labelled simulation draws (the README's n: ± under 1 pp at 95 %).
 PARTY_SIM_N = 10_000
-#: Ashes of War's party is timed on fewer (its policy's measure dominates: past a minute
-#: at n = 10 000); the side-by-side draw is not linear in n, so it is not scaled.
+#: Ashes of War's party is timed on fewer (drawn one by one, its policy's measure
+#: dominates: past a minute and a half at n = 10 000); not scaled to n = 10 000 (the
+#: simulation's laws are memoised: its time is not linear in n).
 PARTY_SIM_N_AOW = 1_000
 
 
 def simulated_parties_rows() -> list[tuple[str, float, str]]:
     """#27 item 6 on parties: each system's 4v4 simulated (``method="simulate"``, seed
-    0, :data:`PARTY_SIM_N` fights, drawn side by side: :class:`rolkit.fight.simulate.
-    Lockstep`), CPU time, cold — what ``fight_odds`` falls back to where the bounds stay
-    wider than a simulation's interval."""
+    0, :data:`PARTY_SIM_N` fights, drawn side by side where :func:`rolkit.fight.simulate.
+    side_by_side` says so), CPU time, cold — what ``fight_odds`` falls back to where the
+    bounds stay wider than a simulation's interval."""
     rows = []
     for system_id in available():
         s = rolkit.get_system(system_id)

@@ -3,7 +3,8 @@ item 6):
 
 * many compiled laws drawn at once give each row of each law exactly its weight (every
   roll below a law's denominator lands on one of its rows, as many as its weight);
-* a party takes the side-by-side draw, a duel the fight-by-fight one;
+* a party takes the side-by-side draw, a duel the fight-by-fight one, and so does a
+  party of a system that draws its blows directly (Ashes of War);
 * on 2 v 2 fights small enough to solve exactly — the toy system with rules between
   attacks (turn-start and round-end rules, fates down, dying and dead), Core Dread and
   G.O.R.E. (turns of actions) — the simulated wins, draw and fates agree with the exact
@@ -32,7 +33,7 @@ import rolkit
 import rolkit.fight.simulate as simulate_mod
 from rolkit.fight import odds_of_fighters
 from rolkit.fight.chain import Chain
-from rolkit.fight.simulate import Lockstep, Sampler, _Laws, simulate
+from rolkit.fight.simulate import Lockstep, Sampler, _Laws, side_by_side, simulate
 from rolkit.fight.spec import FightSpec
 from tests.contract.toy_turn import SYSTEM as TOY
 from tests.contract.toy_turn import Combatant, Weapon
@@ -136,6 +137,9 @@ def test_a_party_is_drawn_side_by_side_and_a_duel_fight_by_fight(monkeypatch):
     played = calls["turns"]
     simulate(_chain("core_dread", 1), None, None, 30, seed=1)
     assert calls["fights"] == 30 and calls["turns"] == played
+    # a system that draws its blows directly (its laws costly to build) draws one by one
+    assert side_by_side(_chain("gore")) and not side_by_side(_chain("gore", 1))
+    assert not side_by_side(_chain("ashes_of_war"))
 
 
 TURN_LAWS = [1, simulate_mod.TURN_LAW_AT, 10**9]
