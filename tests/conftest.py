@@ -125,11 +125,18 @@ BROWSER_FIRST = (
 #: other files of few tests but long runs (exact solves), heaviest first: handed out right
 #: after the SLOW_FIRST folders. Ordered by their number of tests they came last, and the
 #: part ended on one of them alone (CI of 2026-12-03, per file: the compact duel 284 s, the
-#: Tierkreis turn marks 101 s, the Ashes of War blow reads 96 s, ...)
+#: Tierkreis turn marks 101 s, the Ashes of War blow reads 96 s, ...; a run of session 37,
+#: CPU per file: the turn memo 40 s and the compact samples 27 s, each handed out with
+#: ~40 s of CPU left per worker; the party bounds 9 s and the iri grammar's three server
+#: starts, 24 s of wall for 6 s of CPU, among the last files)
 HEAVY_FIRST = (
+    "tests/core/fight/test_turn_memo.py",
+    "tests/systems/ashes_of_war/test_sample_compact.py",
     "tests/systems/ashes_of_war/test_compact_duel.py",
     "tests/systems/tierkreis/test_turn_marks.py",
     "tests/systems/ashes_of_war/test_blow_reads.py",
+    "tests/core/fight/test_party_bounds.py",
+    "tests/install/test_iri_grammar.py",
     "tests/core/test_sweep_dask.py",
     "tests/security/test_sec_widgets_limits.py",
     "tests/core/fight/test_best_move.py",

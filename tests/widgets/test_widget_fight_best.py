@@ -7,6 +7,8 @@ exacto» past its bound and is empty once the fight is over. On the contract's t
 import html
 from fractions import Fraction
 
+import pytest
+
 from rolkit.fight import FightSpec
 from rolkit.fight.best_move import BestMove, Move, best_move
 from rolkit.fight.mdp import Stopped
@@ -15,6 +17,15 @@ from tests.contract.toy_actions import Combatant
 from widgets import fight as fight_tab
 from widgets.app import Dashboard
 from widgets.fight_best import BestLine, BestRequest
+
+
+@pytest.fixture(autouse=True)
+def _no_wall_clock_bound(monkeypatch):
+    """The line's exploring stops after BEST_SECONDS of wall-clock time: on a loaded machine
+    (load ~8, two workers) the toy duel once ran past 15 s and showed bounds where these
+    tests compare with the exact ``best_move`` computed apart (a flake, not a bug). The
+    bounded path is tested by its node bound (BEST_MAX_NODES), which is not a clock."""
+    monkeypatch.setattr(fight_tab, "BEST_SECONDS", 600.0)
 
 
 def toy_duel_panel():
