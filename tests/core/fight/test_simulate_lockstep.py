@@ -35,6 +35,7 @@ from rolkit.fight import odds_of_fighters
 from rolkit.fight.chain import Chain
 from rolkit.fight.simulate import Lockstep, Sampler, _Laws, side_by_side, simulate
 from rolkit.fight.spec import FightSpec
+from tests.agreement import agrees_within_5_sigma
 from tests.contract.toy_turn import SYSTEM as TOY
 from tests.contract.toy_turn import Combatant, Weapon
 
@@ -106,18 +107,6 @@ def _chain(system_id: str, k: int = 2) -> Chain:
     return Chain(s, FightSpec(s.id, tuple(fighters)), d["modifiers"], s.options_type(), {})
 
 
-def _agrees(sim: Any, exact: Any, n: int) -> None:
-    """Every side's win, the draw and every combatant's fate within 5σ of the exact."""
-    pairs = [(sim.p_win.get(k, 0), exact.p_win[k]) for k in exact.p_win]
-    pairs.append((sim.p_draw, exact.p_draw))
-    for name, fates in exact.fates.items():
-        for fate, p in fates.items():
-            pairs.append((sim.fates[name].get(fate, 0), p))
-    for got, p in pairs:
-        sigma = math.sqrt(max(float(p) * (1 - float(p)), 1 / n) / n)
-        assert abs(float(got) - float(p)) <= 5 * sigma, (got, p)
-
-
 def test_a_party_is_drawn_side_by_side_and_a_duel_fight_by_fight(monkeypatch):
     calls = {"fights": 0, "turns": 0}
     fight, play = Sampler.fight, Lockstep.play
@@ -155,7 +144,7 @@ def test_a_two_against_two_agrees_with_the_exact_odds(monkeypatch, system_id, tu
     assert exact.exact
     sim = odds_of_fighters(s, fighters, method="simulate", simulations=n, seed=4, rounds_shown=0)
     assert sim.method == "simulated" and sim.n == n
-    _agrees(sim, exact, n)
+    agrees_within_5_sigma(sim, exact, n)
 
 
 def test_a_party_s_rounds_law_agrees_with_the_exact_one():

@@ -13,7 +13,6 @@ drawn from the check's exact odds and that degree's effect.
 from __future__ import annotations
 
 import dataclasses
-import math
 from collections import Counter
 from fractions import Fraction as F
 from typing import Any
@@ -28,6 +27,7 @@ from rolkit.fight.spec import FightSpec
 from rolkit.systems.ashes_of_war import Conditions, Modifiers, Weapon, combatant
 from rolkit.systems.ashes_of_war.attack.sample import sample_blow
 from rolkit.systems.ashes_of_war.system import SYSTEM
+from tests.agreement import agrees_within_5_sigma
 
 from .aow_fixtures import ESPADA, GORATH, KIRA
 
@@ -73,18 +73,6 @@ def test_an_action_drawn_by_its_degree_has_the_action_law(action):
     assert len(rows) > 1 or action in ("stand", "pick_up")  # a certain action: one row
 
 
-def _agrees(sim: Any, exact: Any, n: int) -> None:
-    """Every side's win, the draw and every combatant's fate within 5σ of the exact."""
-    pairs = [(sim.p_win[k], exact.p_win[k]) for k in exact.p_win]
-    pairs.append((sim.p_draw, exact.p_draw))
-    for name, fates in exact.fates.items():
-        for fate, p in fates.items():
-            pairs.append((sim.fates[name].get(fate, 0), p))
-    for got, p in pairs:
-        sigma = math.sqrt(max(float(p) * (1 - float(p)), 1 / n) / n)
-        assert abs(float(got) - float(p)) <= 5 * sigma, (got, p)
-
-
 def test_a_small_duel_simulated_agrees_with_the_exact_odds():
     calls = Counter[str]()
 
@@ -107,7 +95,7 @@ def test_a_small_duel_simulated_agrees_with_the_exact_odds():
     n = 2000
     sim = odds_of_fighters(system, fighters, method="simulate", simulations=n, seed=3, **kw)
     assert sim.method == "simulated" and calls["blows"] > 100  # the rest: compiled laws
-    _agrees(sim, exact, n)
+    agrees_within_5_sigma(sim, exact, n)
 
 
 def test_the_same_seed_replays_the_same_default_duel():
