@@ -242,7 +242,7 @@ def test_a_coarse_pass_equals_the_exact_split_pass():
     run = _Run(_Split(chain), 1e-2, float("inf"))
     run.play()
     e = compact_engine(chain)
-    e.apart, e.lump = True, False
+    e.apart, e.lump, e.thin = True, False, 0.0
     ended, done = e.play(1e-2)
     assert done
     b = certified(chain, ended, e.flops, e.states, 0.0)
@@ -475,3 +475,89 @@ def test_a_pass_out_of_time_coarsens_its_cut_and_stays_sound():
         widths.append(b.unknown)
     assert b_free.unknown < widths[1] < widths[0]
     assert states[1] < states[0] < b_free.explored  # the late turns cost little
+
+
+def _deep_states(e, cut=1e-4):
+    """Both sides' states a pass at ``cut`` keeps after its 5th turn (with their terms'
+    masses), as (side, W, m)."""
+    got: list[tuple[int, np.ndarray, np.ndarray]] = []
+    real_turn = e.turn
+    turns = [0]
+
+    def spy(terms, i, c, ended):
+        out = real_turn(terms, i, c, ended)
+        turns[0] += 1
+        if turns[0] == 5:
+            for side in (0, 1):
+                W = np.concatenate([t[2 * side] for t in out])
+                m = np.concatenate([t[2 * side + 1] for t in out])
+                got.append((side, W, m))
+        return out
+
+    e.turn = spy  # type: ignore[method-assign]
+    e.play(cut)
+    e.turn = real_turn  # type: ignore[method-assign]
+    return got
+
+
+def test_a_thinned_blow_keeps_every_fall_and_only_children_over_its_floor():
+    """:meth:`~.compact_duel.CompactDuel.blow` with a floor: the mass fallen per fate is
+    the unthinned blow's (a fallen child is never dropped), and every state it keeps is an
+    unthinned one with no more mass (a subset of the children, merged), none of them
+    under the floor; with a floor above every child, only falls remain."""
+    e = _engine()
+    for i, W, m in _deep_states(e):
+        for extra in (0, 1):
+            full_W, full_m, _g, full_fell = e.blow(i, W, m, extra)
+            full = {tuple(int(x) for x in r): p for r, p in zip(full_W, full_m, strict=True)}
+            for least in (float(np.median(full_m)), 2.0):
+                thin_W, thin_m, _g, thin_fell = e.blow(i, W, m, extra, None, least)
+                assert set(thin_fell) == set(full_fell)
+                for code, p in full_fell.items():
+                    assert thin_fell[code] == pytest.approx(p, rel=1e-14), code
+                for row, p in zip(thin_W, thin_m, strict=True):
+                    key = tuple(int(x) for x in row)
+                    assert key in full and least <= p <= full[key] * (1 + 1e-12)
+                if least > 1:
+                    assert not len(thin_W)
+                else:
+                    assert 0 < len(thin_W) < len(full_W)
+
+
+def test_a_thinned_pass_ends_less_of_every_result_and_holds_the_exact_split():
+    """A pass that does not build the children under cut / ``thin`` follows a subset of
+    the paths of the pass that builds them all: no result gets more mass (so its lower
+    bounds stay below the exact ones), its certified intervals meet the exact split's at
+    the same cut, and it builds far fewer states for little more unknown mass."""
+    from rolkit.fight.independent import _Run, _Split, certified, compact_engine
+
+    chain = _chain()
+    e = compact_engine(chain)
+    built = [0]
+    real_settled = e._settled
+
+    def spy(i, W, m, g=None, groups=0):
+        built[0] += len(W)
+        return real_settled(i, W, m, g, groups)
+
+    e._settled = spy  # type: ignore[method-assign]
+    out = {}
+    for thin in (0.0, 4.0):
+        e.thin = thin
+        built[0] = 0
+        ended, done = e.play(1e-5)
+        assert done
+        out[thin] = (ended, certified(chain, ended, e.flops, e.states, 0.0), built[0])
+    full, b_full, n_full = out[0.0]
+    thin, b_thin, n_thin = out[4.0]
+    assert set(thin) <= set(full)
+    for key, mass in thin.items():
+        assert mass <= full[key] * (1 + 1e-12), key
+    assert b_full.unknown < b_thin.unknown < b_full.unknown * 1.25
+    assert n_thin < n_full / 2
+    run = _Run(_Split(chain), 1e-3, float("inf"))
+    run.play()
+    for key in set(run.ended) | set(b_thin.lower):
+        lo, hi = b_thin.interval(key)
+        ref = run.ended.get(key, Fraction(0))
+        assert lo <= ref + run.unknown and ref <= hi, key

@@ -62,6 +62,11 @@ _SHARP = ("cutting", "piercing")
 _INTEGRITY_MAX = 127
 #: Profile code of a side that cannot attack.
 NO_ATTACK = 99
+#: A blow's child whose joint mass is under the pass's cut / THIN is not built
+#: (:meth:`CompactDuel.blow`). Measured on the default duel (CPU s → unknown mass):
+#: off, cut 3e-7: 6,1 s → 0,106; THIN 4, cut 4e-8: 4,3 s → 0,064; THIN 16 keeps more of
+#: the precision per cut (1e-7: 0,0762 vs 0,0752 off) but costs twice THIN 4's time.
+THIN = 4.0
 
 
 class _Layout:
@@ -677,6 +682,9 @@ class CompactDuel:
         self.lump = True
         #: past a pass's deadline, its cut's factor at each turn and attack (0: stop)
         self.late_step = 10.0
+        #: a child of a blow whose joint mass is under ``cut / thin`` is not built (0: all
+        #: are): see :meth:`blow`
+        self.thin = THIN
         self._deadline: float = float("inf")
         self._clock: Any = time.perf_counter
         for i in (0, 1):
@@ -689,11 +697,29 @@ class CompactDuel:
         return sum(weights[self.need :]), den
 
     def blow(
-        self, i: int, W: np.ndarray, m: np.ndarray, desgracias: Any, g: np.ndarray | None = None
+        self,
+        i: int,
+        W: np.ndarray,
+        m: np.ndarray,
+        desgracias: Any,
+        g: np.ndarray | None = None,
+        least: float = 0.0,
+        scale: np.ndarray | None = None,
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None, dict[int, Any]]:
         """Side ``i`` after one attack of its foe with ``desgracias`` ▽ (one number, or
         one per state): the states that stand (merged within their group ``g``) and the
-        mass fallen per fate code (per group, with ``g``)."""
+        mass fallen per fate code (per group, with ``g``).
+
+        ``least`` > 0: a standing child whose joint mass (its mass times ``scale`` of its
+        group, the other side's mass; no ``scale``: its own) is under ``least`` is dropped
+        before it is lumped and merged, and one that cannot fall at this blow (a miss, an
+        absorbed blow, a wound at a limb: §4.15 fells only at the head or the torso) is
+        not even built. Sound as any cut: the mass ended is the sum over the paths kept,
+        each ≥ 0, so dropping paths only lowers every result's lower bound (their mass
+        joins the unknown); a fallen child is always counted. It costs little precision
+        and saves much time: most children under the cut stay under it once merged (the
+        default duel at cut 1e-6, one attack: 680 917 children, 409 316 states once merged,
+        26 781 of them over the cut)."""
         np = numpy_module()
         side = self.sides[i]
         cap = self.rules.desgracia_cap
@@ -707,12 +733,18 @@ class CompactDuel:
         W, m, hit_w, base = W[armed], m[armed], hit_all[armed], base_all[armed]
         if g is not None:
             g = g[armed]
+        # a child of mass under ``floor`` that cannot fall at this blow is not built
+        floor = None
+        if least > 0.0:
+            floor = np.full(len(m), least) if scale is None or g is None else least / scale[g]
         # exact integers (< 2^53) divided: each chance is its Fraction's float
         den = (base * (20 * side.dx)).astype(np.float64)
         missing = base > hit_w
+        miss = (base - hit_w).astype(np.float64) / base.astype(np.float64)
+        if floor is not None:
+            missing &= m * miss >= floor
         if missing.any():
             outs_W.append(W[missing])
-            miss = (base - hit_w).astype(np.float64) / base.astype(np.float64)
             outs_m.append(m[missing] * miss[missing])
             if g is not None:
                 outs_g.append(g[missing])
@@ -723,22 +755,34 @@ class CompactDuel:
             lw = loc_w[:, k]
             if not lw.any():
                 continue
+            limb = PART_OF[LOCATIONS[k]] not in ("head", "torso")
             s = side.slot[k]
             for intact in (True, False) if s >= 0 else (False,):
                 rd = side.rd[k] if intact else 0
                 rows = (lw > 0) & (hit_w > 0)
                 if s >= 0:
                     rows = rows & (pieces[s] if intact else ~pieces[s])
+                sevs = side.sev(rd)
+                if floor is not None and limb:  # no child of these states passes the floor
+                    top = (lw * hit_w * max(sevs)).astype(np.float64) / den
+                    rows &= m * top >= floor
                 if not rows.any():
                     continue
                 sub_W, sub_m = W[rows], m[rows]
                 sub_num, sub_den = lw[rows] * hit_w[rows], den[rows]
                 sub_g = None if g is None else g[rows]
-                for sev, n in enumerate(side.sev(rd)):
+                sub_floor = None if floor is None else floor[rows]
+                for sev, n in enumerate(sevs):
                     if not n:
                         continue
                     p = (sub_num * n).astype(np.float64) / sub_den
-                    child = sub_W.copy()
+                    child_m = sub_m * p
+                    big = None if sub_floor is None else child_m >= sub_floor
+                    # §4.15: only a wound at the head or the torso can fell
+                    early = big is not None and (limb or sev == 0)
+                    child = sub_W[big] if early else sub_W.copy()
+                    if early:
+                        child_m = child_m[big]
                     if sev == 0:  # absorbed: the weapon wears (§4.12, §4.22)
                         wi = get(child, "WI")
                         put(child, "WI", np.maximum(0, wi - loss))
@@ -747,10 +791,13 @@ class CompactDuel:
                         if s >= 0:
                             a = get(child, f"A{s}")
                             put(child, f"A{s}", np.maximum(0, a - loss))
+                    if big is not None and not early:  # the fallen are all kept
+                        big |= get(child, "fate") != 0
+                        child, child_m = child[big], child_m[big]
                     outs_W.append(child)
-                    outs_m.append(sub_m * p)
+                    outs_m.append(child_m)
                     if sub_g is not None:
-                        outs_g.append(sub_g)
+                        outs_g.append(sub_g if big is None else sub_g[big])
         allW = np.concatenate(outs_W)
         allm = np.concatenate(outs_m)
         allg = None if g is None else np.concatenate(outs_g)
@@ -863,7 +910,8 @@ class CompactDuel:
             codes = np.array([own[x][4] for x in attack], dtype=np.int64)
             base = codes % 16 + codes // 16
             for extra in (0, 1):  # «el segundo ataque … con un dado de Desgracia»
-                tW, tm, g, fell = self.blow(j, tW, tm, base[tg] + extra, tg)
+                least = cut / self.thin if self.thin else 0.0
+                tW, tm, g, fell = self.blow(j, tW, tm, base[tg] + extra, tg, least, mass)
                 assert g is not None
                 tg = g
                 for f, per in fell.items():
