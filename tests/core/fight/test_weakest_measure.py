@@ -9,7 +9,8 @@
   action (a 2 v 2 of two ranks and a 4 v 4);
 * the system's turn profile (:attr:`~rolkit.system.System.duel_profile`) would be a wrong
   key: two attackers of one profile attack with other odds (another skill rank; a prone
-  form that picked up its weapon this turn, whose profile has it standing).
+  form that picked up its weapon this turn, whose profile has it standing);
+* ``p_down`` with each outcome's projection kept by its key is the odds' own.
 """
 
 from __future__ import annotations
@@ -120,3 +121,15 @@ def test_the_turn_profile_would_be_a_wrong_key():
     reads = SYSTEM.blow_reads
     assert reads is not None
     assert reads(picked, w, D["modifiers"], chain.options) != reads(a, w, D["modifiers"], None)
+
+
+def test_p_down_with_its_projections_memoised_is_the_odds_own():
+    """:meth:`~rolkit.fight.acting.Acting.p_down` keeps each outcome's fate by its key
+    across the odds of one fight: the same number as ``odds.p_down`` every time."""
+    chain = _chain(1, 1)
+    a, d, w, m = D["attacker"], D["defender"], D["weapon"], D["modifiers"]
+    hurt = evolve(d, conditions=evolve(d.conditions, bruised=True, prone=True))
+    for attacker, defender in ((a, d), (a, hurt), (d, a), (a, d), (a, hurt)):
+        odds = SYSTEM.odds(attacker, defender, w, m)
+        assert chain.p_down(odds) == odds.p_down > 0
+    assert chain._downs
