@@ -30,7 +30,6 @@ from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws, add_weight
 from rolkit.fight.state import After, ChainState, Slot
-from rolkit.model import _DOWN as DOWN_FATES
 from rolkit.model import Odds
 
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
@@ -38,6 +37,9 @@ __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 _UNKNOWN = object()
 #: The turns :meth:`Acting.turn_rows` keeps before starting again (a bound on the memory).
 _TURNS_MAX = 100_000
+
+#: The fates :attr:`rolkit.model.Odds.p_down` counts: the defender can no longer act.
+OUT_FATES = frozenset({"down", "dying", "dead"})
 
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]
@@ -284,7 +286,7 @@ class Acting(Laws):
         for k, p in odds.probabilities.items():
             down = downs.get(k)
             if down is None:
-                down = downs[k] = project(k).fate in DOWN_FATES
+                down = downs[k] = project(k).fate in OUT_FATES
             if down:
                 out.append(p)
         return sum(out, Fraction(0))

@@ -26,7 +26,7 @@ from rolkit.fight.chain import Chain
 from rolkit.fight.simulate import simulate
 from rolkit.fight.spec import FightSpec
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile
-from rolkit.systems.ashes_of_war.forms import evolve
+from rolkit.systems.ashes_of_war.forms import Combatant, evolve
 from rolkit.systems.ashes_of_war.system import SYSTEM
 
 D = SYSTEM.defaults()
@@ -125,11 +125,22 @@ def test_the_turn_profile_would_be_a_wrong_key():
 
 def test_p_down_with_its_projections_memoised_is_the_odds_own():
     """:meth:`~rolkit.fight.acting.Acting.p_down` keeps each outcome's fate by its key
-    across the odds of one fight: the same number as ``odds.p_down`` every time."""
+    across the odds of one fight: the same number as ``odds.p_down`` every time, over
+    the wounded targets a simulated duel met (odds where each fate it counts, down,
+    dying — under the dying rule — and dead, has some chance)."""
     chain = _chain(1, 1)
-    a, d, w, m = D["attacker"], D["defender"], D["weapon"], D["modifiers"]
-    hurt = evolve(d, conditions=evolve(d.conditions, bruised=True, prone=True))
-    for attacker, defender in ((a, d), (a, hurt), (d, a), (a, d), (a, hurt)):
-        odds = SYSTEM.odds(attacker, defender, w, m)
-        assert chain.p_down(odds) == odds.p_down > 0
+    simulate(chain, None, None, 40, seed=2, compact=False)
+    a, w, m = D["attacker"], D["weapon"], D["modifiers"]
+    able = [
+        f
+        for f, fate in zip(chain.forms, chain._status, strict=True)
+        if isinstance(f, Combatant) and fate is None
+    ]
+    seen: set[Any] = set()
+    for target in able[:80]:
+        for mods in (m, dataclasses.replace(m, dying_rule=True)):
+            odds = SYSTEM.odds(a, target, w, mods)
+            assert chain.p_down(odds) == odds.p_down
+            seen |= {f for f, p in odds.fate().items() if p}
+    assert {"down", "dying", "dead"} <= seen
     assert chain._downs
