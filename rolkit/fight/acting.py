@@ -30,12 +30,16 @@ from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws, add_weight
 from rolkit.fight.state import After, ChainState, Slot
+from rolkit.model import Odds
 
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 
 _UNKNOWN = object()
 #: The turns :meth:`Acting.turn_rows` keeps before starting again (a bound on the memory).
 _TURNS_MAX = 100_000
+
+#: The fates :attr:`rolkit.model.Odds.p_down` counts: the defender can no longer act.
+OUT_FATES = frozenset({"down", "dying", "dead"})
 
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]
@@ -90,6 +94,12 @@ class Acting(Laws):
             for i in range(len(self.sides))
         )
         self._act_out: dict[ActKey, Fraction] = {}
+        #: the "weakest" measure by what it reads (:meth:`measure_key`), shared by the
+        #: attackers that attack alike; off: by the whole action (kept to test the two)
+        self._measures: dict[tuple[Any, ...], Fraction] = {}
+        self.share_measures = True
+        #: whether an outcome key of the odds leaves its defender out (:meth:`p_down`)
+        self._downs: dict[Any, bool] = {}
         #: a turn's rows by what it reads (:meth:`turn_rows`)
         self._turns: dict[tuple[Any, ...], list[tuple[Slot, tuple[Slot, ...], int, int]]] = {}
         #: the attacks whose reasons are kept already (:meth:`met_blow`)
@@ -198,12 +208,13 @@ class Acting(Laws):
         """The chance the action puts its target out of the fight (the "weakest" measure):
         from its law, or, for a simulation's attack whose law is not built, from the
         attack's odds (``p_down``: the same number, the fate's law being the odds', a
-        property every system is tested for; cheaper than the whole law)."""
+        property every system is tested for,
+        ``tests/contract/test_transitions_properties.py``; cheaper than the whole law)."""
         known = self._act_out.get(key)
         if known is None:
             proc = self.actions[key.action]
             if self.sampling and key not in self._act_laws and isinstance(proc, AttackAction):
-                known = self._odds_p_out(key, proc, self.context(key))
+                known = self._odds_p_out(key, self.context(key))
             else:
                 den, rows = self.act_law(key)
                 out = sum(w for after, w in rows if self._status[after.defender] is not None)
@@ -211,14 +222,74 @@ class Acting(Laws):
             self._act_out[key] = known
         return known
 
-    def _odds_p_out(self, key: ActKey, attack: AttackAction, ctx: ActionContext) -> Fraction:
+    def measure_key(self, key: ActKey, mods: Any) -> tuple[Any, ...] | None:
+        """What the odds' measure of the attack ``key`` made with ``mods`` (its blow's
+        modifiers, :meth:`act_blow`) reads, as a memo key shared by the attackers that
+        attack alike, or ``None`` (keyed by the whole action then).
+
+        The measure is ``s.odds(attacker, target, weapon, mods, options).p_down`` (the
+        action itself enters only through ``mods``; the options are the fight's). It is
+        the mass of the attack's after-state law (:meth:`~rolkit.system.System.
+        transitions`) whose target is out (the contract test above), and that law reads
+        the attacker only through :attr:`~rolkit.system.System.blow_reads` when it is not
+        ``None`` (its contract: equal values, the same law but for the attacker itself;
+        Ashes of War: the attack pool, §4.4, of an attacker that can attack now and has
+        no pending ▽). So the key is ``(reads, target, weapon, mods)``, as the blow laws
+        share theirs (:meth:`~rolkit.fight.laws.Laws.law`).
+
+        Not the system's turn profile (:attr:`~rolkit.system.System.duel_profile`,
+        #27 item 6's first idea): it describes one combatant's forms over a whole turn,
+        so it leaves out what a party's attackers differ in (Ashes of War: the skill's
+        rank, in the pool) and it reads the form after the turn's first "recover"
+        action (a prone form that picked up its weapon this turn attacks prone; its
+        profile says standing): keyed by it, the measure would be wrong (the tests)."""
+        reads = self.s.blow_reads
+        if reads is None or not self.share_measures:
+            return None
+        found = reads(self.forms[key.actor], self.forms[key.weapon], mods, self.options)
+        if found is None:
+            return None
+        shared = (found, key.target, key.weapon, mods)
+        try:
+            hash(shared)
+        except TypeError:  # unhashable modifiers: keyed by the action
+            return None
+        return shared
+
+    def _odds_p_out(self, key: ActKey, ctx: ActionContext) -> Fraction:
+        """The measure from the attack's odds, shared by :meth:`measure_key` (a measure
+        that could not be made, an attack the rules refuse, is ``0`` and not shared)."""
         mods = self.act_blow(key, ctx)[0]
         if mods is None:
             return Fraction(0)
-        try:
-            return self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options).p_down
-        except RulesError:  # the attack cannot be made in this state
-            return Fraction(0)
+        shared = self.measure_key(key, mods)
+        known = None if shared is None else self._measures.get(shared)
+        if known is None:
+            try:
+                odds = self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options)
+            except RulesError:  # the attack cannot be made in this state
+                return Fraction(0)
+            known = self.p_down(odds)
+            if shared is not None:
+                self._measures[shared] = known
+        return known
+
+    def p_down(self, odds: Odds) -> Fraction:
+        """``odds.p_down`` (the outcomes whose defender's fate is down, dying or dead),
+        each outcome's projection made once per fight: the system's ``project`` maps a
+        key to its view, so equal keys have the same fate, and a fight's odds meet the
+        same outcomes again and again (projecting every one of them was a third of the
+        measure, Ashes of War's 4v4)."""
+        downs = self._downs
+        project = odds.project
+        out = []
+        for k, p in odds.probabilities.items():
+            down = downs.get(k)
+            if down is None:
+                down = downs[k] = project(k).fate in OUT_FATES
+            if down:
+                out.append(p)
+        return sum(out, Fraction(0))
 
     def after_act(self, state: ChainState, actor: int, target: int, after: After) -> ChainState:
         """``state`` with the actor (and a target other than itself) as the action left them."""

@@ -49,7 +49,7 @@ LAZY: Mapping[tuple[str, str], str] = {
     "when a fight is bounded past the exact bound",
     ("rolkit.fight.party_split", "numpy"): "two parties' joint mass is pushed with numpy only "
     "when their fight is bounded past the exact bound",
-    ("rolkit.fight.simulate", "numpy"): "a party's fights are drawn side by side with numpy "
+    ("rolkit.fight.lockstep", "numpy"): "a party's fights are drawn side by side with numpy "
     "only when a party is simulated (Lockstep)",
     ("rolkit.systems.ashes_of_war.rules.compact_duel", "numpy"): "the default duel's side "
     "states are pushed with numpy only when its certified bounds are asked for",

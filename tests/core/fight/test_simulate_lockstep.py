@@ -1,4 +1,4 @@
-"""A party's fights drawn side by side (:class:`~rolkit.fight.simulate.Lockstep`, #27
+"""A party's fights drawn side by side (:class:`~rolkit.fight.lockstep.Lockstep`, #27
 item 6):
 
 * many compiled laws drawn at once give each row of each law exactly its weight (every
@@ -30,10 +30,11 @@ from typing import Any
 import pytest
 
 import rolkit
-import rolkit.fight.simulate as simulate_mod
+import rolkit.fight.lockstep as lockstep_mod
 from rolkit.fight import odds_of_fighters
 from rolkit.fight.chain import Chain
-from rolkit.fight.simulate import Lockstep, Sampler, _Laws, side_by_side, simulate
+from rolkit.fight.lockstep import Lockstep, _Laws
+from rolkit.fight.simulate import Sampler, side_by_side, simulate
 from rolkit.fight.spec import FightSpec
 from tests.agreement import agrees_within_5_sigma
 from tests.contract.toy_turn import SYSTEM as TOY
@@ -131,13 +132,13 @@ def test_a_party_is_drawn_side_by_side_and_a_duel_fight_by_fight(monkeypatch):
     assert not side_by_side(_chain("ashes_of_war"))
 
 
-TURN_LAWS = [1, simulate_mod.TURN_LAW_AT, 10**9]
+TURN_LAWS = [1, lockstep_mod.TURN_LAW_AT, 10**9]
 
 
 @pytest.mark.parametrize("turn_law_at", TURN_LAWS, ids=["every-law", "shipped", "step-by-step"])
 @pytest.mark.parametrize("system_id", ["toy", "core_dread", "gore"])
 def test_a_two_against_two_agrees_with_the_exact_odds(monkeypatch, system_id, turn_law_at):
-    monkeypatch.setattr(simulate_mod, "TURN_LAW_AT", turn_law_at)
+    monkeypatch.setattr(lockstep_mod, "TURN_LAW_AT", turn_law_at)
     s, fighters = _party(system_id)
     n = 3000
     exact = odds_of_fighters(s, fighters, rounds_shown=0)
