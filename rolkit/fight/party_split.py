@@ -329,6 +329,36 @@ class _Laws:
         self._hooks[key] = known
         return known
 
+    def round_end(self, s: int, x: int) -> _HookLaw:
+        """The round-end rules of side ``s``'s members not dead on its state ``x``
+        (``None``: the identity): each member's law reads and writes its own slot alone
+        (:meth:`Chain._slot_hook`) and the chain draws them independently
+        (:meth:`Chain.hook_rows`), so their joint law is the product of theirs, built
+        exact and each chance rounded once."""
+        side = self.sides[s]
+        status = self.chain.status
+        acc: dict[int, int] = {x: 1}
+        den = 1
+        still = True
+        for k, slot in enumerate(side.states[x]):
+            if status(slot.form) == "dead":
+                continue
+            moved = self.chain._slot_hook("end", slot)
+            if moved is None:
+                continue
+            d, rows = moved
+            new: dict[int, int] = {}
+            for x1, w in acc.items():
+                for slot2, v in rows:
+                    x2 = side.moved(x1, k, slot2)
+                    new[x2] = new.get(x2, 0) + w * v
+            acc, den, still = new, den * d, False
+        if still:
+            return None
+        kept = [(nxt, w / den) for nxt, w in acc.items()]  # int / int: correctly rounded
+        kept = [(nxt, p) for nxt, p in kept if p >= _LEAST]
+        return [n for n, _p in kept], [p for _n, p in kept]
+
     def turn(self, i: int, rep: int, y: int) -> _TurnLaw:
         """Combatant ``i``'s blow or turn of actions (:meth:`Chain.turn_rows`) with its
         side in state ``rep`` (only ``i``'s slot is read) and its foes' in ``y``."""
@@ -370,7 +400,8 @@ class _Laws:
         return known
 
     def hook_table(self, which: str, i: int) -> _Table:
-        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``."""
+        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``
+        (``which`` ``"round_end"``: :meth:`round_end` of side ``i``'s)."""
         key = (which, i)
         known = self._hook_tables.get(key)
         if known is None:
@@ -541,22 +572,22 @@ class _Run:
     def _set(self, K: Any, V: Any) -> None:
         self.K, self.V, self._xy = K, V, None
 
-    def _kept(self, moving: Any, more: int) -> tuple[Any, Any, int]:
-        """Room for a step's entries: ``(keys, masses, n)``, the ``n`` entries not
-        ``moving`` copied in front, ``more`` places after them to fill."""
+    def _kept(self, K: Any, V: Any, moving: Any, more: int) -> tuple[Any, Any, int]:
+        """Room for a step's entries: ``(keys, masses, n)``, the ``n`` entries of ``(K,
+        V)`` not ``moving`` copied in front, ``more`` places after them to fill."""
         np = self.np
         stay = ~moving
         n = int(np.count_nonzero(stay))
         key = np.empty(n + more, dtype=np.int64)
         val = np.empty(n + more)
-        np.compress(stay, self.K, out=key[:n])
-        np.compress(stay, self.V, out=val[:n])
+        np.compress(stay, K, out=key[:n])
+        np.compress(stay, V, out=val[:n])
         return key, val, n
 
-    def _store(self, key: Any, V: Any) -> None:
-        """The entries of one step (pair keys, masses; ``key`` is used up), equal ones
-        summed: the step's roundings counted (its chances', its products', its longest
-        sum)."""
+    def _store(self, key: Any, V: Any, steps: int = 1) -> None:
+        """The entries after ``steps`` laws (pair keys, masses; ``key`` is used up),
+        equal ones summed: the roundings counted (per law its chance's and its
+        product's, then the longest sum)."""
         np = self.np
         n1 = len(self.laws.sides[1].states)
         cells = len(self.laws.sides[0].states) * n1
@@ -574,7 +605,7 @@ class _Run:
         else:
             keys, sums, most = _summed(key, V)
             self._set(keys, sums)
-        self.flops += 2 + most
+        self.flops += 2 * steps + most
         if len(self.V) > _ENTRIES_MAX:
             raise TooLarge()
         self.peak = max(self.peak, len(self.V))
@@ -591,34 +622,66 @@ class _Run:
         return rows, flat
 
     # the steps -----------------------------------------------------------------------
-    def hook(self, which: str, i: int) -> bool:
-        """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
-        the identity everywhere, nothing done)."""
+    def _side_law(self, K: Any, V: Any, s: int, table: _Table, law: Any) -> Any:
+        """A law on side ``s``'s states applied to the entries ``(K, V)`` (``law(x)``
+        builds the rows out of ``x`` not in ``table`` yet): their keys and masses after
+        it, not summed (``None``: the identity on every entry)."""
         np = self.np
-        laws = self.laws
-        s = laws.side_of[i]
-        mine, _theirs = self._ids(s)
-        table = laws.hook_table(which, i)
+        mine = K >> _BITS if s == 0 else K & _MASK
         for x in table.missing(mine):
-            law = laws.hook(which, i, x)
-            table.put(x, [] if law is None else list(zip(*law, strict=True)))
-        start, count, to, p = table.arrays(len(laws.sides[s].states))
+            rows = law(x)
+            table.put(x, [] if rows is None else list(zip(*rows, strict=True)))
+        start, count, to, p = table.arrays(len(self.laws.sides[s].states))
         counts = count[mine]
         moving = counts > 0
         idx = np.flatnonzero(moving)
         if not len(idx):
-            return False
+            return None
         rows, flat = self._expand(idx, counts[idx], start[mine[idx]])
-        key, val, n = self._kept(moving, len(rows))
+        key, val, n = self._kept(K, V, moving, len(rows))
         out = key[n:]
         if s == 0:  # the other side's state kept: the key's low bits
             np.left_shift(to[flat], _BITS, out=out)
-            out |= self.K[rows] & _MASK
+            out |= K[rows] & _MASK
         else:
-            np.bitwise_and(self.K[rows], ~_MASK, out=out)
+            np.bitwise_and(K[rows], ~_MASK, out=out)
             out |= to[flat]
-        np.multiply(self.V[rows], p[flat], out=val[n:])
-        self._store(key, val)
+        np.multiply(V[rows], p[flat], out=val[n:])
+        return key, val
+
+    def hook(self, which: str, i: int) -> bool:
+        """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
+        the identity everywhere, nothing done)."""
+        laws = self.laws
+        moved = self._side_law(
+            self.K,
+            self.V,
+            laws.side_of[i],
+            laws.hook_table(which, i),
+            lambda x: laws.hook(which, i, x),
+        )
+        if moved is None:
+            return False
+        self._store(*moved)
+        return True
+
+    def round_end(self) -> bool:
+        """The round-end rules of every member not dead (:meth:`_Laws.round_end`, one
+        side after the other: they are drawn independently), summed once (``False``:
+        the identity everywhere, nothing done)."""
+        laws = self.laws
+        K, V = self.K, self.V
+        steps = 0
+        for s in (0, 1):
+            moved = self._side_law(
+                K, V, s, laws.hook_table("round_end", s), lambda x, s=s: laws.round_end(s, x)
+            )
+            if moved is not None:
+                K, V = moved
+                steps += 1
+        if not steps:
+            return False
+        self._store(K, V, steps)
         return True
 
     def blow(self, i: int) -> None:
@@ -646,7 +709,7 @@ class _Run:
             table.put(int(c[e]), ye, [(side.code_of(a2), y2, p) for a2, y2, p in law])
         start, count, codes2, y2s, ps = table.arrays()
         rows, flat = self._expand(idx, count[c, y], start[c, y])
-        key, val, n = self._kept(act, len(rows))
+        key, val, n = self._kept(self.K, self.V, act, len(rows))
         moved = side.moved_pairs(k, mine[rows], codes2[flat])
         out = key[n:]
         if s == 0:
@@ -728,8 +791,8 @@ class _Run:
             if stage == "blow":
                 self.blow(i)
             elif stage == "end":
-                for j in range(len(self.chain.sides)):
-                    self.hook("end", j)
+                if not self.round_end():
+                    continue
             elif not self.hook(stage, i):
                 continue
             self.settle()
