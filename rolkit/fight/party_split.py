@@ -91,9 +91,16 @@ _TABLE_MAX = 8_000_000
 _DENSE = 2
 #: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
 _QUIET = 8
-#: The first cut, as a share of the width asked for, and its factor between two passes.
-_FIRST_CUT = 1e-6
+#: The first cut, as a share of the width asked for: a coarse pass that builds most laws
+#: and measures how much mass the cut drops.
+_FIRST_CUT = 1e-5
+#: The factor between two passes' cuts: ``_STEP``, or finer where the last pass says it
+#: is not enough (:func:`_next_cut`), not finer than ``_STEP_LEAST``.
 _STEP = 0.1
+_STEP_LEAST = 1e-3
+#: The share of the width asked for a finer pass aims at (the mass dropped grows a
+#: little faster than the cut falls).
+_AIM = 0.5
 #: The share of the time budget the first round may take (past it, :class:`TooLarge`).
 _FIRST_ROUND = 0.25
 #: The mass left at which a pass stops, as a share of the width asked for.
@@ -217,8 +224,8 @@ class _Side:
                     out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
             return out
         out = table[xs, codes]
-        miss = np.flatnonzero(out < 0)
-        if len(miss):
+        if len(out) and out.min() < 0:
+            miss = np.flatnonzero(out < 0)
             width = table.shape[1]
             pairs = np.unique(xs[miss] * width + codes[miss])
             px, pc = np.divmod(pairs, width)
@@ -904,4 +911,13 @@ def party_split(
         if best.unknown <= width or spent >= seconds or cut <= _FLOOR:
             counts = (len(laws.sides[0].states), len(laws.sides[1].states))
             return Bounds(best.lower, best.unknown, best.explored, spent), counts
-        cut *= _STEP
+        cut = _next_cut(cut, float(result.unknown), float(width))
+
+
+def _next_cut(cut: float, unknown: float, width: float) -> float:
+    """The next pass's cut after one at ``cut`` left ``unknown``: ``_STEP`` times it, or
+    finer where that does not reach ``width`` if the mass dropped is proportional to the
+    cut (entries under it dropped: their mass, summed over the steps, scales with it),
+    aimed at :data:`_AIM` of ``width``. Any cut gives certified bounds: this only picks
+    the pass that may reach the width in the time left."""
+    return cut * max(_STEP_LEAST, min(_STEP, _AIM * width / unknown))
