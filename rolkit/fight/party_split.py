@@ -4,9 +4,12 @@ sparse matrix over the two sides' states.
 A *side state* is the tuple of one side's slots (its members' forms and weapons, in order
 of entry). The fight between two turns is a pair ``(x, y)`` of side states (side A's,
 side B's), and its probability mass is a sparse matrix ``P[x, y]`` over the side states
-reached so far, each side's numbered as it is met: numpy arrays of entries ``(x, y,
-mass)`` (float64; most pairs hold nothing: G.O.R.E.'s 4 v 6 holds ~3 % of its cells). The
-chain's turn (:meth:`Chain.successors`) reads and writes little of the pair:
+reached so far, each side's numbered as it is met: numpy arrays of entries (the pair
+as one int64 key ``x << _BITS | y``, its mass as a float64; most pairs hold nothing:
+G.O.R.E.'s 4 v 6 holds ~3 % of its cells). A step moves every entry in one gather from
+tables of its laws, then sums equal entries by one sort of the keys packed with their
+positions (:func:`_summed`). The chain's turn (:meth:`Chain.successors`) reads and writes
+little of the pair:
 
 - the actor's turn-start and turn-end rules move its own slot alone (a law on its side's
   states: rows or columns of ``P`` move, :meth:`Chain._slot_hook`);
@@ -16,9 +19,11 @@ chain's turn (:meth:`Chain.successors`) reads and writes little of the pair:
   ``(a', y')`` is built once with the chain's own machinery on a joint state composed
   from them, and moves every row whose actor slot is ``a``. It does not depend on which
   member of the side acts beyond its target and defence policies (the foes' order is the
-  turn order), so members with one policy share it;
-- the round-end rules move each combatant not dead alone (a law per side, member by
-  member: the chain draws them independently);
+  turn order), so members with one policy share it (one table by ``(a, y)``);
+- the round-end rules move each combatant not dead alone, and the chain draws them
+  independently (:meth:`Chain.hook_rows`): their law on a side's state is the product of
+  its members' (:meth:`_Laws.round_end`, built exact), the two sides' applied one after
+  the other;
 - each step applies only while the fight goes on: after every step the mass where a
   side is all out (:meth:`Chain.terminal`: a row or a column) is absorbed into its
   :class:`~rolkit.fight.state.Summary`, as the chain stops there. Nothing is absorbed
@@ -29,8 +34,9 @@ the exact solve. Where the chain reads more than that (aid between allies reads 
 than two sides), :class:`NotDecomposable` is raised and the caller falls back.
 
 **Bounds.** The mass goes on round after round; entries under a cut are dropped, and it
-stops when what is left is under a hundredth of the width asked for or the time is out
-(passes with a finer cut each, the laws kept). It gives up (:class:`TooLarge`) when a
+stops when what is left is under a hundredth of the width asked for or the time is out.
+Passes with a finer cut each, the laws kept: a coarse first one, then each aimed under the
+width by the mass the last one dropped (:func:`_next_cut`). It gives up (:class:`TooLarge`) when a
 side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
 of the budget (Tierkreis' and Ashes of War's parties: each round meets thousands of new
 side states), so that the caller's fallback gets the time left.
@@ -38,9 +44,9 @@ Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times 
 of those; dropping an entry only lowers what reaches the ends), so each float received
 equals the exact value of the same computation with each operation scaled by some
 ``1 + δ``, ``|δ| ≤ u = 2⁻⁵³`` (a chance's own rounding to float counted as one), each
-path through at most ``K`` of them (:attr:`_Run.flops`: per step, two plus the most terms
-summed into one entry; a dot product of ``n`` terms rounds each at most ``n`` times in
-any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
+path through at most ``K`` of them (:attr:`_Run.flops`: per law applied two, its
+chance's and its product's, and per merge the most terms summed into one entry; a sum of
+``n`` terms rounds each at most ``n`` times in any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
 Numerical Algorithms*, §3.1, γ_K). No subnormal enters: chances under :data:`_LEAST` and
 masses under :data:`_FLOOR` are dropped. Each lower bound is that, in Fractions, rounded
 down; ``unknown`` is one minus their sum (as :mod:`rolkit.fight.bounds`), so each result
@@ -849,16 +855,18 @@ _RANGE: Any = ()
 
 
 def _summed(key: Any, V: Any) -> tuple[Any, Any, int]:
-    """The distinct keys of ``key`` (int64 under 2**(63 - bits of its length)), ascending,
+    """The distinct keys of ``key`` (pair keys: int64 under ``2**(2 * _BITS)``), ascending,
     the sum of ``V`` over each, and the most terms summed into one: the keys packed with
     their positions in one int64 array and sorted (a plain sort: far faster than an
-    argsort), each run of equal keys summed in order of position."""
+    argsort), each run of equal keys summed in order of position. ``key`` is used up."""
     import numpy as np
 
     n = len(key)
     if not n:
         return key, V, 1
     bits = n.bit_length()
+    if 2 * _BITS + bits > 63:  # the keys and positions would not fit in an int64
+        raise TooLarge()
     packed = key
     packed <<= bits
     packed |= _arange(n)
