@@ -5,10 +5,10 @@ A *side state* is the tuple of one side's slots (its members' forms and weapons,
 of entry). The fight between two turns is a pair ``(x, y)`` of side states (side A's,
 side B's), and its probability mass is a sparse matrix ``P[x, y]`` over the side states
 reached so far, each side's numbered as it is met: numpy arrays of entries (the pair
-as one int64 key ``x << _BITS | y``, its mass as a float64; most pairs hold nothing:
+as one int64 key ``x << BITS | y``, its mass as a float64; most pairs hold nothing:
 G.O.R.E.'s 4 v 6 holds ~3 % of its cells). A step moves every entry in one gather from
 tables of its laws, then sums equal entries by one sort of the keys packed with their
-positions (:func:`_summed`). The chain's turn (:meth:`Chain.successors`) reads and writes
+positions (:func:`~rolkit.fight.party_tables.summed`). The chain's turn (:meth:`Chain.successors`) reads and writes
 little of the pair:
 
 - the actor's turn-start and turn-end rules move its own slot alone (a law on its side's
@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -65,12 +64,22 @@ from rolkit.fight.bounds import DEFAULT_WIDTH, Bounds
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.independent import NotDecomposable
 from rolkit.fight.laws import add_weight
+from rolkit.fight.party_tables import (
+    BITS,
+    MASK,
+    SIDE_STATES_MAX,
+    PairTable,
+    Side,
+    Table,
+    positions,
+    summed,
+)
 from rolkit.fight.result import marginals
 from rolkit.fight.state import Slot, Summary
 from rolkit.model import Fate
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
-    import numpy as np
+    pass
 
 __all__ = ["party_bounds", "party_decomposable", "party_split", "SIDE_STATES_MAX"]
 
@@ -82,16 +91,8 @@ _GRID = 2**64
 _LEAST = 1e-30
 #: A mass below it is dropped (with chances ≥ _LEAST, every product stays normal).
 _FLOOR = 1e-250
-#: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
-SIDE_STATES_MAX = 8_000
-#: The bits of a side state's number in a pair's key (``x << _BITS | y``).
-_BITS = SIDE_STATES_MAX.bit_length()
-_MASK = (1 << _BITS) - 1
 #: The entries (pairs of side states with mass) held at once, past which it is too large.
 _ENTRIES_MAX = 3_000_000
-#: The cells of a member's table of its side's states after its slot changes (past it,
-#: looked up per slot).
-_TABLE_MAX = 8_000_000
 #: Equal entries are summed over every cell (pair of side states) when the cells are at
 #: most this many times the entries (one pass over them beats a sort), else by a sort.
 _DENSE = 2
@@ -124,171 +125,6 @@ def party_decomposable(chain: Chain) -> str | None:
     return None
 
 
-class _Side:
-    """One side's states, numbered as they are met: their slots, whether the side is
-    all out there, and the tuple of its members' fates."""
-
-    def __init__(self, chain: Chain, members: tuple[int, ...]) -> None:
-        self.chain = chain
-        self.members = members
-        self.pos = {i: k for k, i in enumerate(members)}
-        self.states: list[tuple[Slot, ...]] = []
-        self.index: dict[tuple[Slot, ...], int] = {}
-        self.out: list[bool] = []
-        self.fate_of: list[int] = []
-        self.fates: list[tuple[Fate, ...]] = []
-        self._fate_index: dict[tuple[Fate, ...], int] = {}
-        self._moved: dict[tuple[int, int, Slot], int] = {}
-        self._to: dict[tuple[int, Slot], np.ndarray] = {}
-        self._tables: dict[int, Any] = {}
-        #: each slot met numbered (its code), and each state's members' codes
-        self.slot_code: dict[Slot, int] = {}
-        self.slots: list[Slot] = []
-        self.codes: list[tuple[int, ...]] = []
-        self._arrays: tuple[int, Any] = (-1, None)
-        self._acting: Any = ()
-
-    def add(self, slots: tuple[Slot, ...]) -> int:
-        known = self.index.get(slots)
-        if known is None:
-            if len(self.states) >= SIDE_STATES_MAX:
-                raise TooLarge()
-            known = self.index[slots] = len(self.states)
-            self.states.append(slots)
-            status = self.chain.status
-            fates = tuple(status(slot.form) for slot in slots)
-            self.out.append(all(f is not None for f in fates))
-            f = self._fate_index.get(fates)
-            if f is None:
-                f = self._fate_index[fates] = len(self.fates)
-                self.fates.append(fates)
-            self.fate_of.append(f)
-            self.codes.append(tuple([self.code_of(slot) for slot in slots]))
-        return known
-
-    def arrays(self) -> tuple[Any, Any, Any]:
-        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
-        n, known = self._arrays
-        if n != len(self.states):
-            import numpy as np
-
-            known = (
-                np.asarray(self.out, dtype=bool),
-                np.asarray(self.fate_of, dtype=np.intp),
-                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
-            )
-            self._arrays = (len(self.states), known)
-        return known
-
-    def acting(self) -> Any:
-        """Whether a combatant in each slot met (by code) can act, as a numpy array."""
-        known = self._acting
-        if len(known) != len(self.slots):
-            import numpy as np
-
-            status = self.chain.status
-            known = self._acting = np.asarray(
-                [status(slot.form) is None for slot in self.slots], dtype=bool
-            )
-        return known
-
-    def moved_many(self, xs: np.ndarray, k: int, slot: Slot) -> np.ndarray:
-        """:meth:`moved` of each state of ``xs`` (an array), from an array per member and
-        slot filled as states are asked for."""
-        import numpy as np
-
-        to = self._to.get((k, slot))
-        if to is None or len(to) < len(self.states):
-            grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
-            if to is not None:
-                grown[: len(to)] = to
-            to = self._to[(k, slot)] = grown
-        out = to[xs]
-        missing = np.flatnonzero(out < 0)
-        if len(missing):
-            for m in missing.tolist():
-                out[m] = self.moved(int(xs[m]), k, slot)
-            if len(to) < len(self.states):  # states added: the array grown for next time
-                grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
-                grown[: len(to)] = to
-                to = self._to[(k, slot)] = grown
-            to[xs[missing]] = out[missing]
-        return out
-
-    def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
-        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
-        member over states × slot codes filled as pairs are asked for (or, past
-        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
-        import numpy as np
-
-        table = self._grown_table(k)
-        if table is None:
-            out = np.empty(len(xs), dtype=np.intp)
-            order = np.argsort(codes, kind="stable")
-            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
-                if len(chunk):
-                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
-            return out
-        out = table[xs, codes]
-        if len(out) and out.min() < 0:
-            miss = np.flatnonzero(out < 0)
-            width = table.shape[1]
-            pairs = np.unique(xs[miss] * width + codes[miss])
-            px, pc = np.divmod(pairs, width)
-            got = np.asarray(
-                [
-                    self.moved(x, k, self.slots[c])
-                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
-                ],
-                dtype=np.intp,
-            )
-            grown = self._grown_table(k)  # the states and slots met since
-            if grown is None:
-                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
-                out[miss] = got[at]
-                return out
-            grown[px, pc] = got
-            out[miss] = grown[xs[miss], codes[miss]]
-        return out
-
-    def _grown_table(self, k: int) -> Any:
-        """Member ``k``'s table of :meth:`moved_pairs`, grown to every state and slot
-        met (``None``: too large)."""
-        import numpy as np
-
-        table = self._tables.get(k)
-        n, c = len(self.states), len(self.slots)
-        if table is not None and table.shape[0] >= n and table.shape[1] >= c:
-            return table
-        shape = (max(2 * n, 64), max(2 * c, 16))
-        if shape[0] * shape[1] > _TABLE_MAX:
-            self._tables[k] = None
-            return None
-        grown = np.full(shape, -1, dtype=np.intp)
-        if table is not None:
-            grown[: table.shape[0], : table.shape[1]] = table
-        self._tables[k] = grown
-        return grown
-
-    def code_of(self, slot: Slot) -> int:
-        """The code of ``slot`` (numbered now if new)."""
-        c = self.slot_code.get(slot)
-        if c is None:
-            c = self.slot_code[slot] = len(self.slots)
-            self.slots.append(slot)
-        return c
-
-    def moved(self, x: int, k: int, slot: Slot) -> int:
-        """State ``x`` with member ``k``'s slot replaced by ``slot``."""
-        key = (x, k, slot)
-        known = self._moved.get(key)
-        if known is None:
-            slots = list(self.states[x])
-            slots[k] = slot
-            known = self._moved[key] = self.add(tuple(slots))
-        return known
-
-
 #: A law out of one side state: the states it leads to and their chances (``None``: the
 #: identity).
 _HookLaw = tuple[list[int], list[float]] | None
@@ -309,14 +145,14 @@ class _Laws:
         self.side_names = names
         self.side_of = tuple(names.index(side) for side in chain.sides)
         self.sides = tuple(
-            _Side(chain, tuple(i for i, s in enumerate(self.side_of) if s == k)) for k in (0, 1)
+            Side(chain, tuple(i for i, s in enumerate(self.side_of) if s == k)) for k in (0, 1)
         )
         start = chain.start
         self.x0 = self.sides[0].add(tuple(start[i] for i in self.sides[0].members))
         self.y0 = self.sides[1].add(tuple(start[i] for i in self.sides[1].members))
         self._hooks: dict[tuple[str, int, int], _HookLaw] = {}
-        self._transfers: dict[tuple[int, str], _PairTable] = {}
-        self._hook_tables: dict[tuple[str, int], _Table] = {}
+        self._transfers: dict[tuple[int, str], PairTable] = {}
+        self._hook_tables: dict[tuple[str, int], Table] = {}
         self.laws = 0
 
     def hook(self, which: str, i: int, x: int) -> _HookLaw:
@@ -402,150 +238,29 @@ class _Laws:
         out = [(a2, y2, w / d) for (a2, y2), (w, d) in acc.items()]
         return [row for row in out if row[2] >= _LEAST]
 
-    def transfer(self, i: int) -> _PairTable:
+    def transfer(self, i: int) -> PairTable:
         """The turns of the actors of ``i``'s side and policy, by (code of the actor's
         slot, foe state): rows ``(code of the actor's slot after, foe state after,
         chance)``."""
         key = (self.side_of[i], self.chain.policy[i])
         known = self._transfers.get(key)
         if known is None:
-            known = self._transfers[key] = _PairTable()
+            known = self._transfers[key] = PairTable()
         return known
 
-    def hook_table(self, which: str, i: int) -> _Table:
+    def hook_table(self, which: str, i: int) -> Table:
         """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``
         (``which`` ``"round_end"``: :meth:`round_end` of side ``i``'s)."""
         key = (which, i)
         known = self._hook_tables.get(key)
         if known is None:
-            known = self._hook_tables[key] = _Table(2)
+            known = self._hook_tables[key] = Table(2)
         return known
-
-
-class _Table:
-    """Laws out of numbered states as flat arrays, filled as states are asked for: the
-    rows out of state ``x`` are ``start[x] : start[x] + count[x]`` of each column."""
-
-    def __init__(self, columns: int) -> None:
-        self._owner: list[int] = []
-        self._columns: list[list[Any]] = [[] for _ in range(columns)]
-        self._seen: Any = None
-        self._arrays: tuple[Any, ...] | None = None
-
-    def missing(self, xs: Any) -> list[int]:
-        """The states of ``xs`` (an array) whose rows are not in yet, once each."""
-        import numpy as np
-
-        seen = self._seen
-        top = int(xs.max(initial=-1)) + 1
-        if seen is None or len(seen) < top:
-            grown = np.zeros(max(top, 64) * 2, dtype=bool)
-            if seen is not None:
-                grown[: len(seen)] = seen
-            seen = self._seen = grown
-        new = xs[~seen[xs]]
-        return np.unique(new).tolist() if len(new) else []
-
-    def put(self, x: int, rows: Sequence[tuple[Any, ...]]) -> None:
-        """The rows out of state ``x``."""
-        self._seen[x] = True
-        self._owner.extend([x] * len(rows))
-        for column, values in zip(self._columns, zip(*rows, strict=True), strict=False):
-            column.extend(values)
-        self._arrays = None
-
-    def arrays(self, n: int) -> tuple[Any, ...]:
-        """``(start, count, *columns)`` as arrays, ``start`` and ``count`` over ``n``
-        states at least."""
-        import numpy as np
-
-        if self._arrays is None or len(self._arrays[0]) < n:
-            owner = np.asarray(self._owner, dtype=np.intp)
-            order = np.argsort(owner, kind="stable")
-            count = np.bincount(owner, minlength=n).astype(np.intp)
-            start = (np.cumsum(count) - count).astype(np.intp)
-            columns = tuple(np.asarray(c)[order] for c in self._columns)
-            self._arrays = (start, count, *columns)
-        return self._arrays
-
-
-class _PairTable:
-    """Laws out of pairs ``(c, y)`` of numbers (an actor's slot code, a foe state) as flat
-    arrays, filled as pairs are asked for: the rows out of ``(c, y)`` are ``start[c, y] :
-    start[c, y] + count[c, y]`` of each column (``count`` −1: not in yet)."""
-
-    def __init__(self) -> None:
-        import numpy as np
-
-        self.np = np
-        self.start = np.zeros((0, 0), dtype=np.int32)
-        self.count = np.zeros((0, 0), dtype=np.int32)
-        self._columns: tuple[Any, Any, Any] = (
-            np.zeros(0, dtype=np.intp),
-            np.zeros(0, dtype=np.intp),
-            np.zeros(0, dtype=np.float64),
-        )
-        self._pending: list[tuple[int, int, float]] = []
-        self._rows = 0
-
-    def missing(self, c: Any, y: Any) -> Any:
-        """The positions in ``c``, ``y`` (arrays) of the pairs not in yet, once each."""
-        np = self.np
-        if not len(c):
-            return np.zeros(0, dtype=np.intp)
-        self._grow(int(c.max()) + 1, int(y.max()) + 1)
-        miss = np.flatnonzero(self.count[c, y] < 0)
-        if not len(miss):
-            return miss
-        _keys, first = np.unique(c[miss] * self.count.shape[1] + y[miss], return_index=True)
-        return miss[first]
-
-    def put(self, c: int, y: int, rows: Sequence[tuple[int, int, float]]) -> None:
-        """The rows out of ``(c, y)``."""
-        self._grow(c + 1, y + 1)
-        if self._rows + len(rows) >= 2**31:
-            raise TooLarge()
-        self.start[c, y] = self._rows
-        self.count[c, y] = len(rows)
-        self._rows += len(rows)
-        self._pending.extend(rows)
-
-    def arrays(self) -> tuple[Any, Any, Any, Any, Any]:
-        """``(start, count, codes after, foe states after, chances)``."""
-        np = self.np
-        if self._pending:
-            codes, ys, ps = zip(*self._pending, strict=True)
-            new = (
-                np.asarray(codes, dtype=np.intp),
-                np.asarray(ys, dtype=np.intp),
-                np.asarray(ps, dtype=np.float64),
-            )
-            self._columns = tuple(  # type: ignore[assignment]
-                np.concatenate((old, more)) for old, more in zip(self._columns, new, strict=True)
-            )
-            self._pending = []
-        return (self.start, self.count, *self._columns)
-
-    def _grow(self, codes: int, states: int) -> None:
-        """The pair arrays grown to ``codes`` × ``states`` at least (past
-        :data:`_TABLE_MAX` cells: :class:`TooLarge`)."""
-        np = self.np
-        have = self.count.shape
-        if codes <= have[0] and states <= have[1]:
-            return
-        shape = (max(codes, 2 * have[0], 16), max(states, min(2 * have[1], SIDE_STATES_MAX), 64))
-        if shape[0] * shape[1] > _TABLE_MAX:
-            raise TooLarge()
-        start = np.zeros(shape, dtype=np.int32)
-        count = np.full(shape, -1, dtype=np.int32)
-        start[: have[0], : have[1]] = self.start
-        count[: have[0], : have[1]] = self.count
-        self.start, self.count = start, count
 
 
 class _Run:
     """One pass: the joint mass as sparse entries ``(pair key, mass)`` pushed step by step
-    with numpy, entries under ``cut`` dropped. A pair key is ``x << _BITS | y`` (side A's
+    with numpy, entries under ``cut`` dropped. A pair key is ``x << BITS | y`` (side A's
     state ``x``, side B's ``y``): the keys are kept sorted and distinct."""
 
     def __init__(
@@ -563,7 +278,7 @@ class _Run:
         self.give_up = give_up
         self.deadline = min(deadline, give_up)
         self._deadline = deadline
-        self.K = np.asarray([laws.x0 << _BITS | laws.y0], dtype=np.int64)
+        self.K = np.asarray([laws.x0 << BITS | laws.y0], dtype=np.int64)
         self.V = np.asarray([1.0])
         self._xy: tuple[Any, Any] | None = None
         #: mass absorbed per (side A's fates, side B's fates), as floats
@@ -579,7 +294,7 @@ class _Run:
         """The entries' states of side ``s`` and of the other side."""
         xy = self._xy
         if xy is None:
-            xy = self._xy = (self.K >> _BITS, self.K & _MASK)
+            xy = self._xy = (self.K >> BITS, self.K & MASK)
         return xy if s == 0 else (xy[1], xy[0])
 
     def _set(self, K: Any, V: Any) -> None:
@@ -605,18 +320,18 @@ class _Run:
         n1 = len(self.laws.sides[1].states)
         cells = len(self.laws.sides[0].states) * n1
         if cells <= _DENSE * len(V):  # one pass over the cells beats a sort
-            dense = key >> _BITS
+            dense = key >> BITS
             dense *= n1
-            dense += key & _MASK
+            dense += key & MASK
             sums = np.bincount(dense, weights=V, minlength=cells)
             uniq = np.flatnonzero(sums)
             most = int(np.bincount(dense).max(initial=1))
             x, y = np.divmod(uniq, n1)
-            x <<= _BITS
+            x <<= BITS
             x |= y
             self._set(x, sums[uniq])
         else:
-            keys, sums, most = _summed(key, V)
+            keys, sums, most = summed(key, V)
             self._set(keys, sums)
         self.flops += 2 * steps + most
         if len(self.V) > _ENTRIES_MAX:
@@ -631,16 +346,16 @@ class _Run:
         first = np.cumsum(counts)
         first -= counts
         flat = np.repeat(starts - first, counts)
-        flat += _arange(len(flat))
+        flat += positions(len(flat))
         return rows, flat
 
     # the steps -----------------------------------------------------------------------
-    def _side_law(self, K: Any, V: Any, s: int, table: _Table, law: Any) -> Any:
+    def _side_law(self, K: Any, V: Any, s: int, table: Table, law: Any) -> Any:
         """A law on side ``s``'s states applied to the entries ``(K, V)`` (``law(x)``
         builds the rows out of ``x`` not in ``table`` yet): their keys and masses after
         it, not summed (``None``: the identity on every entry)."""
         np = self.np
-        mine = K >> _BITS if s == 0 else K & _MASK
+        mine = K >> BITS if s == 0 else K & MASK
         for x in table.missing(mine):
             rows = law(x)
             table.put(x, [] if rows is None else list(zip(*rows, strict=True)))
@@ -654,10 +369,10 @@ class _Run:
         key, val, n = self._kept(K, V, moving, len(rows))
         out = key[n:]
         if s == 0:  # the other side's state kept: the key's low bits
-            np.left_shift(to[flat], _BITS, out=out)
-            out |= K[rows] & _MASK
+            np.left_shift(to[flat], BITS, out=out)
+            out |= K[rows] & MASK
         else:
-            np.bitwise_and(K[rows], ~_MASK, out=out)
+            np.bitwise_and(K[rows], ~MASK, out=out)
             out |= to[flat]
         np.multiply(V[rows], p[flat], out=val[n:])
         return key, val
@@ -726,10 +441,10 @@ class _Run:
         moved = side.moved_pairs(k, mine[rows], codes2[flat])
         out = key[n:]
         if s == 0:
-            np.left_shift(moved, _BITS, out=out)
+            np.left_shift(moved, BITS, out=out)
             out |= y2s[flat]
         else:
-            np.left_shift(y2s[flat], _BITS, out=out)
+            np.left_shift(y2s[flat], BITS, out=out)
             out |= moved
         np.multiply(self.V[rows], ps[flat], out=val[n:])
         self._store(key, val)
@@ -838,48 +553,6 @@ class _Run:
         unknown = 1 - sum(lows.values(), Fraction(0))
         states = sum(len(side.states) for side in sides)
         return Bounds(marginals(lows, {}), unknown, states, seconds)
-
-
-def _arange(n: int) -> Any:
-    """``numpy.arange(n)``, a view of one kept array (not to be written)."""
-    global _RANGE
-    if len(_RANGE) < n:
-        import numpy as np
-
-        _RANGE = np.arange(max(n, 2 * len(_RANGE)))
-        _RANGE.flags.writeable = False
-    return _RANGE[:n]
-
-
-_RANGE: Any = ()
-
-
-def _summed(key: Any, V: Any) -> tuple[Any, Any, int]:
-    """The distinct keys of ``key`` (pair keys: int64 under ``2**(2 * _BITS)``), ascending,
-    the sum of ``V`` over each, and the most terms summed into one: the keys packed with
-    their positions in one int64 array and sorted (a plain sort: far faster than an
-    argsort), each run of equal keys summed in order of position. ``key`` is used up."""
-    import numpy as np
-
-    n = len(key)
-    if not n:
-        return key, V, 1
-    bits = n.bit_length()
-    if 2 * _BITS + bits > 63:  # the keys and positions would not fit in an int64
-        raise TooLarge()
-    packed = key
-    packed <<= bits
-    packed |= _arange(n)
-    packed.sort()
-    keys = packed >> bits
-    head = np.empty(n, dtype=bool)
-    head[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=head[1:])
-    starts = np.flatnonzero(head)
-    packed &= (1 << bits) - 1
-    sums = np.add.reduceat(V[packed], starts)
-    most = int(np.diff(starts, append=n).max())
-    return keys[starts], sums, most
 
 
 class _OutOfTime(Exception):

@@ -1,7 +1,7 @@
 """The parts of the party split (#27 item 3, :mod:`rolkit.fight.party_split`) its speed
 rests on, each against a plain reference: the merge of equal entries
-(:func:`~rolkit.fight.party_split._summed`), the table of turn laws by (actor slot, foe
-state) (:class:`~rolkit.fight.party_split._PairTable`), a side's round-end rules as one
+(:func:`~rolkit.fight.party_split.summed`), the table of turn laws by (actor slot, foe
+state) (:class:`~rolkit.fight.party_split.PairTable`), a side's round-end rules as one
 law (:meth:`~rolkit.fight.party_split._Laws.round_end`) and the cut of the next pass
 (:func:`~rolkit.fight.party_split._next_cut`). The whole split is checked against exact
 solves in ``test_party_split.py``."""
@@ -20,10 +20,9 @@ from rolkit.fight.party_split import (
     _STEP_LEAST,
     _Laws,
     _next_cut,
-    _PairTable,
     _Run,
-    _summed,
 )
+from rolkit.fight.party_tables import PairTable, summed
 from rolkit.fight.state import Slot
 from tests.core.fight.test_party_split import CASES, _chain
 
@@ -39,7 +38,7 @@ def test_summed_gives_each_distinct_key_once_ascending_with_its_sum_and_the_most
     for k, v in zip(keys, masses, strict=True):
         exact[k] = exact.get(k, Fraction(0)) + Fraction(v)
         terms[k] = terms.get(k, 0) + 1
-    got, sums, most = _summed(np.asarray(keys, dtype=np.int64), np.asarray(masses))
+    got, sums, most = summed(np.asarray(keys, dtype=np.int64), np.asarray(masses))
     assert got.tolist() == sorted(exact)
     assert most == max(terms.values())
     for k, s in zip(got.tolist(), sums.tolist(), strict=True):
@@ -48,7 +47,7 @@ def test_summed_gives_each_distinct_key_once_ascending_with_its_sum_and_the_most
 
 
 def test_pair_table_gives_back_each_pairs_rows_and_asks_for_each_missing_pair_once():
-    table = _PairTable()
+    table = PairTable()
     c = np.asarray([0, 3, 0, 20, 3], dtype=np.intp)
     y = np.asarray([5, 1, 5, 900, 1], dtype=np.intp)
     missing = table.missing(c, y)
