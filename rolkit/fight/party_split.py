@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 import time
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rolkit.fight.bounds import DEFAULT_WIDTH, Bounds
 from rolkit.fight.chain import Chain, TooLarge
@@ -77,9 +77,6 @@ from rolkit.fight.party_tables import (
 from rolkit.fight.result import marginals
 from rolkit.fight.state import Slot, Summary
 from rolkit.model import Fate
-
-if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
-    pass
 
 __all__ = ["party_bounds", "party_decomposable", "party_split", "SIDE_STATES_MAX"]
 
