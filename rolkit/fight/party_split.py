@@ -4,9 +4,12 @@ sparse matrix over the two sides' states.
 A *side state* is the tuple of one side's slots (its members' forms and weapons, in order
 of entry). The fight between two turns is a pair ``(x, y)`` of side states (side A's,
 side B's), and its probability mass is a sparse matrix ``P[x, y]`` over the side states
-reached so far, each side's numbered as it is met: numpy arrays of entries ``(x, y,
-mass)`` (float64; most pairs hold nothing: G.O.R.E.'s 4 v 6 holds ~3 % of its cells). The
-chain's turn (:meth:`Chain.successors`) reads and writes little of the pair:
+reached so far, each side's numbered as it is met: numpy arrays of entries (the pair
+as one int64 key ``x << BITS | y``, its mass as a float64; most pairs hold nothing:
+G.O.R.E.'s 4 v 6 holds ~3 % of its cells). A step moves every entry in one gather from
+tables of its laws, then sums equal entries by one sort of the keys packed with their
+positions (:func:`~rolkit.fight.party_tables.summed`). The chain's turn (:meth:`Chain.successors`) reads and writes
+little of the pair:
 
 - the actor's turn-start and turn-end rules move its own slot alone (a law on its side's
   states: rows or columns of ``P`` move, :meth:`Chain._slot_hook`);
@@ -16,9 +19,11 @@ chain's turn (:meth:`Chain.successors`) reads and writes little of the pair:
   ``(a', y')`` is built once with the chain's own machinery on a joint state composed
   from them, and moves every row whose actor slot is ``a``. It does not depend on which
   member of the side acts beyond its target and defence policies (the foes' order is the
-  turn order), so members with one policy share it;
-- the round-end rules move each combatant not dead alone (a law per side, member by
-  member: the chain draws them independently);
+  turn order), so members with one policy share it (one table by ``(a, y)``);
+- the round-end rules move each combatant not dead alone, and the chain draws them
+  independently (:meth:`Chain.hook_rows`): their law on a side's state is the product of
+  its members' (:meth:`_Laws.round_end`, built exact), the two sides' applied one after
+  the other;
 - each step applies only while the fight goes on: after every step the mass where a
   side is all out (:meth:`Chain.terminal`: a row or a column) is absorbed into its
   :class:`~rolkit.fight.state.Summary`, as the chain stops there. Nothing is absorbed
@@ -29,8 +34,9 @@ the exact solve. Where the chain reads more than that (aid between allies reads 
 than two sides), :class:`NotDecomposable` is raised and the caller falls back.
 
 **Bounds.** The mass goes on round after round; entries under a cut are dropped, and it
-stops when what is left is under a hundredth of the width asked for or the time is out
-(passes with a finer cut each, the laws kept). It gives up (:class:`TooLarge`) when a
+stops when what is left is under a hundredth of the width asked for or the time is out.
+Passes with a finer cut each, the laws kept: a coarse first one, then each aimed under the
+width by the mass the last one dropped (:func:`_next_cut`). It gives up (:class:`TooLarge`) when a
 side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
 of the budget (Tierkreis' and Ashes of War's parties: each round meets thousands of new
 side states), so that the caller's fallback gets the time left.
@@ -38,9 +44,9 @@ Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times 
 of those; dropping an entry only lowers what reaches the ends), so each float received
 equals the exact value of the same computation with each operation scaled by some
 ``1 + δ``, ``|δ| ≤ u = 2⁻⁵³`` (a chance's own rounding to float counted as one), each
-path through at most ``K`` of them (:attr:`_Run.flops`: per step, two plus the most terms
-summed into one entry; a dot product of ``n`` terms rounds each at most ``n`` times in
-any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
+path through at most ``K`` of them (:attr:`_Run.flops`: per law applied two, its
+chance's and its product's, and per merge the most terms summed into one entry; a sum of
+``n`` terms rounds each at most ``n`` times in any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
 Numerical Algorithms*, §3.1, γ_K). No subnormal enters: chances under :data:`_LEAST` and
 masses under :data:`_FLOOR` are dropped. Each lower bound is that, in Fractions, rounded
 down; ``unknown`` is one minus their sum (as :mod:`rolkit.fight.bounds`), so each result
@@ -51,20 +57,26 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from rolkit.fight.bounds import DEFAULT_WIDTH, Bounds
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.independent import NotDecomposable
 from rolkit.fight.laws import add_weight
+from rolkit.fight.party_tables import (
+    BITS,
+    MASK,
+    SIDE_STATES_MAX,
+    PairTable,
+    Side,
+    Table,
+    positions,
+    summed,
+)
 from rolkit.fight.result import marginals
 from rolkit.fight.state import Slot, Summary
 from rolkit.model import Fate
-
-if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
-    import numpy as np
 
 __all__ = ["party_bounds", "party_decomposable", "party_split", "SIDE_STATES_MAX"]
 
@@ -76,21 +88,23 @@ _GRID = 2**64
 _LEAST = 1e-30
 #: A mass below it is dropped (with chances ≥ _LEAST, every product stays normal).
 _FLOOR = 1e-250
-#: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
-SIDE_STATES_MAX = 8_000
 #: The entries (pairs of side states with mass) held at once, past which it is too large.
 _ENTRIES_MAX = 3_000_000
-#: The cells of a member's table of its side's states after its slot changes (past it,
-#: looked up per slot).
-_TABLE_MAX = 8_000_000
 #: Equal entries are summed over every cell (pair of side states) when the cells are at
 #: most this many times the entries (one pass over them beats a sort), else by a sort.
-_DENSE = 4
+_DENSE = 2
 #: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
 _QUIET = 8
-#: The first cut, as a share of the width asked for, and its factor between two passes.
-_FIRST_CUT = 1e-6
+#: The first cut, as a share of the width asked for: a coarse pass that builds most laws
+#: and measures how much mass the cut drops.
+_FIRST_CUT = 1e-5
+#: The factor between two passes' cuts: ``_STEP``, or finer where the last pass says it
+#: is not enough (:func:`_next_cut`), not finer than ``_STEP_LEAST``.
 _STEP = 0.1
+_STEP_LEAST = 1e-3
+#: The share of the width asked for a finer pass aims at (the mass dropped grows a
+#: little faster than the cut falls).
+_AIM = 0.5
 #: The share of the time budget the first round may take (past it, :class:`TooLarge`).
 _FIRST_ROUND = 0.25
 #: The mass left at which a pass stops, as a share of the width asked for.
@@ -106,158 +120,6 @@ def party_decomposable(chain: Chain) -> str | None:
     if chain.terminal(chain.start):
         return "the fight is over"
     return None
-
-
-class _Side:
-    """One side's states, numbered as they are met: their slots, whether the side is
-    all out there, and the tuple of its members' fates."""
-
-    def __init__(self, chain: Chain, members: tuple[int, ...]) -> None:
-        self.chain = chain
-        self.members = members
-        self.pos = {i: k for k, i in enumerate(members)}
-        self.states: list[tuple[Slot, ...]] = []
-        self.index: dict[tuple[Slot, ...], int] = {}
-        self.out: list[bool] = []
-        self.fate_of: list[int] = []
-        self.fates: list[tuple[Fate, ...]] = []
-        self._fate_index: dict[tuple[Fate, ...], int] = {}
-        self._moved: dict[tuple[int, int, Slot], int] = {}
-        self._to: dict[tuple[int, Slot], np.ndarray] = {}
-        self._tables: dict[int, Any] = {}
-        #: each slot met numbered (its code), and each state's members' codes
-        self.slot_code: dict[Slot, int] = {}
-        self.slots: list[Slot] = []
-        self.codes: list[tuple[int, ...]] = []
-        self._arrays: tuple[int, Any] = (-1, None)
-
-    def add(self, slots: tuple[Slot, ...]) -> int:
-        known = self.index.get(slots)
-        if known is None:
-            if len(self.states) >= SIDE_STATES_MAX:
-                raise TooLarge()
-            known = self.index[slots] = len(self.states)
-            self.states.append(slots)
-            status = self.chain.status
-            fates = tuple(status(slot.form) for slot in slots)
-            self.out.append(all(f is not None for f in fates))
-            f = self._fate_index.get(fates)
-            if f is None:
-                f = self._fate_index[fates] = len(self.fates)
-                self.fates.append(fates)
-            self.fate_of.append(f)
-            self.codes.append(tuple([self.code_of(slot) for slot in slots]))
-        return known
-
-    def arrays(self) -> tuple[Any, Any, Any]:
-        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
-        n, known = self._arrays
-        if n != len(self.states):
-            import numpy as np
-
-            known = (
-                np.asarray(self.out, dtype=bool),
-                np.asarray(self.fate_of, dtype=np.intp),
-                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
-            )
-            self._arrays = (len(self.states), known)
-        return known
-
-    def moved_many(self, xs: np.ndarray, k: int, slot: Slot) -> np.ndarray:
-        """:meth:`moved` of each state of ``xs`` (an array), from an array per member and
-        slot filled as states are asked for."""
-        import numpy as np
-
-        to = self._to.get((k, slot))
-        if to is None or len(to) < len(self.states):
-            grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
-            if to is not None:
-                grown[: len(to)] = to
-            to = self._to[(k, slot)] = grown
-        out = to[xs]
-        missing = np.flatnonzero(out < 0)
-        if len(missing):
-            for m in missing.tolist():
-                out[m] = self.moved(int(xs[m]), k, slot)
-            if len(to) < len(self.states):  # states added: the array grown for next time
-                grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
-                grown[: len(to)] = to
-                to = self._to[(k, slot)] = grown
-            to[xs[missing]] = out[missing]
-        return out
-
-    def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
-        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
-        member over states × slot codes filled as pairs are asked for (or, past
-        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
-        import numpy as np
-
-        table = self._grown_table(k)
-        if table is None:
-            out = np.empty(len(xs), dtype=np.intp)
-            order = np.argsort(codes, kind="stable")
-            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
-                if len(chunk):
-                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
-            return out
-        out = table[xs, codes]
-        miss = np.flatnonzero(out < 0)
-        if len(miss):
-            width = table.shape[1]
-            pairs = np.unique(xs[miss] * width + codes[miss])
-            px, pc = np.divmod(pairs, width)
-            got = np.asarray(
-                [
-                    self.moved(x, k, self.slots[c])
-                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
-                ],
-                dtype=np.intp,
-            )
-            grown = self._grown_table(k)  # the states and slots met since
-            if grown is None:
-                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
-                out[miss] = got[at]
-                return out
-            grown[px, pc] = got
-            out[miss] = grown[xs[miss], codes[miss]]
-        return out
-
-    def _grown_table(self, k: int) -> Any:
-        """Member ``k``'s table of :meth:`moved_pairs`, grown to every state and slot
-        met (``None``: too large)."""
-        import numpy as np
-
-        table = self._tables.get(k)
-        n, c = len(self.states), len(self.slots)
-        if table is not None and table.shape[0] >= n and table.shape[1] >= c:
-            return table
-        shape = (max(2 * n, 64), max(2 * c, 16))
-        if shape[0] * shape[1] > _TABLE_MAX:
-            self._tables[k] = None
-            return None
-        grown = np.full(shape, -1, dtype=np.intp)
-        if table is not None:
-            grown[: table.shape[0], : table.shape[1]] = table
-        self._tables[k] = grown
-        return grown
-
-    def code_of(self, slot: Slot) -> int:
-        """The code of ``slot`` (numbered now if new)."""
-        c = self.slot_code.get(slot)
-        if c is None:
-            c = self.slot_code[slot] = len(self.slots)
-            self.slots.append(slot)
-        return c
-
-    def moved(self, x: int, k: int, slot: Slot) -> int:
-        """State ``x`` with member ``k``'s slot replaced by ``slot``."""
-        key = (x, k, slot)
-        known = self._moved.get(key)
-        if known is None:
-            slots = list(self.states[x])
-            slots[k] = slot
-            known = self._moved[key] = self.add(tuple(slots))
-        return known
 
 
 #: A law out of one side state: the states it leads to and their chances (``None``: the
@@ -280,14 +142,14 @@ class _Laws:
         self.side_names = names
         self.side_of = tuple(names.index(side) for side in chain.sides)
         self.sides = tuple(
-            _Side(chain, tuple(i for i, s in enumerate(self.side_of) if s == k)) for k in (0, 1)
+            Side(chain, tuple(i for i, s in enumerate(self.side_of) if s == k)) for k in (0, 1)
         )
         start = chain.start
         self.x0 = self.sides[0].add(tuple(start[i] for i in self.sides[0].members))
         self.y0 = self.sides[1].add(tuple(start[i] for i in self.sides[1].members))
         self._hooks: dict[tuple[str, int, int], _HookLaw] = {}
-        self._transfers: dict[tuple[int, str, Slot], _Table] = {}
-        self._hook_tables: dict[tuple[str, int], _Table] = {}
+        self._transfers: dict[tuple[int, str], PairTable] = {}
+        self._hook_tables: dict[tuple[str, int], Table] = {}
         self.laws = 0
 
     def hook(self, which: str, i: int, x: int) -> _HookLaw:
@@ -312,6 +174,36 @@ class _Laws:
                 known = ([n for n, _p in kept], [p for _n, p in kept])
         self._hooks[key] = known
         return known
+
+    def round_end(self, s: int, x: int) -> _HookLaw:
+        """The round-end rules of side ``s``'s members not dead on its state ``x``
+        (``None``: the identity): each member's law reads and writes its own slot alone
+        (:meth:`Chain._slot_hook`) and the chain draws them independently
+        (:meth:`Chain.hook_rows`), so their joint law is the product of theirs, built
+        exact and each chance rounded once."""
+        side = self.sides[s]
+        status = self.chain.status
+        acc: dict[int, int] = {x: 1}
+        den = 1
+        still = True
+        for k, slot in enumerate(side.states[x]):
+            if status(slot.form) == "dead":
+                continue
+            moved = self.chain._slot_hook("end", slot)
+            if moved is None:
+                continue
+            d, rows = moved
+            new: dict[int, int] = {}
+            for x1, w in acc.items():
+                for slot2, v in rows:
+                    x2 = side.moved(x1, k, slot2)
+                    new[x2] = new.get(x2, 0) + w * v
+            acc, den, still = new, den * d, False
+        if still:
+            return None
+        kept = [(nxt, w / den) for nxt, w in acc.items()]  # int / int: correctly rounded
+        kept = [(nxt, p) for nxt, p in kept if p >= _LEAST]
+        return [n for n, _p in kept], [p for _n, p in kept]
 
     def turn(self, i: int, rep: int, y: int) -> _TurnLaw:
         """Combatant ``i``'s blow or turn of actions (:meth:`Chain.turn_rows`) with its
@@ -343,74 +235,30 @@ class _Laws:
         out = [(a2, y2, w / d) for (a2, y2), (w, d) in acc.items()]
         return [row for row in out if row[2] >= _LEAST]
 
-    def transfer(self, i: int, a: Slot) -> _Table:
-        """The turns of the actors of ``i``'s side and policy in slot ``a``, by foe state:
-        rows ``(code of the actor's slot after, foe state after, chance)``."""
-        key = (self.side_of[i], self.chain.policy[i], a)
+    def transfer(self, i: int) -> PairTable:
+        """The turns of the actors of ``i``'s side and policy, by (code of the actor's
+        slot, foe state): rows ``(code of the actor's slot after, foe state after,
+        chance)``."""
+        key = (self.side_of[i], self.chain.policy[i])
         known = self._transfers.get(key)
         if known is None:
-            known = self._transfers[key] = _Table(3)
+            known = self._transfers[key] = PairTable()
         return known
 
-    def hook_table(self, which: str, i: int) -> _Table:
-        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``."""
+    def hook_table(self, which: str, i: int) -> Table:
+        """:meth:`hook` of each state of ``i``'s side: rows ``(state after, chance)``
+        (``which`` ``"round_end"``: :meth:`round_end` of side ``i``'s)."""
         key = (which, i)
         known = self._hook_tables.get(key)
         if known is None:
-            known = self._hook_tables[key] = _Table(2)
+            known = self._hook_tables[key] = Table(2)
         return known
 
 
-class _Table:
-    """Laws out of numbered states as flat arrays, filled as states are asked for: the
-    rows out of state ``x`` are ``start[x] : start[x] + count[x]`` of each column."""
-
-    def __init__(self, columns: int) -> None:
-        self._owner: list[int] = []
-        self._columns: list[list[Any]] = [[] for _ in range(columns)]
-        self._seen: Any = None
-        self._arrays: tuple[Any, ...] | None = None
-
-    def missing(self, xs: Any) -> list[int]:
-        """The states of ``xs`` (an array) whose rows are not in yet, once each."""
-        import numpy as np
-
-        seen = self._seen
-        top = int(xs.max(initial=-1)) + 1
-        if seen is None or len(seen) < top:
-            grown = np.zeros(max(top, 64) * 2, dtype=bool)
-            if seen is not None:
-                grown[: len(seen)] = seen
-            seen = self._seen = grown
-        new = xs[~seen[xs]]
-        return np.unique(new).tolist() if len(new) else []
-
-    def put(self, x: int, rows: Sequence[tuple[Any, ...]]) -> None:
-        """The rows out of state ``x``."""
-        self._seen[x] = True
-        self._owner.extend([x] * len(rows))
-        for column, values in zip(self._columns, zip(*rows, strict=True), strict=False):
-            column.extend(values)
-        self._arrays = None
-
-    def arrays(self, n: int) -> tuple[Any, ...]:
-        """``(start, count, *columns)`` as arrays, ``start`` and ``count`` over ``n``
-        states at least."""
-        import numpy as np
-
-        if self._arrays is None or len(self._arrays[0]) < n:
-            owner = np.asarray(self._owner, dtype=np.intp)
-            order = np.argsort(owner, kind="stable")
-            count = np.bincount(owner, minlength=n).astype(np.intp)
-            start = (np.cumsum(count) - count).astype(np.intp)
-            columns = tuple(np.asarray(c)[order] for c in self._columns)
-            self._arrays = (start, count, *columns)
-        return self._arrays
-
-
 class _Run:
-    """One pass: the joint mass as sparse entries ``(side A's state, side B's state,
-    mass)`` pushed step by step with numpy, entries under ``cut`` dropped."""
+    """One pass: the joint mass as sparse entries ``(pair key, mass)`` pushed step by step
+    with numpy, entries under ``cut`` dropped. A pair key is ``x << BITS | y`` (side A's
+    state ``x``, side B's ``y``): the keys are kept sorted and distinct."""
 
     def __init__(
         self, laws: _Laws, cut: float, left: float, deadline: float, give_up: float = math.inf
@@ -427,9 +275,9 @@ class _Run:
         self.give_up = give_up
         self.deadline = min(deadline, give_up)
         self._deadline = deadline
-        self.X = np.asarray([laws.x0], dtype=np.intp)
-        self.Y = np.asarray([laws.y0], dtype=np.intp)
+        self.K = np.asarray([laws.x0 << BITS | laws.y0], dtype=np.int64)
         self.V = np.asarray([1.0])
+        self._xy: tuple[Any, Any] | None = None
         #: mass absorbed per (side A's fates, side B's fates), as floats
         self.ended: dict[tuple[int, int], float] = {}
         #: the float operations along any path (module docstring)
@@ -441,138 +289,184 @@ class _Run:
     # the entries ----------------------------------------------------------------------
     def _ids(self, s: int) -> tuple[Any, Any]:
         """The entries' states of side ``s`` and of the other side."""
-        return (self.X, self.Y) if s == 0 else (self.Y, self.X)
+        xy = self._xy
+        if xy is None:
+            xy = self._xy = (self.K >> BITS, self.K & MASK)
+        return xy if s == 0 else (xy[1], xy[0])
 
-    def _store(self, s: int, mine: Any, theirs: Any, V: Any) -> None:
-        """The entries of one step (side ``s``'s states first), equal ones summed: the
-        step's roundings counted (its chances', its products', its longest sum)."""
+    def _set(self, K: Any, V: Any) -> None:
+        self.K, self.V, self._xy = K, V, None
+
+    def _kept(self, K: Any, V: Any, moving: Any, more: int) -> tuple[Any, Any, int]:
+        """Room for a step's entries: ``(keys, masses, n)``, the ``n`` entries of ``(K,
+        V)`` not ``moving`` copied in front, ``more`` places after them to fill."""
         np = self.np
-        X, Y = (mine, theirs) if s == 0 else (theirs, mine)
+        stay = ~moving
+        n = int(np.count_nonzero(stay))
+        key = np.empty(n + more, dtype=np.int64)
+        val = np.empty(n + more)
+        np.compress(stay, K, out=key[:n])
+        np.compress(stay, V, out=val[:n])
+        return key, val, n
+
+    def _store(self, key: Any, V: Any, steps: int = 1) -> None:
+        """The entries after ``steps`` laws (pair keys, masses; ``key`` is used up),
+        equal ones summed: the roundings counted (per law its chance's and its
+        product's, then the longest sum)."""
+        np = self.np
         n1 = len(self.laws.sides[1].states)
-        key = X.astype(np.int64) * n1 + Y
         cells = len(self.laws.sides[0].states) * n1
-        if cells <= _DENSE * len(key):  # one pass over the cells beats a sort
-            sums = np.bincount(key, weights=V, minlength=cells)
+        if cells <= _DENSE * len(V):  # one pass over the cells beats a sort
+            dense = key >> BITS
+            dense *= n1
+            dense += key & MASK
+            sums = np.bincount(dense, weights=V, minlength=cells)
             uniq = np.flatnonzero(sums)
-            most = int(np.bincount(key).max(initial=1))
-            self.V = sums[uniq]
+            most = int(np.bincount(dense).max(initial=1))
+            x, y = np.divmod(uniq, n1)
+            x <<= BITS
+            x |= y
+            self._set(x, sums[uniq])
         else:
-            uniq, inv, counts = np.unique(key, return_inverse=True, return_counts=True)
-            self.V = np.bincount(inv.ravel(), weights=V, minlength=len(uniq))
-            most = int(counts.max(initial=1))
-        self.X = (uniq // n1).astype(np.intp)
-        self.Y = (uniq % n1).astype(np.intp)
-        self.flops += 2 + most
+            keys, sums, most = summed(key, V)
+            self._set(keys, sums)
+        self.flops += 2 * steps + most
         if len(self.V) > _ENTRIES_MAX:
             raise TooLarge()
         self.peak = max(self.peak, len(self.V))
 
-    def _expand(self, counts: Any, starts: Any) -> tuple[Any, Any]:
-        """For entries with ``counts[e]`` rows from ``starts[e]`` on: each new row's
-        entry and its row's index."""
+    def _expand(self, idx: Any, counts: Any, starts: Any) -> tuple[Any, Any]:
+        """For entries ``idx`` with ``counts[e]`` rows from ``starts[e]`` on: each new
+        row's entry and its row's index."""
         np = self.np
-        entry = np.repeat(np.arange(len(counts)), counts)
-        first = np.cumsum(counts) - counts
-        flat = np.repeat(starts - first, counts) + np.arange(len(entry))
-        return entry, flat
+        rows = np.repeat(idx, counts)
+        first = np.cumsum(counts)
+        first -= counts
+        flat = np.repeat(starts - first, counts)
+        flat += positions(len(flat))
+        return rows, flat
 
     # the steps -----------------------------------------------------------------------
+    def _side_law(self, K: Any, V: Any, s: int, table: Table, law: Any) -> Any:
+        """A law on side ``s``'s states applied to the entries ``(K, V)`` (``law(x)``
+        builds the rows out of ``x`` not in ``table`` yet): their keys and masses after
+        it, not summed (``None``: the identity on every entry)."""
+        np = self.np
+        mine = K >> BITS if s == 0 else K & MASK
+        for x in table.missing(mine):
+            rows = law(x)
+            table.put(x, [] if rows is None else list(zip(*rows, strict=True)))
+        start, count, to, p = table.arrays(len(self.laws.sides[s].states))
+        counts = count[mine]
+        moving = counts > 0
+        idx = np.flatnonzero(moving)
+        if not len(idx):
+            return None
+        rows, flat = self._expand(idx, counts[idx], start[mine[idx]])
+        key, val, n = self._kept(K, V, moving, len(rows))
+        out = key[n:]
+        if s == 0:  # the other side's state kept: the key's low bits
+            np.left_shift(to[flat], BITS, out=out)
+            out |= K[rows] & MASK
+        else:
+            np.bitwise_and(K[rows], ~MASK, out=out)
+            out |= to[flat]
+        np.multiply(V[rows], p[flat], out=val[n:])
+        return key, val
+
     def hook(self, which: str, i: int) -> bool:
         """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
         the identity everywhere, nothing done)."""
-        np = self.np
         laws = self.laws
-        s = laws.side_of[i]
-        mine, theirs = self._ids(s)
-        table = laws.hook_table(which, i)
-        for x in table.missing(mine):
-            law = laws.hook(which, i, x)
-            table.put(x, [] if law is None else list(zip(*law, strict=True)))
-        start, count, to, p = table.arrays(len(laws.sides[s].states))
-        counts = count[mine]
-        moving = counts > 0
-        if not moving.any():
-            return False
-        idx = np.flatnonzero(moving)
-        entry, flat = self._expand(counts[idx], start[mine[idx]])
-        rows = idx[entry]
-        stay = ~moving
-        self._store(
-            s,
-            np.concatenate((mine[stay], to[flat])),
-            np.concatenate((theirs[stay], theirs[rows])),
-            np.concatenate((self.V[stay], self.V[rows] * p[flat])),
+        moved = self._side_law(
+            self.K,
+            self.V,
+            laws.side_of[i],
+            laws.hook_table(which, i),
+            lambda x: laws.hook(which, i, x),
         )
+        if moved is None:
+            return False
+        self._store(*moved)
+        return True
+
+    def round_end(self) -> bool:
+        """The round-end rules of every member not dead (:meth:`_Laws.round_end`, one
+        side after the other: they are drawn independently), summed once (``False``:
+        the identity everywhere, nothing done)."""
+        laws = self.laws
+        K, V = self.K, self.V
+        steps = 0
+        for s in (0, 1):
+            moved = self._side_law(
+                K, V, s, laws.hook_table("round_end", s), lambda x, s=s: laws.round_end(s, x)
+            )
+            if moved is not None:
+                K, V = moved
+                steps += 1
+        if not steps:
+            return False
+        self._store(K, V, steps)
         return True
 
     def blow(self, i: int) -> None:
-        """Combatant ``i``'s blow or turn of actions in every entry where it can act."""
+        """Combatant ``i``'s blow or turn of actions in every entry where it can act: the
+        laws out of each (actor slot, foe state) met built first, then every entry moved
+        in one gather."""
         np = self.np
         laws = self.laws
         s = laws.side_of[i]
-        side, other = laws.sides[s], laws.sides[1 - s]
+        side = laws.sides[s]
         k = side.pos[i]
         mine, theirs = self._ids(s)
         code = side.arrays()[2][mine, k]
-        status = self.chain.status
-        acting = np.asarray([status(slot.form) is None for slot in side.slots], dtype=bool)
-        act = acting[code]
-        if not act.any():
-            return
+        act = side.acting()[code]
         idx = np.flatnonzero(act)
-        order = idx[np.argsort(code[idx], kind="stable")]
-        cuts = np.flatnonzero(np.diff(code[order])) + 1
-        groups = np.split(order, cuts)
-        transfers = []
-        for g in groups:
-            transfer = laws.transfer(i, side.slots[int(code[g[0]])])
-            rep = int(mine[g[0]])
-            for y in transfer.missing(theirs[g]):
-                if time.perf_counter() > self.deadline:
-                    raise _OutOfTime()
-                transfer.put(y, [(side.code_of(a2), y2, p) for a2, y2, p in laws.turn(i, rep, y)])
-            transfers.append(transfer)
-        n_other = len(other.states)
-        parts: list[tuple[Any, Any, Any]] = []
-        stay = ~act
-        parts.append((mine[stay], theirs[stay], self.V[stay]))
-        for g, transfer in zip(groups, transfers, strict=True):
-            start, count, codes2, y2s, ps = transfer.arrays(n_other)
-            ye = theirs[g]
-            entry, flat = self._expand(count[ye], start[ye])
-            rows = g[entry]
-            new_mine = side.moved_pairs(k, mine[rows], codes2[flat])
-            parts.append((new_mine, y2s[flat], self.V[rows] * ps[flat]))
-        self._store(
-            s,
-            np.concatenate([p[0] for p in parts]),
-            np.concatenate([p[1] for p in parts]),
-            np.concatenate([p[2] for p in parts]),
-        )
+        if not len(idx):
+            return
+        c, y = code[idx], theirs[idx]
+        table = laws.transfer(i)
+        for e in table.missing(c, y).tolist():
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime()
+            ye = int(y[e])
+            law = laws.turn(i, int(mine[idx[e]]), ye)
+            table.put(int(c[e]), ye, [(side.code_of(a2), y2, p) for a2, y2, p in law])
+        start, count, codes2, y2s, ps = table.arrays()
+        rows, flat = self._expand(idx, count[c, y], start[c, y])
+        key, val, n = self._kept(self.K, self.V, act, len(rows))
+        moved = side.moved_pairs(k, mine[rows], codes2[flat])
+        out = key[n:]
+        if s == 0:
+            np.left_shift(moved, BITS, out=out)
+            out |= y2s[flat]
+        else:
+            np.left_shift(y2s[flat], BITS, out=out)
+            out |= moved
+        np.multiply(self.V[rows], ps[flat], out=val[n:])
+        self._store(key, val)
 
-    def absorb(self) -> None:
-        """The mass where a side is all out ends there (its summary), as the chain stops."""
+    def settle(self) -> None:
+        """The mass where a side is all out ends there (its summary), as the chain stops;
+        then the entries under the cut are dropped (their mass unknown)."""
         np = self.np
         out0, fa, _c = self.laws.sides[0].arrays()
         out1, fb, _c = self.laws.sides[1].arrays()
-        done = out0[self.X] | out1[self.Y]
-        if not done.any():
-            return
-        nfb = len(self.laws.sides[1].fates)
-        key = fa[self.X[done]] * nfb + fb[self.Y[done]]
-        sums = np.bincount(key, weights=self.V[done])
-        for pair in np.flatnonzero(sums).tolist():
-            at = divmod(pair, nfb)
-            self.ended[at] = self.ended.get(at, 0.0) + float(sums[pair])
-        self.flops += 1 + int(np.bincount(key).max())
-        keep = ~done
-        self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
-
-    def pruned(self) -> None:
-        """Entries under the cut dropped (their mass unknown)."""
+        X, Y = self._ids(0)
         keep = self.cut <= self.V
+        done = out0[X]
+        done |= out1[Y]
+        if done.any():
+            nfb = len(self.laws.sides[1].fates)
+            key = fa[X[done]] * nfb + fb[Y[done]]
+            sums = np.bincount(key, weights=self.V[done])
+            for pair in np.flatnonzero(sums).tolist():
+                at = divmod(pair, nfb)
+                self.ended[at] = self.ended.get(at, 0.0) + float(sums[pair])
+            self.flops += 1 + int(np.bincount(key).max())
+            keep &= ~done
         if not keep.all():
-            self.X, self.Y, self.V = self.X[keep], self.Y[keep], self.V[keep]
+            self._set(self.K[keep], self.V[keep])
 
     # the fight -----------------------------------------------------------------------
     def play(self) -> None:
@@ -585,13 +479,14 @@ class _Run:
         last = 1.0
         played = False  # a whole round
         while len(self.V):
-            before = (self.X, self.Y, self.V, dict(self.ended), self.flops)
+            before = (self.K, self.V, dict(self.ended), self.flops)
             try:
                 self._turn(turn, first)
             except _OutOfTime:
                 if not played and time.perf_counter() > self.give_up:
                     raise TooLarge() from None
-                self.X, self.Y, self.V, self.ended, self.flops = before
+                self.K, self.V, self.ended, self.flops = before
+                self._xy = None
                 self.out_of_time = True
                 return
             first = False
@@ -621,12 +516,11 @@ class _Run:
             if stage == "blow":
                 self.blow(i)
             elif stage == "end":
-                for j in range(len(self.chain.sides)):
-                    self.hook("end", j)
+                if not self.round_end():
+                    continue
             elif not self.hook(stage, i):
                 continue
-            self.absorb()
-            self.pruned()
+            self.settle()
 
     def bounds(self, seconds: float) -> Bounds:
         """The certified bounds of the mass ended (module docstring)."""
@@ -695,4 +589,13 @@ def party_split(
         if best.unknown <= width or spent >= seconds or cut <= _FLOOR:
             counts = (len(laws.sides[0].states), len(laws.sides[1].states))
             return Bounds(best.lower, best.unknown, best.explored, spent), counts
-        cut *= _STEP
+        cut = _next_cut(cut, float(result.unknown), float(width))
+
+
+def _next_cut(cut: float, unknown: float, width: float) -> float:
+    """The next pass's cut after one at ``cut`` left ``unknown``: ``_STEP`` times it, or
+    finer where that does not reach ``width`` if the mass dropped is proportional to the
+    cut (entries under it dropped: their mass, summed over the steps, scales with it),
+    aimed at :data:`_AIM` of ``width``. Any cut gives certified bounds: this only picks
+    the pass that may reach the width in the time left."""
+    return cut * max(_STEP_LEAST, min(_STEP, _AIM * width / unknown))

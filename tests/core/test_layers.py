@@ -49,6 +49,8 @@ LAZY: Mapping[tuple[str, str], str] = {
     "when a fight is bounded past the exact bound",
     ("rolkit.fight.party_split", "numpy"): "two parties' joint mass is pushed with numpy only "
     "when their fight is bounded past the exact bound",
+    ("rolkit.fight.party_tables", "numpy"): "the party split's side states and law tables "
+    "are numpy arrays, built only when two parties' fight is bounded past the exact bound",
     ("rolkit.fight.lockstep", "numpy"): "a party's fights are drawn side by side with numpy "
     "only when a party is simulated (Lockstep)",
     ("rolkit.systems.ashes_of_war.rules.compact_duel", "numpy"): "the default duel's side "

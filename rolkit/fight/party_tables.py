@@ -1,0 +1,356 @@
+"""The numbered side states of a party split and the tables of their laws as numpy
+arrays (#27 item 3, :mod:`rolkit.fight.party_split`): each side's states numbered as they
+are met, laws out of states (:class:`Table`) and out of pairs (actor slot, foe state)
+(:class:`PairTable`) filled as they are asked for, and the merge of equal entries
+(:func:`summed`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rolkit.fight.chain import Chain, TooLarge
+from rolkit.fight.state import Slot
+from rolkit.model import Fate
+
+if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
+    import numpy as np
+
+__all__ = ["BITS", "MASK", "SIDE_STATES_MAX", "PairTable", "Side", "Table", "positions", "summed"]
+
+#: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
+SIDE_STATES_MAX = 8_000
+#: The bits of a side state's number in a pair's key (``x << BITS | y``).
+BITS = SIDE_STATES_MAX.bit_length()
+MASK = (1 << BITS) - 1
+#: The cells of a member's table of its side's states after its slot changes (past it,
+#: looked up per slot), and of a :class:`PairTable` (past it, :class:`TooLarge`).
+_TABLE_MAX = 8_000_000
+
+
+class Side:
+    """One side's states, numbered as they are met: their slots, whether the side is
+    all out there, and the tuple of its members' fates."""
+
+    def __init__(self, chain: Chain, members: tuple[int, ...]) -> None:
+        self.chain = chain
+        self.members = members
+        self.pos = {i: k for k, i in enumerate(members)}
+        self.states: list[tuple[Slot, ...]] = []
+        self.index: dict[tuple[Slot, ...], int] = {}
+        self.out: list[bool] = []
+        self.fate_of: list[int] = []
+        self.fates: list[tuple[Fate, ...]] = []
+        self._fate_index: dict[tuple[Fate, ...], int] = {}
+        self._moved: dict[tuple[int, int, Slot], int] = {}
+        self._to: dict[tuple[int, Slot], np.ndarray] = {}
+        self._tables: dict[int, Any] = {}
+        #: each slot met numbered (its code), and each state's members' codes
+        self.slot_code: dict[Slot, int] = {}
+        self.slots: list[Slot] = []
+        self.codes: list[tuple[int, ...]] = []
+        self._arrays: tuple[int, Any] = (-1, None)
+        self._acting: Any = ()
+
+    def add(self, slots: tuple[Slot, ...]) -> int:
+        known = self.index.get(slots)
+        if known is None:
+            if len(self.states) >= SIDE_STATES_MAX:
+                raise TooLarge()
+            known = self.index[slots] = len(self.states)
+            self.states.append(slots)
+            status = self.chain.status
+            fates = tuple(status(slot.form) for slot in slots)
+            self.out.append(all(f is not None for f in fates))
+            f = self._fate_index.get(fates)
+            if f is None:
+                f = self._fate_index[fates] = len(self.fates)
+                self.fates.append(fates)
+            self.fate_of.append(f)
+            self.codes.append(tuple([self.code_of(slot) for slot in slots]))
+        return known
+
+    def arrays(self) -> tuple[Any, Any, Any]:
+        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
+        n, known = self._arrays
+        if n != len(self.states):
+            import numpy as np
+
+            known = (
+                np.asarray(self.out, dtype=bool),
+                np.asarray(self.fate_of, dtype=np.intp),
+                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
+            )
+            self._arrays = (len(self.states), known)
+        return known
+
+    def acting(self) -> Any:
+        """Whether a combatant in each slot met (by code) can act, as a numpy array."""
+        known = self._acting
+        if len(known) != len(self.slots):
+            import numpy as np
+
+            status = self.chain.status
+            known = self._acting = np.asarray(
+                [status(slot.form) is None for slot in self.slots], dtype=bool
+            )
+        return known
+
+    def moved_many(self, xs: np.ndarray, k: int, slot: Slot) -> np.ndarray:
+        """:meth:`moved` of each state of ``xs`` (an array), from an array per member and
+        slot filled as states are asked for."""
+        import numpy as np
+
+        to = self._to.get((k, slot))
+        if to is None or len(to) < len(self.states):
+            grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+            if to is not None:
+                grown[: len(to)] = to
+            to = self._to[(k, slot)] = grown
+        out = to[xs]
+        missing = np.flatnonzero(out < 0)
+        if len(missing):
+            for m in missing.tolist():
+                out[m] = self.moved(int(xs[m]), k, slot)
+            if len(to) < len(self.states):  # states added: the array grown for next time
+                grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+                grown[: len(to)] = to
+                to = self._to[(k, slot)] = grown
+            to[xs[missing]] = out[missing]
+        return out
+
+    def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
+        member over states × slot codes filled as pairs are asked for (or, past
+        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
+        import numpy as np
+
+        table = self._grown_table(k)
+        if table is None:
+            out = np.empty(len(xs), dtype=np.intp)
+            order = np.argsort(codes, kind="stable")
+            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
+                if len(chunk):
+                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
+            return out
+        out = table[xs, codes]
+        if len(out) and out.min() < 0:
+            miss = np.flatnonzero(out < 0)
+            width = table.shape[1]
+            pairs = np.unique(xs[miss] * width + codes[miss])
+            px, pc = np.divmod(pairs, width)
+            got = np.asarray(
+                [
+                    self.moved(x, k, self.slots[c])
+                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
+                ],
+                dtype=np.intp,
+            )
+            grown = self._grown_table(k)  # the states and slots met since
+            if grown is None:
+                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
+                out[miss] = got[at]
+                return out
+            grown[px, pc] = got
+            out[miss] = grown[xs[miss], codes[miss]]
+        return out
+
+    def _grown_table(self, k: int) -> Any:
+        """Member ``k``'s table of :meth:`moved_pairs`, grown to every state and slot
+        met (``None``: too large)."""
+        import numpy as np
+
+        table = self._tables.get(k)
+        n, c = len(self.states), len(self.slots)
+        if table is not None and table.shape[0] >= n and table.shape[1] >= c:
+            return table
+        shape = (max(2 * n, 64), max(2 * c, 16))
+        if shape[0] * shape[1] > _TABLE_MAX:
+            self._tables[k] = None
+            return None
+        grown = np.full(shape, -1, dtype=np.intp)
+        if table is not None:
+            grown[: table.shape[0], : table.shape[1]] = table
+        self._tables[k] = grown
+        return grown
+
+    def code_of(self, slot: Slot) -> int:
+        """The code of ``slot`` (numbered now if new)."""
+        c = self.slot_code.get(slot)
+        if c is None:
+            c = self.slot_code[slot] = len(self.slots)
+            self.slots.append(slot)
+        return c
+
+    def moved(self, x: int, k: int, slot: Slot) -> int:
+        """State ``x`` with member ``k``'s slot replaced by ``slot``."""
+        key = (x, k, slot)
+        known = self._moved.get(key)
+        if known is None:
+            slots = list(self.states[x])
+            slots[k] = slot
+            known = self._moved[key] = self.add(tuple(slots))
+        return known
+
+
+class Table:
+    """Laws out of numbered states as flat arrays, filled as states are asked for: the
+    rows out of state ``x`` are ``start[x] : start[x] + count[x]`` of each column."""
+
+    def __init__(self, columns: int) -> None:
+        self._owner: list[int] = []
+        self._columns: list[list[Any]] = [[] for _ in range(columns)]
+        self._seen: Any = None
+        self._arrays: tuple[Any, ...] | None = None
+
+    def missing(self, xs: Any) -> list[int]:
+        """The states of ``xs`` (an array) whose rows are not in yet, once each."""
+        import numpy as np
+
+        seen = self._seen
+        top = int(xs.max(initial=-1)) + 1
+        if seen is None or len(seen) < top:
+            grown = np.zeros(max(top, 64) * 2, dtype=bool)
+            if seen is not None:
+                grown[: len(seen)] = seen
+            seen = self._seen = grown
+        new = xs[~seen[xs]]
+        return np.unique(new).tolist() if len(new) else []
+
+    def put(self, x: int, rows: Sequence[tuple[Any, ...]]) -> None:
+        """The rows out of state ``x``."""
+        self._seen[x] = True
+        self._owner.extend([x] * len(rows))
+        for column, values in zip(self._columns, zip(*rows, strict=True), strict=False):
+            column.extend(values)
+        self._arrays = None
+
+    def arrays(self, n: int) -> tuple[Any, ...]:
+        """``(start, count, *columns)`` as arrays, ``start`` and ``count`` over ``n``
+        states at least."""
+        import numpy as np
+
+        if self._arrays is None or len(self._arrays[0]) < n:
+            owner = np.asarray(self._owner, dtype=np.intp)
+            order = np.argsort(owner, kind="stable")
+            count = np.bincount(owner, minlength=n).astype(np.intp)
+            start = (np.cumsum(count) - count).astype(np.intp)
+            columns = tuple(np.asarray(c)[order] for c in self._columns)
+            self._arrays = (start, count, *columns)
+        return self._arrays
+
+
+class PairTable:
+    """Laws out of pairs ``(c, y)`` of numbers (an actor's slot code, a foe state) as flat
+    arrays, filled as pairs are asked for: the rows out of ``(c, y)`` are ``start[c, y] :
+    start[c, y] + count[c, y]`` of each column (``count`` −1: not in yet)."""
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.np = np
+        self.start = np.zeros((0, 0), dtype=np.int32)
+        self.count = np.zeros((0, 0), dtype=np.int32)
+        self._columns: tuple[Any, Any, Any] = (
+            np.zeros(0, dtype=np.intp),
+            np.zeros(0, dtype=np.intp),
+            np.zeros(0, dtype=np.float64),
+        )
+        self._pending: list[tuple[int, int, float]] = []
+        self._rows = 0
+
+    def missing(self, c: Any, y: Any) -> Any:
+        """The positions in ``c``, ``y`` (arrays) of the pairs not in yet, once each."""
+        np = self.np
+        if not len(c):
+            return np.zeros(0, dtype=np.intp)
+        self._grow(int(c.max()) + 1, int(y.max()) + 1)
+        miss = np.flatnonzero(self.count[c, y] < 0)
+        if not len(miss):
+            return miss
+        _keys, first = np.unique(c[miss] * self.count.shape[1] + y[miss], return_index=True)
+        return miss[first]
+
+    def put(self, c: int, y: int, rows: Sequence[tuple[int, int, float]]) -> None:
+        """The rows out of ``(c, y)``."""
+        self._grow(c + 1, y + 1)
+        if self._rows + len(rows) >= 2**31:
+            raise TooLarge()
+        self.start[c, y] = self._rows
+        self.count[c, y] = len(rows)
+        self._rows += len(rows)
+        self._pending.extend(rows)
+
+    def arrays(self) -> tuple[Any, Any, Any, Any, Any]:
+        """``(start, count, codes after, foe states after, chances)``."""
+        np = self.np
+        if self._pending:
+            codes, ys, ps = zip(*self._pending, strict=True)
+            new = (
+                np.asarray(codes, dtype=np.intp),
+                np.asarray(ys, dtype=np.intp),
+                np.asarray(ps, dtype=np.float64),
+            )
+            self._columns = tuple(  # type: ignore[assignment]
+                np.concatenate((old, more)) for old, more in zip(self._columns, new, strict=True)
+            )
+            self._pending = []
+        return (self.start, self.count, *self._columns)
+
+    def _grow(self, codes: int, states: int) -> None:
+        """The pair arrays grown to ``codes`` × ``states`` at least (past
+        :data:`_TABLE_MAX` cells: :class:`TooLarge`)."""
+        np = self.np
+        have = self.count.shape
+        if codes <= have[0] and states <= have[1]:
+            return
+        shape = (max(codes, 2 * have[0], 16), max(states, min(2 * have[1], SIDE_STATES_MAX), 64))
+        if shape[0] * shape[1] > _TABLE_MAX:
+            raise TooLarge()
+        start = np.zeros(shape, dtype=np.int32)
+        count = np.full(shape, -1, dtype=np.int32)
+        start[: have[0], : have[1]] = self.start
+        count[: have[0], : have[1]] = self.count
+        self.start, self.count = start, count
+
+
+def positions(n: int) -> Any:
+    """``numpy.arange(n)``, a view of one kept array (not to be written)."""
+    global _RANGE
+    if len(_RANGE) < n:
+        import numpy as np
+
+        _RANGE = np.arange(max(n, 2 * len(_RANGE)))
+        _RANGE.flags.writeable = False
+    return _RANGE[:n]
+
+
+_RANGE: Any = ()
+
+
+def summed(key: Any, V: Any) -> tuple[Any, Any, int]:
+    """The distinct keys of ``key`` (pair keys: int64 under ``2**(2 * BITS)``), ascending,
+    the sum of ``V`` over each, and the most terms summed into one: the keys packed with
+    their positions in one int64 array and sorted (a plain sort: far faster than an
+    argsort), each run of equal keys summed in order of position. ``key`` is used up."""
+    import numpy as np
+
+    n = len(key)
+    if not n:
+        return key, V, 1
+    bits = n.bit_length()
+    if 2 * BITS + bits > 63:  # the keys and positions would not fit in an int64
+        raise TooLarge()
+    packed = key
+    packed <<= bits
+    packed |= positions(n)
+    packed.sort()
+    keys = packed >> bits
+    head = np.empty(n, dtype=bool)
+    head[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=head[1:])
+    starts = np.flatnonzero(head)
+    packed &= (1 << bits) - 1
+    sums = np.add.reduceat(V[packed], starts)
+    most = int(np.diff(starts, append=n).max())
+    return keys[starts], sums, most

@@ -1,0 +1,128 @@
+"""The parts of the party split (#27 item 3, :mod:`rolkit.fight.party_split`) its speed
+rests on, each against a plain reference: the merge of equal entries
+(:func:`~rolkit.fight.party_split.summed`), the table of turn laws by (actor slot, foe
+state) (:class:`~rolkit.fight.party_split.PairTable`), a side's round-end rules as one
+law (:meth:`~rolkit.fight.party_split._Laws.round_end`) and the cut of the next pass
+(:func:`~rolkit.fight.party_split._next_cut`). The whole split is checked against exact
+solves in ``test_party_split.py``."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from rolkit.fight.party_split import (
+    _AIM,
+    _STEP,
+    _STEP_LEAST,
+    _Laws,
+    _next_cut,
+    _Run,
+)
+from rolkit.fight.party_tables import PairTable, summed
+from rolkit.fight.state import Slot
+from tests.core.fight.test_party_split import CASES, _chain
+
+
+@pytest.mark.parametrize("n", [1, 2, 7, 1000, 5000])
+def test_summed_gives_each_distinct_key_once_ascending_with_its_sum_and_the_most_terms(n):
+    rng = random.Random(n)
+    keys = [rng.randrange(1 << 26) if n > 7 else rng.randrange(3) for _ in range(n)]
+    keys += keys[: n // 3]  # repeats
+    masses = [rng.random() for _ in keys]
+    exact: dict[int, Fraction] = {}
+    terms: dict[int, int] = {}
+    for k, v in zip(keys, masses, strict=True):
+        exact[k] = exact.get(k, Fraction(0)) + Fraction(v)
+        terms[k] = terms.get(k, 0) + 1
+    got, sums, most = summed(np.asarray(keys, dtype=np.int64), np.asarray(masses))
+    assert got.tolist() == sorted(exact)
+    assert most == max(terms.values())
+    for k, s in zip(got.tolist(), sums.tolist(), strict=True):
+        # at most terms - 1 roundings of the sum: within γ of the exact sum (all ≥ 0)
+        assert abs(Fraction(s) - exact[k]) <= exact[k] * Fraction(terms[k], 2**52)
+
+
+def test_pair_table_gives_back_each_pairs_rows_and_asks_for_each_missing_pair_once():
+    table = PairTable()
+    c = np.asarray([0, 3, 0, 20, 3], dtype=np.intp)
+    y = np.asarray([5, 1, 5, 900, 1], dtype=np.intp)
+    missing = table.missing(c, y)
+    assert sorted((int(c[e]), int(y[e])) for e in missing) == [(0, 5), (3, 1), (20, 900)]
+    laws = {
+        (0, 5): [(1, 6, 0.25), (0, 5, 0.75)],
+        (3, 1): [(4, 2, 1.0)],
+        (20, 900): [(2, 7, 0.5), (3, 8, 0.125), (4, 9, 0.375)],
+    }
+    for (ci, yi), rows in laws.items():
+        table.put(ci, yi, rows)
+    assert not len(table.missing(c, y))
+    # a pair past the arrays' first shape: they grow, the rows put before stay
+    table.put(40, 3000, [(0, 0, 1.0)])
+    laws[(40, 3000)] = [(0, 0, 1.0)]
+    start, count, codes, ys, ps = table.arrays()
+    for (ci, yi), rows in laws.items():
+        at = slice(int(start[ci, yi]), int(start[ci, yi]) + int(count[ci, yi]))
+        got = list(zip(codes[at].tolist(), ys[at].tolist(), ps[at].tolist(), strict=True))
+        assert got == rows
+    assert count[1, 1] == -1  # never put: not in yet
+
+
+def _met(case: str, cut: float) -> tuple[_Laws, _Run]:
+    s, spec, policy = CASES[case]
+    laws = _Laws(_chain(s, spec, policy))
+    run = _Run(laws, cut, 0.0, float("inf"))
+    run.play()
+    return laws, run
+
+
+@pytest.mark.parametrize("case", ["gore-2v2-dying", "gore-2v2-begun"])
+def test_a_sides_round_end_law_is_the_chains_round_end_law_on_its_states(case):
+    """The chain's round-end rules on a joint state (:meth:`Chain.hook_rows`) are the
+    product of each side's law (independence, exact), and each side's law is
+    :meth:`_Laws.round_end`, each chance the float nearest the exact one."""
+    laws, _run = _met(case, 1e-6)
+    chain = laws.chain
+    a, b = laws.sides
+    moved = 0
+    for x in range(len(a.states))[:40]:
+        for y in range(len(b.states))[:40]:
+            slots = [Slot(0, 0)] * len(chain.sides)
+            for side, z in ((a, x), (b, y)):
+                for k, j in enumerate(side.members):
+                    slots[j] = side.states[z][k]
+            law = chain.hook_rows(chain.new_state(slots), None, "end")
+            joint: dict[tuple[int, int], Fraction] = {}
+            for st, w in law.rows:
+                pair = (
+                    a.add(tuple(st[j] for j in a.members)),
+                    b.add(tuple(st[j] for j in b.members)),
+                )
+                joint[pair] = joint.get(pair, Fraction(0)) + Fraction(w, law.den)
+            sides = []
+            for s, z in ((0, x), (1, y)):
+                margin: dict[int, Fraction] = {}
+                for pair, p in joint.items():
+                    margin[pair[s]] = margin.get(pair[s], Fraction(0)) + p
+                sides.append(margin)
+                mine = laws.round_end(s, z)
+                if mine is None:
+                    assert margin == {z: 1}
+                else:
+                    moved += 1
+                    assert dict(zip(*mine, strict=True)) == {k: float(p) for k, p in margin.items()}
+            assert joint == {
+                (xa, yb): pa * pb for xa, pa in sides[0].items() for yb, pb in sides[1].items()
+            }
+    assert moved  # the case has round-end rules that move someone
+
+
+def test_the_next_cut_is_a_tenth_or_aims_under_the_width_when_a_tenth_is_not_enough():
+    cut, width = 1e-7, 0.01
+    assert _next_cut(cut, 1.5 * width, width) == pytest.approx(cut * _STEP)
+    # a hundredfold over the width: the cut falls with it (aimed at _AIM of the width)
+    assert _next_cut(cut, 10.25 * width, width) == pytest.approx(cut * _AIM / 10.25)
+    assert _next_cut(cut, 1.0e6 * width, width) == pytest.approx(cut * _STEP_LEAST)
