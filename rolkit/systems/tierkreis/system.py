@@ -4,7 +4,8 @@ Odds key: :class:`~rolkit.systems.tierkreis.attack.AttackKey` (the spec's ``Outc
 the defender's fate). The options travel inside ``Modifiers.options`` (§2.3), so the System
 is told ``options_field="options"``. The attack's hooks come from :mod:`.attack`, the
 after-state, its exact law and the status on the P9 track from :mod:`.after`, the turn
-rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`.
+rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`, the forms
+whole-fight odds intern as one from :mod:`.canonical`.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from rolkit.actions import TurnRules
 from rolkit.system import System
 from rolkit.systems.tierkreis.after import after, status_of, transitions
 from rolkit.systems.tierkreis.attack import odds, resolve
+from rolkit.systems.tierkreis.canonical import canonical
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.checks.actions import CHECK_ACTIONS
 from rolkit.systems.tierkreis.checks.attack_actions import ATTACK_ACTIONS, FREE_RESOURCE
@@ -72,4 +74,5 @@ SYSTEM = System(
     actions=ACTIONS,
     conditions_fn=conditions,
     hit_fn=hit_probability,  # the grid: P(hit) from the check die alone
+    canonical_fn=canonical,  # whole-fight odds: a mental −2 no check of the fight rolls
 )
