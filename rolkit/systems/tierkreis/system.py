@@ -5,7 +5,7 @@ the defender's fate). The options travel inside ``Modifiers.options`` (§2.3), s
 is told ``options_field="options"``. The attack's hooks come from :mod:`.attack`, the
 after-state, its exact law and the status on the P9 track from :mod:`.after`, the turn
 rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`, the forms
-whole-fight odds intern as one from :mod:`.canonical`.
+whole-fight odds intern as one from :mod:`.rules.canonical`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from rolkit.actions import TurnRules
 from rolkit.system import System
 from rolkit.systems.tierkreis.after import after, status_of, transitions
 from rolkit.systems.tierkreis.attack import odds, resolve
-from rolkit.systems.tierkreis.canonical import canonical
 from rolkit.systems.tierkreis.checks import CHECKS
 from rolkit.systems.tierkreis.checks.actions import CHECK_ACTIONS
 from rolkit.systems.tierkreis.checks.attack_actions import ATTACK_ACTIONS, FREE_RESOURCE
@@ -23,6 +22,7 @@ from rolkit.systems.tierkreis.grid import hit_probability
 from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
+from rolkit.systems.tierkreis.rules.canonical import canonical
 from rolkit.systems.tierkreis.turns import fight_blow, fight_initiative, turn_end, turn_start
 from rolkit.systems.tierkreis.view import conditions, project
 

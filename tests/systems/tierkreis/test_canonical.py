@@ -1,5 +1,6 @@
-"""T1/T4 The forms whole-fight odds intern as one (#27 item 3, :mod:`rolkit.systems.
-tierkreis.canonical`): a fumble's mental −2 in a fight where no check rolls INT, CAR or SUE.
+"""T1/T4 The forms whole-fight odds intern as one (#27 item 3,
+:mod:`rolkit.systems.tierkreis.rules.canonical`): a fumble's mental −2 in a fight where no
+check rolls INT, CAR or SUE.
 
 * every rule of such a fight (status, turn start and end, every action's law and refusal,
   as actor and as target, both P3 modes) reads two forms that differ only in it alike, up
@@ -28,13 +29,13 @@ from rolkit.fight.odds import exact
 from rolkit.fight.spec import FightSpec
 from rolkit.systems import tierkreis as tk
 from rolkit.systems.tierkreis.after import status_of
-from rolkit.systems.tierkreis.canonical import (
+from rolkit.systems.tierkreis.checks.maneuvers import _opponent_target, maneuver_target
+from rolkit.systems.tierkreis.rules.canonical import (
     MANEUVER_CODES,
     canonical,
     rolled_codes,
     without_mental,
 )
-from rolkit.systems.tierkreis.checks.maneuvers import _opponent_target, maneuver_target
 from rolkit.systems.tierkreis.turns import turn_end, turn_start
 from tests.systems.tierkreis.tk_fixtures import BOW, mods
 
@@ -182,7 +183,7 @@ def test_the_maneuvers_roll_only_fue_and_agi() -> None:
 
 def test_the_actions_reviewed() -> None:
     """The canonical form was checked against these actions (module docstring of
-    :mod:`~rolkit.systems.tierkreis.canonical`); a new one must be reviewed (and added to
+    :mod:`~rolkit.systems.tierkreis.rules.canonical`); a new one must be reviewed (and added to
     the bisimulation above through ``S.actions``)."""
     assert set(S.actions) == {
         "attack", "free_attack", "surprise_attack", "prepared_attack", "reaction_power",

@@ -102,7 +102,7 @@ def test_default_options_give_the_whole_fight_of_the_turns_actions():
     side falls). Since #27 the chain keeps a fallen form that only the rules between attacks
     move by its class (:meth:`rolkit.fight.laws.Laws.settle`): 4 352 reachable states, 3 200
     once merged, the same figures. Since #27 item 3 its forms drop a fumble's mental −2,
-    which no check of this fight rolls (:mod:`rolkit.systems.tierkreis.canonical`): 1 088
+    which no check of this fight rolls (:mod:`rolkit.systems.tierkreis.rules.canonical`): 1 088
     and 832 states, the same figures again (the system without that hook: 4 352 and 3 200)."""
     d = S.defaults()
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]

@@ -3,7 +3,7 @@
 
 A fumble 7–8 «Reduce INT-2, CAR-2 y SUE-2 hasta el final de su próximo turno» (T1) leaves
 ``fumble_penalty`` «mental» (or «both» with a 5–6): a −2 that only a check of INT, CAR or
-SUE reads (T4, :func:`~.rules.check.conditions`). The checks a fight can roll are:
+SUE reads (T4, :func:`~.check.conditions`). The checks a fight can roll are:
 
 * each attack's, on its characteristic (T3: AGI or FUE for fists and one-hand weapons —
   the bare-handed blow of a dropped or snatched weapon among them, P24 —, FUE for a
@@ -14,17 +14,17 @@ SUE reads (T4, :func:`~.rules.check.conditions`). The checks a fight can roll ar
   NPC's maneuver (P15, :data:`MANEUVER_CODES`); every other action rolls nothing.
 
 Nothing else reads the mental −2: not the status (P9; P20 reads base FUE and VIT), not the
-turn rules (:mod:`.turns` counts each −2 down on its own), not the policy (it reads the
+turn rules (:mod:`..turns` counts each −2 down on its own), not the policy (it reads the
 status and the laws). The rules that write it keep the difference alone: a mental fumble
 on a form with or without it gives it again, a physical one adds «physical» to either
-(:func:`~.after.fumble_condition`), and every other rule changes other fields. So in a
+(:func:`~..after.fumble_condition`), and every other rule changes other fields. So in a
 fight where no weapon's attack or dodge characteristic is INT, CAR or SUE, two forms that
 differ only in the mental −2 (and its count, option ``fumble_penalty_expires``) are read
 alike by every rule, now and after any rule: :func:`canonical` gives the chain the form
 without it, and such forms are interned as one (Tierkreis 4 v 4: ~65 slot values per
 member → ~35).
 
-The −2 is a condition the GM sees (T4, :mod:`.view`): only the chain's interning drops it,
+The −2 is a condition the GM sees (T4, :mod:`..view`): only the chain's interning drops it,
 never a form shown.
 """
 
