@@ -22,7 +22,7 @@ random source from it, and wraps the results in :class:`~rolkit.model.Resolution
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -309,6 +309,14 @@ class System(Generic[C, W, M, O, K]):
             ``fates``, ``round`` and ``n`` (how many): the same seed gives the same groups, a
             fight standing after ``cap`` rounds is not ended. ``None``: the simulation
             draws the blows one fight at a time (:mod:`rolkit.fight.simulate`).
+        canonical_fn: equal futures as one form in whole-fight odds (#27 item 3),
+            ``(weapons, modifiers, options) -> canonical | None``: in a fight whose
+            weapons are ``weapons`` (every fighter's), ``canonical(form)`` is a form every
+            rule of that fight reads alike (status, laws, refusals, policy choices, now
+            and after any rule), the form itself when nothing changes; the chain interns
+            that one (:meth:`canonical_form`). It may drop what a GM sees (a condition no
+            check of the fight rolls), so only the chain's interning applies it, never a
+            form shown. ``None`` (the hook or its value): every form kept as it is.
     """
 
     id: str
@@ -349,6 +357,9 @@ class System(Generic[C, W, M, O, K]):
     sample_blow: SampleBlowHook[C, W, M, O] | None = field(default=None, repr=False)
     duel_compact: Callable[..., Any] | None = field(default=None, repr=False)
     duel_sample: Callable[..., Any] | None = field(default=None, repr=False)
+    canonical_fn: Callable[[tuple[Any, ...], Any, Any], Callable[[Any], Any] | None] | None = field(
+        default=None, repr=False
+    )
 
     def __post_init__(self) -> None:
         if not self.i18n_prefix:
@@ -482,6 +493,15 @@ class System(Generic[C, W, M, O, K]):
         if fate not in FATES:
             raise ValueError(f"{self.id}: status_fn gave {fate!r}, not one of {FATES}")
         return fate
+
+    def canonical_form(
+        self, weapons: Sequence[Any], modifiers: Any, options: Any = None
+    ) -> Callable[[Any], Any] | None:
+        """The map of a form to its canonical one in a fight with these weapons,
+        modifiers and options (:attr:`canonical_fn`); ``None``: forms kept as they are."""
+        if self.canonical_fn is None:
+            return None
+        return self.canonical_fn(tuple(weapons), modifiers, options)
 
     def _combatant_options(self, options: Any) -> Any:
         """The options a rule on one combatant reads: the defaults for ``None``."""

@@ -46,6 +46,12 @@ _KEPT_MAX = 50_000
 _WHOLE_MAX = 200_000
 
 
+#: The forms :meth:`Chain.intern` keeps found by identity under their canonical one (a
+#: bound on the memory: a simulation's draws make new equal objects; past it each is
+#: mapped again).
+_ALIASES_MAX = 100_000
+
+
 #: not memoised yet (:meth:`Chain._slot_hook` keeps ``None`` for a rule that changes nothing)
 _UNKNOWN: Any = object()
 
@@ -77,6 +83,7 @@ class Chain(Acting):
         merge: bool = True,
     ) -> None:
         super().__init__(system, modifiers, options)
+        self._init_canonical(system, spec)
         self.merge_fallen = merge
         self.names = tuple(f[0] for f in spec.fighters)
         self.sides = tuple(f[1] for f in spec.fighters)
@@ -142,6 +149,33 @@ class Chain(Acting):
         self.start = ChainState(
             self.settle(self.intern(f[2]), self.intern(f[3])) for f in spec.fighters
         )
+
+    def _init_canonical(self, system: System, spec: FightSpec) -> None:
+        """Each form as its canonical one in this fight (:meth:`System.canonical_form`:
+        equal futures interned as one form; ``None``: every form kept as it is), and the
+        forms interned under another one, kept alive (:meth:`intern`)."""
+        self._canonical = system.canonical_form(
+            tuple(f[3] for f in spec.fighters), self.modifiers, self.options
+        )
+        self._aliases: list[Any] = []
+
+    def intern(self, form: Any) -> int:
+        """The id of ``form``'s canonical form in this fight (:attr:`System.canonical_fn`:
+        forms every rule reads alike share an id; without it :meth:`Laws.intern`). A form
+        interned under another one is kept (up to :data:`_ALIASES_MAX`), so that its
+        identity names it alone."""
+        known = self._by_identity.get(id(form))
+        if known is not None:
+            return known
+        canonical = self._canonical
+        same = form if canonical is None else canonical(form)
+        if same is form:
+            return super().intern(form)
+        known = super().intern(same)
+        if len(self._aliases) < _ALIASES_MAX:
+            self._aliases.append(form)
+            self._by_identity[id(form)] = known
+        return known
 
     @property
     def root(self) -> Node:

@@ -12,7 +12,9 @@ shares:
   ``combine_adjustments``, mirroring, the text form of adjustment lists),
   :mod:`.rules.check` (P1 ``check_target``, T4 conditions), :mod:`.rules.damage` (R4,
   P6–P8), :mod:`.rules.health` (P9–P10, P22: :class:`HealthState`, ``apply_damage``,
-  ``start_of_turn``, ``pv_max``), :mod:`.rules.hazards` (P16–P18, P21, P24).
+  ``start_of_turn``, ``pv_max``), :mod:`.rules.hazards` (P16–P18, P21, P24),
+  :mod:`.rules.canonical` (T1/T4: the forms whole-fight odds intern as one,
+  ``SYSTEM.canonical_fn``).
 * :mod:`.attack` — one attack: ``validate`` (§2.3) → the named ``stages`` (P3–P9, with
   ``roll_target``) shared by ``resolve`` (``resolve_attack``) and ``odds`` (the exact
   ``attack_outcomes``); ``key`` holds ``Outcome``, ``AttackKey`` and ``Resolution``.

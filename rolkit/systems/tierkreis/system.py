@@ -4,7 +4,8 @@ Odds key: :class:`~rolkit.systems.tierkreis.attack.AttackKey` (the spec's ``Outc
 the defender's fate). The options travel inside ``Modifiers.options`` (§2.3), so the System
 is told ``options_field="options"``. The attack's hooks come from :mod:`.attack`, the
 after-state, its exact law and the status on the P9 track from :mod:`.after`, the turn
-rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`.
+rules and the initiative from :mod:`.turns`, the common view from :mod:`.view`, the forms
+whole-fight odds intern as one from :mod:`.rules.canonical`.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from rolkit.systems.tierkreis.grid import hit_probability
 from rolkit.systems.tierkreis.messages import register
 from rolkit.systems.tierkreis.options import TierkreisOptions
 from rolkit.systems.tierkreis.presets import PRESETS
+from rolkit.systems.tierkreis.rules.canonical import canonical
 from rolkit.systems.tierkreis.turns import fight_blow, fight_initiative, turn_end, turn_start
 from rolkit.systems.tierkreis.view import conditions, project
 
@@ -72,4 +74,5 @@ SYSTEM = System(
     actions=ACTIONS,
     conditions_fn=conditions,
     hit_fn=hit_probability,  # the grid: P(hit) from the check die alone
+    canonical_fn=canonical,  # whole-fight odds: a mental −2 no check of the fight rolls
 )
