@@ -11,9 +11,9 @@ the fumble table (*Pifias*, T1), applied to the attacker.
   its next turn starts, which ticks ``dead``: :mod:`.turns`; dead at once with the house
   rule ``"immediate"``).
 * The attacker (T1): 3–4 ``prone=True``; 5–6 / 7–8 ``fumble_penalty`` «physical» /
-  «mental» (one of each: «both»), with option ``fumble_penalty_expires`` also that −2's
-  count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2, «hasta el final de su
-  próximo turno»); 11–12 one damage (P9).
+  «mental» (one of each: «both»), with option ``fumble_penalty_expires`` (on by default,
+  P8) also that −2's count (``physical_penalty_turns`` / ``mental_penalty_turns`` = 2,
+  «hasta el final de su próximo turno»); 11–12 one damage (P9).
 
 * The defender: 9–10 «Genera un ataque gratis por parte del enemigo al que estaba
   atacando» sets its ``free_attack`` (played as the action «Ataque gratis», which spends

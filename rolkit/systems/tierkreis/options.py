@@ -258,7 +258,7 @@ class TierkreisOptions:
         rule="P13",
     )
     fumble_penalty_expires: bool = fields.flag_field(
-        False,
+        True,
         label=(
             "El −2 de una pifia acaba tras su próximo turno",
             "El −2 de una pifia acaba tras su próximo turno (fumble −2 ends after its next turn)",

@@ -33,6 +33,8 @@ NPC = {"is_player": False}
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
 #: G11's other reading (a house rule since the revision): the third death point kills at once.
 IMMEDIATE = tk.TierkreisOptions(death_timing="immediate")
+#: P8/T1 off: a fumble's −2 stays until the GM clears it (no count).
+UNTIMED = tk.TierkreisOptions(fumble_penalty_expires=False)
 #: T1 the −2 each ``fumble_penalty`` holds.
 PARTS = {
     "none": set(),
@@ -237,13 +239,18 @@ def test_worked_examples_give_their_after_states(case) -> None:
 
 
 def test_v32_a_fumble_12_hurts_the_attacker_and_the_others_leave_their_condition() -> None:
-    """V22/V32: each T1 effect 1/72; 11–12 takes the archer from 4 PV to 3."""
+    """V22/V32: each T1 effect 1/72; 11–12 takes the archer from 4 PV to 3. The −2 of
+    5–6 / 7–8 lasts «hasta el final de su próximo turno» (P8, the default): its count of
+    own turn ends left starts at 2; with the option off it carries no count."""
     a, d = tk.Combatant(agility=7), tk.Combatant(**NPC)
     pairs = S.transitions(a, d, BOW, tk.Modifiers())
-    for change in ({"pv_current": 3}, {"prone": True}, {"fumble_penalty": "physical"}):
+    physical = {"fumble_penalty": "physical", "physical_penalty_turns": 2}
+    mental = {"fumble_penalty": "mental", "mental_penalty_turns": 2}
+    for change in ({"pv_current": 3}, {"prone": True}, physical, mental):
         assert pairs[(dataclasses.replace(a, **change), d)] == Fraction(1, 72)
-    mental = dataclasses.replace(a, fumble_penalty="mental")
-    assert pairs[(mental, d)] == Fraction(1, 72)
+    untimed = S.transitions(a, d, BOW, tk.Modifiers(), UNTIMED)
+    for kind in ("physical", "mental"):
+        assert untimed[(dataclasses.replace(a, fumble_penalty=kind), d)] == Fraction(1, 72)
     # 9–10 gives the defender its free attack; 1–2 drops the bow from the archer's hands
     miss = Fraction(1, 3)  # V22: miss 1/3
     assert pairs[(a, d)] == miss
@@ -252,7 +259,8 @@ def test_v32_a_fumble_12_hurts_the_attacker_and_the_others_leave_their_condition
 
 
 def test_one_fumble_penalty_of_each_kind_is_both_and_the_same_one_again_is_no_worse() -> None:
-    """T1 5–6 and 7–8 lower different characteristics: after one of each, both apply."""
+    """T1 5–6 and 7–8 lower different characteristics: after one of each, both apply (the
+    new one timed, its count at 2, by default; untimed with the option off)."""
     d = tk.Combatant(**NPC)
     for before, effect, after in [
         ("physical", "mental", "both"),
@@ -261,6 +269,9 @@ def test_one_fumble_penalty_of_each_kind_is_both_and_the_same_one_again_is_no_wo
     ]:
         a = tk.Combatant(agility=7, fumble_penalty=before)
         pairs = S.transitions(a, d, BOW, tk.Modifiers())
+        timed = dataclasses.replace(a, fumble_penalty=after, **{f"{effect}_penalty_turns": 2})
+        assert pairs[(timed, d)] == Fraction(1, 72), effect
+        pairs = S.transitions(a, d, BOW, tk.Modifiers(), UNTIMED)
         assert pairs[(dataclasses.replace(a, fumble_penalty=after), d)] == Fraction(1, 72), effect
     for held, reached in (("physical", {"physical", "both"}), ("both", {"both"})):
         a = tk.Combatant(agility=7, fumble_penalty=held)  # the same −2 again: no −4 state
@@ -344,7 +355,13 @@ def test_seeded_resolve_and_after_agree_within_6_sigma(name) -> None:
 # --------------------------------------------------------------------------- 4. the oracle
 def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
     """From the spec's text only: every (check, fumble, damage) face triple; R4/P3–P7 give
-    the result and damage (as in the outcome oracle); P9 and T1 the forms after."""
+    the result and damage (as in the outcome oracle); P9 and T1 the forms after.
+
+    T1 5–6 / 7–8 «−2 … hasta el final de su próximo turno» (P8): with
+    ``fumble_penalty_expires`` (the default) the −2 must outlive two ends of the fumbler's
+    own turns — the fumble's turn and its next one — so that kind's count of own turn ends
+    left is set to 2 (again 2 on a second fumble of that kind: a new «próximo turno»);
+    the other kind's count is untouched. Off, the −2 carries no count (stays until cleared)."""
     o = m.options
     given = w
     w = in_hands(a, w)  # no weapon in its hands: a bare-handed blow
@@ -396,6 +413,9 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
             held = PARTS[a.fumble_penalty] | {effect.split("_")[0]}
             name = "both" if len(held) == 2 else next(iter(held))
             a_after = dataclasses.replace(a, fumble_penalty=name)
+            if o.fumble_penalty_expires:  # two own turn ends left: this one and the next
+                turns = f"{effect.split('_')[0]}_penalty_turns"
+                a_after = dataclasses.replace(a_after, **{turns: 2})
         elif effect == "self_damage_1":
             a_after = dataclasses.replace(a, pv_current=a.pv - 1)
         w_after = given  # P19: the shot is fired (hit, miss or fumble) from a held weapon
@@ -409,10 +429,18 @@ def oracle_transitions(a, d, w, m) -> dict[tuple[Any, Any, Any], Fraction]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_the_law_equals_a_brute_force_oracle_written_from_the_spec(seed: int) -> None:
+    """Under the default (timed −2, P8/T1) and the untimed option off; the attacker's −2
+    already held carries a count drawn 0–2 (a second fumble of that kind restarts it)."""
     rng = random.Random(1000 + seed)
     for _ in range(40):
         a, d, w, m = random_config(rng)
-        assert law_of(a, d, w, m) == oracle_transitions(a, d, w, m), (a, d, w, m)
+        held = PARTS[a.fumble_penalty]
+        counts = {f"{k}_penalty_turns": rng.randint(0, 2) for k in sorted(held)}
+        a = dataclasses.replace(a, **counts)
+        for expires in (True, False):
+            o = dataclasses.replace(m.options, fumble_penalty_expires=expires)
+            m1 = dataclasses.replace(m, options=o)
+            assert law_of(a, d, w, m1) == oracle_transitions(a, d, w, m1), (a, d, w, m1)
 
 
 def test_the_third_death_point_is_an_after_state() -> None:

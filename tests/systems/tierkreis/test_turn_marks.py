@@ -5,9 +5,10 @@
   ``dead`` tells the two apart. Since the spec's revision (issue #25) this is the default;
   ``"immediate"`` (a house rule) keeps the earlier forms and fights.
 * P8/T1 a fumble's −2 «hasta el final de su próximo turno» (option
-  ``fumble_penalty_expires``): counted per kind from 2 (the fumble's turn) to 1 when that
-  turn ends, and lifted when its next turn ends; untimed (count 0) it stays.
-* fresh forms and default options change nothing (golden figures from main at c60c17e);
+  ``fumble_penalty_expires``, on by default: the spec's rule): counted per kind from 2
+  (the fumble's turn) to 1 when that turn ends, and lifted when its next turn ends;
+  untimed (count 0, or the option off) it stays.
+* fresh forms and the untimed option change nothing (golden figures from main at c60c17e);
   the chain (exact, to the end) and the tracker (seeded, ``next_turn``) agree within 6σ in
   a fight where a fumble's −2 ends.
 """
@@ -31,6 +32,8 @@ S = tk.SYSTEM
 LITERAL = tk.TierkreisOptions(death_timing="turn_start")
 IMMEDIATE = tk.TierkreisOptions(death_timing="immediate")
 EXPIRES = tk.TierkreisOptions(fumble_penalty_expires=True)
+#: P8/T1 off (a house rule since the default follows the spec): the −2 stays until cleared.
+UNTIMED = tk.TierkreisOptions(fumble_penalty_expires=False)
 NPC = {"is_player": False}
 BOW = tk.Weapon(name="arco", kind="ranged", damage=3)
 NEW_FIELDS = ("dead", "physical_penalty_turns", "mental_penalty_turns")
@@ -60,14 +63,16 @@ def spec(cls: type, name: str) -> fields.FieldSpec:
 
 def test_new_fields_are_labelled_bounded_and_default_to_nothing():
     """es/en label and help (what the dashboard builds its widgets from), a range, and a
-    default that changes nothing."""
+    default that changes nothing — but ``fumble_penalty_expires``, on by default: the spec's
+    own rule (P8/T1 «hasta el final de su próximo turno»)."""
     for cls, name in [
         *((tk.Combatant, n) for n in NEW_FIELDS),
         (tk.TierkreisOptions, "fumble_penalty_expires"),
     ]:
         sp = spec(cls, name)
         assert all(sp.label) and all(sp.help) and sp.label[0] != sp.label[1], name
-        assert sp.help[0] != sp.help[1] and sp.default in (False, 0), name
+        expected = (True,) if name == "fumble_penalty_expires" else (False, 0)
+        assert sp.help[0] != sp.help[1] and sp.default in expected, name
     assert (
         spec(tk.Combatant, "physical_penalty_turns").min,
         spec(tk.Combatant, "physical_penalty_turns").max,
@@ -92,8 +97,9 @@ def test_new_fields_are_labelled_bounded_and_default_to_nothing():
 
 
 # --------------------------------------------------------------------------- defaults unchanged
-def test_default_options_give_the_whole_fight_of_the_turns_actions():
-    """The default duel's exact figures (sha256 of the Fraction's text). They changed with
+def test_untimed_options_give_the_whole_fight_of_the_turns_actions():
+    """The default duel's exact figures with the −2 untimed (``fumble_penalty_expires``
+    off, the default until the option followed the spec) (sha256 of the Fraction's text). They changed with
     issue #25 (were 1 536 states, P(A wins) 9896583171…, rounds 2207d4b937… on c60c17e):
     a turn is now the rulebook's action, so a combatant knocked prone by its fumble (T1
     3–4) spends its next action standing up («debe gastar su acción … para levantarse»),
@@ -108,18 +114,42 @@ def test_default_options_give_the_whole_fight_of_the_turns_actions():
     fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
     spec = FightSpec(S.id, tuple(fighters))
     plain = dataclasses.replace(S, canonical_fn=None)
+    mods = dataclasses.replace(d["modifiers"], options=UNTIMED)
     for system, (states, whole_states) in ((S, (832, 1088)), (plain, (3200, 4352))):
-        r = odds_of_fighters(system, fighters, rounds_shown=0)
+        r = odds_of_fighters(system, fighters, rounds_shown=0, options=UNTIMED)
         assert r.exact and r.states == states
-        whole = Chain(system, spec, d["modifiers"], S.options_type(), {}, merge=False)
+        whole = Chain(system, spec, mods, UNTIMED, {}, merge=False)
         assert whole.explore(10_000, None) == whole_states
         assert digest(r.p_win["a"]) == "ca9cd2636b1cbea624e4"
         assert digest(r.expected_rounds()) == "c31ea48263f1de978376"
     assert "Atacar (attack), Ataque gratis (free attack), Levantarse (stand up)" in r.notes[-1][1]
 
 
-def test_default_after_states_and_turn_rules_never_touch_the_new_fields():
+def test_default_options_time_the_fumbles_minus_two_in_the_whole_fight():
+    """By default a fumble's −2 ends after the fumbler's next turn (P8/T1): the default duel
+    is the one with ``fumble_penalty_expires`` on, not the untimed one; the canonical forms
+    (the mental −2 and its count dropped where nothing reads them) give the same exact
+    figures on fewer states. Its law is checked against an independent timed icepool peer
+    (VIT 1, ``test_icepool_fight``) and against the tracker (below)."""
     d = S.defaults()
+    fighters = [("A", "a", d["attacker"], d["weapon"]), ("B", "b", d["defender"], d["weapon"])]
+    plain = dataclasses.replace(S, canonical_fn=None)
+    assert tk.TierkreisOptions().fumble_penalty_expires
+    default = odds_of_fighters(S, fighters, rounds_shown=0)
+    timed = odds_of_fighters(S, fighters, rounds_shown=0, options=EXPIRES)
+    untimed = odds_of_fighters(S, fighters, rounds_shown=0, options=UNTIMED)
+    full = odds_of_fighters(plain, fighters, rounds_shown=0)
+    assert default.exact and full.exact
+    assert default.p_win == timed.p_win == full.p_win != untimed.p_win
+    assert default.expected_rounds() == full.expected_rounds()
+    assert default.states < full.states
+
+
+def test_untimed_after_states_and_turn_rules_never_touch_the_new_fields():
+    """With the −2 untimed (option off) no blow or turn rule of the default duel sets a
+    count or ``dead`` (the timed default's counts: the T1 tests below)."""
+    d = S.defaults()
+    mods = dataclasses.replace(d["modifiers"], options=UNTIMED)
     seen = [d["attacker"]]
     frontier = list(seen)
     for _ in range(4):  # four blows deep from the default duel, both ways
@@ -127,7 +157,7 @@ def test_default_after_states_and_turn_rules_never_touch_the_new_fields():
         for a in frontier:
             if S.status(a) is not None:
                 continue
-            for (a1, d1), _p in S.transitions(a, a, d["weapon"], d["modifiers"]).items():
+            for (a1, d1), _p in S.transitions(a, a, d["weapon"], mods).items():
                 for form in (a1, d1):
                     for rule in (S.turn_start, S.turn_end, S.round_end):
                         (after,) = rule(form)
@@ -247,8 +277,10 @@ def test_t1_a_timed_fumble_starts_the_count_at_two():
     phys, ment = fumbled("physical"), fumbled("mental")
     assert (phys.physical_penalty_turns, phys.mental_penalty_turns) == (2, 0)
     assert (ment.physical_penalty_turns, ment.mental_penalty_turns) == (0, 2)
-    off = fumbled("physical", tk.TierkreisOptions())
-    assert off.physical_penalty_turns == 0  # option off: today's untimed −2
+    default = fumbled("physical", tk.TierkreisOptions())
+    assert default == phys  # the spec's timed −2 is the default (P8/T1)
+    off = fumbled("physical", UNTIMED)
+    assert off.physical_penalty_turns == 0  # option off: the untimed −2
 
 
 def test_t1_the_minus_two_lasts_to_the_end_of_its_next_turn():
