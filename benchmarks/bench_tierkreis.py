@@ -74,8 +74,8 @@ Fighter = tuple[int, int, int, int]
 def icepool_attack_forms(x: Fighter, y: Fighter) -> icepool.Die:
     """One unarmed attack (default forms, PJ vs PJ: attack check, G5) of ``x`` on ``y``:
     R5 target AGI 6 (= FUE: «best» reads either), −1 attacking prone (P12), +1 melee on a
-    prone target, −2 physical (T4; untimed: ``fumble_penalty_expires`` is off by
-    default); R4 a natural 1 hits ×2 (P7), a natural 12 fumbles: T1 on the attacker —
+    prone target, −2 physical (T4; untimed: the fight :func:`rolkit_fight` times runs with
+    ``fumble_penalty_expires`` off, the same law); R4 a natural 1 hits ×2 (P7), a natural 12 fumbles: T1 on the attacker —
     3–4 prone, 5–6 physical −2, 11–12 −1 PV, 9–10 a free attack for ``y`` (its next
     turn); 1–2 (a fist cannot fall) and 7–8 (mental −2: INT/CAR/SUE, not read by this
     attack) leave the fight as it is."""
@@ -221,7 +221,10 @@ def transition_rows(s: Any) -> list[tuple[str, float, str]]:
 def rolkit_fight(vitality: int = 6) -> Any:
     """``rolkit.fight_odds`` of the same fight (caches cleared): A (default attacker and
     weapon) acts first, B (default defender and weapon), default modifiers, to the end;
-    both with ``vitality`` (6, the default)."""
+    both with ``vitality`` (6, the default). A fumble's −2 untimed
+    (``fumble_penalty_expires`` off; the default times it, P8/T1), the law the icepool
+    chain above expresses (:func:`icepool_fight`: one round per step, no turn counts);
+    the timed default has its own icepool peer in tests/systems/tierkreis."""
     from dataclasses import replace
 
     from rolkit.fight import odds_of_fighters
@@ -230,7 +233,8 @@ def rolkit_fight(vitality: int = 6) -> Any:
     s, d = tk.SYSTEM, tk.SYSTEM.defaults()
     a, b = (replace(d[r], vitality=vitality) for r in ("attacker", "defender"))
     fighters = [("A", "a", a, d["weapon"]), ("B", "b", b, d["weapon"])]
-    return odds_of_fighters(s, fighters, rounds=None)
+    untimed = tk.TierkreisOptions(fumble_penalty_expires=False)
+    return odds_of_fighters(s, fighters, rounds=None, options=untimed)
 
 
 def run() -> list[tuple[str, float, str]]:
