@@ -67,19 +67,19 @@ def _grid(s) -> None:
 
 
 # --------------------------------------------------------------------------- the 1v1 fight
-#: A fighter in the icepool chain: ``(pv, prone, physical −2, free attack due)``.
+#: A fighter in the icepool chain: ``(pv, prone, physical −2, free attack due)``; the −2
+#: is 1 for good (untimed) or, timed, the fumbler's own turn ends still to come.
 Fighter = tuple[int, int, int, int]
 
 
-def icepool_attack_forms(x: Fighter, y: Fighter) -> icepool.Die:
+def icepool_attack_forms(x: Fighter, y: Fighter, timed: bool = False) -> icepool.Die:
     """One unarmed attack (default forms, PJ vs PJ: attack check, G5) of ``x`` on ``y``:
     R5 target AGI 6 (= FUE: «best» reads either), −1 attacking prone (P12), +1 melee on a
-    prone target, −2 physical (T4; untimed: the fight :func:`rolkit_fight` times runs with
-    ``fumble_penalty_expires`` off, the same law); R4 a natural 1 hits ×2 (P7), a natural 12 fumbles: T1 on the attacker —
-    3–4 prone, 5–6 physical −2, 11–12 −1 PV, 9–10 a free attack for ``y`` (its next
-    turn); 1–2 (a fist cannot fall) and 7–8 (mental −2: INT/CAR/SUE, not read by this
+    prone target, −2 physical while it holds (T4; ``timed``, see :func:`icepool_fight`);
+    R4 a natural 1 hits ×2 (P7), a natural 12 fumbles: T1 on the attacker — 3–4 prone,
+    5–6 physical −2, 11–12 −1 PV, 9–10 a free attack for ``y`` (its next turn); 1–2 (a fist cannot fall) and 7–8 (mental −2: INT/CAR/SUE, not read by this
     attack) leave the fight as it is."""
-    target = 6 - x[1] + y[1] - 2 * x[2]
+    target = 6 - x[1] + y[1] - 2 * (x[2] > 0)
 
     def fumble(face: int) -> tuple[Fighter, Fighter]:
         effect = FUMBLES[face - 1]
@@ -87,7 +87,7 @@ def icepool_attack_forms(x: Fighter, y: Fighter) -> icepool.Die:
         if effect == "attacker_prone":
             prone = 1
         elif effect == "physical_minus_2":
-            physical = 1
+            physical = 2 if timed else 1  # P8 «hasta el final de su próximo turno»: 2 ends
         elif effect == "self_damage_1":
             pv -= 1
         elif effect == "free_attack_for_defender":
@@ -103,24 +103,30 @@ def icepool_attack_forms(x: Fighter, y: Fighter) -> icepool.Die:
     return icepool.d12.map(check)
 
 
-def icepool_turn(me: Fighter, foe: Fighter) -> Any:
+def icepool_turn(me: Fighter, foe: Fighter, timed: bool = False) -> Any:
     """``me``'s turn (#25, the default policy): prone, it stands up with its one action
     (P12, P24); else it attacks (its action); then, if a free attack is due (T1 9–10) and
     both still stand, it takes it without spending an action. The mark is gone at the
-    turn's end, taken or not."""
+    turn's end, taken or not; timed (``fumble_penalty_expires``, P8), the turn's end also
+    counts ``me``'s −2 down (2 → 1 → lifted at 0)."""
+
+    def end(pair: tuple[Fighter, Fighter]) -> tuple[Fighter, Fighter]:
+        m, f = pair
+        return ((m[0], m[1], max(0, m[2] - 1), m[3]), f)
 
     def free_attack(pair: tuple[Fighter, Fighter]) -> Any:
         m, f = pair
         due = m[3] and m[0] > 0 and f[0] > 0
         m = (*m[:3], 0)
-        return icepool_attack_forms(m, f) if due else (m, f)
+        after = icepool_attack_forms(m, f, timed) if due else (m, f)
+        return icepool.map(end, after, star=False) if timed else after
 
     if me[1]:
         return icepool.map(free_attack, ((me[0], 0, *me[2:]), foe), star=False)
-    return icepool.map(free_attack, icepool_attack_forms(me, foe), star=False)
+    return icepool.map(free_attack, icepool_attack_forms(me, foe, timed), star=False)
 
 
-def icepool_round(state: tuple[Fighter, Fighter]) -> Any:
+def icepool_round(state: tuple[Fighter, Fighter], timed: bool = False) -> Any:
     """A's turn, then (if both still act) B's; 0 PV ends the fight (P9: unconscious,
     dying — the death point at its turn start, G11, comes after the fight is decided)."""
     a, b = state
@@ -131,23 +137,26 @@ def icepool_round(state: tuple[Fighter, Fighter]) -> Any:
         a1, b1 = ab
         if a1[0] == 0 or b1[0] == 0:
             return ab
-        return icepool.map(lambda ba: (ba[1], ba[0]), icepool_turn(b1, a1), star=False)
+        return icepool.map(lambda ba: (ba[1], ba[0]), icepool_turn(b1, a1, timed), star=False)
 
-    return icepool.map(then_b, icepool_turn(a, b), star=False)
+    return icepool.map(then_b, icepool_turn(a, b, timed), star=False)
 
 
-def icepool_fight(vitality: int = 6) -> dict[str, Fraction]:
+def icepool_fight(vitality: int = 6, timed: bool = False) -> dict[str, Fraction]:
     """The eventual law of the default 1v1 fight (both with ``vitality``: PV = 1 + VIT//2,
     P9) as an icepool absorbing chain, one round per step: ``{"A", "B", "draw"}``.
 
     It plays #25's turn as rolkit's default policy does (:func:`icepool_turn`). The other
     rules of the revised spec do not bear on this fight: death at the turn start (G11)
     comes after a side is down, which ends a duel; maneuvers (their natural 12, G10) are
-    never chosen by the default policy (kind «other»); no stance is taken.
+    never chosen by the default policy (kind «other»); no stance is taken. ``timed``: a
+    fumble's −2 ends after the fumbler's next turn (P8/T1, rolkit's default); else it stays
+    (``fumble_penalty_expires`` off, the fight :func:`rolkit_fight` times).
     """
     pv = tk.Combatant(vitality=vitality).pv
     start: tuple[Fighter, Fighter] = ((pv, 0, 0, 0), (pv, 0, 0, 0))
-    final = icepool.map(icepool_round, start, star=False, repeat="inf")
+    step = functools.partial(icepool_round, timed=timed)
+    final = icepool.map(step, start, star=False, repeat="inf")
     law = {"A": Fraction(0), "B": Fraction(0), "draw": Fraction(0)}
     total = final.denominator()
     for (a, b), n in final.items():
