@@ -74,6 +74,7 @@ from rolkit.fight.party_tables import (
     positions,
     summed,
 )
+from rolkit.fight.party_turns import TurnSteps
 from rolkit.fight.result import marginals
 from rolkit.fight.state import Slot, Summary
 from rolkit.model import Fate
@@ -150,6 +151,7 @@ class _Laws:
         self._hooks: dict[tuple[str, int, int], _HookLaw] = {}
         self._transfers: dict[tuple[int, str], PairTable] = {}
         self._hook_tables: dict[tuple[str, int], Table] = {}
+        self._turn_steps: dict[int, TurnSteps] = {}
         self.laws = 0
 
     def hook(self, which: str, i: int, x: int) -> _HookLaw:
@@ -243,6 +245,16 @@ class _Laws:
         known = self._transfers.get(key)
         if known is None:
             known = self._transfers[key] = PairTable()
+        return known
+
+    def turn_steps(self, s: int) -> TurnSteps:
+        """The turns of actions of side ``s``'s members, stepped action by action
+        (:mod:`rolkit.fight.party_turns`: the tables kept between turns and passes)."""
+        known = self._turn_steps.get(s)
+        if known is None:
+            known = self._turn_steps[s] = TurnSteps(
+                self.chain, self.sides[s], self.sides[1 - s], _LEAST
+            )
         return known
 
     def hook_table(self, which: str, i: int) -> Table:
@@ -410,8 +422,9 @@ class _Run:
         return True
 
     def blow(self, i: int) -> None:
-        """Combatant ``i``'s blow or turn of actions in every entry where it can act: the
-        laws out of each (actor slot, foe state) met built first, then every entry moved
+        """Combatant ``i``'s blow or turn of actions in every entry where it can act: a
+        turn of actions stepped action by action (:meth:`_actions`); a single blow by its
+        laws out of each (actor slot, foe state) met, built first, then every entry moved
         in one gather."""
         np = self.np
         laws = self.laws
@@ -423,6 +436,9 @@ class _Run:
         act = side.acting()[code]
         idx = np.flatnonzero(act)
         if not len(idx):
+            return
+        if self.chain.multi:
+            self._actions(i, act, idx, mine[idx], theirs[idx])
             return
         c, y = code[idx], theirs[idx]
         table = laws.transfer(i)
@@ -445,6 +461,35 @@ class _Run:
             out |= moved
         np.multiply(self.V[rows], ps[flat], out=val[n:])
         self._store(key, val)
+
+    def _actions(self, i: int, act: Any, idx: Any, xs: Any, ys: Any) -> None:
+        """Combatant ``i``'s turn of actions in the entries ``idx`` (``act``: where it can
+        act; ``xs``, ``ys``: their states of its side and of its foes'), action by action
+        (:class:`~rolkit.fight.party_turns.TurnSteps`): each layer's laws and merges
+        counted in :attr:`flops`, then the turn's ends and the entries not moved summed."""
+        np = self.np
+        laws = self.laws
+        s = laws.side_of[i]
+        steps = laws.turn_steps(s)
+        built = steps.built
+
+        def on_time() -> None:
+            if time.perf_counter() > self.deadline:
+                raise _OutOfTime()
+
+        x, y, v, depth, merges = steps.play(i, xs, ys, self.V[idx], _FLOOR, BITS, on_time)
+        laws.laws += steps.built - built
+        self.flops += merges
+        key, val, n = self._kept(self.K, self.V, act, len(v))
+        out = key[n:]
+        if s == 0:
+            np.left_shift(x, BITS, out=out)
+            out |= y
+        else:
+            np.left_shift(y, BITS, out=out)
+            out |= x
+        val[n:] = v
+        self._store(key, val, max(depth, 1))
 
     def settle(self) -> None:
         """The mass where a side is all out ends there (its summary), as the chain stops;
