@@ -54,38 +54,23 @@ if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
 
 __all__ = ["TurnSteps"]
 
+#: A preference (:meth:`_Taken.prefs`): refused, not met yet; not known yet.
+_REFUSED = -3
+_UNKNOWN_PREF = -4
 
-class _Grid:
-    """Integers by (actor slot code, foe slot code) (``-1``: not known yet), each filled
-    once by ``fill`` as it is asked for, in a dense numpy array grown as codes are met."""
 
-    def __init__(self, fill: Callable[[int, int], int]) -> None:
-        import numpy as np
+def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
+    """``a`` (its last two axes: actor slot codes, foe slot codes) grown to hold
+    ``codes`` × ``foes`` at least, the new cells ``empty``."""
+    import numpy as np
 
-        self.np = np
-        self.fill = fill
-        self.a = np.full((16, 16), -1, dtype=np.int64)
-
-    def get(self, c: np.ndarray, f: np.ndarray) -> np.ndarray:
-        """The values at the pairs ``(c[e], f[e])`` (arrays of codes)."""
-        np = self.np
-        if not len(c):
-            return np.zeros(0, dtype=np.int64)
-        rows, cols = self.a.shape
-        top_c, top_f = int(c.max()) + 1, int(f.max()) + 1
-        if top_c > rows or top_f > cols:
-            grown = np.full((max(top_c, 2 * rows), max(top_f, 2 * cols)), -1, dtype=np.int64)
-            grown[:rows, :cols] = self.a
-            self.a = grown
-        out = self.a[c, f]
-        miss = out < 0
-        if miss.any():
-            width = self.a.shape[1]
-            for pair in np.unique(c[miss] * width + f[miss]).tolist():
-                ci, fi = divmod(pair, width)
-                self.a[ci, fi] = self.fill(ci, fi)
-            out = self.a[c, f]
-        return out
+    have_c, have_f = a.shape[-2:]
+    if codes <= have_c and foes <= have_f:
+        return a
+    shape = (*a.shape[:-2], max(codes, 2 * have_c), max(foes, 2 * have_f))
+    grown = np.full(shape, empty, dtype=a.dtype)
+    grown[..., :have_c, :have_f] = a
+    return grown
 
 
 class _Rows:
@@ -122,6 +107,210 @@ class _Rows:
         return self._arrays
 
 
+class _Taken:
+    """What a layer of one tuple of actions taken reads, by (defence flag, actor slot
+    code, foe slot code): the actions the budget allows (the recover ones first, then the
+    attack ones, each in :meth:`Acting._affordable` order), the first recover action not
+    refused, each attack's refusal and score, the attacks met and each action's law."""
+
+    def __init__(self, steps: TurnSteps, t: int) -> None:
+        import numpy as np
+
+        chain = steps.chain
+        self.np = np
+        self.steps = steps
+        self.t = t
+        taken = steps.taken[t]
+        self.spent = chain.spent(taken, False)
+        recover = chain._affordable(taken, "recover")
+        attack = chain._affordable(taken, "attack")
+        self.acts: tuple[ActionProcedure, ...] = (*recover, *attack)
+        self.recovers = len(recover)
+        #: the actions taken after each action (numbered as they are met)
+        self.then = [steps.taken_id((*taken, a.id)) for a in self.acts]
+        n = len(attack)
+        #: the first recover action not refused (its index; −1: none; −2: not known)
+        self.recover = np.full((2, 16, 1), -2, dtype=np.int64)
+        #: per attack: refused or the foe cannot act (1), not (0), not known (−1)
+        self.refused = np.full((n, 2, 16, 16), -1, dtype=np.int8)
+        #: per attack: the score's number (:meth:`TurnSteps.score_id`), −1: the foe
+        #: cannot act
+        self.score = np.full((n, 2, 16, 16), -1, dtype=np.int64)
+        #: per attack and policy: the preference (−1: not to be chosen, −2: not known)
+        self._pref: dict[bool, Any] = {}
+        self._rank_seen = -1
+        #: per attack: met (:meth:`Acting.met_blow`), or never to be (the foe cannot act)
+        self.met = np.zeros((n, 2, 16, 16), dtype=bool)
+        #: per action: its law's number in :attr:`TurnSteps.rows` (−1: not known)
+        self.law = np.full((len(self.acts), 2, 16, 16), -1, dtype=np.int64)
+
+    def _grow(self, codes: int, foes: int) -> None:
+        if codes > self.law.shape[-2] or foes > self.law.shape[-1]:
+            self.recover = _fit(self.recover, codes, 1, -2)
+            self.refused = _fit(self.refused, codes, foes, -1)
+            self.score = _fit(self.score, codes, foes, -1)
+            self.met = _fit(self.met, codes, foes, False)
+            self.law = _fit(self.law, codes, foes, -1)
+            self._pref = {}
+
+    def fit(self) -> None:
+        """The tables grown to every slot code met."""
+        self._grow(len(self.steps.mine.slots), len(self.steps.theirs.slots))
+
+    # the choice -------------------------------------------------------------------
+    def recovers_of(self, d: int, c: np.ndarray) -> np.ndarray:
+        """The first recover action not refused of actors in slot codes ``c`` who defend
+        (``d``): its index in :attr:`acts`, −1: none."""
+        np = self.np
+        out = self.recover[d, c, 0]
+        if out.min(initial=0) < -1:
+            steps = self.steps
+            for ci in np.unique(c[out < -1]).tolist():
+                found = -1
+                for a in range(self.recovers):
+                    key = steps.key(self.acts[a].id, ci, None, self.t, bool(d))
+                    if not steps.chain.refused(key):
+                        found = a
+                        break
+                self.recover[d, ci, 0] = found
+            out = self.recover[d, c, 0]
+        return out
+
+    def prefs(self, a: int, weakest: bool, lin: np.ndarray) -> Any:
+        """Attack ``a``'s (its index among the attacks) preference for each foe: ``lin``
+        the cells ``(d, c, f)`` of rows and foes, flat (:meth:`cells`): its rank among
+        the scores met (``weakest``) or 0, where it may be chosen; else −1 (the foe
+        cannot act, or the attack is refused and met) or −3 (refused, not met yet)."""
+        np = self.np
+        pref = self._pref_table(weakest)[a].ravel()
+        out = pref.take(lin)
+        if out.min(initial=0) < _REFUSED:
+            self._fill(a, np.unique(lin[out < _REFUSED]).tolist())
+            pref = self._pref_table(weakest)[a].ravel()
+            out = pref.take(lin)
+        return out
+
+    def cells(self, d: np.ndarray, c: np.ndarray, f: np.ndarray) -> Any:
+        """The flat cells ``(d[q], c[e], f[e, q])`` of the tables by rows and foes."""
+        codes, foes = self.score.shape[-2:]
+        lin = c * foes
+        if (d == d[0]).all():
+            lin += int(d[0]) * codes * foes
+            return f + lin[:, None]
+        return f + lin[:, None] + (d * codes * foes)[None, :]
+
+    def _fill(self, a: int, cells: list[int]) -> None:
+        """The refusal and score of attack ``a`` on the cells ``(d, c, f)`` (flat)."""
+        steps = self.steps
+        chain = steps.chain
+        able = steps.theirs.acting()
+        action = self.acts[self.recovers + a].id
+        codes, foes = self.score.shape[-2:]
+        for cell in cells:
+            d, rest = divmod(cell, codes * foes)
+            ci, fi = divmod(rest, foes)
+            if not able[fi]:  # the chain never asks about a foe that cannot act
+                self.refused[a, d, ci, fi] = 1
+                self.score[a, d, ci, fi] = -1
+                self.met[a, d, ci, fi] = True
+                continue
+            key = steps.key(action, ci, fi, self.t, bool(d))
+            self.refused[a, d, ci, fi] = int(chain.refused(key))
+            self.score[a, d, ci, fi] = steps.score_id(chain.p_out_act(key))
+        self._pref = {}
+
+    def _pref_table(self, weakest: bool) -> Any:
+        """The attacks' preferences by ``(a, d, c, f)`` (:meth:`prefs`; −4: not known),
+        derived from the refusals, scores and attacks met known (again when new scores
+        change the ranks)."""
+        np = self.np
+        steps = self.steps
+        if self._rank_seen != steps.rank_version:
+            self._pref, self._rank_seen = {}, steps.rank_version
+        known = self._pref.get(weakest)
+        if known is None:
+            refused = self.refused
+            if weakest:
+                value = steps.rank[self.score].astype(np.int32)
+            else:
+                value = np.zeros(self.score.shape, np.int32)
+            known = np.where(refused == 0, value, np.where(self.met, -1, _REFUSED))
+            known[refused < 0] = _UNKNOWN_PREF
+            self._pref[weakest] = known
+        return known
+
+    def raw(self, a: int, weakest: bool, lin: np.ndarray) -> Any:
+        """The foes' order of preference before refusals (:meth:`Acting._by_preference`
+        sorts every foe that can act, then tries them): as :meth:`prefs` but refused
+        foes ranked too (the cells are known), −1 where the foe cannot act."""
+        np = self.np
+        score = self.score[a].ravel().take(lin)  # −1: the foe cannot act
+        value = self.steps.rank[score] if weakest else np.zeros(score.shape, np.int64)
+        return np.where(score >= 0, value, -1)
+
+    def meet(
+        self,
+        a: int,
+        weakest: bool,
+        lin: np.ndarray,
+        pref: np.ndarray,
+        found: np.ndarray,
+        best: np.ndarray,
+    ) -> None:
+        """Attack ``a``'s refused attacks the policy examines met (:meth:`Acting.met_blow`;
+        the chosen one is met when its law is asked for, :meth:`laws_of`): on rows where
+        one is chosen (``found``, on foe ``best``), those on the foes preferred to the
+        chosen one; elsewhere every foe that can act (all refused)."""
+        np = self.np
+        rows = np.flatnonzero((pref == _REFUSED).any(axis=1))
+        lin, found, best = lin[rows], found[rows], best[rows]
+        nq = lin.shape[1]
+        order = np.arange(nq)[None, :]
+        raw = self.raw(a, weakest, lin)
+        key = np.where(raw >= 0, raw * nq + (nq - 1 - order), -1)
+        chosen = key[np.arange(len(rows)), best][:, None]
+        examined = (raw >= 0) & (~found[:, None] | (key >= chosen))
+        steps = self.steps
+        action = self.acts[self.recovers + a].id
+        codes, foes = self.score.shape[-2:]
+        met = self.met[a]
+        for cell in np.unique(lin[examined]).tolist():
+            d, rest = divmod(cell, codes * foes)
+            ci, fi = divmod(rest, foes)
+            if not met[d, ci, fi]:
+                steps.chain.met_blow(steps.key(action, ci, fi, self.t, bool(d)))
+                met[d, ci, fi] = True
+        self._pref = {}
+
+    def laws_of(self, a: np.ndarray, d: np.ndarray, c: np.ndarray, f: np.ndarray) -> Any:
+        """The law numbers of actions ``a`` (indexes in :attr:`acts`) by actors in slot
+        codes ``c`` on foes in codes ``f`` (a recover action: on itself, ``f`` 0), ``d``:
+        the target defends."""
+        np = self.np
+        out = self.law[a, d, c, f]
+        if out.min(initial=0) < 0:
+            steps = self.steps
+            miss = np.flatnonzero(out < 0)
+            quads = set(
+                zip(
+                    a[miss].tolist(),
+                    d[miss].tolist(),
+                    c[miss].tolist(),
+                    f[miss].tolist(),
+                    strict=True,
+                )
+            )
+            for ai, di, ci, fi in quads:
+                on_self = ai < self.recovers
+                key = steps.key(self.acts[ai].id, ci, None if on_self else fi, self.t, bool(di))
+                if not on_self:  # an attack chosen: examined (:meth:`Acting._choose`)
+                    steps.chain.met_blow(key)
+                    self.met[ai - self.recovers, di, ci, fi] = True
+                self.law[ai, di, ci, fi] = steps.law(key, on_self, fi)
+            out = self.law[a, d, c, f]
+        return out
+
+
 class TurnSteps:
     """The turns of actions of side ``mine``'s members against side ``theirs`` (module
     docstring), their tables kept between turns and passes."""
@@ -134,14 +323,16 @@ class TurnSteps:
         self.mine = mine
         self.theirs = theirs
         self.least = least
-        #: the tuples of actions taken met, numbered (``()`` first)
+        #: the tuples of actions taken met, numbered (``()`` first), and their tables
         self.taken: list[tuple[str, ...]] = [()]
         self._taken_id: dict[tuple[str, ...], int] = {(): 0}
-        self._grids: dict[tuple[Any, ...], _Grid] = {}
+        self._tables: list[_Taken | None] = [None]
         self.rows = _Rows()
-        #: the "weakest" scores met, numbered, and each one's rank among them
+        #: the "weakest" scores met, numbered, each one's rank among them by value (its
+        #: number −1 to be read as −1: a foe that cannot act), and a count of changes
         self._scores: dict[Fraction, int] = {}
-        self._rank: Any = np.zeros(0, dtype=np.int64)
+        self.rank: Any = np.full(1, -1, dtype=np.int64)
+        self.rank_version = 0
         #: the laws built (a count for the caller)
         self.built = 0
 
@@ -151,9 +342,17 @@ class TurnSteps:
         if known is None:
             known = self._taken_id[taken] = len(self.taken)
             self.taken.append(taken)
+            self._tables.append(None)
         return known
 
-    def _key(self, action: str, c: int, f: int | None, t: int, defend: bool) -> ActKey:
+    def tables(self, t: int) -> _Taken:
+        known = self._tables[t]
+        if known is None:
+            known = self._tables[t] = _Taken(self, t)
+        known.fit()
+        return known
+
+    def key(self, action: str, c: int, f: int | None, t: int, defend: bool) -> ActKey:
         """The chain's key of ``action`` by the actor in slot code ``c`` on the foe in
         slot code ``f`` (``None``: on itself) after the actions ``t``
         (:meth:`Acting.act_key`)."""
@@ -161,46 +360,26 @@ class TurnSteps:
         target = form if f is None else self.theirs.slots[f].form
         return ActKey(action, form, weapon, target, self.taken[t], defend)
 
-    def _grid(self, what: str, action: str, t: int, defend: bool, on_self: bool) -> _Grid:
-        key = (what, action, t, defend, on_self)
-        known = self._grids.get(key)
-        if known is None:
-            chain = self.chain
-
-            def act(c: int, f: int) -> ActKey:
-                return self._key(action, c, None if on_self else f, t, defend)
-
-            fill: Callable[[int, int], int]
-            if what == "refused":
-                fill = lambda c, f: int(chain.refused(act(c, f)))  # noqa: E731
-            elif what == "score":
-                fill = lambda c, f: self._score_id(chain.p_out_act(act(c, f)))  # noqa: E731
-            elif what == "met":
-
-                def fill(c: int, f: int) -> int:
-                    chain.met_blow(act(c, f))
-                    return 1
-
-            else:
-                fill = lambda c, f: self._law(act(c, f), on_self, f)  # noqa: E731
-            known = self._grids[key] = _Grid(fill)
-        return known
-
-    def _score_id(self, score: Fraction) -> int:
+    def score_id(self, score: Fraction) -> int:
+        """The number of a "weakest" score (:meth:`Acting.p_out_act`); :attr:`rank` is
+        each number's rank by value, exact (equal Fractions are one number)."""
         known = self._scores.get(score)
         if known is None:
+            np = self.np
             known = self._scores[score] = len(self._scores)
-            # each id's rank among the scores by value, exact (equal Fractions are one id)
-            by_id = list(self._scores)  # in the order of their ids
-            rank = self.np.empty(len(by_id), dtype=self.np.int64)
-            rank[sorted(range(len(by_id)), key=by_id.__getitem__)] = self.np.arange(len(by_id))
-            self._rank = rank
+            by_id = list(self._scores)  # in the order of their numbers
+            rank = np.empty(len(by_id) + 1, dtype=np.int64)
+            rank[sorted(range(len(by_id)), key=by_id.__getitem__)] = np.arange(len(by_id))
+            rank[-1] = -1  # number −1: no score
+            self.rank = rank
+            self.rank_version += 1
         return known
 
-    def _law(self, key: ActKey, on_self: bool, f: int) -> int:
-        """The action ``key``'s law (:meth:`Acting.act_law`) as rows of codes after
-        (:meth:`Acting.after_act`: the actor settled with its weapon after, the target
-        with its own weapon), equal rows summed exact, each chance rounded once."""
+    def law(self, key: ActKey, on_self: bool, f: int) -> int:
+        """The action ``key``'s law (:meth:`Acting.act_law`) put in :attr:`rows` as rows
+        of codes after (:meth:`Acting.after_act`: the actor settled with its weapon
+        after, the target with its own weapon), equal rows summed exact, each chance
+        rounded once: its number."""
         chain = self.chain
         den, rows = chain.act_law(key)
         weapon = 0 if on_self else self.theirs.slots[f].weapon
@@ -280,149 +459,85 @@ class TurnSteps:
         np = self.np
         chain = self.chain
         mine, theirs = self.mine, self.theirs
+        tab = self.tables(t)
         k = mine.pos[actor]
-        taken = self.taken[t]
         out_m, _f, codes_m = mine.arrays()
         out_t, _f, codes_t = theirs.arrays()
         c = codes_m[x, k]
-        go = ~(out_m[x] | out_t[y]) & mine.acting()[c]
-        if chain.spent(taken, False):
-            go[:] = False
+        if tab.spent:
+            done.append((x, y, v))
+            return
+        go = out_m[x]
+        go |= out_t[y]
+        np.logical_not(go, out=go)
+        go &= mine.acting()[c]
         if not go.all():
             stop = ~go
             done.append((x[stop], y[stop], v[stop]))
             x, y, v, c = x[go], y[go], v[go], c[go]
-        if not len(x):
-            return
         n = len(x)
-        # the choice: an action (its index in ``acts``) and a target (a foe's place in
-        # the turn order among the foes, −1: the actor itself)
-        acts: list[ActionProcedure] = []
-        choice = np.full(n, -1, dtype=np.intp)
-        target = np.full(n, -1, dtype=np.intp)
-        zero = np.zeros(n, dtype=np.intp)
-        me_defends = chain.defend[actor]
-        for proc in chain._affordable(taken, "recover"):
-            open_ = np.flatnonzero(choice < 0)
+        if not n:
+            return
+        foes = [j for j in chain.order if chain.sides[j] != chain.sides[actor]]
+        cols = np.asarray([theirs.pos[j] for j in foes], dtype=np.intp)
+        dq = np.asarray([int(chain.defend[j]) for j in foes], dtype=np.intp)
+        f = codes_t[y[:, None], cols[None, :]]  # the foes' codes, in the turn order
+        me = int(chain.defend[actor])
+        # the choice: an action (its index in ``tab.acts``, −1: none) and a target (a
+        # foe's place among ``foes``; a recover action: the actor itself)
+        choice = tab.recovers_of(me, c) if tab.recovers else np.full(n, -1, dtype=np.int64)
+        best = np.zeros(n, dtype=np.intp)
+        weakest = chain.policy[actor] != "first"
+        nq = len(foes)
+        open_ = np.flatnonzero(choice < 0)
+        lin = tab.cells(dq, c, f) if len(open_) else None
+        for a in range(len(tab.acts) - tab.recovers):
             if not len(open_):
                 break
-            refused = self._grid("refused", proc.id, t, me_defends, True).get(c[open_], zero[open_])
-            choice[open_[refused == 0]] = len(acts)
-            acts.append(proc)
-        attacks = chain._affordable(taken, "attack")
-        open_ = np.flatnonzero(choice < 0)
-        if attacks and len(open_):
-            self._attack(actor, t, attacks, c, y, open_, choice, target, acts)
+            cells = lin if len(open_) == n else lin[open_]
+            pref = tab.prefs(a, weakest, cells)
+            # the preferred foe not refused: the highest preference, the first in the
+            # turn order (the columns' order) on ties
+            bq = pref.argmax(axis=1)
+            found = np.take_along_axis(pref, bq[:, None], axis=1)[:, 0] >= 0
+            if pref.min() == _REFUSED:
+                tab.meet(a, weakest, cells, pref, found, bq)
+            hit = open_[found]
+            choice[hit] = tab.recovers + a
+            best[hit] = bq[found]
+            open_ = open_[~found]
         chosen = choice >= 0
         if not chosen.all():
             stop = ~chosen
             done.append((x[stop], y[stop], v[stop]))
-        if not chosen.any():
-            return
-        for a, proc in enumerate(acts):
-            if (choice == a).any():
-                chain.acted[proc.id] = None
-        # each entry's law, by its action and target
-        law = np.full(n, -1, dtype=np.intp)
-        foes = [j for j in chain.order if chain.sides[j] != chain.sides[actor]]
-        for a, proc in enumerate(acts):
-            for q in range(-1, len(foes)):
-                sel = np.flatnonzero((choice == a) & (target == q))
-                if not len(sel):
-                    continue
-                if q < 0:
-                    grid = self._grid("law", proc.id, t, me_defends, True)
-                    law[sel] = grid.get(c[sel], zero[sel])
-                else:
-                    f = codes_t[y[sel], theirs.pos[foes[q]]]
-                    law[sel] = self._grid("law", proc.id, t, chain.defend[foes[q]], False).get(
-                        c[sel], f
-                    )
         idx = np.flatnonzero(chosen)
+        if not len(idx):
+            return
+        ca = choice[idx]
+        for a in np.unique(ca).tolist():
+            chain.acted[tab.acts[a].id] = None
+        on_foe = ca >= tab.recovers
+        bi = best[idx]
+        target = np.where(on_foe, f[idx, bi], 0)
+        d = np.where(on_foe, dq[bi], me)
+        law = tab.laws_of(ca, d, c[idx], target)
         start, count, a2s, f2s, ps = self.rows.arrays()
-        counts = count[law[idx]]
+        counts = count[law]
         rows = np.repeat(idx, counts)
         first = np.cumsum(counts)
         first -= counts
-        flat = np.repeat(start[law[idx]] - first, counts)
+        flat = np.repeat(start[law] - first, counts)
         flat += positions(len(flat))
         x2 = mine.moved_pairs(k, x[rows], a2s[flat])
         y2 = y[rows]
-        tq = target[rows]
-        for q in range(len(foes)):
+        tq = np.repeat(np.where(on_foe, bi, -1), counts)
+        for q in range(nq):
             on = np.flatnonzero(tq == q)
             if len(on):
-                y2[on] = theirs.moved_pairs(theirs.pos[foes[q]], y2[on], f2s[flat[on]])
-        v2 = v[rows] * ps[flat]
-        ca = choice[rows]
-        for a, proc in enumerate(acts):
-            on = np.flatnonzero(ca == a)
-            if len(on):
-                t2 = self.taken_id((*taken, proc.id))
-                nxt.setdefault(t2, []).append((x2[on], y2[on], v2[on]))
-
-    def _attack(
-        self,
-        actor: int,
-        t: int,
-        attacks: tuple[ActionProcedure, ...],
-        c: np.ndarray,
-        y: np.ndarray,
-        open_: np.ndarray,
-        choice: np.ndarray,
-        target: np.ndarray,
-        acts: list[ActionProcedure],
-    ) -> None:
-        """The attack and its target of the entries ``open_`` (no recover action chosen):
-        step 3 of the module docstring, the attacks examined met."""
-        np = self.np
-        chain = self.chain
-        theirs = self.theirs
-        _o, _f, codes_t = theirs.arrays()
-        foes = [j for j in chain.order if chain.sides[j] != chain.sides[actor]]
-        cols = [theirs.pos[j] for j in foes]
-        cs = c[open_]
-        fs = codes_t[y[open_]][:, cols]  # the foes' codes, in the turn order
-        able = theirs.acting()[fs]
-        weakest = chain.policy[actor] != "first"
-        scored = weakest & (np.count_nonzero(able, axis=1) >= 2)
-        left = np.ones(len(open_), dtype=bool)  # no attack chosen yet
-        for proc in attacks:
-            if not left.any():
-                break
-            ok = np.zeros(able.shape, dtype=bool)
-            rank = np.full(able.shape, -1, dtype=np.int64)
-            for q, j in enumerate(foes):
-                on = np.flatnonzero(left & able[:, q])
-                if not len(on):
-                    continue
-                refused = self._grid("refused", proc.id, t, chain.defend[j], False).get(
-                    cs[on], fs[on, q]
-                )
-                ok[on, q] = refused == 0
-                ranked = on[scored[on]]
-                if len(ranked):
-                    ids = self._grid("score", proc.id, t, chain.defend[j], False).get(
-                        cs[ranked], fs[ranked, q]
-                    )
-                    rank[ranked, q] = self._rank[ids]
-            # the preferred foe not refused: the highest rank, the first in order on ties
-            # (rank −1 where no score is read: the order alone)
-            best = np.where(ok, rank, -2).argmax(axis=1)
-            found = left & ok.any(axis=1)
-            # the attacks examined: every able foe when none is chosen, else those
-            # preferred to the chosen one, and it
-            order = np.arange(len(foes))
-            br = rank[np.arange(len(best)), best][:, None]
-            before = (rank > br) | ((rank == br) & (order[None, :] <= best[:, None]))
-            examined = left[:, None] & able & (~found[:, None] | before)
-            for q, j in enumerate(foes):
-                on = np.flatnonzero(examined[:, q])
-                if len(on):
-                    self._grid("met", proc.id, t, chain.defend[j], False).get(cs[on], fs[on, q])
-            hit = np.flatnonzero(found)
-            if len(hit):
-                choice[open_[hit]] = len(acts)
-                target[open_[hit]] = best[hit]
-            acts.append(proc)
-            left &= ~found
+                y2[on] = theirs.moved_pairs(int(cols[q]), y2[on], f2s[flat[on]])
+        v2 = v[rows]
+        v2 *= ps[flat]
+        ra = np.repeat(ca, counts)
+        for a in np.unique(ca).tolist():
+            on = np.flatnonzero(ra == a)
+            nxt.setdefault(tab.then[a], []).append((x2[on], y2[on], v2[on]))
