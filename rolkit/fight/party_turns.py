@@ -46,8 +46,9 @@ from typing import TYPE_CHECKING, Any
 
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
-from rolkit.fight.chain import Chain
+from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.party_tables import Side, positions, summed
+from rolkit.fight.state import Slot
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
     import numpy as np
@@ -143,6 +144,11 @@ class _Taken:
         self.met = np.zeros((n, 2, 16, 16), dtype=bool)
         #: per action: its law's number in :attr:`TurnSteps.rows` (−1: not known)
         self.law = np.full((len(self.acts), 2, 16, 16), -1, dtype=np.int64)
+        #: the bits of a choice's target + 1 and of its action (:meth:`TurnSteps.choices`)
+        self.bits = (len(steps.foes).bit_length(), max(1, (len(self.acts) - 1).bit_length()))
+        #: the choices by (actor code, foe state), per (policy "weakest", the actor
+        #: defends) (:meth:`TurnSteps.choices`; −2: not known)
+        self.choices: dict[tuple[bool, bool], Any] = {}
 
     def _grow(self, codes: int, foes: int) -> None:
         if codes > self.law.shape[-2] or foes > self.law.shape[-1]:
@@ -323,6 +329,8 @@ class TurnSteps:
         self.mine = mine
         self.theirs = theirs
         self.least = least
+        #: the foes, in the turn order
+        self.foes = [j for j in chain.order if j in theirs.pos]
         #: the tuples of actions taken met, numbered (``()`` first), and their tables
         self.taken: list[tuple[str, ...]] = [()]
         self._taken_id: dict[tuple[str, ...], int] = {(): 0}
@@ -379,15 +387,18 @@ class TurnSteps:
         """The action ``key``'s law (:meth:`Acting.act_law`) put in :attr:`rows` as rows
         of codes after (:meth:`Acting.after_act`: the actor settled with its weapon
         after, the target with its own weapon), equal rows summed exact, each chance
-        rounded once: its number."""
+        rounded once (a code −1: the slot unchanged): its number."""
         chain = self.chain
         den, rows = chain.act_law(key)
         weapon = 0 if on_self else self.theirs.slots[f].weapon
         acc: dict[tuple[int, int], int] = {}
+        c = self.mine.slot_code[Slot(key.actor, key.weapon)]
         for after, w in rows:
             a2 = self.mine.code_of(chain.settle(after.attacker, after.weapon))
             f2 = -1 if on_self else self.theirs.code_of(chain.settle(after.defender, weapon))
-            acc[(a2, f2)] = acc.get((a2, f2), 0) + w
+            # −1: the slot as it was (its state is not looked up)
+            pair = (-1 if a2 == c else a2, -1 if f2 == f else f2)
+            acc[pair] = acc.get(pair, 0) + w
         self.built += 1
         # int / int is correctly rounded: one rounding per chance
         out = [(a2, f2, w / den) for (a2, f2), w in acc.items()]
@@ -457,44 +468,114 @@ class TurnSteps:
         those whose turn ends go to ``done``, the others' entries after the action to
         ``nxt`` by the actions taken then."""
         np = self.np
-        chain = self.chain
         mine, theirs = self.mine, self.theirs
         tab = self.tables(t)
-        k = mine.pos[actor]
-        out_m, _f, codes_m = mine.arrays()
-        out_t, _f, codes_t = theirs.arrays()
-        c = codes_m[x, k]
         if tab.spent:
             done.append((x, y, v))
             return
-        go = out_m[x]
-        go |= out_t[y]
-        np.logical_not(go, out=go)
-        go &= mine.acting()[c]
-        if not go.all():
-            stop = ~go
+        k = mine.pos[actor]
+        c = mine.arrays()[2][x, k]
+        enc = self.choices(tab, actor, c, y)
+        stop = enc < 0
+        if stop.any():
             done.append((x[stop], y[stop], v[stop]))
-            x, y, v, c = x[go], y[go], v[go], c[go]
-        n = len(x)
-        if not n:
+            go = ~stop
+            x, y, v, enc = x[go], y[go], v[go], enc[go]
+        if not len(x):
             return
-        foes = [j for j in chain.order if chain.sides[j] != chain.sides[actor]]
+        qbits, abits = tab.bits
+        law = enc >> (qbits + abits)
+        start, count, a2s, f2s, ps = self.rows.arrays()
+        counts = count[law]
+        rows = positions(len(x)).repeat(counts)
+        first = np.cumsum(counts)
+        first -= counts
+        flat = np.repeat(start[law] - first, counts)
+        flat += positions(len(flat))
+        x2 = x[rows]
+        a2 = a2s[flat]
+        on = np.flatnonzero(a2 >= 0)
+        if len(on):
+            x2[on] = mine.moved_pairs(k, x2[on], a2[on])
+        y2 = y[rows]
+        f2 = f2s[flat]
+        moved = f2 >= 0
+        if moved.any():
+            tq = enc[rows] & ((1 << qbits) - 1)  # the target's place among the foes + 1
+            tq[~moved] = 0
+            for q, j in enumerate(self.foes):
+                on = np.flatnonzero(tq == q + 1)
+                if len(on):
+                    y2[on] = theirs.moved_pairs(theirs.pos[j], y2[on], f2[on])
+        v2 = v[rows]
+        v2 *= ps[flat]
+        ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
+        low, high = int(ca.min()), int(ca.max())
+        if low == high:
+            nxt.setdefault(tab.then[low], []).append((x2, y2, v2))
+            return
+        ca = ca.repeat(counts)
+        for a in np.flatnonzero(np.bincount(ca - low)).tolist():
+            on = np.flatnonzero(ca == a + low)
+            nxt.setdefault(tab.then[a + low], []).append((x2[on], y2[on], v2[on]))
+
+    def choices(self, tab: _Taken, actor: int, c: np.ndarray, y: np.ndarray) -> Any:
+        """The policy's choice (:meth:`_decide`) for the actor in slot codes ``c`` with
+        its foes in states ``y``, from a table by (actor code, foe state) per policy kept
+        with ``tab``: −1 the turn ends, else ``law << (qbits + abits) | action << qbits
+        | target + 1`` (:attr:`_Taken.bits`; target 0: itself)."""
+        np = self.np
+        chain = self.chain
+        key = (chain.policy[actor] != "first", chain.defend[actor])
+        table = tab.choices.get(key)
+        codes, states = len(self.mine.slots), len(self.theirs.states)
+        if table is None or codes > table.shape[0] or states > table.shape[1]:
+            old = table if table is not None else np.zeros((0, 0), dtype=np.int32)
+            shape = (max(codes, 2 * old.shape[0], 16), max(states, 2 * old.shape[1], 64))
+            table = np.full(shape, -2, dtype=np.int32)
+            table[: old.shape[0], : old.shape[1]] = old
+            tab.choices[key] = table
+        flat = table.reshape(-1)
+        lin = c * table.shape[1]
+        lin += y
+        enc = flat.take(lin)
+        if enc.min(initial=0) < -1:
+            miss = np.unique(lin[enc < -1])
+            cu, yu = np.divmod(miss, table.shape[1])
+            flat[miss] = self._decide(tab, actor, cu, yu)
+            enc = flat.take(lin)
+        return enc
+
+    def _decide(self, tab: _Taken, actor: int, c: np.ndarray, y: np.ndarray) -> Any:
+        """The policy's choice (module docstring, :meth:`Acting._choose`) for the actor
+        in slot codes ``c`` with its foes in states ``y``, encoded as :meth:`choices`
+        says (the attacks examined met, the actions chosen :attr:`Acting.acted`)."""
+        np = self.np
+        chain = self.chain
+        mine, theirs = self.mine, self.theirs
+        n = len(c)
+        out_t, _f, codes_t = theirs.arrays()
+        # the turn ends where the fight is over (the actor can act: its side is not
+        # all out) or the actor cannot act
+        go = mine.acting()[c] & ~out_t[y]
+        foes = self.foes
         cols = np.asarray([theirs.pos[j] for j in foes], dtype=np.intp)
         dq = np.asarray([int(chain.defend[j]) for j in foes], dtype=np.intp)
         f = codes_t[y[:, None], cols[None, :]]  # the foes' codes, in the turn order
         me = int(chain.defend[actor])
         # the choice: an action (its index in ``tab.acts``, −1: none) and a target (a
         # foe's place among ``foes``; a recover action: the actor itself)
-        choice = tab.recovers_of(me, c) if tab.recovers else np.full(n, -1, dtype=np.int64)
+        choice = np.full(n, -2, dtype=np.int64)  # −2: the turn ends
+        able = np.flatnonzero(go)
+        choice[able] = tab.recovers_of(me, c[able]) if tab.recovers else -1
         best = np.zeros(n, dtype=np.intp)
         weakest = chain.policy[actor] != "first"
-        nq = len(foes)
-        open_ = np.flatnonzero(choice < 0)
+        open_ = np.flatnonzero(choice == -1)
         lin = tab.cells(dq, c, f) if len(open_) else None
         for a in range(len(tab.acts) - tab.recovers):
             if not len(open_):
                 break
-            cells = lin if len(open_) == n else lin[open_]
+            cells = lin[open_]
             pref = tab.prefs(a, weakest, cells)
             # the preferred foe not refused: the highest preference, the first in the
             # turn order (the columns' order) on ties
@@ -506,13 +587,10 @@ class TurnSteps:
             choice[hit] = tab.recovers + a
             best[hit] = bq[found]
             open_ = open_[~found]
-        chosen = choice >= 0
-        if not chosen.all():
-            stop = ~chosen
-            done.append((x[stop], y[stop], v[stop]))
-        idx = np.flatnonzero(chosen)
+        enc = np.full(n, -1, dtype=np.int64)
+        idx = np.flatnonzero(choice >= 0)
         if not len(idx):
-            return
+            return enc
         ca = choice[idx]
         for a in np.unique(ca).tolist():
             chain.acted[tab.acts[a].id] = None
@@ -521,23 +599,8 @@ class TurnSteps:
         target = np.where(on_foe, f[idx, bi], 0)
         d = np.where(on_foe, dq[bi], me)
         law = tab.laws_of(ca, d, c[idx], target)
-        start, count, a2s, f2s, ps = self.rows.arrays()
-        counts = count[law]
-        rows = np.repeat(idx, counts)
-        first = np.cumsum(counts)
-        first -= counts
-        flat = np.repeat(start[law] - first, counts)
-        flat += positions(len(flat))
-        x2 = mine.moved_pairs(k, x[rows], a2s[flat])
-        y2 = y[rows]
-        tq = np.repeat(np.where(on_foe, bi, -1), counts)
-        for q in range(nq):
-            on = np.flatnonzero(tq == q)
-            if len(on):
-                y2[on] = theirs.moved_pairs(int(cols[q]), y2[on], f2s[flat[on]])
-        v2 = v[rows]
-        v2 *= ps[flat]
-        ra = np.repeat(ca, counts)
-        for a in np.unique(ca).tolist():
-            on = np.flatnonzero(ra == a)
-            nxt.setdefault(tab.then[a], []).append((x2[on], y2[on], v2[on]))
+        qbits, abits = tab.bits
+        if int(law.max()) >= 1 << (31 - qbits - abits):
+            raise TooLarge()
+        enc[idx] = (law << (qbits + abits)) | (ca << qbits) | np.where(on_foe, bi + 1, 0)
+        return enc
