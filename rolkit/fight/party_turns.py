@@ -68,7 +68,9 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
     have_c, have_f = a.shape[-2:]
     if codes <= have_c and foes <= have_f:
         return a
-    shape = (*a.shape[:-2], max(codes, 2 * have_c), max(foes, 2 * have_f))
+    wide_c = have_c if codes <= have_c else max(codes, 2 * have_c)
+    wide_f = have_f if foes <= have_f else max(foes, 2 * have_f)
+    shape = (*a.shape[:-2], wide_c, wide_f)
     grown = np.full(shape, empty, dtype=a.dtype)
     grown[..., :have_c, :have_f] = a
     return grown

@@ -48,6 +48,7 @@ def _case(
 
 
 _DYING = {"hp_current": 0}
+_ONE = {"pv_current": 1}
 CASES = {
     "core_dread-2v2": _case("core_dread", 2, 2),
     "core_dread-3v2": _case("core_dread", 3, 2),
@@ -60,6 +61,16 @@ CASES = {
     "gore-2v2-begun": _case("gore", 2, 2, order=("A0", "B0", "A1", "B1"), turn=2, started=True),
     # its second dying (the default 2 v 1 has 133 600 states: ~200 s to solve exactly)
     "tierkreis-2v1-dying": _case("tierkreis", 2, 1, hurt={"A1": {"pv_current": 0}}),
+    # two sides of two (canonical forms on), B0 and B1 alike: A0's ties, broken by the order
+    "tierkreis-2v2-hurt": _case(
+        "tierkreis",
+        2,
+        2,
+        hurt={"A0": {"pv_current": 1}, "A1": {"pv_current": 0}, "B0": _ONE, "B1": _ONE},
+    ),
+    "tierkreis-2v2-hurt-first": _case(
+        "tierkreis", 2, 2, hurt={"A1": {"pv_current": 0}, "B0": _ONE, "B1": _ONE}, policy="first"
+    ),
 }
 
 
