@@ -19,7 +19,7 @@ import pytest
 
 from rolkit.fight.acting import Choice
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_split import _Laws, _Run, party_split
+from rolkit.fight.party_split import _LEAST, _Laws, _Run, party_split
 from rolkit.fight.state import Slot
 from tests.core.fight.test_party_split import CASES, _case, _chain
 
@@ -56,6 +56,35 @@ def _decoded(laws: _Laws, s: int, t: Any, actor: int, enc: int) -> tuple[str, in
     q = (enc & ((1 << qbits) - 1)) - 1
     steps = laws.turn_steps(s)
     return t.acts[a].id, actor if q < 0 else steps.foes[q]
+
+
+def _law(laws: _Laws, side: int, tab: Any, enc: int, state: Any, i: int) -> dict[Any, float]:
+    """The law of a choice as the split applies it: ``{(actor slot, target slot):
+    chance}`` (a code −1: the slot unchanged)."""
+    qbits, abits = tab.bits
+    q = (enc & ((1 << qbits) - 1)) - 1
+    steps = laws.turn_steps(side)
+    target = i if q < 0 else steps.foes[q]
+    start, count, a2s, f2s, ps = steps.rows.arrays()
+    n = enc >> (qbits + abits)
+    out = {}
+    for r in range(start[n], start[n] + count[n]):
+        a2 = state[i] if a2s[r] < 0 else steps.mine.slots[a2s[r]]
+        own = state[target] if f2s[r] < 0 else steps.theirs.slots[f2s[r]]
+        f2 = a2 if q < 0 else own  # on itself: the actor's slot after
+        out[(a2, f2)] = float(ps[r])
+    return out
+
+
+def _chains_law(chain: Chain, state: Any, i: int, choice: Choice, taken: Any) -> dict[Any, float]:
+    """The chain's law of the action (:meth:`Acting.act_law`, :meth:`Acting.after_act`)."""
+    den, rows = chain.act_law(chain.act_key(state, i, choice, taken))
+    exact: dict[Any, Fraction] = {}
+    for after, w in rows:
+        nxt = chain._after_plain(state, i, choice.target, after)
+        pair = (nxt[i], nxt[choice.target])
+        exact[pair] = exact.get(pair, Fraction(0)) + Fraction(w, den)
+    return {pair: float(p) for pair, p in exact.items() if float(p) >= _LEAST}
 
 
 @pytest.mark.parametrize("case", sorted(CHOICE_CASES))
@@ -95,6 +124,10 @@ def test_the_choice_per_entry_is_the_chains_choice_on_the_joint_state(case):
                     want = None if choice is None else (choice.action, choice.target)
                 assert _decoded(laws, side, tab, i, enc) == want, (case, i, taken, state)
                 compared += 1
+                if want is not None:
+                    assert _law(laws, side, tab, enc, state, i) == _chains_law(
+                        chain, state, i, Choice(*want), taken
+                    )
                 if want is not None and want[1] != i:  # an attack: were there ties, refusals?
                     foes = [j for j in steps.foes if chain.acting(state, j)]
 
@@ -114,8 +147,14 @@ def test_the_choice_per_entry_is_the_chains_choice_on_the_joint_state(case):
         assert refusals  # some attack the budget allows is refused on some foe
 
 
-def _notes(chain: Chain) -> tuple[set[Any], set[str]]:
-    return set(chain.happened), set(chain.acted)
+def _notes(chain: Chain) -> tuple[set[Any], set[str], set[Any]]:
+    """The reasons met, the actions taken, and the attacks met by their forms."""
+    forms = chain.forms
+    met = {
+        (k.action, forms[k.actor], forms[k.weapon], forms[k.target], k.taken, k.defend)
+        for k in chain._met_acts
+    }
+    return set(chain.happened), set(chain.acted), met
 
 
 @pytest.mark.parametrize("case", ["tierkreis-2v1-dying", "gore-2v2", "nsd20-2v2"])
