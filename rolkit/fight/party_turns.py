@@ -531,12 +531,10 @@ class TurnSteps:
         key = (chain.policy[actor] != "first", chain.defend[actor])
         table = tab.choices.get(key)
         codes, states = len(self.mine.slots), len(self.theirs.states)
-        if table is None or codes > table.shape[0] or states > table.shape[1]:
-            old = table if table is not None else np.zeros((0, 0), dtype=np.int32)
-            shape = (max(codes, 2 * old.shape[0], 16), max(states, 2 * old.shape[1], 64))
-            table = np.full(shape, -2, dtype=np.int32)
-            table[: old.shape[0], : old.shape[1]] = old
-            tab.choices[key] = table
+        if table is None:
+            table = tab.choices[key] = np.full((0, 0), -2, dtype=np.int32)
+        if codes > table.shape[0] or states > table.shape[1]:
+            table = tab.choices[key] = _fit(table, max(codes, 16), max(states, 1024), -2)
         flat = table.reshape(-1)
         lin = c * table.shape[1]
         lin += y
