@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Any
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_tables import Side, positions, summed
+from rolkit.fight.party_tables import Side, positions
 from rolkit.fight.state import Slot
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
@@ -74,6 +74,34 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
     grown = np.full(shape, empty, dtype=a.dtype)
     grown[..., :have_c, :have_f] = a
     return grown
+
+
+def _merged(key: np.ndarray, v: np.ndarray, width: int) -> tuple[Any, Any, int]:
+    """The distinct keys of ``key`` (int64 under ``2**width``), ascending, the sum of
+    ``v`` over each, and the most terms summed into one (as
+    :func:`~rolkit.fight.party_tables.summed`: the keys packed with their positions in
+    one int64 and sorted, each run summed in order of position). ``key`` is used up."""
+    import numpy as np
+
+    n = len(key)
+    if not n:
+        return key, v, 1
+    bits = n.bit_length()
+    if width + bits > 63:  # the keys and positions would not fit in an int64
+        raise TooLarge()
+    packed = key
+    packed <<= bits
+    packed |= positions(n)
+    packed.sort()
+    keys = packed >> bits
+    head = np.empty(n, dtype=bool)
+    head[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=head[1:])
+    starts = np.flatnonzero(head)
+    packed &= (1 << bits) - 1
+    sums = np.add.reduceat(v[packed], starts)
+    most = int(np.diff(starts, append=n).max())
+    return keys[starts], sums, most
 
 
 class _Rows:
@@ -131,6 +159,7 @@ class _Taken:
         self.recovers = len(recover)
         #: the actions taken after each action (numbered as they are met)
         self.then = [steps.taken_id((*taken, a.id)) for a in self.acts]
+        self.then_array = np.asarray(self.then, dtype=np.int64)
         n = len(attack)
         #: the first recover action not refused (its index; −1: none; −2: not known)
         self.recover = np.full((2, 16, 1), -2, dtype=np.int64)
@@ -425,31 +454,34 @@ class TurnSteps:
         (it raises when the time is out)."""
         np = self.np
         done: list[tuple[Any, Any, Any]] = []
-        layer: dict[int, list[tuple[Any, Any, Any]]] = {0: [(xs, ys, vs)]}
+        layer: list[tuple[int, Any, Any, Any]] = [(0, xs, ys, vs)]
         steps = merges = 0
+        mask = (1 << bits) - 1
         while layer:
             on_time()
-            nxt: dict[int, list[tuple[Any, Any, Any]]] = {}
-            for t, parts in layer.items():
-                x, y, v = (np.concatenate(p) for p in zip(*parts, strict=True))
-                self._layer(actor, t, x, y, v, done, nxt)
+            nxt: list[tuple[Any, Any]] = []
+            for t, x, y, v in layer:
+                self._layer(actor, t, x, y, v, done, nxt, bits)
             if not nxt:
                 break
             steps += 1
-            layer = {}
-            most = 1
-            for t, parts in nxt.items():
-                x, y, v = (np.concatenate(p) for p in zip(*parts, strict=True))
-                key = x << bits
-                key |= y
-                keys, sums, m = summed(key, v)
-                most = max(most, m)
-                big = sums >= floor
-                if not big.all():
-                    keys, sums = keys[big], sums[big]
-                if len(keys):
-                    layer[t] = [(keys >> bits, keys & ((1 << bits) - 1), sums)]
+            # one merge of the layer's entries, each tagged with its actions taken (the
+            # key's high bits): sorted, each tag's entries are a run
+            key = np.concatenate([k for k, _v in nxt])
+            keys, sums, most = _merged(
+                key, np.concatenate([v for _k, v in nxt]), 2 * bits + len(self.taken).bit_length()
+            )
             merges += most
+            big = sums >= floor
+            if not big.all():
+                keys, sums = keys[big], sums[big]
+            tags = keys >> (2 * bits)
+            cuts = [0, *(np.flatnonzero(tags[1:] != tags[:-1]) + 1).tolist(), len(keys)]
+            layer = []
+            for lo, hi in zip(cuts, cuts[1:], strict=False):
+                if hi > lo:
+                    part = keys[lo:hi]
+                    layer.append((int(tags[lo]), (part >> bits) & mask, part & mask, sums[lo:hi]))
         if not done:
             empty = np.zeros(0, dtype=np.int64)
             return empty, empty, np.zeros(0), steps, merges
@@ -464,11 +496,13 @@ class TurnSteps:
         y: np.ndarray,
         v: np.ndarray,
         done: list[tuple[Any, Any, Any]],
-        nxt: dict[int, list[tuple[Any, Any, Any]]],
+        nxt: list[tuple[Any, Any]],
+        bits: int,
     ) -> None:
         """One action of ``actor`` on the entries ``(x, y, v)`` that have taken ``t``:
         those whose turn ends go to ``done``, the others' entries after the action to
-        ``nxt`` by the actions taken then."""
+        ``nxt`` as ``(keys, masses)``, a key ``then << 2 bits | x << bits | y`` (``then``:
+        the actions taken then)."""
         np = self.np
         mine, theirs = self.mine, self.theirs
         tab = self.tables(t)
@@ -512,14 +546,12 @@ class TurnSteps:
         v2 = v[rows]
         v2 *= ps[flat]
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
-        low, high = int(ca.min()), int(ca.max())
-        if low == high:
-            nxt.setdefault(tab.then[low], []).append((x2, y2, v2))
-            return
-        ca = ca.repeat(counts)
-        for a in np.flatnonzero(np.bincount(ca - low)).tolist():
-            on = np.flatnonzero(ca == a + low)
-            nxt.setdefault(tab.then[a + low], []).append((x2[on], y2[on], v2[on]))
+        key = tab.then_array[ca].repeat(counts)
+        key <<= 2 * bits
+        x2 <<= bits
+        key |= x2
+        key |= y2
+        nxt.append((key, v2))
 
     def choices(self, tab: _Taken, actor: int, c: np.ndarray, y: np.ndarray) -> Any:
         """The policy's choice (:meth:`_decide`) for the actor in slot codes ``c`` with
