@@ -15,11 +15,16 @@ little of the pair:
   states: rows or columns of ``P`` move, :meth:`Chain._slot_hook`);
 - its blow, or its whole turn of actions (:meth:`Chain.turn_rows`), reads its own slot
   ``a`` and its foes' side state ``y`` (whom to attack reads the foes only; the law reads
-  the attacker and its target) and writes only those: the law from ``(a, y)`` over
-  ``(a', y')`` is built once with the chain's own machinery on a joint state composed
-  from them, and moves every row whose actor slot is ``a``. It does not depend on which
-  member of the side acts beyond its target and defence policies (the foes' order is the
-  turn order), so members with one policy share it (one table by ``(a, y)``);
+  the attacker and its target) and writes only those. A turn of actions is stepped
+  action by action on the entries (:mod:`rolkit.fight.party_turns`): the policy's choice
+  per entry from tables by (actor slot, actions taken, foe slot) filled by the chain
+  (refusals, scores, :meth:`Acting._choose`'s order and tie-break), then the action's own
+  law (:meth:`Acting.act_law`) moves the actor's slot and its target's, layer after layer
+  until each turn ends. A single blow's law from ``(a, y)`` over ``(a', y')`` is built
+  once with the chain's own machinery on a joint state composed from them, and moves
+  every row whose actor slot is ``a``. Neither depends on which member of the side acts
+  beyond its target and defence policies (the foes' order is the turn order), so members
+  with one policy share them;
 - the round-end rules move each combatant not dead alone, and the chain draws them
   independently (:meth:`Chain.hook_rows`): their law on a side's state is the product of
   its members' (:meth:`_Laws.round_end`, built exact), the two sides' applied one after
@@ -45,8 +50,9 @@ of those; dropping an entry only lowers what reaches the ends), so each float re
 equals the exact value of the same computation with each operation scaled by some
 ``1 + δ``, ``|δ| ≤ u = 2⁻⁵³`` (a chance's own rounding to float counted as one), each
 path through at most ``K`` of them (:attr:`_Run.flops`: per law applied two, its
-chance's and its product's, and per merge the most terms summed into one entry; a sum of
-``n`` terms rounds each at most ``n`` times in any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
+chance's and its product's — a turn of actions, per action along its longest path — and
+per merge, the merges between a turn's actions included, the most terms summed into one
+entry; a sum of ``n`` terms rounds each at most ``n`` times in any order) — so ``exact ≥ float · (1 − K u)`` (Higham, *Accuracy and Stability of
 Numerical Algorithms*, §3.1, γ_K). No subnormal enters: chances under :data:`_LEAST` and
 masses under :data:`_FLOOR` are dropped. Each lower bound is that, in Fractions, rounded
 down; ``unknown`` is one minus their sum (as :mod:`rolkit.fight.bounds`), so each result

@@ -603,7 +603,7 @@ class TurnSteps:
         best = np.zeros(n, dtype=np.intp)
         weakest = chain.policy[actor] != "first"
         open_ = np.flatnonzero(choice == -1)
-        lin = tab.cells(dq, c, f) if len(open_) else None
+        lin = tab.cells(dq, c, f)
         for a in range(len(tab.acts) - tab.recovers):
             if not len(open_):
                 break
