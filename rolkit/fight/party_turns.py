@@ -76,6 +76,10 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
     return grown
 
 
+def _no_limit() -> None:
+    """No time limit (:attr:`TurnSteps.on_time` between turns)."""
+
+
 def _merged(key: np.ndarray, v: np.ndarray, width: int) -> tuple[Any, Any, int]:
     """The distinct keys of ``key`` (int64 under ``2**width``), ascending, the sum of
     ``v`` over each, and the most terms summed into one (as
@@ -203,6 +207,7 @@ class _Taken:
         if out.min(initial=0) < -1:
             steps = self.steps
             for ci in np.unique(c[out < -1]).tolist():
+                steps.on_time()
                 found = -1
                 for a in range(self.recovers):
                     key = steps.key(self.acts[a].id, ci, None, self.t, bool(d))
@@ -244,6 +249,7 @@ class _Taken:
         action = self.acts[self.recovers + a].id
         codes, foes = self.score.shape[-2:]
         for cell in cells:
+            steps.on_time()
             d, rest = divmod(cell, codes * foes)
             ci, fi = divmod(rest, foes)
             if not able[fi]:  # the chain never asks about a foe that cannot act
@@ -315,6 +321,7 @@ class _Taken:
             d, rest = divmod(cell, codes * foes)
             ci, fi = divmod(rest, foes)
             if not met[d, ci, fi]:
+                steps.on_time()
                 steps.chain.met_blow(steps.key(action, ci, fi, self.t, bool(d)))
                 met[d, ci, fi] = True
         self._pref = {}
@@ -338,6 +345,7 @@ class _Taken:
                 )
             )
             for ai, di, ci, fi in quads:
+                steps.on_time()
                 on_self = ai < self.recovers
                 key = steps.key(self.acts[ai].id, ci, None if on_self else fi, self.t, bool(di))
                 if not on_self:  # an attack chosen: examined (:meth:`Acting._choose`)
@@ -374,6 +382,9 @@ class TurnSteps:
         self.rank_version = 0
         #: the laws built (a count for the caller)
         self.built = 0
+        #: called before each layer and each table's cell filled (it raises when the
+        #: time is out: the chain's laws and measures may be slow, Ashes of War's)
+        self.on_time: Callable[[], None] = _no_limit
 
     # tables -----------------------------------------------------------------------
     def taken_id(self, taken: tuple[str, ...]) -> int:
@@ -451,8 +462,18 @@ class TurnSteps:
         ends ``(xs, ys, vs)`` (not summed), the most laws along a path and the most terms
         summed into one entry along a path by the merges between layers. ``bits``: the
         bits of a foe state in a merge's key; ``on_time`` is called before each layer
-        (it raises when the time is out)."""
+        and each cell of a table filled (it raises when the time is out)."""
+        self.on_time = on_time
+        try:
+            return self._play(actor, xs, ys, vs, floor, bits)
+        finally:
+            self.on_time = _no_limit
+
+    def _play(
+        self, actor: int, xs: np.ndarray, ys: np.ndarray, vs: np.ndarray, floor: float, bits: int
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, int, int]:
         np = self.np
+        on_time = self.on_time
         done: list[tuple[Any, Any, Any]] = []
         layer: list[tuple[int, Any, Any, Any]] = [(0, xs, ys, vs)]
         steps = merges = 0
