@@ -43,8 +43,8 @@ stops when what is left is under a hundredth of the width asked for or the time 
 Passes with a finer cut each, the laws kept: a coarse first one, then each aimed under the
 width by the mass the last one dropped (:func:`_next_cut`). It gives up (:class:`TooLarge`) when a
 side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
-of the budget (Tierkreis' and Ashes of War's parties: each round meets thousands of new
-side states), so that the caller's fallback gets the time left.
+of the budget (Ashes of War's parties: each round meets thousands of new side states,
+and the policy's measures are slow), so that the caller's fallback gets the time left.
 Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times a mass, sums
 of those; dropping an entry only lowers what reaches the ends), so each float received
 equals the exact value of the same computation with each operation scaled by some
