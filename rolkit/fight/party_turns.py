@@ -164,6 +164,10 @@ class _Taken:
         #: the actions taken after each action (numbered as they are met)
         self.then = [steps.taken_id((*taken, a.id)) for a in self.acts]
         self.then_array = np.asarray(self.then, dtype=np.int64)
+        #: after each action, the budget is spent (the turn ends there)
+        self.then_spent = np.asarray(
+            [chain.spent(steps.taken[t2], False) for t2 in self.then], dtype=bool
+        )
         n = len(attack)
         #: the first recover action not refused (its index; −1: none; −2: not known)
         self.recover = np.full((2, 16, 1), -2, dtype=np.int64)
@@ -525,7 +529,7 @@ class TurnSteps:
         ``nxt`` as ``(keys, masses)``, a key ``then << 2 bits | x << bits | y`` (``then``:
         the actions taken then)."""
         np = self.np
-        mine, theirs = self.mine, self.theirs
+        mine = self.mine
         tab = self.tables(t)
         if tab.spent:
             done.append((x, y, v))
@@ -540,6 +544,33 @@ class TurnSteps:
             x, y, v, enc = x[go], y[go], v[go], enc[go]
         if not len(x):
             return
+        qbits = tab.bits[0]
+        tq = enc & ((1 << qbits) - 1)  # the target's place among the foes + 1 (0: itself)
+        low, high = int(tq.min()), int(tq.max())
+        if low == high:
+            self._apply(tab, actor, x, y, v, enc, low, done, nxt, bits)
+            return
+        for q in np.flatnonzero(np.bincount(tq - low)).tolist():
+            on = np.flatnonzero(tq == q + low)
+            self._apply(tab, actor, x[on], y[on], v[on], enc[on], q + low, done, nxt, bits)
+
+    def _apply(
+        self,
+        tab: _Taken,
+        actor: int,
+        x: np.ndarray,
+        y: np.ndarray,
+        v: np.ndarray,
+        enc: np.ndarray,
+        target: int,
+        done: list[tuple[Any, Any, Any]],
+        nxt: list[tuple[Any, Any]],
+        bits: int,
+    ) -> None:
+        """The actions chosen (``enc``, :meth:`choices`) on the entries ``(x, y, v)``,
+        each on the foe at place ``target`` − 1 (0: the actor itself): the entries after
+        them to ``done`` where the budget is then spent, else to ``nxt`` (:meth:`_layer`)."""
+        np = self.np
         qbits, abits = tab.bits
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
@@ -553,20 +584,29 @@ class TurnSteps:
         a2 = a2s[flat]
         on = np.flatnonzero(a2 >= 0)
         if len(on):
-            x2[on] = mine.moved_pairs(k, x2[on], a2[on])
+            x2[on] = self.mine.moved_pairs(self.mine.pos[actor], x2[on], a2[on])
         y2 = y[rows]
-        f2 = f2s[flat]
-        moved = f2 >= 0
-        if moved.any():
-            tq = enc[rows] & ((1 << qbits) - 1)  # the target's place among the foes + 1
-            tq[~moved] = 0
-            for q, j in enumerate(self.foes):
-                on = np.flatnonzero(tq == q + 1)
-                if len(on):
-                    y2[on] = theirs.moved_pairs(theirs.pos[j], y2[on], f2[on])
+        if target:
+            f2 = f2s[flat]
+            on = np.flatnonzero(f2 >= 0)
+            if len(on):
+                k = self.theirs.pos[self.foes[target - 1]]
+                y2[on] = self.theirs.moved_pairs(k, y2[on], f2[on])
         v2 = v[rows]
         v2 *= ps[flat]
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
+        # a turn whose budget is spent then ends there (G.O.R.E.'s one action): its
+        # entries are not merged before the caller's merge
+        ends = tab.then_spent[ca]
+        if ends.all():
+            done.append((x2, y2, v2))
+            return
+        if ends.any():
+            rows_end = ends.repeat(counts)
+            done.append((x2[rows_end], y2[rows_end], v2[rows_end]))
+            goes = ~rows_end
+            x2, y2, v2 = x2[goes], y2[goes], v2[goes]
+            ca, counts = ca[~ends], counts[~ends]
         key = tab.then_array[ca].repeat(counts)
         key <<= 2 * bits
         x2 <<= bits
