@@ -7,10 +7,11 @@ A turn reads the foes' side only through the policy's choice (:meth:`Acting._cho
 per foe, whether it can act, whether the attack on it is refused and its "weakest" score
 (:meth:`Acting.p_out_act`), ties broken by the turn order; and an action changes only the
 actor's slot and its target's (:meth:`Acting.after_act`). So everything a layer needs is
-kept by (actor slot code, actions taken, foe slot code) in small tables (:class:`_Grid`),
+kept by (actor slot code, actions taken, foe slot code) in small tables (:class:`_Taken`),
 filled with the chain's own answers (:meth:`Acting.refused`, :meth:`Acting.p_out_act`,
 :meth:`Acting.act_law`, :meth:`Laws.settle`), and the choice is made per entry from them
-exactly as :meth:`Acting._choose` makes it:
+exactly as :meth:`Acting._choose` makes it (and kept by (actor slot, foe state), per
+actions taken and policy: :meth:`TurnSteps.choices`):
 
 1. the turn ends where the budget is spent (:meth:`Acting.spent`), the fight is over
    (a side all out) or the actor cannot act;
@@ -32,7 +33,8 @@ tried before the one chosen, or all when none is) is met.
 
 **Rounding.** Each layer applies one law per entry (its chance rounded once, the product
 once), then sums equal entries of the same actions taken (the most terms counted, as
-:func:`~rolkit.fight.party_tables.summed` reports); the caller adds both to its count of
+:func:`~rolkit.fight.party_tables.summed` reports; entries whose budget is then spent end
+there unsummed, the caller's merge sums them); the caller adds both to its count of
 float operations along a path (:attr:`~rolkit.fight.party_split._Run.flops`). Masses under
 ``floor`` are dropped between layers (no subnormal product; dropping only lowers what
 reaches the ends), and chances under ``least`` from a law.
