@@ -51,6 +51,8 @@ LAZY: Mapping[tuple[str, str], str] = {
     "when their fight is bounded past the exact bound",
     ("rolkit.fight.party_tables", "numpy"): "the party split's side states and law tables "
     "are numpy arrays, built only when two parties' fight is bounded past the exact bound",
+    ("rolkit.fight.party_turns", "numpy"): "the party split's turns of actions are stepped "
+    "with numpy only when two parties' fight is bounded past the exact bound",
     ("rolkit.fight.lockstep", "numpy"): "a party's fights are drawn side by side with numpy "
     "only when a party is simulated (Lockstep)",
     ("rolkit.systems.ashes_of_war.rules.compact_duel", "numpy"): "the default duel's side "
