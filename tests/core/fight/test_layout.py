@@ -40,6 +40,7 @@ LAZY_INSIDE = {
     ("bounds.py", "numpy"),
     ("party_split.py", "numpy"),
     ("party_tables.py", "numpy"),
+    ("party_turns.py", "numpy"),
     ("lockstep.py", "numpy"),
 }
 
