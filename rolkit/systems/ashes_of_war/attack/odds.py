@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -34,6 +34,7 @@ __all__ = [
     "pool_law",
     "attack_outcomes",
     "outcome_marginal",
+    "wound_effects",
     "odds",
 ]
 
@@ -142,6 +143,34 @@ def hit_weights(
     return hit_w, da * dd - hit_w, da * dd
 
 
+#: ``(box, fate, events)``: what a wound of one severity at one location does (§4.10–§4.14).
+Effect = tuple[str, "str | None", tuple[str, ...]]
+
+
+def wound_effects(
+    defender: Combatant, weapon: Weapon, modifiers: Modifiers, rules: RulesConfig
+) -> Callable[[str, str], Effect]:
+    """``effect(location, severity) -> (box, fate, events)``: the wound a branch of a
+    legal attack with this weapon and these modifiers leaves on ``defender`` (§4.10–§4.14,
+    :func:`wound_plan` on the defender after its defence roll, §4.5), each pair planned
+    once. Shared by :func:`pool_law` and :mod:`.p_out`."""
+    d, w, m = defender, weapon, modifiers
+    dtype = declared_damage_type(w, m)
+    d_def = d if m.defence == "none" else defended_state(d)
+    dying = m.dying_rule or rules.dying_rule
+    cache: dict[tuple[str, str], Effect] = {}
+
+    def effect(loc: str, sev: str) -> Effect:
+        k = (loc, sev)
+        known = cache.get(k)
+        if known is None:
+            b, _, ev, changes = wound_plan(d_def, loc, sev, dtype, w.non_lethal, dying, rules)
+            known = cache[k] = (b, fate_after(d_def.conditions, changes), ev)
+        return known
+
+    return effect
+
+
 def pool_law(
     pool: PoolSpec,
     defender: Combatant,
@@ -152,22 +181,10 @@ def pool_law(
     """:func:`attack_law` once the attack is legal and its pool known: each row of
     :func:`attack_rows` with the box it fills, the defender's fate and the events."""
     d, w, m = defender, weapon, modifiers
-    dtype = declared_damage_type(w, m)
-    d_def = d if m.defence == "none" else defended_state(d)
     rows, den = attack_rows(pool, d, w, m, rules)
     fate0 = fate_of(d.conditions)
     thresholds = weapon_thresholds(w, rules)
-    cache: dict[tuple[str, str], tuple[str, str | None, tuple[str, ...]]] = {}
-
-    def effect(loc: str, sev: str) -> tuple[str, str | None, tuple[str, ...]]:
-        k = (loc, sev)
-        if k not in cache:
-            b, _, ev, changes = wound_plan(
-                d_def, loc, sev, dtype, w.non_lethal, m.dying_rule or rules.dying_rule, rules
-            )
-            cache[k] = (b, fate_after(d_def.conditions, changes), ev)
-        return cache[k]
-
+    effect = wound_effects(d, w, m, rules)
     out: dict[AttackKey, int] = {}
     for (category, location, final), n in rows.items():
         if final > 0:
