@@ -14,8 +14,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.system import System
 from rolkit.systems.ashes_of_war.after import blow_reads, conditions, status, system_transitions
-from rolkit.systems.ashes_of_war.attack import odds, resolve
-from rolkit.systems.ashes_of_war.attack.p_out import p_out
+from rolkit.systems.ashes_of_war.attack import odds, p_out, resolve
 from rolkit.systems.ashes_of_war.attack.sample import sample_blow
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile, decomposable_weapon

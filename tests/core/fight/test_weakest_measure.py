@@ -29,7 +29,7 @@ from rolkit.fight.chain import Chain
 from rolkit.fight.simulate import simulate
 from rolkit.fight.spec import FightSpec
 from rolkit.system import System
-from rolkit.systems.ashes_of_war.attack.p_out import p_out
+from rolkit.systems.ashes_of_war.attack.odds import p_out
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile
 from rolkit.systems.ashes_of_war.forms import Combatant, Weapon, evolve
 from rolkit.systems.ashes_of_war.system import SYSTEM

@@ -1,5 +1,5 @@
 """The chance one attack puts its target out (#27 item 6 follow-up,
-:mod:`rolkit.systems.ashes_of_war.attack.p_out`, ``SYSTEM.p_out_fn``): exactly
+:func:`rolkit.systems.ashes_of_war.attack.odds.p_out`, ``SYSTEM.p_out_fn``): exactly
 ``SYSTEM.odds(...).p_down`` — the same Fraction, or the same refusal — over attackers,
 targets, weapons and modifiers a fight meets (wounded targets near each fate, prone,
 disarmed, armoured, with a shield or a parry object, dismembered, bleeding; a second
@@ -18,7 +18,7 @@ from rolkit.fight.chain import Chain
 from rolkit.fight.simulate import simulate
 from rolkit.fight.spec import FightSpec
 from rolkit.systems.ashes_of_war import Weapon, combatant
-from rolkit.systems.ashes_of_war.attack.p_out import p_out
+from rolkit.systems.ashes_of_war.attack.odds import p_out
 from rolkit.systems.ashes_of_war.forms import Combatant, evolve
 from rolkit.systems.ashes_of_war.system import SYSTEM
 from tests.systems.ashes_of_war.aow_fixtures import ESPADA, FRESH, GORATH, HACHA, KIRA, marks
