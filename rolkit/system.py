@@ -275,6 +275,16 @@ class System(Generic[C, W, M, O, K]):
             Fraction`` (:class:`HitHook`), equal to ``odds(...).p_hit`` and raising as it
             does, without building every outcome: what a grid cell shows (:meth:`p_hit`).
             ``None``: read from the whole law.
+        p_out_fn: the chance one attack puts its defender out of the fight,
+            ``(attacker, defender, weapon, modifiers, options) -> Fraction | None``: exactly
+            ``odds(...).p_down`` (fate down, dying or dead), raising as :meth:`odds` does,
+            without building every outcome; ``None`` (its value): not declared for these
+            forms. A simulated party's "weakest" target policy reads one for every foe it
+            might attack (:meth:`rolkit.fight.acting.Acting._odds_p_out`, #27 item 6). Called
+            with no type checks, with the forms and the options (an instance: a system whose
+            options ride in its modifiers, :attr:`options_field`, reads them here).
+            ``tests/contract/test_p_out_hook.py`` holds every system that declares it to its
+            odds. ``None`` (the hook): read from the whole law.
         duel_profile: ``(profile, weapon_ok)`` when a duel splits into two one-sided chains
             (:mod:`rolkit.fight.independent`, #27): ``profile(combatant, weapon, options)``
             is all a combatant's own turn reads of itself to hurt its foe (``None``: not
@@ -350,6 +360,9 @@ class System(Generic[C, W, M, O, K]):
     actions: Mapping[str, ActionProcedure] = field(default_factory=dict)
     conditions_fn: ConditionsHook[C, O] | None = field(default=None, repr=False)
     hit_fn: HitHook[C, W, M, O] | None = field(default=None, repr=False)
+    p_out_fn: Callable[[Any, Any, Any, Any, Any], Fraction | None] | None = field(
+        default=None, repr=False
+    )
     duel_profile: DuelProfile | None = field(default=None, repr=False)
     blow_reads: Callable[[Any, Any, Any, Any], Hashable | None] | None = field(
         default=None, repr=False

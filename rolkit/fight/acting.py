@@ -258,18 +258,27 @@ class Acting(Laws):
 
     def _odds_p_out(self, key: ActKey, ctx: ActionContext) -> Fraction:
         """The measure from the attack's odds, shared by :meth:`measure_key` (a measure
-        that could not be made, an attack the rules refuse, is ``0`` and not shared)."""
+        that could not be made, an attack the rules refuse, is ``0`` and not shared).
+
+        The system's :attr:`~rolkit.system.System.p_out_fn` gives it when declared (the
+        same number, ``odds(...).p_down``, without building every outcome: held to the
+        odds by ``tests/contract/test_p_out_hook.py``); else, or where it answers
+        ``None``, the odds' :meth:`p_down`."""
         mods = self.act_blow(key, ctx)[0]
         if mods is None:
             return Fraction(0)
         shared = self.measure_key(key, mods)
         known = None if shared is None else self._measures.get(shared)
         if known is None:
+            hook = self.s.p_out_fn
             try:
-                odds = self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options)
+                if hook is not None and ctx.options is not None:
+                    known = hook(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options)
+                if known is None:
+                    odds = self.s.odds(ctx.actor, ctx.target, ctx.weapon, mods, ctx.options)
+                    known = self.p_down(odds)
             except RulesError:  # the attack cannot be made in this state
                 return Fraction(0)
-            known = self.p_down(odds)
             if shared is not None:
                 self._measures[shared] = known
         return known

@@ -14,7 +14,7 @@ from typing import Any
 from rolkit import fields
 from rolkit.system import System
 from rolkit.systems.ashes_of_war.after import blow_reads, conditions, status, system_transitions
-from rolkit.systems.ashes_of_war.attack import odds, resolve
+from rolkit.systems.ashes_of_war.attack import odds, p_out, resolve
 from rolkit.systems.ashes_of_war.attack.sample import sample_blow
 from rolkit.systems.ashes_of_war.checks import CHECKS
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile, decomposable_weapon
@@ -66,6 +66,7 @@ SYSTEM = System(
     actions=ACTIONS,
     conditions_fn=conditions,
     hit_fn=hit_probability,  # the grid: P(hit) from the two pools alone
+    p_out_fn=p_out,  # the "weakest" policy's measure, no odds built (#27 item 6)
     duel_profile=(attack_profile, decomposable_weapon),  # a duel splits in two (#27)
     sample_blow=sample_blow,  # a simulated blow: the dice, no steps (#27 item 6)
     duel_compact=compact_duel,  # the default duel's sides pushed with numpy (#27 item 2)

@@ -10,7 +10,9 @@
 * the system's turn profile (:attr:`~rolkit.system.System.duel_profile`) would be a wrong
   key: two attackers of one profile attack with other odds (another skill rank; a prone
   form that picked up its weapon this turn, whose profile has it standing);
-* ``p_down`` with each outcome's projection kept by its key is the odds' own.
+* ``p_down`` with each outcome's projection kept by its key is the odds' own;
+* the system's ``p_out_fn`` (the measure without the odds) gives the same seeded fights
+  as the odds' ``p_down`` (2 v 2 and 4 v 4), and the fights did read it.
 """
 
 from __future__ import annotations
@@ -21,13 +23,17 @@ from typing import Any
 
 from rolkit.actions import AttackAction
 from rolkit.errors import RulesError
+from rolkit.fight import odds_of_fighters
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain
 from rolkit.fight.simulate import simulate
 from rolkit.fight.spec import FightSpec
+from rolkit.system import System
+from rolkit.systems.ashes_of_war.attack.odds import p_out
 from rolkit.systems.ashes_of_war.checks.profile import attack_profile
-from rolkit.systems.ashes_of_war.forms import Combatant, evolve
+from rolkit.systems.ashes_of_war.forms import Combatant, Weapon, evolve
 from rolkit.systems.ashes_of_war.system import SYSTEM
+from tests.systems.ashes_of_war.aow_fixtures import marks
 
 D = SYSTEM.defaults()
 
@@ -42,9 +48,9 @@ def _fighters(n: int, m: int) -> list[tuple[str, str, Any, Any]]:
     ]
 
 
-def _chain(n: int, m: int, share: bool = True) -> Chain:
+def _chain(n: int, m: int, share: bool = True, system: System = SYSTEM) -> Chain:
     spec = FightSpec(SYSTEM.id, tuple(_fighters(n, m)))
-    chain = Chain(SYSTEM, spec, D["modifiers"], SYSTEM.options_type(), {})
+    chain = Chain(system, spec, D["modifiers"], SYSTEM.options_type(), {})
     chain.share_measures = share
     return chain
 
@@ -144,3 +150,62 @@ def test_p_down_with_its_projections_memoised_is_the_odds_own():
             seen |= {f for f, p in odds.fate().items() if p}
     assert {"down", "dying", "dead"} <= seen
     assert chain._downs
+
+
+def _wounded_party(n: int, m: int) -> list[tuple[str, str, Any, Any]]:
+    """Attackers with a blunt mace and a sword in turn against defenders wounded unlike
+    (none, a head one serious box from full, a torso one blow from lethal, a leg), the
+    least wounded first: the "weakest" policy chooses other foes than the turn order.
+    (In the bench's parties of equal members it never does: all attack the first foe
+    until it falls, and the first foe, the most hurt, is also the likeliest to fall.)"""
+    a, d = D["attacker"], D["defender"]
+    wounds = [
+        marks(),
+        marks(head=[("serious", "blunt")]),
+        marks(torso=[("serious", "cutting"), ("serious", "cutting")]),
+        marks(right_leg=[("serious", "cutting")]),
+    ]
+    weapons = [Weapon("Maza", skill="melee", damage="2d6", damage_type="blunt"), D["weapon"]]
+    return [(f"A{i}", "a", a, weapons[i % 2]) for i in range(n)] + [
+        (f"B{i}", "b", evolve(d, wounds=wounds[i % 4]), D["weapon"]) for i in range(m)
+    ]
+
+
+def _drawn(system: System, n: int, m: int, fights: int) -> Any:
+    spec = FightSpec(SYSTEM.id, tuple(_wounded_party(n, m)))
+    chain = Chain(system, spec, D["modifiers"], SYSTEM.options_type(), {})
+    return simulate(chain, None, None, fights, seed=13, lockstep=False)
+
+
+def test_the_p_out_hook_on_and_off_gives_the_same_fights():
+    """Ashes of War's ``p_out_fn`` on (counted) and off (the odds' ``p_down``): the
+    same seeded fights, drawn one by one (2 v 2, 4 v 4, a party whose targets the policy
+    ranks; not vacuous: a hook that answers 0 for every foe, the turn order, draws other
+    fights) and as ``fight_odds`` simulates the bench's 4 v 4; the hook answered the
+    measures (none when off)."""
+    calls: list[int] = []
+
+    def counted(*five: Any) -> Fraction | None:
+        calls.append(1)
+        return p_out(*five)
+
+    on = dataclasses.replace(SYSTEM, p_out_fn=counted)
+    off = dataclasses.replace(SYSTEM, p_out_fn=None)
+    zero = dataclasses.replace(SYSTEM, p_out_fn=lambda *five: Fraction(0))
+    for n, m, fights in ((2, 2, 250), (4, 4, 60)):
+        shown = _drawn(on, n, m, fights)
+        made = len(calls)
+        assert made > 100, (n, m)
+        assert shown == _drawn(off, n, m, fights), (n, m)
+        assert len(calls) == made  # off: not read
+        assert shown != _drawn(zero, n, m, fights), (n, m)
+    d = SYSTEM.defaults()
+    party = [(f"A{i}", "a", d["attacker"], d["weapon"]) for i in range(4)] + [
+        (f"B{i}", "b", d["defender"], d["weapon"]) for i in range(4)
+    ]
+    told = [
+        odds_of_fighters(s, party, method="simulate", simulations=80, seed=0, rounds_shown=0)
+        for s in (on, off)
+    ]
+    seen = [(r.p_win, r.p_draw, r.fates, r.rounds_law, r.mean_rounds, r.margin) for r in told]
+    assert seen[0] == seen[1]

@@ -19,6 +19,7 @@ from rolkit.systems.ashes_of_war.attack.odds import (
     attack_rows,
     odds,
     outcome_marginal,
+    p_out,
     pool_law,
 )
 from rolkit.systems.ashes_of_war.attack.resolve import resolve, resolve_attack, user_steps
@@ -45,4 +46,5 @@ __all__ = [
     "attack_outcomes",
     "outcome_marginal",
     "odds",
+    "p_out",
 ]

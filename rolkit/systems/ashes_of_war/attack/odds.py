@@ -1,10 +1,11 @@
 """§7.3 The exact law of one attack (contract #19, #20), from the same stages as
-``resolve_attack``: integer weights over one common denominator, one Fraction per row.
+``resolve_attack``: integer weights over one common denominator, one Fraction per row;
+and :func:`p_out`, the chance it puts its defender out, from the same rows (#27 item 6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -34,7 +35,11 @@ __all__ = [
     "pool_law",
     "attack_outcomes",
     "outcome_marginal",
+    "wound_effects",
     "odds",
+    "OUT",
+    "p_out",
+    "pool_p_out",
 ]
 
 
@@ -142,6 +147,34 @@ def hit_weights(
     return hit_w, da * dd - hit_w, da * dd
 
 
+#: ``(box, fate, events)``: what a wound of one severity at one location does (§4.10–§4.14).
+Effect = tuple[str, "str | None", tuple[str, ...]]
+
+
+def wound_effects(
+    defender: Combatant, weapon: Weapon, modifiers: Modifiers, rules: RulesConfig
+) -> Callable[[str, str], Effect]:
+    """``effect(location, severity) -> (box, fate, events)``: the wound a branch of a
+    legal attack with this weapon and these modifiers leaves on ``defender`` (§4.10–§4.14,
+    :func:`wound_plan` on the defender after its defence roll, §4.5), each pair planned
+    once. Shared by :func:`pool_law` and :mod:`.p_out`."""
+    d, w, m = defender, weapon, modifiers
+    dtype = declared_damage_type(w, m)
+    d_def = d if m.defence == "none" else defended_state(d)
+    dying = m.dying_rule or rules.dying_rule
+    cache: dict[tuple[str, str], Effect] = {}
+
+    def effect(loc: str, sev: str) -> Effect:
+        k = (loc, sev)
+        known = cache.get(k)
+        if known is None:
+            b, _, ev, changes = wound_plan(d_def, loc, sev, dtype, w.non_lethal, dying, rules)
+            known = cache[k] = (b, fate_after(d_def.conditions, changes), ev)
+        return known
+
+    return effect
+
+
 def pool_law(
     pool: PoolSpec,
     defender: Combatant,
@@ -152,22 +185,10 @@ def pool_law(
     """:func:`attack_law` once the attack is legal and its pool known: each row of
     :func:`attack_rows` with the box it fills, the defender's fate and the events."""
     d, w, m = defender, weapon, modifiers
-    dtype = declared_damage_type(w, m)
-    d_def = d if m.defence == "none" else defended_state(d)
     rows, den = attack_rows(pool, d, w, m, rules)
     fate0 = fate_of(d.conditions)
     thresholds = weapon_thresholds(w, rules)
-    cache: dict[tuple[str, str], tuple[str, str | None, tuple[str, ...]]] = {}
-
-    def effect(loc: str, sev: str) -> tuple[str, str | None, tuple[str, ...]]:
-        k = (loc, sev)
-        if k not in cache:
-            b, _, ev, changes = wound_plan(
-                d_def, loc, sev, dtype, w.non_lethal, m.dying_rule or rules.dying_rule, rules
-            )
-            cache[k] = (b, fate_after(d_def.conditions, changes), ev)
-        return cache[k]
-
+    effect = wound_effects(d, w, m, rules)
     out: dict[AttackKey, int] = {}
     for (category, location, final), n in rows.items():
         if final > 0:
@@ -226,3 +247,52 @@ def odds(
     """The System's odds hook: :func:`attack_law` as one Fraction per key, summing to 1."""
     law, den = attack_law(attacker, defender, weapon, modifiers, options)
     return {k: Fraction(n, den) for k, n in law.items()}
+
+
+#: The fates ``Odds.p_down`` counts (the view's fate is the key's, :mod:`..view`).
+OUT = frozenset({"down", "dying", "dead"})
+
+
+def p_out(
+    attacker: Combatant,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    options: RulesConfig,
+) -> Fraction:
+    """The System's ``p_out_fn`` hook (#27 item 6 follow-up): ``odds(...).p_down`` of this
+    attack — the chance it leaves its defender down, dying or dead (§4.14) — refusing
+    (the same :class:`~rolkit.errors.RulesError`) what :func:`attack_law` refuses. The
+    "weakest" target policy of a simulated party reads one for every foe it might attack:
+    summed as integer weights, with no odds key, Fraction or projection per outcome (they
+    were most of a simulated 4 v 4's time)."""
+    check_legal(attacker, defender, weapon, modifiers, options)
+    pool = attack_pool(attacker, weapon, modifiers, rules=options)
+    return pool_p_out(pool, defender, weapon, modifiers, options)
+
+
+def pool_p_out(
+    pool: PoolSpec,
+    defender: Combatant,
+    weapon: Weapon,
+    modifiers: Modifiers,
+    rules: RulesConfig,
+) -> Fraction:
+    """:func:`p_out` once the attack is legal and its pool known: the weight of the rows
+    of :func:`attack_rows` whose fate is out — a wound's, from its severity (T6) and
+    location (:func:`wound_effects`, as :func:`pool_law` keys it), else the defender's
+    fate as it stands (a miss, a block, an absorbed blow change no wound box)."""
+    rows, den = attack_rows(pool, defender, weapon, modifiers, rules)
+    thresholds = weapon_thresholds(weapon, rules)
+    effect = wound_effects(defender, weapon, modifiers, rules)
+    out_already = fate_of(defender.conditions) in OUT
+    out = 0
+    for (_category, location, final), n in rows.items():
+        if final > 0:
+            sev = wound_severity(final, thresholds)
+            assert location is not None and sev is not None
+            if effect(location, sev)[1] in OUT:
+                out += n
+        elif out_already:
+            out += n
+    return Fraction(out, den)
