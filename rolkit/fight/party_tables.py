@@ -329,8 +329,8 @@ def positions(n: int) -> Any:
 _RANGE: Any = ()
 
 
-def summed(key: Any, V: Any) -> tuple[Any, Any, int]:
-    """The distinct keys of ``key`` (pair keys: int64 under ``2**(2 * BITS)``), ascending,
+def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
+    """The distinct keys of ``key`` (int64 under ``2**width``; default: pair keys), ascending,
     the sum of ``V`` over each, and the most terms summed into one: the keys packed with
     their positions in one int64 array and sorted (a plain sort: far faster than an
     argsort), each run of equal keys summed in order of position. ``key`` is used up."""
@@ -340,7 +340,7 @@ def summed(key: Any, V: Any) -> tuple[Any, Any, int]:
     if not n:
         return key, V, 1
     bits = n.bit_length()
-    if 2 * BITS + bits > 63:  # the keys and positions would not fit in an int64
+    if width + bits > 63:  # the keys and positions would not fit in an int64
         raise TooLarge()
     packed = key
     packed <<= bits

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_tables import Side, positions
+from rolkit.fight.party_tables import Side, positions, summed
 from rolkit.fight.state import Slot
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
@@ -80,34 +80,6 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
 
 def _no_limit() -> None:
     """No time limit (:attr:`TurnSteps.on_time` between turns)."""
-
-
-def _merged(key: np.ndarray, v: np.ndarray, width: int) -> tuple[Any, Any, int]:
-    """The distinct keys of ``key`` (int64 under ``2**width``), ascending, the sum of
-    ``v`` over each, and the most terms summed into one (as
-    :func:`~rolkit.fight.party_tables.summed`: the keys packed with their positions in
-    one int64 and sorted, each run summed in order of position). ``key`` is used up."""
-    import numpy as np
-
-    n = len(key)
-    if not n:
-        return key, v, 1
-    bits = n.bit_length()
-    if width + bits > 63:  # the keys and positions would not fit in an int64
-        raise TooLarge()
-    packed = key
-    packed <<= bits
-    packed |= positions(n)
-    packed.sort()
-    keys = packed >> bits
-    head = np.empty(n, dtype=bool)
-    head[0] = True
-    np.not_equal(keys[1:], keys[:-1], out=head[1:])
-    starts = np.flatnonzero(head)
-    packed &= (1 << bits) - 1
-    sums = np.add.reduceat(v[packed], starts)
-    most = int(np.diff(starts, append=n).max())
-    return keys[starts], sums, most
 
 
 class _Rows:
@@ -495,7 +467,7 @@ class TurnSteps:
             # one merge of the layer's entries, each tagged with its actions taken (the
             # key's high bits): sorted, each tag's entries are a run
             key = np.concatenate([k for k, _v in nxt])
-            keys, sums, most = _merged(
+            keys, sums, most = summed(
                 key, np.concatenate([v for _k, v in nxt]), 2 * bits + len(self.taken).bit_length()
             )
             merges += most
