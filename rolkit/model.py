@@ -32,6 +32,7 @@ from rolkit.reprs import RichRepr
 __all__ = [
     "Fate",
     "FATES",
+    "OUT_FATES",
     "Step",
     "named_repr",
     "OutcomeView",
@@ -56,7 +57,8 @@ __all__ = [
 Fate = Literal["down", "dying", "dead"] | None
 #: The fates from the mildest to the worst.
 FATES: tuple[Fate, ...] = (None, "down", "dying", "dead")
-_DOWN = frozenset({"down", "dying", "dead"})
+#: The fates that put a combatant out of the fight (what :attr:`Odds.p_down` counts).
+OUT_FATES = frozenset({"down", "dying", "dead"})
 
 
 # --------------------------------------------------------------------------- steps
@@ -251,7 +253,7 @@ class Odds(RichRepr):
     @property
     def p_down(self) -> Fraction:
         """P(the defender can no longer act: down, dying or dead)."""
-        return self.probability(lambda v: v.fate in _DOWN)
+        return self.probability(lambda v: v.fate in OUT_FATES)
 
     @property
     def p_prone(self) -> Fraction:

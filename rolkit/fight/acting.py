@@ -30,7 +30,7 @@ from rolkit.dice import MAX_SEED
 from rolkit.errors import RulesError
 from rolkit.fight.laws import Laws, add_weight
 from rolkit.fight.state import After, ChainState, Slot
-from rolkit.model import Odds
+from rolkit.model import OUT_FATES, Odds
 
 __all__ = ["Acting", "ActKey", "Choice", "ActLaw"]
 
@@ -39,7 +39,6 @@ _UNKNOWN = object()
 _TURNS_MAX = 100_000
 
 #: The fates :attr:`rolkit.model.Odds.p_down` counts: the defender can no longer act.
-OUT_FATES = frozenset({"down", "dying", "dead"})
 
 #: An action's law over interned ids: ``(denominator, ((forms after, weight), ...))``.
 ActLaw = tuple[int, tuple[tuple[After, int], ...]]

@@ -77,7 +77,7 @@ from rolkit.fight.party_tables import (
     PairTable,
     Side,
     Table,
-    positions,
+    expanded,
     summed,
 )
 from rolkit.fight.party_turns import TurnSteps
@@ -353,17 +353,6 @@ class _Run:
             raise TooLarge()
         self.peak = max(self.peak, len(self.V))
 
-    def _expand(self, idx: Any, counts: Any, starts: Any) -> tuple[Any, Any]:
-        """For entries ``idx`` with ``counts[e]`` rows from ``starts[e]`` on: each new
-        row's entry and its row's index."""
-        np = self.np
-        rows = np.repeat(idx, counts)
-        first = np.cumsum(counts)
-        first -= counts
-        flat = np.repeat(starts - first, counts)
-        flat += positions(len(flat))
-        return rows, flat
-
     # the steps -----------------------------------------------------------------------
     def _side_law(self, K: Any, V: Any, s: int, table: Table, law: Any) -> Any:
         """A law on side ``s``'s states applied to the entries ``(K, V)`` (``law(x)``
@@ -380,7 +369,7 @@ class _Run:
         idx = np.flatnonzero(moving)
         if not len(idx):
             return None
-        rows, flat = self._expand(idx, counts[idx], start[mine[idx]])
+        rows, flat = expanded(idx, counts[idx], start[mine[idx]])
         key, val, n = self._kept(K, V, moving, len(rows))
         out = key[n:]
         if s == 0:  # the other side's state kept: the key's low bits
@@ -455,7 +444,7 @@ class _Run:
             law = laws.turn(i, int(mine[idx[e]]), ye)
             table.put(int(c[e]), ye, [(side.code_of(a2), y2, p) for a2, y2, p in law])
         start, count, codes2, y2s, ps = table.arrays()
-        rows, flat = self._expand(idx, count[c, y], start[c, y])
+        rows, flat = expanded(idx, count[c, y], start[c, y])
         key, val, n = self._kept(self.K, self.V, act, len(rows))
         moved = side.moved_pairs(k, mine[rows], codes2[flat])
         out = key[n:]

@@ -16,7 +16,17 @@ from rolkit.model import Fate
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
     import numpy as np
 
-__all__ = ["BITS", "MASK", "SIDE_STATES_MAX", "PairTable", "Side", "Table", "positions", "summed"]
+__all__ = [
+    "BITS",
+    "MASK",
+    "SIDE_STATES_MAX",
+    "PairTable",
+    "Side",
+    "Table",
+    "expanded",
+    "positions",
+    "summed",
+]
 
 #: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
 #: Tierkreis' 4 v 4 meets ~13 000 a side at its first pass's cut, ~22 000 at its second's.
@@ -313,6 +323,19 @@ class PairTable:
         start[: have[0], : have[1]] = self.start
         count[: have[0], : have[1]] = self.count
         self.start, self.count = start, count
+
+
+def expanded(idx: Any, counts: Any, starts: Any) -> tuple[Any, Any]:
+    """For entries ``idx`` with ``counts[e]`` rows of a flat law table from ``starts[e]``
+    on: each new row's entry and its row's index in the table."""
+    import numpy as np
+
+    rows = np.repeat(idx, counts)
+    first = np.cumsum(counts)
+    first -= counts
+    flat = np.repeat(starts - first, counts)
+    flat += positions(len(flat))
+    return rows, flat
 
 
 def positions(n: int) -> Any:

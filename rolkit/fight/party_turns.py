@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_tables import Side, positions, summed
+from rolkit.fight.party_tables import Side, expanded, positions, summed
 from rolkit.fight.state import Slot
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
@@ -549,11 +549,7 @@ class TurnSteps:
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
         counts = count[law]
-        rows = positions(len(x)).repeat(counts)
-        first = np.cumsum(counts)
-        first -= counts
-        flat = np.repeat(start[law] - first, counts)
-        flat += positions(len(flat))
+        rows, flat = expanded(positions(len(x)), counts, start[law])
         x2 = x[rows]
         a2 = a2s[flat]
         on = np.flatnonzero(a2 >= 0)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from rolkit.errors import check_choice
+from rolkit.model import OUT_FATES
 from rolkit.systems.ashes_of_war.attack.key import AttackKey, OutcomeKey
 from rolkit.systems.ashes_of_war.attack.stages import defended_state
 from rolkit.systems.ashes_of_war.attack.validate import check_legal
@@ -37,7 +38,6 @@ __all__ = [
     "outcome_marginal",
     "wound_effects",
     "odds",
-    "OUT",
     "p_out",
     "pool_p_out",
 ]
@@ -157,7 +157,7 @@ def wound_effects(
     """``effect(location, severity) -> (box, fate, events)``: the wound a branch of a
     legal attack with this weapon and these modifiers leaves on ``defender`` (§4.10–§4.14,
     :func:`wound_plan` on the defender after its defence roll, §4.5), each pair planned
-    once. Shared by :func:`pool_law` and :mod:`.p_out`."""
+    once. Shared by :func:`pool_law` and :func:`pool_p_out`."""
     d, w, m = defender, weapon, modifiers
     dtype = declared_damage_type(w, m)
     d_def = d if m.defence == "none" else defended_state(d)
@@ -249,10 +249,6 @@ def odds(
     return {k: Fraction(n, den) for k, n in law.items()}
 
 
-#: The fates ``Odds.p_down`` counts (the view's fate is the key's, :mod:`..view`).
-OUT = frozenset({"down", "dying", "dead"})
-
-
 def p_out(
     attacker: Combatant,
     defender: Combatant,
@@ -285,13 +281,13 @@ def pool_p_out(
     rows, den = attack_rows(pool, defender, weapon, modifiers, rules)
     thresholds = weapon_thresholds(weapon, rules)
     effect = wound_effects(defender, weapon, modifiers, rules)
-    out_already = fate_of(defender.conditions) in OUT
+    out_already = fate_of(defender.conditions) in OUT_FATES
     out = 0
     for (_category, location, final), n in rows.items():
         if final > 0:
             sev = wound_severity(final, thresholds)
             assert location is not None and sev is not None
-            if effect(location, sev)[1] in OUT:
+            if effect(location, sev)[1] in OUT_FATES:
                 out += n
         elif out_already:
             out += n
