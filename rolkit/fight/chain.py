@@ -261,12 +261,18 @@ class Chain(Acting):
         return known
 
     def _odds_p_down(self, key: BlowKey) -> Fraction:
+        """The measure without the blow's law: the system's
+        :attr:`~rolkit.system.System.p_out_fn` where declared (held to the odds by
+        ``tests/contract/test_p_out_hook.py``), else, or where it answers ``None``,
+        ``odds(...).p_down`` — as :meth:`rolkit.fight.acting.Acting._odds_p_out`."""
         mods = self.blow(key)[0]
         if mods is None:
             return Fraction(0)
         a, d, w = (self.forms[k] for k in key[:3])
+        hook = self.s.p_out_fn
         try:
-            return self.s.odds(a, d, w, mods, self.options).p_down
+            known = None if hook is None else hook(a, d, w, mods, self.options)
+            return self.s.odds(a, d, w, mods, self.options).p_down if known is None else known
         except RulesError:  # the attack cannot be made in this state
             return Fraction(0)
 

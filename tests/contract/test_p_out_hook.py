@@ -168,3 +168,36 @@ def test_a_hook_that_answers_none_defers_and_a_constant_one_is_caught():
     assert not _disagreements(dataclasses.replace(TOY_FIGHT, p_out_fn=_always(None)))[0]
     aow = rolkit.get_system("ashes_of_war")
     assert _disagreements(dataclasses.replace(aow, p_out_fn=_always(Fraction(0))), limit=2)[0]
+
+
+def _toy_party_fights(system: rolkit.System) -> Any:
+    """A seeded simulation of the toy's 2 v 3 whose "weakest" policy ranks three foes of
+    different Armadura and PV (a single-blow system: the chain's own target choice)."""
+    from rolkit.fight import odds_of_fighters
+
+    a, w = (system.defaults()[r] for r in ("attacker", "weapon"))
+    foes = [
+        ToyCombatant(pv=p, pericia=1, defensa=0, armadura=r) for p, r in ((6, 0), (3, 1), (4, 2))
+    ]
+    party = [(f"A{i}", "a", a, w) for i in range(2)] + [
+        (f"B{i}", "b", f, w) for i, f in enumerate(foes)
+    ]
+    r = odds_of_fighters(system, party, method="simulate", simulations=200, seed=3, rounds_shown=0)
+    return r.p_win, r.p_draw, r.fates, r.rounds_law
+
+
+def test_a_single_blow_chain_reads_the_hook_for_its_targets():
+    """The chain's own target choice (single-blow systems, :meth:`rolkit.fight.chain.Chain.
+    p_out_by` when simulating) reads a declared hook, as the actions' measure does, and
+    draws the same seeded fights as the odds' ``p_down``; a hook that answers 0 for every
+    foe (the turn order) draws other fights (not vacuous)."""
+    calls: list[int] = []
+
+    def counted(*five: Any) -> Fraction | None:
+        calls.append(1)
+        return _toy_p_out(*five)
+
+    on = _toy_party_fights(dataclasses.replace(TOY_FIGHT, p_out_fn=counted))
+    assert calls
+    assert on == _toy_party_fights(TOY_FIGHT)
+    assert on != _toy_party_fights(dataclasses.replace(TOY_FIGHT, p_out_fn=lambda *f: Fraction(0)))
