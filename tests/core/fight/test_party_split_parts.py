@@ -46,6 +46,25 @@ def test_summed_gives_each_distinct_key_once_ascending_with_its_sum_and_the_most
         assert abs(Fraction(s) - exact[k]) <= exact[k] * Fraction(terms[k], 2**52)
 
 
+@pytest.mark.parametrize(
+    ("keys", "most"),
+    [
+        ([5, 3, 9, 1], 1),  # every key distinct
+        ([4, 1, 4, 2, 4, 1], 3),  # the longest run is the last key's
+        ([7, 7, 2], 2),
+        ([3, 3, 3], 3),  # one run
+    ],
+)
+def test_summed_counts_the_last_run_and_keys_all_distinct(keys, most):
+    masses = [float(i + 1) for i in range(len(keys))]
+    got, sums, terms = summed(np.asarray(keys, dtype=np.int64), np.asarray(masses))
+    assert got.tolist() == sorted(set(keys))
+    assert terms == most
+    assert sums.tolist() == [
+        sum(v for k2, v in zip(keys, masses, strict=True) if k2 == k) for k in got.tolist()
+    ]
+
+
 def test_pair_table_gives_back_each_pairs_rows_and_asks_for_each_missing_pair_once():
     table = PairTable()
     c = np.asarray([0, 3, 0, 20, 3], dtype=np.intp)
