@@ -604,7 +604,8 @@ def party_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float =
 
     Raises:
         NotDecomposable: the fight is not one this splits (:func:`party_decomposable`).
-        TooLarge: a side's states or the matrix outgrew their bounds.
+        TooLarge: a side's states or the matrix outgrew their bounds in the first pass
+            (in a later one, the best pass before it is given back).
     """
     return party_split(chain, width, seconds)[0]
 
@@ -621,12 +622,21 @@ def party_split(
     while True:
         run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
         give_up = math.inf  # a later pass replays the laws built
-        run.play()
+        try:
+            run.play()
+        except TooLarge:
+            if best is None:  # the first pass: the caller's fallback gets the time left
+                raise
+            too_large = True  # a finer pass outgrew the bounds: the best before it stands
+        else:
+            too_large = False
         spent = time.perf_counter() - began
-        result = run.bounds(spent)
-        if best is None or result.unknown < best.unknown:
-            best = result
-        if best.unknown <= width or spent >= seconds or cut <= _FLOOR:
+        if not too_large:
+            result = run.bounds(spent)
+            if best is None or result.unknown < best.unknown:
+                best = result
+        assert best is not None
+        if too_large or best.unknown <= width or spent >= seconds or cut <= _FLOOR:
             counts = (len(laws.sides[0].states), len(laws.sides[1].states))
             return Bounds(best.lower, best.unknown, best.explored, spent), counts
         cut = _next_cut(cut, float(result.unknown), float(width))
