@@ -364,21 +364,21 @@ class _Run:
             rows = law(x)
             table.put(x, [] if rows is None else list(zip(*rows, strict=True)))
         start, count, to, p = table.arrays(len(self.laws.sides[s].states))
-        counts = count[mine]
+        counts = count.take(mine)  # (``take``: a gather, faster than indexing)
         moving = counts > 0
         idx = np.flatnonzero(moving)
         if not len(idx):
             return None
-        rows, flat = expanded(idx, counts[idx], start[mine[idx]])
+        rows, flat = expanded(idx, counts.take(idx), start.take(mine.take(idx)))
         key, val, n = self._kept(K, V, moving, len(rows))
         out = key[n:]
         if s == 0:  # the other side's state kept: the key's low bits
-            np.left_shift(to[flat], BITS, out=out)
-            out |= K[rows] & MASK
+            np.left_shift(to.take(flat), BITS, out=out)
+            out |= K.take(rows) & MASK
         else:
-            np.bitwise_and(K[rows], ~MASK, out=out)
-            out |= to[flat]
-        np.multiply(V[rows], p[flat], out=val[n:])
+            np.bitwise_and(K.take(rows), ~MASK, out=out)
+            out |= to.take(flat)
+        np.multiply(V.take(rows), p.take(flat), out=val[n:])
         return key, val
 
     def hook(self, which: str, i: int) -> bool:
@@ -427,7 +427,7 @@ class _Run:
         side = laws.sides[s]
         k = side.pos[i]
         mine, theirs = self._ids(s)
-        code = side.arrays()[2][mine, k]
+        code = side.arrays()[2][:, k].take(mine)
         act = side.acting()[code]
         idx = np.flatnonzero(act)
         if not len(idx):
@@ -494,8 +494,8 @@ class _Run:
         out1, fb, _c = self.laws.sides[1].arrays()
         X, Y = self._ids(0)
         keep = self.cut <= self.V
-        done = out0[X]
-        done |= out1[Y]
+        done = out0.take(X)
+        done |= out1.take(Y)
         if done.any():
             nfb = len(self.laws.sides[1].fates)
             key = fa[X[done]] * nfb + fb[Y[done]]

@@ -157,7 +157,7 @@ class Side:
                 if len(chunk):
                     out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
             return out
-        out = table[xs, codes].astype(np.intp)
+        out = table.ravel().take(xs * table.shape[1] + codes).astype(np.intp, copy=False)
         if len(out) and out.min() < 0:
             miss = np.flatnonzero(out < 0)
             width = table.shape[1]
