@@ -357,33 +357,63 @@ class _Run:
     def _side_law(self, K: Any, V: Any, s: int, table: Table, law: Any) -> Any:
         """A law on side ``s``'s states applied to the entries ``(K, V)`` (``law(x)``
         builds the rows out of ``x`` not in ``table`` yet): their keys and masses after
-        it, not summed (``None``: the identity on every entry)."""
+        it, not summed, and how many in front are entries of ``(K, V)`` not moved, in
+        their order (``None``: the identity on every entry)."""
         np = self.np
         mine = K >> BITS if s == 0 else K & MASK
         for x in table.missing(mine):
             rows = law(x)
             table.put(x, [] if rows is None else list(zip(*rows, strict=True)))
         start, count, to, p = table.arrays(len(self.laws.sides[s].states))
-        counts = count[mine]
+        counts = count.take(mine)  # (``take``: a gather, faster than indexing)
         moving = counts > 0
         idx = np.flatnonzero(moving)
         if not len(idx):
             return None
-        rows, flat = expanded(idx, counts[idx], start[mine[idx]])
+        rows, flat = expanded(idx, counts.take(idx), start.take(mine.take(idx)))
         key, val, n = self._kept(K, V, moving, len(rows))
         out = key[n:]
         if s == 0:  # the other side's state kept: the key's low bits
-            np.left_shift(to[flat], BITS, out=out)
-            out |= K[rows] & MASK
+            np.left_shift(to.take(flat), BITS, out=out)
+            out |= K.take(rows) & MASK
         else:
-            np.bitwise_and(K[rows], ~MASK, out=out)
-            out |= to[flat]
-        np.multiply(V[rows], p[flat], out=val[n:])
-        return key, val
+            np.bitwise_and(K.take(rows), ~MASK, out=out)
+            out |= to.take(flat)
+        np.multiply(V.take(rows), p.take(flat), out=val[n:])
+        return key, val, n
 
-    def hook(self, which: str, i: int) -> bool:
-        """Combatant ``i``'s rule ``which`` on its side's state in every entry (``False``:
-        the identity everywhere, nothing done)."""
+    def _merged(self, key: Any, val: Any, n: int) -> None:
+        """The entries after one law on a side's states (:meth:`_side_law`: the ``n`` in
+        front not moved, sorted and distinct, as :attr:`K` keeps them), summed and
+        settled: the moved ones summed (:func:`summed`) and merged into the others, not
+        all sorted again; only the moved ones settled, as no other can have ended or
+        fallen under the cut (each was settled, and its state and mass only kept or
+        grew). The roundings counted as :meth:`_store` counts them, a merged entry's sum
+        one term more (the entry it was merged into)."""
+        np = self.np
+        mk, mv, most = summed(key[n:], val[n:])
+        keys, vals = key[:n], val[:n]
+        at = np.searchsorted(keys, mk)
+        hit = at < n
+        hit[hit] = keys.take(at[hit]) == mk[hit]
+        if hit.any():
+            vals[at[hit]] += mv[hit]  # distinct places: the moved keys are distinct
+            most += 1
+        fresh = np.flatnonzero(~hit)
+        self.flops += 2 + most
+        mk, mv, at = mk.take(fresh), mv.take(fresh), at.take(fresh)
+        keep = self._absorbed(mk >> BITS, mk & MASK, mv)
+        if not keep.all():
+            mk, mv, at = mk[keep], mv[keep], at[keep]
+        if len(mk):
+            keys, vals = np.insert(keys, at, mk), np.insert(vals, at, mv)
+        self._set(keys, vals)
+        if len(self.V) > _ENTRIES_MAX:
+            raise TooLarge()
+        self.peak = max(self.peak, len(self.V))
+
+    def hook(self, which: str, i: int) -> None:
+        """Combatant ``i``'s rule ``which`` on its side's state in every entry, settled."""
         laws = self.laws
         moved = self._side_law(
             self.K,
@@ -392,29 +422,27 @@ class _Run:
             laws.hook_table(which, i),
             lambda x: laws.hook(which, i, x),
         )
-        if moved is None:
-            return False
-        self._store(*moved)
-        return True
+        if moved is not None:
+            self._merged(*moved)
 
-    def round_end(self) -> bool:
+    def round_end(self) -> None:
         """The round-end rules of every member not dead (:meth:`_Laws.round_end`, one
-        side after the other: they are drawn independently), summed once (``False``:
-        the identity everywhere, nothing done)."""
+        side after the other: they are drawn independently), summed once and settled."""
         laws = self.laws
         K, V = self.K, self.V
-        steps = 0
+        steps = n = 0
         for s in (0, 1):
             moved = self._side_law(
                 K, V, s, laws.hook_table("round_end", s), lambda x, s=s: laws.round_end(s, x)
             )
             if moved is not None:
-                K, V = moved
+                K, V, n = moved
                 steps += 1
-        if not steps:
-            return False
-        self._store(K, V, steps)
-        return True
+        if steps == 1:  # the entries not moved are in front, as kept
+            self._merged(K, V, n)
+        elif steps:
+            self._store(K, V, steps)
+            self.settle()
 
     def blow(self, i: int) -> None:
         """Combatant ``i``'s blow or turn of actions in every entry where it can act: a
@@ -427,7 +455,7 @@ class _Run:
         side = laws.sides[s]
         k = side.pos[i]
         mine, theirs = self._ids(s)
-        code = side.arrays()[2][mine, k]
+        code = side.arrays()[2][:, k].take(mine)
         act = side.acting()[code]
         idx = np.flatnonzero(act)
         if not len(idx):
@@ -489,24 +517,31 @@ class _Run:
     def settle(self) -> None:
         """The mass where a side is all out ends there (its summary), as the chain stops;
         then the entries under the cut are dropped (their mass unknown)."""
+        X, Y = self._ids(0)
+        keep = self._absorbed(X, Y, self.V)
+        if not keep.all():
+            self._set(self.K[keep], self.V[keep])
+
+    def _absorbed(self, X: Any, Y: Any, V: Any) -> Any:
+        """The mass of the entries ``(X, Y, V)`` (side A's states, side B's, masses)
+        where a side is all out added to :attr:`ended`: whether each entry stays (not
+        ended, not under the cut)."""
         np = self.np
         out0, fa, _c = self.laws.sides[0].arrays()
         out1, fb, _c = self.laws.sides[1].arrays()
-        X, Y = self._ids(0)
-        keep = self.cut <= self.V
-        done = out0[X]
-        done |= out1[Y]
+        keep = self.cut <= V
+        done = out0.take(X)
+        done |= out1.take(Y)
         if done.any():
             nfb = len(self.laws.sides[1].fates)
             key = fa[X[done]] * nfb + fb[Y[done]]
-            sums = np.bincount(key, weights=self.V[done])
+            sums = np.bincount(key, weights=V[done])
             for pair in np.flatnonzero(sums).tolist():
                 at = divmod(pair, nfb)
                 self.ended[at] = self.ended.get(at, 0.0) + float(sums[pair])
             self.flops += 1 + int(np.bincount(key).max())
             keep &= ~done
-        if not keep.all():
-            self._set(self.K[keep], self.V[keep])
+        return keep
 
     # the fight -----------------------------------------------------------------------
     def play(self) -> None:
@@ -555,12 +590,11 @@ class _Run:
         for stage in self.chain.stages(turn, first):
             if stage == "blow":
                 self.blow(i)
+                self.settle()
             elif stage == "end":
-                if not self.round_end():
-                    continue
-            elif not self.hook(stage, i):
-                continue
-            self.settle()
+                self.round_end()
+            else:
+                self.hook(stage, i)
 
     def bounds(self, seconds: float) -> Bounds:
         """The certified bounds of the mass ended (module docstring)."""
@@ -604,7 +638,8 @@ def party_bounds(chain: Chain, width: Fraction = DEFAULT_WIDTH, seconds: float =
 
     Raises:
         NotDecomposable: the fight is not one this splits (:func:`party_decomposable`).
-        TooLarge: a side's states or the matrix outgrew their bounds.
+        TooLarge: a side's states or the matrix outgrew their bounds in the first pass
+            (in a later one, the best pass before it is given back).
     """
     return party_split(chain, width, seconds)[0]
 
@@ -621,12 +656,21 @@ def party_split(
     while True:
         run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
         give_up = math.inf  # a later pass replays the laws built
-        run.play()
+        try:
+            run.play()
+        except TooLarge:
+            if best is None:  # the first pass: the caller's fallback gets the time left
+                raise
+            too_large = True  # a finer pass outgrew the bounds: the best before it stands
+        else:
+            too_large = False
         spent = time.perf_counter() - began
-        result = run.bounds(spent)
-        if best is None or result.unknown < best.unknown:
-            best = result
-        if best.unknown <= width or spent >= seconds or cut <= _FLOOR:
+        if not too_large:
+            result = run.bounds(spent)
+            if best is None or result.unknown < best.unknown:
+                best = result
+        assert best is not None
+        if too_large or best.unknown <= width or spent >= seconds or cut <= _FLOOR:
             counts = (len(laws.sides[0].states), len(laws.sides[1].states))
             return Bounds(best.lower, best.unknown, best.explored, spent), counts
         cut = _next_cut(cut, float(result.unknown), float(width))

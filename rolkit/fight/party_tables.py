@@ -82,18 +82,31 @@ class Side:
         return known
 
     def arrays(self) -> tuple[Any, Any, Any]:
-        """``(out, fate_of, codes)`` as numpy arrays over the states met (cached)."""
-        n, known = self._arrays
-        if n != len(self.states):
+        """``(out, fate_of, codes)`` as numpy arrays over the states met (views of arrays
+        grown as states are added: only the states new since the last call are copied in;
+        not to be written)."""
+        n = len(self.states)
+        have, known = self._arrays
+        if have != n:
             import numpy as np
 
-            known = (
-                np.asarray(self.out, dtype=bool),
-                np.asarray(self.fate_of, dtype=np.intp),
-                np.asarray(self.codes, dtype=np.intp).reshape(len(self.states), -1),
-            )
-            self._arrays = (len(self.states), known)
-        return known
+            if known is None or len(known[0]) < n:  # room for twice the states
+                room = max(2 * n, 64)
+                grown = (
+                    np.empty(room, dtype=bool),
+                    np.empty(room, dtype=np.intp),
+                    np.empty((room, len(self.members)), dtype=np.intp),
+                )
+                if known is not None:
+                    for new, old in zip(grown, known, strict=True):
+                        new[:have] = old[:have]
+                known = grown
+            have = max(have, 0)
+            known[0][have:n] = self.out[have:n]
+            known[1][have:n] = self.fate_of[have:n]
+            known[2][have:n] = self.codes[have:n]
+            self._arrays = (n, known)
+        return known[0][:n], known[1][:n], known[2][:n]
 
     def acting(self) -> Any:
         """Whether a combatant in each slot met (by code) can act, as a numpy array."""
@@ -114,7 +127,7 @@ class Side:
 
         to = self._to.get((k, slot))
         if to is None or len(to) < len(self.states):
-            grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+            grown = np.full(max(2 * len(self.states), 64), -1, dtype=np.intp)
             if to is not None:
                 grown[: len(to)] = to
             to = self._to[(k, slot)] = grown
@@ -124,7 +137,7 @@ class Side:
             for m in missing.tolist():
                 out[m] = self.moved(int(xs[m]), k, slot)
             if len(to) < len(self.states):  # states added: the array grown for next time
-                grown = np.full(len(self.states) + 64, -1, dtype=np.intp)
+                grown = np.full(max(2 * len(self.states), 64), -1, dtype=np.intp)
                 grown[: len(to)] = to
                 to = self._to[(k, slot)] = grown
             to[xs[missing]] = out[missing]
@@ -144,7 +157,7 @@ class Side:
                 if len(chunk):
                     out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
             return out
-        out = table[xs, codes]
+        out = table.ravel().take(xs * table.shape[1] + codes).astype(np.intp, copy=False)
         if len(out) and out.min() < 0:
             miss = np.flatnonzero(out < 0)
             width = table.shape[1]
@@ -179,7 +192,7 @@ class Side:
         if shape[0] * shape[1] > _TABLE_MAX:
             self._tables[k] = None
             return None
-        grown = np.full(shape, -1, dtype=np.intp)
+        grown = np.full(shape, -1, dtype=np.int32)  # a state's number < 2**31
         if table is not None:
             grown[: table.shape[0], : table.shape[1]] = table
         self._tables[k] = grown
@@ -375,6 +388,9 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     np.not_equal(keys[1:], keys[:-1], out=head[1:])
     starts = np.flatnonzero(head)
     packed &= (1 << bits) - 1
+    if len(starts) == n:  # every key distinct: nothing to sum
+        return keys, V[packed], 1
     sums = np.add.reduceat(V[packed], starts)
-    most = int(np.diff(starts, append=n).max())
+    runs = np.subtract(starts[1:], starts[:-1])  # each run's length but the last's
+    most = max(int(runs.max(initial=1)), n - int(starts[-1]))
     return keys[starts], sums, most

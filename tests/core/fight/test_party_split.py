@@ -137,3 +137,36 @@ def test_fight_odds_answers_a_party_through_the_split():
     exact = odds_of_fighters(s, spec.fighters, method="exact", rounds_shown=0)
     assert r.method == "bounds" and r.width is not None and r.width <= Fraction(1, 1000)
     assert_inside(r, exact)
+
+
+def test_a_later_pass_too_large_gives_back_the_best_pass_before_it(monkeypatch):
+    """A pass after the first that outgrows the split's bounds (:class:`TooLarge`) ends
+    the passes: the bounds of the best pass before it stand (the first pass's give-up
+    rule is unchanged: raised there, :class:`TooLarge` reaches the caller)."""
+    from rolkit.fight import party_split as split_module
+    from rolkit.fight.chain import TooLarge
+
+    s, spec, policy = CASES["gore-2v2"]
+    exact = rolkit.fight_odds(spec, system=s, policy=policy, method="exact", rounds_shown=0)
+    played = []
+    play = split_module._Run.play
+
+    def too_large_second(run: Any) -> None:
+        played.append(run.cut)
+        if len(played) == 2:
+            raise TooLarge()
+        play(run)
+
+    monkeypatch.setattr(split_module._Run, "play", too_large_second)
+    monkeypatch.setattr(split_module, "_FIRST_CUT", 1.0)  # a first pass too coarse
+    chain = _chain(s, spec, policy)
+    b, (n0, n1) = party_split(chain, Fraction(1, 100), seconds=300)
+    assert len(played) == 2  # the first pass did not reach the width
+    per = {f[0]: policy for f in spec.fighters}
+    r = collect_bounds(s, spec, chain, b.lower, b.unknown, b.explored, ("", ""), per)
+    assert_inside(r, exact)
+    assert Fraction(1, 100) < b.unknown < 1 and n0 > 1 and n1 > 1
+    played.clear()
+    played.append(None)  # the first pass raises now
+    with pytest.raises(TooLarge):
+        party_split(_chain(s, spec, policy), Fraction(1, 100), seconds=300)

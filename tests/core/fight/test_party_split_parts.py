@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -22,7 +23,7 @@ from rolkit.fight.party_split import (
     _next_cut,
     _Run,
 )
-from rolkit.fight.party_tables import PairTable, summed
+from rolkit.fight.party_tables import BITS, PairTable, summed
 from rolkit.fight.state import Slot
 from tests.core.fight.test_party_split import CASES, _chain
 
@@ -44,6 +45,25 @@ def test_summed_gives_each_distinct_key_once_ascending_with_its_sum_and_the_most
     for k, s in zip(got.tolist(), sums.tolist(), strict=True):
         # at most terms - 1 roundings of the sum: within γ of the exact sum (all ≥ 0)
         assert abs(Fraction(s) - exact[k]) <= exact[k] * Fraction(terms[k], 2**52)
+
+
+@pytest.mark.parametrize(
+    ("keys", "most"),
+    [
+        ([5, 3, 9, 1], 1),  # every key distinct
+        ([4, 1, 4, 2, 4, 1], 3),  # the longest run is the last key's
+        ([7, 7, 2], 2),
+        ([3, 3, 3], 3),  # one run
+    ],
+)
+def test_summed_counts_the_last_run_and_keys_all_distinct(keys, most):
+    masses = [float(i + 1) for i in range(len(keys))]
+    got, sums, terms = summed(np.asarray(keys, dtype=np.int64), np.asarray(masses))
+    assert got.tolist() == sorted(set(keys))
+    assert terms == most
+    assert sums.tolist() == [
+        sum(v for k2, v in zip(keys, masses, strict=True) if k2 == k) for k in got.tolist()
+    ]
 
 
 def test_pair_table_gives_back_each_pairs_rows_and_asks_for_each_missing_pair_once():
@@ -126,3 +146,75 @@ def test_the_next_cut_is_a_tenth_or_aims_under_the_width_when_a_tenth_is_not_eno
     # a hundredfold over the width: the cut falls with it (aimed at _AIM of the width)
     assert _next_cut(cut, 10.25 * width, width) == pytest.approx(cut * _AIM / 10.25)
     assert _next_cut(cut, 1.0e6 * width, width) == pytest.approx(cut * _STEP_LEAST)
+
+
+@pytest.mark.parametrize("case", ["nsd20-2v2", "gore-2v2-begun", "tierkreis-2v2-hurt"])
+def test_a_side_laws_entries_merged_as_a_full_sum_and_settle_would(case, monkeypatch):
+    """:meth:`_Run._merged` (the moved entries summed, merged into the others and alone
+    settled) ends the fight as summing every entry again and settling them all does, and
+    counts at least as many roundings."""
+    merge = _Run._merged
+    calls = []
+
+    def merged_and_checked(run: _Run, key: Any, val: Any, n: int) -> None:
+        merge(run, key, val, n)
+        calls.append(len(run.V))
+        x, y = run._ids(0)
+        out0, out1 = run.laws.sides[0].arrays()[0], run.laws.sides[1].arrays()[0]
+        assert not (out0[x] | out1[y]).any()  # what ended is absorbed at once
+        assert (run.cut <= run.V).all()
+        assert (np.diff(run.K) > 0).all()  # sorted, distinct
+
+    monkeypatch.setattr(_Run, "_merged", merged_and_checked)
+    laws, merged = _met(case, 1e-9)
+    assert calls
+
+    def summed_again(run: _Run, key: Any, val: Any, n: int) -> None:
+        run._store(key, val)
+        run.settle()
+
+    monkeypatch.setattr(_Run, "_merged", summed_again)
+    again = _Run(laws, 1e-9, 0.0, float("inf"))
+    again.play()
+    assert merged.ended.keys() == again.ended.keys()
+    for at, mass in again.ended.items():
+        assert merged.ended[at] == pytest.approx(mass, rel=1e-12)
+    assert merged.flops >= again.flops
+
+
+def test_merged_sums_into_the_entries_kept_absorbs_what_ended_and_drops_under_the_cut():
+    """:meth:`_Run._merged` on entries made up: a moved entry on a kept one's pair is
+    added to it (one rounding more counted), one where a side is all out ends (its
+    fates' mass), one under the cut is dropped, a new one is put in its sorted place."""
+    laws, run = _met("tierkreis-2v1-dying", 1e-9)
+    out0, fa, _c = laws.sides[0].arrays()
+    out1, fb, _c = laws.sides[1].arrays()
+    live0 = np.flatnonzero(~out0)[:3].tolist()
+    live1 = np.flatnonzero(~out1)[:2].tolist()
+    gone = int(np.flatnonzero(out0)[0])
+    assert len(live0) == 3 and len(live1) == 2
+
+    def pair(x: int, y: int) -> int:
+        return x << BITS | y
+
+    kept = sorted([pair(live0[0], live1[0]), pair(live0[2], live1[1])])
+    moved = [
+        (pair(live0[2], live1[1]), 0.25),  # onto a kept entry
+        (pair(gone, live1[0]), 0.125),  # side A all out: ends
+        (pair(live0[1], live1[1]), 1e-12),  # under the cut
+        (pair(live0[1], live1[0]), 0.0625),  # new
+        (pair(live0[1], live1[0]), 0.0625),  # and again: summed
+    ]
+    key = np.asarray(kept + [k for k, _v in moved], dtype=np.int64)
+    val = np.asarray([0.5, 0.5] + [v for _k, v in moved])
+    run.cut, run.ended, run.flops = 1e-9, {}, 0
+    run._merged(key, val, len(kept))
+    assert run.K.tolist() == sorted([*kept, pair(live0[1], live1[0])])
+    got = dict(zip(run.K.tolist(), run.V.tolist(), strict=True))
+    assert got[pair(live0[2], live1[1])] == 0.75
+    assert got[pair(live0[1], live1[0])] == 0.125
+    assert got[pair(live0[0], live1[0])] == 0.5
+    assert run.ended == {(int(fa[gone]), int(fb[live1[0]])): 0.125}
+    # the law's two roundings, the longest sum (two moved terms, or one and the kept
+    # entry's: 2 + 1 counted) and the mass ended (one term, one more rounding)
+    assert run.flops == 2 + 3 + 2
