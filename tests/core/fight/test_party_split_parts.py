@@ -8,6 +8,7 @@ solves in ``test_party_split.py``."""
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 from typing import Any
@@ -15,16 +16,23 @@ from typing import Any
 import numpy as np
 import pytest
 
+import rolkit
 from rolkit.fight.party_split import (
     _AIM,
+    _ALPHA,
+    _ALPHA_RANGE,
+    _GROWTH,
     _STEP,
     _STEP_LEAST,
+    _STEP_MOST,
     _Laws,
     _next_cut,
     _Run,
 )
 from rolkit.fight.party_tables import BITS, PairTable, summed
+from rolkit.fight.result import collect_bounds
 from rolkit.fight.state import Slot
+from tests.core.fight.test_bounds import assert_inside
 from tests.core.fight.test_party_split import CASES, _chain
 
 
@@ -140,12 +148,48 @@ def test_a_sides_round_end_law_is_the_chains_round_end_law_on_its_states(case):
     assert moved  # the case has round-end rules that move someone
 
 
-def test_the_next_cut_is_a_tenth_or_aims_under_the_width_when_a_tenth_is_not_enough():
-    cut, width = 1e-7, 0.01
-    assert _next_cut(cut, 1.5 * width, width) == pytest.approx(cut * _STEP)
-    # a hundredfold over the width: the cut falls with it (aimed at _AIM of the width)
-    assert _next_cut(cut, 10.25 * width, width) == pytest.approx(cut * _AIM / 10.25)
-    assert _next_cut(cut, 1.0e6 * width, width) == pytest.approx(cut * _STEP_LEAST)
+def test_after_one_pass_the_next_cut_is_a_tenth_or_aims_under_the_width_as_if_proportional():
+    cut, width, ample = 1e-7, 0.01, 1e9
+    assert _ALPHA == 1.0
+    assert _next_cut([(cut, 1.5 * width, 2.0)], width, ample) == pytest.approx(cut * _STEP)
+    # tenfold over the width: the cut falls with it (aimed at _AIM of the width)
+    assert _next_cut([(cut, 10.25 * width, 2.0)], width, ample) == pytest.approx(cut * _AIM / 10.25)
+    assert _next_cut([(cut, 1.0e6 * width, 2.0)], width, ample) == pytest.approx(cut * _STEP_LEAST)
+
+
+def test_after_two_passes_the_next_cut_aims_by_the_exponent_they_show():
+    width, ample = 0.005, 1e9
+    # Tierkreis 4 v 4's first two passes: the unknown falls as cut ** 0.56, not as the cut
+    passes = [(1e-7, 0.0767, 2.5), (6.52e-9, 0.0165, 5.5)]
+    alpha = math.log(0.0767 / 0.0165) / math.log(1e-7 / 6.52e-9)
+    want = 6.52e-9 * (_AIM * width / 0.0165) ** (1 / alpha)
+    assert _next_cut(passes, width, ample) == pytest.approx(want)
+    assert want < 6.52e-9 * _STEP  # finer than a proportional aim (a tenth)
+    # an exponent out of range is clamped: nothing saved by the finer pass
+    flat = [(1e-7, 0.02, 2.0), (1e-8, 0.02, 3.0)]
+    low = _ALPHA_RANGE[0]
+    assert _next_cut(flat, 0.01, ample) == pytest.approx(1e-8 * 0.25 ** (1 / low))
+
+
+def test_the_next_cut_is_the_finest_predicted_to_finish_in_the_time_left():
+    width = 0.0001  # an aim far finer than the time allows
+    cut, seconds = 1e-7, 2.5
+    left = 7.5
+    fits = cut * (seconds / left) ** (1 / _GROWTH)
+    assert _next_cut([(cut, 0.1, seconds)], width, left) == pytest.approx(fits)
+    # time for the aim itself: the aim
+    assert _next_cut([(cut, 0.1, seconds)], 0.01, 1e9) == pytest.approx(cut * _AIM * 0.1)
+    # a pass's time grew faster between the last two passes: it is predicted so
+    passes = [(1e-6, 0.5, 1.0), (1e-7, 0.1, 4.0)]
+    growth = math.log(4.0) / math.log(10.0)
+    assert growth > _GROWTH
+    assert _next_cut(passes, width, 40.0) == pytest.approx(cut * (4.0 / 40.0) ** (1 / growth))
+    # no finer pass is begun where none is predicted to finish, or hardly finer
+    assert _next_cut([(cut, 0.1, seconds)], width, seconds) is None
+    assert _next_cut([(cut, 0.1, seconds)], width, seconds * 1.1) is None
+    assert _next_cut([(cut, 0.1, seconds)], width, seconds / _STEP_MOST**_GROWTH * 1.01) == (
+        pytest.approx(cut * (_STEP_MOST / 1.01 ** (1 / _GROWTH)))
+    )
 
 
 @pytest.mark.parametrize("case", ["nsd20-2v2", "gore-2v2-begun", "tierkreis-2v2-hurt"])
@@ -218,3 +262,39 @@ def test_merged_sums_into_the_entries_kept_absorbs_what_ended_and_drops_under_th
     # the law's two roundings, the longest sum (two moved terms, or one and the kept
     # entry's: 2 + 1 counted) and the mass ended (one term, one more rounding)
     assert run.flops == 2 + 3 + 2
+
+
+def test_the_split_begins_no_pass_its_schedule_says_cannot_finish(monkeypatch):
+    """Where :func:`_next_cut` gives ``None`` (no finer pass predicted to finish in the
+    time left) the split stops there, with the best pass's bounds (still sound), and gives
+    :func:`_next_cut` each finished pass's cut, unknown and time."""
+    from rolkit.fight import party_split as split_module
+    from rolkit.fight.party_split import party_split
+
+    s, spec, policy = CASES["gore-2v2"]
+    seen: list[list[tuple[float, float, float]]] = []
+
+    def nothing_fits(passes: list[tuple[float, float, float]], width: float, left: float):
+        seen.append(list(passes))
+        return None
+
+    played: list[float] = []
+    play = split_module._Run.play
+
+    def counted(run: Any) -> None:
+        played.append(run.cut)
+        play(run)
+
+    monkeypatch.setattr(split_module, "_next_cut", nothing_fits)
+    monkeypatch.setattr(split_module._Run, "play", counted)
+    monkeypatch.setattr(split_module, "_FIRST_CUT", 1.0)  # a first pass too coarse
+    b, _counts = party_split(_chain(s, spec, policy), Fraction(1, 100), seconds=300)
+    assert played == [0.01] and len(seen) == 1
+    ((cut, unknown, seconds),) = seen[0]
+    assert cut == 0.01 and unknown == float(b.unknown) > 0.01 and 0 < seconds <= b.seconds
+    exact = rolkit.fight_odds(spec, system=s, policy=policy, method="exact", rounds_shown=0)
+    per = {f[0]: policy for f in spec.fighters}
+    r = collect_bounds(
+        s, spec, _chain(s, spec, policy), b.lower, b.unknown, b.explored, ("", ""), per
+    )
+    assert_inside(r, exact)
