@@ -124,8 +124,9 @@ _ALPHA_RANGE = (0.25, 2.0)
 #: A pass's wall time scales as ``cut ** -γ``: γ at least ``_GROWTH`` (a pass on the
 #: first one's laws, by its time: Tierkreis 4 v 4 0,29 at 6,5e-9, 0,40 at 3,5e-9; G.O.R.E.
 #: 4 v 6 0,30), or as measured between the last two passes finished, up to ``_GROWTH_MOST``.
-#: No margin beyond that floor: G.O.R.E. 4 v 6's second pass (0,72 pp) ends at ~9,7 s of
-#: its 10, and any margin would make it coarser.
+#: No margin beyond that floor: a pass cut short late loses little (its last rounds hold
+#: little mass: G.O.R.E. 4 v 6's second pass, cut short at ~7,1 s, 0,80–1,05 pp against
+#: 0,72 finished), while a margin coarsens the pass every time (×1,1: 0,87–1,13 pp).
 _GROWTH = 0.3
 _GROWTH_MOST = 1.5
 #: The share of the time budget the first round may take (past it, :class:`TooLarge`).
@@ -729,10 +730,11 @@ def _next_cut(passes: list[tuple[float, float, float]], width: float, left: floa
     already built are kept, so it is not the first pass's cost again), γ the larger of
     :data:`_GROWTH` and that measured between the last two passes' times (up to
     :data:`_GROWTH_MOST`: the first pass's time holds most laws' building, so that
-    measure is low). A pass cut short counts only its finished turns (little: most of
-    the mass ends in the last rounds), so where the aim is not predicted to finish in
-    ``left`` the cut is the finest that is, and none where that is not :data:`_STEP_MOST`
-    times the last one's (not worth beginning).
+    measure is low). A pass cut short counts only its finished turns (nearly nothing
+    cut short early: the mass ends in its last rounds), so where the aim is not
+    predicted to finish in ``left`` the cut is the finest that is, and none where that
+    is not :data:`_STEP_MOST` times the last one's (not worth beginning: Tierkreis
+    4 v 4's third pass, begun with 1,5 s left, was cut short in its first rounds).
 
     Any cut gives certified bounds (each pass's bounds hold whatever its cut): this
     only picks the pass that may reach the width in the time left."""
