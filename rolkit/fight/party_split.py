@@ -124,9 +124,10 @@ _ALPHA_RANGE = (0.25, 2.0)
 #: A pass's wall time scales as ``cut ** -γ``: γ at least ``_GROWTH`` (a pass on the
 #: first one's laws, by its time: Tierkreis 4 v 4 0,29 at 6,5e-9, 0,40 at 3,5e-9; G.O.R.E.
 #: 4 v 6 0,30), or as measured between the last two passes finished, up to ``_GROWTH_MOST``.
-#: No margin beyond that floor: a pass cut short late loses little (its last rounds hold
-#: little mass: G.O.R.E. 4 v 6's second pass, cut short at ~7,1 s, 0,80–1,05 pp against
-#: 0,72 finished), while a margin coarsens the pass every time (×1,1: 0,87–1,13 pp).
+#: No margin beyond that floor: a pass cut short late may lose little (G.O.R.E. 4 v 6's
+#: second pass, cut short at ~7,1 s: 0,80–1,05 pp against 0,72 finished; Tierkreis 4 v 4's
+#: last rounds hold more, ~20 pp 0,1 s before its end), while a margin coarsens the pass
+#: every time (×1,1 on G.O.R.E. 4 v 6: 0,87–1,13 pp).
 _GROWTH = 0.3
 _GROWTH_MOST = 1.5
 #: The share of the time budget the first round may take (past it, :class:`TooLarge`).
