@@ -417,7 +417,7 @@ def parties_rows() -> list[tuple[str, float, str]]:
 #: The fights a labelled simulation draws (the README's n: ± under 1 pp at 95 %).
 PARTY_SIM_N = 10_000
 #: Ashes of War's party is timed on fewer (drawn one by one, its policy's measure
-#: dominates: about 40 s of CPU at n = 10 000); not scaled to n = 10 000 (the
+#: dominates: about 26–33 s of CPU at n = 10 000); not scaled to n = 10 000 (the
 #: simulation's laws are memoised: its time is not linear in n).
 PARTY_SIM_N_AOW = 1_000
 
