@@ -6,7 +6,9 @@ are met, laws out of states (:class:`Table`) and out of pairs (actor slot, foe s
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from rolkit.fight.chain import Chain, TooLarge
@@ -461,11 +463,7 @@ def _pool() -> Any:
     needed (again in a forked child: its parent's thread is not there); ``None`` where
     this process may run on one core only."""
     global _POOL
-    import os
-
     if _POOL is None or _POOL[0] != os.getpid():
-        from concurrent.futures import ThreadPoolExecutor
-
         cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
         _POOL = (os.getpid(), ThreadPoolExecutor(1, "rolkit-summed") if cores > 1 else None)
     return _POOL[1]
