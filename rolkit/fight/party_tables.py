@@ -6,7 +6,9 @@ are met, laws out of states (:class:`Table`) and out of pairs (actor slot, foe s
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from rolkit.fight.chain import Chain, TooLarge
@@ -369,7 +371,15 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     """The distinct keys of ``key`` (int64 under ``2**width``; default: pair keys), ascending,
     the sum of ``V`` over each, and the most terms summed into one: the keys packed with
     their positions in one int64 array and sorted (a plain sort: far faster than an
-    argsort), each run of equal keys summed in order of position. ``key`` is used up."""
+    argsort), each run of equal keys summed in order of position. ``key`` is used up.
+
+    Past :data:`_PARALLEL_MIN` entries, with two cores, the packed entries are split at a
+    key (:func:`_pivot`) and the parts below and from it are merged on two threads at
+    once (numpy lets go of the GIL in its sorts, gathers and loops). The result is the
+    same, bit for bit: each part is sorted on its own as the whole would be, keys and
+    positions alike, so each run of equal keys (all in one part) is summed over the same
+    terms in the same order; the parts' keys, all below the pivot's then all from it,
+    are distinct and ascending once the parts are put end to end."""
     import numpy as np
 
     n = len(key)
@@ -378,9 +388,52 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     bits = n.bit_length()
     if width + bits > 63:  # the keys and positions would not fit in an int64
         raise TooLarge()
-    packed = key
-    packed <<= bits
-    packed |= positions(n)
+    pool = _pool() if n >= _PARALLEL_MIN else None
+    if pool is None:
+        packed = key
+        packed <<= bits
+        packed |= positions(n)
+        return _merged_run(packed, V, bits)
+    pivot = _pivot(key) << bits
+    at, half = positions(n), n // 2  # (made here: ``positions`` may grow its array)
+    pack = pool.submit(_packed, key[half:], bits, at[half:])
+    _packed(key[:half], bits, at[:half])
+    pack.result()
+    high = pool.submit(_part, key, V, bits, pivot, True)
+    low = _part(key, V, bits, pivot, False)
+    up = high.result()
+    return np.concatenate((low[0], up[0])), np.concatenate((low[1], up[1])), max(low[2], up[2])
+
+
+def _packed(part: Any, bits: int, at: Any) -> None:
+    """The keys ``part`` shifted left by ``bits`` and their positions ``at`` put in the
+    bits freed, in place."""
+    part <<= bits
+    part |= at
+
+
+def _part(packed: Any, V: Any, bits: int, pivot: int, high: bool) -> tuple[Any, Any, int]:
+    """:func:`_merged_run` on the packed entries from ``pivot`` on (``high``) or below it."""
+    return _merged_run(packed.compress(packed >= pivot if high else packed < pivot), V, bits)
+
+
+def _pivot(key: Any) -> int:
+    """A key splitting ``key`` about in halves: the median of ~1 000 evenly spaced ones
+    (any key gives the same sums, only the split's balance depends on it)."""
+    import numpy as np
+
+    sample = np.sort(key[:: max(1, len(key) // 1024)])
+    return int(sample[len(sample) // 2])
+
+
+def _merged_run(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
+    """:func:`summed` on the packed entries ``packed`` (``key << bits | position`` in
+    ``V``): sorted in place, each run of equal keys summed in order of position."""
+    import numpy as np
+
+    n = len(packed)
+    if not n:
+        return packed, V[:0], 1
     packed.sort()
     keys = packed >> bits
     head = np.empty(n, dtype=bool)
@@ -390,7 +443,31 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     packed &= (1 << bits) - 1
     if len(starts) == n:  # every key distinct: nothing to sum
         return keys, V[packed], 1
-    sums = np.add.reduceat(V[packed], starts)
-    runs = np.subtract(starts[1:], starts[:-1])  # each run's length but the last's
+    distinct = keys.take(starts)
+    # ``keys`` taken, its array holds each run's length but the last's, then the terms
+    # (fewer allocations: each fresh page costs a fault, and two threads' faults queue)
+    runs = np.subtract(starts[1:], starts[:-1], out=keys[: len(starts) - 1])
     most = max(int(runs.max(initial=1)), n - int(starts[-1]))
-    return keys[starts], sums, most
+    terms = keys.view(V.dtype) if V.itemsize == keys.itemsize else None
+    terms = V.take(packed, out=terms, mode="clip")  # (``clip``: no copy; all in range)
+    return distinct, np.add.reduceat(terms, starts), most
+
+
+#: The entries past which :func:`summed` splits its work over two threads (below, a
+#: thread's hand-off costs about what it saves).
+_PARALLEL_MIN = 1 << 16
+
+
+def _pool() -> Any:
+    """The one worker thread :func:`summed` hands half its work to, made when first
+    needed (again in a forked child: its parent's thread is not there); ``None`` where
+    this process may run on one core only."""
+    global _POOL
+    if _POOL is None or _POOL[0] != os.getpid():
+        cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        _POOL = (os.getpid(), ThreadPoolExecutor(1, "rolkit-summed") if cores > 1 else None)
+    return _POOL[1]
+
+
+#: :func:`_pool`'s process id and its pool (``None``: one core), once made.
+_POOL: tuple[int, Any] | None = None
