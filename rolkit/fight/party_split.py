@@ -362,14 +362,19 @@ class _Run:
             x, y = np.divmod(uniq, n1)
             x <<= BITS
             x |= y
-            self._set(x, sums[uniq])
+            self._grown(x, sums[uniq])
         else:
             keys, sums, most = summed(key, V)
-            self._set(keys, sums)
+            self._grown(keys, sums)
         self.flops += 2 * steps + most
-        if len(self.V) > _ENTRIES_MAX:
+
+    def _grown(self, K: Any, V: Any) -> None:
+        """:meth:`_set` after a step that may add entries: past :data:`_ENTRIES_MAX`,
+        :class:`TooLarge`; the peak kept."""
+        self._set(K, V)
+        if len(V) > _ENTRIES_MAX:
             raise TooLarge()
-        self.peak = max(self.peak, len(self.V))
+        self.peak = max(self.peak, len(V))
 
     # the steps -----------------------------------------------------------------------
     def _side_law(self, K: Any, V: Any, s: int, table: Table, law: Any) -> Any:
@@ -425,10 +430,7 @@ class _Run:
             mk, mv, at = mk[keep], mv[keep], at[keep]
         if len(mk):
             keys, vals = np.insert(keys, at, mk), np.insert(vals, at, mv)
-        self._set(keys, vals)
-        if len(self.V) > _ENTRIES_MAX:
-            raise TooLarge()
-        self.peak = max(self.peak, len(self.V))
+        self._grown(keys, vals)
 
     def hook(self, which: str, i: int) -> None:
         """Combatant ``i``'s rule ``which`` on its side's state in every entry, settled."""
@@ -668,13 +670,12 @@ def party_split(
     """:func:`party_bounds` and the states each side reached (the matrix's shape)."""
     laws = _Laws(chain)
     began = time.perf_counter()
-    cut: float | None = float(width) * _FIRST_CUT
+    cut = float(width) * _FIRST_CUT
     best: Bounds | None = None
     give_up = began + _FIRST_ROUND * seconds
     #: the passes finished: (cut, unknown, wall seconds)
     passes: list[tuple[float, float, float]] = []
     while True:
-        assert cut is not None
         run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
         give_up = math.inf  # a later pass replays the laws built
         start = time.perf_counter()
@@ -695,11 +696,11 @@ def party_split(
                 passes.append((run.cut, float(result.unknown), began + spent - start))
         assert best is not None
         done = too_large or best.unknown <= width or spent >= seconds or cut <= _FLOOR
-        if not done and passes:
-            cut = _next_cut(passes, float(width), seconds - spent)
-        if done or not passes or cut is None:
+        nxt = None if done or not passes else _next_cut(passes, float(width), seconds - spent)
+        if nxt is None:
             counts = (len(laws.sides[0].states), len(laws.sides[1].states))
             return Bounds(best.lower, best.unknown, best.explored, spent), counts
+        cut = nxt
 
 
 def _slope(a: tuple[float, float], b: tuple[float, float]) -> float | None:
