@@ -147,8 +147,9 @@ class Side:
 
     def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
         """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
-        member over states × slot codes filled as pairs are asked for (or, past
-        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
+        member over states × slot codes filled as pairs are asked for (a member's own
+        code: the state itself) (or, past :data:`_TABLE_MAX` cells, per slot code,
+        :meth:`moved_many`)."""
         import numpy as np
 
         table = self._grown_table(k)
@@ -165,13 +166,7 @@ class Side:
             width = table.shape[1]
             pairs = np.unique(xs[miss] * width + codes[miss])
             px, pc = np.divmod(pairs, width)
-            got = np.asarray(
-                [
-                    self.moved(x, k, self.slots[c])
-                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
-                ],
-                dtype=np.intp,
-            )
+            got = self._moved_pairs(k, px, pc)
             grown = self._grown_table(k)  # the states and slots met since
             if grown is None:
                 at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
@@ -179,6 +174,20 @@ class Side:
                 return out
             grown[px, pc] = got
             out[miss] = grown[xs[miss], codes[miss]]
+        return out
+
+    def _moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved` of each ``(xs[e], slots[codes[e]])``, the pairs whose code is
+        member ``k``'s own in ``xs[e]`` at once (the state itself), the others in order."""
+        import numpy as np
+
+        out = xs.copy()
+        new = np.flatnonzero(self.arrays()[2][:, k].take(xs) != codes)
+        if len(new):
+            out[new] = [
+                self.moved(x, k, self.slots[c])
+                for x, c in zip(xs[new].tolist(), codes[new].tolist(), strict=True)
+            ]
         return out
 
     def _grown_table(self, k: int) -> Any:

@@ -50,7 +50,6 @@ from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
 from rolkit.fight.party_tables import Side, expanded, positions, summed
-from rolkit.fight.state import Slot
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
     import numpy as np
@@ -406,19 +405,17 @@ class TurnSteps:
     def law(self, key: ActKey, on_self: bool, f: int) -> int:
         """The action ``key``'s law (:meth:`Acting.act_law`) put in :attr:`rows` as rows
         of codes after (:meth:`Acting.after_act`: the actor settled with its weapon
-        after, the target with its own weapon), equal rows summed exact, each chance
-        rounded once (a code −1: the slot unchanged): its number."""
+        after, the target with its own weapon; a slot unchanged keeps its code, a
+        recover action's target code is −1), equal rows summed exact, each chance
+        rounded once: its number."""
         chain = self.chain
         den, rows = chain.act_law(key)
         weapon = 0 if on_self else self.theirs.slots[f].weapon
         acc: dict[tuple[int, int], int] = {}
-        c = self.mine.slot_code[Slot(key.actor, key.weapon)]
         for after, w in rows:
             a2 = self.mine.code_of(chain.settle(after.attacker, after.weapon))
             f2 = -1 if on_self else self.theirs.code_of(chain.settle(after.defender, weapon))
-            # −1: the slot as it was (its state is not looked up)
-            pair = (-1 if a2 == c else a2, -1 if f2 == f else f2)
-            acc[pair] = acc.get(pair, 0) + w
+            acc[(a2, f2)] = acc.get((a2, f2), 0) + w
         self.built += 1
         # int / int is correctly rounded: one rounding per chance
         out = [(a2, f2, w / den) for (a2, f2), w in acc.items()]
@@ -544,25 +541,17 @@ class TurnSteps:
         """The actions chosen (``enc``, :meth:`choices`) on the entries ``(x, y, v)``,
         each on the foe at place ``target`` − 1 (0: the actor itself): the entries after
         them to ``done`` where the budget is then spent, else to ``nxt`` (:meth:`_layer`)."""
-        np = self.np
         qbits, abits = tab.bits
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
         counts = count.take(law)
         rows, flat = expanded(positions(len(x)), counts, start.take(law))
         # (``take``: a gather by an index array, faster than indexing)
-        x2 = x.take(rows)
-        a2 = a2s.take(flat)
-        on = np.flatnonzero(a2 >= 0)
-        if len(on):
-            x2[on] = self.mine.moved_pairs(self.mine.pos[actor], x2.take(on), a2.take(on))
+        x2 = self.mine.moved_pairs(self.mine.pos[actor], x.take(rows), a2s.take(flat))
         y2 = y.take(rows)
         if target:
-            f2 = f2s.take(flat)
-            on = np.flatnonzero(f2 >= 0)
-            if len(on):
-                k = self.theirs.pos[self.foes[target - 1]]
-                y2[on] = self.theirs.moved_pairs(k, y2.take(on), f2.take(on))
+            k = self.theirs.pos[self.foes[target - 1]]
+            y2 = self.theirs.moved_pairs(k, y2, f2s.take(flat))
         v2 = v.take(rows)
         v2 *= ps.take(flat)
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
