@@ -86,7 +86,8 @@ class Side:
     def arrays(self) -> tuple[Any, Any, Any]:
         """``(out, fate_of, codes)`` as numpy arrays over the states met (views of arrays
         grown as states are added: only the states new since the last call are copied in;
-        not to be written)."""
+        not to be written). ``codes[:, k]``, member ``k``'s codes, is contiguous (a
+        gather from it copies nothing first)."""
         n = len(self.states)
         have, known = self._arrays
         if have != n:
@@ -97,18 +98,18 @@ class Side:
                 grown = (
                     np.empty(room, dtype=bool),
                     np.empty(room, dtype=np.intp),
-                    np.empty((room, len(self.members)), dtype=np.intp),
+                    np.empty((len(self.members), room), dtype=np.intp),
                 )
                 if known is not None:
                     for new, old in zip(grown, known, strict=True):
-                        new[:have] = old[:have]
+                        new[..., :have] = old[..., :have]
                 known = grown
             have = max(have, 0)
             known[0][have:n] = self.out[have:n]
             known[1][have:n] = self.fate_of[have:n]
-            known[2][have:n] = self.codes[have:n]
+            known[2][:, have:n] = np.asarray(self.codes[have:n], dtype=np.intp).T
             self._arrays = (n, known)
-        return known[0][:n], known[1][:n], known[2][:n]
+        return known[0][:n], known[1][:n], known[2][:, :n].T
 
     def acting(self) -> Any:
         """Whether a combatant in each slot met (by code) can act, as a numpy array."""
@@ -152,28 +153,44 @@ class Side:
         :meth:`moved_many`)."""
         import numpy as np
 
+        return self.moved_rows(k, xs, None, codes).astype(np.intp, copy=False)
+
+    def moved_rows(self, k: int, xs: Any, rows: Any, codes: Any) -> Any:
+        """:meth:`moved_pairs` of ``(xs[rows], codes)`` (``rows`` ``None``: all of
+        ``xs``), as int32 or intp (the states fit in an int32): ``xs`` scaled to the
+        table's cells before it is gathered (one product per state, not per row)."""
+        import numpy as np
+
         table = self._grown_table(k)
         if table is None:
-            out = np.empty(len(xs), dtype=np.intp)
-            order = np.argsort(codes, kind="stable")
-            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
-                if len(chunk):
-                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
-            return out
-        out = table.ravel().take(xs * table.shape[1] + codes).astype(np.intp, copy=False)
+            return self._moved_by_slot(k, xs if rows is None else xs.take(rows), codes)
+        width = table.shape[1]
+        cell = xs * width
+        if rows is not None:
+            cell = cell.take(rows)
+        cell += codes
+        out = table.ravel().take(cell)
         if len(out) and out.min() < 0:
             miss = np.flatnonzero(out < 0)
-            width = table.shape[1]
-            pairs = np.unique(xs[miss] * width + codes[miss])
+            lost = cell.take(miss)
+            pairs = np.unique(lost)
             px, pc = np.divmod(pairs, width)
             got = self._moved_pairs(k, px, pc)
             grown = self._grown_table(k)  # the states and slots met since
-            if grown is None:
-                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
-                out[miss] = got[at]
-                return out
-            grown[px, pc] = got
-            out[miss] = grown[xs[miss], codes[miss]]
+            if grown is not None:
+                grown[px, pc] = got
+            out[miss] = got.take(np.searchsorted(pairs, lost))
+        return out
+
+    def _moved_by_slot(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved_pairs` per slot code (:meth:`moved_many`), past the table's size."""
+        import numpy as np
+
+        out = np.empty(len(xs), dtype=np.intp)
+        order = np.argsort(codes, kind="stable")
+        for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
+            if len(chunk):
+                out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
         return out
 
     def _moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:

@@ -452,7 +452,6 @@ class TurnSteps:
         done: list[tuple[Any, Any, Any]] = []
         layer: list[tuple[int, Any, Any, Any]] = [(0, xs, ys, vs)]
         steps = merges = 0
-        mask = (1 << bits) - 1
         while layer:
             on_time()
             nxt: list[tuple[Any, Any]] = []
@@ -470,19 +469,35 @@ class TurnSteps:
             merges += most
             big = sums >= floor
             if not big.all():
-                keys, sums = keys[big], sums[big]
-            tags = keys >> (2 * bits)
-            cuts = [0, *(np.flatnonzero(tags[1:] != tags[:-1]) + 1).tolist(), len(keys)]
-            layer = []
-            for lo, hi in zip(cuts, cuts[1:], strict=False):
-                if hi > lo:
-                    part = keys[lo:hi]
-                    layer.append((int(tags[lo]), (part >> bits) & mask, part & mask, sums[lo:hi]))
+                keys, sums = keys.compress(big), sums.compress(big)
+            layer = self._runs(keys, sums, bits)
         if not done:
             empty = np.zeros(0, dtype=np.int64)
             return empty, empty, np.zeros(0), steps, merges
         x, y, v = (np.concatenate(p) for p in zip(*done, strict=True))
         return x, y, v, steps, merges
+
+    def _runs(
+        self, keys: np.ndarray, sums: np.ndarray, bits: int
+    ) -> list[tuple[int, Any, Any, Any]]:
+        """The merged entries ``(keys, sums)`` (ascending keys ``then << 2 bits | x <<
+        bits | y``) as a layer: per actions taken ``then``, ``(then, x, y, masses)``
+        (views; each tag's run found by a search in the sorted keys)."""
+        np = self.np
+        if not len(keys):
+            return []
+        mask = (1 << bits) - 1
+        x = keys >> bits
+        x &= mask
+        y = keys & mask
+        first, last = int(keys[0]) >> (2 * bits), int(keys[-1]) >> (2 * bits)
+        tags = np.arange(first, last + 2, dtype=np.int64) << (2 * bits)
+        cuts = np.searchsorted(keys, tags).tolist()
+        return [
+            (first + i, x[lo:hi], y[lo:hi], sums[lo:hi])
+            for i, (lo, hi) in enumerate(zip(cuts, cuts[1:], strict=False))
+            if hi > lo
+        ]
 
     def _layer(
         self,
@@ -508,11 +523,11 @@ class TurnSteps:
         k = mine.pos[actor]
         c = mine.arrays()[2][:, k].take(x)
         enc = self.choices(tab, actor, c, y)
-        stop = enc < 0
-        if stop.any():
-            done.append((x[stop], y[stop], v[stop]))
-            go = ~stop
-            x, y, v, enc = x[go], y[go], v[go], enc[go]
+        if enc.min(initial=0) < 0:
+            go = enc >= 0
+            stop = ~go
+            done.append((x.compress(stop), y.compress(stop), v.compress(stop)))
+            x, y, v, enc = x.compress(go), y.compress(go), v.compress(go), enc.compress(go)
         if not len(x):
             return
         qbits = tab.bits[0]
@@ -523,7 +538,8 @@ class TurnSteps:
             return
         for q in np.flatnonzero(np.bincount(tq - low)).tolist():
             on = np.flatnonzero(tq == q + low)
-            self._apply(tab, actor, x[on], y[on], v[on], enc[on], q + low, done, nxt, bits)
+            x_q, y_q, v_q, enc_q = x.take(on), y.take(on), v.take(on), enc.take(on)
+            self._apply(tab, actor, x_q, y_q, v_q, enc_q, q + low, done, nxt, bits)
 
     def _apply(
         self,
@@ -541,17 +557,20 @@ class TurnSteps:
         """The actions chosen (``enc``, :meth:`choices`) on the entries ``(x, y, v)``,
         each on the foe at place ``target`` − 1 (0: the actor itself): the entries after
         them to ``done`` where the budget is then spent, else to ``nxt`` (:meth:`_layer`)."""
+        np = self.np
         qbits, abits = tab.bits
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
         counts = count.take(law)
         rows, flat = expanded(positions(len(x)), counts, start.take(law))
-        # (``take``: a gather by an index array, faster than indexing)
-        x2 = self.mine.moved_pairs(self.mine.pos[actor], x.take(rows), a2s.take(flat))
-        y2 = y.take(rows)
+        # (``take``: a gather by an index array, faster than indexing; the states moved
+        # as int32, widened only in the keys)
+        x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
         if target:
             k = self.theirs.pos[self.foes[target - 1]]
-            y2 = self.theirs.moved_pairs(k, y2, f2s.take(flat))
+            y2 = self.theirs.moved_rows(k, y, rows, f2s.take(flat))
+        else:
+            y2 = y.take(rows)
         v2 = v.take(rows)
         v2 *= ps.take(flat)
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
@@ -559,18 +578,24 @@ class TurnSteps:
         # entries are not merged before the caller's merge
         ends = tab.then_spent[ca]
         if ends.all():
-            done.append((x2, y2, v2))
+            done.append((x2.astype(np.intp, copy=False), y2.astype(np.intp, copy=False), v2))
             return
         if ends.any():
             rows_end = ends.repeat(counts)
-            done.append((x2[rows_end], y2[rows_end], v2[rows_end]))
+            done.append(
+                (
+                    x2.compress(rows_end).astype(np.intp, copy=False),
+                    y2.compress(rows_end).astype(np.intp, copy=False),
+                    v2.compress(rows_end),
+                )
+            )
             goes = ~rows_end
-            x2, y2, v2 = x2[goes], y2[goes], v2[goes]
+            x2, y2, v2 = x2.compress(goes), y2.compress(goes), v2.compress(goes)
             ca, counts = ca[~ends], counts[~ends]
         key = tab.then_array[ca].repeat(counts)
-        key <<= 2 * bits
-        x2 <<= bits
+        key <<= bits
         key |= x2
+        key <<= bits
         key |= y2
         nxt.append((key, v2))
 
