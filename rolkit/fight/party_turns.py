@@ -77,6 +77,13 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
     return grown
 
 
+def _widened(x: np.ndarray, y: np.ndarray, v: np.ndarray) -> tuple[Any, Any, Any]:
+    """Entries at a turn's end with their states as intp (moved ones are int32)."""
+    import numpy as np
+
+    return x.astype(np.intp, copy=False), y.astype(np.intp, copy=False), v
+
+
 def _no_limit() -> None:
     """No time limit (:attr:`TurnSteps.on_time` between turns)."""
 
@@ -469,7 +476,7 @@ class TurnSteps:
             merges += most
             big = sums >= floor
             if not big.all():
-                keys, sums = keys.compress(big), sums.compress(big)
+                keys, sums = keys[big], sums[big]
             layer = self._runs(keys, sums, bits)
         if not done:
             empty = np.zeros(0, dtype=np.int64)
@@ -523,13 +530,14 @@ class TurnSteps:
         k = mine.pos[actor]
         c = mine.arrays()[2][:, k].take(x)
         enc = self.choices(tab, actor, c, y)
-        if enc.min(initial=0) < 0:
-            go = enc >= 0
-            stop = ~go
-            done.append((x.compress(stop), y.compress(stop), v.compress(stop)))
-            x, y, v, enc = x.compress(go), y.compress(go), v.compress(go), enc.compress(go)
-        if not len(x):
+        if enc.max(initial=-1) < 0:  # every turn ends: the entries as they are
+            done.append((x, y, v))
             return
+        stop = enc < 0
+        if stop.any():  # (a boolean mask: these runs are long, copied in stretches)
+            done.append((x[stop], y[stop], v[stop]))
+            go = ~stop
+            x, y, v, enc = x[go], y[go], v[go], enc[go]
         qbits = tab.bits[0]
         tq = enc & ((1 << qbits) - 1)  # the target's place among the foes + 1 (0: itself)
         low, high = int(tq.min()), int(tq.max())
@@ -557,7 +565,6 @@ class TurnSteps:
         """The actions chosen (``enc``, :meth:`choices`) on the entries ``(x, y, v)``,
         each on the foe at place ``target`` − 1 (0: the actor itself): the entries after
         them to ``done`` where the budget is then spent, else to ``nxt`` (:meth:`_layer`)."""
-        np = self.np
         qbits, abits = tab.bits
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
@@ -578,19 +585,13 @@ class TurnSteps:
         # entries are not merged before the caller's merge
         ends = tab.then_spent[ca]
         if ends.all():
-            done.append((x2.astype(np.intp, copy=False), y2.astype(np.intp, copy=False), v2))
+            done.append(_widened(x2, y2, v2))
             return
         if ends.any():
             rows_end = ends.repeat(counts)
-            done.append(
-                (
-                    x2.compress(rows_end).astype(np.intp, copy=False),
-                    y2.compress(rows_end).astype(np.intp, copy=False),
-                    v2.compress(rows_end),
-                )
-            )
+            done.append(_widened(x2[rows_end], y2[rows_end], v2[rows_end]))
             goes = ~rows_end
-            x2, y2, v2 = x2.compress(goes), y2.compress(goes), v2.compress(goes)
+            x2, y2, v2 = x2[goes], y2[goes], v2[goes]
             ca, counts = ca[~ends], counts[~ends]
         key = tab.then_array[ca].repeat(counts)
         key <<= bits
