@@ -28,6 +28,7 @@ __all__ = [
     "expanded",
     "positions",
     "summed",
+    "worker",
 ]
 
 #: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
@@ -419,7 +420,7 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     bits = n.bit_length()
     if width + bits > 63:  # the keys and positions would not fit in an int64
         raise TooLarge()
-    pool = _pool() if n >= _PARALLEL_MIN else None
+    pool = worker(n)
     if pool is None:
         packed = key
         packed <<= bits
@@ -487,6 +488,12 @@ def _merged_run(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
 #: The entries past which :func:`summed` splits its work over two threads (below, a
 #: thread's hand-off costs about what it saves).
 _PARALLEL_MIN = 1 << 16
+
+
+def worker(n: int) -> Any:
+    """The one worker thread for work on ``n`` entries (:func:`_pool`), ``None`` below
+    :data:`_PARALLEL_MIN` entries or on one core."""
+    return _pool() if n >= _PARALLEL_MIN else None
 
 
 def _pool() -> Any:

@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_tables import Side, expanded, summed
+from rolkit.fight.party_tables import Side, expanded, summed, worker
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
     import numpy as np
@@ -570,16 +570,19 @@ class TurnSteps:
         start, count, a2s, f2s, ps = self.rows.arrays()
         counts = count.take(law)
         rows, flat = expanded(None, counts, start.take(law))
-        # (``take``: a gather by an index array, faster than indexing; the states moved
-        # as int32, widened only in the keys)
-        x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
-        if target:
-            k = self.theirs.pos[self.foes[target - 1]]
-            y2 = self.theirs.moved_rows(k, y, rows, f2s.take(flat))
+        # the actor's side on this thread, the foes' and the masses on the worker's past
+        # its threshold (numpy lets go of the GIL; each side numbers its new states in
+        # the same order either way); the states moved as int32, widened in the keys
+        pool = worker(len(flat))
+        if pool is None:
+            x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
+            y2, v2 = self._their_rows(target, y, v, rows, f2s.take(flat), ps.take(flat))
         else:
-            y2 = y.take(rows)
-        v2 = v.take(rows)
-        v2 *= ps.take(flat)
+            job = pool.submit(self._their_rows, target, y, v, rows, f2s.take(flat), ps.take(flat))
+            try:
+                x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
+            finally:
+                y2, v2 = job.result()
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
         # a turn whose budget is spent then ends there (G.O.R.E.'s one action): its
         # entries are not merged before the caller's merge
@@ -598,6 +601,21 @@ class TurnSteps:
         key <<= bits
         key |= y2
         nxt.append((key, v2))
+
+    def _their_rows(
+        self, target: int, y: np.ndarray, v: np.ndarray, rows: np.ndarray, f2: Any, p: Any
+    ) -> tuple[Any, Any]:
+        """The foes' states and the masses after each row of :meth:`_apply`'s laws (its
+        entry ``rows``, the target's code after ``f2``, its chance ``p``): the target's
+        slot moved (none: on the actor itself)."""
+        if target:
+            k = self.theirs.pos[self.foes[target - 1]]
+            y2 = self.theirs.moved_rows(k, y, rows, f2)
+        else:
+            y2 = y.take(rows)  # (``take``: a gather by an index array, faster than indexing)
+        v2 = v.take(rows)
+        v2 *= p
+        return y2, v2
 
     def choices(self, tab: _Taken, actor: int, c: np.ndarray, y: np.ndarray) -> Any:
         """The policy's choice (:meth:`_decide`) for the actor in slot codes ``c`` with
