@@ -78,7 +78,7 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
 
 
 def _widened(x: np.ndarray, y: np.ndarray, v: np.ndarray) -> tuple[Any, Any, Any]:
-    """Entries at a turn's end with their states as intp (moved ones are int32)."""
+    """Entries at a turn's end with their states as intp (moved ones are uint16)."""
     import numpy as np
 
     return x.astype(np.intp, copy=False), y.astype(np.intp, copy=False), v
@@ -572,7 +572,7 @@ class TurnSteps:
         rows, flat = expanded(None, counts, start.take(law))
         # the actor's side on this thread, the foes' and the masses on the worker's past
         # its threshold (numpy lets go of the GIL; each side numbers its new states in
-        # the same order either way); the states moved as int32, widened in the keys
+        # the same order either way); the states moved as uint16, widened in the keys
         pool = worker(len(flat))
         if pool is None:
             x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
@@ -595,8 +595,7 @@ class TurnSteps:
             done.append(_widened(x2[rows_end], y2[rows_end], v2[rows_end]))
             goes = ~rows_end
             x2, y2, v2, rows = x2[goes], y2[goes], v2[goes], rows[goes]
-        key = tab.then_array.take(ca).take(rows)  # (gathers: faster than ``repeat``)
-        key <<= bits
+        key = (tab.then_array.take(ca) << bits).take(rows)  # (faster than ``repeat``)
         key |= x2
         key <<= bits
         key |= y2
