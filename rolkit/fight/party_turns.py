@@ -522,19 +522,17 @@ class TurnSteps:
         ``nxt`` as ``(keys, masses)``, a key ``then << 2 bits | x << bits | y`` (``then``:
         the actions taken then)."""
         np = self.np
-        mine = self.mine
         tab = self.tables(t)
         if tab.spent:
             done.append((x, y, v))
             return
-        k = mine.pos[actor]
-        c = mine.arrays()[2][:, k].take(x)
-        enc = self.choices(tab, actor, c, y)
-        if enc.max(initial=-1) < 0:  # every turn ends: the entries as they are
+        enc = self._choices_at(tab, actor, x, y)
+        stop = enc < 0
+        ending = int(np.count_nonzero(stop))
+        if ending == len(x):  # every turn ends: the entries as they are
             done.append((x, y, v))
             return
-        stop = enc < 0
-        if stop.any():  # (a boolean mask: these runs are long, copied in stretches)
+        if ending:  # (a boolean mask: these runs are long, copied in stretches)
             done.append((x[stop], y[stop], v[stop]))
             go = ~stop
             x, y, v, enc = x[go], y[go], v[go], enc[go]
@@ -621,18 +619,38 @@ class TurnSteps:
         its foes in states ``y``, from a table by (actor code, foe state) per policy kept
         with ``tab``: −1 the turn ends, else ``law << (qbits + abits) | action << qbits
         | target + 1`` (:attr:`_Taken.bits`; target 0: itself)."""
-        np = self.np
+        table = self._choice_table(tab, actor)
+        lin = c * table.shape[1]
+        lin += y
+        return self._chosen(tab, actor, table, lin)
+
+    def _choices_at(self, tab: _Taken, actor: int, x: np.ndarray, y: np.ndarray) -> Any:
+        """:meth:`choices` for the actor's side in states ``x`` (its code per state
+        scaled to the table's rows once, not per entry)."""
+        table = self._choice_table(tab, actor)
+        codes = self.mine.arrays()[2][:, self.mine.pos[actor]]
+        lin = (codes * table.shape[1]).take(x)
+        lin += y
+        return self._chosen(tab, actor, table, lin)
+
+    def _choice_table(self, tab: _Taken, actor: int) -> Any:
+        """The table of :meth:`choices` for the actor's policy, grown to every slot code
+        and foe state met (−2: not known)."""
         chain = self.chain
         key = (chain.policy[actor] != "first", chain.defend[actor])
         table = tab.choices.get(key)
         codes, states = len(self.mine.slots), len(self.theirs.states)
         if table is None:
-            table = tab.choices[key] = np.full((0, 0), -2, dtype=np.int32)
+            table = tab.choices[key] = self.np.full((0, 0), -2, dtype=self.np.int32)
         if codes > table.shape[0] or states > table.shape[1]:
             table = tab.choices[key] = _fit(table, max(codes, 16), max(states, 1024), -2)
+        return table
+
+    def _chosen(self, tab: _Taken, actor: int, table: Any, lin: Any) -> Any:
+        """The choices at the cells ``lin`` of ``table`` (:meth:`_choice_table`), those
+        not known made (:meth:`_decide`) and kept."""
+        np = self.np
         flat = table.reshape(-1)
-        lin = c * table.shape[1]
-        lin += y
         enc = flat.take(lin)
         if enc.min(initial=0) < -1:
             miss = np.unique(lin[enc < -1])
