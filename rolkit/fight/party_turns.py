@@ -481,6 +481,8 @@ class TurnSteps:
         if not done:
             empty = np.zeros(0, dtype=np.int64)
             return empty, empty, np.zeros(0), steps, merges
+        if len(done) == 1:  # (no copy)
+            return *done[0], steps, merges
         x, y, v = (np.concatenate(p) for p in zip(*done, strict=True))
         return x, y, v, steps, merges
 
