@@ -409,13 +409,15 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     their positions in one int64 array and sorted (a plain sort: far faster than an
     argsort), each run of equal keys summed in order of position. ``key`` is used up.
 
-    Past :data:`_PARALLEL_MIN` entries, with two cores, the packed entries are split at a
-    key (:func:`_pivot`) and the parts below and from it are merged on two threads at
-    once (numpy lets go of the GIL in its sorts, gathers and loops). The result is the
-    same, bit for bit: each part is sorted on its own as the whole would be, keys and
-    positions alike, so each run of equal keys (all in one part) is summed over the same
-    terms in the same order; the parts' keys, all below the pivot's then all from it,
-    are distinct and ascending once the parts are put end to end."""
+    Past :data:`_PARALLEL_MIN` entries, with two cores, the work is shared by two threads
+    (numpy lets go of the GIL in its sorts, gathers and loops): each packs and sorts one
+    half of the entries in place, then each merges the two sorted halves' entries below
+    a key (:func:`_pivot`) or from it (a stable sort of two sorted runs: one merge, no
+    pass over all the entries to pick them) and sums its part. The result is the same,
+    bit for bit: each part holds the same packed entries, all distinct, sorted as the
+    whole would be, keys and positions alike, so each run of equal keys (all in one part)
+    is summed over the same terms in the same order; the parts' keys, all below the
+    pivot's then all from it, are distinct and ascending once put end to end."""
     import numpy as np
 
     n = len(key)
@@ -432,25 +434,33 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
         return _merged_run(packed, V, bits)
     pivot = _pivot(key) << bits
     at, half = positions(n), n // 2  # (made here: ``positions`` may grow its array)
-    pack = pool.submit(_packed, key[half:], bits, at[half:])
-    _packed(key[:half], bits, at[:half])
-    pack.result()
-    high = pool.submit(_part, key, V, bits, pivot, True)
-    low = _part(key, V, bits, pivot, False)
+    first, second = key[:half], key[half:]
+    sorting = pool.submit(_packed_sorted, second, bits, at[half:])
+    _packed_sorted(first, bits, at[:half])
+    sorting.result()
+    a, b = int(np.searchsorted(first, pivot)), int(np.searchsorted(second, pivot))
+    high = pool.submit(_part, first[a:], second[b:], V, bits)
+    low = _part(first[:a], second[:b], V, bits)
     up = high.result()
     return np.concatenate((low[0], up[0])), np.concatenate((low[1], up[1])), max(low[2], up[2])
 
 
-def _packed(part: Any, bits: int, at: Any) -> None:
-    """The keys ``part`` shifted left by ``bits`` and their positions ``at`` put in the
-    bits freed, in place."""
+def _packed_sorted(part: Any, bits: int, at: Any) -> None:
+    """The keys ``part`` shifted left by ``bits``, their positions ``at`` put in the bits
+    freed, sorted, in place."""
     part <<= bits
     part |= at
+    part.sort()
 
 
-def _part(packed: Any, V: Any, bits: int, pivot: int, high: bool) -> tuple[Any, Any, int]:
-    """:func:`_merged_run` on the packed entries from ``pivot`` on (``high``) or below it."""
-    return _merged_run(packed.compress(packed >= pivot if high else packed < pivot), V, bits)
+def _part(first: Any, second: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
+    """:func:`_merged_run` on the packed entries of two sorted runs (merged: a stable
+    sort finds the runs and merges them)."""
+    import numpy as np
+
+    packed = np.concatenate((first, second))
+    packed.sort(kind="stable")
+    return _summed_runs(packed, V, bits)
 
 
 def _pivot(key: Any) -> int:
@@ -465,12 +475,17 @@ def _pivot(key: Any) -> int:
 def _merged_run(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
     """:func:`summed` on the packed entries ``packed`` (``key << bits | position`` in
     ``V``): sorted in place, each run of equal keys summed in order of position."""
+    packed.sort()
+    return _summed_runs(packed, V, bits)
+
+
+def _summed_runs(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
+    """:func:`_merged_run` on packed entries sorted already."""
     import numpy as np
 
     n = len(packed)
     if not n:
         return packed, V[:0], 1
-    packed.sort()
     keys = packed >> bits
     head = np.empty(n, dtype=bool)
     head[0] = True
