@@ -28,6 +28,7 @@ __all__ = [
     "expanded",
     "positions",
     "summed",
+    "worker",
 ]
 
 #: The side states one side may reach (past it: :class:`TooLarge`, the caller falls back).
@@ -36,6 +37,8 @@ SIDE_STATES_MAX = 65_535
 #: The bits of a side state's number in a pair's key (``x << BITS | y``).
 BITS = SIDE_STATES_MAX.bit_length()
 MASK = (1 << BITS) - 1
+#: A pair not looked up yet in a :meth:`Side.moved_rows` table (no state's number).
+_UNSEEN = SIDE_STATES_MAX
 #: The cells of a member's table of its side's states after its slot changes (past it,
 #: looked up per slot), and of a :class:`PairTable` (past it, :class:`TooLarge`).
 _TABLE_MAX = 8_000_000
@@ -86,7 +89,8 @@ class Side:
     def arrays(self) -> tuple[Any, Any, Any]:
         """``(out, fate_of, codes)`` as numpy arrays over the states met (views of arrays
         grown as states are added: only the states new since the last call are copied in;
-        not to be written)."""
+        not to be written). ``codes[:, k]``, member ``k``'s codes, is contiguous (a
+        gather from it copies nothing first)."""
         n = len(self.states)
         have, known = self._arrays
         if have != n:
@@ -97,18 +101,18 @@ class Side:
                 grown = (
                     np.empty(room, dtype=bool),
                     np.empty(room, dtype=np.intp),
-                    np.empty((room, len(self.members)), dtype=np.intp),
+                    np.empty((len(self.members), room), dtype=np.intp),
                 )
                 if known is not None:
                     for new, old in zip(grown, known, strict=True):
-                        new[:have] = old[:have]
+                        new[..., :have] = old[..., :have]
                 known = grown
             have = max(have, 0)
             known[0][have:n] = self.out[have:n]
             known[1][have:n] = self.fate_of[have:n]
-            known[2][have:n] = self.codes[have:n]
+            known[2][:, have:n] = np.asarray(self.codes[have:n], dtype=np.intp).T
             self._arrays = (n, known)
-        return known[0][:n], known[1][:n], known[2][:n]
+        return known[0][:n], known[1][:n], known[2][:, :n].T
 
     def acting(self) -> Any:
         """Whether a combatant in each slot met (by code) can act, as a numpy array."""
@@ -147,38 +151,68 @@ class Side:
 
     def moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
         """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (arrays), from a table per
-        member over states × slot codes filled as pairs are asked for (or, past
-        :data:`_TABLE_MAX` cells, per slot code, :meth:`moved_many`)."""
+        member over states × slot codes filled as pairs are asked for (a member's own
+        code: the state itself) (or, past :data:`_TABLE_MAX` cells, per slot code,
+        :meth:`moved_many`)."""
+        import numpy as np
+
+        return self.moved_rows(k, xs, None, codes).astype(np.intp, copy=False)
+
+    def moved_rows(self, k: int, xs: Any, rows: Any, codes: Any) -> Any:
+        """:meth:`moved_pairs` of ``(xs[rows], codes)`` (``rows`` ``None``: all of
+        ``xs``), as uint16 or intp (a state's number is under :data:`SIDE_STATES_MAX`):
+        ``xs`` scaled to the table's cells before it is gathered (one product per state,
+        not per row)."""
         import numpy as np
 
         table = self._grown_table(k)
         if table is None:
-            out = np.empty(len(xs), dtype=np.intp)
-            order = np.argsort(codes, kind="stable")
-            for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
-                if len(chunk):
-                    out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
-            return out
-        out = table.ravel().take(xs * table.shape[1] + codes).astype(np.intp, copy=False)
-        if len(out) and out.min() < 0:
-            miss = np.flatnonzero(out < 0)
-            width = table.shape[1]
-            pairs = np.unique(xs[miss] * width + codes[miss])
+            return self._moved_by_slot(k, xs if rows is None else xs.take(rows), codes)
+        width = table.shape[1]
+        cell = xs * width
+        if rows is not None:
+            cell = cell.take(rows)
+        cell += codes
+        out = table.ravel().take(cell)
+        if len(out) and out.max() == _UNSEEN:
+            miss = np.flatnonzero(out == _UNSEEN)
+            lost = cell.take(miss)
+            pairs = np.unique(lost)
             px, pc = np.divmod(pairs, width)
-            got = np.asarray(
-                [
-                    self.moved(x, k, self.slots[c])
-                    for x, c in zip(px.tolist(), pc.tolist(), strict=True)
-                ],
-                dtype=np.intp,
-            )
+            got = self._moved_pairs(k, px, pc)
             grown = self._grown_table(k)  # the states and slots met since
-            if grown is None:
-                at = np.searchsorted(pairs, xs[miss] * width + codes[miss])
-                out[miss] = got[at]
-                return out
-            grown[px, pc] = got
-            out[miss] = grown[xs[miss], codes[miss]]
+            if grown is not None:
+                grown[px, pc] = got
+            out[miss] = got.take(np.searchsorted(pairs, lost))
+        return out
+
+    def _moved_by_slot(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved_pairs` per slot code (:meth:`moved_many`), past the table's size."""
+        import numpy as np
+
+        out = np.empty(len(xs), dtype=np.intp)
+        order = np.argsort(codes, kind="stable")
+        for chunk in np.split(order, np.flatnonzero(np.diff(codes[order])) + 1):
+            if len(chunk):
+                out[chunk] = self.moved_many(xs[chunk], k, self.slots[int(codes[chunk[0]])])
+        return out
+
+    def _moved_pairs(self, k: int, xs: Any, codes: Any) -> Any:
+        """:meth:`moved` of each ``(xs[e], slots[codes[e]])`` (not kept by :meth:`moved`:
+        the caller's table keeps them), the pairs whose code is member ``k``'s own in
+        ``xs[e]`` at once (the state itself), the others in order."""
+        import numpy as np
+
+        out = xs.copy()
+        new = np.flatnonzero(self.arrays()[2][:, k].take(xs) != codes)
+        if len(new):
+            states, slots, add = self.states, self.slots, self.add
+            moved = []
+            for x, c in zip(xs[new].tolist(), codes[new].tolist(), strict=True):
+                after = list(states[x])
+                after[k] = slots[c]
+                moved.append(add(tuple(after)))
+            out[new] = moved
         return out
 
     def _grown_table(self, k: int) -> Any:
@@ -194,7 +228,8 @@ class Side:
         if shape[0] * shape[1] > _TABLE_MAX:
             self._tables[k] = None
             return None
-        grown = np.full(shape, -1, dtype=np.int32)  # a state's number < 2**31
+        # (uint16: half the bytes of an int32, so more of the table in the caches)
+        grown = np.full(shape, _UNSEEN, dtype=np.uint16)
         if table is not None:
             grown[: table.shape[0], : table.shape[1]] = table
         self._tables[k] = grown
@@ -341,16 +376,17 @@ class PairTable:
 
 
 def expanded(idx: Any, counts: Any, starts: Any) -> tuple[Any, Any]:
-    """For entries ``idx`` with ``counts[e]`` rows of a flat law table from ``starts[e]``
-    on: each new row's entry and its row's index in the table."""
+    """For entries ``idx`` (``None``: ``0 .. len(counts) − 1``) with ``counts[e]`` rows of a
+    flat law table from ``starts[e]`` on: each new row's entry and its row's index in the
+    table."""
     import numpy as np
 
-    rows = np.repeat(idx, counts)
+    at = np.repeat(positions(len(counts)), counts)  # each row's place among the entries
     first = np.cumsum(counts)
     first -= counts
-    flat = np.repeat(starts - first, counts)
+    flat = (starts - first).take(at)  # (gathers: faster than more ``repeat``)
     flat += positions(len(flat))
-    return rows, flat
+    return (at if idx is None else idx.take(at)), flat
 
 
 def positions(n: int) -> Any:
@@ -373,13 +409,15 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     their positions in one int64 array and sorted (a plain sort: far faster than an
     argsort), each run of equal keys summed in order of position. ``key`` is used up.
 
-    Past :data:`_PARALLEL_MIN` entries, with two cores, the packed entries are split at a
-    key (:func:`_pivot`) and the parts below and from it are merged on two threads at
-    once (numpy lets go of the GIL in its sorts, gathers and loops). The result is the
-    same, bit for bit: each part is sorted on its own as the whole would be, keys and
-    positions alike, so each run of equal keys (all in one part) is summed over the same
-    terms in the same order; the parts' keys, all below the pivot's then all from it,
-    are distinct and ascending once the parts are put end to end."""
+    Past :data:`_PARALLEL_MIN` entries, with two cores, the work is shared by two threads
+    (numpy lets go of the GIL in its sorts, gathers and loops): each packs and sorts one
+    half of the entries in place, then each merges the two sorted halves' entries below
+    a key (:func:`_pivot`) or from it (a stable sort of two sorted runs: one merge, no
+    pass over all the entries to pick them) and sums its part. The result is the same,
+    bit for bit: each part holds the same packed entries, all distinct, sorted as the
+    whole would be, keys and positions alike, so each run of equal keys (all in one part)
+    is summed over the same terms in the same order; the parts' keys, all below the
+    pivot's then all from it, are distinct and ascending once put end to end."""
     import numpy as np
 
     n = len(key)
@@ -388,7 +426,7 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
     bits = n.bit_length()
     if width + bits > 63:  # the keys and positions would not fit in an int64
         raise TooLarge()
-    pool = _pool() if n >= _PARALLEL_MIN else None
+    pool = worker(n)
     if pool is None:
         packed = key
         packed <<= bits
@@ -396,25 +434,33 @@ def summed(key: Any, V: Any, width: int = 2 * BITS) -> tuple[Any, Any, int]:
         return _merged_run(packed, V, bits)
     pivot = _pivot(key) << bits
     at, half = positions(n), n // 2  # (made here: ``positions`` may grow its array)
-    pack = pool.submit(_packed, key[half:], bits, at[half:])
-    _packed(key[:half], bits, at[:half])
-    pack.result()
-    high = pool.submit(_part, key, V, bits, pivot, True)
-    low = _part(key, V, bits, pivot, False)
+    first, second = key[:half], key[half:]
+    sorting = pool.submit(_packed_sorted, second, bits, at[half:])
+    _packed_sorted(first, bits, at[:half])
+    sorting.result()
+    a, b = int(np.searchsorted(first, pivot)), int(np.searchsorted(second, pivot))
+    high = pool.submit(_part, first[a:], second[b:], V, bits)
+    low = _part(first[:a], second[:b], V, bits)
     up = high.result()
     return np.concatenate((low[0], up[0])), np.concatenate((low[1], up[1])), max(low[2], up[2])
 
 
-def _packed(part: Any, bits: int, at: Any) -> None:
-    """The keys ``part`` shifted left by ``bits`` and their positions ``at`` put in the
-    bits freed, in place."""
+def _packed_sorted(part: Any, bits: int, at: Any) -> None:
+    """The keys ``part`` shifted left by ``bits``, their positions ``at`` put in the bits
+    freed, sorted, in place."""
     part <<= bits
     part |= at
+    part.sort()
 
 
-def _part(packed: Any, V: Any, bits: int, pivot: int, high: bool) -> tuple[Any, Any, int]:
-    """:func:`_merged_run` on the packed entries from ``pivot`` on (``high``) or below it."""
-    return _merged_run(packed.compress(packed >= pivot if high else packed < pivot), V, bits)
+def _part(first: Any, second: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
+    """:func:`_merged_run` on the packed entries of two sorted runs (merged: a stable
+    sort finds the runs and merges them)."""
+    import numpy as np
+
+    packed = np.concatenate((first, second))
+    packed.sort(kind="stable")
+    return _summed_runs(packed, V, bits)
 
 
 def _pivot(key: Any) -> int:
@@ -429,12 +475,17 @@ def _pivot(key: Any) -> int:
 def _merged_run(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
     """:func:`summed` on the packed entries ``packed`` (``key << bits | position`` in
     ``V``): sorted in place, each run of equal keys summed in order of position."""
+    packed.sort()
+    return _summed_runs(packed, V, bits)
+
+
+def _summed_runs(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
+    """:func:`_merged_run` on packed entries sorted already."""
     import numpy as np
 
     n = len(packed)
     if not n:
         return packed, V[:0], 1
-    packed.sort()
     keys = packed >> bits
     head = np.empty(n, dtype=bool)
     head[0] = True
@@ -456,6 +507,12 @@ def _merged_run(packed: Any, V: Any, bits: int) -> tuple[Any, Any, int]:
 #: The entries past which :func:`summed` splits its work over two threads (below, a
 #: thread's hand-off costs about what it saves).
 _PARALLEL_MIN = 1 << 16
+
+
+def worker(n: int) -> Any:
+    """The one worker thread for work on ``n`` entries (:func:`_pool`), ``None`` below
+    :data:`_PARALLEL_MIN` entries or on one core."""
+    return _pool() if n >= _PARALLEL_MIN else None
 
 
 def _pool() -> Any:

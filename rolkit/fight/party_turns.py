@@ -49,8 +49,7 @@ from typing import TYPE_CHECKING, Any
 from rolkit.actions import ActionProcedure
 from rolkit.fight.acting import ActKey
 from rolkit.fight.chain import Chain, TooLarge
-from rolkit.fight.party_tables import Side, expanded, positions, summed
-from rolkit.fight.state import Slot
+from rolkit.fight.party_tables import Side, expanded, summed, worker
 
 if TYPE_CHECKING:  # numpy loads with the first run: import rolkit stays light
     import numpy as np
@@ -76,6 +75,13 @@ def _fit(a: np.ndarray, codes: int, foes: int, empty: int) -> np.ndarray:
     grown = np.full(shape, empty, dtype=a.dtype)
     grown[..., :have_c, :have_f] = a
     return grown
+
+
+def _widened(x: np.ndarray, y: np.ndarray, v: np.ndarray) -> tuple[Any, Any, Any]:
+    """Entries at a turn's end with their states as intp (moved ones are uint16)."""
+    import numpy as np
+
+    return x.astype(np.intp, copy=False), y.astype(np.intp, copy=False), v
 
 
 def _no_limit() -> None:
@@ -406,19 +412,17 @@ class TurnSteps:
     def law(self, key: ActKey, on_self: bool, f: int) -> int:
         """The action ``key``'s law (:meth:`Acting.act_law`) put in :attr:`rows` as rows
         of codes after (:meth:`Acting.after_act`: the actor settled with its weapon
-        after, the target with its own weapon), equal rows summed exact, each chance
-        rounded once (a code −1: the slot unchanged): its number."""
+        after, the target with its own weapon; a slot unchanged keeps its code, a
+        recover action's target code is −1), equal rows summed exact, each chance
+        rounded once: its number."""
         chain = self.chain
         den, rows = chain.act_law(key)
         weapon = 0 if on_self else self.theirs.slots[f].weapon
         acc: dict[tuple[int, int], int] = {}
-        c = self.mine.slot_code[Slot(key.actor, key.weapon)]
         for after, w in rows:
             a2 = self.mine.code_of(chain.settle(after.attacker, after.weapon))
             f2 = -1 if on_self else self.theirs.code_of(chain.settle(after.defender, weapon))
-            # −1: the slot as it was (its state is not looked up)
-            pair = (-1 if a2 == c else a2, -1 if f2 == f else f2)
-            acc[pair] = acc.get(pair, 0) + w
+            acc[(a2, f2)] = acc.get((a2, f2), 0) + w
         self.built += 1
         # int / int is correctly rounded: one rounding per chance
         out = [(a2, f2, w / den) for (a2, f2), w in acc.items()]
@@ -455,7 +459,6 @@ class TurnSteps:
         done: list[tuple[Any, Any, Any]] = []
         layer: list[tuple[int, Any, Any, Any]] = [(0, xs, ys, vs)]
         steps = merges = 0
-        mask = (1 << bits) - 1
         while layer:
             on_time()
             nxt: list[tuple[Any, Any]] = []
@@ -474,18 +477,36 @@ class TurnSteps:
             big = sums >= floor
             if not big.all():
                 keys, sums = keys[big], sums[big]
-            tags = keys >> (2 * bits)
-            cuts = [0, *(np.flatnonzero(tags[1:] != tags[:-1]) + 1).tolist(), len(keys)]
-            layer = []
-            for lo, hi in zip(cuts, cuts[1:], strict=False):
-                if hi > lo:
-                    part = keys[lo:hi]
-                    layer.append((int(tags[lo]), (part >> bits) & mask, part & mask, sums[lo:hi]))
+            layer = self._runs(keys, sums, bits)
         if not done:
             empty = np.zeros(0, dtype=np.int64)
             return empty, empty, np.zeros(0), steps, merges
+        if len(done) == 1:  # (no copy)
+            return *done[0], steps, merges
         x, y, v = (np.concatenate(p) for p in zip(*done, strict=True))
         return x, y, v, steps, merges
+
+    def _runs(
+        self, keys: np.ndarray, sums: np.ndarray, bits: int
+    ) -> list[tuple[int, Any, Any, Any]]:
+        """The merged entries ``(keys, sums)`` (ascending keys ``then << 2 bits | x <<
+        bits | y``) as a layer: per actions taken ``then``, ``(then, x, y, masses)``
+        (views; each tag's run found by a search in the sorted keys)."""
+        np = self.np
+        if not len(keys):
+            return []
+        mask = (1 << bits) - 1
+        x = keys >> bits
+        x &= mask
+        y = keys & mask
+        first, last = int(keys[0]) >> (2 * bits), int(keys[-1]) >> (2 * bits)
+        tags = np.arange(first, last + 2, dtype=np.int64) << (2 * bits)
+        cuts = np.searchsorted(keys, tags).tolist()
+        return [
+            (first + i, x[lo:hi], y[lo:hi], sums[lo:hi])
+            for i, (lo, hi) in enumerate(zip(cuts, cuts[1:], strict=False))
+            if hi > lo
+        ]
 
     def _layer(
         self,
@@ -503,21 +524,20 @@ class TurnSteps:
         ``nxt`` as ``(keys, masses)``, a key ``then << 2 bits | x << bits | y`` (``then``:
         the actions taken then)."""
         np = self.np
-        mine = self.mine
         tab = self.tables(t)
         if tab.spent:
             done.append((x, y, v))
             return
-        k = mine.pos[actor]
-        c = mine.arrays()[2][:, k].take(x)
-        enc = self.choices(tab, actor, c, y)
+        enc = self._choices_at(tab, actor, x, y)
         stop = enc < 0
-        if stop.any():
+        ending = int(np.count_nonzero(stop))
+        if ending == len(x):  # every turn ends: the entries as they are
+            done.append((x, y, v))
+            return
+        if ending:  # (a boolean mask: these runs are long, copied in stretches)
             done.append((x[stop], y[stop], v[stop]))
             go = ~stop
             x, y, v, enc = x[go], y[go], v[go], enc[go]
-        if not len(x):
-            return
         qbits = tab.bits[0]
         tq = enc & ((1 << qbits) - 1)  # the target's place among the foes + 1 (0: itself)
         low, high = int(tq.min()), int(tq.max())
@@ -526,7 +546,8 @@ class TurnSteps:
             return
         for q in np.flatnonzero(np.bincount(tq - low)).tolist():
             on = np.flatnonzero(tq == q + low)
-            self._apply(tab, actor, x[on], y[on], v[on], enc[on], q + low, done, nxt, bits)
+            x_q, y_q, v_q, enc_q = x.take(on), y.take(on), v.take(on), enc.take(on)
+            self._apply(tab, actor, x_q, y_q, v_q, enc_q, q + low, done, nxt, bits)
 
     def _apply(
         self,
@@ -544,64 +565,94 @@ class TurnSteps:
         """The actions chosen (``enc``, :meth:`choices`) on the entries ``(x, y, v)``,
         each on the foe at place ``target`` − 1 (0: the actor itself): the entries after
         them to ``done`` where the budget is then spent, else to ``nxt`` (:meth:`_layer`)."""
-        np = self.np
         qbits, abits = tab.bits
         law = enc >> (qbits + abits)
         start, count, a2s, f2s, ps = self.rows.arrays()
         counts = count.take(law)
-        rows, flat = expanded(positions(len(x)), counts, start.take(law))
-        # (``take``: a gather by an index array, faster than indexing)
-        x2 = x.take(rows)
-        a2 = a2s.take(flat)
-        on = np.flatnonzero(a2 >= 0)
-        if len(on):
-            x2[on] = self.mine.moved_pairs(self.mine.pos[actor], x2.take(on), a2.take(on))
-        y2 = y.take(rows)
-        if target:
-            f2 = f2s.take(flat)
-            on = np.flatnonzero(f2 >= 0)
-            if len(on):
-                k = self.theirs.pos[self.foes[target - 1]]
-                y2[on] = self.theirs.moved_pairs(k, y2.take(on), f2.take(on))
-        v2 = v.take(rows)
-        v2 *= ps.take(flat)
+        rows, flat = expanded(None, counts, start.take(law))
+        # the actor's side on this thread, the foes' and the masses on the worker's past
+        # its threshold (numpy lets go of the GIL; each side numbers its new states in
+        # the same order either way); the states moved as uint16, widened in the keys
+        pool = worker(len(flat))
+        if pool is None:
+            x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
+            y2, v2 = self._their_rows(target, y, v, rows, f2s.take(flat), ps.take(flat))
+        else:
+            job = pool.submit(self._their_rows, target, y, v, rows, f2s.take(flat), ps.take(flat))
+            try:
+                x2 = self.mine.moved_rows(self.mine.pos[actor], x, rows, a2s.take(flat))
+            finally:
+                y2, v2 = job.result()
         ca = (enc >> qbits) & ((1 << abits) - 1)  # per entry, not per row
         # a turn whose budget is spent then ends there (G.O.R.E.'s one action): its
         # entries are not merged before the caller's merge
         ends = tab.then_spent[ca]
         if ends.all():
-            done.append((x2, y2, v2))
+            done.append(_widened(x2, y2, v2))
             return
         if ends.any():
-            rows_end = ends.repeat(counts)
-            done.append((x2[rows_end], y2[rows_end], v2[rows_end]))
+            rows_end = ends.take(rows)
+            done.append(_widened(x2[rows_end], y2[rows_end], v2[rows_end]))
             goes = ~rows_end
-            x2, y2, v2 = x2[goes], y2[goes], v2[goes]
-            ca, counts = ca[~ends], counts[~ends]
-        key = tab.then_array[ca].repeat(counts)
-        key <<= 2 * bits
-        x2 <<= bits
+            x2, y2, v2, rows = x2[goes], y2[goes], v2[goes], rows[goes]
+        key = (tab.then_array.take(ca) << bits).take(rows)  # (faster than ``repeat``)
         key |= x2
+        key <<= bits
         key |= y2
         nxt.append((key, v2))
+
+    def _their_rows(
+        self, target: int, y: np.ndarray, v: np.ndarray, rows: np.ndarray, f2: Any, p: Any
+    ) -> tuple[Any, Any]:
+        """The foes' states and the masses after each row of :meth:`_apply`'s laws (its
+        entry ``rows``, the target's code after ``f2``, its chance ``p``): the target's
+        slot moved (none: on the actor itself)."""
+        if target:
+            k = self.theirs.pos[self.foes[target - 1]]
+            y2 = self.theirs.moved_rows(k, y, rows, f2)
+        else:
+            y2 = y.take(rows)  # (``take``: a gather by an index array, faster than indexing)
+        v2 = v.take(rows)
+        v2 *= p
+        return y2, v2
 
     def choices(self, tab: _Taken, actor: int, c: np.ndarray, y: np.ndarray) -> Any:
         """The policy's choice (:meth:`_decide`) for the actor in slot codes ``c`` with
         its foes in states ``y``, from a table by (actor code, foe state) per policy kept
         with ``tab``: −1 the turn ends, else ``law << (qbits + abits) | action << qbits
         | target + 1`` (:attr:`_Taken.bits`; target 0: itself)."""
-        np = self.np
+        table = self._choice_table(tab, actor)
+        lin = c * table.shape[1]
+        lin += y
+        return self._chosen(tab, actor, table, lin)
+
+    def _choices_at(self, tab: _Taken, actor: int, x: np.ndarray, y: np.ndarray) -> Any:
+        """:meth:`choices` for the actor's side in states ``x`` (its code per state
+        scaled to the table's rows once, not per entry)."""
+        table = self._choice_table(tab, actor)
+        codes = self.mine.arrays()[2][:, self.mine.pos[actor]]
+        lin = (codes * table.shape[1]).take(x)
+        lin += y
+        return self._chosen(tab, actor, table, lin)
+
+    def _choice_table(self, tab: _Taken, actor: int) -> Any:
+        """The table of :meth:`choices` for the actor's policy, grown to every slot code
+        and foe state met (−2: not known)."""
         chain = self.chain
         key = (chain.policy[actor] != "first", chain.defend[actor])
         table = tab.choices.get(key)
         codes, states = len(self.mine.slots), len(self.theirs.states)
         if table is None:
-            table = tab.choices[key] = np.full((0, 0), -2, dtype=np.int32)
+            table = tab.choices[key] = self.np.full((0, 0), -2, dtype=self.np.int32)
         if codes > table.shape[0] or states > table.shape[1]:
             table = tab.choices[key] = _fit(table, max(codes, 16), max(states, 1024), -2)
+        return table
+
+    def _chosen(self, tab: _Taken, actor: int, table: Any, lin: Any) -> Any:
+        """The choices at the cells ``lin`` of ``table`` (:meth:`_choice_table`), those
+        not known made (:meth:`_decide`) and kept."""
+        np = self.np
         flat = table.reshape(-1)
-        lin = c * table.shape[1]
-        lin += y
         enc = flat.take(lin)
         if enc.min(initial=0) < -1:
             miss = np.unique(lin[enc < -1])

@@ -58,20 +58,18 @@ def _decoded(laws: _Laws, s: int, t: Any, actor: int, enc: int) -> tuple[str, in
     return t.acts[a].id, actor if q < 0 else steps.foes[q]
 
 
-def _law(laws: _Laws, side: int, tab: Any, enc: int, state: Any, i: int) -> dict[Any, float]:
+def _law(laws: _Laws, side: int, tab: Any, enc: int) -> dict[Any, float]:
     """The law of a choice as the split applies it: ``{(actor slot, target slot):
-    chance}`` (a code −1: the slot unchanged)."""
+    chance}`` (a slot unchanged keeps its code; on itself, the target code is −1)."""
     qbits, abits = tab.bits
     q = (enc & ((1 << qbits) - 1)) - 1
     steps = laws.turn_steps(side)
-    target = i if q < 0 else steps.foes[q]
     start, count, a2s, f2s, ps = steps.rows.arrays()
     n = enc >> (qbits + abits)
     out = {}
     for r in range(start[n], start[n] + count[n]):
-        a2 = state[i] if a2s[r] < 0 else steps.mine.slots[a2s[r]]
-        own = state[target] if f2s[r] < 0 else steps.theirs.slots[f2s[r]]
-        f2 = a2 if q < 0 else own  # on itself: the actor's slot after
+        a2 = steps.mine.slots[a2s[r]]
+        f2 = a2 if q < 0 else steps.theirs.slots[f2s[r]]  # on itself: the actor's slot after
         out[(a2, f2)] = float(ps[r])
     return out
 
@@ -125,7 +123,7 @@ def test_the_choice_per_entry_is_the_chains_choice_on_the_joint_state(case):
                 assert _decoded(laws, side, tab, i, enc) == want, (case, i, taken, state)
                 compared += 1
                 if want is not None:
-                    assert _law(laws, side, tab, enc, state, i) == _chains_law(
+                    assert _law(laws, side, tab, enc) == _chains_law(
                         chain, state, i, Choice(*want), taken
                     )
                 if want is not None and want[1] != i:  # an attack: were there ties, refusals?
