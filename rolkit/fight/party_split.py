@@ -148,10 +148,13 @@ _FINISH = 0.95
 _BETA = 0.5
 _BETA_MOST = 1.5
 #: The factors by which a pass behind pace coarsens its cut, at least and at most (and
-#: past its finish).
-_COARSER_LEAST = 1.25
-_COARSER_MOST = 4.0
-_COARSER_LATE = 100.0
+#: past its finish), and ahead of it makes it finer again (their inverses).
+_RECUT_LEAST = 1.25
+_RECUT_MOST = 4.0
+_RECUT_LATE = 100.0
+#: A pass is ahead of pace where its rest is predicted to take under the time left over
+#: ``_AHEAD``: its cut, if coarser than it began, is made finer as far as that margin.
+_AHEAD = 1.25
 
 
 def party_decomposable(chain: Chain) -> str | None:
@@ -367,8 +370,10 @@ class _Run:
         self.profile: list[int] = []
         self.times: list[float] = []
         self.began = time.perf_counter()
-        #: the coarser cuts taken to keep pace: (turns played, new cut)
-        self.coarsened: list[tuple[int, float]] = []
+        #: the cut the pass began with, and the cuts taken since to keep pace: (turns
+        #: played, new cut)
+        self.first_cut = self.cut
+        self.recut: list[tuple[int, float]] = []
 
     # the entries ----------------------------------------------------------------------
     def _ids(self, s: int) -> tuple[Any, Any]:
@@ -658,31 +663,35 @@ class _Run:
                 return
 
     def keep_pace(self) -> None:
-        """A coarser cut from now on where the rest of the pass is predicted not to end by
-        its :class:`_Pace`'s finish (a cut may change at any step: the bounds hold, the
-        mass dropped is unknown). Where a finer pass's time is mispredicted (its laws
-        half built, the machine loaded), it ends in time a little coarser instead of being
-        cut short (a pass cut short in its last rounds leaves their mass unknown).
+        """The cut from now on, where the rest of the pass is predicted not to end by its
+        :class:`_Pace`'s finish: coarser (a cut may change at any step: the bounds hold,
+        the mass dropped is unknown), and where a coarser cut was taken and the rest is now
+        predicted to end well before, finer again, not finer than it began. A finer pass
+        whose time is mispredicted (its laws half built, the machine loaded) so ends in
+        time a little coarser instead of being cut short (a pass cut short in its last
+        rounds leaves their mass unknown), and a cut taken too coarse early is undone for
+        the later rounds (Tierkreis 4 v 4 at 2,6e-9 drops about half its unknown after
+        its fourth round).
 
         The prediction, after each turn from the third round on (a round after the last
-        coarser cut, the work since measured at it): the finished pass's work in the turns
+        cut taken, the work since measured at it): the finished pass's work in the turns
         still to play, times the ratio of this pass's work to its over the last round,
         times this pass's seconds per entry acted on over that round. A turn's time
         follows the entries acted on (Tierkreis 4 v 4 at cut 2,6e-9: 0,9–1,4 µs each
         from round to round, while per entry held it falls from 1,3 to 0,3 µs as the
         fighters fall), and the ratio grows little after the first rounds (20–21 from
         the fourth round on against a pass at 1e-6, 12 and 16 in rounds 2 and 3: early,
-        the prediction is short, and later turns catch up). The cut grows as the work
-        would have to shrink, its exponent in the cut measured by the same ratio, at
-        least :data:`_BETA` (a gentler step), by a factor from :data:`_COARSER_LEAST` to
-        :data:`_COARSER_MOST` (:data:`_COARSER_LATE` past the finish); the entries under
-        it are dropped at once."""
+        the prediction is short, and later turns catch up). The cut moves as the work
+        would have to, its exponent in the cut measured by the same ratio, at least
+        :data:`_BETA` (a gentler step), by a factor from :data:`_RECUT_LEAST` to
+        :data:`_RECUT_MOST` either way (:data:`_RECUT_LATE` coarser past the finish);
+        a coarser cut drops the entries under it at once."""
         pace = self.pace
         n = len(self.chain.order)
         turns = len(self.profile)
         if pace is None or turns < 2 * n or turns > len(pace.work):
             return
-        if self.coarsened and turns - self.coarsened[-1][0] < n and self.times[-1] < pace.finish:
+        if self.recut and turns - self.recut[-1][0] < n and self.times[-1] < pace.finish:
             return  # the last round's work was at the cut before: not a measure yet
         mine = sum(self.profile[turns - n :])
         theirs = sum(pace.work[turns - n : turns])
@@ -693,17 +702,23 @@ class _Run:
         ratio = mine / theirs
         rest = (now - since) / mine * ratio * pace.after(turns)
         room = pace.finish - now
-        if rest <= room:
-            return
         beta = _BETA
         if self.cut < pace.cut and ratio > 1:
             beta = min(_BETA_MOST, max(beta, math.log(ratio) / math.log(pace.cut / self.cut)))
-        factor = min(_COARSER_MOST, (rest / room) ** (1 / beta)) if room > 0 else _COARSER_LATE
-        self.cut *= max(_COARSER_LEAST, factor)
-        self.coarsened.append((turns, self.cut))
-        keep = self.cut <= self.V
-        if not keep.all():
-            self._set(self.K[keep], self.V[keep])
+        if rest > room:  # behind: coarser
+            factor = min(_RECUT_MOST, (rest / room) ** (1 / beta)) if room > 0 else _RECUT_LATE
+            cut = self.cut * max(_RECUT_LEAST, factor)
+        elif self.cut > self.first_cut and rest * _AHEAD < room:  # ahead: finer again
+            factor = max(1 / _RECUT_MOST, (rest * _AHEAD / room) ** (1 / beta))
+            cut = max(self.first_cut, self.cut * min(1 / _RECUT_LEAST, factor))
+        else:
+            return
+        self.recut.append((turns, cut))
+        coarser, self.cut = cut > self.cut, cut
+        if coarser:
+            keep = self.cut <= self.V
+            if not keep.all():
+                self._set(self.K[keep], self.V[keep])
 
     def _turn(self, turn: int, first: bool) -> None:
         """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,

@@ -16,11 +16,12 @@ import pytest
 import rolkit
 from rolkit.fight import party_split as split_module
 from rolkit.fight.party_split import (
+    _AHEAD,
     _BETA,
-    _COARSER_LATE,
-    _COARSER_LEAST,
-    _COARSER_MOST,
     _FINISH,
+    _RECUT_LATE,
+    _RECUT_LEAST,
+    _RECUT_MOST,
     _Laws,
     _Pace,
     _Run,
@@ -35,7 +36,7 @@ def _laws(case: str) -> _Laws:
     return _Laws(_chain(s, spec, policy))
 
 
-def _behind(room: float, work: int = 40, coarsened: bool = False) -> tuple[_Run, float]:
+def _behind(room: float, work: int = 40, recut: bool = False) -> tuple[_Run, float]:
     """A pass at a sixteenth of its reference's cut, two rounds played: ``work`` entries
     acted on per turn against the reference's 10 (the ratio ``work / 10``), its last
     round one second long, ``room`` seconds left to the finish: the prediction is the
@@ -48,8 +49,8 @@ def _behind(room: float, work: int = 40, coarsened: bool = False) -> tuple[_Run,
     run = _Run(laws, cut, 0.0, math.inf)
     run.profile = [work] * (2 * n)
     run.times = [i / n for i in range(2 * n)]
-    if coarsened:
-        run.coarsened = [(2 * n - 1, cut)]
+    if recut:
+        run.recut = [(2 * n - 1, cut)]
     run.pace = _Pace(1e-6, (10,) * (6 * n), run.times[-1] + room)
     run.K = np.asarray([1, 2, 3], dtype=np.int64)
     run.V = np.asarray([1.1 * cut, 2 * cut, 0.5])
@@ -60,7 +61,7 @@ def _behind(room: float, work: int = 40, coarsened: bool = False) -> tuple[_Run,
 def test_a_pass_on_pace_keeps_its_cut():
     run, cut = _behind(room=5.0)
     run.keep_pace()
-    assert run.cut == cut and not run.coarsened and len(run.V) == 3
+    assert run.cut == cut and not run.recut and len(run.V) == 3
 
 
 def test_a_pass_behind_pace_coarsens_as_its_work_must_shrink_and_drops_what_falls_under():
@@ -69,7 +70,7 @@ def test_a_pass_behind_pace_coarsens_as_its_work_must_shrink_and_drops_what_fall
     assert math.log(4) / math.log(16) == pytest.approx(_BETA)
     run.keep_pace()
     want = cut * (4 / 3.5) ** (1 / 0.5)
-    assert run.cut == pytest.approx(want) and run.coarsened == [(len(run.profile), run.cut)]
+    assert run.cut == pytest.approx(want) and run.recut == [(len(run.profile), run.cut)]
     assert run.V.tolist() == [2 * cut, 0.5]  # 1,1 times the old cut is under the new one
     assert run.K.tolist() == [2, 3]
 
@@ -78,24 +79,42 @@ def test_the_exponent_is_measured_and_the_factor_kept_within_its_range():
     # the ratio 16 at a sixteenth of the cut: β = 1, and 4 / 3,5 is under the least step
     run, cut = _behind(room=3.5, work=160)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _COARSER_LEAST)
-    assert _COARSER_LEAST > 4 / 3.5
-    # far behind: at most _COARSER_MOST; past the finish, _COARSER_LATE
+    assert run.cut == pytest.approx(cut * _RECUT_LEAST)
+    assert _RECUT_LEAST > 4 / 3.5
+    # far behind: at most _RECUT_MOST; past the finish, _RECUT_LATE
     run, cut = _behind(room=0.5)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _COARSER_MOST)
+    assert run.cut == pytest.approx(cut * _RECUT_MOST)
     run, cut = _behind(room=-0.1)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _COARSER_LATE) and run.V.tolist() == [0.5]
+    assert run.cut == pytest.approx(cut * _RECUT_LATE) and run.V.tolist() == [0.5]
+
+
+def test_a_pass_ahead_after_a_coarser_cut_is_made_finer_again_not_finer_than_it_began():
+    # 4 s predicted in 6 s: finer until 4 · _AHEAD = 5 s would be predicted
+    run, cut = _behind(room=6.0)
+    run.first_cut = cut / 4
+    run.keep_pace()
+    assert run.cut == pytest.approx(cut * (4 * _AHEAD / 6) ** (1 / 0.5))
+    assert len(run.V) == 3  # nothing dropped
+    # far ahead: not finer than it began
+    run, cut = _behind(room=10.0)
+    run.first_cut = cut / 2
+    run.keep_pace()
+    assert run.cut == cut / 2
+    # ahead where it never took a coarser cut: kept
+    run, cut = _behind(room=10.0)
+    run.keep_pace()
+    assert run.cut == cut and not run.recut
 
 
 def test_a_round_after_a_coarser_cut_is_waited_for_unless_past_the_finish():
-    run, cut = _behind(room=0.5, coarsened=True)
+    run, cut = _behind(room=0.5, recut=True)
     run.keep_pace()
     assert run.cut == cut
-    run, cut = _behind(room=-0.1, coarsened=True)
+    run, cut = _behind(room=-0.1, recut=True)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _COARSER_LATE)
+    assert run.cut == pytest.approx(cut * _RECUT_LATE)
 
 
 def test_no_prediction_before_two_rounds_or_past_the_reference():
@@ -123,9 +142,9 @@ def test_a_pass_behind_pace_ends_coarser_and_its_bounds_hold_the_exact_value(cas
     paced = _Run(laws, 1e-9, 0.0, math.inf, pace=_Pace(first.cut, tuple(first.profile), 0.0))
     paced.play()
     n = len(laws.chain.order)
-    assert paced.coarsened[0][0] == 2 * n
-    cuts = [c for _t, c in paced.coarsened]
-    assert cuts == sorted(cuts) and cuts[0] == pytest.approx(1e-9 * _COARSER_LATE)
+    assert paced.recut[0][0] == 2 * n
+    cuts = [c for _t, c in paced.recut]
+    assert cuts == sorted(cuts) and cuts[0] == pytest.approx(1e-9 * _RECUT_LATE)
     lows = []
     for run in (free, paced):
         b = run.bounds(0.0)
@@ -144,7 +163,7 @@ def test_a_pass_with_time_to_spare_is_the_pass_without_pace():
     free.play()
     paced = _Run(laws, 1e-9, 0.0, math.inf, pace=_Pace(first.cut, tuple(first.profile), 1e30))
     paced.play()
-    assert not paced.coarsened and paced.cut == 1e-9
+    assert not paced.recut and paced.cut == 1e-9
     assert paced.ended == free.ended and paced.flops == free.flops
     assert paced.profile == free.profile and len(paced.times) == len(free.profile)
 
