@@ -42,7 +42,8 @@ than two sides), :class:`NotDecomposable` is raised and the caller falls back.
 stops when what is left is under a hundredth of the width asked for or the time is out.
 Passes with a finer cut each, the laws kept: a coarse first one, then each aimed under the
 width by the mass the last ones dropped and cut to the time left (:func:`_next_cut`: a pass
-that cannot finish is not begun). It gives up (:class:`TooLarge`) when a
+that cannot finish is not begun), each keeping pace with the budget by the work of the pass
+before, turn by turn: behind it, its cut grows (:meth:`_Run.keep_pace`). It gives up (:class:`TooLarge`) when a
 side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
 of the budget (Ashes of War's parties: each round meets thousands of new side states,
 and the policy's measures are slow), so that the caller's fallback gets the time left.
@@ -64,6 +65,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -104,8 +106,10 @@ _DENSE = 2
 #: Whole rounds whose mass left does not fall, after which what is left stands (unknown).
 _QUIET = 8
 #: The first cut, as a share of the width asked for: a coarse pass that builds most laws
-#: and measures how much mass the cut drops.
-_FIRST_CUT = 1e-5
+#: and measures how much mass the cut drops, and how the work is spread over the turns
+#: (:class:`_Pace`). Coarse, so that the next pass has the time: Tierkreis 4 v 4 reaches
+#: 1 pp at a cut of ~2,6e-9, ~8 s; its first pass takes 0,9 s at 1e-6, 2,4 s at 1e-7.
+_FIRST_CUT = 1e-4
 #: The factor between two passes' cuts: ``_STEP``, or finer where the last passes say it
 #: is not enough (:func:`_next_cut`), not finer than ``_STEP_LEAST``; coarser than
 #: ``_STEP`` only to fit the time left, and a pass under ``_STEP_MOST`` finer is not worth
@@ -117,23 +121,40 @@ _STEP_MOST = 0.5
 _AIM = 0.5
 #: The unknown a pass leaves scales as ``cut ** α`` (:func:`_next_cut`): α is measured
 #: between the last two passes finished, kept within ``_ALPHA_RANGE``; before two, ``_ALPHA``
-#: (the mass dropped proportional to the cut: a lower α would aim finer, and past what the
-#: time left allows, see :func:`_next_cut`).
-_ALPHA = 1.0
+#: (from a first pass at 1e-6: Tierkreis 4 v 4 0,54, G.O.R.E. 4 v 6 0,57 to 1e-7; 0,9–1
+#: in G.O.R.E. 4 v 4 and NSd20: their finer pass is more than enough, and quick). A
+#: finer aim than the time left allows is cut to it (:func:`_next_cut`), and the pass
+#: keeps pace (:meth:`_Run.keep_pace`).
+_ALPHA = 0.6
 _ALPHA_RANGE = (0.25, 2.0)
-#: A pass's wall time scales as ``cut ** -γ``: γ at least ``_GROWTH`` (a pass on the
-#: first one's laws, by its time: Tierkreis 4 v 4 0,29 at 6,5e-9, 0,40 at 3,5e-9; G.O.R.E.
-#: 4 v 6 0,30), or as measured between the last two passes finished, up to ``_GROWTH_MOST``.
-#: No margin beyond that floor: a pass cut short late may lose little (G.O.R.E. 4 v 6's
-#: second pass, cut short at ~7,1 s: 0,80–1,05 pp against 0,72 finished; Tierkreis 4 v 4's
-#: last rounds hold more, ~20 pp 0,1 s before its end), while a margin coarsens the pass
-#: every time (×1,1 on G.O.R.E. 4 v 6: 0,87–1,13 pp).
-_GROWTH = 0.3
+#: A pass's wall time scales as ``cut ** -γ``: γ at least ``_GROWTH``, or as measured
+#: between the last two passes finished, up to ``_GROWTH_MOST``. From a first pass at 1e-6
+#: (its time holds most laws' building): Tierkreis 4 v 4 0,35 to 2,6e-9, G.O.R.E. 4 v 6
+#: 0,30 to 1e-9. A pass begun finer than it can finish in time keeps pace
+#: (:meth:`_Run.keep_pace`), while one begun coarser cannot use the time left: the floor
+#: is the larger.
+_GROWTH = 0.4
 _GROWTH_MOST = 1.5
 #: The share of the time budget the first round may take (past it, :class:`TooLarge`).
 _FIRST_ROUND = 0.25
 #: The mass left at which a pass stops, as a share of the width asked for.
 _LEFT = 1e-2
+#: A finer pass keeps pace (:meth:`_Run.keep_pace`) to end by this share of the budget
+#: (the rest: the bounds in Fractions and the caller's result; a misprediction).
+_FINISH = 0.95
+#: A pass's work scales as ``cut ** -β`` (:meth:`_Run.keep_pace`): β as measured against
+#: the pass before, at least ``_BETA`` (Tierkreis 4 v 4 ~0,5 between 1e-6 and 2,6e-9),
+#: at most ``_BETA_MOST``.
+_BETA = 0.5
+_BETA_MOST = 1.5
+#: The factors by which a pass behind pace coarsens its cut, at least and at most (and
+#: past its finish), and ahead of it makes it finer again (their inverses).
+_RECUT_LEAST = 1.25
+_RECUT_MOST = 4.0
+_RECUT_LATE = 100.0
+#: A pass is ahead of pace where its rest is predicted to take under the time left over
+#: ``_AHEAD``: its cut, if coarser than it began, is made finer as far as that margin.
+_AHEAD = 1.25
 
 
 def party_decomposable(chain: Chain) -> str | None:
@@ -291,13 +312,34 @@ class _Laws:
         return known
 
 
+@dataclass(frozen=True)
+class _Pace:
+    """What a pass keeps pace by (:meth:`_Run.keep_pace`): a finished pass's final cut and
+    its work in each turn (the entries acted on), and the time by which this pass is to
+    end."""
+
+    cut: float
+    work: tuple[int, ...]
+    finish: float
+
+    def after(self, turns: int) -> int:
+        """The finished pass's work in its turns from ``turns`` on."""
+        return sum(self.work[turns:])
+
+
 class _Run:
     """One pass: the joint mass as sparse entries ``(pair key, mass)`` pushed step by step
     with numpy, entries under ``cut`` dropped. A pair key is ``x << BITS | y`` (side A's
     state ``x``, side B's ``y``): the keys are kept sorted and distinct."""
 
     def __init__(
-        self, laws: _Laws, cut: float, left: float, deadline: float, give_up: float = math.inf
+        self,
+        laws: _Laws,
+        cut: float,
+        left: float,
+        deadline: float,
+        give_up: float = math.inf,
+        pace: _Pace | None = None,
     ) -> None:
         import numpy as np
 
@@ -321,6 +363,17 @@ class _Run:
         self.out_of_time = False
         #: the most entries held at once
         self.peak = 1
+        self.pace = pace
+        #: the entries acted on in the turn being played (its work), the work of each turn
+        #: played and when it ended
+        self.acting = 0
+        self.profile: list[int] = []
+        self.times: list[float] = []
+        self.began = time.perf_counter()
+        #: the cut the pass began with, and the cuts taken since to keep pace: (turns
+        #: played, new cut)
+        self.first_cut = self.cut
+        self.recut: list[tuple[int, float]] = []
 
     # the entries ----------------------------------------------------------------------
     def _ids(self, s: int) -> tuple[Any, Any]:
@@ -478,6 +531,7 @@ class _Run:
         code = side.arrays()[2][:, k].take(mine)
         act = side.acting()[code]
         idx = np.flatnonzero(act)
+        self.acting += len(idx)
         if not len(idx):
             return
         if self.chain.multi:
@@ -575,6 +629,7 @@ class _Run:
         played = False  # a whole round
         while len(self.V):
             before = (self.K, self.V, dict(self.ended), self.flops)
+            self.acting = 0
             try:
                 self._turn(turn, first)
             except _OutOfTime:
@@ -586,8 +641,12 @@ class _Run:
                 return
             first = False
             turn = (turn + 1) % n
+            self.profile.append(self.acting)
+            self.acting = 0
+            self.times.append(time.perf_counter())
             if not played and time.perf_counter() > self.give_up:
                 raise TooLarge()
+            self.keep_pace()
             if turn == 0:
                 played = True
                 self.deadline = self._deadline
@@ -602,6 +661,64 @@ class _Run:
             if time.perf_counter() > self.deadline:
                 self.out_of_time = True
                 return
+
+    def keep_pace(self) -> None:
+        """The cut from now on, where the rest of the pass is predicted not to end by its
+        :class:`_Pace`'s finish: coarser (a cut may change at any step: the bounds hold,
+        the mass dropped is unknown), and where a coarser cut was taken and the rest is now
+        predicted to end well before, finer again, not finer than it began. A finer pass
+        whose time is mispredicted (its laws half built, the machine loaded) so ends in
+        time a little coarser instead of being cut short (a pass cut short in its last
+        rounds leaves their mass unknown), and a cut taken too coarse early is undone for
+        the later rounds (Tierkreis 4 v 4 at 2,6e-9 drops about half its unknown after
+        its fourth round).
+
+        The prediction, after each turn from the third round on (a round after the last
+        cut taken, the work since measured at it): the finished pass's work in the turns
+        still to play, times the ratio of this pass's work to its over the last round,
+        times this pass's seconds per entry acted on over that round. A turn's time
+        follows the entries acted on (Tierkreis 4 v 4 at cut 2,6e-9: 0,9–1,4 µs each
+        from round to round, while per entry held it falls from 1,3 to 0,3 µs as the
+        fighters fall), and the ratio grows little after the first rounds (20–21 from
+        the fourth round on against a pass at 1e-6, 12 and 16 in rounds 2 and 3: early,
+        the prediction is short, and later turns catch up). The cut moves as the work
+        would have to, its exponent in the cut measured by the same ratio, at least
+        :data:`_BETA` (a gentler step), by a factor from :data:`_RECUT_LEAST` to
+        :data:`_RECUT_MOST` either way (:data:`_RECUT_LATE` coarser past the finish);
+        a coarser cut drops the entries under it at once."""
+        pace = self.pace
+        n = len(self.chain.order)
+        turns = len(self.profile)
+        if pace is None or turns < 2 * n or turns > len(pace.work):
+            return
+        if self.recut and turns - self.recut[-1][0] < n and self.times[-1] < pace.finish:
+            return  # the last round's work was at the cut before: not a measure yet
+        mine = sum(self.profile[turns - n :])
+        theirs = sum(pace.work[turns - n : turns])
+        if not mine or not theirs:
+            return
+        now = self.times[-1]
+        since = self.times[turns - n - 1]
+        ratio = mine / theirs
+        rest = (now - since) / mine * ratio * pace.after(turns)
+        room = pace.finish - now
+        beta = _BETA
+        if self.cut < pace.cut and ratio > 1:
+            beta = min(_BETA_MOST, max(beta, math.log(ratio) / math.log(pace.cut / self.cut)))
+        if rest > room:  # behind: coarser
+            factor = min(_RECUT_MOST, (rest / room) ** (1 / beta)) if room > 0 else _RECUT_LATE
+            cut = self.cut * max(_RECUT_LEAST, factor)
+        elif self.cut > self.first_cut and rest * _AHEAD < room:  # ahead: finer again
+            factor = max(1 / _RECUT_MOST, (rest * _AHEAD / room) ** (1 / beta))
+            cut = max(self.first_cut, self.cut * min(1 / _RECUT_LEAST, factor))
+        else:
+            return
+        self.recut.append((turns, cut))
+        coarser, self.cut = cut > self.cut, cut
+        if coarser:
+            keep = self.cut <= self.V
+            if not keep.all():
+                self._set(self.K[keep], self.V[keep])
 
     def _turn(self, turn: int, first: bool) -> None:
         """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,
@@ -675,8 +792,9 @@ def party_split(
     give_up = began + _FIRST_ROUND * seconds
     #: the passes finished: (cut, unknown, wall seconds)
     passes: list[tuple[float, float, float]] = []
+    pace: _Pace | None = None
     while True:
-        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up)
+        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up, pace)
         give_up = math.inf  # a later pass replays the laws built
         start = time.perf_counter()
         try:
@@ -694,6 +812,7 @@ def party_split(
                 best = result
             if not run.out_of_time:
                 passes.append((run.cut, float(result.unknown), began + spent - start))
+                pace = _Pace(run.cut, tuple(run.profile), began + _FINISH * seconds)
         assert best is not None
         done = too_large or best.unknown <= width or spent >= seconds or cut <= _FLOOR
         nxt = None if done or not passes else _next_cut(passes, float(width), seconds - spent)

@@ -148,12 +148,14 @@ def test_a_sides_round_end_law_is_the_chains_round_end_law_on_its_states(case):
     assert moved  # the case has round-end rules that move someone
 
 
-def test_after_one_pass_the_next_cut_is_a_tenth_or_aims_under_the_width_as_if_proportional():
+def test_after_one_pass_the_next_cut_is_a_tenth_or_aims_under_the_width_by_the_set_exponent():
     cut, width, ample = 1e-7, 0.01, 1e9
-    assert _ALPHA == 1.0
-    assert _next_cut([(cut, 1.5 * width, 2.0)], width, ample) == pytest.approx(cut * _STEP)
-    # tenfold over the width: the cut falls with it (aimed at _AIM of the width)
-    assert _next_cut([(cut, 10.25 * width, 2.0)], width, ample) == pytest.approx(cut * _AIM / 10.25)
+    assert 0 < _ALPHA < 1  # the mass dropped falls slower than the cut (module constants)
+    assert _next_cut([(cut, 1.2 * width, 2.0)], width, ample) == pytest.approx(cut * _STEP)
+    # tenfold over the width: the cut falls faster (aimed at _AIM of the width)
+    want = cut * (_AIM / 10.25) ** (1 / _ALPHA)
+    assert _next_cut([(cut, 10.25 * width, 2.0)], width, ample) == pytest.approx(want)
+    assert want < cut * _AIM / 10.25
     assert _next_cut([(cut, 1.0e6 * width, 2.0)], width, ample) == pytest.approx(cut * _STEP_LEAST)
 
 
@@ -178,7 +180,8 @@ def test_the_next_cut_is_the_finest_predicted_to_finish_in_the_time_left():
     fits = cut * (seconds / left) ** (1 / _GROWTH)
     assert _next_cut([(cut, 0.1, seconds)], width, left) == pytest.approx(fits)
     # time for the aim itself: the aim
-    assert _next_cut([(cut, 0.1, seconds)], 0.01, 1e9) == pytest.approx(cut * _AIM * 0.1)
+    aim = cut * (_AIM * 0.1) ** (1 / _ALPHA)
+    assert _next_cut([(cut, 0.1, seconds)], 0.01, 1e9) == pytest.approx(aim)
     # a pass's time grew faster between the last two passes: it is predicted so
     passes = [(1e-6, 0.5, 1.0), (1e-7, 0.1, 4.0)]
     growth = math.log(4.0) / math.log(10.0)
