@@ -148,13 +148,14 @@ _FINISH = 0.95
 _BETA = 0.5
 _BETA_MOST = 1.5
 #: The factors by which a pass behind pace coarsens its cut, at least and at most (and
-#: past its finish), and ahead of it makes it finer again (their inverses).
+#: past its finish), and ahead of it makes it finer (their inverses).
 _RECUT_LEAST = 1.25
 _RECUT_MOST = 4.0
 _RECUT_LATE = 100.0
 #: A pass is ahead of pace where its rest is predicted to take under the time left over
-#: ``_AHEAD``: its cut, if coarser than it began, is made finer as far as that margin.
-_AHEAD = 1.25
+#: ``_AHEAD``: its cut, if coarser than the finest it may take, is made finer as far as
+#: that margin.
+_AHEAD = 1.1
 
 
 def party_decomposable(chain: Chain) -> str | None:
@@ -340,6 +341,7 @@ class _Run:
         deadline: float,
         give_up: float = math.inf,
         pace: _Pace | None = None,
+        finest: float = 0.0,
     ) -> None:
         import numpy as np
 
@@ -370,9 +372,9 @@ class _Run:
         self.profile: list[int] = []
         self.times: list[float] = []
         self.began = time.perf_counter()
-        #: the cut the pass began with, and the cuts taken since to keep pace: (turns
-        #: played, new cut)
-        self.first_cut = self.cut
+        #: the finest cut the pass may take ahead of pace (:meth:`keep_pace`), not finer
+        #: than it began unless asked, and the cuts taken: (turns played, new cut)
+        self.finest = min(self.cut, max(finest, _FLOOR)) if finest else self.cut
         self.recut: list[tuple[int, float]] = []
 
     # the entries ----------------------------------------------------------------------
@@ -665,13 +667,13 @@ class _Run:
     def keep_pace(self) -> None:
         """The cut from now on, where the rest of the pass is predicted not to end by its
         :class:`_Pace`'s finish: coarser (a cut may change at any step: the bounds hold,
-        the mass dropped is unknown), and where a coarser cut was taken and the rest is now
-        predicted to end well before, finer again, not finer than it began. A finer pass
-        whose time is mispredicted (its laws half built, the machine loaded) so ends in
-        time a little coarser instead of being cut short (a pass cut short in its last
-        rounds leaves their mass unknown), and a cut taken too coarse early is undone for
-        the later rounds (Tierkreis 4 v 4 at 2,6e-9 drops about half its unknown after
-        its fourth round).
+        the mass dropped is unknown); where it is predicted to end well before, finer,
+        as far as :attr:`finest` (the aim of a pass begun coarser to fit the time, or a
+        cut it began with and left). A pass whose time is mispredicted (its laws half
+        built, the machine loaded, the time model's exponent a floor) so ends in time a
+        little coarser instead of being cut short (a pass cut short in its last rounds
+        leaves their mass unknown), or uses the time it would have left (Tierkreis 4 v 4
+        at 2,6e-9 drops about half its unknown after its fourth round).
 
         The prediction, after each turn from the third round on (a round after the last
         cut taken, the work since measured at it): the finished pass's work in the turns
@@ -708,10 +710,12 @@ class _Run:
         if rest > room:  # behind: coarser
             factor = min(_RECUT_MOST, (rest / room) ** (1 / beta)) if room > 0 else _RECUT_LATE
             cut = self.cut * max(_RECUT_LEAST, factor)
-        elif self.cut > self.first_cut and rest * _AHEAD < room:  # ahead: finer again
+        elif self.cut > self.finest and rest * _AHEAD < room:  # ahead: finer
             factor = max(1 / _RECUT_MOST, (rest * _AHEAD / room) ** (1 / beta))
-            cut = max(self.first_cut, self.cut * min(1 / _RECUT_LEAST, factor))
+            cut = max(self.finest, self.cut * min(1 / _RECUT_LEAST, factor))
         else:
+            return
+        if cut == self.cut:  # (ahead, a hair above the finest)
             return
         self.recut.append((turns, cut))
         coarser, self.cut = cut > self.cut, cut
@@ -794,7 +798,8 @@ def party_split(
     passes: list[tuple[float, float, float]] = []
     pace: _Pace | None = None
     while True:
-        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up, pace)
+        finest = _aim(passes, float(width)) if passes else cut
+        run = _Run(laws, cut, float(width) * _LEFT, began + seconds, give_up, pace, finest)
         give_up = math.inf  # a later pass replays the laws built
         start = time.perf_counter()
         try:
@@ -831,6 +836,19 @@ def _slope(a: tuple[float, float], b: tuple[float, float]) -> float | None:
     return math.log(va / vb) / math.log(ca / cb)
 
 
+def _aim(passes: list[tuple[float, float, float]], width: float) -> float:
+    """The cut aimed at after the passes finished ``passes`` (:func:`_next_cut`: the
+    unknown as ``cut ** α``, α measured between the last two or :data:`_ALPHA`)."""
+    cut, unknown, _seconds = passes[-1]
+    alpha = _ALPHA
+    if len(passes) > 1:
+        low, high = _ALPHA_RANGE
+        measured = _slope(passes[-2][:2], (cut, unknown))
+        if measured is not None:
+            alpha = min(high, max(low, measured))
+    return cut * max(_STEP_LEAST, min(_STEP, (_AIM * width / unknown) ** (1 / alpha)))
+
+
 def _next_cut(passes: list[tuple[float, float, float]], width: float, left: float) -> float | None:
     """The next pass's cut after the passes finished ``passes`` (each ``(cut, unknown,
     wall seconds)``, the last one last), with ``left`` seconds left (``None``: no finer
@@ -858,19 +876,16 @@ def _next_cut(passes: list[tuple[float, float, float]], width: float, left: floa
     4 v 4's third pass, begun with 1,5 s left, was cut short in its first rounds).
 
     Any cut gives certified bounds (each pass's bounds hold whatever its cut): this
-    only picks the pass that may reach the width in the time left."""
+    only picks the pass that may reach the width in the time left; a pass begun coarser
+    than the aim to fit it may take a finer cut, as far as the aim, where it runs ahead
+    of pace (:meth:`_Run.keep_pace`)."""
     cut, unknown, seconds = passes[-1]
-    alpha, growth = _ALPHA, _GROWTH
+    growth = _GROWTH
     if len(passes) > 1:
-        before = passes[-2]
-        low, high = _ALPHA_RANGE
-        measured = _slope((before[0], before[1]), (cut, unknown))
-        if measured is not None:
-            alpha = min(high, max(low, measured))
-        measured = _slope((before[0], before[2]), (cut, seconds))
+        measured = _slope((passes[-2][0], passes[-2][2]), (cut, seconds))
         if measured is not None:
             growth = min(_GROWTH_MOST, max(growth, -measured))
-    aim = cut * max(_STEP_LEAST, min(_STEP, (_AIM * width / unknown) ** (1 / alpha)))
+    aim = _aim(passes, width)
     if left <= seconds:
         return None  # not even a pass as coarse as the last one fits
     fits = cut * (seconds / left) ** (1 / growth)

@@ -90,19 +90,19 @@ def test_the_exponent_is_measured_and_the_factor_kept_within_its_range():
     assert run.cut == pytest.approx(cut * _RECUT_LATE) and run.V.tolist() == [0.5]
 
 
-def test_a_pass_ahead_after_a_coarser_cut_is_made_finer_again_not_finer_than_it_began():
+def test_a_pass_ahead_of_pace_takes_a_finer_cut_as_far_as_its_finest():
     # 4 s predicted in 6 s: finer until 4 · _AHEAD = 5 s would be predicted
     run, cut = _behind(room=6.0)
-    run.first_cut = cut / 4
+    run.finest = cut / 4
     run.keep_pace()
     assert run.cut == pytest.approx(cut * (4 * _AHEAD / 6) ** (1 / 0.5))
     assert len(run.V) == 3  # nothing dropped
-    # far ahead: not finer than it began
+    # far ahead: not finer than its finest
     run, cut = _behind(room=10.0)
-    run.first_cut = cut / 2
+    run.finest = cut / 2
     run.keep_pace()
     assert run.cut == cut / 2
-    # ahead where it never took a coarser cut: kept
+    # ahead at its finest (by default the cut it began with): kept
     run, cut = _behind(room=10.0)
     run.keep_pace()
     assert run.cut == cut and not run.recut
@@ -168,7 +168,7 @@ def test_a_pass_with_time_to_spare_is_the_pass_without_pace():
     assert paced.profile == free.profile and len(paced.times) == len(free.profile)
 
 
-def test_each_later_pass_is_handed_the_work_of_the_one_before(monkeypatch):
+def test_each_later_pass_is_handed_the_work_of_the_one_before_and_the_aim(monkeypatch):
     runs: list[_Run] = []
     init = _Run.__init__
 
@@ -176,7 +176,15 @@ def test_each_later_pass_is_handed_the_work_of_the_one_before(monkeypatch):
         init(run, *args, **kwargs)
         runs.append(run)
 
+    aims: list[float] = []
+    aim = split_module._aim
+
+    def aimed(passes: Any, width: float) -> float:
+        aims.append(aim(passes, width))
+        return aims[-1]
+
     monkeypatch.setattr(_Run, "__init__", kept)
+    monkeypatch.setattr(split_module, "_aim", aimed)
     monkeypatch.setattr(split_module, "_FIRST_CUT", 1.0)  # a first pass too coarse
     s, spec, policy = CASES["gore-2v2"]
     began = split_module.time.perf_counter()
@@ -187,3 +195,8 @@ def test_each_later_pass_is_handed_the_work_of_the_one_before(monkeypatch):
         assert run.pace.cut == before.cut and run.pace.work == tuple(before.profile)
         assert began < run.pace.finish - _FINISH * 300 < began + 1
         assert sum(before.profile) > 0
+    # after each pass _next_cut aims (a call), then the next pass is given the aim as the
+    # finest cut it may take ahead of pace (another): begun at the aim or coarser
+    assert len(aims) >= 2 * len(runs) - 2
+    for j, run in enumerate(runs[1:], start=1):
+        assert run.finest == aims[2 * j - 1] <= run.cut
