@@ -43,9 +43,9 @@ stops when what is left is under a hundredth of the width asked for or the time 
 Passes with a finer cut each, the laws kept: a coarse first one, then each aimed under the
 width by the mass the last ones dropped and cut to the time left (:func:`_next_cut`: a pass
 that cannot finish is not begun), each keeping pace with the budget by the work of the pass
-before, turn by turn: behind it, its cut grows (:meth:`_Run.keep_pace`). It gives up (:class:`TooLarge`) when a
-side passes :data:`SIDE_STATES_MAX` states or the first round takes more than a quarter
-of the budget (Ashes of War's parties: each round meets thousands of new side states,
+before, turn by turn: coarser behind it, finer ahead of it as far as the aim
+(:meth:`_Run.keep_pace`). It gives up (:class:`TooLarge`) when a side passes
+:data:`SIDE_STATES_MAX` states or the first round takes more than a quarter of the budget (Ashes of War's parties: each round meets thousands of new side states,
 and the policy's measures are slow), so that the caller's fallback gets the time left.
 Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times a mass, sums
 of those; dropping an entry only lowers what reaches the ends), so each float received
@@ -631,7 +631,6 @@ class _Run:
         played = False  # a whole round
         while len(self.V):
             before = (self.K, self.V, dict(self.ended), self.flops)
-            self.acting = 0
             try:
                 self._turn(turn, first)
             except _OutOfTime:

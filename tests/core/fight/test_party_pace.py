@@ -129,18 +129,25 @@ def test_no_prediction_before_two_rounds_or_past_the_reference():
     assert run.cut == cut
 
 
-@pytest.mark.parametrize("case", ["gore-2v2", "tierkreis-2v2-hurt"])
-def test_a_pass_behind_pace_ends_coarser_and_its_bounds_hold_the_exact_value(case):
-    s, spec, policy = CASES[case]
-    exact = rolkit.fight_odds(spec, system=s, policy=policy, method="exact", rounds_shown=0)
+def _free_and_paced(case: str, finish: float) -> tuple[_Laws, _Run, _Run]:
+    """Passes at 1e-9 on the laws of a first one at 1e-4: without pace, and keeping pace
+    with the first to end by ``finish``."""
     laws = _laws(case)
     first = _Run(laws, 1e-4, 0.0, math.inf)
     first.play()
     free = _Run(laws, 1e-9, 0.0, math.inf)
     free.play()
-    # due at once: coarser every turn from the third round on, until the mass is gone
-    paced = _Run(laws, 1e-9, 0.0, math.inf, pace=_Pace(first.cut, tuple(first.profile), 0.0))
+    paced = _Run(laws, 1e-9, 0.0, math.inf, pace=_Pace(first.cut, tuple(first.profile), finish))
     paced.play()
+    return laws, free, paced
+
+
+@pytest.mark.parametrize("case", ["gore-2v2", "tierkreis-2v2-hurt"])
+def test_a_pass_behind_pace_ends_coarser_and_its_bounds_hold_the_exact_value(case):
+    s, spec, policy = CASES[case]
+    exact = rolkit.fight_odds(spec, system=s, policy=policy, method="exact", rounds_shown=0)
+    # due at once: coarser every turn from the third round on, until the mass is gone
+    laws, free, paced = _free_and_paced(case, finish=0.0)
     n = len(laws.chain.order)
     assert paced.recut[0][0] == 2 * n
     cuts = [c for _t, c in paced.recut]
@@ -156,13 +163,7 @@ def test_a_pass_behind_pace_ends_coarser_and_its_bounds_hold_the_exact_value(cas
 
 
 def test_a_pass_with_time_to_spare_is_the_pass_without_pace():
-    laws = _laws("tierkreis-2v2-hurt")
-    first = _Run(laws, 1e-4, 0.0, math.inf)
-    first.play()
-    free = _Run(laws, 1e-9, 0.0, math.inf)
-    free.play()
-    paced = _Run(laws, 1e-9, 0.0, math.inf, pace=_Pace(first.cut, tuple(first.profile), 1e30))
-    paced.play()
+    _, free, paced = _free_and_paced("tierkreis-2v2-hurt", finish=1e30)
     assert not paced.recut and paced.cut == 1e-9
     assert paced.ended == free.ended and paced.flops == free.flops
     assert paced.profile == free.profile and len(paced.times) == len(free.profile)
