@@ -45,8 +45,9 @@ width by the mass the last ones dropped and cut to the time left (:func:`_next_c
 that cannot finish is not begun), each keeping pace with the budget by the work of the pass
 before, turn by turn: coarser behind it, finer ahead of it as far as the aim
 (:meth:`_Run.keep_pace`). It gives up (:class:`TooLarge`) when a side passes
-:data:`SIDE_STATES_MAX` states or the first round takes more than a quarter of the budget (Ashes of War's parties: each round meets thousands of new side states,
-and the policy's measures are slow), so that the caller's fallback gets the time left.
+:data:`SIDE_STATES_MAX` states or the first round takes more than a quarter of the budget
+(Ashes of War's parties: each round meets thousands of new side states, and the policy's
+measures are slow), so that the caller's fallback gets the time left.
 Why the lower bounds hold: every operation is on operands ≥ 0 (a chance times a mass, sums
 of those; dropping an entry only lowers what reaches the ends), so each float received
 equals the exact value of the same computation with each operation scaled by some
