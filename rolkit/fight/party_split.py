@@ -148,11 +148,14 @@ _FINISH = 0.95
 #: at most ``_BETA_MOST``.
 _BETA = 0.5
 _BETA_MOST = 1.5
-#: The factors by which a pass behind pace coarsens its cut, at least and at most (and
-#: past its finish), and ahead of it makes it finer (their inverses).
+#: The factors by which a pass behind pace coarsens its cut, at least and at most, and
+#: ahead of it makes it finer (their inverses).
 _RECUT_LEAST = 1.25
 _RECUT_MOST = 4.0
-_RECUT_LATE = 100.0
+#: A pass's own decay predicts its work to come (:meth:`_Run._tail`) once its reference
+#: has this share of its work left, the decay at most ``_DECAY_MOST`` a round.
+_TAIL = 0.25
+_DECAY_MOST = 0.9
 #: A pass is ahead of pace where its rest is predicted to take under the time left over
 #: ``_AHEAD``: its cut, if coarser than the finest it may take, is made finer as far as
 #: that margin.
@@ -678,16 +681,17 @@ class _Run:
         The prediction, after each turn from the third round on (a round after the last
         cut taken, the work since measured at it): the finished pass's work in the turns
         still to play, times the ratio of this pass's work to its over the last round,
-        times this pass's seconds per entry acted on over that round. A turn's time
-        follows the entries acted on (Tierkreis 4 v 4 at cut 2,6e-9: 0,9–1,4 µs each
-        from round to round, while per entry held it falls from 1,3 to 0,3 µs as the
-        fighters fall), and the ratio grows little after the first rounds (20–21 from
-        the fourth round on against a pass at 1e-6, 12 and 16 in rounds 2 and 3: early,
-        the prediction is short, and later turns catch up). The cut moves as the work
-        would have to, its exponent in the cut measured by the same ratio, at least
-        :data:`_BETA` (a gentler step), by a factor from :data:`_RECUT_LEAST` to
-        :data:`_RECUT_MOST` either way (:data:`_RECUT_LATE` coarser past the finish);
-        a coarser cut drops the entries under it at once."""
+        times its growth (:meth:`_growing`) — in the reference's last rounds, at least
+        this pass's own decay (:meth:`_tail`) — times this pass's seconds per entry
+        acted on over that round. A turn's time follows the entries acted on (Tierkreis 4 v 4 at
+        cut 2,6e-9: 0,9–1,4 µs each from round to round, while per entry held it falls
+        from 1,3 to 0,3 µs as the fighters fall), and the ratio grows little after the
+        first rounds (against a pass at 1e-6: 12 and 16 in rounds 2 and 3, 20–21 from the
+        fourth round on). The cut moves as the work would have to, its exponent in the
+        cut measured by the same ratio, at least :data:`_BETA` (a gentler step), by a
+        factor from :data:`_RECUT_LEAST` to :data:`_RECUT_MOST` either way (past the
+        finish, the most coarser every turn); a coarser cut drops the entries under it
+        at once."""
         pace = self.pace
         n = len(self.chain.order)
         turns = len(self.profile)
@@ -702,13 +706,14 @@ class _Run:
         now = self.times[-1]
         since = self.times[turns - n - 1]
         ratio = mine / theirs
-        rest = (now - since) / mine * ratio * pace.after(turns)
+        work = max(ratio * self._growing(ratio) * pace.after(turns), self._tail(mine))
+        rest = (now - since) / mine * work
         room = pace.finish - now
         beta = _BETA
         if self.cut < pace.cut and ratio > 1:
             beta = min(_BETA_MOST, max(beta, math.log(ratio) / math.log(pace.cut / self.cut)))
         if rest > room:  # behind: coarser
-            factor = min(_RECUT_MOST, (rest / room) ** (1 / beta)) if room > 0 else _RECUT_LATE
+            factor = min(_RECUT_MOST, (rest / room) ** (1 / beta)) if room > 0 else _RECUT_MOST
             cut = self.cut * max(_RECUT_LEAST, factor)
         elif self.cut > self.finest and rest * _AHEAD < room:  # ahead: finer
             factor = max(1 / _RECUT_MOST, (rest * _AHEAD / room) ** (1 / beta))
@@ -723,6 +728,45 @@ class _Run:
             keep = self.cut <= self.V
             if not keep.all():
                 self._set(self.K[keep], self.V[keep])
+
+    def _tail(self, mine: int) -> float:
+        """The work still to come by this pass's own decay, where its reference is in
+        its last :data:`_TAIL` of its work (0 before, or while this pass's work grows):
+        the last round's work ``mine`` times ``d + d² + …``, ``d`` the ratio of the last
+        round's work to the one before's, at most :data:`_DECAY_MOST`. A finer pass
+        keeps alive the tail its reference dropped (G.O.R.E. 4 v 6 at 1e-9 against 1e-6:
+        the ratio of their work grows from 5 to 10 over rounds 7 to 14, its mass left
+        still 0,22 at round 14): by the reference alone, its last rounds are predicted
+        short."""
+        assert self.pace is not None
+        n = len(self.chain.order)
+        turns = len(self.profile)
+        work = self.pace.work
+        if self.pace.after(turns) > _TAIL * sum(work):
+            return 0.0
+        before = sum(self.profile[turns - 2 * n : turns - n])
+        if not before or mine >= before:
+            return 0.0
+        d = min(_DECAY_MOST, mine / before)
+        return mine * d / (1 - d)
+
+    def _growing(self, ratio: float) -> float:
+        """How much the ratio of this pass's work to its reference's (``ratio`` over the
+        last round) grew from the round before, counted once more for the rounds to come
+        (at least 1; 1 where a cut was taken in those two rounds: the growth is the cut's
+        as much as the fight's). A finer pass's ratio grows over its first rounds
+        (Tierkreis 4 v 4 at 2,6e-9 against 1e-6: 12, 16, 20, 21, 21): without it, the
+        prediction is short there."""
+        n = len(self.chain.order)
+        turns = len(self.profile)
+        assert self.pace is not None
+        if self.recut and turns - self.recut[-1][0] < 2 * n:
+            return 1.0
+        mine = sum(self.profile[turns - 2 * n : turns - n])
+        theirs = sum(self.pace.work[turns - 2 * n : turns - n])
+        if not mine or not theirs:
+            return 1.0
+        return max(1.0, ratio / (mine / theirs))
 
     def _turn(self, turn: int, first: bool) -> None:
         """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,

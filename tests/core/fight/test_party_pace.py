@@ -18,8 +18,8 @@ from rolkit.fight import party_split as split_module
 from rolkit.fight.party_split import (
     _AHEAD,
     _BETA,
+    _DECAY_MOST,
     _FINISH,
-    _RECUT_LATE,
     _RECUT_LEAST,
     _RECUT_MOST,
     _Laws,
@@ -36,9 +36,12 @@ def _laws(case: str) -> _Laws:
     return _Laws(_chain(s, spec, policy))
 
 
-def _behind(room: float, work: int = 40, recut: bool = False) -> tuple[_Run, float]:
+def _behind(
+    room: float, work: int = 40, recut: bool = False, before: int | None = None
+) -> tuple[_Run, float]:
     """A pass at a sixteenth of its reference's cut, two rounds played: ``work`` entries
-    acted on per turn against the reference's 10 (the ratio ``work / 10``), its last
+    acted on per turn against the reference's 10 (the ratio ``work / 10``; ``before`` in
+    its first round, else the same), its last
     round one second long, ``room`` seconds left to the finish: the prediction is the
     reference's 4 rounds still to play (10 per turn) times the ratio times the seconds
     per entry (1 / (n · work)): 4 s whatever ``work``. Its entries: masses 1,1 and 2 times
@@ -47,7 +50,7 @@ def _behind(room: float, work: int = 40, recut: bool = False) -> tuple[_Run, flo
     n = len(laws.chain.order)
     cut = 1e-6 / 16
     run = _Run(laws, cut, 0.0, math.inf)
-    run.profile = [work] * (2 * n)
+    run.profile = [work if before is None else before] * n + [work] * n
     run.times = [i / n for i in range(2 * n)]
     if recut:
         run.recut = [(2 * n - 1, cut)]
@@ -81,13 +84,13 @@ def test_the_exponent_is_measured_and_the_factor_kept_within_its_range():
     run.keep_pace()
     assert run.cut == pytest.approx(cut * _RECUT_LEAST)
     assert _RECUT_LEAST > 4 / 3.5
-    # far behind: at most _RECUT_MOST; past the finish, _RECUT_LATE
+    # far behind, or past the finish: at most _RECUT_MOST
     run, cut = _behind(room=0.5)
     run.keep_pace()
     assert run.cut == pytest.approx(cut * _RECUT_MOST)
     run, cut = _behind(room=-0.1)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _RECUT_LATE) and run.V.tolist() == [0.5]
+    assert run.cut == pytest.approx(cut * _RECUT_MOST) and run.V.tolist() == [0.5]
 
 
 def test_a_pass_ahead_of_pace_takes_a_finer_cut_as_far_as_its_finest():
@@ -108,13 +111,56 @@ def test_a_pass_ahead_of_pace_takes_a_finer_cut_as_far_as_its_finest():
     assert run.cut == cut and not run.recut
 
 
+def test_a_ratio_still_growing_counts_its_growth_once_more():
+    # the ratio 4 after 2: the prediction twice as long (8 s), the cut as 8 s in 6 s says
+    run, cut = _behind(room=6.0, before=20)
+    run.keep_pace()
+    assert run.cut == pytest.approx(cut * (8 / 6) ** (1 / 0.5))
+    # falling: not counted (4 s in 6 s: on pace)
+    run, cut = _behind(room=6.0, before=80)
+    run.keep_pace()
+    assert run.cut == cut
+    # a cut taken in those two rounds: its growth is the cut's, not counted
+    run, cut = _behind(room=6.0, before=20)
+    n = len(run.chain.order)
+    run.recut = [(n - 1, cut)]
+    run.keep_pace()
+    assert run.cut == cut
+
+
+def test_in_its_references_last_rounds_a_pass_is_predicted_by_its_own_decay_too():
+    # the reference's work 10 a turn for two rounds, then 1 (a tenth of it left after
+    # them): by it, 4 · 2n more entries, 0,2 s; by this pass's own decay (40 after 80 a
+    # turn: d = ½), 40 n (½ + ¼ + …) entries, 1 s
+    run, cut = _behind(room=0.5, before=80)
+    n = len(run.chain.order)
+    run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
+    run.keep_pace()
+    assert run.cut == pytest.approx(cut * _RECUT_MOST)  # (1 / 0,5) ** 2 = 4
+    run, cut = _behind(room=1.2, before=80)
+    run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
+    run.keep_pace()
+    assert run.cut == cut  # 1 s in 1,2 s: on pace
+    # a decay near 1 counts as _DECAY_MOST: 40 n · 9 entries, 9 s
+    run, cut = _behind(room=6.0, before=41)
+    run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
+    run.keep_pace()
+    assert _DECAY_MOST == 0.9
+    assert run.cut == pytest.approx(cut * (9 / 6) ** 2)
+    # earlier, with most of the reference's work to come, by it alone: 4 s in 5 s (by
+    # the decay, 9 s)
+    run, cut = _behind(room=5.0, before=41)
+    run.keep_pace()
+    assert run.cut == cut
+
+
 def test_a_round_after_a_coarser_cut_is_waited_for_unless_past_the_finish():
     run, cut = _behind(room=0.5, recut=True)
     run.keep_pace()
     assert run.cut == cut
     run, cut = _behind(room=-0.1, recut=True)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _RECUT_LATE)
+    assert run.cut == pytest.approx(cut * _RECUT_MOST)
 
 
 def test_no_prediction_before_two_rounds_or_past_the_reference():
@@ -151,7 +197,7 @@ def test_a_pass_behind_pace_ends_coarser_and_its_bounds_hold_the_exact_value(cas
     n = len(laws.chain.order)
     assert paced.recut[0][0] == 2 * n
     cuts = [c for _t, c in paced.recut]
-    assert cuts == sorted(cuts) and cuts[0] == pytest.approx(1e-9 * _RECUT_LATE)
+    assert cuts == sorted(cuts) and cuts[0] == pytest.approx(1e-9 * _RECUT_MOST)
     lows = []
     for run in (free, paced):
         b = run.bounds(0.0)
