@@ -151,10 +151,10 @@ _BETA_MOST = 1.5
 #: The factors by which a pass behind pace coarsens its cut, at least and at most, and
 #: ahead of it makes it finer (their inverses).
 _RECUT_LEAST = 1.25
-_RECUT_MOST = 4.0
+_RECUT_MOST = 2.0
 #: A pass's own decay predicts its work to come (:meth:`_Run._tail`) once its reference
 #: has this share of its work left, the decay at most ``_DECAY_MOST`` a round.
-_TAIL = 0.25
+_TAIL = 0.1
 _DECAY_MOST = 0.9
 #: A pass is ahead of pace where its rest is predicted to take under the time left over
 #: ``_AHEAD``: its cut, if coarser than the finest it may take, is made finer as far as
@@ -754,13 +754,14 @@ class _Run:
         """How much the ratio of this pass's work to its reference's (``ratio`` over the
         last round) grew from the round before, counted once more for the rounds to come
         (at least 1; 1 where a cut was taken in those two rounds: the growth is the cut's
-        as much as the fight's). A finer pass's ratio grows over its first rounds
-        (Tierkreis 4 v 4 at 2,6e-9 against 1e-6: 12, 16, 20, 21, 21): without it, the
-        prediction is short there."""
+        as much as the fight's, and from the first round to the second: the first is
+        short, its work mostly laws built). A finer pass's ratio grows over its first
+        rounds (Tierkreis 4 v 4 at 2,6e-9 against 1e-6: 12, 16, 20, 21, 21): without it,
+        the prediction is short there."""
         n = len(self.chain.order)
         turns = len(self.profile)
         assert self.pace is not None
-        if self.recut and turns - self.recut[-1][0] < 2 * n:
+        if turns < 3 * n or self.recut and turns - self.recut[-1][0] < 2 * n:
             return 1.0
         mine = sum(self.profile[turns - 2 * n : turns - n])
         theirs = sum(self.pace.work[turns - 2 * n : turns - n])

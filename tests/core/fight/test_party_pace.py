@@ -90,7 +90,7 @@ def test_the_exponent_is_measured_and_the_factor_kept_within_its_range():
     assert run.cut == pytest.approx(cut * _RECUT_MOST)
     run, cut = _behind(room=-0.1)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _RECUT_MOST) and run.V.tolist() == [0.5]
+    assert run.cut == pytest.approx(cut * _RECUT_MOST) and run.V.tolist() == [2 * cut, 0.5]
 
 
 def test_a_pass_ahead_of_pace_takes_a_finer_cut_as_far_as_its_finest():
@@ -111,19 +111,33 @@ def test_a_pass_ahead_of_pace_takes_a_finer_cut_as_far_as_its_finest():
     assert run.cut == cut and not run.recut
 
 
+def _third_round(run: _Run, work: int) -> _Run:
+    """``run`` with a round of ``work`` a turn played before its two (the last round
+    still one second long)."""
+    n = len(run.chain.order)
+    run.profile = [work] * n + run.profile
+    run.times = [i / n - 1 for i in range(n)] + run.times
+    return run
+
+
 def test_a_ratio_still_growing_counts_its_growth_once_more():
-    # the ratio 4 after 2: the prediction twice as long (8 s), the cut as 8 s in 6 s says
-    run, cut = _behind(room=6.0, before=20)
-    run.keep_pace()
-    assert run.cut == pytest.approx(cut * (8 / 6) ** (1 / 0.5))
-    # falling: not counted (4 s in 6 s: on pace)
-    run, cut = _behind(room=6.0, before=80)
-    run.keep_pace()
+    # rounds of 20, 20 and 40 a turn: the ratio 4 after 2, the prediction twice as long
+    # as by the reference alone (3 rounds of 10 a turn to come, 3 s): 6 s in 4,5 s
+    run, cut = _behind(room=4.5, before=20)
+    _third_round(run, 20).keep_pace()
+    assert run.cut == pytest.approx(cut * (6 / 4.5) ** (1 / 0.5))
+    # falling: not counted (3 s in 4,5 s: on pace)
+    run, cut = _behind(room=4.5, before=80)
+    _third_round(run, 80).keep_pace()
     assert run.cut == cut
     # a cut taken in those two rounds: its growth is the cut's, not counted
-    run, cut = _behind(room=6.0, before=20)
+    run, cut = _behind(room=4.5, before=20)
     n = len(run.chain.order)
-    run.recut = [(n - 1, cut)]
+    _third_round(run, 20).recut = [(2 * n - 1, cut)]
+    run.keep_pace()
+    assert run.cut == cut
+    # from the first round to the second: not counted (4 s in 4,5 s)
+    run, cut = _behind(room=4.5, before=20)
     run.keep_pace()
     assert run.cut == cut
 
@@ -136,17 +150,17 @@ def test_in_its_references_last_rounds_a_pass_is_predicted_by_its_own_decay_too(
     n = len(run.chain.order)
     run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
     run.keep_pace()
-    assert run.cut == pytest.approx(cut * _RECUT_MOST)  # (1 / 0,5) ** 2 = 4
+    assert run.cut == pytest.approx(cut * _RECUT_MOST)  # (1 / 0,5) ** 2 = 4, the most
     run, cut = _behind(room=1.2, before=80)
     run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
     run.keep_pace()
     assert run.cut == cut  # 1 s in 1,2 s: on pace
     # a decay near 1 counts as _DECAY_MOST: 40 n · 9 entries, 9 s
-    run, cut = _behind(room=6.0, before=41)
+    run, cut = _behind(room=7.0, before=41)
     run.pace = _Pace(1e-6, (10,) * (2 * n) + (1,) * (2 * n), run.pace.finish)
     run.keep_pace()
     assert _DECAY_MOST == 0.9
-    assert run.cut == pytest.approx(cut * (9 / 6) ** 2)
+    assert run.cut == pytest.approx(cut * (9 / 7) ** 2)
     # earlier, with most of the reference's work to come, by it alone: 4 s in 5 s (by
     # the decay, 9 s)
     run, cut = _behind(room=5.0, before=41)
