@@ -152,7 +152,7 @@ _BETA_MOST = 1.5
 #: ahead of it makes it finer (their inverses).
 _RECUT_LEAST = 1.25
 _RECUT_MOST = 2.0
-#: A pass's own decay predicts its work to come (:meth:`_Run._tail`) once its reference
+#: A pass's own decay predicts its work to come (:func:`_tail`) once its reference
 #: has this share of its work left, the decay at most ``_DECAY_MOST`` a round.
 _TAIL = 0.1
 _DECAY_MOST = 0.9
@@ -682,7 +682,7 @@ class _Run:
         cut taken, the work since measured at it): the finished pass's work in the turns
         still to play, times the ratio of this pass's work to its over the last round,
         times its growth (:meth:`_growing`) — in the reference's last rounds, at least
-        this pass's own decay (:meth:`_tail`) — times this pass's seconds per entry
+        this pass's own decay (:func:`_tail`) — times this pass's seconds per entry
         acted on over that round. A turn's time follows the entries acted on (Tierkreis 4 v 4 at
         cut 2,6e-9: 0,9–1,4 µs each from round to round, while per entry held it falls
         from 1,3 to 0,3 µs as the fighters fall), and the ratio grows little after the
@@ -706,7 +706,12 @@ class _Run:
         now = self.times[-1]
         since = self.times[turns - n - 1]
         ratio = mine / theirs
-        work = max(ratio * self._growing(ratio) * pace.after(turns), self._tail(mine))
+        # the round before the last: this pass's work and its reference's
+        before = sum(self.profile[turns - 2 * n : turns - n])
+        before_theirs = sum(pace.work[turns - 2 * n : turns - n])
+        growing = self._growing(ratio, before, before_theirs)
+        tail = _tail(mine, before) if pace.after(turns) <= _TAIL * pace.after(0) else 0.0
+        work = max(ratio * growing * pace.after(turns), tail)
         rest = (now - since) / mine * work
         room = pace.finish - now
         beta = _BETA
@@ -729,45 +734,22 @@ class _Run:
             if not keep.all():
                 self._set(self.K[keep], self.V[keep])
 
-    def _tail(self, mine: int) -> float:
-        """The work still to come by this pass's own decay, where its reference is in
-        its last :data:`_TAIL` of its work (0 before, or while this pass's work grows):
-        the last round's work ``mine`` times ``d + d² + …``, ``d`` the ratio of the last
-        round's work to the one before's, at most :data:`_DECAY_MOST`. A finer pass
-        keeps alive the tail its reference dropped (G.O.R.E. 4 v 6 at 1e-9 against 1e-6:
-        the ratio of their work grows from 5 to 10 over rounds 7 to 14, its mass left
-        still 0,22 at round 14): by the reference alone, its last rounds are predicted
-        short."""
-        assert self.pace is not None
-        n = len(self.chain.order)
-        turns = len(self.profile)
-        work = self.pace.work
-        if self.pace.after(turns) > _TAIL * sum(work):
-            return 0.0
-        before = sum(self.profile[turns - 2 * n : turns - n])
-        if not before or mine >= before:
-            return 0.0
-        d = min(_DECAY_MOST, mine / before)
-        return mine * d / (1 - d)
-
-    def _growing(self, ratio: float) -> float:
+    def _growing(self, ratio: float, before: int, before_theirs: int) -> float:
         """How much the ratio of this pass's work to its reference's (``ratio`` over the
-        last round) grew from the round before, counted once more for the rounds to come
-        (at least 1; 1 where a cut was taken in those two rounds: the growth is the cut's
-        as much as the fight's, and from the first round to the second: the first is
-        short, its work mostly laws built). A finer pass's ratio grows over its first
-        rounds (Tierkreis 4 v 4 at 2,6e-9 against 1e-6: 12, 16, 20, 21, 21): without it,
-        the prediction is short there."""
+        last round; ``before`` and ``before_theirs``, their work in the round before)
+        grew, counted once more for the rounds to come (at least 1; 1 where a cut was
+        taken in those two rounds: the growth is the cut's as much as the fight's, and
+        from the first round to the second: the first is short, its work mostly laws
+        built). A finer pass's ratio grows over its first rounds (Tierkreis 4 v 4 at
+        2,6e-9 against 1e-6: 12, 16, 20, 21, 21): without it, the prediction is short
+        there."""
         n = len(self.chain.order)
         turns = len(self.profile)
-        assert self.pace is not None
         if turns < 3 * n or self.recut and turns - self.recut[-1][0] < 2 * n:
             return 1.0
-        mine = sum(self.profile[turns - 2 * n : turns - n])
-        theirs = sum(self.pace.work[turns - 2 * n : turns - n])
-        if not mine or not theirs:
+        if not before or not before_theirs:
             return 1.0
-        return max(1.0, ratio / (mine / theirs))
+        return max(1.0, ratio / (before / before_theirs))
 
     def _turn(self, turn: int, first: bool) -> None:
         """The chain's turn ``turn`` (:meth:`Chain.stages`): each stage on every entry,
@@ -810,6 +792,20 @@ class _Run:
         unknown = 1 - sum(lows.values(), Fraction(0))
         states = sum(len(side.states) for side in sides)
         return Bounds(marginals(lows, {}), unknown, states, seconds)
+
+
+def _tail(mine: int, before: int) -> float:
+    """The work still to come by a pass's own decay (:meth:`_Run.keep_pace`, where its
+    reference is in its last :data:`_TAIL` of its work): the last round's work ``mine``
+    times ``d + d² + …``, ``d`` its ratio to the round before's ``before``, at most
+    :data:`_DECAY_MOST` (0 while the work grows). A finer pass keeps alive the tail its
+    reference dropped (G.O.R.E. 4 v 6 at 1e-9 against 1e-6: the ratio of their work grows
+    from 5 to 10 over rounds 7 to 14, its mass left still 0,22 at round 14): by the
+    reference alone, its last rounds are predicted short."""
+    if not before or mine >= before:
+        return 0.0
+    d = min(_DECAY_MOST, mine / before)
+    return mine * d / (1 - d)
 
 
 class _OutOfTime(Exception):
